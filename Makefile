@@ -1,0 +1,62 @@
+# zswapbench: plain Makefile, libraries through pkg-config.
+VERSION   := 0.1.0
+CC        ?= cc
+PKGS      := libcgroup smartcols json-c
+DEB_PKGS  := build-essential pkg-config libcgroup-dev libseccomp-dev libsmartcols-dev \
+             libjson-c-dev libcriterion-dev bats util-linux
+WARN      := -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes -Wstrict-prototypes -Wvla
+CFLAGS    ?= -O2 -g
+CFLAGS    += -std=gnu11 $(WARN) -D_GNU_SOURCE -DZSB_VERSION='"$(VERSION)"' -MMD -MP
+ifeq ($(SANITIZE),1)
+CFLAGS    += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+LDFLAGS   += -fsanitize=address,undefined
+endif
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
+
+BUILD     := build
+COMMON    := $(wildcard src/common/*.c)
+RUNNER    := $(filter-out src/runner/main.c,$(wildcard src/runner/*.c))
+HOGGER    := $(wildcard src/hogger/*.c)
+UNIT      := $(wildcard tests/unit/*.c)
+
+obj = $(patsubst %.c,$(BUILD)/%.o,$(1))
+
+.PHONY: all run check unit cli deps clean bench
+all: zswapbench zswapbench-hogger
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(PKG_CFLAGS) -c $< -o $@
+
+zswapbench: $(call obj,src/runner/main.c $(RUNNER) $(COMMON))
+	$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
+
+zswapbench-hogger: $(call obj,$(HOGGER) $(COMMON))
+	$(CC) $(LDFLAGS) -o $@ $^
+
+tests/unit/run-unit: $(call obj,$(UNIT) $(RUNNER) $(COMMON))
+	$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) $(shell pkg-config --libs criterion)
+
+# Installs only what is missing; needs root (CI and `make run` are root).
+deps:
+	@missing=$$(for p in $(DEB_PKGS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "installing:" $$missing; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+run: deps
+	$(MAKE) all
+	./zswapbench
+
+unit: tests/unit/run-unit
+
+check: deps
+	$(MAKE) all unit
+	tests/run-all.sh
+
+clean:
+	rm -rf $(BUILD) zswapbench zswapbench-hogger tests/unit/run-unit
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,233 @@
+#include "cgroup.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <libcgroup.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kv.h"
+#include "sysfs.h"
+
+static const struct cgroup_files v1_files = {
+	.limit = "memory.limit_in_bytes",
+	.swap_limit = "memory.memsw.limit_in_bytes",
+	.swap_current = NULL,
+	.mem_peak = "memory.max_usage_in_bytes",
+	.memsw_peak = "memory.memsw.max_usage_in_bytes",
+	.oom_file = "memory.oom_control",
+};
+
+static const struct cgroup_files v2_files = {
+	.limit = "memory.max",
+	.swap_limit = "memory.swap.max",
+	.swap_current = "memory.swap.current",
+	.mem_peak = "memory.peak",
+	.memsw_peak = "memory.swap.peak",
+	.oom_file = "memory.events",
+};
+
+const char *cgroup_mode_name(enum cgroup_mode mode)
+{
+	static const char *const names[] = {
+		[CGROUP_MODE_NONE] = "none",
+		[CGROUP_MODE_V1] = "v1",
+		[CGROUP_MODE_V2] = "v2",
+		[CGROUP_MODE_HYBRID] = "hybrid",
+	};
+	return names[mode];
+}
+
+static int has_option(const char *options, const char *want)
+{
+	size_t n = strlen(want);
+	for (const char *p = options; p; p = strchr(p, ','), p = p ? p + 1 : NULL)
+		if (strncmp(p, want, n) == 0 && (p[n] == ',' || p[n] == '\0'))
+			return 1;
+	return 0;
+}
+
+/* The v2 controllers are listed in the root's cgroup.controllers, not in the mount options. */
+static int unified_has_memory(const char *mount_point)
+{
+	char path[PATH_MAX + 32], buf[512];
+
+	snprintf(path, sizeof(path), "%s/cgroup.controllers", mount_point);
+	if (sysfs_read_line(path, buf, sizeof(buf)) < 0)
+		return 0;
+	for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
+		if (strcmp(tok, "memory") == 0)
+			return 1;
+	return 0;
+}
+
+int cgroup_env_detect(struct cgroup_env *env)
+{
+	char buf[65536];
+	int have_v1_any = 0, ret = sysfs_read("/proc/self/mounts", buf, sizeof(buf));
+
+	memset(env, 0, sizeof(*env));
+	if (ret < 0)
+		return ret;
+	for (char *save = NULL, *line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char dev[256], dir[PATH_MAX], type[64], opts[1024];
+		if (sscanf(line, "%255s %4095s %63s %1023s", dev, dir, type, opts) != 4)
+			continue;
+		if (strcmp(type, "cgroup2") == 0) {
+			snprintf(env->unified_root, sizeof(env->unified_root), "%s", dir);
+		} else if (strcmp(type, "cgroup") == 0) {
+			have_v1_any = 1;
+			if (has_option(opts, "memory"))
+				snprintf(env->memory_root, sizeof(env->memory_root), "%s", dir);
+		}
+	}
+	if (env->memory_root[0]) {
+		env->files = &v1_files;
+		env->mode = env->unified_root[0] ? CGROUP_MODE_HYBRID : CGROUP_MODE_V1;
+		return 0;
+	}
+	if (env->unified_root[0] && unified_has_memory(env->unified_root)) {
+		snprintf(env->memory_root, sizeof(env->memory_root), "%s", env->unified_root);
+		env->files = &v2_files;
+		env->memory_v2 = 1;
+		/* v1 hierarchies without memory beside a v2 memory controller: still v2 for us. */
+		env->mode = have_v1_any ? CGROUP_MODE_HYBRID : CGROUP_MODE_V2;
+		return 0;
+	}
+	/* Mounted, but without a memory controller: say which, for the error message. */
+	if (env->unified_root[0])
+		env->mode = have_v1_any ? CGROUP_MODE_HYBRID : CGROUP_MODE_V2;
+	else
+		env->mode = have_v1_any ? CGROUP_MODE_V1 : CGROUP_MODE_NONE;
+	return -ENOENT;
+}
+
+int cgroup_memory_delegated(const struct cgroup_env *env)
+{
+	char path[PATH_MAX + 32], buf[512];
+
+	if (!env->memory_v2)
+		return 1;
+	snprintf(path, sizeof(path), "%s/cgroup.subtree_control", env->memory_root);
+	if (sysfs_read_line(path, buf, sizeof(buf)) < 0)
+		return 0;
+	for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
+		if (strcmp(tok, "memory") == 0)
+			return 1;
+	return 0;
+}
+
+char *bench_cgroup_file(const struct bench_cgroup *cg, const char *file, char *buf, size_t len)
+{
+	int n = snprintf(buf, len, "%s/%s", cg->path, file);
+	return n < 0 || (size_t)n >= len ? NULL : buf;
+}
+
+/* libcgroup returns its own 5xxxx codes; keep errno where it has one. */
+static int lcg_error(int ret)
+{
+	if (ret == ECGOTHER || ret == ECGROUPVALUENOTEXIST)
+		return -(cgroup_get_last_errno() ? cgroup_get_last_errno() : EIO);
+	return ret ? -EIO : 0;
+}
+
+int bench_cgroup_create(struct bench_cgroup *cg, const struct cgroup_env *env, const char *name,
+			uint64_t limit, uint64_t swap_limit)
+{
+	static int initialised;
+	struct cgroup_controller *mem;
+	struct cgroup *lcg = NULL;
+	int ret;
+
+	memset(cg, 0, sizeof(*cg));
+	cg->env = env;
+	snprintf(cg->name, sizeof(cg->name), "%s", name);
+	snprintf(cg->path, sizeof(cg->path), "%s/%s", env->memory_root, name);
+	if (!initialised) {
+		ret = cgroup_init();
+		if (ret) {
+			ret = lcg_error(ret);
+			goto out;
+		}
+		initialised = 1;
+	}
+	ret = -ENOMEM;
+	lcg = cgroup_new_cgroup(name);
+	if (!lcg)
+		goto out;
+	mem = cgroup_add_controller(lcg, "memory");
+	if (!mem)
+		goto out;
+	/* v1 refuses a memsw limit below the memory limit, so the memory limit goes first. */
+	ret = -EINVAL;
+	if (cgroup_add_value_uint64(mem, env->files->limit, limit))
+		goto out;
+	if (swap_limit) {
+		/* v1's memsw limit covers memory plus swap; v2's swap.max covers swap alone. */
+		uint64_t value = env->memory_v2 ? swap_limit : limit + swap_limit;
+		if (cgroup_add_value_uint64(mem, env->files->swap_limit, value))
+			goto out;
+	}
+	ret = lcg_error(cgroup_create_cgroup(lcg, 0));
+	if (ret)
+		goto out;
+	cg->lcg = lcg;
+	lcg = NULL;
+out:
+	if (lcg)
+		cgroup_free(&lcg);
+	return ret;
+}
+
+int bench_cgroup_attach(struct bench_cgroup *cg, pid_t pid)
+{
+	return lcg_error(cgroup_attach_task_pid(cg->lcg, pid));
+}
+
+void bench_cgroup_release(struct bench_cgroup *cg)
+{
+	struct cgroup *lcg = cg->lcg;
+	if (lcg)
+		cgroup_free(&lcg);
+	cg->lcg = NULL;
+}
+
+static int read_file_u64(const struct bench_cgroup *cg, const char *file, uint64_t *value)
+{
+	char path[PATH_MAX + 160];
+	if (!file)
+		return -ENOTSUP;
+	if (!bench_cgroup_file(cg, file, path, sizeof(path)))
+		return -ENAMETOOLONG;
+	return sysfs_read_u64(path, value);
+}
+
+int bench_cgroup_swap_usage(const struct bench_cgroup *cg, uint64_t *bytes)
+{
+	char path[PATH_MAX + 160];
+
+	if (cg->env->files->swap_current)
+		return read_file_u64(cg, cg->env->files->swap_current, bytes);
+	if (!bench_cgroup_file(cg, "memory.stat", path, sizeof(path)))
+		return -ENAMETOOLONG;
+	return kv_read(path, "swap", bytes);
+}
+
+int bench_cgroup_mem_peak(const struct bench_cgroup *cg, uint64_t *bytes)
+{
+	return read_file_u64(cg, cg->env->files->mem_peak, bytes);
+}
+
+int bench_cgroup_memsw_peak(const struct bench_cgroup *cg, uint64_t *bytes)
+{
+	return read_file_u64(cg, cg->env->files->memsw_peak, bytes);
+}
+
+int bench_cgroup_oom_kills(const struct bench_cgroup *cg, uint64_t *count)
+{
+	char path[PATH_MAX + 160];
+	if (!bench_cgroup_file(cg, cg->env->files->oom_file, path, sizeof(path)))
+		return -ENAMETOOLONG;
+	return kv_read(path, "oom_kill", count);
+}

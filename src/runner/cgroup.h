@@ -1,0 +1,61 @@
+/*
+ * The trial's memory cgroup. The mode (v1, v2, hybrid) and every file name come from the mount
+ * table under the sysfs root, so the logic is tested on fake trees; creation, limits and
+ * attaching go through libcgroup on a real system.
+ */
+#ifndef ZSB_CGROUP_H
+#define ZSB_CGROUP_H
+#include <limits.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+enum cgroup_mode { CGROUP_MODE_NONE, CGROUP_MODE_V1, CGROUP_MODE_V2, CGROUP_MODE_HYBRID };
+
+/* The files that differ between v1 and v2; NULL where a version has no such file. */
+struct cgroup_files {
+	const char *limit;        /* hard limit */
+	const char *swap_limit;   /* v1 memsw counts memory + swap, v2 swap.max swap alone */
+	const char *swap_current; /* NULL: "swap" in memory.stat (v1) */
+	const char *mem_peak;
+	const char *memsw_peak;   /* v1: memory + swap; v2: swap alone */
+	const char *oom_file;     /* holds the oom_kill counter */
+};
+
+struct cgroup_env {
+	enum cgroup_mode mode;
+	int memory_v2;                /* the memory controller lives on the unified hierarchy */
+	char memory_root[PATH_MAX];   /* mount point holding the memory controller */
+	char unified_root[PATH_MAX];  /* cgroup2 mount, empty when none */
+	const struct cgroup_files *files;
+};
+
+struct bench_cgroup {
+	const struct cgroup_env *env;
+	char name[64];
+	char path[PATH_MAX + 80];     /* memory_root/name, without the sysfs root */
+	void *lcg;                    /* libcgroup's struct cgroup */
+};
+
+/* Reads <root>/proc/self/mounts; -ENOENT when no memory controller is mounted. */
+int cgroup_env_detect(struct cgroup_env *env);
+const char *cgroup_mode_name(enum cgroup_mode mode);
+/* v2 only: does the parent already delegate the memory controller to its children? */
+int cgroup_memory_delegated(const struct cgroup_env *env);
+
+/* Creates name under the memory root with the limit (and swap_limit unless 0). */
+int bench_cgroup_create(struct bench_cgroup *cg, const struct cgroup_env *env, const char *name,
+			uint64_t limit, uint64_t swap_limit);
+int bench_cgroup_attach(struct bench_cgroup *cg, pid_t pid);
+/* Drops libcgroup's handle; the directory itself is removed by the undo journal. */
+void bench_cgroup_release(struct bench_cgroup *cg);
+
+/* Readers: each returns 0 or -errno. */
+int bench_cgroup_swap_usage(const struct bench_cgroup *cg, uint64_t *bytes);
+int bench_cgroup_mem_peak(const struct bench_cgroup *cg, uint64_t *bytes);
+/* v1: peak of memory + swap; v2: peak of swap alone. */
+int bench_cgroup_memsw_peak(const struct bench_cgroup *cg, uint64_t *bytes);
+int bench_cgroup_oom_kills(const struct bench_cgroup *cg, uint64_t *count);
+/* <path>/<file> into buf, for messages and readers. */
+char *bench_cgroup_file(const struct bench_cgroup *cg, const char *file, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,22 @@
+/* zswapbench: what swap setup should this machine run? Measured, not guessed. */
+#include <stdio.h>
+
+#include "options.h"
+#include "run.h"
+
+int main(int argc, char **argv)
+{
+	struct config cfg;
+	char msg[512];
+
+	switch (options_parse(argc, argv, &cfg, msg, sizeof(msg))) {
+	case OPTIONS_EXIT_OK:
+		return 0;
+	case OPTIONS_USAGE:
+		fprintf(stderr, "zswapbench: %s; try 'zswapbench --help'\n", msg);
+		return 2;
+	case OPTIONS_RUN:
+		break;
+	}
+	return run_main(&cfg);
+}

@@ -1,0 +1,52 @@
+#include "metrics.h"
+
+#include <string.h>
+
+const struct metric metrics[M_COUNT] = {
+	[M_ELAPSED] = { "elapsed", UNIT_SECONDS, 1,
+			"CLOCK_MONOTONIC from the hogger's start to its exit (wait4), less the pause while the runner samples" },
+	[M_FILL] = { "fill_time", UNIT_SECONDS, 1, "hogger CLOCK_MONOTONIC: first allocation to last page written" },
+	[M_REREAD] = { "reread_time", UNIT_SECONDS, 1, "CLOCK_MONOTONIC from the runner's go to the hogger's last reread pass" },
+	[M_USER] = { "user_cpu", UNIT_SECONDS, 1, "wait4() rusage ru_utime of the hogger" },
+	[M_SYS] = { "sys_cpu", UNIT_SECONDS, 1, "wait4() rusage ru_stime of the hogger (includes reclaim and compression it does itself)" },
+	[M_MINFLT] = { "minor_faults", UNIT_COUNT, 0, "wait4() rusage ru_minflt" },
+	[M_MAJFLT] = { "major_faults", UNIT_COUNT, 1, "wait4() rusage ru_majflt (swap-ins that waited)" },
+	[M_SWAP_FILLED] = { "cgroup_swap", UNIT_BYTES, 0, "cgroup swap when the hogger is filled: memory.stat swap (v1), memory.swap.current (v2)" },
+	[M_SWAP_PEAK] = { "cgroup_swap_peak", UNIT_BYTES, 0, "highest cgroup swap sampled during the trial (same files)" },
+	[M_DEVICE_USED] = { "device_used", UNIT_BYTES, 0, "Used of our swap area in /proc/swaps when the hogger is filled" },
+	[M_MEM_PEAK] = { "cgroup_mem_peak", UNIT_BYTES, 0, "memory.max_usage_in_bytes (v1), memory.peak (v2)" },
+	[M_MEMSW_PEAK] = { "cgroup_memsw_peak", UNIT_BYTES, 0, "memory.memsw.max_usage_in_bytes (v1: memory + swap), memory.swap.peak (v2: swap)" },
+	[M_PSWPOUT] = { "pswpout", UNIT_PAGES, 0, "/proc/vmstat pswpout delta over the trial (system-wide)" },
+	[M_PSWPIN] = { "pswpin", UNIT_PAGES, 0, "/proc/vmstat pswpin delta over the trial (system-wide)" },
+	[M_SWPOUT_ZERO] = { "swpout_zero", UNIT_PAGES, 0, "/proc/vmstat swpout_zero delta (zero pages kept out of the device, kernel >= 6.12)" },
+	[M_SWPIN_ZERO] = { "swpin_zero", UNIT_PAGES, 0, "/proc/vmstat swpin_zero delta" },
+	[M_ZRAM_ORIG] = { "zram_orig_data_size", UNIT_BYTES, 0, "zram mm_stat orig_data_size when the hogger is filled" },
+	[M_ZRAM_COMPR] = { "zram_compr_data_size", UNIT_BYTES, 1, "zram mm_stat compr_data_size when the hogger is filled" },
+	[M_ZRAM_MEM] = { "zram_mem_used_total", UNIT_BYTES, 1, "zram mm_stat mem_used_total (with allocator overhead)" },
+	[M_ZRAM_SAME] = { "zram_same_pages", UNIT_PAGES, 0, "zram mm_stat same_pages (same-filled pages, stored without data)" },
+	[M_ZRAM_HUGE] = { "zram_huge_pages", UNIT_PAGES, 0, "zram mm_stat huge_pages (pages that did not compress)" },
+	[M_COMP_RATIO] = { "compression_ratio", UNIT_RATIO, -1, "zram orig_data_size / compr_data_size" },
+	[M_OOM_KILLS] = { "oom_kills", UNIT_COUNT, 1, "oom_kill in memory.oom_control (v1) or memory.events (v2)" },
+};
+
+const char *metric_unit_name(enum metric_unit unit)
+{
+	static const char *const names[] = {
+		[UNIT_SECONDS] = "s", [UNIT_BYTES] = "MiB", [UNIT_PAGES] = "pages",
+		[UNIT_COUNT] = "", [UNIT_RATIO] = "x",
+	};
+	return names[unit];
+}
+
+double metric_display(enum metric_id id, double value)
+{
+	return metrics[id].unit == UNIT_BYTES ? value / (1024.0 * 1024.0) : value;
+}
+
+int metric_find(const char *key)
+{
+	for (int i = 0; i < M_COUNT; i++)
+		if (strcmp(metrics[i].key, key) == 0)
+			return i;
+	return -1;
+}

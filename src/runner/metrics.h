@@ -1,0 +1,50 @@
+/*
+ * What a trial measures. One table drives the trial record, the statistics, the tables, the
+ * JSON keys and the documentation of where each number comes from (convention 6).
+ */
+#ifndef ZSB_METRICS_H
+#define ZSB_METRICS_H
+
+enum metric_unit { UNIT_SECONDS, UNIT_BYTES, UNIT_PAGES, UNIT_COUNT, UNIT_RATIO };
+
+enum metric_id {
+	M_ELAPSED,
+	M_FILL,
+	M_REREAD,
+	M_USER,
+	M_SYS,
+	M_MINFLT,
+	M_MAJFLT,
+	M_SWAP_FILLED,
+	M_SWAP_PEAK,
+	M_DEVICE_USED,
+	M_MEM_PEAK,
+	M_MEMSW_PEAK,
+	M_PSWPOUT,
+	M_PSWPIN,
+	M_SWPOUT_ZERO,
+	M_SWPIN_ZERO,
+	M_ZRAM_ORIG,
+	M_ZRAM_COMPR,
+	M_ZRAM_MEM,
+	M_ZRAM_SAME,
+	M_ZRAM_HUGE,
+	M_COMP_RATIO,
+	M_OOM_KILLS,
+	M_COUNT
+};
+
+struct metric {
+	const char *key;      /* JSON key and table row name */
+	enum metric_unit unit;
+	int lower_is_better;  /* for the sign of a comparison; 0 where neither is */
+	const char *source;   /* the kernel counter or clock behind it */
+};
+
+extern const struct metric metrics[M_COUNT];
+const char *metric_unit_name(enum metric_unit unit);
+/* Value as shown in tables: bytes in MiB, the rest as measured. */
+double metric_display(enum metric_id id, double value);
+int metric_find(const char *key);
+
+#endif

@@ -1,0 +1,298 @@
+#include "options.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/pattern.h"
+#include "../common/size.h"
+#include "swap.h"
+
+enum {
+	OPT_LIMIT = 'l', OPT_ALLOC = 'a', OPT_SWAP = 's', OPT_TRIALS = 't', OPT_OUTPUT = 'o',
+	OPT_HELP = 'h', OPT_VERSION = 'V',
+	OPT_WARMUP = 256, OPT_COMP, OPT_SWAP_LIMIT, OPT_SWAPFILE, OPT_SWAP_SIZE, OPT_PRIORITY,
+	OPT_CHUNK, OPT_DATA, OPT_REREAD, OPT_SUFFIX, OPT_JSON, OPT_SYSROOT, OPT_HOGGER, OPT_INTERVAL,
+};
+
+struct option_def {
+	const char *name;
+	int has_arg;
+	int id;
+	const char *arg;
+	const char *help;
+};
+
+static const struct option_def defs[] = {
+	{ "limit", 1, OPT_LIMIT, "SIZE", "memory limit of the trial's cgroup (default 50M)" },
+	{ "alloc", 1, OPT_ALLOC, "SIZE", "memory the hogger allocates and writes (default 300M)" },
+	{ "swap", 1, OPT_SWAP, "LIST", "backends to compare: disk, zram, none (default disk,zram)" },
+	{ "comp", 1, OPT_COMP, "LIST", "zram compressors, e.g. lzo-rle,lz4 (default: the kernel's)" },
+	{ "trials", 1, OPT_TRIALS, "N", "measured trials per backend (default 3)" },
+	{ "warmup", 1, OPT_WARMUP, "N", "unmeasured trials before them (default 0)" },
+	{ "swap-limit", 1, OPT_SWAP_LIMIT, "SIZE", "swap the cgroup may use (default: no limit)" },
+	{ "swapfile", 1, OPT_SWAPFILE, "PATH", "disk swapfile to create (default /var/tmp/zswapbench-PID.swap)" },
+	{ "swap-size", 1, OPT_SWAP_SIZE, "SIZE", "swapfile size and zram disksize (default: --alloc)" },
+	{ "priority", 1, OPT_PRIORITY, "N", "swap priority, 0..32767 (default 100, as in the seeds)" },
+	{ "chunk", 1, OPT_CHUNK, "SIZE", "hogger allocation size (default 1M)" },
+	{ "data", 1, OPT_DATA, "PATTERN", "page contents (default compressible:50, about 2x)" },
+	{ "reread", 1, OPT_REREAD, "N", "passes reading every page back after the fill (default 0)" },
+	{ "output", 1, OPT_OUTPUT, "FILE", "result file (default results/zswapbench-DATE[SUFFIX].json)" },
+	{ "suffix", 1, OPT_SUFFIX, "TEXT", "appended to the default result file name" },
+	{ "json", 0, OPT_JSON, NULL, "print the result document instead of tables" },
+	{ "interval", 1, OPT_INTERVAL, "MS", "how often cgroup swap is sampled for its peak (default 100)" },
+	{ "hogger", 1, OPT_HOGGER, "PATH", "the hogger binary (default: beside zswapbench)" },
+	{ "sysroot", 1, OPT_SYSROOT, "DIR", "prefix for /sys and /proc (tests)" },
+	{ "help", 0, OPT_HELP, NULL, "show this help" },
+	{ "version", 0, OPT_VERSION, NULL, "show the version" },
+};
+#define NDEFS (sizeof(defs) / sizeof(defs[0]))
+
+void options_defaults(struct config *cfg)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->limit = 50ULL << 20;
+	cfg->alloc = 300ULL << 20;
+	cfg->chunk = 1ULL << 20;
+	cfg->backends[0] = "disk";
+	cfg->backends[1] = "zram";
+	cfg->nbackends = 2;
+	cfg->trials = 3;
+	cfg->priority = 100;
+	cfg->sample_ms = 100;
+	cfg->data = "compressible:50";
+	cfg->suffix = "";
+}
+
+static void usage(void)
+{
+	printf("Usage: zswapbench [options]\n"
+	       "Measures a workload that does not fit in memory under disk swap or zram:\n"
+	       "a memory cgroup per trial, a swap backend of its own, a hogger inside.\n\n");
+	for (size_t i = 0; i < NDEFS; i++) {
+		char left[64];
+		snprintf(left, sizeof(left), "--%s%s%s", defs[i].name, defs[i].arg ? " " : "",
+			 defs[i].arg ? defs[i].arg : "");
+		printf("  %-22s %s\n", left, defs[i].help);
+	}
+	printf("\nSIZE: a number with K, M, G or T (binary). PATTERN: %s.\n"
+	       "Exit status: 0 ok, 1 runtime failure, 2 bad usage, 3 unsupported here,\n"
+	       "4 some trials failed (OOM), 130 interrupted.\n", pattern_help());
+}
+
+static int bad(char *msg, size_t len, const char *opt, const char *value, const char *why)
+{
+	snprintf(msg, len, "--%s '%s': %s", opt, value, why);
+	return -EINVAL;
+}
+
+static int parse_uint(const char *text, unsigned long max, unsigned long *out)
+{
+	char *end;
+	if (!text[0] || text[0] < '0' || text[0] > '9')
+		return -EINVAL;
+	errno = 0;
+	unsigned long v = strtoul(text, &end, 10);
+	if (errno || *end || v > max)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+/* Splits a comma list in place into out[]; rejects empty items and duplicates. */
+static int split_list(char *storage, size_t storage_len, const char *text, const char **out,
+		      size_t *n)
+{
+	char *save = NULL;
+
+	if (strlen(text) >= storage_len || !text[0] || text[0] == ',' || text[strlen(text) - 1] == ',' ||
+	    strstr(text, ",,"))
+		return -EINVAL;
+	snprintf(storage, storage_len, "%s", text);
+	*n = 0;
+	for (char *tok = strtok_r(storage, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (*n == LIST_MAX)
+			return -E2BIG;
+		for (size_t i = 0; i < *n; i++)
+			if (strcmp(out[i], tok) == 0)
+				return -EEXIST;
+		out[(*n)++] = tok;
+	}
+	return 0;
+}
+
+static int parse_size_opt(const char *opt, const char *value, uint64_t *out, char *msg, size_t len)
+{
+	int ret = size_parse(value, out);
+	if (ret == -ERANGE)
+		return bad(msg, len, opt, value, "too large");
+	if (ret)
+		return bad(msg, len, opt, value, "not a size above zero (e.g. 512K, 50M, 2G)");
+	return 0;
+}
+
+static int apply(struct config *cfg, int id, const char *name, const char *v, char *msg, size_t len)
+{
+	unsigned long n;
+	struct pattern pat;
+	int ret;
+
+	switch (id) {
+	case OPT_LIMIT:
+		return parse_size_opt(name, v, &cfg->limit, msg, len);
+	case OPT_ALLOC:
+		return parse_size_opt(name, v, &cfg->alloc, msg, len);
+	case OPT_CHUNK:
+		return parse_size_opt(name, v, &cfg->chunk, msg, len);
+	case OPT_SWAP_LIMIT:
+		return parse_size_opt(name, v, &cfg->swap_limit, msg, len);
+	case OPT_SWAP_SIZE:
+		return parse_size_opt(name, v, &cfg->swap_size, msg, len);
+	case OPT_SWAP:
+		ret = split_list(cfg->lists[0], sizeof(cfg->lists[0]), v, cfg->backends, &cfg->nbackends);
+		if (ret)
+			return bad(msg, len, name, v, ret == -EEXIST ? "a backend is named twice" :
+						      "not a comma list of backends");
+		for (size_t i = 0; i < cfg->nbackends; i++)
+			if (!backend_find(cfg->backends[i])) {
+				char why[160];
+				snprintf(why, sizeof(why), "unknown backend '%s' (known: %s)", cfg->backends[i],
+					 backend_names());
+				return bad(msg, len, name, v, why);
+			}
+		return 0;
+	case OPT_COMP:
+		ret = split_list(cfg->lists[1], sizeof(cfg->lists[1]), v, cfg->comps, &cfg->ncomps);
+		if (ret)
+			return bad(msg, len, name, v, ret == -EEXIST ? "an algorithm is named twice" :
+						      "not a comma list of algorithms");
+		for (size_t i = 0; i < cfg->ncomps; i++)
+			if (strlen(cfg->comps[i]) > 31 || strpbrk(cfg->comps[i], " \t\n[]/"))
+				return bad(msg, len, name, v, "not an algorithm name");
+		return 0;
+	case OPT_TRIALS:
+		if (parse_uint(v, 10000, &n) || n == 0)
+			return bad(msg, len, name, v, "not a number of trials from 1 to 10000");
+		cfg->trials = (unsigned)n;
+		return 0;
+	case OPT_WARMUP:
+		if (parse_uint(v, 1000, &n))
+			return bad(msg, len, name, v, "not a number from 0 to 1000");
+		cfg->warmup = (unsigned)n;
+		return 0;
+	case OPT_REREAD:
+		if (parse_uint(v, 1000, &n))
+			return bad(msg, len, name, v, "not a number from 0 to 1000");
+		cfg->reread = (unsigned)n;
+		return 0;
+	case OPT_PRIORITY:
+		if (parse_uint(v, 32767, &n))
+			return bad(msg, len, name, v, "not a priority from 0 to 32767");
+		cfg->priority = (int)n;
+		return 0;
+	case OPT_INTERVAL:
+		if (parse_uint(v, 60000, &n) || n < 10)
+			return bad(msg, len, name, v, "not a number of milliseconds from 10 to 60000");
+		cfg->sample_ms = (unsigned)n;
+		return 0;
+	case OPT_DATA:
+		if (pattern_parse(v, &pat))
+			return bad(msg, len, name, v, "not a pattern (seq, zero, random, compressible:PCT)");
+		cfg->data = v;
+		return 0;
+	case OPT_SWAPFILE:
+		cfg->swapfile = v;
+		return 0;
+	case OPT_OUTPUT:
+		if (!v[0])
+			return bad(msg, len, name, v, "empty file name");
+		cfg->output = v;
+		return 0;
+	case OPT_SUFFIX:
+		if (strchr(v, '/'))
+			return bad(msg, len, name, v, "a suffix cannot contain '/'");
+		cfg->suffix = v;
+		return 0;
+	case OPT_JSON:
+		cfg->json = 1;
+		return 0;
+	case OPT_SYSROOT:
+		cfg->sysroot = v;
+		return 0;
+	case OPT_HOGGER:
+		cfg->hogger = v;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+/* Checks between options, once all are known. */
+static int cross_check(struct config *cfg, char *msg, size_t len)
+{
+	char a[32], b[32];
+	int uses_comp = 0;
+
+	for (size_t i = 0; i < cfg->nbackends; i++)
+		uses_comp |= backend_find(cfg->backends[i])->uses_comp;
+	if (cfg->ncomps && !uses_comp)
+		return bad(msg, len, "comp", cfg->lists[1], "only zram uses a compressor; add --swap zram");
+	if (cfg->chunk > cfg->alloc)
+		return bad(msg, len, "chunk", size_format(cfg->chunk, a, sizeof(a)),
+			   "larger than --alloc");
+	if (cfg->chunk % 4096)
+		return bad(msg, len, "chunk", size_format(cfg->chunk, a, sizeof(a)),
+			   "not a multiple of the 4K page");
+	if (cfg->limit < (1 << 20)) {
+		return bad(msg, len, "limit", size_format(cfg->limit, a, sizeof(a)),
+			   "below 1M, the cgroup could not even hold the hogger");
+	}
+	if (cfg->swap_size && cfg->swap_size < (1 << 20))
+		return bad(msg, len, "swap-size", size_format(cfg->swap_size, b, sizeof(b)),
+			   "below 1M, too small for a swap area");
+	return 0;
+}
+
+enum options_result options_parse(int argc, char **argv, struct config *cfg, char *msg, size_t len)
+{
+	struct option longopts[NDEFS + 1];
+	int c, index;
+
+	options_defaults(cfg);
+	memset(longopts, 0, sizeof(longopts));
+	for (size_t i = 0; i < NDEFS; i++) {
+		longopts[i].name = defs[i].name;
+		longopts[i].has_arg = defs[i].has_arg ? required_argument : no_argument;
+		longopts[i].val = defs[i].id;
+	}
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":l:a:s:t:o:hV", longopts, &index)) != -1) {
+		const char *name = NULL;
+		if (c == '?' || c == ':') {
+			const char *arg = argv[optind - 1];
+			snprintf(msg, len, "%s '%s'", c == '?' ? "unknown option" : "missing value for",
+				 arg);
+			return OPTIONS_USAGE;
+		}
+		for (size_t i = 0; i < NDEFS; i++)
+			if (defs[i].id == c)
+				name = defs[i].name;
+		if (c == OPT_HELP) {
+			usage();
+			return OPTIONS_EXIT_OK;
+		}
+		if (c == OPT_VERSION) {
+			printf("zswapbench %s\n", ZSB_VERSION);
+			return OPTIONS_EXIT_OK;
+		}
+		if (apply(cfg, c, name, optarg, msg, len))
+			return OPTIONS_USAGE;
+	}
+	if (optind < argc) {
+		snprintf(msg, len, "unexpected argument '%s'", argv[optind]);
+		return OPTIONS_USAGE;
+	}
+	return cross_check(cfg, msg, len) ? OPTIONS_USAGE : OPTIONS_RUN;
+}

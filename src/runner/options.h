@@ -1,0 +1,37 @@
+/* The command line: one table drives getopt_long, --help and validation messages. */
+#ifndef ZSB_OPTIONS_H
+#define ZSB_OPTIONS_H
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define LIST_MAX 16
+
+struct config {
+	uint64_t limit, alloc, chunk;
+	uint64_t swap_limit;          /* 0: none */
+	uint64_t swap_size;           /* 0: big enough for alloc */
+	const char *backends[LIST_MAX];
+	size_t nbackends;
+	const char *comps[LIST_MAX];  /* none: the kernel's default */
+	size_t ncomps;
+	unsigned trials, warmup, reread;
+	int priority;
+	unsigned sample_ms;
+	const char *swapfile;         /* NULL: /var/tmp/zswapbench-<pid>.swap */
+	const char *data;
+	const char *output;           /* NULL: results/zswapbench-<date><suffix>.json */
+	const char *suffix;
+	const char *sysroot;
+	const char *hogger;           /* NULL: beside our own executable */
+	int json;
+	char lists[2][1024];          /* storage for the comma lists */
+};
+
+enum options_result { OPTIONS_RUN, OPTIONS_EXIT_OK, OPTIONS_USAGE };
+
+/* OPTIONS_USAGE: msg holds the one-line error naming the option and its value. */
+enum options_result options_parse(int argc, char **argv, struct config *cfg, char *msg, size_t len);
+void options_defaults(struct config *cfg);
+
+#endif

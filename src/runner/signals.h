@@ -1,0 +1,13 @@
+/* SIGINT, SIGTERM, SIGHUP: the handler only records the signal and forwards it to the
+ * workload; the trial loop sees the flag, and the journal restores the machine. */
+#ifndef ZSB_SIGNALS_H
+#define ZSB_SIGNALS_H
+#include <sys/types.h>
+
+int signals_install(void);
+/* The signal that asked us to stop, or 0. */
+int signals_pending(void);
+/* The process to forward signals to; 0 for none. */
+void signals_set_child(pid_t pid);
+
+#endif

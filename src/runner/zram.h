@@ -1,0 +1,32 @@
+/* zram through sysfs: devices, algorithms and mm_stat (Documentation/admin-guide/blockdev/zram.rst). */
+#ifndef ZSB_ZRAM_H
+#define ZSB_ZRAM_H
+#include <stddef.h>
+#include <stdint.h>
+
+/* mm_stat columns, bytes unless named pages. */
+struct zram_mm_stat {
+	uint64_t orig_data_size;
+	uint64_t compr_data_size;
+	uint64_t mem_used_total;
+	uint64_t mem_limit;
+	uint64_t mem_used_max;
+	uint64_t same_pages;
+	uint64_t pages_compacted;
+	uint64_t huge_pages;       /* absent before 4.19: left 0 */
+};
+
+int zram_mm_stat_parse(const char *text, struct zram_mm_stat *st);
+int zram_mm_stat_read(int id, struct zram_mm_stat *st);
+/* The algorithms this kernel offers, from any zram device's comp_algorithm, brackets removed.
+ * -ENOENT when there is no zram device to ask. */
+int zram_algorithms(char *buf, size_t len);
+/* Is name a whole word in the space-separated list? */
+int zram_list_has(const char *list, const char *name);
+/* The selected (bracketed) algorithm of device id. */
+int zram_current_algorithm(int id, char *buf, size_t len);
+int zram_control_present(void);
+/* Reading hot_add creates a device and returns its number. */
+int zram_hot_add(int *id);
+
+#endif
