@@ -2,19 +2,24 @@
 VERSION   := 0.1.0
 CC        ?= cc
 PKGS      := libcgroup smartcols json-c
-DEB_PKGS  := build-essential pkg-config libcgroup-dev libseccomp-dev libsmartcols-dev \
+DEB_PKGS  := build-essential pkg-config libcgroup-dev libseccomp-dev libsmartcols-dev jq \
              libjson-c-dev libcriterion-dev bats util-linux
 WARN      := -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes -Wstrict-prototypes -Wvla
 CFLAGS    ?= -O2 -g
 CFLAGS    += -std=gnu11 $(WARN) -D_GNU_SOURCE -DZSB_VERSION='"$(VERSION)"' -MMD -MP
+# SANITIZE=1: ASan + UBSan for the runner and the unit tests. The hogger gets UBSan only:
+# ASan's shadow memory and quarantine would be charged to the cgroup and change what is measured.
 ifeq ($(SANITIZE),1)
-CFLAGS    += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-LDFLAGS   += -fsanitize=address,undefined
+SAN_ALL   := -fsanitize=undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SAN_ASAN  := -fsanitize=address
 endif
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 
 BUILD     := build
+Q         := $(if $(V),,@)
+# Objects depend on the flags they were built with, so switching SANITIZE rebuilds them.
+MODE      := $(CC) $(CFLAGS) $(LDFLAGS) $(SAN_ALL) $(SAN_ASAN)
 COMMON    := $(wildcard src/common/*.c)
 RUNNER    := $(filter-out src/runner/main.c,$(wildcard src/runner/*.c))
 HOGGER    := $(wildcard src/hogger/*.c)
@@ -22,21 +27,32 @@ UNIT      := $(wildcard tests/unit/*.c)
 
 obj = $(patsubst %.c,$(BUILD)/%.o,$(1))
 
-.PHONY: all run check unit cli deps clean bench
+.PHONY: all run check unit cli deps clean bench FORCE
 all: zswapbench zswapbench-hogger
 
-$(BUILD)/%.o: %.c
+$(BUILD)/mode: FORCE
+	@mkdir -p $(BUILD)
+	@echo '$(MODE)' | cmp -s - $@ || echo '$(MODE)' > $@
+
+$(BUILD)/%.o: %.c $(BUILD)/mode
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(PKG_CFLAGS) -c $< -o $@
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(CFLAGS) $(SAN_ALL) $(SAN_ASAN) $(PKG_CFLAGS) -c $< -o $@
+
+# The hogger's own objects, never with ASan (see SANITIZE above).
+$(BUILD)/hogger/%.o: %.c $(BUILD)/mode
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $< (hogger)")
+	$(Q)$(CC) $(CFLAGS) $(SAN_ALL) -c $< -o $@
 
 zswapbench: $(call obj,src/runner/main.c $(RUNNER) $(COMMON))
-	$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
+	$(CC) $(LDFLAGS) $(SAN_ALL) $(SAN_ASAN) -o $@ $^ $(PKG_LIBS)
 
-zswapbench-hogger: $(call obj,$(HOGGER) $(COMMON))
-	$(CC) $(LDFLAGS) -o $@ $^
+zswapbench-hogger: $(patsubst %.c,$(BUILD)/hogger/%.o,$(HOGGER) $(COMMON))
+	$(CC) $(LDFLAGS) $(SAN_ALL) -o $@ $^
 
 tests/unit/run-unit: $(call obj,$(UNIT) $(RUNNER) $(COMMON))
-	$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) $(shell pkg-config --libs criterion)
+	$(CC) $(LDFLAGS) $(SAN_ALL) $(SAN_ASAN) -o $@ $^ $(PKG_LIBS) $(shell pkg-config --libs criterion)
 
 # Installs only what is missing; needs root (CI and `make run` are root).
 deps:

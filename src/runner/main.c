@@ -1,4 +1,5 @@
 /* zswapbench: what swap setup should this machine run? Measured, not guessed. */
+#include <locale.h>
 #include <stdio.h>
 
 #include "options.h"
@@ -9,6 +10,9 @@ int main(int argc, char **argv)
 	struct config cfg;
 	char msg[512];
 
+	/* libsmartcols escapes non-ASCII unless the locale says the terminal takes UTF-8. */
+	setlocale(LC_ALL, "");
+	setlocale(LC_NUMERIC, "C");
 	switch (options_parse(argc, argv, &cfg, msg, sizeof(msg))) {
 	case OPTIONS_EXIT_OK:
 		return 0;

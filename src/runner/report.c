@@ -5,9 +5,16 @@
 #include <libsmartcols.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "compare.h"
+
+/* "±" where the locale can show it, as LKP prints it; ASCII elsewhere. */
+static const char *plus_minus(void)
+{
+	return MB_CUR_MAX > 1 ? "±" : "+-";
+}
 
 static const char *fmt_value(enum metric_id m, double v, char *buf, size_t len)
 {
@@ -108,7 +115,9 @@ static int comparison_table(const struct run *run, FILE *out)
 		names[ncols++] = heads[2 * i - 2];
 		names[ncols++] = run->cells[i].label;
 	}
-	tb = new_table("comparison (mean ± %stddev, %change against the first)", names, ncols);
+	snprintf(buf[0], sizeof(buf[0]), "comparison (mean %s %%stddev, %%change against the first)",
+		 plus_minus());
+	tb = new_table(buf[0], names, ncols);
 	if (!tb)
 		return -ENOMEM;
 	scols_table_set_stream(tb, out);
@@ -129,7 +138,7 @@ static int comparison_table(const struct run *run, FILE *out)
 			if (!c->have_stats[m])
 				continue;
 			fmt_value(m, c->stats[m].mean, buf[0], sizeof(buf[0]));
-			snprintf(cellbuf, sizeof(cellbuf), "%s ± %s", buf[0],
+			snprintf(cellbuf, sizeof(cellbuf), "%s %s %s", buf[0], plus_minus(),
 				 fmt_pct(stats_rel_stddev(&c->stats[m]), 0, pct, sizeof(pct)));
 			scols_line_set_data(ln, i ? 2 * i + 1 : 1, cellbuf);
 			if (i && compare_metric(base, c, m, &cmp) == 0)

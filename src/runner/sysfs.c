@@ -101,7 +101,7 @@ int sysfs_write(const char *path, const char *value)
 
 	if (!sysfs_path(full, sizeof(full), path))
 		return -ENAMETOOLONG;
-	fd = open(full, O_WRONLY | O_CLOEXEC);
+	fd = open(full, O_WRONLY | O_TRUNC | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	n = write(fd, value, len);

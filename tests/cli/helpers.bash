@@ -1,0 +1,46 @@
+# Shared by the integration tests: the binaries, and the machine's state before and after.
+ZSB="$BATS_TEST_DIRNAME/../../zswapbench"
+
+# Everything zswapbench may change: swap areas, zram devices, cgroups, zswap, swapfiles.
+machine_state() {
+	cat /proc/swaps
+	for d in /sys/block/zram*; do
+		[ -e "$d/disksize" ] && echo "${d##*/} $(cat "$d/disksize") $(cat "$d/comp_algorithm")"
+	done
+	find /sys/fs/cgroup -mindepth 2 -maxdepth 2 -type d 2>/dev/null | sort
+	cat /sys/module/zswap/parameters/enabled 2>/dev/null
+	ls /var/tmp | grep zswapbench || true
+}
+
+common_setup() {
+	[ "$(id -u)" -eq 0 ] || skip "integration tests need root (cgroups, swapon)"
+	[ -d /sys/fs/cgroup/memory ] || [ -e /sys/fs/cgroup/memory.max ] || grep -qw memory /sys/fs/cgroup/cgroup.controllers 2>/dev/null \
+		|| skip "no memory cgroup controller on this kernel"
+	TMP=$(mktemp -d)
+	BEFORE=$(machine_state)
+}
+
+common_teardown() {
+	[ -n "${TMP:-}" ] || return 0
+	local after
+	after=$(machine_state)
+	rm -rf "$TMP"
+	if [ "$BEFORE" != "$after" ]; then
+		echo "machine state changed:" >&2
+		diff <(echo "$BEFORE") <(echo "$after") >&2
+		return 1
+	fi
+}
+
+need_zram() {
+	[ -e /sys/class/zram-control/hot_add ] || skip "this kernel has no zram hot_add (modprobe zram)"
+}
+
+# Floating-point assertions: check "expr" with awk, print the values on failure.
+assert_awk() {
+	awk "BEGIN { exit !($1) }" || { echo "failed: $1" >&2; return 1; }
+}
+
+json() {
+	jq -r "$1" "$2"
+}

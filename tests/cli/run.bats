@@ -1,0 +1,132 @@
+#!/usr/bin/env bats
+# The benchmark for real: real cgroups, real swap, real zram, small sizes.
+load helpers
+
+setup() { common_setup; }
+teardown() { common_teardown; }
+
+MiB=1048576
+
+@test "zram: compressible data swaps at least the overflow and compresses above 1.5x" {
+	need_zram
+	run "$ZSB" --swap zram --limit 32M --alloc 128M --trials 2 --output "$TMP/r.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(json '.status' "$TMP/r.json")" = complete ]
+	[ "$(json '.cells[0].trials | length' "$TMP/r.json")" -eq 2 ]
+	for i in 0 1; do
+		swap=$(json ".cells[0].trials[$i].values.cgroup_swap" "$TMP/r.json")
+		ratio=$(json ".cells[0].trials[$i].values.compression_ratio" "$TMP/r.json")
+		# 128M allocated under a 32M limit: at least 96M must be in swap.
+		assert_awk "$swap >= 0.99 * 96 * $MiB"
+		assert_awk "$ratio > 1.5"
+		# Cross-check: pages written to swap (/proc/vmstat) against the cgroup's swap.
+		pages=$(json ".cells[0].trials[$i].values | .pswpout + .swpout_zero" "$TMP/r.json")
+		assert_awk "$pages * 4096 >= 0.95 * $swap && $pages * 4096 <= 1.05 * $swap"
+	done
+	[ "$(json '.cells[0].device | startswith("/dev/zram")' "$TMP/r.json")" = true ]
+}
+
+@test "zram: random data does not compress (about 1x, stored as huge pages)" {
+	need_zram
+	run "$ZSB" --swap zram --limit 32M --alloc 96M --trials 1 --data random --output "$TMP/r.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	ratio=$(json '.cells[0].stats.compression_ratio.mean' "$TMP/r.json")
+	assert_awk "$ratio > 0.9 && $ratio < 1.1"
+	assert_awk "$(json '.cells[0].stats.zram_huge_pages.mean' "$TMP/r.json") > 1000"
+}
+
+@test "zram: --comp selects the algorithm and it is recorded" {
+	need_zram
+	alg=$(tr -d '[]' </sys/block/zram0/comp_algorithm | tr ' ' '\n' | grep -x lz4 || true)
+	[ -n "$alg" ] || skip "this kernel's zram has no lz4"
+	run "$ZSB" --swap zram --comp lz4 --limit 16M --alloc 48M --trials 1 --output "$TMP/r.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(json '.cells[0].comp_used' "$TMP/r.json")" = lz4 ]
+	[ "$(json '.cells[0].label' "$TMP/r.json")" = zram:lz4 ]
+}
+
+@test "disk: a swapfile of our own takes at least the overflow and is removed after" {
+	run "$ZSB" --swap disk --limit 32M --alloc 128M --trials 2 --swapfile /var/tmp/zswapbench-test.swap --output "$TMP/r.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ ! -e /var/tmp/zswapbench-test.swap ]
+	[ "$(json '.cells[0].device' "$TMP/r.json")" = /var/tmp/zswapbench-test.swap ]
+	used=$(json '.cells[0].stats.device_used.min' "$TMP/r.json")
+	assert_awk "$used >= 0.99 * 96 * $MiB"
+	[ "$(json '.cells[0].stats.compression_ratio' "$TMP/r.json")" = null ]
+}
+
+@test "default run: disk against zram, 3 trials each, table, comparison and result file" {
+	need_zram
+	cd "$TMP"
+	run "$ZSB"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	file=$(ls results/zswapbench-*.json)
+	[ "$(json '.cells | map(.label) | join(",")' "$file")" = disk,zram ]
+	[ "$(json '[.cells[].stats.elapsed.n] | join(",")' "$file")" = 3,3 ]
+	[ "$(json '.config.limit' "$file")" -eq $((50 * MiB)) ]
+	[ "$(json '.config.alloc' "$file")" -eq $((300 * MiB)) ]
+	[ "$(json '.comparisons[0].cell' "$file")" = zram ]
+	[ "$(json '.comparisons[0].metrics.elapsed.ratio > 0' "$file")" = true ]
+	[ "$(json '.system.kernel' "$file")" = "$(uname -r)" ]
+	[[ "$output" == *"zram vs disk: elapsed"* ]]
+	[[ "$output" == *"compression_ratio"* ]]
+}
+
+@test "--suffix names the default result file, as the seeds' LOG_SUFFIX" {
+	need_zram
+	cd "$TMP"
+	run "$ZSB" --swap zram --limit 16M --alloc 32M --trials 1 --suffix -lz4-test
+	[ "$status" -eq 0 ]
+	ls results/zswapbench-*-lz4-test.json
+}
+
+@test "none: past the limit the hogger is OOM-killed, kept as failed, exit 4" {
+	run "$ZSB" --swap none --limit 16M --alloc 64M --trials 2 --output "$TMP/r.json"
+	echo "$output"
+	[ "$status" -eq 4 ]
+	[ "$(json '.cells[0].trials[0].status' "$TMP/r.json")" = oom ]
+	[ "$(json '.cells[0].failed' "$TMP/r.json")" -eq 2 ]
+	assert_awk "$(json '.cells[0].trials[1].values.oom_kills' "$TMP/r.json") >= 1"
+}
+
+@test "--reread forces every swapped page back in" {
+	need_zram
+	run "$ZSB" --swap zram --limit 32M --alloc 96M --trials 1 --reread 1 --output "$TMP/r.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	# 64M were swapped out; reading everything back swaps nearly all of it in.
+	pswpin=$(json '.cells[0].trials[0].values.pswpin' "$TMP/r.json")
+	assert_awk "$pswpin * 4096 >= 0.9 * 64 * $MiB"
+	assert_awk "$(json '.cells[0].trials[0].values.reread_time' "$TMP/r.json") > 0"
+}
+
+@test "--json prints the same result document on stdout" {
+	need_zram
+	"$ZSB" --swap zram --limit 16M --alloc 32M --trials 1 --json --output "$TMP/r.json" >"$TMP/out.json" 2>/dev/null
+	[ "$(jq -r .format "$TMP/out.json")" = zswapbench-result ]
+	[ "$(jq -r '.cells[0].trials | length' "$TMP/out.json")" -eq 1 ]
+	diff <(jq -S 'del(.updated)' "$TMP/out.json") <(jq -S 'del(.updated)' "$TMP/r.json")
+}
+
+@test "SIGINT mid-run restores the machine and keeps the completed trials" {
+	need_zram
+	"$ZSB" --swap zram --limit 16M --alloc 64M --trials 200 --output "$TMP/r.json" 2>"$TMP/err" &
+	pid=$!
+	for _ in $(seq 100); do
+		n=$(jq '.cells[0].trials | length' "$TMP/r.json" 2>/dev/null || echo 0)
+		[ "$n" -ge 2 ] && break
+		sleep 0.1
+	done
+	kill -INT "$pid"
+	status=0
+	wait "$pid" || status=$?
+	cat "$TMP/err"
+	[ "$status" -eq 130 ]
+	[ "$(json '.status' "$TMP/r.json")" = interrupted ]
+	[ "$(json '[.cells[0].trials[] | select(.status == "ok")] | length' "$TMP/r.json")" -ge 2 ]
+}

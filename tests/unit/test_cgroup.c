@@ -1,0 +1,117 @@
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../../src/runner/cgroup.h"
+#include "../../src/runner/sysfs.h"
+#include "fixture.h"
+
+static void on(const char *tree, struct cgroup_env *env, int expect)
+{
+	sysfs_set_root(tree);
+	cr_assert_eq(cgroup_env_detect(env), expect, "%s", tree);
+}
+
+static struct bench_cgroup in(const struct cgroup_env *env, const char *name)
+{
+	struct bench_cgroup cg;
+	memset(&cg, 0, sizeof(cg));
+	cg.env = env;
+	snprintf(cg.path, sizeof(cg.path), "%s/%s", env->memory_root, name);
+	return cg;
+}
+
+Test(cgroup, hybrid_uses_the_v1_memory_controller)
+{
+	struct cgroup_env env;
+	on(FIXTURES "/hybrid", &env, 0);
+	cr_assert_eq(env.mode, CGROUP_MODE_HYBRID);
+	cr_assert_str_eq(env.memory_root, "/sys/fs/cgroup/memory");
+	cr_assert_str_eq(env.unified_root, "/sys/fs/cgroup/unified");
+	cr_assert_not(env.memory_v2);
+	cr_assert_str_eq(env.files->limit, "memory.limit_in_bytes");
+	cr_assert_str_eq(env.files->swap_limit, "memory.memsw.limit_in_bytes");
+	cr_assert(cgroup_memory_delegated(&env));
+}
+
+Test(cgroup, v1_only)
+{
+	struct cgroup_env env;
+	on(FIXTURES "/v1", &env, 0);
+	cr_assert_eq(env.mode, CGROUP_MODE_V1);
+	cr_assert_str_eq(cgroup_mode_name(env.mode), "v1");
+}
+
+Test(cgroup, pure_v2)
+{
+	struct cgroup_env env;
+	on(FIXTURES "/v2", &env, 0);
+	cr_assert_eq(env.mode, CGROUP_MODE_V2);
+	cr_assert(env.memory_v2);
+	cr_assert_str_eq(env.memory_root, "/sys/fs/cgroup");
+	cr_assert_str_eq(env.files->limit, "memory.max");
+	cr_assert_str_eq(env.files->swap_limit, "memory.swap.max");
+	cr_assert(cgroup_memory_delegated(&env));
+}
+
+Test(cgroup, v2_parent_that_does_not_delegate_memory)
+{
+	struct cgroup_env env;
+	on(FIXTURES "/v2-undelegated", &env, 0);
+	cr_assert_not(cgroup_memory_delegated(&env));
+}
+
+Test(cgroup, no_memory_controller_is_reported)
+{
+	struct cgroup_env env;
+	on(FIXTURES "/v2-nomem", &env, -ENOENT);
+	cr_assert_eq(env.mode, CGROUP_MODE_V2);
+	on(FIXTURES "/none", &env, -ENOENT);
+	cr_assert_eq(env.mode, CGROUP_MODE_NONE);
+}
+
+Test(cgroup, v1_readers)
+{
+	struct cgroup_env env;
+	struct bench_cgroup cg;
+	uint64_t v;
+	on(FIXTURES "/hybrid", &env, 0);
+	cg = in(&env, "zsb-test");
+	cr_assert_eq(bench_cgroup_swap_usage(&cg, &v), 0);
+	cr_assert_eq(v, 101703680, "v1 swap comes from memory.stat");
+	cr_assert_eq(bench_cgroup_mem_peak(&cg, &v), 0);
+	cr_assert_eq(v, 33554432);
+	cr_assert_eq(bench_cgroup_memsw_peak(&cg, &v), 0);
+	cr_assert_eq(v, 135434240);
+	cr_assert_eq(bench_cgroup_oom_kills(&cg, &v), 0);
+	cr_assert_eq(v, 2);
+}
+
+Test(cgroup, v2_readers)
+{
+	struct cgroup_env env;
+	struct bench_cgroup cg;
+	uint64_t v;
+	on(FIXTURES "/v2", &env, 0);
+	cg = in(&env, "zsb-test");
+	cr_assert_eq(bench_cgroup_swap_usage(&cg, &v), 0);
+	cr_assert_eq(v, 101707776, "v2 swap comes from memory.swap.current");
+	cr_assert_eq(bench_cgroup_mem_peak(&cg, &v), 0);
+	cr_assert_eq(v, 33554432);
+	cr_assert_eq(bench_cgroup_memsw_peak(&cg, &v), 0);
+	cr_assert_eq(v, 101711872);
+	cr_assert_eq(bench_cgroup_oom_kills(&cg, &v), 0);
+	cr_assert_eq(v, 1);
+}
+
+Test(cgroup, missing_group_is_an_error_not_zero)
+{
+	struct cgroup_env env;
+	struct bench_cgroup cg;
+	uint64_t v = 5;
+	on(FIXTURES "/v2", &env, 0);
+	cg = in(&env, "absent");
+	cr_assert_eq(bench_cgroup_swap_usage(&cg, &v), -ENOENT);
+	cr_assert_eq(v, 5);
+}

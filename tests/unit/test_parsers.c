@@ -1,0 +1,87 @@
+#include <criterion/criterion.h>
+#include <errno.h>
+
+#include "../../src/runner/counters.h"
+#include "../../src/runner/kv.h"
+#include "../../src/runner/sysfs.h"
+#include "../../src/runner/zram.h"
+#include "fixture.h"
+
+Test(kv, exact_key_not_prefix)
+{
+	uint64_t v;
+	const char *text = "swapcached 4096\nswap 8192\ntotal_swap 1\n";
+	cr_assert_eq(kv_find(text, "swap", &v), 0);
+	cr_assert_eq(v, 8192);
+	cr_assert_eq(kv_find(text, "swapcache", &v), -ENOENT);
+}
+
+Test(kv, meminfo_colon_and_kb)
+{
+	uint64_t v;
+	cr_assert_eq(kv_find("MemTotal:       24576 kB\nZswap:   12 kB\n", "Zswap", &v), 0);
+	cr_assert_eq(v, 12 * 1024);
+	cr_assert_eq(kv_find("key abc\n", "key", &v), -EINVAL);
+}
+
+Test(kv, v1_memory_stat_fixture)
+{
+	uint64_t v;
+	sysfs_set_root(FIXTURES "/hybrid");
+	cr_assert_eq(kv_read("/sys/fs/cgroup/memory/zsb-test/memory.stat", "swap", &v), 0);
+	cr_assert_eq(v, 101703680);
+	cr_assert_eq(kv_read("/sys/fs/cgroup/memory/zsb-test/memory.stat", "pgmajfault", &v), 0);
+	cr_assert_eq(v, 38);
+}
+
+Test(vmstat, swap_counters_from_fixture)
+{
+	struct vmstat_snap s;
+	sysfs_set_root(FIXTURES "/hybrid");
+	cr_assert_eq(vmstat_snapshot(&s), 0);
+	cr_assert_eq(s.pswpin, 310);
+	cr_assert_eq(s.pswpout, 502897);
+	cr_assert_eq(s.swpout_zero, 1957);
+	cr_assert(s.have_zero);
+}
+
+Test(vmstat, kernels_before_6_12_have_no_zero_counters)
+{
+	struct vmstat_snap s;
+	sysfs_set_root(FIXTURES "/old-kernel");
+	cr_assert_eq(vmstat_snapshot(&s), 0);
+	cr_assert_eq(s.pswpout, 9);
+	cr_assert_not(s.have_zero);
+}
+
+Test(zram, mm_stat_columns)
+{
+	struct zram_mm_stat st;
+	sysfs_set_root(FIXTURES "/hybrid");
+	cr_assert_eq(zram_mm_stat_read(3, &st), 0);
+	cr_assert_eq(st.orig_data_size, 101408768);
+	cr_assert_eq(st.compr_data_size, 53452718);
+	cr_assert_eq(st.mem_used_total, 54222848);
+	cr_assert_eq(st.huge_pages, 0);
+	/* Seven columns: a kernel before huge_pages. */
+	cr_assert_eq(zram_mm_stat_read(0, &st), 0);
+	cr_assert_eq(st.orig_data_size, 4096);
+	cr_assert_eq(zram_mm_stat_parse("1 2 3\n", &st), -EINVAL);
+	cr_assert_eq(zram_mm_stat_parse("1 2 x 4 5 6 7\n", &st), -EINVAL);
+}
+
+Test(zram, algorithms_and_selection)
+{
+	char buf[128];
+	sysfs_set_root(FIXTURES "/hybrid");
+	cr_assert_eq(zram_algorithms(buf, sizeof(buf)), 0);
+	cr_assert(zram_list_has(buf, "lz4"));
+	cr_assert(zram_list_has(buf, "lzo-rle"));
+	cr_assert(zram_list_has(buf, "lzo"));
+	cr_assert_not(zram_list_has(buf, "zstd"));
+	cr_assert_not(zram_list_has(buf, "lz"));
+	cr_assert_eq(zram_current_algorithm(3, buf, sizeof(buf)), 0);
+	cr_assert_str_eq(buf, "lz4");
+	cr_assert_eq(zram_current_algorithm(0, buf, sizeof(buf)), 0);
+	cr_assert_str_eq(buf, "lzo-rle");
+}

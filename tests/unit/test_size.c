@@ -1,0 +1,44 @@
+#include <criterion/criterion.h>
+#include <errno.h>
+
+#include "../../src/common/size.h"
+
+Test(size, accepts_units_in_binary_multiples)
+{
+	uint64_t v;
+	cr_assert_eq(size_parse("4096", &v), 0);
+	cr_assert_eq(v, 4096);
+	cr_assert_eq(size_parse("50M", &v), 0);
+	cr_assert_eq(v, 50ULL << 20);
+	cr_assert_eq(size_parse("1g", &v), 0);
+	cr_assert_eq(v, 1ULL << 30);
+	cr_assert_eq(size_parse("512KiB", &v), 0);
+	cr_assert_eq(v, 512ULL << 10);
+	cr_assert_eq(size_parse("2T", &v), 0);
+	cr_assert_eq(v, 2ULL << 40);
+}
+
+Test(size, rejects_what_is_not_a_positive_size)
+{
+	static const char *const bad[] = { "", "0", "0M", "-1", "+1", " 1", "50X", "1Q", "M", "1.5G",
+					   "1MM", "12 M", "0x10" };
+	uint64_t v = 77;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		cr_assert_eq(size_parse(bad[i], &v), -EINVAL, "accepted '%s'", bad[i]);
+	cr_assert_eq(v, 77, "a rejected size must not be stored");
+}
+
+Test(size, rejects_overflow)
+{
+	uint64_t v;
+	cr_assert_eq(size_parse("99999999999999999999", &v), -ERANGE);
+	cr_assert_eq(size_parse("17179869184T", &v), -ERANGE);
+}
+
+Test(size, formats_for_people)
+{
+	char buf[32];
+	cr_assert_str_eq(size_format(50ULL << 20, buf, sizeof(buf)), "50M");
+	cr_assert_str_eq(size_format(1536ULL << 10, buf, sizeof(buf)), "1.5M");
+	cr_assert_str_eq(size_format(100, buf, sizeof(buf)), "100");
+}
