@@ -147,6 +147,8 @@ int swap_enable(struct swap_device *dev, struct journal *j)
 
 	snprintf(dev->failed, sizeof(dev->failed), "mkswap %s", dev->device);
 	ret = spawn_wait(argv);
+	if (ret > 0)
+		snprintf(dev->failed, sizeof(dev->failed), "mkswap %s (exit status %d)", dev->device, ret);
 	if (ret)
 		return ret < 0 ? ret : -EIO;
 	snprintf(dev->failed, sizeof(dev->failed), "swapon %s", dev->device);
