@@ -2,6 +2,9 @@
 #include <locale.h>
 #include <stdio.h>
 
+#include <string.h>
+
+#include "cleanup.h"
 #include "options.h"
 #include "run.h"
 
@@ -13,6 +16,8 @@ int main(int argc, char **argv)
 	/* libsmartcols escapes non-ASCII unless the locale says the terminal takes UTF-8. */
 	setlocale(LC_ALL, "");
 	setlocale(LC_NUMERIC, "C");
+	if (argc > 1 && strcmp(argv[1], "cleanup") == 0)
+		return cleanup_main(argc - 1, argv + 1);
 	switch (options_parse(argc, argv, &cfg, msg, sizeof(msg))) {
 	case OPTIONS_EXIT_OK:
 		return 0;

@@ -14,11 +14,12 @@
 #include "../common/size.h"
 #include "report.h"
 #include "results.h"
+#include "runlock.h"
 #include "signals.h"
 #include "sysfs.h"
 
 enum { EXIT_RUNTIME = 1, EXIT_USAGE = 2, EXIT_UNSUPPORTED = 3, EXIT_TRIALS_FAILED = 4,
-       EXIT_INTERRUPTED = 130 };
+       EXIT_SIGNAL_BASE = 128 };
 
 __attribute__((format(printf, 1, 2)))
 static void say(const char *fmt, ...)
@@ -88,7 +89,6 @@ static int choose_output(struct run *run)
 static int preflight(struct run *run)
 {
 	const struct config *cfg = run->cfg;
-	char a[32], b[32];
 	int ret;
 
 	if (geteuid() != 0 && !cfg->sysroot) {
@@ -127,6 +127,15 @@ static int preflight(struct run *run)
 	}
 	if (choose_output(run))
 		return EXIT_USAGE;
+	return 0;
+}
+
+/* What the user should know before trusting the numbers; changes nothing. */
+static void warnings(struct run *run)
+{
+	const struct config *cfg = run->cfg;
+	char a[32], b[32];
+
 	if (cfg->alloc <= cfg->limit)
 		say("warning: --alloc %s fits in --limit %s: nothing will swap", size_format(cfg->alloc, a, sizeof(a)),
 		    size_format(cfg->limit, b, sizeof(b)));
@@ -136,6 +145,34 @@ static int preflight(struct run *run)
 	if (swaps_others(NULL, run->other_swap, sizeof(run->other_swap)) > 0)
 		say("warning: swap already active (%s): the kernel may use it too; it is left untouched",
 		    run->other_swap);
+}
+
+/* The lock, then a fresh journal file: nothing is changed before both are in place. */
+static int take_lock(struct run *run)
+{
+	char path[PATH_MAX];
+	pid_t holder = 0;
+	int ret = runlock_acquire(&holder);
+
+	if (ret == -EWOULDBLOCK) {
+		say("another zswapbench run (PID %d) holds %s: one run at a time, swap is system-wide",
+		    (int)holder, rundir_file("lock", path, sizeof(path)));
+		return EXIT_RUNTIME;
+	}
+	if (ret) {
+		say("%s: %s", rundir(), strerror(-ret));
+		return EXIT_RUNTIME;
+	}
+	ret = journal_create(&run->journal, rundir_file("journal", path, sizeof(path)));
+	if (ret == -EEXIST) {
+		say("a previous run was killed before it restored the machine (%s): run 'zswapbench cleanup' first",
+		    path);
+		return EXIT_RUNTIME;
+	}
+	if (ret) {
+		say("%s: %s", path, strerror(-ret));
+		return EXIT_RUNTIME;
+	}
 	return 0;
 }
 
@@ -210,6 +247,10 @@ static int run_cell(struct run *run, struct cell *c, size_t index)
 		t->warmup = i <= cfg->warmup;
 		snprintf(name, sizeof(name), "zswapbench-%d-%zu-%u", (int)getpid(), index, i);
 		ret = trial_run(&setup, t, failed, sizeof(failed));
+		if (ret == -EINTR) {
+			c->ntrials--; /* stopped before the hogger ran: nothing was measured */
+			return 0;
+		}
 		if (ret) {
 			c->ntrials--;
 			snprintf(run->error, sizeof(run->error), "%s: %s", failed, strerror(-ret));
@@ -234,7 +275,7 @@ static int run_cell(struct run *run, struct cell *c, size_t index)
 static int exit_status(const struct run *run)
 {
 	if (run->status == RUN_INTERRUPTED)
-		return EXIT_INTERRUPTED;
+		return EXIT_SIGNAL_BASE + signals_pending();
 	if (run->status == RUN_FAILED)
 		return EXIT_RUNTIME;
 	for (size_t i = 0; i < run->ncells; i++)
@@ -245,15 +286,22 @@ static int exit_status(const struct run *run)
 
 int run_main(const struct config *cfg)
 {
-	struct run run = { .cfg = cfg, .journal = { .on_error = undo_failed } };
+	struct run run = { .cfg = cfg };
+	char path[PATH_MAX];
 	time_t now = time(NULL);
 	int ret, status;
 
+	journal_init(&run.journal);
+	run.journal.on_error = undo_failed;
 	sysfs_set_root(cfg->sysroot);
 	strftime(run.started, sizeof(run.started), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
 	status = preflight(&run);
 	if (status)
 		goto out;
+	status = take_lock(&run);
+	if (status)
+		goto out;
+	warnings(&run);
 	ret = signals_install();
 	if (ret == 0)
 		ret = results_write(&run, run.output);
@@ -292,6 +340,7 @@ int run_main(const struct config *cfg)
 	status = ret == -EINVAL ? EXIT_USAGE : exit_status(&run);
 out:
 	journal_rewind(&run.journal, 0);
+	journal_close(&run.journal, rundir_file("journal", path, sizeof(path)));
 	journal_free(&run.journal);
 	plan_free(&run);
 	return status;

@@ -2,7 +2,10 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static volatile sig_atomic_t stop_signal;
 static volatile pid_t child;
@@ -41,4 +44,24 @@ int signals_pending(void)
 void signals_set_child(pid_t pid)
 {
 	child = pid;
+}
+
+void signals_pause_point(const char *phase)
+{
+	static unsigned seen;
+	const char *want = getenv("ZSWAPBENCH_TEST_PAUSE");
+	struct timespec tick = { 0, 5 * 1000 * 1000 };
+	size_t n = strlen(phase);
+	unsigned nth = 1;
+
+	/* "fill" pauses at the first fill, "fill:2" at the second. */
+	if (!want || strncmp(want, phase, n) != 0 || (want[n] != '\0' && want[n] != ':'))
+		return;
+	if (want[n] == ':')
+		nth = (unsigned)atoi(want + n + 1);
+	if (++seen != nth)
+		return;
+	fprintf(stderr, "zswapbench: paused at %s\n", phase);
+	while (!stop_signal)
+		nanosleep(&tick, NULL);
 }

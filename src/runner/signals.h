@@ -9,5 +9,9 @@ int signals_install(void);
 int signals_pending(void);
 /* The process to forward signals to; 0 for none. */
 void signals_set_child(pid_t pid);
+/* Test hook: when $ZSWAPBENCH_TEST_PAUSE names this phase ("fill", or "fill:2" for its second
+ * time), say so on stderr and wait for a
+ * signal, so tests can interrupt each phase deterministically. Returns at once otherwise. */
+void signals_pause_point(const char *phase);
 
 #endif

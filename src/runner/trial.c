@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -70,6 +71,7 @@ static void sample_filled(const struct trial_setup *s, const struct bench_cgroup
 			  struct filled_sample *fs)
 {
 	fs->seen = clock_now_ns();
+	signals_pause_point("sampling");
 	fs->have_cgroup_swap = bench_cgroup_swap_usage(cg, &fs->cgroup_swap) == 0;
 	swap_device_sample(s->dev, &fs->dev);
 	/* The hogger only waits for a line; a failed write means it is gone, which wait4 tells. */
@@ -97,13 +99,13 @@ static int follow_hogger(const struct trial_setup *s, const struct bench_cgroup 
 		if (n <= 0)
 			continue;
 		r = read(fd, buf + used, sizeof(buf) - 1 - used);
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		if (r == 0)
+		if (r < 0 && errno == EINTR)
+			continue;
+		/* A hogger killed with our "go" unread resets the socket: an end, like EOF. */
+		if (r == 0 || (r < 0 && errno == ECONNRESET))
 			return 0;
+		if (r < 0)
+			return -errno;
 		used += (size_t)r;
 		buf[used] = '\0';
 		char *line = buf, *nl;
@@ -123,13 +125,16 @@ static int follow_hogger(const struct trial_setup *s, const struct bench_cgroup 
 
 static pid_t spawn_hogger(const struct trial_setup *s, int child_end, int parent_end)
 {
-	pid_t pid = fork();
+	pid_t parent = getpid(), pid = fork();
 	char gate;
 
 	if (pid != 0)
 		return pid;
 	close(parent_end);
 	signal(SIGPIPE, SIG_DFL);
+	/* A runner killed by SIGKILL takes its hogger along, so cleanup finds the cgroup empty. */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
+		_exit(127);
 	if (dup2(child_end, PROTO_FD) < 0)
 		_exit(127);
 	/* Wait until the runner has moved us into the cgroup: nothing is allocated before. */
@@ -236,6 +241,11 @@ int trial_run(const struct trial_setup *s, struct trial *t, char *failed, size_t
 		name_failure(failed, failed_len, s->dev->failed);
 		goto out;
 	}
+	signals_pause_point("setup");
+	if (signals_pending()) {
+		ret = -EINTR;
+		goto out;
+	}
 	ret = bench_cgroup_create(&cg, s->env, s->cgroup_name, s->limit, s->swap_limit);
 	/* libcgroup can leave the directory behind when setting a limit fails. */
 	if (sysfs_exists(cg.path)) {
@@ -269,11 +279,16 @@ int trial_run(const struct trial_setup *s, struct trial *t, char *failed, size_t
 		name_failure(failed, failed_len, cg.path);
 		goto out;
 	}
+	if (signals_pending()) {
+		ret = -EINTR;
+		goto out;
+	}
 	if (write(sv[0], "a", 1) != 1) {
 		ret = -errno;
 		name_failure(failed, failed_len, "hogger start");
 		goto out;
 	}
+	signals_pause_point("fill");
 	ret = follow_hogger(s, &cg, sv[0], &ev, &fs, &swap_peak);
 	if (ret) {
 		name_failure(failed, failed_len, "hogger report socket");
@@ -302,6 +317,7 @@ int trial_run(const struct trial_setup *s, struct trial *t, char *failed, size_t
 		set(t, M_OOM_KILLS, (double)value);
 	classify(t, status, &ev);
 	name_failure(failed, failed_len, "");
+	signals_pause_point("teardown");
 out:
 	if (pid > 0) {
 		kill(pid, SIGKILL);

@@ -29,8 +29,9 @@ struct trial_setup {
 	unsigned sample_ms;            /* how often cgroup swap is sampled for its peak */
 };
 
-/* Returns 0 when the trial ran (whatever its status), -errno when the setup failed; failed
- * then names what (a path), for the message. The journal is rewound on every path. */
+/* Returns 0 when the trial ran (whatever its status), -EINTR when a signal came before the
+ * hogger started, -errno when the setup failed; failed then names what (a path), for the
+ * message. The journal is rewound to where it was on every path. */
 int trial_run(const struct trial_setup *setup, struct trial *t, char *failed, size_t failed_len);
 const char *trial_status_name(enum trial_status s);
 

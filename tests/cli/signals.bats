@@ -1,0 +1,115 @@
+#!/usr/bin/env bats
+# Signals in every phase, SIGKILL plus cleanup, one run at a time. After each: the machine is
+# exactly as before (teardown) and the completed trials are on disk.
+bats_require_minimum_version 1.5.0
+load helpers
+
+setup() { common_setup; }
+teardown() { common_teardown; }
+
+# Starts a run that pauses at the given phase (ZSWAPBENCH_TEST_PAUSE) and waits until it says so.
+start_paused() {
+	local pause=$1
+	shift
+	ZSWAPBENCH_TEST_PAUSE=$pause "$ZSB" --limit 16M --alloc 48M --output "$TMP/r.json" "$@" >"$TMP/out" 2>"$TMP/err" &
+	PID=$!
+	for _ in $(seq 300); do
+		grep -q "paused at ${pause%%:*}" "$TMP/err" && return 0
+		kill -0 "$PID" 2>/dev/null || break
+		sleep 0.05
+	done
+	cat "$TMP/err"
+	return 1
+}
+
+# Interrupts a run paused in the second trial's phase; checks the exit status and the file.
+interrupt_in() {
+	local phase=$1 sig=$2 code=$3 backend=$4 ok=$5
+	start_paused "$phase:2" --swap "$backend" --trials 3
+	kill "-$sig" "$PID"
+	status=0
+	wait "$PID" || status=$?
+	cat "$TMP/err"
+	[ "$status" -eq "$code" ]
+	[ "$(json '.status' "$TMP/r.json")" = interrupted ]
+	[ "$(json '[.cells[0].trials[] | select(.status == "ok")] | length' "$TMP/r.json")" -eq "$ok" ]
+	grep -q "^$backend" "$TMP/err"
+	! grep -q "socket\|could not undo" "$TMP/err"
+}
+
+@test "SIGINT during backend setup (zram)" { need_zram; interrupt_in setup INT 130 zram 1; }
+@test "SIGTERM during backend setup (zram)" { need_zram; interrupt_in setup TERM 143 zram 1; }
+@test "SIGINT during backend setup (disk)" { interrupt_in setup INT 130 disk 1; }
+@test "SIGINT during the fill" { need_zram; interrupt_in fill INT 130 zram 1; }
+@test "SIGTERM during the fill" { need_zram; interrupt_in fill TERM 143 zram 1; }
+@test "SIGHUP during the fill (disk)" { interrupt_in fill HUP 129 disk 1; }
+@test "SIGINT while sampling" { need_zram; interrupt_in sampling INT 130 zram 1; }
+@test "SIGTERM while sampling" { need_zram; interrupt_in sampling TERM 143 zram 1; }
+@test "SIGINT during teardown keeps the trial that just completed" { need_zram; interrupt_in teardown INT 130 zram 2; }
+@test "SIGTERM during teardown (disk)" { interrupt_in teardown TERM 143 disk 2; }
+
+@test "Ctrl-C prints the summary of what completed" {
+	need_zram
+	start_paused fill:2 --swap zram --trials 3
+	kill -INT "$PID"
+	status=0
+	wait "$PID" || status=$?
+	[ "$status" -eq 130 ]
+	run cat "$TMP/err"
+	[[ "$output" != *"socket"* ]]
+	# The summary: the table of what completed, and the interrupted trial named under it.
+	grep -q "^zram: 1 of 2 trials ok" "$TMP/out"
+	grep -q "trial 2: interrupted: interrupted by signal 2" "$TMP/out"
+	[ "$(json '.cells[0].trials[0].status' "$TMP/r.json")" = ok ]
+	[ "$(json '.cells[0].trials[1].status' "$TMP/r.json")" = interrupted ]
+}
+
+@test "SIGKILL: the journal survives, a new run refuses, cleanup restores, cleanup again is a no-op" {
+	need_zram
+	start_paused fill:2 --swap zram --trials 3
+	kill -KILL "$PID"
+	wait "$PID" || true
+	# Left behind: our zram device as swap and our cgroup; the completed trial is on disk.
+	grep -q '^/dev/zram' /proc/swaps
+	[ "$(json '.cells[0].trials[0].status' "$TMP/r.json")" = ok ]
+	run --separate-stderr "$ZSB" --swap zram --trials 1 --output "$TMP/other.json"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"run 'zswapbench cleanup' first"* ]]
+	[ ! -e "$TMP/other.json" ]
+	run "$ZSB" cleanup
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"restored: removed cgroup"* ]]
+	[[ "$output" == *"restored: swapped off /dev/zram"* ]]
+	[[ "$output" == *"restored: removed zram"* ]]
+	run "$ZSB" cleanup
+	[ "$status" -eq 0 ]
+	[ "$output" = "zswapbench: nothing to restore" ]
+}
+
+@test "SIGKILL with a disk swapfile: cleanup removes it" {
+	start_paused fill:1 --swap disk --trials 1 --swapfile /var/tmp/zswapbench-kill.swap
+	kill -KILL "$PID"
+	wait "$PID" || true
+	[ -e /var/tmp/zswapbench-kill.swap ]
+	run "$ZSB" cleanup
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"restored: removed swapfile /var/tmp/zswapbench-kill.swap"* ]]
+	[ ! -e /var/tmp/zswapbench-kill.swap ]
+}
+
+@test "one run at a time: a second run and cleanup name the PID holding the lock" {
+	need_zram
+	start_paused fill:1 --swap zram --trials 1
+	run --separate-stderr "$ZSB" --swap zram --trials 1 --output "$TMP/second.json"
+	second=$status
+	second_err=$stderr
+	run --separate-stderr "$ZSB" cleanup
+	kill -INT "$PID"
+	wait "$PID" || true
+	[ "$second" -eq 1 ]
+	[[ "$second_err" == *"another zswapbench run (PID $PID) holds"* ]]
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"a run (PID $PID) is in progress"* ]]
+}
