@@ -17,6 +17,7 @@
 #include "../common/pattern.h"
 #include "../common/proto.h"
 #include "../common/size.h"
+#include "sandbox.h"
 
 struct hogger {
 	uint64_t alloc;
@@ -25,6 +26,8 @@ struct hogger {
 	struct pattern pattern;
 	int report_fd; /* -1 when run alone */
 	size_t page;
+	int seccomp;
+	int probe_sandbox;
 };
 
 __attribute__((format(printf, 2, 3)))
@@ -102,7 +105,10 @@ static void usage(FILE *out)
 {
 	fprintf(out,
 		"Usage: zswapbench-hogger --alloc SIZE [--chunk SIZE] [--data PATTERN] [--reread N]\n"
+		"                         [--no-seccomp] [--probe-sandbox]\n"
 		"Allocates SIZE in chunks, writes every page, reports on fd %d when it is a socket.\n"
+		"Runs under a seccomp allowlist unless --no-seccomp; --probe-sandbox makes one\n"
+		"forbidden system call first, to show the sandbox is enforced (SIGSYS).\n"
 		"Patterns: %s\n", PROTO_FD, pattern_help());
 }
 
@@ -119,10 +125,12 @@ int main(int argc, char **argv)
 		{ "chunk", required_argument, NULL, 'c' },
 		{ "data", required_argument, NULL, 'd' },
 		{ "reread", required_argument, NULL, 'r' },
+		{ "no-seccomp", no_argument, NULL, 'n' },
+		{ "probe-sandbox", no_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct hogger h = { .chunk = 1 << 20, .report_fd = -1 };
+	struct hogger h = { .chunk = 1 << 20, .report_fd = -1, .seccomp = 1 };
 	struct stat st;
 	char *end;
 	int c;
@@ -149,6 +157,12 @@ int main(int argc, char **argv)
 			if (errno || *end || !*optarg || optarg[0] == '-')
 				return bad("--reread", optarg);
 			break;
+		case 'n':
+			h.seccomp = 0;
+			break;
+		case 'p':
+			h.probe_sandbox = 1;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -163,5 +177,12 @@ int main(int argc, char **argv)
 	}
 	if (fstat(PROTO_FD, &st) == 0 && S_ISSOCK(st.st_mode))
 		h.report_fd = PROTO_FD;
+	/* Before the first allocation: from here on the hogger can only touch memory and talk. */
+	if (h.seccomp && sandbox_install(h.report_fd) < 0) {
+		fprintf(stderr, "zswapbench-hogger: could not install the seccomp sandbox\n");
+		return 1;
+	}
+	if (h.probe_sandbox)
+		(void)getppid(); /* not on the allowlist: SIGSYS when sandboxed */
 	return run(&h) < 0 ? 1 : 0;
 }

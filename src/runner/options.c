@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@ enum {
 	OPT_HELP = 'h', OPT_VERSION = 'V',
 	OPT_WARMUP = 256, OPT_COMP, OPT_SWAP_LIMIT, OPT_SWAPFILE, OPT_SWAP_SIZE, OPT_PRIORITY,
 	OPT_CHUNK, OPT_DATA, OPT_REREAD, OPT_SUFFIX, OPT_JSON, OPT_SYSROOT, OPT_HOGGER, OPT_INTERVAL,
+	OPT_NO_SECCOMP, OPT_USER,
 };
 
 struct option_def {
@@ -43,6 +45,8 @@ static const struct option_def defs[] = {
 	{ "suffix", 1, OPT_SUFFIX, "TEXT", "appended to the default result file name" },
 	{ "json", 0, OPT_JSON, NULL, "print the result document instead of tables" },
 	{ "interval", 1, OPT_INTERVAL, "MS", "how often cgroup swap is sampled for its peak (default 100)" },
+	{ "user", 1, OPT_USER, "USER", "run the hogger as this user (default: root)" },
+	{ "no-seccomp", 0, OPT_NO_SECCOMP, NULL, "run the hogger without its seccomp sandbox" },
 	{ "hogger", 1, OPT_HOGGER, "PATH", "the hogger binary (default: beside zswapbench)" },
 	{ "sysroot", 1, OPT_SYSROOT, "DIR", "prefix for /sys and /proc (tests)" },
 	{ "help", 0, OPT_HELP, NULL, "show this help" },
@@ -218,6 +222,18 @@ static int apply(struct config *cfg, int id, const char *name, const char *v, ch
 	case OPT_JSON:
 		cfg->json = 1;
 		return 0;
+	case OPT_NO_SECCOMP:
+		cfg->no_seccomp = 1;
+		return 0;
+	case OPT_USER: {
+		struct passwd *pw = v[0] ? getpwnam(v) : NULL;
+		if (!pw)
+			return bad(msg, len, name, v, "no such user");
+		cfg->user = v;
+		cfg->user_uid = pw->pw_uid;
+		cfg->user_gid = pw->pw_gid;
+		return 0;
+	}
 	case OPT_SYSROOT:
 		cfg->sysroot = v;
 		return 0;

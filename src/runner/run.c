@@ -218,11 +218,12 @@ static int run_cell(struct run *run, struct cell *c, size_t index)
 	const struct config *cfg = run->cfg;
 	char alloc[32], chunk[32], reread[16], name[64], failed[PATH_MAX + 64];
 	char *argv[] = { run->hogger, "--alloc", alloc, "--chunk", chunk, "--data", (char *)cfg->data,
-			 "--reread", reread, NULL };
+			 "--reread", reread, cfg->no_seccomp ? "--no-seccomp" : NULL, NULL };
 	struct trial_setup setup = {
 		.env = &run->env, .dev = &c->dev, .journal = &run->journal, .limit = cfg->limit,
 		.swap_limit = cfg->swap_limit, .cgroup_name = name, .hogger_argv = argv,
-		.sample_ms = cfg->sample_ms,
+		.sample_ms = cfg->sample_ms, .drop_privileges = cfg->user != NULL,
+		.uid = cfg->user_uid, .gid = cfg->user_gid,
 	};
 	unsigned total = cfg->warmup + cfg->trials;
 	int ret;

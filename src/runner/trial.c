@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <grp.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -132,13 +133,19 @@ static pid_t spawn_hogger(const struct trial_setup *s, int child_end, int parent
 		return pid;
 	close(parent_end);
 	signal(SIGPIPE, SIG_DFL);
-	/* A runner killed by SIGKILL takes its hogger along, so cleanup finds the cgroup empty. */
-	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
-		_exit(127);
 	if (dup2(child_end, PROTO_FD) < 0)
 		_exit(127);
 	/* Wait until the runner has moved us into the cgroup: nothing is allocated before. */
 	if (read(PROTO_FD, &gate, 1) != 1)
+		_exit(127);
+	if (s->drop_privileges) {
+		gid_t gid = (gid_t)s->gid;
+		if (setgroups(1, &gid) < 0 || setgid(gid) < 0 || setuid((uid_t)s->uid) < 0)
+			_exit(126);
+	}
+	/* After the uid change, which clears it: a runner killed by SIGKILL takes its hogger
+	 * along, so cleanup finds the cgroup empty. */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
 		_exit(127);
 	execv(s->hogger_argv[0], s->hogger_argv);
 	_exit(127);
@@ -156,12 +163,17 @@ static void classify(struct trial *t, int status, const struct hogger_events *ev
 	} else if (signals_pending()) {
 		t->status = TRIAL_INTERRUPTED;
 		snprintf(t->note, sizeof(t->note), "interrupted by signal %d", signals_pending());
+	} else if (sig == SIGSYS) {
+		t->status = TRIAL_FAILED;
+		snprintf(t->note, sizeof(t->note),
+			 "hogger killed by its seccomp sandbox (SIGSYS): it made a system call outside its allowlist (--no-seccomp runs it without)");
 	} else if (sig) {
 		t->status = TRIAL_FAILED;
 		snprintf(t->note, sizeof(t->note), "hogger killed by signal %d (%s)", sig, strsignal(sig));
-	} else if (WEXITSTATUS(status) == 127) {
+	} else if (WEXITSTATUS(status) == 126 || WEXITSTATUS(status) == 127) {
 		t->status = TRIAL_FAILED;
-		snprintf(t->note, sizeof(t->note), "hogger could not be started (%s)", "exec failed");
+		snprintf(t->note, sizeof(t->note), "hogger could not be started (%s)",
+			 WEXITSTATUS(status) == 126 ? "could not switch to --user" : "exec failed");
 	} else if (ev->alloc_error || WEXITSTATUS(status) != 0 || !ev->got_done) {
 		t->status = TRIAL_FAILED;
 		snprintf(t->note, sizeof(t->note), "hogger exited with status %d%s", WEXITSTATUS(status),

@@ -26,6 +26,8 @@ struct trial_setup {
 	uint64_t limit, swap_limit;
 	const char *cgroup_name;
 	char *const *hogger_argv;      /* argv[0] is the hogger's path */
+	int drop_privileges;           /* run the hogger as uid/gid below */
+	unsigned uid, gid;
 	unsigned sample_ms;            /* how often cgroup swap is sampled for its peak */
 };
 
