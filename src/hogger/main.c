@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -28,7 +29,17 @@ struct hogger {
 	size_t page;
 	int seccomp;
 	int probe_sandbox;
+	int hold;      /* keep the memory until SIGTERM or SIGINT */
+	int verify;    /* then check every page still holds its pattern */
 };
+
+static volatile sig_atomic_t released;
+
+static void on_release(int signo)
+{
+	(void)signo;
+	released = 1;
+}
 
 __attribute__((format(printf, 2, 3)))
 static void report(const struct hogger *h, const char *fmt, ...)
@@ -67,6 +78,25 @@ static uint64_t reread_pass(unsigned char **chunks, size_t nchunks, size_t chunk
 	return sum;
 }
 
+/* Regenerates the pattern from its seed and compares page by page: what swap gave back must be
+ * what was written. Returns the number of pages that differ. */
+static size_t verify(const struct hogger *hp, unsigned char **chunks, size_t nchunks)
+{
+	struct pattern again = hp->pattern;
+	unsigned char *expect = malloc(hp->chunk);
+	size_t bad = 0;
+
+	if (!expect)
+		return nchunks * (hp->chunk / hp->page);
+	for (size_t c = 0; c < nchunks; c++) {
+		pattern_fill(&again, expect, hp->chunk, hp->page);
+		for (size_t off = 0; off < hp->chunk; off += hp->page)
+			bad += memcmp(chunks[c] + off, expect + off, hp->page) != 0;
+	}
+	free(expect);
+	return bad;
+}
+
 static int run(const struct hogger *hp)
 {
 	struct hogger h = *hp;
@@ -96,6 +126,20 @@ static int run(const struct hogger *hp)
 		sink += reread_pass(chunks, nchunks, h.chunk, h.page);
 		report(&h, "reread %u %llu\n", pass, (unsigned long long)clock_now_ns());
 	}
+	if (h.hold) {
+		struct timespec tick = { 0, 50 * 1000 * 1000 };
+		while (!released)
+			nanosleep(&tick, NULL);
+	}
+	if (h.verify) {
+		size_t bad = verify(hp, chunks, nchunks);
+		if (bad) {
+			char line[96];
+			int n = snprintf(line, sizeof(line), "zswapbench-hogger: %zu pages changed\n", bad);
+			(void)!write(2, line, (size_t)n);
+			return -EIO;
+		}
+	}
 	report(&h, "done %llu\n", (unsigned long long)clock_now_ns());
 	(void)sink;
 	return 0;
@@ -105,10 +149,12 @@ static void usage(FILE *out)
 {
 	fprintf(out,
 		"Usage: zswapbench-hogger --alloc SIZE [--chunk SIZE] [--data PATTERN] [--reread N]\n"
-		"                         [--no-seccomp] [--probe-sandbox]\n"
+		"                         [--hold] [--verify] [--no-seccomp] [--probe-sandbox]\n"
 		"Allocates SIZE in chunks, writes every page, reports on fd %d when it is a socket.\n"
 		"Runs under a seccomp allowlist unless --no-seccomp; --probe-sandbox makes one\n"
 		"forbidden system call first, to show the sandbox is enforced (SIGSYS).\n"
+		"--hold keeps the memory until SIGTERM or SIGINT; --verify then checks every page\n"
+		"against its pattern (exit 3 when any changed).\n"
 		"Patterns: %s\n", PROTO_FD, pattern_help());
 }
 
@@ -127,6 +173,8 @@ int main(int argc, char **argv)
 		{ "reread", required_argument, NULL, 'r' },
 		{ "no-seccomp", no_argument, NULL, 'n' },
 		{ "probe-sandbox", no_argument, NULL, 'p' },
+		{ "hold", no_argument, NULL, 'H' },
+		{ "verify", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -163,6 +211,12 @@ int main(int argc, char **argv)
 		case 'p':
 			h.probe_sandbox = 1;
 			break;
+		case 'H':
+			h.hold = 1;
+			break;
+		case 'v':
+			h.verify = 1;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -177,6 +231,11 @@ int main(int argc, char **argv)
 	}
 	if (fstat(PROTO_FD, &st) == 0 && S_ISSOCK(st.st_mode))
 		h.report_fd = PROTO_FD;
+	if (h.hold) {
+		struct sigaction sa = { .sa_handler = on_release };
+		sigaction(SIGTERM, &sa, NULL);
+		sigaction(SIGINT, &sa, NULL);
+	}
 	/* Before the first allocation: from here on the hogger can only touch memory and talk. */
 	if (h.seccomp && sandbox_install(h.report_fd) < 0) {
 		fprintf(stderr, "zswapbench-hogger: could not install the seccomp sandbox\n");
@@ -184,5 +243,6 @@ int main(int argc, char **argv)
 	}
 	if (h.probe_sandbox)
 		(void)getppid(); /* not on the allowlist: SIGSYS when sandboxed */
-	return run(&h) < 0 ? 1 : 0;
+	c = run(&h);
+	return c == -EIO ? 3 : c < 0 ? 1 : 0;
 }

@@ -144,6 +144,9 @@ int bench_cgroup_create(struct bench_cgroup *cg, const struct cgroup_env *env, c
 	cg->env = env;
 	snprintf(cg->name, sizeof(cg->name), "%s", name);
 	snprintf(cg->path, sizeof(cg->path), "%s/%s", env->memory_root, name);
+	/* libcgroup would silently adopt an existing directory; it is not ours to use or remove. */
+	if (sysfs_exists(cg->path))
+		return -EEXIST;
 	if (!initialised) {
 		ret = cgroup_init();
 		if (ret) {

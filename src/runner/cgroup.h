@@ -42,7 +42,8 @@ const char *cgroup_mode_name(enum cgroup_mode mode);
 /* v2 only: does the parent already delegate the memory controller to its children? */
 int cgroup_memory_delegated(const struct cgroup_env *env);
 
-/* Creates name under the memory root with the limit (and swap_limit unless 0). */
+/* Creates name under the memory root with the limit (and swap_limit unless 0); -EEXIST when a
+ * cgroup of that name already exists (it is someone else's). */
 int bench_cgroup_create(struct bench_cgroup *cg, const struct cgroup_env *env, const char *name,
 			uint64_t limit, uint64_t swap_limit);
 int bench_cgroup_attach(struct bench_cgroup *cg, pid_t pid);

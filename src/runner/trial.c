@@ -259,8 +259,9 @@ int trial_run(const struct trial_setup *s, struct trial *t, char *failed, size_t
 		goto out;
 	}
 	ret = bench_cgroup_create(&cg, s->env, s->cgroup_name, s->limit, s->swap_limit);
-	/* libcgroup can leave the directory behind when setting a limit fails. */
-	if (sysfs_exists(cg.path)) {
+	/* libcgroup can leave the directory behind when setting a limit fails. An existing
+	 * cgroup of that name is someone else's: create refuses it and we never remove it. */
+	if (ret != -EEXIST && sysfs_exists(cg.path)) {
 		int jret = journal_push(s->journal, UNDO_RMDIR, cg.path, NULL);
 		ret = ret ? ret : jret;
 	}
