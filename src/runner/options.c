@@ -252,6 +252,11 @@ static int cross_check(struct config *cfg, char *msg, size_t len)
 
 	for (size_t i = 0; i < cfg->nbackends; i++)
 		uses_comp |= backend_find(cfg->backends[i])->uses_comp;
+	int uses_file = 0;
+	for (size_t i = 0; i < cfg->nbackends; i++)
+		uses_file |= strcmp(cfg->backends[i], "disk") == 0;
+	if (cfg->swapfile && !uses_file)
+		return bad(msg, len, "swapfile", cfg->swapfile, "only the disk backend uses a swapfile; add --swap disk");
 	if (cfg->ncomps && !uses_comp)
 		return bad(msg, len, "comp", cfg->lists[1], "only zram uses a compressor; add --swap zram");
 	if (cfg->chunk > cfg->alloc)

@@ -11,7 +11,34 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include "../common/size.h"
 #include "swap.h"
+
+/* swapon needs a filesystem that maps file blocks to disk blocks; these cannot, or not as
+ * a plain file (btrfs wants a no-COW file, NFS wants swap-over-NFS). */
+static int can_hold_swap(const struct statfs *fs, char *why, size_t len)
+{
+	static const struct { long magic; const char *why; } no_swap[] = {
+		{ TMPFS_MAGIC, "a RAM filesystem (tmpfs), which cannot hold swap" },
+		{ RAMFS_MAGIC, "a RAM filesystem (ramfs), which cannot hold swap" },
+		{ PROC_SUPER_MAGIC, "procfs, which cannot hold files" },
+		{ SYSFS_MAGIC, "sysfs, which cannot hold files" },
+		{ CGROUP_SUPER_MAGIC, "cgroupfs, which cannot hold files" },
+		{ CGROUP2_SUPER_MAGIC, "cgroupfs, which cannot hold files" },
+		{ OVERLAYFS_SUPER_MAGIC, "overlayfs, which cannot hold swap" },
+		{ SQUASHFS_MAGIC, "squashfs, which is read-only" },
+		{ NFS_SUPER_MAGIC, "NFS, which zswapbench does not swap to" },
+		{ BTRFS_SUPER_MAGIC, "btrfs, which needs a no-COW swapfile zswapbench does not make; use another filesystem" },
+		{ 0x65735546 /* FUSE_SUPER_MAGIC */, "a FUSE filesystem, which cannot hold swap" },
+		{ 0x01021997 /* V9FS_MAGIC */, "9p, which cannot hold swap" },
+	};
+	for (size_t i = 0; i < sizeof(no_swap) / sizeof(no_swap[0]); i++)
+		if ((long)fs->f_type == no_swap[i].magic) {
+			snprintf(why, len, "%s", no_swap[i].why);
+			return 0;
+		}
+	return 1;
+}
 
 static int disk_check(struct swap_device *dev)
 {
@@ -20,6 +47,7 @@ static int disk_check(struct swap_device *dev)
 	struct statfs fs;
 	struct statvfs vfs;
 	struct stat st;
+	char why[128];
 
 	if (!file || file[0] != '/' || strlen(file) >= sizeof(copy) || strpbrk(file, " \t\n\\")) {
 		snprintf(dev->why, sizeof(dev->why),
@@ -37,15 +65,21 @@ static int disk_check(struct swap_device *dev)
 		snprintf(dev->why, sizeof(dev->why), "--swapfile '%s': directory %s does not exist", file, dir);
 		return -EINVAL;
 	}
-	if (statfs(dir, &fs) == 0 && (fs.f_type == TMPFS_MAGIC || fs.f_type == RAMFS_MAGIC)) {
-		snprintf(dev->why, sizeof(dev->why),
-			 "--swapfile '%s': %s is a RAM filesystem, which cannot hold swap", file, dir);
+	if (statfs(dir, &fs) == 0 && !can_hold_swap(&fs, why, sizeof(why))) {
+		snprintf(dev->why, sizeof(dev->why), "--swapfile '%s': %s is %s", file, dir, why);
 		return -EINVAL;
 	}
+	if (statvfs(dir, &vfs) == 0 && (vfs.f_flag & ST_RDONLY)) {
+		snprintf(dev->why, sizeof(dev->why), "--swapfile '%s': %s is mounted read-only", file, dir);
+		return -EINVAL;
+	}
+	/* Keep 64M spare: filling the filesystem would hurt more than this run. */
 	if (statvfs(dir, &vfs) == 0 && (uint64_t)vfs.f_bavail * vfs.f_frsize < dev->params.size + (64 << 20)) {
+		char need[32], have[32];
 		snprintf(dev->why, sizeof(dev->why),
-			 "--swapfile '%s': not enough free space in %s for %llu MiB of swap", file, dir,
-			 (unsigned long long)(dev->params.size >> 20));
+			 "--swap-size %s: not enough free space in %s for the swapfile (%s free)",
+			 size_format(dev->params.size, need, sizeof(need)), dir,
+			 size_format((uint64_t)vfs.f_bavail * vfs.f_frsize, have, sizeof(have)));
 		return -ENOSPC;
 	}
 	return 0;

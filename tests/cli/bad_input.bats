@@ -6,64 +6,96 @@ load helpers
 setup() { common_setup; }
 teardown() { common_teardown; }
 
-# Runs zswapbench with the arguments; expects exit 2, one line on stderr containing $1.
-rejects() {
-	local needle=$1
-	shift
-	run --separate-stderr "$ZSB" "$@"
-	echo "status $status; stderr: $stderr"
-	[ "$status" -eq 2 ]
-	[ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ]
-	[[ "$stderr" == *"$needle"* ]]
-	[ -z "$output" ]
+# needle | arguments (split on spaces; "" is an empty argument)
+CASES=$(cat <<'TABLE'
+--limit '50X'|--limit 50X
+--limit '-1'|--limit -1
+--limit '0'|--limit 0
+--limit '1Q'|--limit 1Q
+--limit '1.5G'|--limit 1.5G
+--limit '512': below 1M|--limit 512
+--alloc '0'|--alloc 0
+--alloc 'lots'|--alloc lots
+--alloc '99999999999999999999': too large|--alloc 99999999999999999999
+--alloc '17179869184T': too large|--alloc 17179869184T
+--swap-size '-5M'|--swap-size -5M
+--swap-size '40K': below 1M|--swap-size 40K
+--swap-limit 'M'|--swap-limit M
+--chunk '3K': not a multiple|--chunk 3K
+--chunk '0'|--chunk 0
+--chunk '512M': larger than --alloc|--chunk 512M --alloc 300M
+--swap '': not a comma list|--swap ""
+--swap 'floppy': unknown backend 'floppy'|--swap floppy
+--swap 'disk,,zram'|--swap disk,,zram
+--swap 'zram,': not a comma list|--swap zram,
+--swap 'disk,zram,disk': a backend is named twice|--swap disk,zram,disk
+--comp 'lz4': only zram uses a compressor|--swap disk --comp lz4
+--comp 'lz4': only zram uses a compressor|--swap none --comp lz4
+--comp 'lz4,,lzo'|--swap zram --comp lz4,,lzo
+--comp 'lz4,lz4': an algorithm is named twice|--swap zram --comp lz4,lz4
+--comp 'a/b': not an algorithm name|--swap zram --comp a/b
+--comp 'nosuchalg': this kernel's zram offers only|--swap zram --comp nosuchalg
+--comp 'nosuchalg': this kernel's zram offers only|--swap zram --comp lz4,nosuchalg
+--trials '0'|--trials 0
+--trials 'x'|--trials x
+--trials '10001'|--trials 10001
+--warmup '-2'|--warmup -2
+--warmup '1001'|--warmup 1001
+--reread 'many'|--reread many
+--priority '99999'|--priority 99999
+--priority '-5'|--priority -5
+--interval '5'|--interval 5
+--interval '70000'|--interval 70000
+--data 'stripes'|--data stripes
+--data 'compressible:101'|--data compressible:101
+--data 'compressible:'|--data compressible:
+--data 'zero:1'|--data zero:1
+--swapfile '/nonexistent/dir/s': directory /nonexistent/dir does not exist|--swap disk --swapfile /nonexistent/dir/s
+--swapfile 'relative.swap': needs an absolute path|--swap disk --swapfile relative.swap
+--swapfile '/proc/zsb.swap': /proc is procfs|--swap disk --swapfile /proc/zsb.swap
+--swapfile '/sys/fs/cgroup/zsb.swap'|--swap disk --swapfile /sys/fs/cgroup/zsb.swap
+--swapfile '/dev/shm/zsb.swap': /dev/shm is a RAM filesystem|--swap disk --swapfile /dev/shm/zsb.swap
+--swapfile '/etc/hostname': already exists|--swap disk --swapfile /etc/hostname
+--swapfile '/var/tmp/x': only the disk backend uses a swapfile|--swap zram --swapfile /var/tmp/x
+--output '/nonexistent/r.json': directory /nonexistent does not exist|--output /nonexistent/r.json
+--output '/tmp': is a directory|--output /tmp
+--suffix 'a/b'|--suffix a/b
+--user 'no-such-user-zsb': no such user|--user no-such-user-zsb
+--hogger '/nonexistent/hogger'|--hogger /nonexistent/hogger
+unknown option '--frobnicate'|--frobnicate
+missing value for '--limit'|--limit
+unexpected argument 'extra'|extra
+TABLE
+)
+
+@test "a table of bad inputs: each exits 2 with one line naming it, and changes nothing" {
+	cd "$TMP"
+	local n=0 before line needle args
+	before=$(machine_state)
+	while IFS='|' read -r needle args; do
+		eval "set -- $args"
+		run --separate-stderr "$ZSB" "$@"
+		if [ "$status" -ne 2 ] || [ "$(printf '%s\n' "$stderr" | wc -l)" -ne 1 ] ||
+			[[ "$stderr" != *"$needle"* ]] || [ -n "$output" ]; then
+			echo "case: zswapbench $args"
+			echo "status $status, stdout '$output', stderr '$stderr', expected '$needle'"
+			return 1
+		fi
+		[ "$(machine_state)" = "$before" ] || { echo "changed the machine: $args"; return 1; }
+		n=$((n + 1))
+	done <<<"$CASES"
+	[ ! -e results ] || { echo "a bad input created results/"; return 1; }
+	echo "$n cases"
+	[ "$n" -ge 40 ]
 }
 
-@test "sizes: 50X, -1, 0, 1Q, empty" {
-	rejects "--limit '50X'" --limit 50X
-	rejects "--limit '-1'" --limit -1
-	rejects "--alloc '0'" --alloc 0
-	rejects "--alloc '1Q'" --alloc 1Q
-	rejects "--swap-size ''" --swap-size ""
-	rejects "--swap-limit '1.5G'" --swap-limit 1.5G
-	rejects "--chunk '3K'" --chunk 3K --alloc 300M
-}
-
-@test "backends and lists" {
-	rejects "unknown backend 'floppy'" --swap floppy
-	rejects "--swap 'disk,,zram'" --swap disk,,zram
-	rejects "named twice" --swap zram,zram
-	rejects "--comp 'lz4'" --swap disk --comp lz4
-}
-
-@test "an algorithm this kernel lacks lists the ones it has" {
+@test "an algorithm this kernel lacks: the message lists those it has" {
 	need_zram
-	rejects "--comp 'nosuchalg': this kernel's zram offers only: " --swap zram --comp nosuchalg
 	run --separate-stderr "$ZSB" --swap zram --comp nosuchalg
+	[ "$status" -eq 2 ]
 	for alg in $(tr -d '[]' </sys/block/zram0/comp_algorithm); do
 		[[ "$stderr" == *"$alg"* ]]
 	done
-}
-
-@test "swapfile: missing directory, RAM filesystem, relative path, existing file" {
-	rejects "--swapfile '/nonexistent/dir/s': directory /nonexistent/dir does not exist" --swap disk --swapfile /nonexistent/dir/s
-	mount | grep -q ' /dev/shm type tmpfs' || skip "no tmpfs at /dev/shm"
-	rejects "RAM filesystem" --swap disk --swapfile /dev/shm/zswapbench.swap
-	rejects "absolute path" --swap disk --swapfile relative.swap
-	touch "$TMP/exists"
-	rejects "already exists" --swap disk --swapfile "$TMP/exists"
-	[ -e "$TMP/exists" ]
-}
-
-@test "numbers and other options" {
-	rejects "--trials '0'" --trials 0
-	rejects "--trials 'x'" --trials x
-	rejects "--warmup '-2'" --warmup -2
-	rejects "--priority '99999'" --priority 99999
-	rejects "--data 'stripes'" --data stripes
-	rejects "--reread 'many'" --reread many
-	rejects "unknown option '--frobnicate'" --frobnicate
-	rejects "unexpected argument 'extra'" extra
-	rejects "--output '/nonexistent/r.json'" --output /nonexistent/r.json
 }
 
 @test "not root: exit 2 with nothing changed" {
@@ -71,4 +103,19 @@ rejects() {
 	run --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups "$ZSB" --swap zram
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"must run as root"* ]]
+}
+
+@test "unsupported by this machine exits 3: a swapfile larger than the free space" {
+	run --separate-stderr "$ZSB" --swap disk --swap-size 100T
+	[ "$status" -eq 3 ]
+	[[ "$stderr" == *"--swap-size 100T: not enough free space"* ]]
+}
+
+@test "warnings before the run: nothing will swap, or an OOM kill is expected" {
+	run --separate-stderr "$ZSB" --swap disk --limit 64M --alloc 32M --trials 1 --output "$TMP/r.json"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"warning: --alloc 32M fits in --limit 64M: nothing will swap"* ]]
+	run --separate-stderr "$ZSB" --swap disk --limit 16M --alloc 64M --swap-size 16M --trials 1 --output "$TMP/r.json"
+	[[ "$stderr" == *"warning: --alloc 64M exceeds --limit plus swap (32M): expect an OOM kill"* ]]
+	[ "$status" -eq 4 ]
 }
