@@ -48,16 +48,17 @@ static int has_option(const char *options, const char *want)
 	return 0;
 }
 
-/* The v2 controllers are listed in the root's cgroup.controllers, not in the mount options. */
-static int unified_has_memory(const char *mount_point)
+/* Is word one of the space-separated words of <dir>/<file>? (cgroup.controllers and
+ * cgroup.subtree_control list controllers that way.) */
+static int file_lists_word(const char *dir, const char *file, const char *word)
 {
 	char path[PATH_MAX + 32], buf[512];
 
-	snprintf(path, sizeof(path), "%s/cgroup.controllers", mount_point);
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
 	if (sysfs_read_line(path, buf, sizeof(buf)) < 0)
 		return 0;
-	for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
-		if (strcmp(tok, "memory") == 0)
+	for (char *save = NULL, *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
+		if (strcmp(tok, word) == 0)
 			return 1;
 	return 0;
 }
@@ -87,7 +88,8 @@ int cgroup_env_detect(struct cgroup_env *env)
 		env->mode = env->unified_root[0] ? CGROUP_MODE_HYBRID : CGROUP_MODE_V1;
 		return 0;
 	}
-	if (env->unified_root[0] && unified_has_memory(env->unified_root)) {
+	/* The v2 controllers are listed in the root's cgroup.controllers, not in the mount options. */
+	if (env->unified_root[0] && file_lists_word(env->unified_root, "cgroup.controllers", "memory")) {
 		snprintf(env->memory_root, sizeof(env->memory_root), "%s", env->unified_root);
 		env->files = &v2_files;
 		env->memory_v2 = 1;
@@ -105,17 +107,7 @@ int cgroup_env_detect(struct cgroup_env *env)
 
 int cgroup_memory_delegated(const struct cgroup_env *env)
 {
-	char path[PATH_MAX + 32], buf[512];
-
-	if (!env->memory_v2)
-		return 1;
-	snprintf(path, sizeof(path), "%s/cgroup.subtree_control", env->memory_root);
-	if (sysfs_read_line(path, buf, sizeof(buf)) < 0)
-		return 0;
-	for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
-		if (strcmp(tok, "memory") == 0)
-			return 1;
-	return 0;
+	return !env->memory_v2 || file_lists_word(env->memory_root, "cgroup.subtree_control", "memory");
 }
 
 char *bench_cgroup_file(const struct bench_cgroup *cg, const char *file, char *buf, size_t len)
