@@ -1,12 +1,17 @@
 #include "pattern.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define SEED 0x9E3779B97F4A7C15ULL
 
 struct pattern_kind {
 	const char *name;
-	int takes_percent;
+	enum { ARG_NONE, ARG_PERCENT, ARG_HEX, ARG_PATH } arg;
 	void (*fill)(struct pattern *p, unsigned char *buf, size_t len, size_t page);
 };
 
@@ -57,12 +62,87 @@ static void fill_random(struct pattern *p, unsigned char *buf, size_t len, size_
 }
 
 /* fio's buffer_compress_percentage: each page is PCT% zeros after (100-PCT)% random bytes. */
+static void compressible_page(struct pattern *p, unsigned char *pg, size_t page, unsigned pct)
+{
+	size_t random_len = page * (100 - pct) / 100;
+	fill_random_bytes(p, pg, random_len);
+	memset(pg + random_len, 0, page - random_len);
+}
+
 static void fill_compressible(struct pattern *p, unsigned char *buf, size_t len, size_t page)
 {
-	size_t random_len = page * (100 - p->percent) / 100;
+	for (size_t off = 0; off < len; off += page)
+		compressible_page(p, buf + off, page, p->percent);
+}
+
+/* fio's buffer_pattern: the bytes repeated end to end, continuing across pages. */
+static void fill_hex(struct pattern *p, unsigned char *buf, size_t len, size_t page)
+{
+	(void)page;
+	for (size_t i = 0; i < len; i++) {
+		buf[i] = p->bytes[p->phase];
+		p->phase = (p->phase + 1) % p->nbytes;
+	}
+}
+
+/* A real file's bytes, cycled: a package tarball, a core dump, a database file. */
+static void fill_file(struct pattern *p, unsigned char *buf, size_t len, size_t page)
+{
+	size_t done = 0;
+	int rewound = 0;
+
+	(void)page;
+	while (done < len) {
+		ssize_t n = pread(p->fd, buf + done, len - done, (off_t)p->offset);
+		if (n > 0) {
+			done += (size_t)n;
+			p->offset += (uint64_t)n;
+			rewound = 0;
+		} else if (n == 0 && !rewound) {
+			p->offset = 0;
+			rewound = 1;
+		} else {
+			memset(buf + done, 0, len - done); /* unreadable: zeros, never garbage */
+			return;
+		}
+	}
+}
+
+/* Words of English-like text: lzo and lz4 find long repeats and compress it about 3x. */
+static void text_page(struct pattern *p, unsigned char *pg, size_t page)
+{
+	static const char *const words[] = {
+		"the", "memory", "of", "a", "process", "is", "swapped", "out", "when", "cgroup",
+		"limit", "reached", "and", "kernel", "reclaims", "anonymous", "pages", "to", "zram",
+		"compressed", "store", "request", "user", "session", "value", "null", "true", "id",
+	};
+	size_t off = 0;
+	while (off < page) {
+		const char *w = words[next_random(&p->rng) % (sizeof(words) / sizeof(words[0]))];
+		size_t n = strlen(w);
+		if (off + n + 1 > page)
+			n = page - off - 1;
+		memcpy(pg + off, w, n);
+		off += n;
+		pg[off++] = ' ';
+	}
+}
+
+/* mixed: every 10 pages are 2 zero pages, 3 text pages, 3 half-random pages (compressible:50)
+ * and 2 random pages. A blend meant to look like real anonymous memory: some pages empty, many
+ * compressible, some (already compressed media, keys, hashes) not at all; about 2x overall. */
+static void fill_mixed(struct pattern *p, unsigned char *buf, size_t len, size_t page)
+{
 	for (size_t off = 0; off < len; off += page) {
-		fill_random_bytes(p, buf + off, random_len);
-		memset(buf + off + random_len, 0, page - random_len);
+		unsigned k = (unsigned)(p->page_index++ % 10);
+		if (k < 2)
+			memset(buf + off, 0, page);
+		else if (k < 5)
+			text_page(p, buf + off, page);
+		else if (k < 8)
+			compressible_page(p, buf + off, page, 50);
+		else
+			fill_random_bytes(p, buf + off, page);
 	}
 }
 
@@ -70,8 +150,43 @@ static const struct pattern_kind kinds[] = {
 	{ .name = "seq", .fill = fill_seq },
 	{ .name = "zero", .fill = fill_zero },
 	{ .name = "random", .fill = fill_random },
-	{ .name = "compressible", .takes_percent = 1, .fill = fill_compressible },
+	{ .name = "compressible", .arg = ARG_PERCENT, .fill = fill_compressible },
+	{ .name = "pattern", .arg = ARG_HEX, .fill = fill_hex },
+	{ .name = "file", .arg = ARG_PATH, .fill = fill_file },
+	{ .name = "mixed", .fill = fill_mixed },
 };
+
+static int hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* "0xbadc0ffee" as fio reads it: the digits as bytes in order, an odd count padded in front. */
+static int parse_hex(const char *s, struct pattern *p)
+{
+	size_t digits, i = 0;
+
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		s += 2;
+	digits = strlen(s);
+	if (digits == 0 || (digits + 1) / 2 > sizeof(p->bytes))
+		return -EINVAL;
+	for (size_t d = 0; d < digits; d++)
+		if (hex_digit(s[d]) < 0)
+			return -EINVAL;
+	p->nbytes = (digits + 1) / 2;
+	if (digits % 2)
+		p->bytes[i++] = (unsigned char)hex_digit(*s++);
+	for (; i < p->nbytes; i++, s += 2)
+		p->bytes[i] = (unsigned char)(hex_digit(s[0]) << 4 | hex_digit(s[1]));
+	return 0;
+}
 
 int pattern_parse(const char *spec, struct pattern *pattern)
 {
@@ -79,23 +194,72 @@ int pattern_parse(const char *spec, struct pattern *pattern)
 	size_t name_len = colon ? (size_t)(colon - spec) : strlen(spec);
 
 	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		const char *arg = colon ? colon + 1 : NULL;
 		if (strlen(kinds[i].name) != name_len || strncmp(kinds[i].name, spec, name_len) != 0)
 			continue;
 		memset(pattern, 0, sizeof(*pattern));
 		pattern->kind = &kinds[i];
-		pattern->rng = 0x9E3779B97F4A7C15ULL;
-		if (!kinds[i].takes_percent)
-			return colon ? -EINVAL : 0;
-		if (!colon || colon[1] < '0' || colon[1] > '9')
-			return -EINVAL;
-		char *end;
-		unsigned long pct = strtoul(colon + 1, &end, 10);
-		if (*end || pct > 100)
-			return -EINVAL;
-		pattern->percent = (unsigned)pct;
-		return 0;
+		pattern->rng = SEED;
+		pattern->fd = -1;
+		switch (kinds[i].arg) {
+		case ARG_NONE:
+			return arg ? -EINVAL : 0;
+		case ARG_PERCENT: {
+			char *end;
+			if (!arg || *arg < '0' || *arg > '9')
+				return -EINVAL;
+			unsigned long pct = strtoul(arg, &end, 10);
+			if (*end || pct > 100)
+				return -EINVAL;
+			pattern->percent = (unsigned)pct;
+			return 0;
+		}
+		case ARG_HEX:
+			return arg ? parse_hex(arg, pattern) : -EINVAL;
+		case ARG_PATH:
+			if (!arg || !*arg)
+				return -EINVAL;
+			pattern->path = arg;
+			return 0;
+		}
 	}
 	return -EINVAL;
+}
+
+int pattern_check(const struct pattern *pattern)
+{
+	struct stat st;
+
+	if (pattern->kind->arg != ARG_PATH)
+		return 0;
+	if (stat(pattern->path, &st) < 0)
+		return -errno;
+	if (!S_ISREG(st.st_mode))
+		return -EINVAL;
+	if (st.st_size == 0)
+		return -ENODATA;
+	return access(pattern->path, R_OK) < 0 ? -errno : 0;
+}
+
+int pattern_open(struct pattern *pattern)
+{
+	if (pattern->kind->arg != ARG_PATH)
+		return 0;
+	pattern->fd = open(pattern->path, O_RDONLY | O_CLOEXEC);
+	return pattern->fd < 0 ? -errno : 0;
+}
+
+int pattern_file_fd(const struct pattern *pattern)
+{
+	return pattern->fd;
+}
+
+void pattern_rewind(struct pattern *pattern)
+{
+	pattern->rng = SEED;
+	pattern->phase = 0;
+	pattern->offset = 0;
+	pattern->page_index = 0;
 }
 
 void pattern_fill(struct pattern *pattern, unsigned char *buf, size_t len, size_t page)
@@ -105,5 +269,7 @@ void pattern_fill(struct pattern *pattern, unsigned char *buf, size_t len, size_
 
 const char *pattern_help(void)
 {
-	return "seq, zero, random, compressible:PCT (PCT% of each page zero, the rest random)";
+	return "seq, zero, random, compressible:PCT (PCT% of each page zero, the rest random), "
+	       "pattern:HEX (bytes repeated, e.g. 0xbadc0ffee), file:PATH (a file's bytes, cycled), "
+	       "mixed (zero, text, half-random and random pages, about 2x)";
 }

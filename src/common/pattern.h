@@ -6,12 +6,27 @@
 
 struct pattern {
 	const struct pattern_kind *kind;
-	unsigned percent;      /* compressible:PCT */
-	uint64_t rng;          /* random state; each run starts from the same seed */
+	unsigned percent;          /* compressible:PCT */
+	uint64_t rng;              /* random state; every run starts from the same seed */
+	unsigned char bytes[64];   /* pattern:HEX */
+	size_t nbytes, phase;
+	const char *path;          /* file:PATH, read cyclically */
+	int fd;
+	uint64_t offset;
+	uint64_t page_index;       /* mixed: which kind of page comes next */
 };
 
-/* Parses "seq", "zero", "random", "compressible:PCT"; returns 0 or -EINVAL. */
+/* Parses "seq", "zero", "random", "compressible:PCT", "pattern:HEX", "file:PATH", "mixed";
+ * returns 0 or -EINVAL. Opens nothing. */
 int pattern_parse(const char *spec, struct pattern *pattern);
+/* file:PATH: is it a readable, non-empty regular file? 0 or -errno (others: 0). */
+int pattern_check(const struct pattern *pattern);
+/* file:PATH: opens it (before the sandbox); others: nothing. */
+int pattern_open(struct pattern *pattern);
+/* The descriptor fill reads from, or -1. */
+int pattern_file_fd(const struct pattern *pattern);
+/* Back to the start, so the same bytes come again (for --verify). */
+void pattern_rewind(struct pattern *pattern);
 /* Writes every page of buf (len a multiple of page). */
 void pattern_fill(struct pattern *pattern, unsigned char *buf, size_t len, size_t page);
 /* One line per pattern, for --help. */

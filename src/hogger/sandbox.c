@@ -9,9 +9,10 @@ static const int anywhere[] = {
 	SCMP_SYS(brk), SCMP_SYS(mmap), SCMP_SYS(munmap), SCMP_SYS(mremap), SCMP_SYS(madvise),
 	SCMP_SYS(mprotect), SCMP_SYS(clock_gettime), SCMP_SYS(clock_nanosleep), SCMP_SYS(nanosleep),
 	SCMP_SYS(rt_sigreturn), SCMP_SYS(rt_sigprocmask), SCMP_SYS(exit), SCMP_SYS(exit_group),
+	SCMP_SYS(getrusage),
 };
 
-int sandbox_install(int report_fd)
+int sandbox_install(int report_fd, int data_fd)
 {
 	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_KILL_PROCESS);
 	int ret = -ENOMEM;
@@ -35,6 +36,12 @@ int sandbox_install(int report_fd)
 		if (!ret)
 			ret = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(read), 1,
 					       SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)report_fd));
+		if (ret)
+			goto out;
+	}
+	if (data_fd >= 0) {
+		ret = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(pread64), 1,
+				       SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)data_fd));
 		if (ret)
 			goto out;
 	}

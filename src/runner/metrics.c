@@ -4,13 +4,18 @@
 
 const struct metric metrics[M_COUNT] = {
 	[M_ELAPSED] = { "elapsed", UNIT_SECONDS, 1,
-			"CLOCK_MONOTONIC from the hogger's start to its exit (wait4), less the pause while the runner samples" },
-	[M_FILL] = { "fill_time", UNIT_SECONDS, 1, "hogger CLOCK_MONOTONIC: first allocation to last page written" },
-	[M_REREAD] = { "reread_time", UNIT_SECONDS, 1, "CLOCK_MONOTONIC from the runner's go to the hogger's last reread pass" },
-	[M_USER] = { "user_cpu", UNIT_SECONDS, 1, "wait4() rusage ru_utime of the hogger" },
-	[M_SYS] = { "sys_cpu", UNIT_SECONDS, 1, "wait4() rusage ru_stime of the hogger (includes reclaim and compression it does itself)" },
-	[M_MINFLT] = { "minor_faults", UNIT_COUNT, 0, "wait4() rusage ru_minflt" },
-	[M_MAJFLT] = { "major_faults", UNIT_COUNT, 1, "wait4() rusage ru_majflt (swap-ins that waited)" },
+			"CLOCK_MONOTONIC from the release of the workload to the exit of its last process (wait4), less the pause while the runner samples" },
+	[M_FILL] = { "fill_time", UNIT_SECONDS, 1, "hogger CLOCK_MONOTONIC: first allocation to last page written (the slowest job)" },
+	[M_ACCESS] = { "access_time", UNIT_SECONDS, 1, "CLOCK_MONOTONIC from the runner's go to the end of the access phase (the slowest job)" },
+	[M_USER] = { "user_cpu", UNIT_SECONDS, 1, "wait4() rusage ru_utime, summed over the workload's processes" },
+	[M_SYS] = { "sys_cpu", UNIT_SECONDS, 1, "wait4() rusage ru_stime, summed (includes the reclaim and compression they do themselves)" },
+	[M_MINFLT] = { "minor_faults", UNIT_COUNT, 0, "wait4() rusage ru_minflt, summed" },
+	[M_MAJFLT] = { "major_faults", UNIT_COUNT, 1, "wait4() rusage ru_majflt, summed (swap-ins that waited)" },
+	[M_FILL_MAJFLT] = { "fill_major_faults", UNIT_COUNT, 1, "getrusage() ru_majflt in each hogger when filled, summed" },
+	[M_ACCESS_MAJFLT] = { "access_major_faults", UNIT_COUNT, 1, "getrusage() ru_majflt over the access phase, summed" },
+	[M_FILL_RATE] = { "fill_rate", UNIT_MIBPS, -1, "bytes written by all jobs / (last filled - first start), hogger clocks" },
+	[M_SWAPOUT_RATE] = { "swapout_rate", UNIT_MIBPS, 0, "/proc/vmstat (pswpout + swpout_zero) x page size during the fill / fill_time" },
+	[M_SWAPIN_RATE] = { "swapin_rate", UNIT_MIBPS, 0, "/proc/vmstat (pswpin + swpin_zero) x page size during the access phase / access_time" },
 	[M_SWAP_FILLED] = { "cgroup_swap", UNIT_BYTES, 0, "cgroup swap when the hogger is filled: memory.stat swap (v1), memory.swap.current (v2)" },
 	[M_SWAP_PEAK] = { "cgroup_swap_peak", UNIT_BYTES, 0, "highest cgroup swap sampled during the trial (same files)" },
 	[M_DEVICE_USED] = { "device_used", UNIT_BYTES, 0, "Used of our swap area in /proc/swaps when the hogger is filled" },
@@ -33,7 +38,7 @@ const char *metric_unit_name(enum metric_unit unit)
 {
 	static const char *const names[] = {
 		[UNIT_SECONDS] = "s", [UNIT_BYTES] = "MiB", [UNIT_PAGES] = "pages",
-		[UNIT_COUNT] = "", [UNIT_RATIO] = "x",
+		[UNIT_COUNT] = "", [UNIT_RATIO] = "x", [UNIT_MIBPS] = "MiB/s",
 	};
 	return names[unit];
 }

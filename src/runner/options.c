@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/access.h"
 #include "../common/pattern.h"
 #include "../common/size.h"
 #include "swap.h"
@@ -16,7 +17,7 @@ enum {
 	OPT_HELP = 'h', OPT_VERSION = 'V',
 	OPT_WARMUP = 256, OPT_COMP, OPT_SWAP_LIMIT, OPT_SWAPFILE, OPT_SWAP_SIZE, OPT_PRIORITY,
 	OPT_CHUNK, OPT_DATA, OPT_REREAD, OPT_SUFFIX, OPT_JSON, OPT_SYSROOT, OPT_HOGGER, OPT_INTERVAL,
-	OPT_NO_SECCOMP, OPT_USER,
+	OPT_NO_SECCOMP, OPT_USER, OPT_JOBS, OPT_ALLOC_PER_JOB, OPT_ACCESS, OPT_BACKGROUND,
 };
 
 struct option_def {
@@ -40,7 +41,11 @@ static const struct option_def defs[] = {
 	{ "priority", 1, OPT_PRIORITY, "N", "swap priority, 0..32767 (default 100, as in the seeds)" },
 	{ "chunk", 1, OPT_CHUNK, "SIZE", "hogger allocation size (default 1M)" },
 	{ "data", 1, OPT_DATA, "PATTERN", "page contents (default compressible:50, about 2x)" },
-	{ "reread", 1, OPT_REREAD, "N", "passes reading every page back after the fill (default 0)" },
+	{ "access", 1, OPT_ACCESS, "MODE", "after the fill: fill, reread:N, random:N, hot:PCT:N[:zipf]" },
+	{ "reread", 1, OPT_REREAD, "N", "passes reading every page back: --access reread:N" },
+	{ "jobs", 1, OPT_JOBS, "N", "workload processes in the cgroup, started together (default 1)" },
+	{ "alloc-per-job", 1, OPT_ALLOC_PER_JOB, "SIZE", "each job's allocation (default --alloc / --jobs)" },
+	{ "background", 1, OPT_BACKGROUND, "SIZE", "memory a hogger outside the cgroup holds for the whole run" },
 	{ "output", 1, OPT_OUTPUT, "FILE", "result file (default results/zswapbench-DATE[SUFFIX].json)" },
 	{ "suffix", 1, OPT_SUFFIX, "TEXT", "appended to the default result file name" },
 	{ "json", 0, OPT_JSON, NULL, "print the result document instead of tables" },
@@ -53,6 +58,20 @@ static const struct option_def defs[] = {
 	{ "version", 0, OPT_VERSION, NULL, "show the version" },
 };
 #define NDEFS (sizeof(defs) / sizeof(defs[0]))
+_Static_assert(NDEFS <= 64, "config.given has one bit per option");
+
+static size_t def_index(int id)
+{
+	for (size_t i = 0; i < NDEFS; i++)
+		if (defs[i].id == id)
+			return i;
+	return 0;
+}
+
+static int given(const struct config *cfg, int id)
+{
+	return (cfg->given >> def_index(id)) & 1;
+}
 
 void options_defaults(struct config *cfg)
 {
@@ -67,23 +86,28 @@ void options_defaults(struct config *cfg)
 	cfg->priority = 100;
 	cfg->sample_ms = 100;
 	cfg->data = "compressible:50";
+	cfg->access = "fill";
+	cfg->jobs = 1;
 	cfg->suffix = "";
 }
 
 static void usage(void)
 {
-	printf("Usage: zswapbench [options]\n"
+	printf("Usage: zswapbench [options] [-- COMMAND [ARG...]]\n"
+	       "       zswapbench cleanup\n"
 	       "Measures a workload that does not fit in memory under disk swap or zram:\n"
-	       "a memory cgroup per trial, a swap backend of its own, a hogger inside.\n\n");
+	       "a memory cgroup per trial, a swap backend of its own, a hogger inside\n"
+	       "(or COMMAND, run without a shell, in its place).\n\n");
 	for (size_t i = 0; i < NDEFS; i++) {
 		char left[64];
 		snprintf(left, sizeof(left), "--%s%s%s", defs[i].name, defs[i].arg ? " " : "",
 			 defs[i].arg ? defs[i].arg : "");
 		printf("  %-22s %s\n", left, defs[i].help);
 	}
-	printf("\nSIZE: a number with K, M, G or T (binary). PATTERN: %s.\n"
+	printf("\nSIZE: a number with K, M, G or T (binary). PATTERN: %s.\nMODE: %s.\n"
 	       "Exit status: 0 ok, 1 runtime failure, 2 bad usage, 3 unsupported here,\n"
-	       "4 some trials failed (OOM), 130 interrupted.\n", pattern_help());
+	       "4 some trials failed (OOM), 128+N stopped by signal N (130: Ctrl-C).\n",
+	       pattern_help(), access_help());
 }
 
 static int bad(char *msg, size_t len, const char *opt, const char *value, const char *why)
@@ -189,8 +213,25 @@ static int apply(struct config *cfg, int id, const char *name, const char *v, ch
 	case OPT_REREAD:
 		if (parse_uint(v, 1000, &n))
 			return bad(msg, len, name, v, "not a number from 0 to 1000");
-		cfg->reread = (unsigned)n;
+		snprintf(cfg->access_buf, sizeof(cfg->access_buf), n ? "reread:%lu" : "fill", n);
+		cfg->access = cfg->access_buf;
 		return 0;
+	case OPT_ACCESS: {
+		struct access a;
+		if (access_parse(v, &a))
+			return bad(msg, len, name, v, "not an access mode (fill, reread:N, random:N, hot:PCT:N[:zipf])");
+		cfg->access = v;
+		return 0;
+	}
+	case OPT_JOBS:
+		if (parse_uint(v, 256, &n) || n == 0)
+			return bad(msg, len, name, v, "not a number of jobs from 1 to 256");
+		cfg->jobs = (unsigned)n;
+		return 0;
+	case OPT_ALLOC_PER_JOB:
+		return parse_size_opt(name, v, &cfg->alloc_per_job, msg, len);
+	case OPT_BACKGROUND:
+		return parse_size_opt(name, v, &cfg->background, msg, len);
 	case OPT_PRIORITY:
 		if (parse_uint(v, 32767, &n))
 			return bad(msg, len, name, v, "not a priority from 0 to 32767");
@@ -203,7 +244,12 @@ static int apply(struct config *cfg, int id, const char *name, const char *v, ch
 		return 0;
 	case OPT_DATA:
 		if (pattern_parse(v, &pat))
-			return bad(msg, len, name, v, "not a pattern (seq, zero, random, compressible:PCT)");
+			return bad(msg, len, name, v,
+				   "not a pattern (seq, zero, random, compressible:PCT, pattern:HEX, file:PATH, mixed)");
+		ret = pattern_check(&pat);
+		if (ret)
+			return bad(msg, len, name, v, ret == -ENODATA ? "the file is empty" :
+						      ret == -EINVAL ? "not a regular file" : strerror(-ret));
 		cfg->data = v;
 		return 0;
 	case OPT_SWAPFILE:
@@ -259,9 +305,32 @@ static int cross_check(struct config *cfg, char *msg, size_t len)
 		return bad(msg, len, "swapfile", cfg->swapfile, "only the disk backend uses a swapfile; add --swap disk");
 	if (cfg->ncomps && !uses_comp)
 		return bad(msg, len, "comp", cfg->lists[1], "only zram uses a compressor; add --swap zram");
+	static const struct { int id; const char *name; } hogger_only[] = {
+		{ OPT_DATA, "data" }, { OPT_ACCESS, "access" }, { OPT_REREAD, "reread" },
+		{ OPT_CHUNK, "chunk" }, { OPT_ALLOC_PER_JOB, "alloc-per-job" }, { OPT_NO_SECCOMP, "no-seccomp" },
+	};
+	if (cfg->command)
+		for (size_t i = 0; i < sizeof(hogger_only) / sizeof(hogger_only[0]); i++)
+			if (given(cfg, hogger_only[i].id))
+				return bad(msg, len, hogger_only[i].name, cfg->command[0],
+					   "only the hogger takes this option, not a command");
+	if (given(cfg, OPT_ACCESS) && given(cfg, OPT_REREAD))
+		return bad(msg, len, "reread", cfg->access, "give --access or --reread, not both");
+	if (given(cfg, OPT_ALLOC_PER_JOB) && given(cfg, OPT_ALLOC))
+		return bad(msg, len, "alloc-per-job", size_format(cfg->alloc_per_job, a, sizeof(a)),
+			   "give --alloc or --alloc-per-job, not both");
+	if (cfg->alloc_per_job) {
+		if (cfg->alloc_per_job > UINT64_MAX / cfg->jobs)
+			return bad(msg, len, "alloc-per-job", size_format(cfg->alloc_per_job, a, sizeof(a)), "too large");
+		cfg->alloc = cfg->alloc_per_job * cfg->jobs;
+	}
 	if (cfg->chunk > cfg->alloc)
 		return bad(msg, len, "chunk", size_format(cfg->chunk, a, sizeof(a)),
 			   "larger than --alloc");
+	if (!cfg->command && cfg->alloc / cfg->jobs < cfg->chunk) {
+		snprintf(a, sizeof(a), "%u", cfg->jobs);
+		return bad(msg, len, "jobs", a, "each job would get less than one --chunk of --alloc");
+	}
 	if (cfg->chunk % 4096)
 		return bad(msg, len, "chunk", size_format(cfg->chunk, a, sizeof(a)),
 			   "not a multiple of the 4K page");
@@ -281,6 +350,17 @@ enum options_result options_parse(int argc, char **argv, struct config *cfg, cha
 	int c, index;
 
 	options_defaults(cfg);
+	/* Everything after "--" is a command to run instead of the hogger, untouched by getopt. */
+	for (int i = 1; i < argc; i++)
+		if (strcmp(argv[i], "--") == 0) {
+			if (i + 1 == argc) {
+				snprintf(msg, len, "'--' must be followed by a command to run");
+				return OPTIONS_USAGE;
+			}
+			cfg->command = argv + i + 1;
+			argc = i;
+			break;
+		}
 	memset(longopts, 0, sizeof(longopts));
 	for (size_t i = 0; i < NDEFS; i++) {
 		longopts[i].name = defs[i].name;
@@ -289,7 +369,8 @@ enum options_result options_parse(int argc, char **argv, struct config *cfg, cha
 	}
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":l:a:s:t:o:hV", longopts, &index)) != -1) {
+	/* "+": stop at the first non-option, so a forgotten "--" is an error, not a reordering. */
+	while ((c = getopt_long(argc, argv, "+:l:a:s:t:o:hV", longopts, &index)) != -1) {
 		const char *name = NULL;
 		if (c == '?' || c == ':') {
 			const char *arg = argv[optind - 1];
@@ -310,6 +391,7 @@ enum options_result options_parse(int argc, char **argv, struct config *cfg, cha
 		}
 		if (apply(cfg, c, name, optarg, msg, len))
 			return OPTIONS_USAGE;
+		cfg->given |= 1ULL << def_index(c);
 	}
 	if (optind < argc) {
 		snprintf(msg, len, "unexpected argument '%s'", argv[optind]);

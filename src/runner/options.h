@@ -15,7 +15,12 @@ struct config {
 	size_t nbackends;
 	const char *comps[LIST_MAX];  /* none: the kernel's default */
 	size_t ncomps;
-	unsigned trials, warmup, reread;
+	unsigned trials, warmup;
+	unsigned jobs;                /* workload processes in the cgroup */
+	uint64_t alloc_per_job;       /* 0: --alloc / --jobs */
+	const char *access;           /* the hogger's access mode */
+	uint64_t background;          /* memory held outside the cgroup for the whole run; 0: none */
+	char **command;               /* after "--": run this instead of the hogger */
 	int priority;
 	unsigned sample_ms;
 	const char *swapfile;         /* NULL: /var/tmp/zswapbench-<pid>.swap */
@@ -29,6 +34,8 @@ struct config {
 	const char *user;             /* run the hogger as this user; NULL: as root */
 	unsigned user_uid, user_gid;
 	char lists[2][1024];          /* storage for the comma lists */
+	char access_buf[32];          /* --reread N as an access mode */
+	unsigned long long given;     /* which options were on the command line (1 << id) */
 };
 
 enum options_result { OPTIONS_RUN, OPTIONS_EXIT_OK, OPTIONS_USAGE };

@@ -38,8 +38,11 @@ int plan_build(struct run *run)
 
 void plan_free(struct run *run)
 {
-	for (size_t i = 0; i < run->ncells; i++)
+	for (size_t i = 0; i < run->ncells; i++) {
+		for (size_t k = 0; k < run->cells[i].ntrials; k++)
+			trial_free(&run->cells[i].trials[k]);
 		free(run->cells[i].trials);
+	}
 	free(run->cells);
 	run->cells = NULL;
 	run->ncells = 0;

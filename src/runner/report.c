@@ -24,6 +24,7 @@ static const char *fmt_value(enum metric_id m, double v, char *buf, size_t len)
 		snprintf(buf, len, "%.3f", d);
 		break;
 	case UNIT_BYTES:
+	case UNIT_MIBPS:
 		snprintf(buf, len, "%.1f", d);
 		break;
 	case UNIT_RATIO:

@@ -80,10 +80,21 @@ static json_object *config_info(const struct run *run)
 	json_object_object_add(o, "comp", string_list(cfg->comps, cfg->ncomps));
 	add_u64(o, "trials", cfg->trials);
 	add_u64(o, "warmup", cfg->warmup);
-	add_u64(o, "reread", cfg->reread);
+	add_str(o, "access", cfg->command ? NULL : cfg->access);
+	add_u64(o, "jobs", cfg->jobs);
+	add_u64(o, "alloc_per_job", cfg->alloc / cfg->jobs);
+	add_u64(o, "background", cfg->background);
+	if (cfg->command) {
+		json_object *argv = json_object_new_array();
+		for (char **a = cfg->command; *a; a++)
+			json_object_array_add(argv, json_object_new_string(*a));
+		json_object_object_add(o, "command", argv);
+	} else {
+		json_object_object_add(o, "command", NULL);
+	}
 	add_u64(o, "priority", (unsigned long long)cfg->priority);
 	add_u64(o, "interval_ms", cfg->sample_ms);
-	add_str(o, "data", cfg->data);
+	add_str(o, "data", cfg->command ? NULL : cfg->data);
 	add_str(o, "swapfile", run->swapfile);
 	add_str(o, "hogger", run->hogger);
 	json_object_object_add(o, "seccomp", json_object_new_boolean(!cfg->no_seccomp));
@@ -103,6 +114,49 @@ static json_object *metric_info(void)
 	return o;
 }
 
+/* Seconds that were not reported are null, not a made-up zero. */
+static json_object *seconds_or_null(double s)
+{
+	return s >= 0 ? number(s) : NULL;
+}
+
+static json_object *jobs_info(const struct trial *t)
+{
+	json_object *a = json_object_new_array();
+	for (unsigned i = 0; i < t->njobs; i++) {
+		const struct job_result *r = &t->jobs[i];
+		json_object *o = json_object_new_object();
+		add_str(o, "status", trial_status_name(r->status));
+		if (r->note[0])
+			add_str(o, "note", r->note);
+		json_object_object_add(o, "elapsed", number(r->elapsed));
+		json_object_object_add(o, "fill_time", seconds_or_null(r->fill));
+		json_object_object_add(o, "access_time", seconds_or_null(r->access));
+		json_object_object_add(o, "user_cpu", number(r->user));
+		json_object_object_add(o, "sys_cpu", number(r->sys));
+		add_u64(o, "major_faults", r->majflt);
+		add_u64(o, "bytes", r->bytes);
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
+/* Three parallel arrays: compact, and what a plot wants. */
+static json_object *curve_info(const struct trial *t)
+{
+	json_object *o = json_object_new_object(), *ts = json_object_new_array();
+	json_object *bytes = json_object_new_array(), *swap = json_object_new_array();
+	for (size_t i = 0; i < t->ncurve; i++) {
+		json_object_array_add(ts, number(t->curve[i].t));
+		json_object_array_add(bytes, json_object_new_uint64(t->curve[i].bytes));
+		json_object_array_add(swap, json_object_new_uint64(t->curve[i].swap));
+	}
+	json_object_object_add(o, "t", ts);
+	json_object_object_add(o, "bytes", bytes);
+	json_object_object_add(o, "cgroup_swap", swap);
+	return o;
+}
+
 static json_object *trial_info(const struct trial *t)
 {
 	json_object *o = json_object_new_object(), *values = json_object_new_object();
@@ -116,6 +170,8 @@ static json_object *trial_info(const struct trial *t)
 		if (t->have[m])
 			json_object_object_add(values, metrics[m].key, number(t->value[m]));
 	json_object_object_add(o, "values", values);
+	json_object_object_add(o, "jobs", jobs_info(t));
+	json_object_object_add(o, "fill_curve", curve_info(t));
 	return o;
 }
 

@@ -3,11 +3,13 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <libgen.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -55,6 +57,24 @@ static int find_hogger(struct run *run)
 	return access(run->hogger, X_OK) == 0 ? 0 : -errno;
 }
 
+/* What execvp would run: a path as given, or the first executable match in PATH. */
+static int find_command(const char *name)
+{
+	const char *path = getenv("PATH");
+	char candidate[PATH_MAX];
+
+	if (strchr(name, '/'))
+		return access(name, X_OK) == 0 ? 0 : -errno;
+	for (const char *p = path ? path : "/usr/bin:/bin"; *p;) {
+		size_t n = strcspn(p, ":");
+		snprintf(candidate, sizeof(candidate), "%.*s/%s", (int)n, p, name);
+		if (n && access(candidate, X_OK) == 0)
+			return 0;
+		p += n + (p[n] == ':');
+	}
+	return -ENOENT;
+}
+
 static int choose_output(struct run *run)
 {
 	const struct config *cfg = run->cfg;
@@ -95,10 +115,20 @@ static int preflight(struct run *run)
 		say("must run as root: it creates cgroups and swap areas (try: sudo zswapbench ...)");
 		return EXIT_USAGE;
 	}
-	ret = find_hogger(run);
-	if (ret) {
-		say("--hogger '%s': %s (build it with make)", run->hogger, strerror(-ret));
-		return EXIT_USAGE;
+	if (cfg->command) {
+		ret = find_command(cfg->command[0]);
+		if (ret) {
+			say("command '%s': %s", cfg->command[0],
+			    ret == -ENOENT ? "not found in PATH" : strerror(-ret));
+			return EXIT_USAGE;
+		}
+	}
+	if (!cfg->command || cfg->background) {
+		ret = find_hogger(run);
+		if (ret) {
+			say("--hogger '%s': %s (build it with make)", run->hogger, strerror(-ret));
+			return EXIT_USAGE;
+		}
 	}
 	if (cgroup_env_detect(&run->env) < 0) {
 		say("no memory cgroup controller is mounted (cgroup mode: %s)", cgroup_mode_name(run->env.mode));
@@ -136,7 +166,9 @@ static void warnings(struct run *run)
 	const struct config *cfg = run->cfg;
 	char a[32], b[32];
 
-	if (cfg->alloc <= cfg->limit)
+	if (cfg->command)
+		; /* what a command allocates is its own business */
+	else if (cfg->alloc <= cfg->limit)
 		say("warning: --alloc %s fits in --limit %s: nothing will swap", size_format(cfg->alloc, a, sizeof(a)),
 		    size_format(cfg->limit, b, sizeof(b)));
 	else if (cfg->alloc > cfg->limit + run->swap_size)
@@ -213,24 +245,101 @@ static void save(struct run *run)
 		say("%s: %s", run->output, strerror(-ret));
 }
 
+/* The hogger with this run's options (each job gets its share), or the user's command. */
+static void build_workload(struct run *run)
+{
+	const struct config *cfg = run->cfg;
+	struct workload_spec *spec = &run->workload;
+	size_t n = 0;
+
+	spec->jobs = cfg->jobs;
+	spec->drop_privileges = cfg->user != NULL;
+	spec->uid = cfg->user_uid;
+	spec->gid = cfg->user_gid;
+	if (cfg->command) {
+		spec->command = 1;
+		spec->argv = cfg->command;
+		return;
+	}
+	snprintf(run->hogger_args[0], sizeof(run->hogger_args[0]), "%" PRIu64, cfg->alloc / cfg->jobs);
+	snprintf(run->hogger_args[1], sizeof(run->hogger_args[1]), "%" PRIu64, cfg->chunk);
+	run->hogger_argv[n++] = run->hogger;
+	run->hogger_argv[n++] = "--alloc";
+	run->hogger_argv[n++] = run->hogger_args[0];
+	run->hogger_argv[n++] = "--chunk";
+	run->hogger_argv[n++] = run->hogger_args[1];
+	run->hogger_argv[n++] = "--data";
+	run->hogger_argv[n++] = (char *)cfg->data;
+	run->hogger_argv[n++] = "--access";
+	run->hogger_argv[n++] = (char *)cfg->access;
+	if (cfg->no_seccomp)
+		run->hogger_argv[n++] = "--no-seccomp";
+	run->hogger_argv[n] = NULL;
+	spec->argv = run->hogger_argv;
+}
+
+/* --background: a hogger in our own cgroup (not the trial's) that fills SIZE and holds it
+ * until the run ends, as the seeds' MEM_HOGGER_SIZE. */
+static int start_background(struct run *run)
+{
+	const struct config *cfg = run->cfg;
+	struct workload_spec *spec = &run->background_spec;
+	size_t n = 0;
+	int ret;
+
+	snprintf(run->background_args, sizeof(run->background_args), "%" PRIu64, cfg->background);
+	run->background_argv[n++] = run->hogger;
+	run->background_argv[n++] = "--alloc";
+	run->background_argv[n++] = run->background_args;
+	run->background_argv[n++] = "--data";
+	run->background_argv[n++] = (char *)cfg->data;
+	run->background_argv[n++] = "--hold";
+	run->background_argv[n] = NULL;
+	spec->argv = run->background_argv;
+	spec->jobs = 1;
+	ret = workload_spawn(&run->background, spec);
+	if (!ret)
+		ret = workload_release(&run->background);
+	if (!ret)
+		ret = workload_wait_filled(&run->background, 600 * 1000);
+	if (!ret && run->background.jobs[0].eof)
+		ret = -ECHILD;
+	if (ret)
+		snprintf(run->error, sizeof(run->error), "--background %s: the hogger did not fill it: %s",
+			 run->background_args, strerror(-ret));
+	else
+		fprintf(stderr, "zswapbench: background hogger holds %s bytes outside the cgroup\n",
+			run->background_args);
+	return ret;
+}
+
+static void stop_background(struct run *run)
+{
+	if (!run->background.n)
+		return;
+	struct job *j = &run->background.jobs[0];
+	int status;
+
+	if (waitpid(j->pid, &status, WNOHANG) == j->pid) {
+		j->reaped = 1;
+		say("warning: the --background hogger died during the run (%s)",
+		    WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL ? "killed, the OOM killer?" : "it exited");
+	}
+	workload_destroy(&run->background);
+}
+
 static int run_cell(struct run *run, struct cell *c, size_t index)
 {
 	const struct config *cfg = run->cfg;
-	char alloc[32], chunk[32], reread[16], name[64], failed[PATH_MAX + 64];
-	char *argv[] = { run->hogger, "--alloc", alloc, "--chunk", chunk, "--data", (char *)cfg->data,
-			 "--reread", reread, cfg->no_seccomp ? "--no-seccomp" : NULL, NULL };
+	char name[64], failed[PATH_MAX + 64];
 	struct trial_setup setup = {
 		.env = &run->env, .dev = &c->dev, .journal = &run->journal, .limit = cfg->limit,
-		.swap_limit = cfg->swap_limit, .cgroup_name = name, .hogger_argv = argv,
-		.sample_ms = cfg->sample_ms, .drop_privileges = cfg->user != NULL,
-		.uid = cfg->user_uid, .gid = cfg->user_gid,
+		.swap_limit = cfg->swap_limit, .cgroup_name = name, .workload = &run->workload,
+		.alloc = cfg->alloc, .sample_ms = cfg->sample_ms,
 	};
 	unsigned total = cfg->warmup + cfg->trials;
 	int ret;
 
-	snprintf(alloc, sizeof(alloc), "%" PRIu64, cfg->alloc);
-	snprintf(chunk, sizeof(chunk), "%" PRIu64, cfg->chunk);
-	snprintf(reread, sizeof(reread), "%u", cfg->reread);
 	ret = swap_device_prepare(&c->dev, &run->journal);
 	if (ret) {
 		if (ret == -EINVAL && c->dev.why[0]) {
@@ -249,7 +358,7 @@ static int run_cell(struct run *run, struct cell *c, size_t index)
 		snprintf(name, sizeof(name), "zswapbench-%d-%zu-%u", (int)getpid(), index, i);
 		ret = trial_run(&setup, t, failed, sizeof(failed));
 		if (ret == -EINTR) {
-			c->ntrials--; /* stopped before the hogger ran: nothing was measured */
+			c->ntrials--; /* stopped before the workload ran: nothing was measured */
 			return 0;
 		}
 		if (ret) {
@@ -303,6 +412,7 @@ int run_main(const struct config *cfg)
 	if (status)
 		goto out;
 	warnings(&run);
+	build_workload(&run);
 	ret = signals_install();
 	if (ret == 0)
 		ret = results_write(&run, run.output);
@@ -312,12 +422,15 @@ int run_main(const struct config *cfg)
 		goto out;
 	}
 	ret = delegate_memory(&run);
+	if (!ret && cfg->background)
+		ret = start_background(&run);
 	for (size_t i = 0; i < run.ncells && !ret && !signals_pending(); i++) {
 		size_t mark = journal_mark(&run.journal);
 		ret = run_cell(&run, &run.cells[i], i);
 		if (journal_rewind(&run.journal, mark) && !ret)
 			ret = -EIO;
 	}
+	stop_background(&run);
 	if (journal_rewind(&run.journal, 0) && !ret)
 		ret = -EIO;
 	if (signals_pending())

@@ -13,6 +13,7 @@
 #include "stats.h"
 #include "swap.h"
 #include "trial.h"
+#include "workload.h"
 
 struct cell {
 	char label[64];               /* "disk", "zram:lz4" */
@@ -42,6 +43,13 @@ struct run {
 	char swapfile[PATH_MAX];
 	char other_swap[512];         /* swap areas that are not ours, as found */
 	unsigned long long swap_size;
+	struct workload_spec workload;  /* the hogger with its options, or the command */
+	char *hogger_argv[16];
+	char hogger_args[2][32];
+	struct workload background;     /* --background: a hogger outside the cgroup */
+	struct workload_spec background_spec;
+	char *background_argv[8];
+	char background_args[32];
 };
 
 /* The cross product of the configured axes; -errno. */

@@ -14,7 +14,7 @@ static void on_signal(int signo)
 {
 	int saved = errno;
 	stop_signal = signo;
-	if (child > 0)
+	if (child != 0)
 		kill(child, signo);
 	errno = saved;
 }

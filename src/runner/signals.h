@@ -7,7 +7,7 @@
 int signals_install(void);
 /* The signal that asked us to stop, or 0. */
 int signals_pending(void);
-/* The process to forward signals to; 0 for none. */
+/* Where to forward signals: a pid, a process group as -pgid, or 0 for none. */
 void signals_set_child(pid_t pid);
 /* Test hook: when $ZSWAPBENCH_TEST_PAUSE names this phase ("fill", or "fill:2" for its second
  * time), say so on stderr and wait for a

@@ -1,23 +1,18 @@
 #include "trial.h"
 
 #include <errno.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <grp.h>
-#include <sys/prctl.h>
-#include <sys/resource.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include "../common/clock.h"
-#include "../common/proto.h"
 #include "counters.h"
 #include "signals.h"
 #include "sysfs.h"
+
+#define CURVE_POINTS 256
 
 const char *trial_status_name(enum trial_status s)
 {
@@ -28,19 +23,33 @@ const char *trial_status_name(enum trial_status s)
 	return names[s];
 }
 
-/* What the hogger told us, in its own clock readings. */
-struct hogger_events {
-	uint64_t start, filled, done, last_reread;
-	unsigned rereads;
-	int got_filled, got_done, alloc_error;
-};
+void trial_free(struct trial *t)
+{
+	free(t->jobs);
+	free(t->curve);
+	t->jobs = NULL;
+	t->curve = NULL;
+	t->njobs = 0;
+	t->ncurve = 0;
+}
 
-/* Counters that exist only while the hogger holds its memory. */
-struct filled_sample {
-	uint64_t seen, go;          /* runner's clock: "filled" read, "go" sent */
+/* What the runner watches while the workload runs. */
+struct watch {
+	const struct trial_setup *s;
+	const struct bench_cgroup *cg;
+	struct workload *w;
+	struct trial *t;
+	uint64_t swap_peak;
+	/* Read when every job is filled (a hogger), or at the swap peak (a command): zram mm_stat
+	 * and cgroup swap drop to nothing when the workload exits. */
+	int sampled;
+	uint64_t seen, go;
 	uint64_t cgroup_swap;
 	int have_cgroup_swap;
 	struct swap_sample dev;
+	struct vmstat_snap mid;
+	int have_mid;
+	uint64_t next_curve_bytes;
 };
 
 static void set(struct trial *t, enum metric_id id, double v)
@@ -49,165 +58,195 @@ static void set(struct trial *t, enum metric_id id, double v)
 	t->have[id] = 1;
 }
 
-static void parse_event(const char *line, struct hogger_events *ev)
+static void take_sample(struct watch *wt)
 {
-	unsigned long long a, b;
-
-	if (sscanf(line, "start %llu", &a) == 1)
-		ev->start = a;
-	else if (sscanf(line, "filled %llu %llu", &a, &b) == 2) {
-		ev->filled = b;
-		ev->got_filled = 1;
-	} else if (sscanf(line, "reread %llu %llu", &a, &b) == 2) {
-		ev->rereads = (unsigned)a;
-		ev->last_reread = b;
-	} else if (sscanf(line, "done %llu", &a) == 1) {
-		ev->done = a;
-		ev->got_done = 1;
-	} else if (strncmp(line, "error", 5) == 0)
-		ev->alloc_error = 1;
+	wt->have_cgroup_swap = bench_cgroup_swap_usage(wt->cg, &wt->cgroup_swap) == 0;
+	swap_device_sample(wt->s->dev, &wt->dev);
+	wt->have_mid = vmstat_snapshot(&wt->mid) == 0;
+	wt->sampled = 1;
 }
 
-static void sample_filled(const struct trial_setup *s, const struct bench_cgroup *cg, int fd,
-			  struct filled_sample *fs)
+static void on_tick(void *arg)
 {
-	fs->seen = clock_now_ns();
+	struct watch *wt = arg;
+	uint64_t swap;
+
+	if (bench_cgroup_swap_usage(wt->cg, &swap) != 0 || swap <= wt->swap_peak)
+		return;
+	wt->swap_peak = swap;
+	/* A command never says it is filled: keep what the device held at the swap peak. */
+	if (wt->s->workload->command)
+		take_sample(wt);
+}
+
+static void on_progress(void *arg, uint64_t total, uint64_t ns)
+{
+	struct watch *wt = arg;
+	struct trial *t = wt->t;
+	struct curve_point *grown;
+	uint64_t swap = 0;
+
+	if (total < wt->next_curve_bytes || t->ncurve >= CURVE_POINTS + 1)
+		return;
+	grown = realloc(t->curve, (t->ncurve + 1) * sizeof(*grown));
+	if (!grown)
+		return;
+	t->curve = grown;
+	bench_cgroup_swap_usage(wt->cg, &swap);
+	t->curve[t->ncurve++] = (struct curve_point){
+		.t = (double)(ns - wt->w->release_ns) / 1e9, .bytes = total, .swap = swap,
+	};
+	wt->next_curve_bytes = total + (wt->s->alloc / CURVE_POINTS > (1 << 20) ? wt->s->alloc / CURVE_POINTS : (1 << 20));
+}
+
+static void on_filled(void *arg)
+{
+	struct watch *wt = arg;
+	wt->seen = clock_now_ns();
 	signals_pause_point("sampling");
-	fs->have_cgroup_swap = bench_cgroup_swap_usage(cg, &fs->cgroup_swap) == 0;
-	swap_device_sample(s->dev, &fs->dev);
-	/* The hogger only waits for a line; a failed write means it is gone, which wait4 tells. */
-	(void)!write(fd, PROTO_GO, strlen(PROTO_GO));
-	fs->go = clock_now_ns();
+	take_sample(wt);
+	wt->go = clock_now_ns();
 }
 
-/* Reads reports until the hogger closes its end; samples cgroup swap on every wake-up. */
-static int follow_hogger(const struct trial_setup *s, const struct bench_cgroup *cg, int fd,
-			 struct hogger_events *ev, struct filled_sample *fs, uint64_t *swap_peak)
+static double seconds(uint64_t ns)
 {
-	char buf[4096];
-	size_t used = 0;
-
-	for (;;) {
-		struct pollfd pfd = { .fd = fd, .events = POLLIN };
-		int n = poll(&pfd, 1, (int)s->sample_ms);
-		uint64_t swap;
-		ssize_t r;
-
-		if (bench_cgroup_swap_usage(cg, &swap) == 0 && swap > *swap_peak)
-			*swap_peak = swap;
-		if (n < 0 && errno != EINTR)
-			return -errno;
-		if (n <= 0)
-			continue;
-		r = read(fd, buf + used, sizeof(buf) - 1 - used);
-		if (r < 0 && errno == EINTR)
-			continue;
-		/* A hogger killed with our "go" unread resets the socket: an end, like EOF. */
-		if (r == 0 || (r < 0 && errno == ECONNRESET))
-			return 0;
-		if (r < 0)
-			return -errno;
-		used += (size_t)r;
-		buf[used] = '\0';
-		char *line = buf, *nl;
-		while ((nl = strchr(line, '\n'))) {
-			*nl = '\0';
-			parse_event(line, ev);
-			if (strncmp(line, "filled ", 7) == 0)
-				sample_filled(s, cg, fd, fs);
-			line = nl + 1;
-		}
-		used = strlen(line);
-		memmove(buf, line, used + 1);
-		if (used == sizeof(buf) - 1)
-			used = 0; /* a line longer than the protocol allows: drop it */
-	}
+	return (double)ns / 1e9;
 }
 
-static pid_t spawn_hogger(const struct trial_setup *s, int child_end, int parent_end)
+static double timeval_s(struct timeval tv)
 {
-	pid_t parent = getpid(), pid = fork();
-	char gate;
-
-	if (pid != 0)
-		return pid;
-	close(parent_end);
-	signal(SIGPIPE, SIG_DFL);
-	if (dup2(child_end, PROTO_FD) < 0)
-		_exit(127);
-	/* Wait until the runner has moved us into the cgroup: nothing is allocated before. */
-	if (read(PROTO_FD, &gate, 1) != 1)
-		_exit(127);
-	if (s->drop_privileges) {
-		gid_t gid = (gid_t)s->gid;
-		if (setgroups(1, &gid) < 0 || setgid(gid) < 0 || setuid((uid_t)s->uid) < 0)
-			_exit(126);
-	}
-	/* After the uid change, which clears it: a runner killed by SIGKILL takes its hogger
-	 * along, so cleanup finds the cgroup empty. */
-	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
-		_exit(127);
-	execv(s->hogger_argv[0], s->hogger_argv);
-	_exit(127);
+	return (double)tv.tv_sec + (double)tv.tv_usec / 1e6;
 }
 
-static void classify(struct trial *t, int status, const struct hogger_events *ev)
+static void describe_job(const struct workload_spec *spec, const struct job *j, int oom,
+			 struct job_result *r)
 {
-	int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+	int st = j->status, sig = WIFSIGNALED(st) ? WTERMSIG(st) : 0, code = WIFEXITED(st) ? WEXITSTATUS(st) : 0;
+	const char *what = spec->command ? "command" : "hogger";
 
-	t->status = TRIAL_OK;
-	if (sig == SIGKILL && t->have[M_OOM_KILLS] && t->value[M_OOM_KILLS] > 0) {
-		t->status = TRIAL_OOM;
-		snprintf(t->note, sizeof(t->note),
-			 "OOM-killed: the memory limit plus swap could not hold the allocation");
-	} else if (signals_pending()) {
-		t->status = TRIAL_INTERRUPTED;
-		snprintf(t->note, sizeof(t->note), "interrupted by signal %d", signals_pending());
-	} else if (sig == SIGSYS) {
-		t->status = TRIAL_FAILED;
-		snprintf(t->note, sizeof(t->note),
+	r->status = TRIAL_OK;
+	r->note[0] = '\0';
+	if (sig == SIGKILL && oom) {
+		r->status = TRIAL_OOM;
+		snprintf(r->note, sizeof(r->note), "OOM-killed");
+	} else if (signals_pending() && (sig || code)) {
+		r->status = TRIAL_INTERRUPTED;
+		snprintf(r->note, sizeof(r->note), "interrupted by signal %d", signals_pending());
+	} else if (sig == SIGSYS && !spec->command) {
+		r->status = TRIAL_FAILED;
+		snprintf(r->note, sizeof(r->note),
 			 "hogger killed by its seccomp sandbox (SIGSYS): it made a system call outside its allowlist (--no-seccomp runs it without)");
 	} else if (sig) {
-		t->status = TRIAL_FAILED;
-		snprintf(t->note, sizeof(t->note), "hogger killed by signal %d (%s)", sig, strsignal(sig));
-	} else if (WEXITSTATUS(status) == 126 || WEXITSTATUS(status) == 127) {
-		t->status = TRIAL_FAILED;
-		snprintf(t->note, sizeof(t->note), "hogger could not be started (%s)",
-			 WEXITSTATUS(status) == 126 ? "could not switch to --user" : "exec failed");
-	} else if (ev->alloc_error || WEXITSTATUS(status) != 0 || !ev->got_done) {
-		t->status = TRIAL_FAILED;
-		snprintf(t->note, sizeof(t->note), "hogger exited with status %d%s", WEXITSTATUS(status),
-			 ev->alloc_error ? " (allocation failed)" : "");
+		r->status = TRIAL_FAILED;
+		snprintf(r->note, sizeof(r->note), "%s killed by signal %d (%s)", what, sig, strsignal(sig));
+	} else if (code == 126 || code == 127) {
+		r->status = TRIAL_FAILED;
+		snprintf(r->note, sizeof(r->note), "%s could not be started (%s)", what,
+			 code == 126 ? "could not switch to --user" : "not found or not executable");
+	} else if (code || (!spec->command && (j->ev.alloc_error || !j->ev.got_done))) {
+		r->status = TRIAL_FAILED;
+		snprintf(r->note, sizeof(r->note), "%s exited with status %d%s", what, code,
+			 j->ev.alloc_error ? " (allocation failed)" : "");
 	}
 }
 
-static void record(struct trial *t, const struct hogger_events *ev, const struct filled_sample *fs,
-		   const struct rusage *ru, uint64_t exit_ns, uint64_t swap_peak,
+/* The trial's status is its worst job's; the note says which job and why. */
+static void classify(struct trial *t, const struct workload *w)
+{
+	static const int severity[] = { [TRIAL_OK] = 0, [TRIAL_INTERRUPTED] = 3, [TRIAL_OOM] = 1,
+					[TRIAL_FAILED] = 2 };
+	const struct job_result *worst = NULL;
+	unsigned which = 0;
+
+	for (unsigned i = 0; i < t->njobs; i++)
+		if (!worst || severity[t->jobs[i].status] > severity[worst->status]) {
+			worst = &t->jobs[i];
+			which = i + 1;
+		}
+	t->status = worst ? worst->status : TRIAL_FAILED;
+	if (t->status == TRIAL_OK)
+		return;
+	if (t->status == TRIAL_OOM)
+		snprintf(t->note, sizeof(t->note), "%sOOM-killed: the memory limit plus swap could not hold the allocation",
+			 w->n > 1 ? "a job was " : "");
+	else if (w->n > 1)
+		snprintf(t->note, sizeof(t->note), "job %u of %u: %s", which, w->n, worst->note);
+	else
+		snprintf(t->note, sizeof(t->note), "%s", worst->note);
+}
+
+static void record(struct trial *t, const struct watch *wt, const struct workload *w,
 		   const struct vmstat_snap *before, const struct vmstat_snap *after)
 {
-	if (ev->start && ev->got_filled) {
-		set(t, M_FILL, (double)(ev->filled - ev->start) / 1e9);
-		/* The pause while we sample is ours, not the workload's. */
-		set(t, M_ELAPSED, (double)(exit_ns - ev->start - (fs->go - fs->seen)) / 1e9);
-	} else if (ev->start) {
-		set(t, M_ELAPSED, (double)(exit_ns - ev->start) / 1e9);
+	const struct workload_spec *spec = w->spec;
+	uint64_t pause = wt->go > wt->seen ? wt->go - wt->seen : 0, last_exit = 0;
+	uint64_t first_start = UINT64_MAX, last_filled = 0, last_accessed = 0, bytes = 0;
+	uint64_t fill_majflt = 0, access_majflt = 0;
+	double user = 0, sys = 0, minflt = 0, majflt = 0, fill = -1, access = -1;
+	int all_filled = !spec->command, any_access = 0;
+
+	for (unsigned i = 0; i < w->n; i++) {
+		const struct job *j = &w->jobs[i];
+		struct job_result *r = &t->jobs[i];
+		r->user = timeval_s(j->ru.ru_utime);
+		r->sys = timeval_s(j->ru.ru_stime);
+		r->majflt = (uint64_t)j->ru.ru_majflt;
+		r->bytes = j->ev.bytes;
+		r->fill = r->access = -1;
+		r->elapsed = seconds(j->exit_ns - w->release_ns - (j->exit_ns > wt->go ? pause : 0));
+		user += r->user;
+		sys += r->sys;
+		minflt += (double)j->ru.ru_minflt;
+		majflt += (double)j->ru.ru_majflt;
+		if (j->exit_ns > last_exit)
+			last_exit = j->exit_ns;
+		bytes += j->ev.bytes;
+		if (j->ev.start && j->ev.start < first_start)
+			first_start = j->ev.start;
+		if (j->ev.got_filled) {
+			r->fill = seconds(j->ev.filled - j->ev.start);
+			fill = r->fill > fill ? r->fill : fill;
+			last_filled = j->ev.filled > last_filled ? j->ev.filled : last_filled;
+			fill_majflt += j->ev.fill_majflt;
+		} else {
+			all_filled = 0;
+		}
+		if (j->ev.got_accessed && wt->go) {
+			r->access = seconds(j->ev.accessed - wt->go);
+			access = r->access > access ? r->access : access;
+			last_accessed = j->ev.accessed > last_accessed ? j->ev.accessed : last_accessed;
+			access_majflt += j->ev.access_majflt - j->ev.fill_majflt;
+			any_access = 1;
+		}
 	}
-	if (ev->rereads && fs->go)
-		set(t, M_REREAD, (double)(ev->last_reread - fs->go) / 1e9);
-	set(t, M_USER, (double)ru->ru_utime.tv_sec + (double)ru->ru_utime.tv_usec / 1e6);
-	set(t, M_SYS, (double)ru->ru_stime.tv_sec + (double)ru->ru_stime.tv_usec / 1e6);
-	set(t, M_MINFLT, (double)ru->ru_minflt);
-	set(t, M_MAJFLT, (double)ru->ru_majflt);
-	if (fs->have_cgroup_swap) {
-		set(t, M_SWAP_FILLED, (double)fs->cgroup_swap);
-		if (fs->cgroup_swap > swap_peak)
-			swap_peak = fs->cgroup_swap;
+	set(t, M_ELAPSED, seconds(last_exit - w->release_ns - pause));
+	set(t, M_USER, user);
+	set(t, M_SYS, sys);
+	set(t, M_MINFLT, minflt);
+	set(t, M_MAJFLT, majflt);
+	if (all_filled && last_filled > first_start) {
+		double window = seconds(last_filled - first_start);
+		set(t, M_FILL, fill);
+		set(t, M_FILL_MAJFLT, (double)fill_majflt);
+		set(t, M_FILL_RATE, (double)bytes / 1048576.0 / window);
+		if (wt->have_mid)
+			set(t, M_SWAPOUT_RATE, (double)(wt->mid.pswpout - before->pswpout + wt->mid.swpout_zero -
+							 before->swpout_zero) * 4096.0 / 1048576.0 / window);
 	}
-	set(t, M_SWAP_PEAK, (double)swap_peak);
-	if (fs->dev.have_used)
-		set(t, M_DEVICE_USED, (double)fs->dev.device_used);
-	if (fs->dev.have_zram) {
-		const struct zram_mm_stat *mm = &fs->dev.mm;
+	if (any_access && access > 0) {
+		set(t, M_ACCESS, access);
+		set(t, M_ACCESS_MAJFLT, (double)access_majflt);
+		if (wt->have_mid)
+			set(t, M_SWAPIN_RATE, (double)(after->pswpin - wt->mid.pswpin + after->swpin_zero -
+							wt->mid.swpin_zero) * 4096.0 / 1048576.0 / access);
+	}
+	if (wt->have_cgroup_swap)
+		set(t, M_SWAP_FILLED, (double)wt->cgroup_swap);
+	set(t, M_SWAP_PEAK, (double)(wt->cgroup_swap > wt->swap_peak ? wt->cgroup_swap : wt->swap_peak));
+	if (wt->dev.have_used)
+		set(t, M_DEVICE_USED, (double)wt->dev.device_used);
+	if (wt->dev.have_zram) {
+		const struct zram_mm_stat *mm = &wt->dev.mm;
 		set(t, M_ZRAM_ORIG, (double)mm->orig_data_size);
 		set(t, M_ZRAM_COMPR, (double)mm->compr_data_size);
 		set(t, M_ZRAM_MEM, (double)mm->mem_used_total);
@@ -230,23 +269,34 @@ static void name_failure(char *failed, size_t len, const char *what)
 		snprintf(failed, len, "%s", what);
 }
 
+/* Reads the cgroup's own numbers before the journal removes it. */
+static void record_cgroup(struct trial *t, const struct bench_cgroup *cg)
+{
+	uint64_t v;
+	if (bench_cgroup_mem_peak(cg, &v) == 0)
+		set(t, M_MEM_PEAK, (double)v);
+	if (bench_cgroup_memsw_peak(cg, &v) == 0)
+		set(t, M_MEMSW_PEAK, (double)v);
+	if (bench_cgroup_oom_kills(cg, &v) == 0)
+		set(t, M_OOM_KILLS, (double)v);
+}
+
 int trial_run(const struct trial_setup *s, struct trial *t, char *failed, size_t failed_len)
 {
 	struct bench_cgroup cg = { 0 };
-	struct hogger_events ev = { 0 };
-	struct filled_sample fs = { 0 };
+	struct workload w = { 0 };
 	struct vmstat_snap before, after;
-	struct rusage ru;
+	struct watch wt = { .s = s, .cg = &cg, .w = &w, .t = t };
+	struct workload_hooks hooks = { .arg = &wt, .tick = on_tick, .progress = on_progress,
+					.filled = on_filled };
 	size_t mark = journal_mark(s->journal);
-	uint64_t swap_peak = 0, exit_ns, value;
-	int sv[2] = { -1, -1 };
-	pid_t pid = -1;
-	int ret, rewind, status = 0;
+	int ret, rewind;
 
 	memset(t->value, 0, sizeof(t->value));
 	memset(t->have, 0, sizeof(t->have));
 	t->note[0] = '\0';
 	t->status = TRIAL_FAILED;
+	trial_free(t);
 
 	ret = swap_device_start(s->dev, s->journal);
 	if (ret) {
@@ -269,83 +319,59 @@ int trial_run(const struct trial_setup *s, struct trial *t, char *failed, size_t
 		name_failure(failed, failed_len, cg.path);
 		goto out;
 	}
-	name_failure(failed, failed_len, "/proc/vmstat");
-	ret = vmstat_snapshot(&before);
+	name_failure(failed, failed_len, "starting the workload");
+	ret = workload_spawn(&w, s->workload);
 	if (ret)
 		goto out;
-	name_failure(failed, failed_len, "socketpair");
-	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0) {
-		ret = -errno;
+	t->jobs = calloc(w.n, sizeof(*t->jobs));
+	if (!t->jobs) {
+		ret = -ENOMEM;
 		goto out;
 	}
-	pid = spawn_hogger(s, sv[1], sv[0]);
-	if (pid < 0) {
-		ret = -errno;
-		name_failure(failed, failed_len, "fork");
-		goto out;
-	}
-	close(sv[1]);
-	sv[1] = -1;
-	signals_set_child(pid);
-	ret = bench_cgroup_attach(&cg, pid);
+	t->njobs = w.n;
+	ret = workload_attach(&w, &cg);
 	if (ret) {
 		name_failure(failed, failed_len, cg.path);
 		goto out;
 	}
+	name_failure(failed, failed_len, "/proc/vmstat");
+	ret = vmstat_snapshot(&before);
+	if (ret)
+		goto out;
 	if (signals_pending()) {
 		ret = -EINTR;
 		goto out;
 	}
-	if (write(sv[0], "a", 1) != 1) {
-		ret = -errno;
-		name_failure(failed, failed_len, "hogger start");
+	name_failure(failed, failed_len, "starting the workload");
+	ret = workload_release(&w);
+	if (ret)
 		goto out;
-	}
 	signals_pause_point("fill");
-	ret = follow_hogger(s, &cg, sv[0], &ev, &fs, &swap_peak);
-	if (ret) {
-		name_failure(failed, failed_len, "hogger report socket");
+	name_failure(failed, failed_len, "following the workload");
+	ret = workload_follow(&w, s->sample_ms, &hooks);
+	if (ret)
 		goto out;
-	}
-	while (wait4(pid, &status, 0, &ru) < 0) {
-		if (errno != EINTR) {
-			ret = -errno;
-			name_failure(failed, failed_len, "wait4");
-			goto out;
-		}
-	}
-	exit_ns = clock_now_ns();
-	pid = -1;
-	signals_set_child(0);
 	name_failure(failed, failed_len, "/proc/vmstat");
 	ret = vmstat_snapshot(&after);
 	if (ret)
 		goto out;
-	record(t, &ev, &fs, &ru, exit_ns, swap_peak, &before, &after);
-	if (bench_cgroup_mem_peak(&cg, &value) == 0)
-		set(t, M_MEM_PEAK, (double)value);
-	if (bench_cgroup_memsw_peak(&cg, &value) == 0)
-		set(t, M_MEMSW_PEAK, (double)value);
-	if (bench_cgroup_oom_kills(&cg, &value) == 0)
-		set(t, M_OOM_KILLS, (double)value);
-	classify(t, status, &ev);
+	record_cgroup(t, &cg);
+	for (unsigned i = 0; i < w.n; i++)
+		describe_job(s->workload, &w.jobs[i], t->have[M_OOM_KILLS] && t->value[M_OOM_KILLS] > 0,
+			     &t->jobs[i]);
+	record(t, &wt, &w, &before, &after);
+	classify(t, &w);
 	name_failure(failed, failed_len, "");
 	signals_pause_point("teardown");
 out:
-	if (pid > 0) {
-		kill(pid, SIGKILL);
-		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-			;
-	}
-	signals_set_child(0);
-	for (int i = 0; i < 2; i++)
-		if (sv[i] >= 0)
-			close(sv[i]);
+	workload_destroy(&w);
 	bench_cgroup_release(&cg);
 	rewind = journal_rewind(s->journal, mark);
 	if (!ret && rewind) {
 		ret = rewind;
 		name_failure(failed, failed_len, "restoring the trial's swap and cgroup");
 	}
+	if (ret)
+		trial_free(t);
 	return ret;
 }

@@ -1,14 +1,32 @@
-/* One trial: fresh swap and cgroup, the hogger inside it, counters around it, all undone after. */
+/* One trial: fresh swap and cgroup, the workload inside it, counters around it, all undone after. */
 #ifndef ZSB_TRIAL_H
 #define ZSB_TRIAL_H
+#include <stddef.h>
 #include <stdint.h>
 
 #include "cgroup.h"
 #include "journal.h"
 #include "metrics.h"
 #include "swap.h"
+#include "workload.h"
 
 enum trial_status { TRIAL_OK, TRIAL_OOM, TRIAL_FAILED, TRIAL_INTERRUPTED };
+
+/* One process of the workload, as it ended. */
+struct job_result {
+	enum trial_status status;
+	double fill, access, elapsed;   /* seconds; negative when not reported */
+	double user, sys;
+	uint64_t majflt, bytes;
+	char note[200];
+};
+
+/* How swap grew while the workload wrote: bounded, about 256 points a trial. */
+struct curve_point {
+	double t;                 /* seconds since the release */
+	uint64_t bytes;           /* written by all jobs */
+	uint64_t swap;            /* cgroup swap at that moment */
+};
 
 struct trial {
 	unsigned index;           /* 1-based within the cell, warmups included */
@@ -17,6 +35,10 @@ struct trial {
 	char note[256];           /* why it failed, in words */
 	double value[M_COUNT];
 	unsigned char have[M_COUNT];
+	struct job_result *jobs;
+	unsigned njobs;
+	struct curve_point *curve;
+	size_t ncurve;
 };
 
 struct trial_setup {
@@ -25,16 +47,16 @@ struct trial_setup {
 	struct journal *journal;
 	uint64_t limit, swap_limit;
 	const char *cgroup_name;
-	char *const *hogger_argv;      /* argv[0] is the hogger's path */
-	int drop_privileges;           /* run the hogger as uid/gid below */
-	unsigned uid, gid;
+	const struct workload_spec *workload;
+	uint64_t alloc;                /* total over all jobs, for the curve's spacing */
 	unsigned sample_ms;            /* how often cgroup swap is sampled for its peak */
 };
 
 /* Returns 0 when the trial ran (whatever its status), -EINTR when a signal came before the
- * hogger started, -errno when the setup failed; failed then names what (a path), for the
+ * workload started, -errno when the setup failed; failed then names what (a path), for the
  * message. The journal is rewound to where it was on every path. */
 int trial_run(const struct trial_setup *setup, struct trial *t, char *failed, size_t failed_len);
+void trial_free(struct trial *t);
 const char *trial_status_name(enum trial_status s);
 
 #endif

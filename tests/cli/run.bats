@@ -102,7 +102,7 @@ MiB=1048576
 	# 64M were swapped out; reading everything back swaps nearly all of it in.
 	pswpin=$(json '.cells[0].trials[0].values.pswpin' "$TMP/r.json")
 	assert_awk "$pswpin * 4096 >= 0.9 * 64 * $MiB"
-	assert_awk "$(json '.cells[0].trials[0].values.reread_time' "$TMP/r.json") > 0"
+	assert_awk "$(json '.cells[0].trials[0].values.access_time' "$TMP/r.json") > 0"
 }
 
 @test "--json prints the same result document on stdout" {

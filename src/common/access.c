@@ -1,0 +1,54 @@
+#include "access.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Reads a number from 1 to max at *p, advancing past it. */
+static int number(const char **p, unsigned max, unsigned *out)
+{
+	char *end;
+	unsigned long v;
+
+	if (**p < '0' || **p > '9')
+		return -EINVAL;
+	v = strtoul(*p, &end, 10);
+	if (v == 0 || v > max)
+		return -EINVAL;
+	*out = (unsigned)v;
+	*p = end;
+	return 0;
+}
+
+int access_parse(const char *spec, struct access *a)
+{
+	const char *p;
+
+	memset(a, 0, sizeof(*a));
+	if (strcmp(spec, "fill") == 0)
+		return 0;
+	if (strncmp(spec, "reread:", 7) == 0 || strncmp(spec, "random:", 7) == 0) {
+		a->kind = spec[1] == 'e' ? ACCESS_REREAD : ACCESS_RANDOM;
+		p = spec + 7;
+		return number(&p, 1000, &a->passes) || *p ? -EINVAL : 0;
+	}
+	if (strncmp(spec, "hot:", 4) != 0)
+		return -EINVAL;
+	a->kind = ACCESS_HOT;
+	p = spec + 4;
+	if (number(&p, 100, &a->hot_pct) || *p++ != ':' || number(&p, 100000, &a->passes))
+		return -EINVAL;
+	if (*p == '\0' || strcmp(p, ":uniform") == 0)
+		return 0;
+	if (strcmp(p, ":zipf") == 0) {
+		a->zipf = 1;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+const char *access_help(void)
+{
+	return "fill (only), reread:N (N sequential passes), random:N (N x pages uniform touches), "
+	       "hot:PCT:N[:zipf] (PCT% of the pages touched N times over, uniform or zipf)";
+}

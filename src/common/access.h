@@ -1,0 +1,18 @@
+/* How the hogger touches its memory after the fill: the part of a workload that swaps in. */
+#ifndef ZSB_ACCESS_H
+#define ZSB_ACCESS_H
+
+enum access_kind { ACCESS_FILL, ACCESS_REREAD, ACCESS_RANDOM, ACCESS_HOT };
+
+struct access {
+	enum access_kind kind;
+	unsigned passes;   /* reread:N, random:N, hot:PCT:N */
+	unsigned hot_pct;  /* hot:PCT:N */
+	int zipf;          /* hot:PCT:N:zipf; uniform otherwise */
+};
+
+/* "fill", "reread:N", "random:N", "hot:PCT:N[:uniform|:zipf]"; 0 or -EINVAL. */
+int access_parse(const char *spec, struct access *a);
+const char *access_help(void);
+
+#endif

@@ -1,0 +1,19 @@
+/* The access phase: touching pages after the fill, so what was swapped out comes back in. */
+#ifndef ZSB_TOUCH_H
+#define ZSB_TOUCH_H
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../common/access.h"
+
+struct memory {
+	unsigned char **chunks;
+	size_t nchunks, chunk, page;
+	size_t npages;
+};
+
+/* One pass of the access mode: npages reads (reread, random), or hot-set-size reads (hot).
+ * Returns a sum of what was read, so the reads cannot be optimised away. */
+uint64_t touch_pass(const struct memory *m, const struct access *a, uint64_t *rng);
+
+#endif
