@@ -49,7 +49,7 @@ zswapbench: $(call obj,src/runner/main.c $(RUNNER) $(COMMON))
 	$(CC) $(LDFLAGS) $(SAN_ALL) $(SAN_ASAN) -o $@ $^ $(PKG_LIBS)
 
 zswapbench-hogger: $(patsubst %.c,$(BUILD)/hogger/%.o,$(HOGGER) $(COMMON))
-	$(CC) $(LDFLAGS) $(SAN_ALL) -o $@ $^ $(shell pkg-config --libs libseccomp) -lm
+	$(CC) $(LDFLAGS) $(SAN_ALL) -o $@ $^ $(shell pkg-config --libs libseccomp) -lm -pthread
 
 tests/unit/run-unit: $(call obj,$(UNIT) $(RUNNER) $(COMMON))
 	$(CC) $(LDFLAGS) $(SAN_ALL) $(SAN_ASAN) -o $@ $^ $(PKG_LIBS) $(shell pkg-config --libs criterion)

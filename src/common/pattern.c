@@ -262,6 +262,18 @@ void pattern_rewind(struct pattern *pattern)
 	pattern->page_index = 0;
 }
 
+struct pattern pattern_for_thread(const struct pattern *base, unsigned k, uint64_t start, size_t page)
+{
+	struct pattern p = *base;
+	pattern_rewind(&p);
+	p.rng = SEED + (uint64_t)k * 0xD1B54A32D192ED03ULL;
+	if (p.nbytes)
+		p.phase = (size_t)(start % p.nbytes);
+	p.offset = start;
+	p.page_index = start / page;
+	return p;
+}
+
 void pattern_fill(struct pattern *pattern, unsigned char *buf, size_t len, size_t page)
 {
 	pattern->kind->fill(pattern, buf, len, page);

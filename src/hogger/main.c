@@ -1,11 +1,12 @@
 /*
  * zswapbench-hogger: allocates memory in chunks, writes every page with a data pattern, reports
  * progress to the runner, holds the memory until the runner has read its counters, then
- * touches it again as the access mode says. Run by zswapbench inside a memory cgroup; also
- * usable alone (no fd 3: no reports, no waiting).
+ * touches it again as the access mode says. With --threads T, T threads share the chunks.
+ * Run by zswapbench inside a memory cgroup; also usable alone (no fd 3: no reports, no waiting).
  */
 #include <errno.h>
 #include <getopt.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -30,12 +31,26 @@ struct hogger {
 	uint64_t chunk;
 	struct pattern pattern;
 	struct access access;
+	unsigned threads;
 	int report_fd;      /* -1 when run alone */
 	size_t page;
 	int seccomp;
 	int probe_sandbox;
 	int hold;           /* keep the memory until SIGTERM or SIGINT */
 	int verify;         /* then check every page still holds its pattern */
+	struct memory mem;
+	uint64_t written;   /* over all threads */
+	int failed;
+	pthread_barrier_t phase;
+};
+
+struct worker {
+	struct hogger *h;
+	unsigned k;
+	size_t first, last;     /* chunks [first, last) */
+	uint64_t rng;
+	uint64_t sink;
+	pthread_t thread;
 };
 
 static volatile sig_atomic_t released;
@@ -58,7 +73,8 @@ static void report(const struct hogger *h, const char *fmt, ...)
 	va_start(ap, fmt);
 	n = vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
-	/* A runner that went away is no reason to stop a measurement half way; ignore errors. */
+	/* One write per line keeps lines whole when threads report at once. A runner that went
+	 * away is no reason to stop a measurement half way: errors are ignored. */
 	if (write(h->report_fd, line, (size_t)n) < 0)
 		return;
 }
@@ -84,64 +100,131 @@ static void wait_for_go(const struct hogger *h)
 	(void)!read(h->report_fd, buf, sizeof(buf) - 1);
 }
 
-/* Regenerates the pattern from its start and compares page by page: what swap gave back must
- * be what was written. Returns the number of pages that differ. */
-static size_t verify(const struct hogger *h, const struct memory *m)
+static struct pattern thread_pattern(const struct worker *w)
 {
-	struct pattern again = h->pattern;
+	const struct hogger *h = w->h;
+	return pattern_for_thread(&h->pattern, w->k, (uint64_t)w->first * h->chunk, h->page);
+}
+
+static void fill(struct worker *w)
+{
+	struct hogger *h = w->h;
+	struct pattern pat = thread_pattern(w);
+
+	for (size_t c = w->first; c < w->last; c++) {
+		unsigned char *p = malloc(h->chunk);
+		if (!p) {
+			__atomic_store_n(&h->failed, 1, __ATOMIC_RELAXED);
+			return;
+		}
+		h->mem.chunks[c] = p;
+		pattern_fill(&pat, p, h->chunk, h->page);
+		uint64_t total = __atomic_add_fetch(&h->written, h->chunk, __ATOMIC_RELAXED);
+		report(h, "progress %llu %llu\n", (unsigned long long)total, now());
+	}
+}
+
+/* Reread: each thread reads back its own chunks. Random and hot: draws over all pages (or
+ * the whole hot set), each thread making its share of them. */
+static void access_phase(struct worker *w)
+{
+	struct hogger *h = w->h;
+	struct memory mine = h->mem;
+	unsigned parts = h->threads;
+
+	if (h->access.kind == ACCESS_REREAD) {
+		mine.chunks = h->mem.chunks + w->first;
+		mine.nchunks = w->last - w->first;
+		mine.npages = mine.nchunks * (h->chunk / h->page);
+		parts = 1;
+	}
+	for (unsigned pass = 1; pass <= h->access.passes; pass++) {
+		w->sink += touch_pass(&mine, &h->access, &w->rng, parts);
+		if (w->k == 0)
+			report(h, "pass %u %llu\n", pass, now());
+	}
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	struct hogger *h = w->h;
+
+	pthread_barrier_wait(&h->phase); /* start */
+	fill(w);
+	pthread_barrier_wait(&h->phase); /* filled */
+	pthread_barrier_wait(&h->phase); /* go */
+	access_phase(w);
+	pthread_barrier_wait(&h->phase); /* accessed */
+	return NULL;
+}
+
+/* Regenerates every thread's pattern and compares page by page: what swap gave back must be
+ * what was written. Returns the number of pages that differ. */
+static size_t verify(const struct hogger *h, const struct worker *workers)
+{
 	unsigned char *expect = malloc(h->chunk);
 	size_t bad = 0;
 
 	if (!expect)
-		return m->npages;
-	pattern_rewind(&again);
-	for (size_t c = 0; c < m->nchunks; c++) {
-		pattern_fill(&again, expect, h->chunk, h->page);
-		for (size_t off = 0; off < h->chunk; off += h->page)
-			bad += memcmp(m->chunks[c] + off, expect + off, h->page) != 0;
+		return h->mem.npages;
+	for (unsigned k = 0; k < h->threads; k++) {
+		struct pattern again = thread_pattern(&workers[k]);
+		for (size_t c = workers[k].first; c < workers[k].last; c++) {
+			pattern_fill(&again, expect, h->chunk, h->page);
+			for (size_t off = 0; off < h->chunk; off += h->page)
+				bad += memcmp(h->mem.chunks[c] + off, expect + off, h->page) != 0;
+		}
 	}
 	free(expect);
 	return bad;
 }
 
-static int run(struct hogger *h)
+/* Threads are created before the sandbox, so it never has to allow clone. */
+static int start_workers(struct hogger *h, struct worker *workers)
 {
-	struct memory m = { .chunk = h->chunk, .page = h->page };
-	uint64_t written = 0, rng = 0x2545F4914F6CDD1DULL;
-	volatile uint64_t sink = 0;
+	size_t n = h->mem.nchunks;
 
-	m.nchunks = (size_t)((h->alloc + h->chunk - 1) / h->chunk);
-	m.npages = m.nchunks * (h->chunk / h->page);
-	m.chunks = calloc(m.nchunks, sizeof(*m.chunks));
-	if (!m.chunks)
+	if (pthread_barrier_init(&h->phase, NULL, h->threads))
 		return -ENOMEM;
+	for (unsigned k = 0; k < h->threads; k++) {
+		workers[k] = (struct worker){ .h = h, .k = k, .first = n * k / h->threads,
+					      .last = n * (k + 1) / h->threads,
+					      .rng = 0x2545F4914F6CDD1DULL + k };
+		if (k && pthread_create(&workers[k].thread, NULL, worker_main, &workers[k]))
+			return -EAGAIN;
+	}
+	return 0;
+}
+
+static int run(struct hogger *h, struct worker *workers)
+{
+	struct worker *w0 = &workers[0];
+
 	report(h, "start %llu\n", now());
-	for (size_t c = 0; c < m.nchunks; c++) {
-		m.chunks[c] = malloc(h->chunk);
-		if (!m.chunks[c]) {
-			report(h, "error %d\n", ENOMEM);
-			return -ENOMEM;
-		}
-		pattern_fill(&h->pattern, m.chunks[c], h->chunk, h->page);
-		written += h->chunk;
-		report(h, "progress %llu %llu\n", (unsigned long long)written, now());
+	pthread_barrier_wait(&h->phase);
+	fill(w0);
+	pthread_barrier_wait(&h->phase);
+	if (h->failed) {
+		report(h, "error %d\n", ENOMEM);
+		return -ENOMEM;
 	}
-	report(h, "filled %llu %llu %llu\n", (unsigned long long)written, now(), major_faults());
+	report(h, "filled %llu %llu %llu\n", (unsigned long long)h->written, now(), major_faults());
 	wait_for_go(h);
-	if (h->access.kind != ACCESS_FILL) {
-		for (unsigned pass = 1; pass <= h->access.passes; pass++) {
-			sink += touch_pass(&m, &h->access, &rng);
-			report(h, "pass %u %llu\n", pass, now());
-		}
+	pthread_barrier_wait(&h->phase);
+	access_phase(w0);
+	pthread_barrier_wait(&h->phase);
+	if (h->access.kind != ACCESS_FILL)
 		report(h, "accessed %llu %llu\n", now(), major_faults());
-	}
+	for (unsigned k = 1; k < h->threads; k++)
+		pthread_join(workers[k].thread, NULL);
 	if (h->hold) {
 		struct timespec tick = { 0, 50 * 1000 * 1000 };
 		while (!released)
 			nanosleep(&tick, NULL);
 	}
 	if (h->verify) {
-		size_t bad = verify(h, &m);
+		size_t bad = verify(h, workers);
 		if (bad) {
 			char line[96];
 			int n = snprintf(line, sizeof(line), "zswapbench-hogger: %zu pages changed\n", bad);
@@ -150,7 +233,6 @@ static int run(struct hogger *h)
 		}
 	}
 	report(h, "done %llu\n", now());
-	(void)sink;
 	return 0;
 }
 
@@ -158,7 +240,7 @@ static void usage(FILE *out)
 {
 	fprintf(out,
 		"Usage: zswapbench-hogger --alloc SIZE [--chunk SIZE] [--data PATTERN] [--access MODE]\n"
-		"                         [--hold] [--verify] [--no-seccomp] [--probe-sandbox]\n"
+		"                         [--threads T] [--hold] [--verify] [--no-seccomp] [--probe-sandbox]\n"
 		"Allocates SIZE in chunks, writes every page, reports on fd %d when it is a socket.\n"
 		"Runs under a seccomp allowlist unless --no-seccomp; --probe-sandbox makes one\n"
 		"forbidden system call first, to show the sandbox is enforced (SIGSYS).\n"
@@ -180,6 +262,7 @@ int main(int argc, char **argv)
 		{ "chunk", required_argument, NULL, 'c' },
 		{ "data", required_argument, NULL, 'd' },
 		{ "access", required_argument, NULL, 'A' },
+		{ "threads", required_argument, NULL, 'T' },
 		{ "no-seccomp", no_argument, NULL, 'n' },
 		{ "probe-sandbox", no_argument, NULL, 'p' },
 		{ "hold", no_argument, NULL, 'H' },
@@ -187,13 +270,15 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct hogger h = { .chunk = 1 << 20, .report_fd = -1, .seccomp = 1 };
+	struct hogger h = { .chunk = 1 << 20, .report_fd = -1, .seccomp = 1, .threads = 1 };
+	struct worker *workers;
 	struct stat st;
+	char *end;
 	int c;
 
 	h.page = (size_t)sysconf(_SC_PAGESIZE);
 	pattern_parse("compressible:50", &h.pattern);
-	while ((c = getopt_long(argc, argv, "a:c:d:A:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "a:c:d:A:T:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
 			if (size_parse(optarg, &h.alloc) < 0)
@@ -210,6 +295,11 @@ int main(int argc, char **argv)
 		case 'A':
 			if (access_parse(optarg, &h.access) < 0)
 				return bad("--access", optarg);
+			break;
+		case 'T':
+			h.threads = (unsigned)strtoul(optarg, &end, 10);
+			if (*end || h.threads < 1 || h.threads > 256)
+				return bad("--threads", optarg);
 			break;
 		case 'n':
 			h.seccomp = 0;
@@ -246,13 +336,25 @@ int main(int argc, char **argv)
 		sigaction(SIGTERM, &sa, NULL);
 		sigaction(SIGINT, &sa, NULL);
 	}
-	/* Before the first allocation: from here on the hogger can only touch memory and talk. */
+	h.mem.chunk = h.chunk;
+	h.mem.page = h.page;
+	h.mem.nchunks = (size_t)((h.alloc + h.chunk - 1) / h.chunk);
+	h.mem.npages = h.mem.nchunks * (h.chunk / h.page);
+	if (h.threads > h.mem.nchunks)
+		h.threads = (unsigned)h.mem.nchunks;
+	h.mem.chunks = calloc(h.mem.nchunks, sizeof(*h.mem.chunks));
+	workers = calloc(h.threads, sizeof(*workers));
+	if (!h.mem.chunks || !workers || start_workers(&h, workers) < 0) {
+		fprintf(stderr, "zswapbench-hogger: could not start %u threads\n", h.threads);
+		return 1;
+	}
+	/* Before the first chunk: from here on every thread can only touch memory and talk. */
 	if (h.seccomp && sandbox_install(h.report_fd, pattern_file_fd(&h.pattern)) < 0) {
 		fprintf(stderr, "zswapbench-hogger: could not install the seccomp sandbox\n");
 		return 1;
 	}
 	if (h.probe_sandbox)
 		(void)getppid(); /* not on the allowlist: SIGSYS when sandboxed */
-	c = run(&h);
+	c = run(&h, workers);
 	return c == -EIO ? 3 : c < 0 ? 1 : 0;
 }

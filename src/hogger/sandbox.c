@@ -9,7 +9,9 @@ static const int anywhere[] = {
 	SCMP_SYS(brk), SCMP_SYS(mmap), SCMP_SYS(munmap), SCMP_SYS(mremap), SCMP_SYS(madvise),
 	SCMP_SYS(mprotect), SCMP_SYS(clock_gettime), SCMP_SYS(clock_nanosleep), SCMP_SYS(nanosleep),
 	SCMP_SYS(rt_sigreturn), SCMP_SYS(rt_sigprocmask), SCMP_SYS(exit), SCMP_SYS(exit_group),
-	SCMP_SYS(getrusage),
+	SCMP_SYS(getrusage), SCMP_SYS(futex),
+	/* a thread just created may still be registering itself when the filter arrives */
+	SCMP_SYS(rseq), SCMP_SYS(set_robust_list),
 };
 
 int sandbox_install(int report_fd, int data_fd)
@@ -19,6 +21,10 @@ int sandbox_install(int report_fd, int data_fd)
 
 	if (!ctx)
 		return ret;
+	/* --threads: the threads exist already; the filter must cover them too. */
+	ret = seccomp_attr_set(ctx, SCMP_FLTATR_CTL_TSYNC, 1);
+	if (ret)
+		goto out;
 	for (size_t i = 0; i < sizeof(anywhere) / sizeof(anywhere[0]); i++) {
 		ret = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, anywhere[i], 0);
 		if (ret)

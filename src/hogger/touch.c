@@ -31,7 +31,7 @@ static inline size_t zipf(uint64_t *rng, size_t n, double log_n1)
 	return r < n ? r : n - 1;
 }
 
-uint64_t touch_pass(const struct memory *m, const struct access *a, uint64_t *rng)
+uint64_t touch_pass(const struct memory *m, const struct access *a, uint64_t *rng, unsigned parts)
 {
 	uint64_t sum = 0;
 
@@ -43,7 +43,7 @@ uint64_t touch_pass(const struct memory *m, const struct access *a, uint64_t *rn
 			sum += read_page(m, p);
 		break;
 	case ACCESS_RANDOM:
-		for (size_t i = 0; i < m->npages; i++)
+		for (size_t i = 0; i < m->npages / parts; i++)
 			sum += read_page(m, uniform(rng, m->npages));
 		break;
 	case ACCESS_HOT: {
@@ -53,7 +53,7 @@ uint64_t touch_pass(const struct memory *m, const struct access *a, uint64_t *rn
 		if (hot == 0)
 			hot = 1;
 		log_n1 = log((double)hot + 1.0);
-		for (size_t i = 0; i < hot; i++)
+		for (size_t i = 0; i < (hot + parts - 1) / parts; i++)
 			sum += read_page(m, a->zipf ? zipf(rng, hot, log_n1) : uniform(rng, hot));
 		break;
 	}

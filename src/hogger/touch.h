@@ -12,8 +12,9 @@ struct memory {
 	size_t npages;
 };
 
-/* One pass of the access mode: npages reads (reread, random), or hot-set-size reads (hot).
- * Returns a sum of what was read, so the reads cannot be optimised away. */
-uint64_t touch_pass(const struct memory *m, const struct access *a, uint64_t *rng);
+/* One pass of the access mode: npages reads (reread, random), or hot-set-size reads (hot),
+ * of which this caller makes 1/parts (random and hot; threads share a pass). Returns a sum
+ * of what was read, so the reads cannot be optimised away. */
+uint64_t touch_pass(const struct memory *m, const struct access *a, uint64_t *rng, unsigned parts);
 
 #endif

@@ -17,7 +17,7 @@ enum {
 	OPT_HELP = 'h', OPT_VERSION = 'V',
 	OPT_WARMUP = 256, OPT_COMP, OPT_SWAP_LIMIT, OPT_SWAPFILE, OPT_SWAP_SIZE, OPT_PRIORITY,
 	OPT_CHUNK, OPT_DATA, OPT_REREAD, OPT_SUFFIX, OPT_JSON, OPT_SYSROOT, OPT_HOGGER, OPT_INTERVAL,
-	OPT_NO_SECCOMP, OPT_USER, OPT_JOBS, OPT_ALLOC_PER_JOB, OPT_ACCESS, OPT_BACKGROUND,
+	OPT_NO_SECCOMP, OPT_USER, OPT_JOBS, OPT_ALLOC_PER_JOB, OPT_ACCESS, OPT_BACKGROUND, OPT_THREADS,
 };
 
 struct option_def {
@@ -44,6 +44,7 @@ static const struct option_def defs[] = {
 	{ "access", 1, OPT_ACCESS, "MODE", "after the fill: fill, reread:N, random:N, hot:PCT:N[:zipf]" },
 	{ "reread", 1, OPT_REREAD, "N", "passes reading every page back: --access reread:N" },
 	{ "jobs", 1, OPT_JOBS, "N", "workload processes in the cgroup, started together (default 1)" },
+	{ "threads", 1, OPT_THREADS, "T", "threads in each hogger job, sharing its memory (default 1)" },
 	{ "alloc-per-job", 1, OPT_ALLOC_PER_JOB, "SIZE", "each job's allocation (default --alloc / --jobs)" },
 	{ "background", 1, OPT_BACKGROUND, "SIZE", "memory a hogger outside the cgroup holds for the whole run" },
 	{ "output", 1, OPT_OUTPUT, "FILE", "result file (default results/zswapbench-DATE[SUFFIX].json)" },
@@ -88,6 +89,7 @@ void options_defaults(struct config *cfg)
 	cfg->data = "compressible:50";
 	cfg->access = "fill";
 	cfg->jobs = 1;
+	cfg->threads = 1;
 	cfg->suffix = "";
 }
 
@@ -228,6 +230,11 @@ static int apply(struct config *cfg, int id, const char *name, const char *v, ch
 			return bad(msg, len, name, v, "not a number of jobs from 1 to 256");
 		cfg->jobs = (unsigned)n;
 		return 0;
+	case OPT_THREADS:
+		if (parse_uint(v, 256, &n) || n == 0)
+			return bad(msg, len, name, v, "not a number of threads from 1 to 256");
+		cfg->threads = (unsigned)n;
+		return 0;
 	case OPT_ALLOC_PER_JOB:
 		return parse_size_opt(name, v, &cfg->alloc_per_job, msg, len);
 	case OPT_BACKGROUND:
@@ -308,6 +315,7 @@ static int cross_check(struct config *cfg, char *msg, size_t len)
 	static const struct { int id; const char *name; } hogger_only[] = {
 		{ OPT_DATA, "data" }, { OPT_ACCESS, "access" }, { OPT_REREAD, "reread" },
 		{ OPT_CHUNK, "chunk" }, { OPT_ALLOC_PER_JOB, "alloc-per-job" }, { OPT_NO_SECCOMP, "no-seccomp" },
+		{ OPT_THREADS, "threads" },
 	};
 	if (cfg->command)
 		for (size_t i = 0; i < sizeof(hogger_only) / sizeof(hogger_only[0]); i++)

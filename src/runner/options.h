@@ -17,6 +17,7 @@ struct config {
 	size_t ncomps;
 	unsigned trials, warmup;
 	unsigned jobs;                /* workload processes in the cgroup */
+	unsigned threads;             /* threads in each hogger */
 	uint64_t alloc_per_job;       /* 0: --alloc / --jobs */
 	const char *access;           /* the hogger's access mode */
 	uint64_t background;          /* memory held outside the cgroup for the whole run; 0: none */

@@ -82,6 +82,7 @@ static json_object *config_info(const struct run *run)
 	add_u64(o, "warmup", cfg->warmup);
 	add_str(o, "access", cfg->command ? NULL : cfg->access);
 	add_u64(o, "jobs", cfg->jobs);
+	add_u64(o, "threads", cfg->threads);
 	add_u64(o, "alloc_per_job", cfg->alloc / cfg->jobs);
 	add_u64(o, "background", cfg->background);
 	if (cfg->command) {

@@ -245,6 +245,13 @@ static void save(struct run *run)
 		say("%s: %s", run->output, strerror(-ret));
 }
 
+/* What the hoggers write in all: each rounds its share up to whole chunks. */
+static uint64_t hogger_bytes(const struct config *cfg)
+{
+	uint64_t share = cfg->alloc / cfg->jobs;
+	return cfg->jobs * ((share + cfg->chunk - 1) / cfg->chunk) * cfg->chunk;
+}
+
 /* The hogger with this run's options (each job gets its share), or the user's command. */
 static void build_workload(struct run *run)
 {
@@ -272,6 +279,9 @@ static void build_workload(struct run *run)
 	run->hogger_argv[n++] = (char *)cfg->data;
 	run->hogger_argv[n++] = "--access";
 	run->hogger_argv[n++] = (char *)cfg->access;
+	snprintf(run->hogger_args[2], sizeof(run->hogger_args[2]), "%u", cfg->threads);
+	run->hogger_argv[n++] = "--threads";
+	run->hogger_argv[n++] = run->hogger_args[2];
 	if (cfg->no_seccomp)
 		run->hogger_argv[n++] = "--no-seccomp";
 	run->hogger_argv[n] = NULL;
@@ -335,7 +345,7 @@ static int run_cell(struct run *run, struct cell *c, size_t index)
 	struct trial_setup setup = {
 		.env = &run->env, .dev = &c->dev, .journal = &run->journal, .limit = cfg->limit,
 		.swap_limit = cfg->swap_limit, .cgroup_name = name, .workload = &run->workload,
-		.alloc = cfg->alloc, .sample_ms = cfg->sample_ms,
+		.alloc = hogger_bytes(cfg), .sample_ms = cfg->sample_ms,
 	};
 	unsigned total = cfg->warmup + cfg->trials;
 	int ret;

@@ -45,7 +45,7 @@ struct run {
 	unsigned long long swap_size;
 	struct workload_spec workload;  /* the hogger with its options, or the command */
 	char *hogger_argv[16];
-	char hogger_args[2][32];
+	char hogger_args[3][32];
 	struct workload background;     /* --background: a hogger outside the cgroup */
 	struct workload_spec background_spec;
 	char *background_argv[8];

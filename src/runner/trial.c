@@ -86,7 +86,8 @@ static void on_progress(void *arg, uint64_t total, uint64_t ns)
 	struct curve_point *grown;
 	uint64_t swap = 0;
 
-	if (total < wt->next_curve_bytes || t->ncurve >= CURVE_POINTS + 1)
+	/* The last point is always kept: the curve ends where the fill did. */
+	if ((total < wt->next_curve_bytes && total < wt->s->alloc) || t->ncurve >= CURVE_POINTS + 2)
 		return;
 	grown = realloc(t->curve, (t->ncurve + 1) * sizeof(*grown));
 	if (!grown)

@@ -48,7 +48,7 @@ struct trial_setup {
 	uint64_t limit, swap_limit;
 	const char *cgroup_name;
 	const struct workload_spec *workload;
-	uint64_t alloc;                /* total over all jobs, for the curve's spacing */
+	uint64_t alloc;                /* bytes all jobs will write: the curve's spacing and end */
 	unsigned sample_ms;            /* how often cgroup swap is sampled for its peak */
 };
 

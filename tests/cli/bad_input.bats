@@ -62,6 +62,24 @@ CASES=$(cat <<'TABLE'
 --suffix 'a/b'|--suffix a/b
 --user 'no-such-user-zsb': no such user|--user no-such-user-zsb
 --hogger '/nonexistent/hogger'|--hogger /nonexistent/hogger
+--access 'sometimes'|--access sometimes
+--access 'hot:0:5'|--access hot:0:5
+--access 'reread:0'|--access reread:0
+--access 'hot:10:5:gauss'|--access hot:10:5:gauss
+give --access or --reread, not both|--access reread:1 --reread 2
+--jobs '0'|--jobs 0
+--jobs '300'|--jobs 300
+--jobs '200': each job would get less than one --chunk|--jobs 200 --alloc 100M
+--threads '0'|--threads 0
+--alloc-per-job '32M': give --alloc or --alloc-per-job|--alloc 64M --alloc-per-job 32M
+--background '0'|--background 0
+--data 'file:/nonexistent/x': No such file or directory|--data file:/nonexistent/x
+--data 'file:/etc': not a regular file|--data file:/etc
+--data 'pattern:xyz'|--data pattern:xyz
+--data 'true': only the hogger takes this option|--data mixed -- true
+--access 'true': only the hogger takes this option|--access reread:1 -- true
+'--' must be followed by a command|--
+command 'no-such-command-zsb': not found in PATH|-- no-such-command-zsb
 unknown option '--frobnicate'|--frobnicate
 missing value for '--limit'|--limit
 unexpected argument 'extra'|extra

@@ -1,0 +1,178 @@
+#!/usr/bin/env bats
+# Workloads: data patterns, access modes, jobs, any command, background pressure, fill curve.
+bats_require_minimum_version 1.5.0
+load helpers
+
+setup() { common_setup; }
+teardown() { common_teardown; }
+
+MiB=1048576
+# 128M under a 32M limit: 96M (24576 pages) must go to swap.
+OVERFLOW_PAGES=24576
+
+zram_run() {
+	need_zram
+	run "$ZSB" --swap zram --limit 32M --alloc 128M --trials 1 --output "$TMP/r.json" "$@"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+value() {
+	json ".cells[0].trials[0].values.$1" "$TMP/r.json"
+}
+
+ratio_between() {
+	local r
+	r=$(value compression_ratio)
+	assert_awk "$r >= $1 && $r <= $2" || { echo "compression $r not in [$1, $2]"; return 1; }
+}
+
+@test "data seq (the seed's p[i]=i): incompressible, stored as huge pages" {
+	zram_run --data seq
+	ratio_between 0.95 1.1
+	assert_awk "$(value zram_huge_pages) >= 0.9 * $OVERFLOW_PAGES"
+}
+
+@test "data random: incompressible" {
+	zram_run --data random
+	ratio_between 0.95 1.1
+}
+
+@test "data zero: never reaches the device, counted in swpout_zero" {
+	zram_run --data zero
+	assert_awk "$(value swpout_zero) >= 0.95 * $OVERFLOW_PAGES"
+	assert_awk "$(value pswpout) < 0.05 * $OVERFLOW_PAGES"
+}
+
+@test "data compressible:50 about 2x, compressible:75 about 4x" {
+	zram_run --data compressible:50
+	ratio_between 1.7 2.1
+	zram_run --data compressible:75
+	ratio_between 3.2 4.5
+	[ "$(json '.config.data' "$TMP/r.json")" = compressible:75 ]
+}
+
+@test "data pattern:0xbadc0ffee (fio's buffer_pattern): compresses enormously" {
+	zram_run --data pattern:0xbadc0ffee
+	ratio_between 20 1000
+}
+
+@test "data mixed: the documented blend, about 2x, with some incompressible pages" {
+	zram_run --data mixed
+	ratio_between 1.6 2.4
+	assert_awk "$(value zram_huge_pages) >= 0.1 * $OVERFLOW_PAGES"
+}
+
+@test "data file:PATH: a real file's bytes, cycled" {
+	seq 1 1000000 >"$TMP/numbers.txt"
+	zram_run --data "file:$TMP/numbers.txt"
+	ratio_between 1.5 4
+	[ "$(json '.config.data' "$TMP/r.json")" = "file:$TMP/numbers.txt" ]
+}
+
+@test "access fill: no access phase is reported" {
+	zram_run --access fill
+	[ "$(value access_time)" = null ]
+	[ "$(value fill_major_faults)" != null ]
+	assert_awk "$(value swapout_rate) > 0"
+}
+
+@test "access reread:1 swaps every swapped page back in" {
+	zram_run --access reread:1
+	assert_awk "$(value access_major_faults) >= 0.9 * $OVERFLOW_PAGES"
+	assert_awk "$(value pswpin) >= 0.9 * $OVERFLOW_PAGES"
+	assert_awk "$(value swapin_rate) > 0 && $(value access_time) > 0"
+}
+
+@test "access random:1 faults on a good part of the pages, not all" {
+	zram_run --access random:1
+	assert_awk "$(value access_major_faults) >= 0.3 * 32768 && $(value access_major_faults) <= 32768"
+}
+
+@test "access hot:10:5: the hot set faults in once and then stays" {
+	zram_run --access hot:10:5
+	# 10% of 32768 pages = 3276; touched 5 times over but faulted about once.
+	assert_awk "$(value access_major_faults) >= 0.5 * 3276 && $(value access_major_faults) <= 1.5 * 3276"
+	zram_run --access hot:10:5:zipf
+	assert_awk "$(value access_major_faults) > 0 && $(value access_major_faults) <= 1.5 * 3276"
+}
+
+@test "--jobs 4: four hoggers in one cgroup, started together; the aggregate adds up" {
+	zram_run --jobs 4 --threads 2 --access reread:1
+	[ "$(json '.cells[0].trials[0].jobs | length' "$TMP/r.json")" -eq 4 ]
+	[ "$(json '[.cells[0].trials[0].jobs[].status] | unique | join(",")' "$TMP/r.json")" = ok ]
+	[ "$(json '[.cells[0].trials[0].jobs[].bytes] | add' "$TMP/r.json")" -eq $((128 * MiB)) ]
+	[ "$(json '[.cells[0].trials[0].jobs[].bytes] | unique | join(",")' "$TMP/r.json")" -eq $((32 * MiB)) ]
+	sum_user=$(json '[.cells[0].trials[0].jobs[].user_cpu] | add' "$TMP/r.json")
+	assert_awk "($sum_user - $(value user_cpu))^2 < 1e-9"
+	slowest=$(json '[.cells[0].trials[0].jobs[].fill_time] | max' "$TMP/r.json")
+	assert_awk "$(value fill_time) == $slowest && $(value elapsed) >= $slowest"
+	assert_awk "$(value cgroup_swap) >= 0.99 * 96 * $MiB"
+	[ "$(json '.config.jobs' "$TMP/r.json")" -eq 4 ]
+	[ "$(json '.config.alloc_per_job' "$TMP/r.json")" -eq $((32 * MiB)) ]
+}
+
+@test "--alloc-per-job sets each job's share" {
+	need_zram
+	run "$ZSB" --swap zram --limit 32M --jobs 2 --alloc-per-job 48M --trials 1 --output "$TMP/r.json"
+	[ "$status" -eq 0 ]
+	[ "$(json '.config.alloc' "$TMP/r.json")" -eq $((96 * MiB)) ]
+}
+
+@test "a command in place of the hogger: dd's 96M buffer swaps under a 32M limit" {
+	need_zram
+	run "$ZSB" --swap zram --limit 32M --trials 2 --output "$TMP/r.json" -- dd if=/dev/urandom of=/dev/null bs=96M count=1 iflag=fullblock
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(json '.config.command | join(" ")' "$TMP/r.json")" = "dd if=/dev/urandom of=/dev/null bs=96M count=1 iflag=fullblock" ]
+	assert_awk "$(json '.cells[0].stats.cgroup_swap_peak.min' "$TMP/r.json") >= 50 * $MiB"
+	# What zram held at the swap peak: random bytes do not compress.
+	r=$(json '.cells[0].trials[0].values.compression_ratio' "$TMP/r.json")
+	assert_awk "$r > 0.9 && $r < 1.2"
+	[ "$(json '.cells[0].trials[0].values.fill_time' "$TMP/r.json")" = null ]
+}
+
+@test "a command that fails is a failed trial (exit 4); one that is missing is bad input (exit 2)" {
+	need_zram
+	run "$ZSB" --swap zram --limit 32M --trials 1 --output "$TMP/r.json" -- false
+	[ "$status" -eq 4 ]
+	[ "$(json '.cells[0].trials[0].note' "$TMP/r.json")" = "command exited with status 1" ]
+	run --separate-stderr "$ZSB" --swap zram --trials 1 -- no-such-command-zsb
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"command 'no-such-command-zsb': not found in PATH"* ]]
+}
+
+@test "--background holds memory outside the cgroup for the whole run, then is gone" {
+	need_zram
+	avail_before=$(awk '/MemAvailable/ { print $2 }' /proc/meminfo)
+	ZSWAPBENCH_TEST_PAUSE=fill "$ZSB" --swap zram --limit 16M --alloc 32M --trials 1 --background 512M \
+		--output "$TMP/r.json" 2>"$TMP/err" &
+	pid=$!
+	for _ in $(seq 200); do grep -q "paused at fill" "$TMP/err" && break; sleep 0.05; done
+	avail_during=$(awk '/MemAvailable/ { print $2 }' /proc/meminfo)
+	bg=$(pgrep -f -- "--alloc 536870912 .*--hold" | head -n 1)
+	bg_cgroup=$(grep memory /proc/"$bg"/cgroup)
+	kill -INT "$pid"
+	wait "$pid" || true
+	cat "$TMP/err"
+	[ -n "$bg" ]
+	# Outside the trial's cgroup, and really holding the memory.
+	[[ "$bg_cgroup" != *zswapbench-* ]]
+	assert_awk "$avail_before - $avail_during >= 400 * 1024"
+	[ -z "$(pgrep -f -- '--alloc 536870912 .*--hold')" ]
+	[ "$(json '.config.background' "$TMP/r.json")" -eq $((512 * MiB)) ]
+}
+
+@test "the fill curve: bounded, monotonic, ends at --alloc, and shows swap growing" {
+	need_zram
+	run "$ZSB" --swap zram --limit 32M --alloc 512M --swap-size 512M --trials 1 --output "$TMP/r.json"
+	[ "$status" -eq 0 ]
+	curve='.cells[0].trials[0].fill_curve'
+	n=$(json "$curve.t | length" "$TMP/r.json")
+	[ "$n" -ge 100 ] && [ "$n" -le 257 ]
+	[ "$(json "[$curve.t | . as \$a | range(1; length) | \$a[.] >= \$a[. - 1]] | all" "$TMP/r.json")" = true ]
+	[ "$(json "[$curve.bytes | . as \$a | range(1; length) | \$a[.] > \$a[. - 1]] | all" "$TMP/r.json")" = true ]
+	[ "$(json "$curve.bytes[-1]" "$TMP/r.json")" -eq $((512 * MiB)) ]
+	assert_awk "$(json "$curve.cgroup_swap[0]" "$TMP/r.json") < 8 * $MiB"
+	assert_awk "$(json "$curve.cgroup_swap[-1]" "$TMP/r.json") >= 470 * $MiB"
+}
