@@ -3,7 +3,7 @@ VERSION   := 0.1.0
 CC        ?= cc
 PKGS      := libcgroup smartcols json-c
 DEB_PKGS  := build-essential pkg-config libcgroup-dev libseccomp-dev libsmartcols-dev jq \
-             libjson-c-dev libcriterion-dev bats util-linux
+             libjson-c-dev libcriterion-dev bats util-linux stress-ng
 WARN      := -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes -Wstrict-prototypes -Wvla
 CFLAGS    ?= -O2 -g
 CFLAGS    += -std=gnu11 $(WARN) -D_GNU_SOURCE -DZSB_VERSION='"$(VERSION)"' -MMD -MP
@@ -53,6 +53,14 @@ zswapbench-hogger: $(patsubst %.c,$(BUILD)/hogger/%.o,$(HOGGER) $(COMMON))
 
 tests/unit/run-unit: $(call obj,$(UNIT) $(RUNNER) $(COMMON))
 	$(CC) $(LDFLAGS) $(SAN_ALL) $(SAN_ASAN) -o $@ $^ $(PKG_LIBS) $(shell pkg-config --libs criterion)
+
+build/bench/fill-floor: bench/fill-floor.c src/common/size.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^
+
+# Speed of the tool itself against its peers: not a test, numbers to read.
+bench: deps all build/bench/fill-floor
+	bench/fill.sh
 
 # Installs only what is missing; needs root (CI and `make run` are root).
 deps:

@@ -30,7 +30,7 @@ void pattern_rewind(struct pattern *pattern);
 /* The state thread k starts from when it fills from byte start on: its own random stream,
  * the right place in a repeated pattern, a file or the mixed cycle. Thread 0 at 0 is base. */
 struct pattern pattern_for_thread(const struct pattern *base, unsigned k, uint64_t start, size_t page);
-/* Writes every page of buf (len a multiple of page). */
+/* Writes every page of buf (len a multiple of page), which must start zeroed (calloc). */
 void pattern_fill(struct pattern *pattern, unsigned char *buf, size_t len, size_t page);
 /* One line per pattern, for --help. */
 const char *pattern_help(void);

@@ -17,7 +17,7 @@ enum {
 	OPT_HELP = 'h', OPT_VERSION = 'V',
 	OPT_WARMUP = 256, OPT_COMP, OPT_SWAP_LIMIT, OPT_SWAPFILE, OPT_SWAP_SIZE, OPT_PRIORITY,
 	OPT_CHUNK, OPT_DATA, OPT_REREAD, OPT_SUFFIX, OPT_JSON, OPT_SYSROOT, OPT_HOGGER, OPT_INTERVAL,
-	OPT_NO_SECCOMP, OPT_USER, OPT_JOBS, OPT_ALLOC_PER_JOB, OPT_ACCESS, OPT_BACKGROUND, OPT_THREADS,
+	OPT_NO_SECCOMP, OPT_USER, OPT_JOBS, OPT_ALLOC_PER_JOB, OPT_ACCESS, OPT_BACKGROUND, OPT_THREADS, OPT_PREFAULT,
 };
 
 struct option_def {
@@ -53,6 +53,7 @@ static const struct option_def defs[] = {
 	{ "interval", 1, OPT_INTERVAL, "MS", "how often cgroup swap is sampled for its peak (default 100)" },
 	{ "user", 1, OPT_USER, "USER", "run the hogger as this user (default: root)" },
 	{ "no-seccomp", 0, OPT_NO_SECCOMP, NULL, "run the hogger without its seccomp sandbox" },
+	{ "prefault", 0, OPT_PREFAULT, NULL, "hogger faults chunks in with MADV_POPULATE_WRITE (OOMs at a v1 limit)" },
 	{ "hogger", 1, OPT_HOGGER, "PATH", "the hogger binary (default: beside zswapbench)" },
 	{ "sysroot", 1, OPT_SYSROOT, "DIR", "prefix for /sys and /proc (tests)" },
 	{ "help", 0, OPT_HELP, NULL, "show this help" },
@@ -278,6 +279,9 @@ static int apply(struct config *cfg, int id, const char *name, const char *v, ch
 	case OPT_NO_SECCOMP:
 		cfg->no_seccomp = 1;
 		return 0;
+	case OPT_PREFAULT:
+		cfg->prefault = 1;
+		return 0;
 	case OPT_USER: {
 		struct passwd *pw = v[0] ? getpwnam(v) : NULL;
 		if (!pw)
@@ -315,7 +319,7 @@ static int cross_check(struct config *cfg, char *msg, size_t len)
 	static const struct { int id; const char *name; } hogger_only[] = {
 		{ OPT_DATA, "data" }, { OPT_ACCESS, "access" }, { OPT_REREAD, "reread" },
 		{ OPT_CHUNK, "chunk" }, { OPT_ALLOC_PER_JOB, "alloc-per-job" }, { OPT_NO_SECCOMP, "no-seccomp" },
-		{ OPT_THREADS, "threads" },
+		{ OPT_THREADS, "threads" }, { OPT_PREFAULT, "prefault" },
 	};
 	if (cfg->command)
 		for (size_t i = 0; i < sizeof(hogger_only) / sizeof(hogger_only[0]); i++)

@@ -32,6 +32,7 @@ struct config {
 	const char *hogger;           /* NULL: beside our own executable */
 	int json;
 	int no_seccomp;               /* run the hogger without its sandbox */
+	int prefault;                 /* the hogger populates whole chunks (MADV_POPULATE_WRITE) */
 	const char *user;             /* run the hogger as this user; NULL: as root */
 	unsigned user_uid, user_gid;
 	char lists[2][1024];          /* storage for the comma lists */

@@ -99,6 +99,7 @@ static json_object *config_info(const struct run *run)
 	add_str(o, "swapfile", run->swapfile);
 	add_str(o, "hogger", run->hogger);
 	json_object_object_add(o, "seccomp", json_object_new_boolean(!cfg->no_seccomp));
+	json_object_object_add(o, "prefault", json_object_new_boolean(cfg->prefault));
 	add_str(o, "user", cfg->user ? cfg->user : "root");
 	return o;
 }

@@ -284,6 +284,8 @@ static void build_workload(struct run *run)
 	run->hogger_argv[n++] = run->hogger_args[2];
 	if (cfg->no_seccomp)
 		run->hogger_argv[n++] = "--no-seccomp";
+	if (cfg->prefault)
+		run->hogger_argv[n++] = "--prefault";
 	run->hogger_argv[n] = NULL;
 	spec->argv = run->hogger_argv;
 }

@@ -38,17 +38,19 @@ teardown() {
 	done
 	[ "$used" -ge $((30 << 10)) ]
 	orig_before=$(awk '{ print $1 }' /sys/block/zram0/mm_stat)
-	line_before=$(grep '^/dev/zram0 ' /proc/swaps)
+	# Name, type, size and priority must not change; Used may move a little as the kernel
+	# reclaims the holder's cgroup further or faults a page back.
+	area_before=$(awk '$1 == "/dev/zram0" { print $1, $2, $3, $5 }' /proc/swaps)
 
 	run "$ZSB" --swap zram --limit 16M --alloc 64M --trials 2 --output "$TMP/r.json"
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"warning: swap already active (/dev/zram0)"* ]]
 	[ "$(json '.cells[0].device' "$TMP/r.json")" != /dev/zram0 ]
-	# Still swap, same size, same priority, same data.
-	[ "$(grep '^/dev/zram0 ' /proc/swaps)" = "$line_before" ]
+	# Still swap, same size, same priority, still holding the data.
+	[ "$(awk '$1 == "/dev/zram0" { print $1, $2, $3, $5 }' /proc/swaps)" = "$area_before" ]
 	[ "$(cat /sys/block/zram0/disksize)" -eq $((64 << 20)) ]
-	[ "$(awk '{ print $1 }' /sys/block/zram0/mm_stat)" -eq "$orig_before" ]
+	assert_awk "$(awk '{ print $1 }' /sys/block/zram0/mm_stat) >= 0.95 * $orig_before"
 	[ -d "$FOREIGN_CG" ]
 	# The holder reads every page back and checks it against its pattern.
 	kill -TERM "$HOLDER"

@@ -45,8 +45,10 @@ Test(pattern, random_pages_differ_and_zero_is_zero)
 	cr_assert_eq(pattern_parse("random", &pat), 0);
 	pattern_fill(&pat, buf, 8192, 4096);
 	cr_assert_neq(memcmp(buf, buf + 4096, 4096), 0);
+	free(buf);
+	/* Buffers start zeroed (the hogger callocs): zero must keep them zero. */
+	buf = calloc(1, 8192);
 	cr_assert_eq(pattern_parse("zero", &pat), 0);
-	memset(buf, 0xff, 8192);
 	pattern_fill(&pat, buf, 8192, 4096);
 	cr_assert_eq(zero_bytes(buf, 8192), 8192);
 	free(buf);
@@ -61,4 +63,41 @@ Test(pattern, parse_errors)
 		cr_assert_eq(pattern_parse(bad[i], &pat), -EINVAL, "accepted '%s'", bad[i]);
 	cr_assert_eq(pattern_parse("compressible:0", &pat), 0);
 	cr_assert_eq(pattern_parse("compressible:100", &pat), 0);
+}
+
+Test(pattern, hex_bytes_in_order_as_fio_reads_them)
+{
+	struct pattern pat;
+	unsigned char buf[4096] = { 0 };
+	static const unsigned char want[] = { 0x0b, 0xad, 0xc0, 0xff, 0xee, 0x0b, 0xad };
+	cr_assert_eq(pattern_parse("pattern:0xbadc0ffee", &pat), 0);
+	pattern_fill(&pat, buf, sizeof(buf), 4096);
+	cr_assert_eq(memcmp(buf, want, sizeof(want)), 0);
+	cr_assert_eq(pattern_parse("pattern:0x", &pat), -EINVAL);
+	cr_assert_eq(pattern_parse("pattern:12g4", &pat), -EINVAL);
+}
+
+Test(pattern, mixed_cycles_ten_kinds_of_page)
+{
+	struct pattern pat;
+	unsigned char *buf = calloc(10, 4096);
+	cr_assert_eq(pattern_parse("mixed", &pat), 0);
+	pattern_fill(&pat, buf, 10 * 4096, 4096);
+	cr_assert_eq(zero_bytes(buf, 2 * 4096), 2 * 4096, "pages 0-1 are zero");
+	cr_assert_eq(zero_bytes(buf + 2 * 4096, 4096), 0, "pages 2-4 are text");
+	cr_assert_eq(zero_bytes(buf + 5 * 4096 + 2048, 2048), 2048, "pages 5-7 are half random");
+	cr_assert_lt(zero_bytes(buf + 8 * 4096, 4096), 40, "pages 8-9 are random");
+	free(buf);
+}
+
+Test(pattern, threads_start_where_their_bytes_start)
+{
+	struct pattern base, t0, t1;
+	cr_assert_eq(pattern_parse("pattern:0x0102030405", &base), 0);
+	t0 = pattern_for_thread(&base, 0, 0, 4096);
+	t1 = pattern_for_thread(&base, 1, 4096 * 3, 4096);
+	cr_assert_eq(t0.phase, 0);
+	cr_assert_eq(t1.phase, (4096 * 3) % 5);
+	cr_assert_eq(t1.page_index, 3);
+	cr_assert_neq(t0.rng, t1.rng, "each thread has its own random stream");
 }

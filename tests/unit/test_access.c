@@ -1,0 +1,35 @@
+#include <criterion/criterion.h>
+#include <errno.h>
+
+#include "../../src/common/access.h"
+
+Test(access, modes)
+{
+	struct access a;
+	cr_assert_eq(access_parse("fill", &a), 0);
+	cr_assert_eq(a.kind, ACCESS_FILL);
+	cr_assert_eq(access_parse("reread:3", &a), 0);
+	cr_assert_eq(a.kind, ACCESS_REREAD);
+	cr_assert_eq(a.passes, 3);
+	cr_assert_eq(access_parse("random:2", &a), 0);
+	cr_assert_eq(a.kind, ACCESS_RANDOM);
+	cr_assert_eq(access_parse("hot:10:5", &a), 0);
+	cr_assert_eq(a.kind, ACCESS_HOT);
+	cr_assert_eq(a.hot_pct, 10);
+	cr_assert_eq(a.passes, 5);
+	cr_assert_not(a.zipf);
+	cr_assert_eq(access_parse("hot:25:100:zipf", &a), 0);
+	cr_assert(a.zipf);
+	cr_assert_eq(access_parse("hot:25:100:uniform", &a), 0);
+	cr_assert_not(a.zipf);
+}
+
+Test(access, rejects)
+{
+	static const char *const bad[] = { "", "reread", "reread:", "reread:0", "reread:x", "reread:1x",
+					   "random:1001", "hot:10", "hot:0:5", "hot:101:5", "hot:10:0",
+					   "hot:10:5:gauss", "hot:10:5:", "fill:1", "Fill" };
+	struct access a;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		cr_assert_eq(access_parse(bad[i], &a), -EINVAL, "accepted '%s'", bad[i]);
+}
