@@ -81,6 +81,8 @@ int cgroup_env_detect(struct cgroup_env *env)
 			have_v1_any = 1;
 			if (has_option(opts, "memory"))
 				snprintf(env->memory_root, sizeof(env->memory_root), "%s", dir);
+			if (has_option(opts, "blkio"))
+				snprintf(env->blkio_root, sizeof(env->blkio_root), "%s", dir);
 		}
 	}
 	if (env->memory_root[0]) {
@@ -124,8 +126,72 @@ static int lcg_error(int ret)
 	return ret ? -EIO : 0;
 }
 
+static int add_u64(struct cgroup_controller *c, const char *name, uint64_t v)
+{
+	return cgroup_add_value_uint64(c, name, v) ? -EINVAL : 0;
+}
+
+static int add_str(struct cgroup_controller *c, const char *name, const char *v)
+{
+	return cgroup_add_value_string(c, name, v) ? -EINVAL : 0;
+}
+
+/* The memory controller's settings, in the order the kernel accepts them. */
+static int memory_settings(struct cgroup_controller *mem, const struct cgroup_env *env,
+			   const struct cgroup_limits *l)
+{
+	int ret;
+
+	if (l->high && env->memory_v2)
+		ret = add_u64(mem, "memory.high", l->limit);
+	else
+		ret = add_u64(mem, env->files->limit, l->limit);
+	/* v1 refuses a memsw limit below the memory limit, so the memory limit goes first;
+	 * v1's memsw limit covers memory plus swap, v2's swap.max swap alone. */
+	if (!ret && l->swap_limit)
+		ret = add_u64(mem, env->files->swap_limit, env->memory_v2 ? l->swap_limit : l->limit + l->swap_limit);
+	/* v1 has no memory.high; its nearest: reclaim at the hard limit, stall instead of kill. */
+	if (!ret && l->high && !env->memory_v2)
+		ret = add_str(mem, "memory.oom_control", "1");
+	if (!ret && l->swappiness >= 0 && !env->memory_v2)
+		ret = add_u64(mem, "memory.swappiness", (uint64_t)l->swappiness);
+	return ret;
+}
+
+/* blk-throttle: v1 blkio.throttle.*_bps_device in the blkio hierarchy, v2 io.max. */
+static int throttle_settings(struct cgroup *lcg, const struct cgroup_env *env, const struct cgroup_limits *l)
+{
+	char value[96];
+
+	if (!l->throttle_dev)
+		return 0;
+	if (env->memory_v2) {
+		char r[24] = "max", w[24] = "max";
+		struct cgroup_controller *io = cgroup_add_controller(lcg, "io");
+		if (l->throttle_read)
+			snprintf(r, sizeof(r), "%llu", (unsigned long long)l->throttle_read);
+		if (l->throttle_write)
+			snprintf(w, sizeof(w), "%llu", (unsigned long long)l->throttle_write);
+		snprintf(value, sizeof(value), "%s rbps=%s wbps=%s", l->throttle_dev, r, w);
+		return io ? add_str(io, "io.max", value) : -ENOMEM;
+	}
+	struct cgroup_controller *blkio = cgroup_add_controller(lcg, "blkio");
+	int ret = 0;
+	if (!blkio)
+		return -ENOMEM;
+	if (l->throttle_read) {
+		snprintf(value, sizeof(value), "%s %llu", l->throttle_dev, (unsigned long long)l->throttle_read);
+		ret = add_str(blkio, "blkio.throttle.read_bps_device", value);
+	}
+	if (!ret && l->throttle_write) {
+		snprintf(value, sizeof(value), "%s %llu", l->throttle_dev, (unsigned long long)l->throttle_write);
+		ret = add_str(blkio, "blkio.throttle.write_bps_device", value);
+	}
+	return ret;
+}
+
 int bench_cgroup_create(struct bench_cgroup *cg, const struct cgroup_env *env, const char *name,
-			uint64_t limit, uint64_t swap_limit)
+			const struct cgroup_limits *limits)
 {
 	static int initialised;
 	struct cgroup_controller *mem;
@@ -136,8 +202,13 @@ int bench_cgroup_create(struct bench_cgroup *cg, const struct cgroup_env *env, c
 	cg->env = env;
 	snprintf(cg->name, sizeof(cg->name), "%s", name);
 	snprintf(cg->path, sizeof(cg->path), "%s/%s", env->memory_root, name);
+	if (limits->throttle_dev && !env->memory_v2) {
+		if (!env->blkio_root[0])
+			return -ENOTSUP;
+		snprintf(cg->io_path, sizeof(cg->io_path), "%s/%s", env->blkio_root, name);
+	}
 	/* libcgroup would silently adopt an existing directory; it is not ours to use or remove. */
-	if (sysfs_exists(cg->path))
+	if (sysfs_exists(cg->path) || (cg->io_path[0] && sysfs_exists(cg->io_path)))
 		return -EEXIST;
 	if (!initialised) {
 		ret = cgroup_init();
@@ -154,16 +225,11 @@ int bench_cgroup_create(struct bench_cgroup *cg, const struct cgroup_env *env, c
 	mem = cgroup_add_controller(lcg, "memory");
 	if (!mem)
 		goto out;
-	/* v1 refuses a memsw limit below the memory limit, so the memory limit goes first. */
-	ret = -EINVAL;
-	if (cgroup_add_value_uint64(mem, env->files->limit, limit))
+	ret = memory_settings(mem, env, limits);
+	if (!ret)
+		ret = throttle_settings(lcg, env, limits);
+	if (ret)
 		goto out;
-	if (swap_limit) {
-		/* v1's memsw limit covers memory plus swap; v2's swap.max covers swap alone. */
-		uint64_t value = env->memory_v2 ? swap_limit : limit + swap_limit;
-		if (cgroup_add_value_uint64(mem, env->files->swap_limit, value))
-			goto out;
-	}
 	ret = lcg_error(cgroup_create_cgroup(lcg, 0));
 	if (ret)
 		goto out;

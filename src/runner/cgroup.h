@@ -25,14 +25,26 @@ struct cgroup_env {
 	enum cgroup_mode mode;
 	int memory_v2;                /* the memory controller lives on the unified hierarchy */
 	char memory_root[PATH_MAX];   /* mount point holding the memory controller */
+	char blkio_root[PATH_MAX];    /* v1 blkio mount point, empty when none */
 	char unified_root[PATH_MAX];  /* cgroup2 mount, empty when none */
 	const struct cgroup_files *files;
+};
+
+/* What a trial's cgroup is given. */
+struct cgroup_limits {
+	uint64_t limit;
+	uint64_t swap_limit;          /* 0: none */
+	int high;                     /* v2 memory.high; v1: the limit with the OOM killer off */
+	int swappiness;               /* v1 memory.swappiness; -1 leaves it */
+	const char *throttle_dev;     /* "MAJ:MIN" to throttle, or NULL */
+	uint64_t throttle_read, throttle_write; /* bytes/s; 0: not that direction */
 };
 
 struct bench_cgroup {
 	const struct cgroup_env *env;
 	char name[64];
 	char path[PATH_MAX + 80];     /* memory_root/name, without the sysfs root */
+	char io_path[PATH_MAX + 80];  /* v1 blkio_root/name when throttled, else empty */
 	void *lcg;                    /* libcgroup's struct cgroup */
 };
 
@@ -42,10 +54,10 @@ const char *cgroup_mode_name(enum cgroup_mode mode);
 /* v2 only: does the parent already delegate the memory controller to its children? */
 int cgroup_memory_delegated(const struct cgroup_env *env);
 
-/* Creates name under the memory root with the limit (and swap_limit unless 0); -EEXIST when a
- * cgroup of that name already exists (it is someone else's). */
+/* Creates name under the memory root (and the v1 blkio root when throttling) with the
+ * limits; -EEXIST when a cgroup of that name already exists (it is someone else's). */
 int bench_cgroup_create(struct bench_cgroup *cg, const struct cgroup_env *env, const char *name,
-			uint64_t limit, uint64_t swap_limit);
+			const struct cgroup_limits *limits);
 int bench_cgroup_attach(struct bench_cgroup *cg, pid_t pid);
 /* Drops libcgroup's handle; the directory itself is removed by the undo journal. */
 void bench_cgroup_release(struct bench_cgroup *cg);

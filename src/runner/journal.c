@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/swap.h>
 #include <time.h>
 #include <unistd.h>
@@ -20,6 +21,7 @@ static const char *const kind_names[] = {
 	[UNDO_ZRAM_RESET] = "zram-reset",
 	[UNDO_ZRAM_REMOVE] = "zram-remove",
 	[UNDO_WRITE] = "write",
+	[UNDO_UMOUNT] = "umount",
 };
 
 const char *undo_kind_name(enum undo_kind kind)
@@ -47,6 +49,9 @@ void undo_describe(const struct undo *u, char *buf, size_t len)
 		break;
 	case UNDO_WRITE:
 		snprintf(buf, len, "restored %s to '%s'", u->path, u->value);
+		break;
+	case UNDO_UMOUNT:
+		snprintf(buf, len, "unmounted %s", u->path);
 		break;
 	}
 }
@@ -235,6 +240,8 @@ static int undo_one(const struct undo *u)
 	}
 	case UNDO_WRITE:
 		return sysfs_write(u->path, u->value);
+	case UNDO_UMOUNT:
+		return umount2(u->path, 0) == 0 || errno == EINVAL || errno == ENOENT ? 0 : -errno;
 	}
 	return -EINVAL;
 }

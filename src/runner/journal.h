@@ -18,6 +18,7 @@ enum undo_kind {
 	UNDO_ZRAM_RESET,      /* a zram device we initialised: path is /sys/block/zramN */
 	UNDO_ZRAM_REMOVE,     /* a zram device we hot-added: value is its number */
 	UNDO_WRITE,           /* a sysfs/procfs value we changed: value is the old one */
+	UNDO_UMOUNT,          /* a filesystem we mounted (debugfs for zswap's counters) */
 };
 
 struct undo {

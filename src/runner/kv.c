@@ -43,3 +43,14 @@ int kv_read(const char *path, const char *key, uint64_t *value)
 	int ret = sysfs_read(path, buf, sizeof(buf));
 	return ret < 0 ? ret : kv_find(buf, key, value);
 }
+
+int words_contain(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	if (!n)
+		return 0;
+	for (const char *p = list; (p = strstr(p, word)); p += n)
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+			return 1;
+	return 0;
+}

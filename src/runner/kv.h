@@ -9,4 +9,7 @@ int kv_find(const char *text, const char *key, uint64_t *value);
 /* Reads path through sysfs and finds key. */
 int kv_read(const char *path, const char *key, uint64_t *value);
 
+/* Is word one of the space-separated words of list? ("lz4" is not in "lz4hc".) */
+int words_contain(const char *list, const char *word);
+
 #endif

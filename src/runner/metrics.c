@@ -30,7 +30,16 @@ const struct metric metrics[M_COUNT] = {
 	[M_ZRAM_MEM] = { "zram_mem_used_total", UNIT_BYTES, 1, "zram mm_stat mem_used_total (with allocator overhead)" },
 	[M_ZRAM_SAME] = { "zram_same_pages", UNIT_PAGES, 0, "zram mm_stat same_pages (same-filled pages, stored without data)" },
 	[M_ZRAM_HUGE] = { "zram_huge_pages", UNIT_PAGES, 0, "zram mm_stat huge_pages (pages that did not compress)" },
-	[M_COMP_RATIO] = { "compression_ratio", UNIT_RATIO, -1, "zram orig_data_size / compr_data_size" },
+	[M_ZSWAP_STORED] = { "zswap_stored_pages", UNIT_PAGES, 0, "debugfs zswap/stored_pages when the workload is filled" },
+	[M_ZSWAP_POOL] = { "zswap_pool_size", UNIT_BYTES, 1, "debugfs zswap/pool_total_size when filled (compressed bytes with allocator overhead)" },
+	[M_ZSWAP_MEMINFO] = { "zswapped", UNIT_BYTES, 0, "/proc/meminfo Zswapped when filled: the second source for what zswap holds" },
+	[M_ZSWAP_WRITTEN_BACK] = { "zswap_written_back", UNIT_PAGES, 0, "debugfs zswap/written_back_pages delta (pool full or shrinker: to the swapfile)" },
+	[M_ZSWAP_REJECTED] = { "zswap_rejected", UNIT_PAGES, 0, "debugfs zswap/reject_* deltas, summed (went straight to the swapfile)" },
+	[M_ZSWPOUT] = { "zswpout", UNIT_PAGES, 0, "/proc/vmstat zswpout delta (system-wide)" },
+	[M_ZSWPIN] = { "zswpin", UNIT_PAGES, 0, "/proc/vmstat zswpin delta (system-wide)" },
+	[M_ZSWPWB] = { "zswpwb", UNIT_PAGES, 0, "/proc/vmstat zswpwb delta (system-wide)" },
+	[M_COMP_RATIO] = { "compression_ratio", UNIT_RATIO, -1,
+			   "zram: mm_stat orig_data_size / compr_data_size; zswap: stored_pages x page size / pool_total_size" },
 	[M_OOM_KILLS] = { "oom_kills", UNIT_COUNT, 1, "oom_kill in memory.oom_control (v1) or memory.events (v2)" },
 };
 

@@ -18,6 +18,8 @@ enum {
 	OPT_WARMUP = 256, OPT_COMP, OPT_SWAP_LIMIT, OPT_SWAPFILE, OPT_SWAP_SIZE, OPT_PRIORITY,
 	OPT_CHUNK, OPT_DATA, OPT_REREAD, OPT_SUFFIX, OPT_JSON, OPT_SYSROOT, OPT_HOGGER, OPT_INTERVAL,
 	OPT_NO_SECCOMP, OPT_USER, OPT_JOBS, OPT_ALLOC_PER_JOB, OPT_ACCESS, OPT_BACKGROUND, OPT_THREADS, OPT_PREFAULT,
+	OPT_ORDER, OPT_LIMIT_MODE, OPT_SWAPPINESS, OPT_PAGE_CLUSTER, OPT_ZSWAP_POOL, OPT_ZRAM_SIZE,
+	OPT_ZRAM_MEM_LIMIT, OPT_DISK_THROTTLE, OPT_SETTLE, OPT_TIMEOUT,
 };
 
 struct option_def {
@@ -29,10 +31,20 @@ struct option_def {
 };
 
 static const struct option_def defs[] = {
-	{ "limit", 1, OPT_LIMIT, "SIZE", "memory limit of the trial's cgroup (default 50M)" },
+	{ "limit", 1, OPT_LIMIT, "LIST", "memory limits of the trial's cgroup, e.g. 50M,100M (default 50M)" },
 	{ "alloc", 1, OPT_ALLOC, "SIZE", "memory the hogger allocates and writes (default 300M)" },
-	{ "swap", 1, OPT_SWAP, "LIST", "backends to compare: disk, zram, none (default disk,zram)" },
-	{ "comp", 1, OPT_COMP, "LIST", "zram compressors, e.g. lzo-rle,lz4 (default: the kernel's)" },
+	{ "swap", 1, OPT_SWAP, "LIST", "backends to compare: disk, zram, zswap, none (default disk,zram)" },
+	{ "comp", 1, OPT_COMP, "LIST", "zram/zswap compressors, e.g. lzo,lz4 (default: the kernel's)" },
+	{ "order", 1, OPT_ORDER, "ORDER", "interleaved (default), sequential, or shuffled[:SEED]" },
+	{ "limit-mode", 1, OPT_LIMIT_MODE, "MODE", "max (hard limit, default) or high (throttle: memory.high)" },
+	{ "swappiness", 1, OPT_SWAPPINESS, "N", "0..200: the cgroup's (v1) or vm.swappiness (v2), restored" },
+	{ "page-cluster", 1, OPT_PAGE_CLUSTER, "N", "0..10: vm.page-cluster for the run, restored" },
+	{ "zswap-pool", 1, OPT_ZSWAP_POOL, "PCT", "zswap max_pool_percent, 1..100 (default: the kernel's)" },
+	{ "zram-size", 1, OPT_ZRAM_SIZE, "SIZE", "zram disksize (default --swap-size)" },
+	{ "zram-mem-limit", 1, OPT_ZRAM_MEM_LIMIT, "SIZE", "cap on the memory zram itself may use" },
+	{ "disk-throttle", 1, OPT_DISK_THROTTLE, "R[,W]", "bytes/s for the swapfile's disk, per cgroup" },
+	{ "settle", 0, OPT_SETTLE, NULL, "drop caches and compact memory before each trial" },
+	{ "timeout", 1, OPT_TIMEOUT, "SEC", "a trial that takes longer is killed and failed (default 600)" },
 	{ "trials", 1, OPT_TRIALS, "N", "measured trials per backend (default 3)" },
 	{ "warmup", 1, OPT_WARMUP, "N", "unmeasured trials before them (default 0)" },
 	{ "swap-limit", 1, OPT_SWAP_LIMIT, "SIZE", "swap the cgroup may use (default: no limit)" },
@@ -43,7 +55,7 @@ static const struct option_def defs[] = {
 	{ "data", 1, OPT_DATA, "PATTERN", "page contents (default compressible:50, about 2x)" },
 	{ "access", 1, OPT_ACCESS, "MODE", "after the fill: fill, reread:N, random:N, hot:PCT:N[:zipf]" },
 	{ "reread", 1, OPT_REREAD, "N", "passes reading every page back: --access reread:N" },
-	{ "jobs", 1, OPT_JOBS, "N", "workload processes in the cgroup, started together (default 1)" },
+	{ "jobs", 1, OPT_JOBS, "LIST", "workload processes in the cgroup, e.g. 1,2,4 or 1-10 (default 1)" },
 	{ "threads", 1, OPT_THREADS, "T", "threads in each hogger job, sharing its memory (default 1)" },
 	{ "alloc-per-job", 1, OPT_ALLOC_PER_JOB, "SIZE", "each job's allocation (default --alloc / --jobs)" },
 	{ "background", 1, OPT_BACKGROUND, "SIZE", "memory a hogger outside the cgroup holds for the whole run" },
@@ -78,7 +90,13 @@ static int given(const struct config *cfg, int id)
 void options_defaults(struct config *cfg)
 {
 	memset(cfg, 0, sizeof(*cfg));
-	cfg->limit = 50ULL << 20;
+	cfg->limits[0] = 50ULL << 20;
+	cfg->nlimits = 1;
+	cfg->jobs[0] = 1;
+	cfg->njobs = 1;
+	cfg->swappiness = -1;
+	cfg->page_cluster = -1;
+	cfg->timeout = 600;
 	cfg->alloc = 300ULL << 20;
 	cfg->chunk = 1ULL << 20;
 	cfg->backends[0] = "disk";
@@ -89,7 +107,6 @@ void options_defaults(struct config *cfg)
 	cfg->sample_ms = 100;
 	cfg->data = "compressible:50";
 	cfg->access = "fill";
-	cfg->jobs = 1;
 	cfg->threads = 1;
 	cfg->suffix = "";
 }
@@ -154,6 +171,38 @@ static int split_list(char *storage, size_t storage_len, const char *text, const
 	return 0;
 }
 
+/* "4", "1,2,4" or "1-10": the seeds' #jobs1..#jobs10. */
+static int parse_jobs(struct config *cfg, const char *v)
+{
+	unsigned long a, b;
+	const char *dash = strchr(v, '-');
+	char copy[128], *save = NULL;
+
+	cfg->njobs = 0;
+	if (dash && !strchr(v, ',')) {
+		char first[32];
+		snprintf(first, sizeof(first), "%.*s", (int)(dash - v), v);
+		if (parse_uint(first, 256, &a) || parse_uint(dash + 1, 256, &b) || a == 0 || b < a ||
+		    b - a + 1 > LIST_MAX)
+			return -EINVAL;
+		for (unsigned long k = a; k <= b; k++)
+			cfg->jobs[cfg->njobs++] = (unsigned)k;
+		return 0;
+	}
+	if (strlen(v) >= sizeof(copy) || !v[0] || v[0] == ',' || v[strlen(v) - 1] == ',' || strstr(v, ",,"))
+		return -EINVAL;
+	snprintf(copy, sizeof(copy), "%s", v);
+	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (cfg->njobs == LIST_MAX || parse_uint(tok, 256, &a) || a == 0)
+			return -EINVAL;
+		for (size_t i = 0; i < cfg->njobs; i++)
+			if (cfg->jobs[i] == a)
+				return -EINVAL;
+		cfg->jobs[cfg->njobs++] = (unsigned)a;
+	}
+	return 0;
+}
+
 static int parse_size_opt(const char *opt, const char *value, uint64_t *out, char *msg, size_t len)
 {
 	int ret = size_parse(value, out);
@@ -171,8 +220,18 @@ static int apply(struct config *cfg, int id, const char *name, const char *v, ch
 	int ret;
 
 	switch (id) {
-	case OPT_LIMIT:
-		return parse_size_opt(name, v, &cfg->limit, msg, len);
+	case OPT_LIMIT: {
+		const char *items[LIST_MAX];
+		size_t n_items;
+		ret = split_list(cfg->lists[2], sizeof(cfg->lists[2]), v, items, &n_items);
+		if (ret)
+			return bad(msg, len, name, v, ret == -EEXIST ? "a limit is named twice" : "not a comma list of sizes");
+		for (size_t i = 0; i < n_items; i++)
+			if (parse_size_opt(name, items[i], &cfg->limits[i], msg, len))
+				return -EINVAL;
+		cfg->nlimits = n_items;
+		return 0;
+	}
 	case OPT_ALLOC:
 		return parse_size_opt(name, v, &cfg->alloc, msg, len);
 	case OPT_CHUNK:
@@ -227,9 +286,63 @@ static int apply(struct config *cfg, int id, const char *name, const char *v, ch
 		return 0;
 	}
 	case OPT_JOBS:
-		if (parse_uint(v, 256, &n) || n == 0)
-			return bad(msg, len, name, v, "not a number of jobs from 1 to 256");
-		cfg->jobs = (unsigned)n;
+		if (parse_jobs(cfg, v))
+			return bad(msg, len, name, v, "not a list of job counts from 1 to 256 (e.g. 4, 1,2,4 or 1-10)");
+		return 0;
+	case OPT_ORDER:
+		if (strcmp(v, "interleaved") == 0)
+			cfg->order = ORDER_INTERLEAVED;
+		else if (strcmp(v, "sequential") == 0)
+			cfg->order = ORDER_SEQUENTIAL;
+		else if (strcmp(v, "shuffled") == 0 || (strncmp(v, "shuffled:", 9) == 0 && !parse_uint(v + 9, ULONG_MAX, &cfg->seed)))
+			cfg->order = ORDER_SHUFFLED;
+		else
+			return bad(msg, len, name, v, "not interleaved, sequential or shuffled[:SEED]");
+		return 0;
+	case OPT_LIMIT_MODE:
+		if (strcmp(v, "max") == 0)
+			cfg->limit_mode = LIMIT_MAX;
+		else if (strcmp(v, "high") == 0)
+			cfg->limit_mode = LIMIT_HIGH;
+		else
+			return bad(msg, len, name, v, "not max or high");
+		return 0;
+	case OPT_SWAPPINESS:
+		if (parse_uint(v, 200, &n))
+			return bad(msg, len, name, v, "not a swappiness from 0 to 200");
+		cfg->swappiness = (int)n;
+		return 0;
+	case OPT_PAGE_CLUSTER:
+		if (parse_uint(v, 10, &n))
+			return bad(msg, len, name, v, "not a page-cluster from 0 to 10");
+		cfg->page_cluster = (int)n;
+		return 0;
+	case OPT_ZSWAP_POOL:
+		if (parse_uint(v, 100, &n) || n == 0)
+			return bad(msg, len, name, v, "not a percentage from 1 to 100");
+		cfg->zswap_pool = (unsigned)n;
+		return 0;
+	case OPT_ZRAM_SIZE:
+		return parse_size_opt(name, v, &cfg->zram_size, msg, len);
+	case OPT_ZRAM_MEM_LIMIT:
+		return parse_size_opt(name, v, &cfg->zram_mem_limit, msg, len);
+	case OPT_DISK_THROTTLE: {
+		char copy[64], *comma;
+		snprintf(copy, sizeof(copy), "%s", v);
+		comma = strchr(copy, ',');
+		if (comma)
+			*comma++ = '\0';
+		if (size_parse(copy, &cfg->throttle_read) || (comma && size_parse(comma, &cfg->throttle_write)))
+			return bad(msg, len, name, v, "not READ_BPS[,WRITE_BPS] in bytes per second (e.g. 10M,20M)");
+		return 0;
+	}
+	case OPT_SETTLE:
+		cfg->settle = 1;
+		return 0;
+	case OPT_TIMEOUT:
+		if (parse_uint(v, 86400, &n))
+			return bad(msg, len, name, v, "not a number of seconds from 0 (none) to 86400");
+		cfg->timeout = (unsigned)n;
 		return 0;
 	case OPT_THREADS:
 		if (parse_uint(v, 256, &n) || n == 0)
@@ -309,13 +422,27 @@ static int cross_check(struct config *cfg, char *msg, size_t len)
 
 	for (size_t i = 0; i < cfg->nbackends; i++)
 		uses_comp |= backend_find(cfg->backends[i])->uses_comp;
-	int uses_file = 0;
-	for (size_t i = 0; i < cfg->nbackends; i++)
-		uses_file |= strcmp(cfg->backends[i], "disk") == 0;
+	int uses_file = 0, uses_zram = 0, uses_zswap = 0;
+	for (size_t i = 0; i < cfg->nbackends; i++) {
+		uses_file |= backend_find(cfg->backends[i])->uses_swapfile;
+		uses_zram |= strcmp(cfg->backends[i], "zram") == 0;
+		uses_zswap |= strcmp(cfg->backends[i], "zswap") == 0;
+	}
 	if (cfg->swapfile && !uses_file)
-		return bad(msg, len, "swapfile", cfg->swapfile, "only the disk backend uses a swapfile; add --swap disk");
+		return bad(msg, len, "swapfile", cfg->swapfile, "only disk and zswap use a swapfile; add --swap disk");
+	if (given(cfg, OPT_ZSWAP_POOL) && !uses_zswap) {
+		snprintf(a, sizeof(a), "%u", cfg->zswap_pool);
+		return bad(msg, len, "zswap-pool", a, "only zswap has a pool; add --swap zswap");
+	}
+	if ((given(cfg, OPT_ZRAM_SIZE) || given(cfg, OPT_ZRAM_MEM_LIMIT)) && !uses_zram)
+		return bad(msg, len, given(cfg, OPT_ZRAM_SIZE) ? "zram-size" : "zram-mem-limit",
+			   size_format(given(cfg, OPT_ZRAM_SIZE) ? cfg->zram_size : cfg->zram_mem_limit, a, sizeof(a)),
+			   "only zram has this; add --swap zram");
+	if (given(cfg, OPT_DISK_THROTTLE) && !uses_file)
+		return bad(msg, len, "disk-throttle", size_format(cfg->throttle_read, a, sizeof(a)),
+			   "only disk and zswap swap to a disk; add --swap disk");
 	if (cfg->ncomps && !uses_comp)
-		return bad(msg, len, "comp", cfg->lists[1], "only zram uses a compressor; add --swap zram");
+		return bad(msg, len, "comp", cfg->lists[1], "only zram and zswap use a compressor; add --swap zram");
 	static const struct { int id; const char *name; } hogger_only[] = {
 		{ OPT_DATA, "data" }, { OPT_ACCESS, "access" }, { OPT_REREAD, "reread" },
 		{ OPT_CHUNK, "chunk" }, { OPT_ALLOC_PER_JOB, "alloc-per-job" }, { OPT_NO_SECCOMP, "no-seccomp" },
@@ -331,25 +458,26 @@ static int cross_check(struct config *cfg, char *msg, size_t len)
 	if (given(cfg, OPT_ALLOC_PER_JOB) && given(cfg, OPT_ALLOC))
 		return bad(msg, len, "alloc-per-job", size_format(cfg->alloc_per_job, a, sizeof(a)),
 			   "give --alloc or --alloc-per-job, not both");
-	if (cfg->alloc_per_job) {
-		if (cfg->alloc_per_job > UINT64_MAX / cfg->jobs)
-			return bad(msg, len, "alloc-per-job", size_format(cfg->alloc_per_job, a, sizeof(a)), "too large");
-		cfg->alloc = cfg->alloc_per_job * cfg->jobs;
-	}
+	if (cfg->alloc_per_job && cfg->alloc_per_job > UINT64_MAX / 256)
+		return bad(msg, len, "alloc-per-job", size_format(cfg->alloc_per_job, a, sizeof(a)), "too large");
 	if (cfg->chunk > cfg->alloc)
 		return bad(msg, len, "chunk", size_format(cfg->chunk, a, sizeof(a)),
 			   "larger than --alloc");
-	if (!cfg->command && cfg->alloc / cfg->jobs < cfg->chunk) {
-		snprintf(a, sizeof(a), "%u", cfg->jobs);
-		return bad(msg, len, "jobs", a, "each job would get less than one --chunk of --alloc");
-	}
+	for (size_t i = 0; i < cfg->njobs && !cfg->command && !cfg->alloc_per_job; i++)
+		if (cfg->alloc / cfg->jobs[i] < cfg->chunk) {
+			snprintf(a, sizeof(a), "%u", cfg->jobs[i]);
+			return bad(msg, len, "jobs", a, "each job would get less than one --chunk of --alloc");
+		}
+	if (cfg->alloc_per_job && cfg->alloc_per_job < cfg->chunk)
+		return bad(msg, len, "alloc-per-job", size_format(cfg->alloc_per_job, a, sizeof(a)),
+			   "less than one --chunk");
 	if (cfg->chunk % 4096)
 		return bad(msg, len, "chunk", size_format(cfg->chunk, a, sizeof(a)),
 			   "not a multiple of the 4K page");
-	if (cfg->limit < (1 << 20)) {
-		return bad(msg, len, "limit", size_format(cfg->limit, a, sizeof(a)),
-			   "below 1M, the cgroup could not even hold the hogger");
-	}
+	for (size_t i = 0; i < cfg->nlimits; i++)
+		if (cfg->limits[i] < (1 << 20))
+			return bad(msg, len, "limit", size_format(cfg->limits[i], a, sizeof(a)),
+				   "below 1M, the cgroup could not even hold the hogger");
 	if (cfg->swap_size && cfg->swap_size < (1 << 20))
 		return bad(msg, len, "swap-size", size_format(cfg->swap_size, b, sizeof(b)),
 			   "below 1M, too small for a swap area");

@@ -7,8 +7,16 @@
 
 #define LIST_MAX 16
 
+enum run_order { ORDER_INTERLEAVED, ORDER_SEQUENTIAL, ORDER_SHUFFLED };
+enum limit_mode { LIMIT_MAX, LIMIT_HIGH };
+
 struct config {
-	uint64_t limit, alloc, chunk;
+	/* The sweep's axes: backends x compressors x jobs x limits, each cell with its trials. */
+	uint64_t limits[LIST_MAX];    /* --limit LIST */
+	size_t nlimits;
+	unsigned jobs[LIST_MAX];      /* --jobs LIST or A-B: workload processes in the cgroup */
+	size_t njobs;
+	uint64_t alloc, chunk;
 	uint64_t swap_limit;          /* 0: none */
 	uint64_t swap_size;           /* 0: big enough for alloc */
 	const char *backends[LIST_MAX];
@@ -16,7 +24,6 @@ struct config {
 	const char *comps[LIST_MAX];  /* none: the kernel's default */
 	size_t ncomps;
 	unsigned trials, warmup;
-	unsigned jobs;                /* workload processes in the cgroup */
 	unsigned threads;             /* threads in each hogger */
 	uint64_t alloc_per_job;       /* 0: --alloc / --jobs */
 	const char *access;           /* the hogger's access mode */
@@ -31,11 +38,22 @@ struct config {
 	const char *sysroot;
 	const char *hogger;           /* NULL: beside our own executable */
 	int json;
+	enum run_order order;
+	unsigned long seed;           /* --order shuffled:SEED */
+	enum limit_mode limit_mode;
+	int swappiness;               /* -1: leave it */
+	int page_cluster;             /* -1: leave it */
+	unsigned zswap_pool;          /* max_pool_percent; 0: leave it */
+	uint64_t zram_size;           /* 0: --swap-size */
+	uint64_t zram_mem_limit;      /* 0: none */
+	uint64_t throttle_read, throttle_write; /* --disk-throttle, bytes/s; 0: none */
+	int settle;                   /* drop caches and compact memory before each trial */
+	unsigned timeout;             /* seconds a trial may take; 0: no limit */
 	int no_seccomp;               /* run the hogger without its sandbox */
 	int prefault;                 /* the hogger populates whole chunks (MADV_POPULATE_WRITE) */
 	const char *user;             /* run the hogger as this user; NULL: as root */
 	unsigned user_uid, user_gid;
-	char lists[2][1024];          /* storage for the comma lists */
+	char lists[4][1024];          /* storage for the comma lists */
 	char access_buf[32];          /* --reread N as an access mode */
 	unsigned long long given;     /* which options were on the command line (1 << id) */
 };

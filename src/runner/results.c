@@ -71,7 +71,30 @@ static json_object *config_info(const struct run *run)
 	const struct config *cfg = run->cfg;
 	json_object *o = json_object_new_object();
 
-	add_u64(o, "limit", cfg->limit);
+	json_object *limits = json_object_new_array(), *jobs = json_object_new_array();
+	for (size_t i = 0; i < cfg->nlimits; i++)
+		json_object_array_add(limits, json_object_new_uint64(cfg->limits[i]));
+	for (size_t i = 0; i < cfg->njobs; i++)
+		json_object_array_add(jobs, json_object_new_uint64(cfg->jobs[i]));
+	json_object_object_add(o, "limit", limits);
+	json_object_object_add(o, "jobs", jobs);
+	add_str(o, "limit_mode", cfg->limit_mode == LIMIT_HIGH ? "high" : "max");
+	add_str(o, "order", cfg->order == ORDER_SEQUENTIAL ? "sequential" :
+			    cfg->order == ORDER_SHUFFLED ? "shuffled" : "interleaved");
+	add_u64(o, "seed", cfg->seed);
+	json_object_object_add(o, "swappiness", cfg->swappiness >= 0 ? json_object_new_int(cfg->swappiness) : NULL);
+	json_object_object_add(o, "page_cluster", cfg->page_cluster >= 0 ? json_object_new_int(cfg->page_cluster) : NULL);
+	add_u64(o, "zswap_pool", cfg->zswap_pool);
+	add_u64(o, "zram_size", cfg->zram_size);
+	add_u64(o, "zram_mem_limit", cfg->zram_mem_limit);
+	add_u64(o, "disk_throttle_read", cfg->throttle_read);
+	add_u64(o, "disk_throttle_write", cfg->throttle_write);
+	add_str(o, "disk_throttle_device", run->throttle_dev[0] ? run->throttle_dev : NULL);
+	if (run->throttle_dev[0] && !run->env.memory_v2)
+		add_str(o, "disk_throttle_note",
+			"cgroup v1 throttles this cgroup's swap-in reads; swap-out writes are charged to the root, not throttled");
+	json_object_object_add(o, "settle", json_object_new_boolean(cfg->settle));
+	add_u64(o, "timeout", cfg->timeout);
 	add_u64(o, "alloc", cfg->alloc);
 	add_u64(o, "chunk", cfg->chunk);
 	add_u64(o, "swap_limit", cfg->swap_limit);
@@ -81,9 +104,8 @@ static json_object *config_info(const struct run *run)
 	add_u64(o, "trials", cfg->trials);
 	add_u64(o, "warmup", cfg->warmup);
 	add_str(o, "access", cfg->command ? NULL : cfg->access);
-	add_u64(o, "jobs", cfg->jobs);
 	add_u64(o, "threads", cfg->threads);
-	add_u64(o, "alloc_per_job", cfg->alloc / cfg->jobs);
+	add_u64(o, "alloc_per_job", cfg->alloc_per_job);
 	add_u64(o, "background", cfg->background);
 	if (cfg->command) {
 		json_object *argv = json_object_new_array();
@@ -206,6 +228,9 @@ static json_object *cell_info(const struct cell *c)
 	add_str(o, "comp", c->comp);
 	add_str(o, "comp_used", c->dev.comp_used[0] ? c->dev.comp_used : NULL);
 	add_str(o, "device", c->dev.device[0] ? c->dev.device : NULL);
+	add_u64(o, "limit", c->limit);
+	add_u64(o, "jobs", c->jobs);
+	add_u64(o, "alloc", c->alloc);
 	for (size_t i = 0; i < c->ntrials; i++)
 		json_object_array_add(trials, trial_info(&c->trials[i]));
 	json_object_object_add(o, "trials", trials);

@@ -16,9 +16,15 @@
 #include "workload.h"
 
 struct cell {
-	char label[64];               /* "disk", "zram:lz4" */
+	char label[96];               /* "disk", "zram:lz4", "zswap:lzo jobs=2 limit=100M" */
 	const struct backend *backend;
 	const char *comp;             /* NULL: the kernel's default */
+	uint64_t limit;
+	unsigned jobs;
+	uint64_t alloc;               /* what its hoggers write in all */
+	struct workload_spec workload; /* the hogger with this cell's share, or the command */
+	char *hogger_argv[20];
+	char hogger_args[3][32];
 	struct swap_device dev;
 	struct trial *trials;
 	size_t ntrials, cap;
@@ -42,17 +48,19 @@ struct run {
 	char hogger[PATH_MAX];
 	char swapfile[PATH_MAX];
 	char other_swap[512];         /* swap areas that are not ours, as found */
+	char throttle_dev[32];        /* --disk-throttle: "MAJ:MIN" of the swapfile's disk */
 	unsigned long long swap_size;
-	struct workload_spec workload;  /* the hogger with its options, or the command */
-	char *hogger_argv[16];
-	char hogger_args[3][32];
+	struct swap_shared shared;      /* what the cells' swap devices share */
+	struct schedule_entry { unsigned cell, trial; } *schedule; /* the order trials run in */
+	size_t nschedule;
 	struct workload background;     /* --background: a hogger outside the cgroup */
 	struct workload_spec background_spec;
 	char *background_argv[8];
 	char background_args[32];
 };
 
-/* The cross product of the configured axes; -errno. */
+/* The cross product of the configured axes (backend x compressor x jobs x limit), each cell
+ * with its workload, and the schedule of its trials (--order); -errno. */
 int plan_build(struct run *run);
 void plan_free(struct run *run);
 /* Statistics over a cell's measured, successful trials. */

@@ -8,7 +8,7 @@
 #include "spawn.h"
 #include "sysfs.h"
 
-static const struct backend *const backends[] = { &backend_disk, &backend_zram, &backend_none };
+static const struct backend *const backends[] = { &backend_disk, &backend_zram, &backend_zswap, &backend_none };
 
 const struct backend *backend_find(const char *name)
 {
@@ -60,9 +60,28 @@ int swap_device_sample(const struct swap_device *dev, struct swap_sample *s)
 		ret = zram_mm_stat_read(dev->zram_id, &s->mm);
 		s->have_zram = ret == 0;
 	}
+	if (dev->backend == &backend_zswap)
+		s->have_zswap = zswap_read_stats(&s->zswap) == 0;
 	if (dev->device[0] && swaps_used(dev->device, &s->device_used) == 0)
 		s->have_used = 1;
 	return ret;
+}
+
+int param_set(struct journal *j, const char *path, const char *value, char *failed, size_t len)
+{
+	char old[256];
+	int ret;
+
+	snprintf(failed, len, "%s", path);
+	ret = sysfs_read_line(path, old, sizeof(old));
+	if (ret < 0)
+		return ret;
+	if (strcmp(old, value) == 0)
+		return 0;
+	ret = sysfs_write(path, value);
+	if (ret)
+		return ret;
+	return journal_push(j, UNDO_WRITE, path, old);
 }
 
 /* Calls fn for each active area of /proc/swaps with its name and Used bytes. */

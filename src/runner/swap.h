@@ -1,7 +1,9 @@
 /*
- * Swap backends: a table of {name, check, prepare, start} (convention 6). prepare runs once per
- * cell (create the swapfile, hot-add the zram device), start once per trial (mkswap, swapon),
- * and every change is journaled, so teardown is a journal rewind.
+ * Swap backends: a table of {name, check, prepare, start} (convention 6). check runs per cell
+ * before any change; prepare once per run for what cells share (a hot-added zram device, the
+ * debugfs mount zswap's counters need); start once per trial, from scratch (a new swapfile,
+ * the zram device initialised, zswap's parameters set, mkswap, swapon). Every change is
+ * journaled, so teardown is a journal rewind and trials are independent.
  */
 #ifndef ZSB_SWAP_H
 #define ZSB_SWAP_H
@@ -10,12 +12,22 @@
 
 #include "journal.h"
 #include "zram.h"
+#include "zswap.h"
+
+/* What the cells of one run share. */
+struct swap_shared {
+	int zram_id;              /* our hot-added device, -1 until then */
+	int zswap_ready;          /* debugfs checked (and mounted by us if it was not) */
+};
 
 struct swap_params {
 	uint64_t size;         /* swapfile size, zram disksize */
 	int priority;
-	const char *comp;      /* zram algorithm; NULL keeps the kernel's default */
-	const char *swapfile;  /* disk: the file to create */
+	const char *comp;      /* zram or zswap algorithm; NULL keeps the kernel's default */
+	const char *swapfile;  /* disk, zswap: the file created for each trial */
+	unsigned zswap_pool;   /* max_pool_percent; 0 leaves it */
+	uint64_t zram_mem_limit; /* zram mem_limit; 0: none */
+	struct swap_shared *shared;
 };
 
 struct swap_device {
@@ -32,6 +44,8 @@ struct swap_device {
 struct swap_sample {
 	int have_zram;
 	struct zram_mm_stat mm;
+	int have_zswap;
+	struct zswap_stats zswap;
 	int have_used;
 	uint64_t device_used;     /* /proc/swaps Used of our device, bytes */
 };
@@ -41,14 +55,17 @@ struct backend {
 	const char *help;
 	int uses_comp;
 	int uses_device;
+	int uses_swapfile;
 	/* Validation before any change: -EINVAL bad input, -ENOTSUP unsupported; fills why. */
 	int (*check)(struct swap_device *dev);
+	/* Once per run per backend, for what its cells share. */
 	int (*prepare)(struct swap_device *dev, struct journal *j);
+	/* Once per trial. */
 	int (*start)(struct swap_device *dev, struct journal *j);
 };
 
 const struct backend *backend_find(const char *name);
-/* "disk, zram, none", for --help and errors. */
+/* "disk, zram, zswap, none", for --help and errors. */
 const char *backend_names(void);
 
 void swap_device_init(struct swap_device *dev, const struct backend *b, const struct swap_params *p);
@@ -64,7 +81,14 @@ int swaps_others(const char *own, char *list, size_t len);
 
 /* Shared by the backends: mkswap then swapon at the priority, journaled. */
 int swap_enable(struct swap_device *dev, struct journal *j);
+/* disk and zswap: a new, fully allocated swapfile, journaled; then swap_enable. */
+int swapfile_start(struct swap_device *dev, struct journal *j);
+/* disk and zswap: is params.swapfile a path a swapfile can be created at? */
+int swapfile_check(struct swap_device *dev);
+/* Writes a module parameter or sysctl, journaling the old value first read; a no-op when it
+ * already holds value. */
+int param_set(struct journal *j, const char *path, const char *value, char *failed, size_t len);
 
-extern const struct backend backend_disk, backend_zram, backend_none;
+extern const struct backend backend_disk, backend_zram, backend_zswap, backend_none;
 
 #endif

@@ -1,4 +1,5 @@
-/* disk: a swapfile we create, fully allocated (swapon refuses files with holes). */
+/* disk: a swapfile we create for each trial, fully allocated (swapon refuses files with
+ * holes). zswap uses the same file behind it. */
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -13,6 +14,7 @@
 
 #include "../common/size.h"
 #include "swap.h"
+#include "sysfs.h"
 
 /* swapon needs a filesystem that maps file blocks to disk blocks; these cannot, or not as
  * a plain file (btrfs wants a no-COW file, NFS wants swap-over-NFS). */
@@ -40,7 +42,7 @@ static int can_hold_swap(const struct statfs *fs, char *why, size_t len)
 	return 1;
 }
 
-static int disk_check(struct swap_device *dev)
+int swapfile_check(struct swap_device *dev)
 {
 	const char *file = dev->params.swapfile;
 	char copy[PATH_MAX], *dir;
@@ -102,7 +104,7 @@ static int write_zeros(int fd, uint64_t size)
 	return 0;
 }
 
-static int disk_prepare(struct swap_device *dev, struct journal *j)
+static int swapfile_create(struct swap_device *dev, struct journal *j)
 {
 	const char *file = dev->params.swapfile;
 	int fd = -1, ret;
@@ -132,17 +134,32 @@ out:
 	return ret;
 }
 
-/* A fresh mkswap and swapon per trial: nothing is left of the previous trial's slots. */
+/* A new file, mkswap and swapon for every trial: nothing is left of the previous one. */
+int swapfile_start(struct swap_device *dev, struct journal *j)
+{
+	int ret = swapfile_create(dev, j);
+	return ret ? ret : swap_enable(dev, j);
+}
+
+/* A disk cell measures the disk: zswap, if someone left it on, is off for the trial. */
 static int disk_start(struct swap_device *dev, struct journal *j)
 {
-	return swap_enable(dev, j);
+	char enabled[8];
+
+	if (zswap_present() && sysfs_read_line(ZSWAP_PARAMS "/enabled", enabled, sizeof(enabled)) >= 0 &&
+	    enabled[0] == 'Y') {
+		int ret = param_set(j, ZSWAP_PARAMS "/enabled", "N", dev->failed, sizeof(dev->failed));
+		if (ret)
+			return ret;
+	}
+	return swapfile_start(dev, j);
 }
 
 const struct backend backend_disk = {
 	.name = "disk",
 	.help = "a swapfile (--swapfile, --swap-size)",
 	.uses_device = 1,
-	.check = disk_check,
-	.prepare = disk_prepare,
+	.uses_swapfile = 1,
+	.check = swapfile_check,
 	.start = disk_start,
 };

@@ -6,12 +6,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "kv.h"
 #include "swap.h"
 #include "sysfs.h"
 
 static int comp_check(struct swap_device *dev, const char *list)
 {
-	if (!dev->params.comp || zram_list_has(list, dev->params.comp))
+	if (!dev->params.comp || words_contain(list, dev->params.comp))
 		return 0;
 	snprintf(dev->why, sizeof(dev->why), "--comp '%s': this kernel's zram offers only: %s",
 		 dev->params.comp, list);
@@ -45,23 +46,28 @@ static int zram_check(struct swap_device *dev)
 	return zram_algorithms(list, sizeof(list)) == 0 ? comp_check(dev, list) : 0;
 }
 
+/* One device serves every zram cell of the run: each trial writes its own algorithm and size. */
 static int zram_prepare(struct swap_device *dev, struct journal *j)
 {
+	struct swap_shared *shared = dev->params.shared;
 	char id[16], list[256], path[64];
 	int ret;
 
-	snprintf(dev->failed, sizeof(dev->failed), "/sys/class/zram-control/hot_add");
-	if (zram_control_present()) {
-		ret = zram_hot_add(&dev->zram_id);
-		if (ret)
-			return ret;
-		snprintf(id, sizeof(id), "%d", dev->zram_id);
-		ret = journal_push(j, UNDO_ZRAM_REMOVE, "/sys/class/zram-control/hot_remove", id);
-		if (ret)
-			return ret;
-	} else {
-		dev->zram_id = 0;
+	if (shared->zram_id < 0) {
+		snprintf(dev->failed, sizeof(dev->failed), "/sys/class/zram-control/hot_add");
+		if (zram_control_present()) {
+			ret = zram_hot_add(&shared->zram_id);
+			if (ret)
+				return ret;
+			snprintf(id, sizeof(id), "%d", shared->zram_id);
+			ret = journal_push(j, UNDO_ZRAM_REMOVE, "/sys/class/zram-control/hot_remove", id);
+			if (ret)
+				return ret;
+		} else {
+			shared->zram_id = 0;
+		}
 	}
+	dev->zram_id = shared->zram_id;
 	snprintf(dev->device, sizeof(dev->device), "/dev/zram%d", dev->zram_id);
 	snprintf(path, sizeof(path), "/sys/block/zram%d/comp_algorithm", dev->zram_id);
 	snprintf(dev->failed, sizeof(dev->failed), "%s", path);
@@ -109,6 +115,15 @@ static int zram_start(struct swap_device *dev, struct journal *j)
 	ret = journal_push(j, UNDO_ZRAM_RESET, sys, NULL);
 	if (ret)
 		return ret;
+	if (dev->params.zram_mem_limit) {
+		/* mem_limit caps the memory zram itself uses: the device fills before RAM does. */
+		snprintf(path, sizeof(path), "%s/mem_limit", sys);
+		snprintf(dev->failed, sizeof(dev->failed), "%s", path);
+		snprintf(value, sizeof(value), "%" PRIu64, dev->params.zram_mem_limit);
+		ret = sysfs_write(path, value);
+		if (ret)
+			return ret;
+	}
 	snprintf(dev->failed, sizeof(dev->failed), "%s/comp_algorithm", sys);
 	ret = zram_current_algorithm(dev->zram_id, dev->comp_used, sizeof(dev->comp_used));
 	if (ret)

@@ -49,6 +49,7 @@ struct watch {
 	struct swap_sample dev;
 	struct vmstat_snap mid;
 	int have_mid;
+	struct zswap_stats zswap_before, zswap_after; /* cumulative counters around the trial */
 	uint64_t next_curve_bytes;
 };
 
@@ -127,7 +128,10 @@ static void describe_job(const struct workload_spec *spec, const struct job *j, 
 
 	r->status = TRIAL_OK;
 	r->note[0] = '\0';
-	if (sig == SIGKILL && oom) {
+	if (j->timed_out) {
+		r->status = TRIAL_FAILED;
+		snprintf(r->note, sizeof(r->note), "%s killed after the --timeout", what);
+	} else if (sig == SIGKILL && oom) {
 		r->status = TRIAL_OOM;
 		snprintf(r->note, sizeof(r->note), "OOM-killed");
 	} else if (signals_pending() && (sig || code)) {
@@ -256,6 +260,27 @@ static void record(struct trial *t, const struct watch *wt, const struct workloa
 		if (mm->compr_data_size)
 			set(t, M_COMP_RATIO, (double)mm->orig_data_size / (double)mm->compr_data_size);
 	}
+	if (wt->dev.have_zswap) {
+		const struct zswap_stats *z = &wt->dev.zswap;
+		if (z->have_debugfs) {
+			set(t, M_ZSWAP_STORED, (double)z->stored_pages);
+			set(t, M_ZSWAP_POOL, (double)z->pool_total_size);
+			if (z->pool_total_size)
+				set(t, M_COMP_RATIO, (double)z->stored_pages * 4096.0 / (double)z->pool_total_size);
+		}
+		if (z->have_meminfo)
+			set(t, M_ZSWAP_MEMINFO, (double)z->meminfo_zswapped);
+	}
+	if (wt->zswap_before.have_debugfs && wt->zswap_after.have_debugfs) {
+		set(t, M_ZSWAP_WRITTEN_BACK, (double)(wt->zswap_after.written_back_pages -
+						      wt->zswap_before.written_back_pages));
+		set(t, M_ZSWAP_REJECTED, (double)(wt->zswap_after.rejected - wt->zswap_before.rejected));
+	}
+	if (before->have_zswp && after->have_zswp && wt->s->dev->backend == &backend_zswap) {
+		set(t, M_ZSWPOUT, (double)(after->zswpout - before->zswpout));
+		set(t, M_ZSWPIN, (double)(after->zswpin - before->zswpin));
+		set(t, M_ZSWPWB, (double)(after->zswpwb - before->zswpwb));
+	}
 	set(t, M_PSWPOUT, (double)(after->pswpout - before->pswpout));
 	set(t, M_PSWPIN, (double)(after->pswpin - before->pswpin));
 	if (before->have_zero && after->have_zero) {
@@ -309,12 +334,16 @@ int trial_run(const struct trial_setup *s, struct trial *t, char *failed, size_t
 		ret = -EINTR;
 		goto out;
 	}
-	ret = bench_cgroup_create(&cg, s->env, s->cgroup_name, s->limit, s->swap_limit);
-	/* libcgroup can leave the directory behind when setting a limit fails. An existing
+	ret = bench_cgroup_create(&cg, s->env, s->cgroup_name, &s->limits);
+	/* libcgroup can leave the directories behind when setting a limit fails. An existing
 	 * cgroup of that name is someone else's: create refuses it and we never remove it. */
-	if (ret != -EEXIST && sysfs_exists(cg.path)) {
-		int jret = journal_push(s->journal, UNDO_RMDIR, cg.path, NULL);
-		ret = ret ? ret : jret;
+	if (ret != -EEXIST) {
+		const char *dirs[] = { cg.path, cg.io_path };
+		for (size_t i = 0; i < 2; i++)
+			if (dirs[i][0] && sysfs_exists(dirs[i])) {
+				int jret = journal_push(s->journal, UNDO_RMDIR, dirs[i], NULL);
+				ret = ret ? ret : jret;
+			}
 	}
 	if (ret) {
 		name_failure(failed, failed_len, cg.path);
@@ -339,6 +368,8 @@ int trial_run(const struct trial_setup *s, struct trial *t, char *failed, size_t
 	ret = vmstat_snapshot(&before);
 	if (ret)
 		goto out;
+	if (s->dev->backend == &backend_zswap)
+		zswap_read_stats(&wt.zswap_before);
 	if (signals_pending()) {
 		ret = -EINTR;
 		goto out;
@@ -349,13 +380,15 @@ int trial_run(const struct trial_setup *s, struct trial *t, char *failed, size_t
 		goto out;
 	signals_pause_point("fill");
 	name_failure(failed, failed_len, "following the workload");
-	ret = workload_follow(&w, s->sample_ms, &hooks);
+	ret = workload_follow(&w, s->sample_ms, s->timeout_s, &hooks);
 	if (ret)
 		goto out;
 	name_failure(failed, failed_len, "/proc/vmstat");
 	ret = vmstat_snapshot(&after);
 	if (ret)
 		goto out;
+	if (s->dev->backend == &backend_zswap)
+		zswap_read_stats(&wt.zswap_after);
 	record_cgroup(t, &cg);
 	for (unsigned i = 0; i < w.n; i++)
 		describe_job(s->workload, &w.jobs[i], t->have[M_OOM_KILLS] && t->value[M_OOM_KILLS] > 0,

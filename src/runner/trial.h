@@ -45,11 +45,12 @@ struct trial_setup {
 	const struct cgroup_env *env;
 	struct swap_device *dev;
 	struct journal *journal;
-	uint64_t limit, swap_limit;
+	struct cgroup_limits limits;
 	const char *cgroup_name;
 	const struct workload_spec *workload;
 	uint64_t alloc;                /* bytes all jobs will write: the curve's spacing and end */
 	unsigned sample_ms;            /* how often cgroup swap is sampled for its peak */
+	unsigned timeout_s;            /* 0: none */
 };
 
 /* Returns 0 when the trial ran (whatever its status), -EINTR when a signal came before the

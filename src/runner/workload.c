@@ -226,8 +226,10 @@ static void reap(struct job *j)
 
 static void send_go(struct workload *w);
 
-int workload_follow(struct workload *w, unsigned sample_ms, const struct workload_hooks *hooks)
+int workload_follow(struct workload *w, unsigned sample_ms, unsigned timeout_s,
+		    const struct workload_hooks *hooks)
 {
+	uint64_t deadline = timeout_s ? w->release_ns + (uint64_t)timeout_s * 1000000000ULL : 0;
 	struct pollfd *pfds = calloc(2 * (size_t)w->n, sizeof(*pfds));
 	char (*bufs)[PROTO_LINE_MAX * 4] = calloc(w->n, sizeof(*bufs));
 	size_t *used = calloc(w->n, sizeof(*used));
@@ -251,6 +253,14 @@ int workload_follow(struct workload *w, unsigned sample_ms, const struct workloa
 		}
 		if (hooks->tick)
 			hooks->tick(hooks->arg);
+		if (deadline && clock_now_ns() > deadline) {
+			for (unsigned i = 0; i < w->n; i++)
+				if (!w->jobs[i].reaped) {
+					w->jobs[i].timed_out = 1;
+					kill(w->jobs[i].pid, SIGKILL);
+				}
+			deadline = 0;
+		}
 		for (unsigned i = 0; n > 0 && i < w->n; i++) {
 			struct job *j = &w->jobs[i];
 			if (!j->eof && pfds[2 * i].revents &&

@@ -27,6 +27,7 @@ struct job {
 	int gate;               /* our end of the gate, for a command (its fd 3 is not ours) */
 	struct hogger_events ev;
 	int eof, reaped, status;
+	int timed_out;
 	struct rusage ru;
 	uint64_t exit_ns;
 };
@@ -63,8 +64,10 @@ int workload_spawn(struct workload *w, const struct workload_spec *spec);
 int workload_attach(struct workload *w, struct bench_cgroup *cg);
 /* Opens every gate at once; the barrier's time is release_ns. */
 int workload_release(struct workload *w);
-/* Until every job has exited and been reaped (rusage in each job). */
-int workload_follow(struct workload *w, unsigned sample_ms, const struct workload_hooks *hooks);
+/* Until every job has exited and been reaped (rusage in each job); after timeout_s (0: never)
+ * the jobs still running are killed and marked timed_out. */
+int workload_follow(struct workload *w, unsigned sample_ms, unsigned timeout_s,
+		    const struct workload_hooks *hooks);
 /* Reads reports until every job is filled (or gone), then sends "go"; for a workload that
  * lives beside the trials (--background). -ETIMEDOUT after timeout_ms. */
 int workload_wait_filled(struct workload *w, int timeout_ms);

@@ -84,15 +84,6 @@ int zram_algorithms(char *buf, size_t len)
 	return ret;
 }
 
-int zram_list_has(const char *list, const char *name)
-{
-	size_t n = strlen(name);
-	for (const char *p = list; (p = strstr(p, name)); p += n)
-		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
-			return 1;
-	return 0;
-}
-
 int zram_current_algorithm(int id, char *buf, size_t len)
 {
 	char path[64], line[512];

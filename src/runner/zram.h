@@ -21,8 +21,6 @@ int zram_mm_stat_read(int id, struct zram_mm_stat *st);
 /* The algorithms this kernel offers, from any zram device's comp_algorithm, brackets removed.
  * -ENOENT when there is no zram device to ask. */
 int zram_algorithms(char *buf, size_t len);
-/* Is name a whole word in the space-separated list? */
-int zram_list_has(const char *list, const char *name);
 /* The selected (bracketed) algorithm of device id. */
 int zram_current_algorithm(int id, char *buf, size_t len);
 int zram_control_present(void);

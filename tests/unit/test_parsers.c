@@ -75,11 +75,11 @@ Test(zram, algorithms_and_selection)
 	char buf[128];
 	sysfs_set_root(FIXTURES "/hybrid");
 	cr_assert_eq(zram_algorithms(buf, sizeof(buf)), 0);
-	cr_assert(zram_list_has(buf, "lz4"));
-	cr_assert(zram_list_has(buf, "lzo-rle"));
-	cr_assert(zram_list_has(buf, "lzo"));
-	cr_assert_not(zram_list_has(buf, "zstd"));
-	cr_assert_not(zram_list_has(buf, "lz"));
+	cr_assert(words_contain(buf, "lz4"));
+	cr_assert(words_contain(buf, "lzo-rle"));
+	cr_assert(words_contain(buf, "lzo"));
+	cr_assert_not(words_contain(buf, "zstd"));
+	cr_assert_not(words_contain(buf, "lz"));
 	cr_assert_eq(zram_current_algorithm(3, buf, sizeof(buf)), 0);
 	cr_assert_str_eq(buf, "lz4");
 	cr_assert_eq(zram_current_algorithm(0, buf, sizeof(buf)), 0);
