@@ -170,6 +170,76 @@ static void verdicts(const struct run *run, FILE *out)
 	}
 }
 
+/* What a cell's swapped memory cost in RAM: zram's mem_used_total or zswap's pool. */
+static int ram_cost(const struct cell *c, double *bytes)
+{
+	if (c->have_stats[M_ZRAM_MEM]) {
+		*bytes = c->stats[M_ZRAM_MEM].mean;
+		return 1;
+	}
+	if (c->have_stats[M_ZSWAP_POOL]) {
+		*bytes = c->stats[M_ZSWAP_POOL].mean;
+		return 1;
+	}
+	return 0;
+}
+
+/* The seeds' zramtest3 summary: average time and RAM for swap per cell, then the gains:
+ * the fastest against the slowest, the smallest against the largest. */
+static int summary(const struct run *run, FILE *out)
+{
+	static const char *const cols[] = { "CELL", "ELAPSED s", "%STDDEV", "RAM FOR SWAP MiB", "RATIO" };
+	const struct cell *fast = NULL, *slow = NULL, *small = NULL, *big = NULL;
+	double small_ram = 0, big_ram = 0;
+	struct libscols_table *tb = new_table("summary (means of the ok trials)", cols, 5);
+	char buf[4][48];
+
+	if (!tb)
+		return -ENOMEM;
+	scols_table_set_stream(tb, out);
+	for (size_t i = 0; i < run->ncells; i++) {
+		const struct cell *c = &run->cells[i];
+		struct libscols_line *ln = scols_table_new_line(tb, NULL);
+		double ram;
+		if (!ln)
+			continue;
+		scols_line_set_data(ln, 0, c->label);
+		if (c->have_stats[M_ELAPSED]) {
+			const struct stats *e = &c->stats[M_ELAPSED];
+			scols_line_set_data(ln, 1, fmt_value(M_ELAPSED, e->mean, buf[0], sizeof(buf[0])));
+			scols_line_set_data(ln, 2, fmt_pct(stats_rel_stddev(e), 0, buf[1], sizeof(buf[1])));
+			if (!fast || e->mean < fast->stats[M_ELAPSED].mean)
+				fast = c;
+			if (!slow || e->mean > slow->stats[M_ELAPSED].mean)
+				slow = c;
+		}
+		if (ram_cost(c, &ram)) {
+			snprintf(buf[2], sizeof(buf[2]), "%.1f", ram / 1048576.0);
+			scols_line_set_data(ln, 3, buf[2]);
+			if (!small || ram < small_ram) {
+				small = c;
+				small_ram = ram;
+			}
+			if (!big || ram > big_ram) {
+				big = c;
+				big_ram = ram;
+			}
+		}
+		if (c->have_stats[M_COMP_RATIO])
+			scols_line_set_data(ln, 4, fmt_value(M_COMP_RATIO, c->stats[M_COMP_RATIO].mean, buf[3], sizeof(buf[3])));
+	}
+	scols_print_table(tb);
+	scols_unref_table(tb);
+	if (fast && slow && fast != slow)
+		fprintf(out, "gain: time %.1f%% (%s vs %s)\n",
+			100.0 * (slow->stats[M_ELAPSED].mean - fast->stats[M_ELAPSED].mean) / slow->stats[M_ELAPSED].mean,
+			fast->label, slow->label);
+	if (small && big && small != big)
+		fprintf(out, "gain: RAM for swap %.1f%% (%s vs %s)\n", 100.0 * (big_ram - small_ram) / big_ram,
+			small->label, big->label);
+	return 0;
+}
+
 int report_print(const struct run *run, FILE *out)
 {
 	int ret = 0;
@@ -181,6 +251,9 @@ int report_print(const struct run *run, FILE *out)
 		ret = comparison_table(run, out);
 		fputc('\n', out);
 		verdicts(run, out);
+		fputc('\n', out);
+		if (!ret)
+			ret = summary(run, out);
 	}
 	return ret;
 }

@@ -29,8 +29,8 @@ CASES=$(cat <<'TABLE'
 --swap 'disk,,zram'|--swap disk,,zram
 --swap 'zram,': not a comma list|--swap zram,
 --swap 'disk,zram,disk': a backend is named twice|--swap disk,zram,disk
---comp 'lz4': only zram uses a compressor|--swap disk --comp lz4
---comp 'lz4': only zram uses a compressor|--swap none --comp lz4
+--comp 'lz4': only zram and zswap use a compressor|--swap disk --comp lz4
+--comp 'lz4': only zram and zswap use a compressor|--swap none --comp lz4
 --comp 'lz4,,lzo'|--swap zram --comp lz4,,lzo
 --comp 'lz4,lz4': an algorithm is named twice|--swap zram --comp lz4,lz4
 --comp 'a/b': not an algorithm name|--swap zram --comp a/b
@@ -56,7 +56,7 @@ CASES=$(cat <<'TABLE'
 --swapfile '/sys/fs/cgroup/zsb.swap'|--swap disk --swapfile /sys/fs/cgroup/zsb.swap
 --swapfile '/dev/shm/zsb.swap': /dev/shm is a RAM filesystem|--swap disk --swapfile /dev/shm/zsb.swap
 --swapfile '/etc/hostname': already exists|--swap disk --swapfile /etc/hostname
---swapfile '/var/tmp/x': only the disk backend uses a swapfile|--swap zram --swapfile /var/tmp/x
+--swapfile '/var/tmp/x': only disk and zswap use a swapfile|--swap zram --swapfile /var/tmp/x
 --output '/nonexistent/r.json': directory /nonexistent does not exist|--output /nonexistent/r.json
 --output '/tmp': is a directory|--output /tmp
 --suffix 'a/b'|--suffix a/b
@@ -80,6 +80,23 @@ give --access or --reread, not both|--access reread:1 --reread 2
 --access 'true': only the hogger takes this option|--access reread:1 -- true
 '--' must be followed by a command|--
 command 'no-such-command-zsb': not found in PATH|-- no-such-command-zsb
+--jobs '0,2'|--jobs 0,2
+--jobs '3-1'|--jobs 3-1
+--limit 'x': not a size|--limit 50M,x
+--limit '50M,50M': a limit is named twice|--limit 50M,50M
+--order 'random'|--order random
+--order 'shuffled:x'|--order shuffled:x
+--limit-mode 'soft'|--limit-mode soft
+--swappiness '201'|--swappiness 201
+--page-cluster '11'|--page-cluster 11
+--zswap-pool '0'|--swap zswap --zswap-pool 0
+--zswap-pool '20': only zswap has a pool|--swap zram --zswap-pool 20
+--zram-size '64M': only zram has this|--swap disk --zram-size 64M
+--zram-mem-limit '0'|--swap zram --zram-mem-limit 0
+--disk-throttle '10M,x'|--swap disk --disk-throttle 10M,x
+--disk-throttle '10M': only disk and zswap swap to a disk|--swap zram --disk-throttle 10M
+--timeout '-1'|--timeout -1
+--comp 'nosuch': this kernel's zswap can use only|--swap zswap --comp nosuch
 unknown option '--frobnicate'|--frobnicate
 missing value for '--limit'|--limit
 unexpected argument 'extra'|extra
@@ -132,8 +149,8 @@ TABLE
 @test "warnings before the run: nothing will swap, or an OOM kill is expected" {
 	run --separate-stderr "$ZSB" --swap disk --limit 64M --alloc 32M --trials 1 --output "$TMP/r.json"
 	[ "$status" -eq 0 ]
-	[[ "$stderr" == *"warning: --alloc 32M fits in --limit 64M: nothing will swap"* ]]
+	[[ "$stderr" == *"warning: disk: 32M allocated fits in --limit 64M: nothing will swap"* ]]
 	run --separate-stderr "$ZSB" --swap disk --limit 16M --alloc 64M --swap-size 16M --trials 1 --output "$TMP/r.json"
-	[[ "$stderr" == *"warning: --alloc 64M exceeds --limit plus swap (32M): expect an OOM kill"* ]]
+	[[ "$stderr" == *"warning: disk: 64M allocated exceeds the limit plus swap (32M): expect an OOM kill"* ]]
 	[ "$status" -eq 4 ]
 }

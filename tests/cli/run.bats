@@ -68,7 +68,8 @@ MiB=1048576
 	file=$(ls results/zswapbench-*.json)
 	[ "$(json '.cells | map(.label) | join(",")' "$file")" = disk,zram ]
 	[ "$(json '[.cells[].stats.elapsed.n] | join(",")' "$file")" = 3,3 ]
-	[ "$(json '.config.limit' "$file")" -eq $((50 * MiB)) ]
+	[ "$(json '.config.limit | join(",")' "$file")" -eq $((50 * MiB)) ]
+	[ "$(json '[.cells[].limit] | unique | join(",")' "$file")" -eq $((50 * MiB)) ]
 	[ "$(json '.config.alloc' "$file")" -eq $((300 * MiB)) ]
 	[ "$(json '.comparisons[0].cell' "$file")" = zram ]
 	[ "$(json '.comparisons[0].metrics.elapsed.ratio > 0' "$file")" = true ]

@@ -108,15 +108,17 @@ ratio_between() {
 	slowest=$(json '[.cells[0].trials[0].jobs[].fill_time] | max' "$TMP/r.json")
 	assert_awk "$(value fill_time) == $slowest && $(value elapsed) >= $slowest"
 	assert_awk "$(value cgroup_swap) >= 0.99 * 96 * $MiB"
-	[ "$(json '.config.jobs' "$TMP/r.json")" -eq 4 ]
-	[ "$(json '.config.alloc_per_job' "$TMP/r.json")" -eq $((32 * MiB)) ]
+	[ "$(json '.config.jobs | join(",")' "$TMP/r.json")" -eq 4 ]
+	[ "$(json '.cells[0].jobs' "$TMP/r.json")" -eq 4 ]
+	[ "$(json '.cells[0].alloc' "$TMP/r.json")" -eq $((128 * MiB)) ]
 }
 
 @test "--alloc-per-job sets each job's share" {
 	need_zram
 	run "$ZSB" --swap zram --limit 32M --jobs 2 --alloc-per-job 48M --trials 1 --output "$TMP/r.json"
 	[ "$status" -eq 0 ]
-	[ "$(json '.config.alloc' "$TMP/r.json")" -eq $((96 * MiB)) ]
+	[ "$(json '.cells[0].alloc' "$TMP/r.json")" -eq $((96 * MiB)) ]
+	[ "$(json '.config.alloc_per_job' "$TMP/r.json")" -eq $((48 * MiB)) ]
 }
 
 @test "a command in place of the hogger: dd's 96M buffer swaps under a 32M limit" {

@@ -18,7 +18,11 @@ Test(options, defaults_match_the_issue)
 	char msg[512];
 	char *argv[] = { "zswapbench", NULL };
 	cr_assert_eq(parse(msg, &cfg, 1, argv), OPTIONS_RUN);
-	cr_assert_eq(cfg.limit, 50ULL << 20);
+	cr_assert_eq(cfg.nlimits, 1);
+	cr_assert_eq(cfg.limits[0], 50ULL << 20);
+	cr_assert_eq(cfg.njobs, 1);
+	cr_assert_eq(cfg.jobs[0], 1);
+	cr_assert_eq(cfg.order, ORDER_INTERLEAVED);
 	cr_assert_eq(cfg.alloc, 300ULL << 20);
 	cr_assert_eq(cfg.trials, 3);
 	cr_assert_eq(cfg.warmup, 0);
@@ -42,7 +46,7 @@ Test(options, lists_and_values)
 	cr_assert_eq(cfg.ncomps, 2);
 	cr_assert_str_eq(cfg.comps[1], "lz4");
 	cr_assert_eq(cfg.trials, 5);
-	cr_assert_eq(cfg.limit, 32ULL << 20);
+	cr_assert_eq(cfg.limits[0], 32ULL << 20);
 	cr_assert_str_eq(cfg.data, "random");
 }
 
@@ -91,4 +95,28 @@ Test(options, help_exits_ok)
 	char msg[512];
 	cr_redirect_stdout();
 	cr_assert_eq(parse(msg, &cfg, 2, ARGS("--help")), OPTIONS_EXIT_OK);
+}
+
+Test(options, sweep_axes)
+{
+	struct config cfg;
+	char msg[512];
+	cr_assert_eq(parse(msg, &cfg, 9, ARGS("--swap", "disk,zram,zswap", "--comp", "lzo,lz4", "--jobs", "1-10",
+					      "--limit", "50M,100M")),
+		     OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(cfg.nbackends, 3);
+	cr_assert_eq(cfg.ncomps, 2);
+	cr_assert_eq(cfg.njobs, 10);
+	cr_assert_eq(cfg.jobs[9], 10);
+	cr_assert_eq(cfg.nlimits, 2);
+	cr_assert_eq(cfg.limits[1], 100ULL << 20);
+	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--jobs", "1,2,4")), OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(cfg.njobs, 3);
+	cr_assert_eq(cfg.jobs[2], 4);
+	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--order", "shuffled:42")), OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(cfg.order, ORDER_SHUFFLED);
+	cr_assert_eq(cfg.seed, 42);
+	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--jobs", "4-2")), OPTIONS_USAGE);
+	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--jobs", "1-40")), OPTIONS_USAGE, "more cells than a list holds");
+	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--limit", "50M,50M")), OPTIONS_USAGE);
 }
