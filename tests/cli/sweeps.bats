@@ -1,0 +1,160 @@
+#!/usr/bin/env bats
+# zswap, sweeps over backend x compressor x jobs x limit, limit modes, and every kernel
+# parameter set for a run restored after it.
+bats_require_minimum_version 1.5.0
+load helpers
+
+setup() { common_setup; }
+teardown() { common_teardown; }
+
+MiB=1048576
+OVERFLOW_PAGES=24576
+
+need_zswap() {
+	[ -e /sys/module/zswap/parameters/enabled ] || skip "this kernel has no zswap"
+}
+
+params() {
+	grep . /sys/module/zswap/parameters/enabled /sys/module/zswap/parameters/compressor \
+		/sys/module/zswap/parameters/max_pool_percent /proc/sys/vm/swappiness /proc/sys/vm/page-cluster
+	mount | grep -c ' type debugfs ' || true
+}
+
+value() {
+	json ".cells[${2:-0}].trials[0].values.$1" "$TMP/r.json"
+}
+
+@test "zswap: pages go to the compressed pool, not the disk; two sources agree" {
+	need_zswap
+	before=$(params)
+	run "$ZSB" --swap zswap --limit 32M --alloc 128M --trials 2 --output "$TMP/r.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(params)" = "$before" ]
+	assert_awk "$(value zswpout) >= 0.9 * $OVERFLOW_PAGES"
+	assert_awk "$(value pswpout) < 0.05 * $OVERFLOW_PAGES"
+	assert_awk "$(value compression_ratio) > 1.5 && $(value compression_ratio) < 2.2"
+	stored=$(value zswap_stored_pages)
+	assert_awk "$stored >= 0.9 * $OVERFLOW_PAGES"
+	# debugfs stored_pages against /proc/meminfo Zswapped: the same pages, two counters.
+	assert_awk "($(value zswapped) - $stored * 4096)^2 <= (0.05 * $stored * 4096)^2"
+	[ "$(json '.cells[0].comp_used' "$TMP/r.json")" = "$(cat /sys/module/zswap/parameters/compressor)" ]
+}
+
+@test "zswap parameters, swappiness and page-cluster are set for the run and restored" {
+	need_zswap
+	grep -qw deflate /proc/crypto || skip "no deflate compressor here"
+	before=$(params)
+	ZSWAPBENCH_TEST_PAUSE=fill "$ZSB" --swap zswap --comp deflate --zswap-pool 7 --page-cluster 0 \
+		--swappiness 100 --limit 16M --alloc 48M --trials 1 --output "$TMP/r.json" 2>"$TMP/err" &
+	pid=$!
+	for _ in $(seq 200); do grep -q "paused at fill" "$TMP/err" && break; sleep 0.05; done
+	during=$(grep . /sys/module/zswap/parameters/enabled /sys/module/zswap/parameters/compressor \
+		/sys/module/zswap/parameters/max_pool_percent /proc/sys/vm/page-cluster)
+	cg_swappiness=$(cat /sys/fs/cgroup/memory/zswapbench-"$pid"-*/memory.swappiness 2>/dev/null || echo none)
+	kill -INT "$pid"
+	wait "$pid" || true
+	cat "$TMP/err"
+	[[ "$during" == *"enabled:Y"* ]]
+	[[ "$during" == *"compressor:deflate"* ]]
+	[[ "$during" == *"max_pool_percent:7"* ]]
+	[[ "$during" == *"page-cluster:0"* ]]
+	[ ! -d /sys/fs/cgroup/memory ] || [ "$cg_swappiness" = 100 ]
+	[ "$(params)" = "$before" ]
+}
+
+@test "disk cells measure the disk: zswap left on by someone is off for the trial, then back on" {
+	need_zswap
+	old=$(cat /sys/module/zswap/parameters/enabled)
+	echo Y >/sys/module/zswap/parameters/enabled
+	run "$ZSB" --swap disk --limit 32M --alloc 96M --trials 1 --output "$TMP/r.json"
+	now=$(cat /sys/module/zswap/parameters/enabled)
+	echo "$old" >/sys/module/zswap/parameters/enabled
+	[ "$status" -eq 0 ]
+	[ "$now" = Y ]
+	assert_awk "$(value pswpout) >= 0.9 * 16384"
+}
+
+@test "a sweep: backend x compressor x jobs x limit is the cross product, every cell measured" {
+	need_zram
+	run "$ZSB" --swap disk,zram --comp lzo,lz4 --jobs 1,2 --limit 32M,48M --alloc 96M --trials 1 --output "$TMP/r.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	# disk: 1 compressor-less x 2 jobs x 2 limits; zram: 2 x 2 x 2.
+	[ "$(json '.cells | length' "$TMP/r.json")" -eq 12 ]
+	[ "$(json '[.cells[] | select(.backend == "zram")] | length' "$TMP/r.json")" -eq 8 ]
+	[ "$(json '[.cells[].label] | unique | length' "$TMP/r.json")" -eq 12 ]
+	[ "$(json '.cells[] | select(.label == "zram:lz4 jobs=2 limit=48M") | .comp_used' "$TMP/r.json")" = lz4 ]
+	# Every cell ran under its own limit with its own number of jobs.
+	[ "$(json '[.cells[] | .trials[0].values.cgroup_mem_peak <= .limit] | all' "$TMP/r.json")" = true ]
+	[ "$(json '[.cells[] | (.trials[0].jobs | length) == .jobs] | all' "$TMP/r.json")" = true ]
+	[ "$(json '[.cells[].trials[0].status] | unique | join(",")' "$TMP/r.json")" = ok ]
+	[[ "$output" == *"summary (means of the ok trials)"* ]]
+	[[ "$output" == *"gain: time"* ]]
+}
+
+@test "--jobs 1-3 is the seeds' #jobs1..#jobs3" {
+	need_zram
+	run "$ZSB" --swap zram --jobs 1-3 --limit 32M --alloc 96M --trials 1 --output "$TMP/r.json"
+	[ "$status" -eq 0 ]
+	[ "$(json '[.cells[].jobs] | map(tostring) | join(",")' "$TMP/r.json")" = 1,2,3 ]
+}
+
+@test "order: interleaved by default, sequential on request, shuffled reproducible by seed" {
+	need_zram
+	order_of() {
+		"$ZSB" --swap disk,zram --limit 16M --alloc 32M --trials 2 --output "$TMP/r.json" "$@" 2>&1 >/dev/null |
+			sed -n 's/^\([a-z:]*\): trial \([0-9]\)\/2.*/\1\2/p' | tr '\n' ' '
+	}
+	[ "$(order_of)" = "disk1 zram1 disk2 zram2 " ]
+	[ "$(order_of --order sequential)" = "disk1 disk2 zram1 zram2 " ]
+	a=$(order_of --order shuffled:7)
+	b=$(order_of --order shuffled:7)
+	[ "$a" = "$b" ]
+	[ "$(json '.config.order' "$TMP/r.json")" = shuffled ]
+	[ "$(json '.config.seed' "$TMP/r.json")" -eq 7 ]
+}
+
+@test "--limit-mode high on v1: the limit with the OOM killer off; a stall ends at --timeout" {
+	[ -d /sys/fs/cgroup/memory ] || skip "v1 only; v2 memory.high is covered by the VM tier"
+	need_zram
+	run "$ZSB" --swap zram --limit-mode high --limit 32M --alloc 96M --trials 1 --output "$TMP/r.json"
+	[ "$status" -eq 0 ]
+	[ "$(json '.config.limit_mode' "$TMP/r.json")" = high ]
+	assert_awk "$(value cgroup_swap) >= 0.99 * 64 * $MiB"
+	# Without swap the group cannot shrink: it stalls where max would kill, until the timeout.
+	run "$ZSB" --swap none --limit-mode high --limit 16M --alloc 48M --trials 1 --timeout 2 --output "$TMP/r.json"
+	echo "$output"
+	[ "$status" -eq 4 ]
+	[ "$(json '.cells[0].trials[0].note' "$TMP/r.json")" = "hogger killed after the --timeout" ]
+	assert_awk "$(value elapsed) >= 2"
+}
+
+@test "--disk-throttle slows swap-in from the swapfile's disk (v1: reads only, noted)" {
+	[ -d /sys/fs/cgroup/blkio ] || [ -e /sys/fs/cgroup/io.max ] || skip "no blkio/io controller"
+	run "$ZSB" --swap disk --disk-throttle 8M --access reread:1 --limit 16M --alloc 48M --trials 1 --output "$TMP/r.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	# 32M swapped out, all read back at 8 MB/s: about 4 s, against well under 1 s unthrottled.
+	assert_awk "$(value access_time) >= 2.5"
+	assert_awk "$(value swapin_rate) <= 12"
+	[ "$(json '.config.disk_throttle_read' "$TMP/r.json")" -eq $((8 * MiB)) ]
+	[ -n "$(json '.config.disk_throttle_device' "$TMP/r.json")" ]
+	[ ! -d /sys/fs/cgroup/blkio ] || [[ "$(json '.config.disk_throttle_note' "$TMP/r.json")" == *"not throttled"* ]]
+}
+
+@test "--zram-size and --zram-mem-limit shape the device; --settle runs" {
+	need_zram
+	ZSWAPBENCH_TEST_PAUSE=fill "$ZSB" --swap zram --zram-size 64M --zram-mem-limit 20M --settle \
+		--limit 16M --alloc 32M --trials 1 --output "$TMP/r.json" 2>"$TMP/err" &
+	pid=$!
+	for _ in $(seq 200); do grep -q "paused at fill" "$TMP/err" && break; sleep 0.05; done
+	dev=$(awk '$1 ~ /^\/dev\/zram/ { print $1 }' /proc/swaps | head -n 1)
+	size=$(cat /sys/block/"${dev#/dev/}"/disksize)
+	limit=$(awk '{ print $4 }' /sys/block/"${dev#/dev/}"/mm_stat)
+	kill -INT "$pid"
+	wait "$pid" || true
+	[ "$size" -eq $((64 * MiB)) ]
+	[ "$limit" -eq $((20 * MiB)) ]
+	[ "$(json '.config.settle' "$TMP/r.json")" = true ]
+}
