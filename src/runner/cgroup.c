@@ -285,6 +285,14 @@ int bench_cgroup_memsw_peak(const struct bench_cgroup *cg, uint64_t *bytes)
 	return read_file_u64(cg, cg->env->files->memsw_peak, bytes);
 }
 
+int bench_cgroup_stat(const struct bench_cgroup *cg, const char *key, uint64_t *value)
+{
+	char path[PATH_MAX + 160];
+	if (!bench_cgroup_file(cg, "memory.stat", path, sizeof(path)))
+		return -ENAMETOOLONG;
+	return kv_read(path, key, value);
+}
+
 int bench_cgroup_oom_kills(const struct bench_cgroup *cg, uint64_t *count)
 {
 	char path[PATH_MAX + 160];

@@ -68,6 +68,8 @@ int bench_cgroup_mem_peak(const struct bench_cgroup *cg, uint64_t *bytes);
 /* v1: peak of memory + swap; v2: peak of swap alone. */
 int bench_cgroup_memsw_peak(const struct bench_cgroup *cg, uint64_t *bytes);
 int bench_cgroup_oom_kills(const struct bench_cgroup *cg, uint64_t *count);
+/* A key of the group's memory.stat. */
+int bench_cgroup_stat(const struct bench_cgroup *cg, const char *key, uint64_t *value);
 /* <path>/<file> into buf, for messages and readers. */
 char *bench_cgroup_file(const struct bench_cgroup *cg, const char *file, char *buf, size_t len);
 

@@ -19,7 +19,7 @@ enum {
 	OPT_CHUNK, OPT_DATA, OPT_REREAD, OPT_SUFFIX, OPT_JSON, OPT_SYSROOT, OPT_HOGGER, OPT_INTERVAL,
 	OPT_NO_SECCOMP, OPT_USER, OPT_JOBS, OPT_ALLOC_PER_JOB, OPT_ACCESS, OPT_BACKGROUND, OPT_THREADS, OPT_PREFAULT,
 	OPT_ORDER, OPT_LIMIT_MODE, OPT_SWAPPINESS, OPT_PAGE_CLUSTER, OPT_ZSWAP_POOL, OPT_ZRAM_SIZE,
-	OPT_ZRAM_MEM_LIMIT, OPT_DISK_THROTTLE, OPT_SETTLE, OPT_TIMEOUT,
+	OPT_ZRAM_MEM_LIMIT, OPT_ZRAM_ALGO_PARAMS, OPT_DISK_THROTTLE, OPT_SETTLE, OPT_TIMEOUT,
 };
 
 struct option_def {
@@ -42,6 +42,7 @@ static const struct option_def defs[] = {
 	{ "zswap-pool", 1, OPT_ZSWAP_POOL, "PCT", "zswap max_pool_percent, 1..100 (default: the kernel's)" },
 	{ "zram-size", 1, OPT_ZRAM_SIZE, "SIZE", "zram disksize (default --swap-size)" },
 	{ "zram-mem-limit", 1, OPT_ZRAM_MEM_LIMIT, "SIZE", "cap on the memory zram itself may use" },
+	{ "zram-algo-params", 1, OPT_ZRAM_ALGO_PARAMS, "PARAMS", "zram algorithm_params, e.g. level=3 (kernels >= 6.12)" },
 	{ "disk-throttle", 1, OPT_DISK_THROTTLE, "R[,W]", "bytes/s for the swapfile's disk, per cgroup" },
 	{ "settle", 0, OPT_SETTLE, NULL, "drop caches and compact memory before each trial" },
 	{ "timeout", 1, OPT_TIMEOUT, "SEC", "a trial that takes longer is killed and failed (default 600)" },
@@ -326,6 +327,11 @@ static int apply(struct config *cfg, int id, const char *name, const char *v, ch
 		return parse_size_opt(name, v, &cfg->zram_size, msg, len);
 	case OPT_ZRAM_MEM_LIMIT:
 		return parse_size_opt(name, v, &cfg->zram_mem_limit, msg, len);
+	case OPT_ZRAM_ALGO_PARAMS:
+		if (!v[0] || strlen(v) > 200 || !strchr(v, '=') || strpbrk(v, "\n"))
+			return bad(msg, len, name, v, "not KEY=VALUE pairs (e.g. level=3)");
+		cfg->zram_algo_params = v;
+		return 0;
 	case OPT_DISK_THROTTLE: {
 		char copy[64], *comma;
 		snprintf(copy, sizeof(copy), "%s", v);
@@ -434,6 +440,8 @@ static int cross_check(struct config *cfg, char *msg, size_t len)
 		snprintf(a, sizeof(a), "%u", cfg->zswap_pool);
 		return bad(msg, len, "zswap-pool", a, "only zswap has a pool; add --swap zswap");
 	}
+	if (given(cfg, OPT_ZRAM_ALGO_PARAMS) && !uses_zram)
+		return bad(msg, len, "zram-algo-params", cfg->zram_algo_params, "only zram has this; add --swap zram");
 	if ((given(cfg, OPT_ZRAM_SIZE) || given(cfg, OPT_ZRAM_MEM_LIMIT)) && !uses_zram)
 		return bad(msg, len, given(cfg, OPT_ZRAM_SIZE) ? "zram-size" : "zram-mem-limit",
 			   size_format(given(cfg, OPT_ZRAM_SIZE) ? cfg->zram_size : cfg->zram_mem_limit, a, sizeof(a)),

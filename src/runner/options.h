@@ -46,6 +46,7 @@ struct config {
 	unsigned zswap_pool;          /* max_pool_percent; 0: leave it */
 	uint64_t zram_size;           /* 0: --swap-size */
 	uint64_t zram_mem_limit;      /* 0: none */
+	const char *zram_algo_params; /* written to algorithm_params, e.g. "level=3" */
 	uint64_t throttle_read, throttle_write; /* --disk-throttle, bytes/s; 0: none */
 	int settle;                   /* drop caches and compact memory before each trial */
 	unsigned timeout;             /* seconds a trial may take; 0: no limit */

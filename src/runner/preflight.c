@@ -177,6 +177,7 @@ int preflight(struct run *run)
 			.size = c->backend == &backend_zram && cfg->zram_size ? cfg->zram_size : run->swap_size,
 			.priority = cfg->priority, .comp = c->comp, .swapfile = run->swapfile,
 			.zswap_pool = cfg->zswap_pool, .zram_mem_limit = cfg->zram_mem_limit,
+			.zram_algo_params = cfg->zram_algo_params,
 			.shared = &run->shared,
 		};
 		swap_device_init(&c->dev, c->backend, &p);

@@ -87,6 +87,7 @@ static json_object *config_info(const struct run *run)
 	add_u64(o, "zswap_pool", cfg->zswap_pool);
 	add_u64(o, "zram_size", cfg->zram_size);
 	add_u64(o, "zram_mem_limit", cfg->zram_mem_limit);
+	add_str(o, "zram_algo_params", cfg->zram_algo_params);
 	add_u64(o, "disk_throttle_read", cfg->throttle_read);
 	add_u64(o, "disk_throttle_write", cfg->throttle_write);
 	add_str(o, "disk_throttle_device", run->throttle_dev[0] ? run->throttle_dev : NULL);

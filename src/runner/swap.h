@@ -27,6 +27,7 @@ struct swap_params {
 	const char *swapfile;  /* disk, zswap: the file created for each trial */
 	unsigned zswap_pool;   /* max_pool_percent; 0 leaves it */
 	uint64_t zram_mem_limit; /* zram mem_limit; 0: none */
+	const char *zram_algo_params; /* algorithm_params, after comp_algorithm; NULL: none */
 	struct swap_shared *shared;
 };
 

@@ -42,6 +42,12 @@ static int zram_check(struct swap_device *dev)
 			 "--swap zram: zram0 is in use and this kernel cannot add another device");
 		return -ENOTSUP;
 	}
+	if (dev->params.zram_algo_params && sysfs_exists("/sys/block/zram0") &&
+	    !sysfs_exists("/sys/block/zram0/algorithm_params")) {
+		snprintf(dev->why, sizeof(dev->why),
+			 "--zram-algo-params: this kernel's zram has no algorithm_params (6.12 and later)");
+		return -ENOTSUP;
+	}
 	/* With no device to ask, the algorithm is checked on our own device in prepare. */
 	return zram_algorithms(list, sizeof(list)) == 0 ? comp_check(dev, list) : 0;
 }
@@ -103,6 +109,19 @@ static int zram_start(struct swap_device *dev, struct journal *j)
 		snprintf(path, sizeof(path), "%s/comp_algorithm", sys);
 		snprintf(dev->failed, sizeof(dev->failed), "%s", path);
 		ret = sysfs_write(path, dev->params.comp);
+		if (ret)
+			return ret;
+	}
+	if (dev->params.zram_algo_params) {
+		char params[300];
+		/* Also before disksize; "algo=NAME" ties them to this trial's algorithm. */
+		snprintf(path, sizeof(path), "%s/algorithm_params", sys);
+		snprintf(dev->failed, sizeof(dev->failed), "%s", path);
+		if (dev->params.comp)
+			snprintf(params, sizeof(params), "algo=%s %s", dev->params.comp, dev->params.zram_algo_params);
+		else
+			snprintf(params, sizeof(params), "priority=0 %s", dev->params.zram_algo_params);
+		ret = sysfs_write(path, params);
 		if (ret)
 			return ret;
 	}

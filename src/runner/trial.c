@@ -305,6 +305,15 @@ static void record_cgroup(struct trial *t, const struct bench_cgroup *cg)
 		set(t, M_MEMSW_PEAK, (double)v);
 	if (bench_cgroup_oom_kills(cg, &v) == 0)
 		set(t, M_OOM_KILLS, (double)v);
+	/* v2 counts zswap per cgroup: ours alone, not the whole machine's. */
+	if (cg->env->memory_v2) {
+		static const struct { const char *key; enum metric_id id; } zs[] = {
+			{ "zswpout", M_CG_ZSWPOUT }, { "zswpin", M_CG_ZSWPIN }, { "zswpwb", M_CG_ZSWPWB },
+		};
+		for (size_t i = 0; i < sizeof(zs) / sizeof(zs[0]); i++)
+			if (bench_cgroup_stat(cg, zs[i].key, &v) == 0)
+				set(t, zs[i].id, (double)v);
+	}
 }
 
 int trial_run(const struct trial_setup *s, struct trial *t, char *failed, size_t failed_len)

@@ -97,6 +97,8 @@ command 'no-such-command-zsb': not found in PATH|-- no-such-command-zsb
 --disk-throttle '10M': only disk and zswap swap to a disk|--swap zram --disk-throttle 10M
 --timeout '-1'|--timeout -1
 --comp 'nosuch': this kernel's zswap can use only|--swap zswap --comp nosuch
+--zram-algo-params 'fast'|--swap zram --zram-algo-params fast
+--zram-algo-params 'level=1': only zram has this|--swap disk --zram-algo-params level=1
 unknown option '--frobnicate'|--frobnicate
 missing value for '--limit'|--limit
 unexpected argument 'extra'|extra

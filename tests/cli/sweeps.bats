@@ -158,3 +158,13 @@ value() {
 	[ "$limit" -eq $((20 * MiB)) ]
 	[ "$(json '.config.settle' "$TMP/r.json")" = true ]
 }
+
+@test "--zram-algo-params reaches algorithm_params before disksize, and is recorded" {
+	need_zram
+	[ -e /sys/block/zram0/algorithm_params ] || skip "this kernel's zram has no algorithm_params"
+	grep -qw lz4 /sys/block/zram0/comp_algorithm || skip "no lz4 here"
+	run "$ZSB" --swap zram --comp lz4 --zram-algo-params level=1 --limit 16M --alloc 48M --trials 1 --output "$TMP/r.json"
+	[ "$status" -eq 0 ]
+	[ "$(json '.config.zram_algo_params' "$TMP/r.json")" = level=1 ]
+	[ "$(json '.cells[0].comp_used' "$TMP/r.json")" = lz4 ]
+}

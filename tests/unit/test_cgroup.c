@@ -115,3 +115,17 @@ Test(cgroup, missing_group_is_an_error_not_zero)
 	cr_assert_eq(bench_cgroup_swap_usage(&cg, &v), -ENOENT);
 	cr_assert_eq(v, 5);
 }
+
+Test(cgroup, v2_memory_stat_keys)
+{
+	struct cgroup_env env;
+	struct bench_cgroup cg;
+	uint64_t v;
+	on(FIXTURES "/v2", &env, 0);
+	cg = in(&env, "zsb-test");
+	cr_assert_eq(bench_cgroup_stat(&cg, "zswpout", &v), 0);
+	cr_assert_eq(v, 24831);
+	cr_assert_eq(bench_cgroup_stat(&cg, "zswapped", &v), 0);
+	cr_assert_eq(v, 101711872);
+	cr_assert_eq(bench_cgroup_stat(&cg, "zswp", &v), -ENOENT);
+}
