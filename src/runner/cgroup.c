@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "kv.h"
 #include "sysfs.h"
@@ -17,6 +18,7 @@ static const struct cgroup_files v1_files = {
 	.mem_peak = "memory.max_usage_in_bytes",
 	.memsw_peak = "memory.memsw.max_usage_in_bytes",
 	.oom_file = "memory.oom_control",
+	.mem_current = "memory.usage_in_bytes",
 };
 
 static const struct cgroup_files v2_files = {
@@ -26,6 +28,7 @@ static const struct cgroup_files v2_files = {
 	.mem_peak = "memory.peak",
 	.memsw_peak = "memory.swap.peak",
 	.oom_file = "memory.events",
+	.mem_current = "memory.current",
 };
 
 const char *cgroup_mode_name(enum cgroup_mode mode)
@@ -278,6 +281,43 @@ int bench_cgroup_swap_usage(const struct bench_cgroup *cg, uint64_t *bytes)
 int bench_cgroup_mem_peak(const struct bench_cgroup *cg, uint64_t *bytes)
 {
 	return read_file_u64(cg, cg->env->files->mem_peak, bytes);
+}
+
+int bench_cgroup_mem_usage(const struct bench_cgroup *cg, uint64_t *bytes)
+{
+	return read_file_u64(cg, cg->env->files->mem_current, bytes);
+}
+
+int bench_cgroup_psi_create(struct bench_cgroup *cg)
+{
+	const struct cgroup_env *env = cg->env;
+	char full[PATH_MAX + 4096], path[PATH_MAX + 100];
+
+	if (env->memory_v2) {
+		snprintf(cg->psi_path, sizeof(cg->psi_path), "%s", cg->path);
+		snprintf(path, sizeof(path), "%s/memory.pressure", cg->path);
+		return sysfs_exists(path) ? 0 : (cg->psi_path[0] = '\0', -ENOTSUP);
+	}
+	snprintf(path, sizeof(path), "%s/memory.pressure", env->unified_root);
+	if (!env->unified_root[0] || !sysfs_exists(path))
+		return -ENOTSUP;
+	snprintf(path, sizeof(path), "%s/%s", env->unified_root, cg->name);
+	if (!sysfs_path(full, sizeof(full), path))
+		return -ENAMETOOLONG;
+	if (mkdir(full, 0755) < 0)
+		return -errno; /* EEXIST too: a directory of that name is not ours */
+	snprintf(cg->psi_path, sizeof(cg->psi_path), "%s", path);
+	return 0;
+}
+
+int bench_cgroup_psi_attach(struct bench_cgroup *cg, pid_t pid)
+{
+	char path[PATH_MAX + 240], value[24];
+	if (!cg->psi_path[0] || cg->env->memory_v2)
+		return 0;
+	snprintf(path, sizeof(path), "%s/cgroup.procs", cg->psi_path);
+	snprintf(value, sizeof(value), "%d", (int)pid);
+	return sysfs_write(path, value);
 }
 
 int bench_cgroup_memsw_peak(const struct bench_cgroup *cg, uint64_t *bytes)

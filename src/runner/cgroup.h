@@ -19,6 +19,7 @@ struct cgroup_files {
 	const char *mem_peak;
 	const char *memsw_peak;   /* v1: memory + swap; v2: swap alone */
 	const char *oom_file;     /* holds the oom_kill counter */
+	const char *mem_current;  /* usage now */
 };
 
 struct cgroup_env {
@@ -45,6 +46,7 @@ struct bench_cgroup {
 	char name[64];
 	char path[PATH_MAX + 80];     /* memory_root/name, without the sysfs root */
 	char io_path[PATH_MAX + 80];  /* v1 blkio_root/name when throttled, else empty */
+	char psi_path[PATH_MAX + 200]; /* a cgroup with memory.pressure holding the workload */
 	void *lcg;                    /* libcgroup's struct cgroup */
 };
 
@@ -59,12 +61,18 @@ int cgroup_memory_delegated(const struct cgroup_env *env);
 int bench_cgroup_create(struct bench_cgroup *cg, const struct cgroup_env *env, const char *name,
 			const struct cgroup_limits *limits);
 int bench_cgroup_attach(struct bench_cgroup *cg, pid_t pid);
+/* v1 and hybrid: a cgroup of the same name on the unified hierarchy, for its memory.pressure
+ * (PSI per cgroup needs v2); created by mkdir, removed by the journal. v2: the group itself.
+ * -ENOTSUP where there is no such file. */
+int bench_cgroup_psi_create(struct bench_cgroup *cg);
+int bench_cgroup_psi_attach(struct bench_cgroup *cg, pid_t pid);
 /* Drops libcgroup's handle; the directory itself is removed by the undo journal. */
 void bench_cgroup_release(struct bench_cgroup *cg);
 
 /* Readers: each returns 0 or -errno. */
 int bench_cgroup_swap_usage(const struct bench_cgroup *cg, uint64_t *bytes);
 int bench_cgroup_mem_peak(const struct bench_cgroup *cg, uint64_t *bytes);
+int bench_cgroup_mem_usage(const struct bench_cgroup *cg, uint64_t *bytes);
 /* v1: peak of memory + swap; v2: peak of swap alone. */
 int bench_cgroup_memsw_peak(const struct bench_cgroup *cg, uint64_t *bytes);
 int bench_cgroup_oom_kills(const struct bench_cgroup *cg, uint64_t *count);

@@ -7,6 +7,7 @@ struct vmstat_snap {
 	uint64_t pswpin, pswpout;
 	uint64_t swpin_zero, swpout_zero;  /* 6.12+: zero pages never reach the device */
 	uint64_t zswpout, zswpin, zswpwb;  /* pages into, out of, and written back from zswap */
+	uint64_t pgmajfault;
 	unsigned have_zero : 1;            /* older kernels lack swp*_zero */
 	unsigned have_zswp : 1;            /* and kernels without zswap these */
 };

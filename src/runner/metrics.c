@@ -43,14 +43,31 @@ const struct metric metrics[M_COUNT] = {
 	[M_CG_ZSWPWB] = { "cgroup_zswpwb", UNIT_PAGES, 0, "memory.stat zswpwb of the trial's cgroup (v2 only)" },
 	[M_COMP_RATIO] = { "compression_ratio", UNIT_RATIO, -1,
 			   "zram: mm_stat orig_data_size / compr_data_size; zswap: stored_pages x page size / pool_total_size" },
+	[M_PSI_SOME] = { "psi_some", UNIT_SECONDS, 1, "/proc/pressure/memory some total: time some task stalled on memory, over the trial" },
+	[M_PSI_FULL] = { "psi_full", UNIT_SECONDS, 1, "/proc/pressure/memory full total: time all non-idle tasks stalled, over the trial" },
+	[M_CG_PSI_SOME] = { "cgroup_psi_some", UNIT_SECONDS, 1, "memory.pressure some of the workload's cgroup (v2, or its twin on the unified hierarchy)" },
+	[M_CG_PSI_FULL] = { "cgroup_psi_full", UNIT_SECONDS, 1, "memory.pressure full of the workload's cgroup" },
+	[M_MAJFLT_PER_MIB] = { "major_faults_per_swapped_mib", UNIT_PER_MIB, 1, "major_faults / cgroup_swap_peak in MiB" },
+	[M_CPU_PER_GIB] = { "cpu_s_per_swapped_gib", UNIT_SECONDS, 1, "(user_cpu + sys_cpu) / cgroup_swap_peak in GiB" },
 	[M_OOM_KILLS] = { "oom_kills", UNIT_COUNT, 1, "oom_kill in memory.oom_control (v1) or memory.events (v2)" },
+	[M_PERF_TASK_CLOCK] = { "perf_task_clock", UNIT_SECONDS, 1, "perf_event_open task-clock, inherited, from the workload's exec" },
+	[M_PERF_FAULTS] = { "perf_page_faults", UNIT_COUNT, 0, "perf_event_open page-faults (minor + major)" },
+	[M_PERF_MAJOR_FAULTS] = { "perf_major_faults", UNIT_COUNT, 1, "perf_event_open major-faults" },
+	[M_PERF_CS] = { "perf_context_switches", UNIT_COUNT, 0, "perf_event_open context-switches" },
+	[M_PERF_MIGRATIONS] = { "perf_cpu_migrations", UNIT_COUNT, 0, "perf_event_open cpu-migrations" },
+	[M_PERF_INSTRUCTIONS] = { "perf_instructions", UNIT_COUNT, 0, "perf_event_open instructions (needs a PMU)" },
+	[M_PERF_CYCLES] = { "perf_cycles", UNIT_COUNT, 1, "perf_event_open cycles (needs a PMU)" },
+	[M_PERF_BRANCHES] = { "perf_branches", UNIT_COUNT, 0, "perf_event_open branches (needs a PMU)" },
+	[M_PERF_BRANCH_MISSES] = { "perf_branch_misses", UNIT_COUNT, 1, "perf_event_open branch-misses (needs a PMU)" },
+	[M_PERF_STALLED_FRONT] = { "perf_stalled_cycles_frontend", UNIT_COUNT, 1, "perf_event_open stalled-cycles-frontend (needs a PMU)" },
+	[M_PERF_STALLED_BACK] = { "perf_stalled_cycles_backend", UNIT_COUNT, 1, "perf_event_open stalled-cycles-backend (needs a PMU)" },
 };
 
 const char *metric_unit_name(enum metric_unit unit)
 {
 	static const char *const names[] = {
 		[UNIT_SECONDS] = "s", [UNIT_BYTES] = "MiB", [UNIT_PAGES] = "pages",
-		[UNIT_COUNT] = "", [UNIT_RATIO] = "x", [UNIT_MIBPS] = "MiB/s",
+		[UNIT_COUNT] = "", [UNIT_RATIO] = "x", [UNIT_MIBPS] = "MiB/s", [UNIT_PER_MIB] = "/MiB",
 	};
 	return names[unit];
 }

@@ -63,7 +63,7 @@ static const struct option_def defs[] = {
 	{ "output", 1, OPT_OUTPUT, "FILE", "result file (default results/zswapbench-DATE[SUFFIX].json)" },
 	{ "suffix", 1, OPT_SUFFIX, "TEXT", "appended to the default result file name" },
 	{ "json", 0, OPT_JSON, NULL, "print the result document instead of tables" },
-	{ "interval", 1, OPT_INTERVAL, "MS", "how often cgroup swap is sampled for its peak (default 100)" },
+	{ "interval", 1, OPT_INTERVAL, "MS", "time series sampling, 10..60000 ms or 0 for none (default 100)" },
 	{ "user", 1, OPT_USER, "USER", "run the hogger as this user (default: root)" },
 	{ "no-seccomp", 0, OPT_NO_SECCOMP, NULL, "run the hogger without its seccomp sandbox" },
 	{ "prefault", 0, OPT_PREFAULT, NULL, "hogger faults chunks in with MADV_POPULATE_WRITE (OOMs at a v1 limit)" },
@@ -365,8 +365,8 @@ static int apply(struct config *cfg, int id, const char *name, const char *v, ch
 		cfg->priority = (int)n;
 		return 0;
 	case OPT_INTERVAL:
-		if (parse_uint(v, 60000, &n) || n < 10)
-			return bad(msg, len, name, v, "not a number of milliseconds from 10 to 60000");
+		if (parse_uint(v, 60000, &n) || (n && n < 10))
+			return bad(msg, len, name, v, "not 0 (no sampling) or milliseconds from 10 to 60000");
 		cfg->sample_ms = (unsigned)n;
 		return 0;
 	case OPT_DATA:

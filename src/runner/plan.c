@@ -6,7 +6,10 @@
 #include <string.h>
 #include <inttypes.h>
 
+#include <math.h>
+
 #include "../common/size.h"
+#include "validity.h"
 
 /* What the hoggers write in all: each rounds its share up to whole chunks. */
 static uint64_t hogger_bytes(uint64_t alloc, unsigned jobs, uint64_t chunk)
@@ -159,6 +162,24 @@ void cell_update_stats(struct cell *cell)
 			cell->failed++;
 	if (!values)
 		return;
+	/* Outliers and a slow first trial are judged against the cell's other trials. */
+	size_t n_ok = 0;
+	for (size_t i = 0; i < cell->ntrials; i++) {
+		const struct trial *t = &cell->trials[i];
+		if (!t->warmup && t->status == TRIAL_OK && t->have[M_ELAPSED])
+			values[n_ok++] = t->value[M_ELAPSED];
+	}
+	for (size_t i = 0, k = 0; i < cell->ntrials; i++) {
+		struct trial *t = &cell->trials[i];
+		t->flags &= ~(unsigned)(TRIAL_FLAG_OUTLIER | TRIAL_FLAG_SLOW_FIRST);
+		if (t->warmup || t->status != TRIAL_OK || !t->have[M_ELAPSED])
+			continue;
+		t->outlier_z = validity_modified_z(values, n_ok, t->value[M_ELAPSED]);
+		if (fabs(t->outlier_z) > 3.5)
+			t->flags |= TRIAL_FLAG_OUTLIER;
+		if (k++ == 0 && validity_slow_first(values, n_ok))
+			t->flags |= TRIAL_FLAG_SLOW_FIRST;
+	}
 	for (int m = 0; m < M_COUNT; m++) {
 		size_t n = 0;
 		for (size_t i = 0; i < cell->ntrials; i++) {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "validity.h"
 
 /* "±" where the locale can show it, as LKP prints it; ASCII elsewhere. */
 static const char *plus_minus(void)
@@ -28,6 +29,7 @@ static const char *fmt_value(enum metric_id m, double v, char *buf, size_t len)
 		snprintf(buf, len, "%.1f", d);
 		break;
 	case UNIT_RATIO:
+	case UNIT_PER_MIB:
 		snprintf(buf, len, "%.2f", d);
 		break;
 	default:
@@ -92,11 +94,25 @@ static int cell_table(const struct cell *c, const struct run *run, FILE *out)
 	}
 	scols_print_table(tb);
 	scols_unref_table(tb);
-	for (size_t i = 0; i < c->ntrials; i++)
-		if (c->trials[i].status != TRIAL_OK)
-			fprintf(out, "  trial %u%s: %s: %s\n", c->trials[i].index,
-				c->trials[i].warmup ? " (warmup)" : "", trial_status_name(c->trials[i].status),
-				c->trials[i].note);
+	if (c->ntrials) {
+		char list[1024] = "";
+		for (int m = 0; m < M_COUNT; m++)
+			if (c->trials[0].unavailable[m])
+				snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s", list[0] ? ", " : "",
+					 metrics[m].key);
+		if (list[0])
+			fprintf(out, "  unavailable on this machine (not zero): %s\n", list);
+	}
+	for (size_t i = 0; i < c->ntrials; i++) {
+		const struct trial *t = &c->trials[i];
+		if (t->status != TRIAL_OK)
+			fprintf(out, "  trial %u%s: %s: %s\n", t->index, t->warmup ? " (warmup)" : "",
+				trial_status_name(t->status), t->note);
+		for (unsigned f = 0; f < TRIAL_FLAG_COUNT; f++)
+			if (t->flags & (1u << f))
+				fprintf(out, "  warning: trial %u%s: %s\n", t->index, t->warmup ? " (warmup)" : "",
+					validity_flag_text(f));
+	}
 	(void)run;
 	return 0;
 }

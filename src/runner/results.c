@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "compare.h"
+#include "validity.h"
 
 #define RESULT_FORMAT_VERSION 1
 
@@ -182,6 +183,39 @@ static json_object *curve_info(const struct trial *t)
 	return o;
 }
 
+static json_object *flags_info(const struct trial *t)
+{
+	json_object *a = json_object_new_array();
+	for (unsigned i = 0; i < TRIAL_FLAG_COUNT; i++)
+		if (t->flags & (1u << i))
+			json_object_array_add(a, json_object_new_string(validity_flag_name(i)));
+	return a;
+}
+
+/* Parallel arrays, one per source that was there; "t" in seconds since the release. */
+static json_object *series_info(const struct series *s)
+{
+	json_object *o, *a;
+
+	if (!s)
+		return NULL;
+	o = json_object_new_object();
+	add_u64(o, "stride", s->stride);
+	a = json_object_new_array_ext((int)s->n);
+	for (size_t i = 0; i < s->n; i++)
+		json_object_array_add(a, number(s->t[i]));
+	json_object_object_add(o, "t", a);
+	for (int f = 0; f < S_COUNT; f++) {
+		if (!s->have[f])
+			continue;
+		a = json_object_new_array_ext((int)s->n);
+		for (size_t i = 0; i < s->n; i++)
+			json_object_array_add(a, number(s->v[f][i]));
+		json_object_object_add(o, series_field_name(f), a);
+	}
+	return o;
+}
+
 static json_object *trial_info(const struct trial *t)
 {
 	json_object *o = json_object_new_object(), *values = json_object_new_object();
@@ -197,6 +231,15 @@ static json_object *trial_info(const struct trial *t)
 	json_object_object_add(o, "values", values);
 	json_object_object_add(o, "jobs", jobs_info(t));
 	json_object_object_add(o, "fill_curve", curve_info(t));
+	json_object_object_add(o, "flags", flags_info(t));
+	json_object *unavailable = json_object_new_array();
+	for (int m = 0; m < M_COUNT; m++)
+		if (t->unavailable[m])
+			json_object_array_add(unavailable, json_object_new_string(metrics[m].key));
+	json_object_object_add(o, "unavailable", unavailable);
+	if (t->outlier_z != 0)
+		json_object_object_add(o, "outlier_z", number(t->outlier_z));
+	json_object_object_add(o, "series", series_info(t->series));
 	return o;
 }
 

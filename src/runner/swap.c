@@ -62,7 +62,7 @@ int swap_device_sample(const struct swap_device *dev, struct swap_sample *s)
 	}
 	if (dev->backend == &backend_zswap)
 		s->have_zswap = zswap_read_stats(&s->zswap) == 0;
-	if (dev->device[0] && swaps_used(dev->device, &s->device_used) == 0)
+	if (dev->device[0] && swaps_area(dev->device, &s->device_used, &s->device_size) == 0)
 		s->have_used = 1;
 	return ret;
 }
@@ -85,7 +85,7 @@ int param_set(struct journal *j, const char *path, const char *value, char *fail
 }
 
 /* Calls fn for each active area of /proc/swaps with its name and Used bytes. */
-static int swaps_each(int (*fn)(const char *name, uint64_t used, void *arg), void *arg)
+static int swaps_each(int (*fn)(const char *name, uint64_t used, uint64_t size, void *arg), void *arg)
 {
 	char buf[16384], *save = NULL;
 	int ret = sysfs_read("/proc/swaps", buf, sizeof(buf));
@@ -98,7 +98,7 @@ static int swaps_each(int (*fn)(const char *name, uint64_t used, void *arg), voi
 		unsigned long long size, used;
 		if (sscanf(line, "%4095s %31s %llu %llu", name, type, &size, &used) != 4)
 			continue;
-		ret = fn(name, (uint64_t)used * 1024, arg);
+		ret = fn(name, (uint64_t)used * 1024, (uint64_t)size * 1024, arg);
 		if (ret)
 			return ret;
 	}
@@ -107,19 +107,20 @@ static int swaps_each(int (*fn)(const char *name, uint64_t used, void *arg), voi
 
 struct used_query {
 	const char *device;
-	uint64_t used;
+	uint64_t used, size;
 };
 
-static int match_used(const char *name, uint64_t used, void *arg)
+static int match_used(const char *name, uint64_t used, uint64_t size, void *arg)
 {
 	struct used_query *q = arg;
 	if (strcmp(name, q->device) != 0)
 		return 0;
 	q->used = used;
+	q->size = size;
 	return 1;
 }
 
-int swaps_used(const char *device, uint64_t *bytes)
+int swaps_area(const char *device, uint64_t *used, uint64_t *size)
 {
 	struct used_query q = { .device = device };
 	int ret = swaps_each(match_used, &q);
@@ -127,8 +128,15 @@ int swaps_used(const char *device, uint64_t *bytes)
 		return ret;
 	if (ret == 0)
 		return -ENOENT;
-	*bytes = q.used;
+	*used = q.used;
+	if (size)
+		*size = q.size;
 	return 0;
+}
+
+int swaps_used(const char *device, uint64_t *bytes)
+{
+	return swaps_area(device, bytes, NULL);
 }
 
 struct others_query {
@@ -138,11 +146,12 @@ struct others_query {
 	int count;
 };
 
-static int collect_other(const char *name, uint64_t used, void *arg)
+static int collect_other(const char *name, uint64_t used, uint64_t size, void *arg)
 {
 	struct others_query *q = arg;
 	size_t at = strlen(q->list);
 	(void)used;
+	(void)size;
 	if (q->own && strcmp(name, q->own) == 0)
 		return 0;
 	q->count++;

@@ -49,6 +49,7 @@ struct swap_sample {
 	struct zswap_stats zswap;
 	int have_used;
 	uint64_t device_used;     /* /proc/swaps Used of our device, bytes */
+	uint64_t device_size;     /* and its Size */
 };
 
 struct backend {
@@ -75,8 +76,9 @@ int swap_device_prepare(struct swap_device *dev, struct journal *j);
 int swap_device_start(struct swap_device *dev, struct journal *j);
 int swap_device_sample(const struct swap_device *dev, struct swap_sample *s);
 
-/* /proc/swaps: Used of one area in bytes (-ENOENT if not active). */
+/* /proc/swaps: Used of one area in bytes (-ENOENT if not active); size may be NULL. */
 int swaps_used(const char *device, uint64_t *bytes);
+int swaps_area(const char *device, uint64_t *used, uint64_t *size);
 /* Active swap areas other than own (may be NULL): count, names into list. */
 int swaps_others(const char *own, char *list, size_t len);
 

@@ -1,6 +1,7 @@
 #include "trial.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,10 +10,11 @@
 
 #include "../common/clock.h"
 #include "counters.h"
+#include "perf.h"
+#include "validity.h"
+#include "watch.h"
 #include "signals.h"
 #include "sysfs.h"
-
-#define CURVE_POINTS 256
 
 const char *trial_status_name(enum trial_status s)
 {
@@ -27,87 +29,21 @@ void trial_free(struct trial *t)
 {
 	free(t->jobs);
 	free(t->curve);
+	if (t->series) {
+		series_free(t->series);
+		free(t->series);
+	}
+	t->series = NULL;
 	t->jobs = NULL;
 	t->curve = NULL;
 	t->njobs = 0;
 	t->ncurve = 0;
 }
 
-/* What the runner watches while the workload runs. */
-struct watch {
-	const struct trial_setup *s;
-	const struct bench_cgroup *cg;
-	struct workload *w;
-	struct trial *t;
-	uint64_t swap_peak;
-	/* Read when every job is filled (a hogger), or at the swap peak (a command): zram mm_stat
-	 * and cgroup swap drop to nothing when the workload exits. */
-	int sampled;
-	uint64_t seen, go;
-	uint64_t cgroup_swap;
-	int have_cgroup_swap;
-	struct swap_sample dev;
-	struct vmstat_snap mid;
-	int have_mid;
-	struct zswap_stats zswap_before, zswap_after; /* cumulative counters around the trial */
-	uint64_t next_curve_bytes;
-};
-
 static void set(struct trial *t, enum metric_id id, double v)
 {
 	t->value[id] = v;
 	t->have[id] = 1;
-}
-
-static void take_sample(struct watch *wt)
-{
-	wt->have_cgroup_swap = bench_cgroup_swap_usage(wt->cg, &wt->cgroup_swap) == 0;
-	swap_device_sample(wt->s->dev, &wt->dev);
-	wt->have_mid = vmstat_snapshot(&wt->mid) == 0;
-	wt->sampled = 1;
-}
-
-static void on_tick(void *arg)
-{
-	struct watch *wt = arg;
-	uint64_t swap;
-
-	if (bench_cgroup_swap_usage(wt->cg, &swap) != 0 || swap <= wt->swap_peak)
-		return;
-	wt->swap_peak = swap;
-	/* A command never says it is filled: keep what the device held at the swap peak. */
-	if (wt->s->workload->command)
-		take_sample(wt);
-}
-
-static void on_progress(void *arg, uint64_t total, uint64_t ns)
-{
-	struct watch *wt = arg;
-	struct trial *t = wt->t;
-	struct curve_point *grown;
-	uint64_t swap = 0;
-
-	/* The last point is always kept: the curve ends where the fill did. */
-	if ((total < wt->next_curve_bytes && total < wt->s->alloc) || t->ncurve >= CURVE_POINTS + 2)
-		return;
-	grown = realloc(t->curve, (t->ncurve + 1) * sizeof(*grown));
-	if (!grown)
-		return;
-	t->curve = grown;
-	bench_cgroup_swap_usage(wt->cg, &swap);
-	t->curve[t->ncurve++] = (struct curve_point){
-		.t = (double)(ns - wt->w->release_ns) / 1e9, .bytes = total, .swap = swap,
-	};
-	wt->next_curve_bytes = total + (wt->s->alloc / CURVE_POINTS > (1 << 20) ? wt->s->alloc / CURVE_POINTS : (1 << 20));
-}
-
-static void on_filled(void *arg)
-{
-	struct watch *wt = arg;
-	wt->seen = clock_now_ns();
-	signals_pause_point("sampling");
-	take_sample(wt);
-	wt->go = clock_now_ns();
 }
 
 static double seconds(uint64_t ns)
@@ -289,6 +225,48 @@ static void record(struct trial *t, const struct watch *wt, const struct workloa
 	}
 }
 
+/* PSI over the trial, derived ratios, and the validity checks that need this trial alone. */
+static void record_inside(struct trial *t, const struct watch *wt)
+{
+	struct psi end;
+	char path[PATH_MAX + 240];
+	struct validity_input in = { .psi_some_avg10_before = -1 };
+	const struct swap_sample *d = &wt->dev;
+
+	if (wt->have_psi && psi_read("/proc/pressure/memory", &end) == 0) {
+		set(t, M_PSI_SOME, (double)(end.some_total - wt->psi_start.some_total) / 1e6);
+		set(t, M_PSI_FULL, (double)(end.full_total - wt->psi_start.full_total) / 1e6);
+		in.psi_some_avg10_before = wt->psi_start.some_avg10;
+	}
+	snprintf(path, sizeof(path), "%s/memory.pressure", wt->cg->psi_path);
+	if (wt->have_cg_psi && psi_read(path, &end) == 0) {
+		set(t, M_CG_PSI_SOME, (double)(end.some_total - wt->cg_psi_start.some_total) / 1e6);
+		set(t, M_CG_PSI_FULL, (double)(end.full_total - wt->cg_psi_start.full_total) / 1e6);
+	}
+	if (t->value[M_SWAP_PEAK] > 0) {
+		set(t, M_MAJFLT_PER_MIB, t->value[M_MAJFLT] / (t->value[M_SWAP_PEAK] / 1048576.0));
+		set(t, M_CPU_PER_GIB, (t->value[M_USER] + t->value[M_SYS]) / (t->value[M_SWAP_PEAK] / 1073741824.0));
+	}
+	in.have_cgroup_swap = wt->have_cgroup_swap;
+	in.cgroup_swap = (double)wt->cgroup_swap;
+	in.swap_peak = t->value[M_SWAP_PEAK];
+	if (wt->have_mid)
+		in.swapped_vmstat = 4096.0 * (double)(wt->mid.pswpout - wt->start.pswpout +
+						      wt->mid.swpout_zero - wt->start.swpout_zero +
+						      wt->mid.zswpout - wt->start.zswpout);
+	else
+		in.have_cgroup_swap = 0;
+	if (d->have_used) {
+		in.device_used = (double)d->device_used;
+		in.device_size = (double)d->device_size;
+	}
+	if (d->have_zram) {
+		in.zram_mem_used = (double)d->mm.mem_used_total;
+		in.zram_mem_limit = (double)d->mm.mem_limit;
+	}
+	t->flags = validity_check(&in);
+}
+
 static void name_failure(char *failed, size_t len, const char *what)
 {
 	if (failed && len)
@@ -322,13 +300,15 @@ int trial_run(const struct trial_setup *s, struct trial *t, char *failed, size_t
 	struct workload w = { 0 };
 	struct vmstat_snap before, after;
 	struct watch wt = { .s = s, .cg = &cg, .w = &w, .t = t };
-	struct workload_hooks hooks = { .arg = &wt, .tick = on_tick, .progress = on_progress,
-					.filled = on_filled };
+	struct workload_hooks hooks = { .arg = &wt, .tick = watch_tick, .progress = watch_progress,
+					.filled = watch_filled };
 	size_t mark = journal_mark(s->journal);
+	struct perf_set *perf = NULL;
 	int ret, rewind;
 
 	memset(t->value, 0, sizeof(t->value));
 	memset(t->have, 0, sizeof(t->have));
+	memset(t->unavailable, 0, sizeof(t->unavailable));
 	t->note[0] = '\0';
 	t->status = TRIAL_FAILED;
 	trial_free(t);
@@ -373,6 +353,24 @@ int trial_run(const struct trial_setup *s, struct trial *t, char *failed, size_t
 		name_failure(failed, failed_len, cg.path);
 		goto out;
 	}
+	/* Per-cgroup PSI: on v1 the workload also joins a group of the unified hierarchy. */
+	if (bench_cgroup_psi_create(&cg) == 0 && !s->env->memory_v2) {
+		ret = journal_push(s->journal, UNDO_RMDIR, cg.psi_path, NULL);
+		for (unsigned i = 0; i < w.n && !ret; i++)
+			ret = bench_cgroup_psi_attach(&cg, w.jobs[i].pid);
+		if (ret) {
+			name_failure(failed, failed_len, cg.psi_path);
+			goto out;
+		}
+	}
+	if (s->sample_ms) {
+		t->series = calloc(1, sizeof(*t->series));
+		if (!t->series) {
+			ret = -ENOMEM;
+			goto out;
+		}
+		series_init(t->series);
+	}
 	name_failure(failed, failed_len, "/proc/vmstat");
 	ret = vmstat_snapshot(&before);
 	if (ret)
@@ -383,6 +381,14 @@ int trial_run(const struct trial_setup *s, struct trial *t, char *failed, size_t
 		ret = -EINTR;
 		goto out;
 	}
+	perf = calloc(1, sizeof(*perf));
+	if (perf) {
+		pid_t pids[PERF_MAX_PIDS];
+		for (unsigned i = 0; i < w.n && i < PERF_MAX_PIDS; i++)
+			pids[i] = w.jobs[i].pid;
+		perf_open(perf, pids, w.n);
+	}
+	watch_start(&wt);
 	name_failure(failed, failed_len, "starting the workload");
 	ret = workload_release(&w);
 	if (ret)
@@ -403,10 +409,24 @@ int trial_run(const struct trial_setup *s, struct trial *t, char *failed, size_t
 		describe_job(s->workload, &w.jobs[i], t->have[M_OOM_KILLS] && t->value[M_OOM_KILLS] > 0,
 			     &t->jobs[i]);
 	record(t, &wt, &w, &before, &after);
+	record_inside(t, &wt);
+	for (int m = 0; perf && m < M_COUNT; m++) {
+		double v;
+		if (!perf_metric(m))
+			continue;
+		if (perf_value(perf, m, &v) == 0)
+			set(t, m, v);
+		else
+			t->unavailable[m] = 1;
+	}
 	classify(t, &w);
 	name_failure(failed, failed_len, "");
 	signals_pause_point("teardown");
 out:
+	if (perf) {
+		perf_close(perf);
+		free(perf);
+	}
 	workload_destroy(&w);
 	bench_cgroup_release(&cg);
 	rewind = journal_rewind(s->journal, mark);

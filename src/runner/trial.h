@@ -7,10 +7,22 @@
 #include "cgroup.h"
 #include "journal.h"
 #include "metrics.h"
+#include "sampler.h"
 #include "swap.h"
 #include "workload.h"
 
 enum trial_status { TRIAL_OK, TRIAL_OOM, TRIAL_FAILED, TRIAL_INTERRUPTED };
+
+/* Validity: each a warning in the table and a flag in the result file. */
+enum {
+	TRIAL_FLAG_NEVER_SWAPPED = 1 << 0,   /* nothing reached swap: the limit was not binding */
+	TRIAL_FLAG_SWAP_MISMATCH = 1 << 1,   /* cgroup swap and /proc/vmstat disagree */
+	TRIAL_FLAG_DEVICE_FULL = 1 << 2,     /* the swap device filled up */
+	TRIAL_FLAG_PRESSURE_BEFORE = 1 << 3, /* the machine was short of memory before it began */
+	TRIAL_FLAG_OUTLIER = 1 << 4,         /* elapsed far from its cell's median (MAD) */
+	TRIAL_FLAG_SLOW_FIRST = 1 << 5,      /* first measured trial much slower: use --warmup */
+	TRIAL_FLAG_COUNT = 6
+};
 
 /* One process of the workload, as it ended. */
 struct job_result {
@@ -35,10 +47,14 @@ struct trial {
 	char note[256];           /* why it failed, in words */
 	double value[M_COUNT];
 	unsigned char have[M_COUNT];
+	unsigned char unavailable[M_COUNT]; /* counters this machine lacks: not zero, absent */
 	struct job_result *jobs;
 	unsigned njobs;
 	struct curve_point *curve;
 	size_t ncurve;
+	struct series *series;    /* NULL with --interval 0 */
+	unsigned flags;           /* TRIAL_FLAG_*: what makes this trial's numbers doubtful */
+	double outlier_z;         /* modified z-score of its elapsed time within its cell */
 };
 
 struct trial_setup {

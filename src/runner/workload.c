@@ -226,10 +226,26 @@ static void reap(struct job *j)
 
 static void send_go(struct workload *w);
 
+/* Milliseconds until the next tick or the deadline, whichever is first; -1: neither. */
+static int poll_timeout(uint64_t next_tick, uint64_t deadline)
+{
+	uint64_t now = clock_now_ns(), until = 0;
+
+	if (next_tick)
+		until = next_tick;
+	if (deadline && (!until || deadline < until))
+		until = deadline;
+	if (!until)
+		return -1;
+	return until <= now ? 0 : (int)((until - now + 999999) / 1000000);
+}
+
 int workload_follow(struct workload *w, unsigned sample_ms, unsigned timeout_s,
 		    const struct workload_hooks *hooks)
 {
 	uint64_t deadline = timeout_s ? w->release_ns + (uint64_t)timeout_s * 1000000000ULL : 0;
+	uint64_t interval = (uint64_t)sample_ms * 1000000ULL;
+	uint64_t next_tick = interval ? w->release_ns + interval : 0;
 	struct pollfd *pfds = calloc(2 * (size_t)w->n, sizeof(*pfds));
 	char (*bufs)[PROTO_LINE_MAX * 4] = calloc(w->n, sizeof(*bufs));
 	size_t *used = calloc(w->n, sizeof(*used));
@@ -246,13 +262,19 @@ int workload_follow(struct workload *w, unsigned sample_ms, unsigned timeout_s,
 			pfds[2 * i] = (struct pollfd){ .fd = j->eof ? -1 : j->fd, .events = POLLIN };
 			pfds[2 * i + 1] = (struct pollfd){ .fd = j->reaped ? -1 : j->pidfd, .events = POLLIN };
 		}
-		int n = poll(pfds, 2 * (nfds_t)w->n, (int)sample_ms);
+		int n = poll(pfds, 2 * (nfds_t)w->n, poll_timeout(next_tick, deadline));
+		uint64_t now = clock_now_ns();
 		if (n < 0 && errno != EINTR) {
 			ret = -errno;
 			goto out;
 		}
-		if (hooks->tick)
-			hooks->tick(hooks->arg);
+		/* Ticks on a fixed grid, whatever else woke us: the series' spacing is the interval. */
+		if (next_tick && now >= next_tick) {
+			if (hooks->tick)
+				hooks->tick(hooks->arg);
+			while (next_tick <= now)
+				next_tick += interval;
+		}
 		if (deadline && clock_now_ns() > deadline) {
 			for (unsigned i = 0; i < w->n; i++)
 				if (!w->jobs[i].reaped) {
