@@ -61,6 +61,7 @@ build/bench/fill-floor: bench/fill-floor.c src/common/size.c
 # Speed of the tool itself against its peers: not a test, numbers to read.
 bench: deps all build/bench/fill-floor
 	bench/fill.sh
+	bench/sampling.sh
 
 # Installs only what is missing; needs root (CI and `make run` are root).
 deps:

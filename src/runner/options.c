@@ -19,7 +19,7 @@ enum {
 	OPT_CHUNK, OPT_DATA, OPT_REREAD, OPT_SUFFIX, OPT_JSON, OPT_SYSROOT, OPT_HOGGER, OPT_INTERVAL,
 	OPT_NO_SECCOMP, OPT_USER, OPT_JOBS, OPT_ALLOC_PER_JOB, OPT_ACCESS, OPT_BACKGROUND, OPT_THREADS, OPT_PREFAULT,
 	OPT_ORDER, OPT_LIMIT_MODE, OPT_SWAPPINESS, OPT_PAGE_CLUSTER, OPT_ZSWAP_POOL, OPT_ZRAM_SIZE,
-	OPT_ZRAM_MEM_LIMIT, OPT_ZRAM_ALGO_PARAMS, OPT_DISK_THROTTLE, OPT_SETTLE, OPT_TIMEOUT,
+	OPT_ZRAM_MEM_LIMIT, OPT_ZRAM_ALGO_PARAMS, OPT_DISK_THROTTLE, OPT_SETTLE, OPT_TIMEOUT, OPT_EXTENDED,
 };
 
 struct option_def {
@@ -45,6 +45,7 @@ static const struct option_def defs[] = {
 	{ "zram-algo-params", 1, OPT_ZRAM_ALGO_PARAMS, "PARAMS", "zram algorithm_params, e.g. level=3 (kernels >= 6.12)" },
 	{ "disk-throttle", 1, OPT_DISK_THROTTLE, "R[,W]", "bytes/s for the swapfile's disk, per cgroup" },
 	{ "settle", 0, OPT_SETTLE, NULL, "drop caches and compact memory before each trial" },
+	{ "extended", 0, OPT_EXTENDED, NULL, "keep mm_stat, io_stat, debug_stat, buddyinfo, vmstat, meminfo before and after each trial" },
 	{ "timeout", 1, OPT_TIMEOUT, "SEC", "a trial that takes longer is killed and failed (default 600)" },
 	{ "trials", 1, OPT_TRIALS, "N", "measured trials per backend (default 3)" },
 	{ "warmup", 1, OPT_WARMUP, "N", "unmeasured trials before them (default 0)" },
@@ -344,6 +345,9 @@ static int apply(struct config *cfg, int id, const char *name, const char *v, ch
 	}
 	case OPT_SETTLE:
 		cfg->settle = 1;
+		return 0;
+	case OPT_EXTENDED:
+		cfg->extended = 1;
 		return 0;
 	case OPT_TIMEOUT:
 		if (parse_uint(v, 86400, &n))

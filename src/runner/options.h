@@ -49,6 +49,7 @@ struct config {
 	const char *zram_algo_params; /* written to algorithm_params, e.g. "level=3" */
 	uint64_t throttle_read, throttle_write; /* --disk-throttle, bytes/s; 0: none */
 	int settle;                   /* drop caches and compact memory before each trial */
+	int extended;                 /* raw kernel files before and after each trial */
 	unsigned timeout;             /* seconds a trial may take; 0: no limit */
 	int no_seccomp;               /* run the hogger without its sandbox */
 	int prefault;                 /* the hogger populates whole chunks (MADV_POPULATE_WRITE) */

@@ -96,6 +96,7 @@ static json_object *config_info(const struct run *run)
 		add_str(o, "disk_throttle_note",
 			"cgroup v1 throttles this cgroup's swap-in reads; swap-out writes are charged to the root, not throttled");
 	json_object_object_add(o, "settle", json_object_new_boolean(cfg->settle));
+	json_object_object_add(o, "extended", json_object_new_boolean(cfg->extended));
 	add_u64(o, "timeout", cfg->timeout);
 	add_u64(o, "alloc", cfg->alloc);
 	add_u64(o, "chunk", cfg->chunk);
@@ -240,6 +241,18 @@ static json_object *trial_info(const struct trial *t)
 	if (t->outlier_z != 0)
 		json_object_object_add(o, "outlier_z", number(t->outlier_z));
 	json_object_object_add(o, "series", series_info(t->series));
+	if (t->extended) {
+		json_object *x = json_object_new_object(), *when[2] = { json_object_new_object(), json_object_new_object() };
+		for (int f = 0; f < X_COUNT; f++) {
+			if (t->extended->before[f])
+				add_str(when[0], extended_name(f), t->extended->before[f]);
+			if (t->extended->after[f])
+				add_str(when[1], extended_name(f), t->extended->after[f]);
+		}
+		json_object_object_add(x, "before", when[0]);
+		json_object_object_add(x, "after", when[1]);
+		json_object_object_add(o, "extended", x);
+	}
 	return o;
 }
 

@@ -155,7 +155,7 @@ static int run_trial(struct run *run, const struct schedule_entry *e)
 			    .throttle_dev = run->throttle_dev[0] && c->backend->uses_swapfile ? run->throttle_dev : NULL,
 			    .throttle_read = cfg->throttle_read, .throttle_write = cfg->throttle_write },
 		.cgroup_name = name, .workload = &c->workload, .alloc = c->alloc,
-		.sample_ms = cfg->sample_ms, .timeout_s = cfg->timeout,
+		.sample_ms = cfg->sample_ms, .timeout_s = cfg->timeout, .extended = cfg->extended,
 	};
 	struct trial *t = new_trial(c);
 	int ret;

@@ -34,6 +34,11 @@ void trial_free(struct trial *t)
 		free(t->series);
 	}
 	t->series = NULL;
+	if (t->extended) {
+		extended_free(t->extended);
+		free(t->extended);
+	}
+	t->extended = NULL;
 	t->jobs = NULL;
 	t->curve = NULL;
 	t->njobs = 0;
@@ -230,13 +235,12 @@ static void record_inside(struct trial *t, const struct watch *wt)
 {
 	struct psi end;
 	char path[PATH_MAX + 240];
-	struct validity_input in = { .psi_some_avg10_before = -1 };
+	struct validity_input in = { .psi_before = wt->psi_before_pct };
 	const struct swap_sample *d = &wt->dev;
 
 	if (wt->have_psi && psi_read("/proc/pressure/memory", &end) == 0) {
 		set(t, M_PSI_SOME, (double)(end.some_total - wt->psi_start.some_total) / 1e6);
 		set(t, M_PSI_FULL, (double)(end.full_total - wt->psi_start.full_total) / 1e6);
-		in.psi_some_avg10_before = wt->psi_start.some_avg10;
 	}
 	snprintf(path, sizeof(path), "%s/memory.pressure", wt->cg->psi_path);
 	if (wt->have_cg_psi && psi_read(path, &end) == 0) {
@@ -260,6 +264,11 @@ static void record_inside(struct trial *t, const struct watch *wt)
 		in.device_used = (double)d->device_used;
 		in.device_size = (double)d->device_size;
 	}
+	if (wt->device_used_max && (double)wt->device_used_max > in.device_used) {
+		in.device_used = (double)wt->device_used_max;
+		in.device_size = (double)wt->device_size;
+	}
+	in.swapped_total = 4096.0 * (t->value[M_PSWPOUT] + t->value[M_SWPOUT_ZERO] + t->value[M_ZSWPOUT]);
 	if (d->have_zram) {
 		in.zram_mem_used = (double)d->mm.mem_used_total;
 		in.zram_mem_limit = (double)d->mm.mem_limit;
@@ -388,6 +397,8 @@ int trial_run(const struct trial_setup *s, struct trial *t, char *failed, size_t
 			pids[i] = w.jobs[i].pid;
 		perf_open(perf, pids, w.n);
 	}
+	if (s->extended && (t->extended = calloc(1, sizeof(*t->extended))))
+		extended_snapshot(s->dev, t->extended->before);
 	watch_start(&wt);
 	name_failure(failed, failed_len, "starting the workload");
 	ret = workload_release(&w);
@@ -404,6 +415,8 @@ int trial_run(const struct trial_setup *s, struct trial *t, char *failed, size_t
 		goto out;
 	if (s->dev->backend == &backend_zswap)
 		zswap_read_stats(&wt.zswap_after);
+	if (t->extended)
+		extended_snapshot(s->dev, t->extended->after);
 	record_cgroup(t, &cg);
 	for (unsigned i = 0; i < w.n; i++)
 		describe_job(s->workload, &w.jobs[i], t->have[M_OOM_KILLS] && t->value[M_OOM_KILLS] > 0,

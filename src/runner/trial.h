@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 #include "cgroup.h"
+#include "extended.h"
 #include "journal.h"
 #include "metrics.h"
 #include "sampler.h"
@@ -53,6 +54,7 @@ struct trial {
 	struct curve_point *curve;
 	size_t ncurve;
 	struct series *series;    /* NULL with --interval 0 */
+	struct extended *extended; /* --extended: raw files before and after; else NULL */
 	unsigned flags;           /* TRIAL_FLAG_*: what makes this trial's numbers doubtful */
 	double outlier_z;         /* modified z-score of its elapsed time within its cell */
 };
@@ -67,6 +69,7 @@ struct trial_setup {
 	uint64_t alloc;                /* bytes all jobs will write: the curve's spacing and end */
 	unsigned sample_ms;            /* how often cgroup swap is sampled for its peak */
 	unsigned timeout_s;            /* 0: none */
+	int extended;
 };
 
 /* Returns 0 when the trial ran (whatever its status), -EINTR when a signal came before the

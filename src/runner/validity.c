@@ -32,7 +32,7 @@ unsigned validity_check(const struct validity_input *in)
 {
 	unsigned f = 0;
 
-	if (in->swap_peak <= 0 && in->swapped_vmstat <= 0)
+	if (in->swap_peak <= 0 && in->swapped_vmstat <= 0 && in->swapped_total <= 0)
 		f |= TRIAL_FLAG_NEVER_SWAPPED;
 	if (in->have_cgroup_swap && in->cgroup_swap > 0) {
 		/* Swap is system-wide: pages of other processes on our device explain vmstat's excess. */
@@ -44,7 +44,7 @@ unsigned validity_check(const struct validity_input *in)
 	if ((in->device_size > 0 && in->device_used >= 0.95 * in->device_size) ||
 	    (in->zram_mem_limit > 0 && in->zram_mem_used >= 0.95 * in->zram_mem_limit))
 		f |= TRIAL_FLAG_DEVICE_FULL;
-	if (in->psi_some_avg10_before > 10.0)
+	if (in->psi_before > 10.0)
 		f |= TRIAL_FLAG_PRESSURE_BEFORE;
 	return f;
 }

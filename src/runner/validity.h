@@ -9,11 +9,12 @@ struct validity_input {
 	int have_cgroup_swap;
 	double cgroup_swap;        /* bytes in the cgroup's swap when filled */
 	double swapped_vmstat;     /* (pswpout + swpout_zero + zswpout) x page, start to filled */
+	double swapped_total;      /* the same over the whole trial (a workload killed early) */
 	double swap_peak;          /* bytes */
 	double device_used;        /* bytes of our device in use when filled (anyone's pages) */
 	double device_size;        /* bytes; 0 unknown */
 	double zram_mem_used, zram_mem_limit; /* bytes; limit 0: none */
-	double psi_some_avg10_before; /* percent, system-wide, as the trial began; < 0 unknown */
+	double psi_before;         /* percent of a quiet window before the trial stalled; < 0 unknown */
 };
 
 /* TRIAL_FLAG_* bits for the per-trial checks (not the per-cell ones below). */

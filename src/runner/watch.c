@@ -3,6 +3,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "../common/clock.h"
 #include "signals.h"
@@ -18,10 +19,23 @@ static void take_sample(struct watch *wt)
 	wt->sampled = 1;
 }
 
+/* Outside pressure, measured before anything of ours runs: the share of a short quiet window
+ * that tasks spent stalled on memory. (avg10 would still hold our own previous trial.) */
+#define QUIET_WINDOW_US 50000
+
 void watch_start(struct watch *wt)
 {
 	char path[PATH_MAX + 240];
+	struct psi quiet;
+	struct timespec window = { 0, QUIET_WINDOW_US * 1000L };
 
+	wt->psi_before_pct = -1;
+	if (psi_read("/proc/pressure/memory", &quiet) == 0) {
+		nanosleep(&window, NULL);
+		if (psi_read("/proc/pressure/memory", &wt->psi_start) == 0)
+			wt->psi_before_pct = 100.0 * (double)(wt->psi_start.some_total - quiet.some_total) /
+					     QUIET_WINDOW_US;
+	}
 	vmstat_snapshot(&wt->start);
 	wt->have_psi = psi_read("/proc/pressure/memory", &wt->psi_start) == 0;
 	snprintf(path, sizeof(path), "%s/memory.pressure", wt->cg->psi_path);
@@ -46,8 +60,12 @@ static void record_point(struct watch *wt)
 	if (bench_cgroup_swap_usage(wt->cg, &x) == 0)
 		PUT(S_CGROUP_SWAP, x);
 	swap_device_sample(wt->s->dev, &dev);
-	if (dev.have_used)
+	if (dev.have_used) {
 		PUT(S_DEVICE_USED, dev.device_used);
+		if (dev.device_used > wt->device_used_max)
+			wt->device_used_max = dev.device_used;
+		wt->device_size = dev.device_size;
+	}
 	if (dev.have_zram) {
 		PUT(S_ZRAM_ORIG, dev.mm.orig_data_size);
 		PUT(S_ZRAM_COMPR, dev.mm.compr_data_size);
