@@ -27,7 +27,7 @@ UNIT      := $(wildcard tests/unit/*.c)
 
 obj = $(patsubst %.c,$(BUILD)/%.o,$(1))
 
-.PHONY: all run check unit cli deps clean bench FORCE
+.PHONY: all run check check-vm unit cli deps clean bench FORCE
 all: zswapbench zswapbench-hogger
 
 $(BUILD)/mode: FORCE
@@ -80,6 +80,11 @@ unit: tests/unit/run-unit
 check: deps
 	$(MAKE) all unit
 	tests/run-all.sh
+
+# The integration tests on pure cgroup v2, in Debian's kernel under qemu (tests/vm/run.sh).
+check-vm: deps
+	$(MAKE) all
+	tests/vm/run.sh
 
 clean:
 	rm -rf $(BUILD) zswapbench zswapbench-hogger tests/unit/run-unit

@@ -34,6 +34,26 @@ if [ -n "$planned" ] && [ "$ran" -lt "$planned" ]; then
 	failed=$((failed + planned - ran))
 fi
 
+echo "== VM tier (Debian's kernel under qemu, pure cgroup v2)"
+if [ "${ZSB_VM:-1}" = 0 ]; then
+	echo "vm: skipped: ZSB_VM=0"
+	skipped=$((skipped + 1))
+else
+	vm_log=$(mktemp)
+	tests/vm/run.sh | tee "$vm_log"
+	vm_status=${PIPESTATUS[0]}
+	if [ "$vm_status" -eq 77 ]; then
+		skipped=$((skipped + 1))
+	else
+		line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$vm_log" | tail -n 1)
+		passed=$((passed + $(sed -n 's/^\([0-9]*\) passed.*/\1/p' <<<"$line")))
+		failed=$((failed + $(sed -n 's/.* \([0-9]*\) failed.*/\1/p' <<<"$line")))
+		skipped=$((skipped + $(sed -n 's/.* \([0-9]*\) skipped.*/\1/p' <<<"$line")))
+		[ -n "$line" ] || failed=$((failed + 1))
+	fi
+	rm -f "$vm_log"
+fi
+
 echo
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

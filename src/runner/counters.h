@@ -10,6 +10,7 @@ struct vmstat_snap {
 	uint64_t pgmajfault;
 	unsigned have_zero : 1;            /* older kernels lack swp*_zero */
 	unsigned have_zswp : 1;            /* and kernels without zswap these */
+	unsigned have_zswpwb : 1;          /* 6.8 and later */
 };
 
 int vmstat_snapshot(struct vmstat_snap *snap);

@@ -19,7 +19,7 @@ enum {
 	OPT_CHUNK, OPT_DATA, OPT_REREAD, OPT_SUFFIX, OPT_JSON, OPT_SYSROOT, OPT_HOGGER, OPT_INTERVAL,
 	OPT_NO_SECCOMP, OPT_USER, OPT_JOBS, OPT_ALLOC_PER_JOB, OPT_ACCESS, OPT_BACKGROUND, OPT_THREADS, OPT_PREFAULT,
 	OPT_ORDER, OPT_LIMIT_MODE, OPT_SWAPPINESS, OPT_PAGE_CLUSTER, OPT_ZSWAP_POOL, OPT_ZRAM_SIZE,
-	OPT_ZRAM_MEM_LIMIT, OPT_ZRAM_ALGO_PARAMS, OPT_DISK_THROTTLE, OPT_SETTLE, OPT_TIMEOUT, OPT_EXTENDED,
+	OPT_ZRAM_MEM_LIMIT, OPT_ZRAM_ALGO_PARAMS, OPT_ZSWAP_ZPOOL, OPT_DISK_THROTTLE, OPT_SETTLE, OPT_TIMEOUT, OPT_EXTENDED,
 };
 
 struct option_def {
@@ -40,6 +40,7 @@ static const struct option_def defs[] = {
 	{ "swappiness", 1, OPT_SWAPPINESS, "N", "0..200: the cgroup's (v1) or vm.swappiness (v2), restored" },
 	{ "page-cluster", 1, OPT_PAGE_CLUSTER, "N", "0..10: vm.page-cluster for the run, restored" },
 	{ "zswap-pool", 1, OPT_ZSWAP_POOL, "PCT", "zswap max_pool_percent, 1..100 (default: the kernel's)" },
+	{ "zswap-zpool", 1, OPT_ZSWAP_ZPOOL, "NAME", "zswap allocator: zsmalloc, z3fold, zbud (kernels < 6.15)" },
 	{ "zram-size", 1, OPT_ZRAM_SIZE, "SIZE", "zram disksize (default --swap-size)" },
 	{ "zram-mem-limit", 1, OPT_ZRAM_MEM_LIMIT, "SIZE", "cap on the memory zram itself may use" },
 	{ "zram-algo-params", 1, OPT_ZRAM_ALGO_PARAMS, "PARAMS", "zram algorithm_params, e.g. level=3 (kernels >= 6.12)" },
@@ -324,6 +325,11 @@ static int apply(struct config *cfg, int id, const char *name, const char *v, ch
 			return bad(msg, len, name, v, "not a percentage from 1 to 100");
 		cfg->zswap_pool = (unsigned)n;
 		return 0;
+	case OPT_ZSWAP_ZPOOL:
+		if (strcmp(v, "zsmalloc") && strcmp(v, "z3fold") && strcmp(v, "zbud"))
+			return bad(msg, len, name, v, "not zsmalloc, z3fold or zbud");
+		cfg->zswap_zpool = v;
+		return 0;
 	case OPT_ZRAM_SIZE:
 		return parse_size_opt(name, v, &cfg->zram_size, msg, len);
 	case OPT_ZRAM_MEM_LIMIT:
@@ -440,6 +446,8 @@ static int cross_check(struct config *cfg, char *msg, size_t len)
 	}
 	if (cfg->swapfile && !uses_file)
 		return bad(msg, len, "swapfile", cfg->swapfile, "only disk and zswap use a swapfile; add --swap disk");
+	if (given(cfg, OPT_ZSWAP_ZPOOL) && !uses_zswap)
+		return bad(msg, len, "zswap-zpool", cfg->zswap_zpool, "only zswap has a zpool; add --swap zswap");
 	if (given(cfg, OPT_ZSWAP_POOL) && !uses_zswap) {
 		snprintf(a, sizeof(a), "%u", cfg->zswap_pool);
 		return bad(msg, len, "zswap-pool", a, "only zswap has a pool; add --swap zswap");

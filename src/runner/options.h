@@ -44,6 +44,7 @@ struct config {
 	int swappiness;               /* -1: leave it */
 	int page_cluster;             /* -1: leave it */
 	unsigned zswap_pool;          /* max_pool_percent; 0: leave it */
+	const char *zswap_zpool;      /* zbud, z3fold, zsmalloc (kernels before 6.15 choose) */
 	uint64_t zram_size;           /* 0: --swap-size */
 	uint64_t zram_mem_limit;      /* 0: none */
 	const char *zram_algo_params; /* written to algorithm_params, e.g. "level=3" */

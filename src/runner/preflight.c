@@ -176,7 +176,8 @@ int preflight(struct run *run)
 		struct swap_params p = {
 			.size = c->backend == &backend_zram && cfg->zram_size ? cfg->zram_size : run->swap_size,
 			.priority = cfg->priority, .comp = c->comp, .swapfile = run->swapfile,
-			.zswap_pool = cfg->zswap_pool, .zram_mem_limit = cfg->zram_mem_limit,
+			.zswap_pool = cfg->zswap_pool, .zswap_zpool = cfg->zswap_zpool,
+			.zram_mem_limit = cfg->zram_mem_limit,
 			.zram_algo_params = cfg->zram_algo_params,
 			.shared = &run->shared,
 		};
@@ -216,6 +217,14 @@ void warnings(struct run *run)
 			    size_format(c->limit + run->swap_size, b, sizeof(b)));
 		}
 	}
+	for (size_t i = 0; i < run->ncells; i++)
+		if (run->cells[i].backend == &backend_zswap && run->env.memory_v2) {
+			/* Measured on Debian's 6.1 under v2: 128M under 32M is OOM-killed at 55M of swap. */
+			say("warning: zswap on cgroup v2: the compressed pool is charged to the cgroup too, so the "
+			    "limit must hold the pages left and their compressed copies (a limit far below "
+			    "--alloc ends in an OOM kill)");
+			break;
+		}
 	if (swaps_others(NULL, run->other_swap, sizeof(run->other_swap)) > 0)
 		say("warning: swap already active (%s): the kernel may use it too; it is left untouched",
 		    run->other_swap);

@@ -71,9 +71,10 @@ static int cell_table(const struct cell *c, const struct run *run, FILE *out)
 
 	for (size_t i = 0; i < c->ntrials; i++)
 		measured += !c->trials[i].warmup;
-	snprintf(title, sizeof(title), "%s: %u of %u trials ok%s%s%s%s", c->label,
+	snprintf(title, sizeof(title), "%s: %u of %u trials ok%s%s%s%s%s%s", c->label,
 		 measured - c->failed, measured, c->dev.device[0] ? ", " : "", c->dev.device,
-		 c->dev.comp_used[0] ? " " : "", c->dev.comp_used);
+		 c->dev.comp_used[0] ? " " : "", c->dev.comp_used, c->dev.zpool_used[0] ? "/" : "",
+		 c->dev.zpool_used);
 	tb = new_table(title, cols, sizeof(cols) / sizeof(cols[0]));
 	if (!tb)
 		return -ENOMEM;

@@ -86,6 +86,7 @@ static json_object *config_info(const struct run *run)
 	json_object_object_add(o, "swappiness", cfg->swappiness >= 0 ? json_object_new_int(cfg->swappiness) : NULL);
 	json_object_object_add(o, "page_cluster", cfg->page_cluster >= 0 ? json_object_new_int(cfg->page_cluster) : NULL);
 	add_u64(o, "zswap_pool", cfg->zswap_pool);
+	add_str(o, "zswap_zpool", cfg->zswap_zpool);
 	add_u64(o, "zram_size", cfg->zram_size);
 	add_u64(o, "zram_mem_limit", cfg->zram_mem_limit);
 	add_str(o, "zram_algo_params", cfg->zram_algo_params);
@@ -284,6 +285,7 @@ static json_object *cell_info(const struct cell *c)
 	add_str(o, "backend", c->backend->name);
 	add_str(o, "comp", c->comp);
 	add_str(o, "comp_used", c->dev.comp_used[0] ? c->dev.comp_used : NULL);
+	add_str(o, "zpool_used", c->dev.zpool_used[0] ? c->dev.zpool_used : NULL);
 	add_str(o, "device", c->dev.device[0] ? c->dev.device : NULL);
 	add_u64(o, "limit", c->limit);
 	add_u64(o, "jobs", c->jobs);

@@ -26,6 +26,7 @@ struct swap_params {
 	const char *comp;      /* zram or zswap algorithm; NULL keeps the kernel's default */
 	const char *swapfile;  /* disk, zswap: the file created for each trial */
 	unsigned zswap_pool;   /* max_pool_percent; 0 leaves it */
+	const char *zswap_zpool; /* zpool; NULL leaves it */
 	uint64_t zram_mem_limit; /* zram mem_limit; 0: none */
 	const char *zram_algo_params; /* algorithm_params, after comp_algorithm; NULL: none */
 	struct swap_shared *shared;
@@ -37,6 +38,7 @@ struct swap_device {
 	char device[PATH_MAX];    /* what swapon got; empty for none */
 	int zram_id;              /* -1 unless zram */
 	char comp_used[64];       /* what the kernel reports as selected */
+	char zpool_used[32];      /* zswap: its allocator, where the kernel has a choice */
 	char failed[PATH_MAX + 64]; /* what the last error was about, for the message */
 	char why[512];            /* check(): the complete message for the user */
 };

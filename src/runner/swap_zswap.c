@@ -26,6 +26,12 @@ static int zswap_check(struct swap_device *dev)
 			return -EINVAL;
 		}
 	}
+	if (dev->params.zswap_zpool && !sysfs_exists(ZSWAP_PARAMS "/zpool")) {
+		snprintf(dev->why, sizeof(dev->why),
+			 "--zswap-zpool '%s': this kernel's zswap has no zpool choice (zsmalloc only, 6.15+)",
+			 dev->params.zswap_zpool);
+		return -ENOTSUP;
+	}
 	return swapfile_check(dev);
 }
 
@@ -61,6 +67,11 @@ static int zswap_start(struct swap_device *dev, struct journal *j)
 		if (ret)
 			return ret;
 	}
+	if (dev->params.zswap_zpool) {
+		ret = param_set(j, ZSWAP_PARAMS "/zpool", dev->params.zswap_zpool, dev->failed, sizeof(dev->failed));
+		if (ret)
+			return ret;
+	}
 	if (dev->params.zswap_pool) {
 		snprintf(value, sizeof(value), "%u", dev->params.zswap_pool);
 		ret = param_set(j, ZSWAP_PARAMS "/max_pool_percent", value, dev->failed, sizeof(dev->failed));
@@ -74,6 +85,10 @@ static int zswap_start(struct swap_device *dev, struct journal *j)
 	ret = sysfs_read_line(ZSWAP_PARAMS "/compressor", dev->comp_used, sizeof(dev->comp_used));
 	if (ret < 0)
 		return ret;
+	/* Which allocator holds the pages decides the ratio as much as the compressor does:
+	 * zbud keeps at most two per page, z3fold three. */
+	if (sysfs_read_line(ZSWAP_PARAMS "/zpool", dev->zpool_used, sizeof(dev->zpool_used)) < 0)
+		snprintf(dev->zpool_used, sizeof(dev->zpool_used), "zsmalloc");
 	return swapfile_start(dev, j);
 }
 

@@ -220,7 +220,8 @@ static void record(struct trial *t, const struct watch *wt, const struct workloa
 	if (before->have_zswp && after->have_zswp && wt->s->dev->backend == &backend_zswap) {
 		set(t, M_ZSWPOUT, (double)(after->zswpout - before->zswpout));
 		set(t, M_ZSWPIN, (double)(after->zswpin - before->zswpin));
-		set(t, M_ZSWPWB, (double)(after->zswpwb - before->zswpwb));
+		if (before->have_zswpwb && after->have_zswpwb)
+			set(t, M_ZSWPWB, (double)(after->zswpwb - before->zswpwb));
 	}
 	set(t, M_PSWPOUT, (double)(after->pswpout - before->pswpout));
 	set(t, M_PSWPIN, (double)(after->pswpin - before->pswpin));

@@ -55,7 +55,7 @@ CASES=$(cat <<'TABLE'
 --swapfile '/proc/zsb.swap': /proc is procfs|--swap disk --swapfile /proc/zsb.swap
 --swapfile '/sys/fs/cgroup/zsb.swap'|--swap disk --swapfile /sys/fs/cgroup/zsb.swap
 --swapfile '/dev/shm/zsb.swap': /dev/shm is a RAM filesystem|--swap disk --swapfile /dev/shm/zsb.swap
---swapfile '/etc/hostname': already exists|--swap disk --swapfile /etc/hostname
+--swapfile '/var/tmp/zsb-exists.swap': already exists|--swap disk --swapfile /var/tmp/zsb-exists.swap
 --swapfile '/var/tmp/x': only disk and zswap use a swapfile|--swap zram --swapfile /var/tmp/x
 --output '/nonexistent/r.json': directory /nonexistent does not exist|--output /nonexistent/r.json
 --output '/tmp': is a directory|--output /tmp
@@ -97,6 +97,8 @@ command 'no-such-command-zsb': not found in PATH|-- no-such-command-zsb
 --disk-throttle '10M': only disk and zswap swap to a disk|--swap zram --disk-throttle 10M
 --timeout '-1'|--timeout -1
 --comp 'nosuch': this kernel's zswap can use only|--swap zswap --comp nosuch
+--zswap-zpool 'zbud2'|--swap zswap --zswap-zpool zbud2
+--zswap-zpool 'zbud': only zswap has a zpool|--swap zram --zswap-zpool zbud
 --zram-algo-params 'fast'|--swap zram --zram-algo-params fast
 --zram-algo-params 'level=1': only zram has this|--swap disk --zram-algo-params level=1
 unknown option '--frobnicate'|--frobnicate
@@ -108,6 +110,7 @@ TABLE
 @test "a table of bad inputs: each exits 2 with one line naming it, and changes nothing" {
 	cd "$TMP"
 	local n=0 before line needle args
+	touch /var/tmp/zsb-exists.swap
 	before=$(machine_state)
 	while IFS='|' read -r needle args; do
 		eval "set -- $args"
@@ -121,6 +124,7 @@ TABLE
 		[ "$(machine_state)" = "$before" ] || { echo "changed the machine: $args"; return 1; }
 		n=$((n + 1))
 	done <<<"$CASES"
+	rm -f /var/tmp/zsb-exists.swap
 	[ ! -e results ] || { echo "a bad input created results/"; return 1; }
 	echo "$n cases"
 	[ "$n" -ge 40 ]

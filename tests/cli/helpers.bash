@@ -41,6 +41,13 @@ assert_awk() {
 	awk "BEGIN { exit !($1) }" || { echo "failed: $1" >&2; return 1; }
 }
 
+# within A B FRACTION: |A - B| <= FRACTION x |B|. (No "^": busybox's awk in the VM has no
+# math library.)
+within() {
+	awk -v a="$1" -v b="$2" -v f="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; m = b < 0 ? -b : b; exit !(d <= f * m) }' ||
+		{ echo "failed: $1 is not within $3 of $2" >&2; return 1; }
+}
+
 json() {
 	jq -r "$1" "$2"
 }

@@ -104,7 +104,7 @@ ratio_between() {
 	[ "$(json '[.cells[0].trials[0].jobs[].bytes] | add' "$TMP/r.json")" -eq $((128 * MiB)) ]
 	[ "$(json '[.cells[0].trials[0].jobs[].bytes] | unique | join(",")' "$TMP/r.json")" -eq $((32 * MiB)) ]
 	sum_user=$(json '[.cells[0].trials[0].jobs[].user_cpu] | add' "$TMP/r.json")
-	assert_awk "($sum_user - $(value user_cpu))^2 < 1e-9"
+	within "$sum_user" "$(value user_cpu)" 0.000001
 	slowest=$(json '[.cells[0].trials[0].jobs[].fill_time] | max' "$TMP/r.json")
 	assert_awk "$(value fill_time) == $slowest && $(value elapsed) >= $slowest"
 	assert_awk "$(value cgroup_swap) >= 0.99 * 96 * $MiB"
