@@ -25,8 +25,10 @@ fi
 # Debian's current kernel, fetched once into the cache (never into the host's /boot).
 kver=$(cat "$cache/kver" 2>/dev/null || true)
 if [ -z "$kver" ] || [ ! -f "$cache/kroot/boot/vmlinuz-$kver" ]; then
-	kver=$(apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/ { sub("linux-image-", "", $2); print $2; exit }')
-	[ -n "$kver" ] || skip "no linux-image-amd64 in the package lists (apt-get update?)"
+	latest() { apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/ { sub("linux-image-", "", $2); print $2; exit }'; }
+	kver=$(latest)
+	[ -n "$kver" ] || { apt-get update -qq >/dev/null 2>&1; kver=$(latest); }
+	[ -n "$kver" ] || skip "no linux-image-amd64 in the package lists"
 	rm -rf "$cache/kroot" "$cache"/*.deb
 	(cd "$cache" && apt-get download "linux-image-$kver" >/dev/null 2>&1) || skip "could not download linux-image-$kver"
 	dpkg-deb -x "$cache"/linux-image-*.deb "$cache/kroot" || skip "could not unpack the kernel"
