@@ -98,49 +98,41 @@ static int wait_for_node(const char *node)
 	return -ENOENT;
 }
 
+/* Writes one attribute of our device, naming it for the message if that fails. */
+static int zram_attr(struct swap_device *dev, const char *sys, const char *name, const char *value)
+{
+	snprintf(dev->failed, sizeof(dev->failed), "%s/%s", sys, name);
+	return sysfs_write(dev->failed, value);
+}
+
 static int zram_start(struct swap_device *dev, struct journal *j)
 {
-	char sys[64], path[96], value[32];
+	char sys[64], value[300];
 	int ret;
 
 	snprintf(sys, sizeof(sys), "/sys/block/zram%d", dev->zram_id);
-	if (dev->params.comp) {
-		/* Must precede disksize: the kernel refuses a new algorithm once initialised. */
-		snprintf(path, sizeof(path), "%s/comp_algorithm", sys);
-		snprintf(dev->failed, sizeof(dev->failed), "%s", path);
-		ret = sysfs_write(path, dev->params.comp);
-		if (ret)
-			return ret;
-	}
+	/* Must precede disksize: the kernel refuses a new algorithm once initialised. */
+	if (dev->params.comp && (ret = zram_attr(dev, sys, "comp_algorithm", dev->params.comp)))
+		return ret;
 	if (dev->params.zram_algo_params) {
-		char params[300];
 		/* Also before disksize; "algo=NAME" ties them to this trial's algorithm. */
-		snprintf(path, sizeof(path), "%s/algorithm_params", sys);
-		snprintf(dev->failed, sizeof(dev->failed), "%s", path);
 		if (dev->params.comp)
-			snprintf(params, sizeof(params), "algo=%s %s", dev->params.comp, dev->params.zram_algo_params);
+			snprintf(value, sizeof(value), "algo=%s %s", dev->params.comp, dev->params.zram_algo_params);
 		else
-			snprintf(params, sizeof(params), "priority=0 %s", dev->params.zram_algo_params);
-		ret = sysfs_write(path, params);
-		if (ret)
+			snprintf(value, sizeof(value), "priority=0 %s", dev->params.zram_algo_params);
+		if ((ret = zram_attr(dev, sys, "algorithm_params", value)))
 			return ret;
 	}
-	snprintf(path, sizeof(path), "%s/disksize", sys);
-	snprintf(dev->failed, sizeof(dev->failed), "%s", path);
 	snprintf(value, sizeof(value), "%" PRIu64, dev->params.size);
-	ret = sysfs_write(path, value);
-	if (ret)
+	if ((ret = zram_attr(dev, sys, "disksize", value)))
 		return ret;
 	ret = journal_push(j, UNDO_ZRAM_RESET, sys, NULL);
 	if (ret)
 		return ret;
 	if (dev->params.zram_mem_limit) {
 		/* mem_limit caps the memory zram itself uses: the device fills before RAM does. */
-		snprintf(path, sizeof(path), "%s/mem_limit", sys);
-		snprintf(dev->failed, sizeof(dev->failed), "%s", path);
 		snprintf(value, sizeof(value), "%" PRIu64, dev->params.zram_mem_limit);
-		ret = sysfs_write(path, value);
-		if (ret)
+		if ((ret = zram_attr(dev, sys, "mem_limit", value)))
 			return ret;
 	}
 	snprintf(dev->failed, sizeof(dev->failed), "%s/comp_algorithm", sys);

@@ -28,8 +28,9 @@ nondecreasing() {
 	assert_awk "$n >= 0.5 * $elapsed / 0.01 && $n <= 1.2 * $elapsed / 0.01 + 2"
 	for f in t pswpout pswpin pgmajfault psi_some_us psi_full_us progress; do nondecreasing "$f"; done
 	[ "$(trial '.series | has("zram_orig_data_size") and has("cgroup_swap") and has("device_used") and has("cgroup_mem")')" = true ]
-	# The cgroup never went over its limit, and swap grew to the overflow.
-	assert_awk "$(trial '.series.cgroup_mem | max') <= 32 * $MiB"
+	# The cgroup stayed at its limit (v2's memory.current may pass it by a charge batch, 64
+	# pages per CPU, before reclaim catches up), and swap grew to the overflow.
+	assert_awk "$(trial '.series.cgroup_mem | max') <= 33 * $MiB"
 	assert_awk "$(trial '.series.cgroup_swap | max') >= 0.9 * 224 * $MiB"
 	[ "$(trial '.series.progress[-1]')" -le $((256 * MiB)) ]
 }
