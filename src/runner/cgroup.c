@@ -110,9 +110,14 @@ int cgroup_env_detect(struct cgroup_env *env)
 	return -ENOENT;
 }
 
+int cgroup_delegates(const struct cgroup_env *env, const char *controller)
+{
+	return file_lists_word(env->memory_root, "cgroup.subtree_control", controller);
+}
+
 int cgroup_memory_delegated(const struct cgroup_env *env)
 {
-	return !env->memory_v2 || file_lists_word(env->memory_root, "cgroup.subtree_control", "memory");
+	return !env->memory_v2 || cgroup_delegates(env, "memory");
 }
 
 char *bench_cgroup_file(const struct bench_cgroup *cg, const char *file, char *buf, size_t len)

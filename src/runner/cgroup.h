@@ -55,6 +55,8 @@ int cgroup_env_detect(struct cgroup_env *env);
 const char *cgroup_mode_name(enum cgroup_mode mode);
 /* v2 only: does the parent already delegate the memory controller to its children? */
 int cgroup_memory_delegated(const struct cgroup_env *env);
+/* v2: is controller in the parent's cgroup.subtree_control? */
+int cgroup_delegates(const struct cgroup_env *env, const char *controller);
 
 /* Creates name under the memory root (and the v1 blkio root when throttling) with the
  * limits; -EEXIST when a cgroup of that name already exists (it is someone else's). */

@@ -59,13 +59,19 @@ static int set_run_params(struct run *run)
 	char path[PATH_MAX + 32], value[16], failed[PATH_MAX + 64];
 	int ret = 0;
 
-	/* On pure v2 the parent must hand the memory controller down before a child is limited. */
+	/* On pure v2 the parent must hand a controller down before a child can use it: memory
+	 * always, io for --disk-throttle. */
+	snprintf(path, sizeof(path), "%s/cgroup.subtree_control", run->env.memory_root);
+	snprintf(failed, sizeof(failed), "%s", path);
 	if (!cgroup_memory_delegated(&run->env)) {
-		snprintf(path, sizeof(path), "%s/cgroup.subtree_control", run->env.memory_root);
 		ret = sysfs_write(path, "+memory");
 		if (!ret)
 			ret = journal_push(&run->journal, UNDO_WRITE, path, "-memory");
-		snprintf(failed, sizeof(failed), "%s", path);
+	}
+	if (!ret && run->env.memory_v2 && run->throttle_dev[0] && !cgroup_delegates(&run->env, "io")) {
+		ret = sysfs_write(path, "+io");
+		if (!ret)
+			ret = journal_push(&run->journal, UNDO_WRITE, path, "-io");
 	}
 	if (!ret && cfg->swappiness >= 0 && run->env.memory_v2) {
 		snprintf(value, sizeof(value), "%d", cfg->swappiness);
