@@ -42,6 +42,15 @@ void watch_start(struct watch *wt)
 	wt->have_cg_psi = wt->cg->psi_path[0] && psi_read(path, &wt->cg_psi_start) == 0;
 }
 
+/* A device that fills up ends the trial in an OOM kill, and frees everything with it: its
+ * highest fill is kept from every tick and every point of the fill curve. */
+static void note_device_fill(struct watch *wt, uint64_t used, uint64_t size)
+{
+	if (used > wt->device_used_max)
+		wt->device_used_max = used;
+	wt->device_size = size;
+}
+
 /* One point of the series: every source read once, missing ones left out. */
 static void record_point(struct watch *wt)
 {
@@ -62,9 +71,7 @@ static void record_point(struct watch *wt)
 	swap_device_sample(wt->s->dev, &dev);
 	if (dev.have_used) {
 		PUT(S_DEVICE_USED, dev.device_used);
-		if (dev.device_used > wt->device_used_max)
-			wt->device_used_max = dev.device_used;
-		wt->device_size = dev.device_size;
+		note_device_fill(wt, dev.device_used, dev.device_size);
 	}
 	if (dev.have_zram) {
 		PUT(S_ZRAM_ORIG, dev.mm.orig_data_size);
@@ -114,7 +121,7 @@ void watch_progress(void *arg, uint64_t total, uint64_t ns)
 	struct watch *wt = arg;
 	struct trial *t = wt->t;
 	struct curve_point *grown;
-	uint64_t swap = 0;
+	uint64_t swap = 0, used, size;
 
 	/* The last point is always kept: the curve ends where the fill did. */
 	if ((total < wt->next_curve_bytes && total < wt->s->alloc) || t->ncurve >= CURVE_POINTS + 2)
@@ -124,6 +131,8 @@ void watch_progress(void *arg, uint64_t total, uint64_t ns)
 		return;
 	t->curve = grown;
 	bench_cgroup_swap_usage(wt->cg, &swap);
+	if (wt->s->dev->device[0] && swaps_area(wt->s->dev->device, &used, &size) == 0)
+		note_device_fill(wt, used, size);
 	t->curve[t->ncurve++] = (struct curve_point){
 		.t = (double)(ns - wt->w->release_ns) / 1e9, .bytes = total, .swap = swap,
 	};
