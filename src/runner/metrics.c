@@ -76,11 +76,3 @@ double metric_display(enum metric_id id, double value)
 {
 	return metrics[id].unit == UNIT_BYTES ? value / (1024.0 * 1024.0) : value;
 }
-
-int metric_find(const char *key)
-{
-	for (int i = 0; i < M_COUNT; i++)
-		if (strcmp(metrics[i].key, key) == 0)
-			return i;
-	return -1;
-}

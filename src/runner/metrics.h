@@ -78,6 +78,5 @@ extern const struct metric metrics[M_COUNT];
 const char *metric_unit_name(enum metric_unit unit);
 /* Value as shown in tables: bytes in MiB, the rest as measured. */
 double metric_display(enum metric_id id, double value);
-int metric_find(const char *key);
 
 #endif
