@@ -1,6 +1,5 @@
 #include "metrics.h"
 
-#include <string.h>
 
 const struct metric metrics[M_COUNT] = {
 	[M_ELAPSED] = { "elapsed", UNIT_SECONDS, 1,
