@@ -430,22 +430,26 @@ static int apply(struct config *cfg, int id, const char *name, const char *v, ch
 	return -EINVAL;
 }
 
-/* Checks between options, once all are known. */
-static int cross_check(struct config *cfg, char *msg, size_t len)
+/* Options that only some backends use need one of them among --swap. */
+static int check_backend_options(struct config *cfg, char *msg, size_t len)
 {
-	char a[32], b[32];
-	int uses_comp = 0;
+	int uses_comp = 0, uses_file = 0, uses_zram = 0, uses_zswap = 0;
+	char a[32];
 
-	for (size_t i = 0; i < cfg->nbackends; i++)
-		uses_comp |= backend_find(cfg->backends[i])->uses_comp;
-	int uses_file = 0, uses_zram = 0, uses_zswap = 0;
 	for (size_t i = 0; i < cfg->nbackends; i++) {
-		uses_file |= backend_find(cfg->backends[i])->uses_swapfile;
-		uses_zram |= strcmp(cfg->backends[i], "zram") == 0;
-		uses_zswap |= strcmp(cfg->backends[i], "zswap") == 0;
+		const struct backend *b = backend_find(cfg->backends[i]);
+		uses_comp |= b->uses_comp;
+		uses_file |= b->uses_swapfile;
+		uses_zram |= b == &backend_zram;
+		uses_zswap |= b == &backend_zswap;
 	}
+	if (cfg->ncomps && !uses_comp)
+		return bad(msg, len, "comp", cfg->lists[1], "only zram and zswap use a compressor; add --swap zram");
 	if (cfg->swapfile && !uses_file)
 		return bad(msg, len, "swapfile", cfg->swapfile, "only disk and zswap use a swapfile; add --swap disk");
+	if (given(cfg, OPT_DISK_THROTTLE) && !uses_file)
+		return bad(msg, len, "disk-throttle", size_format(cfg->throttle_read, a, sizeof(a)),
+			   "only disk and zswap swap to a disk; add --swap disk");
 	if (given(cfg, OPT_ZSWAP_ZPOOL) && !uses_zswap)
 		return bad(msg, len, "zswap-zpool", cfg->zswap_zpool, "only zswap has a zpool; add --swap zswap");
 	if (given(cfg, OPT_ZSWAP_POOL) && !uses_zswap) {
@@ -454,35 +458,38 @@ static int cross_check(struct config *cfg, char *msg, size_t len)
 	}
 	if (given(cfg, OPT_ZRAM_ALGO_PARAMS) && !uses_zram)
 		return bad(msg, len, "zram-algo-params", cfg->zram_algo_params, "only zram has this; add --swap zram");
-	if ((given(cfg, OPT_ZRAM_SIZE) || given(cfg, OPT_ZRAM_MEM_LIMIT)) && !uses_zram)
-		return bad(msg, len, given(cfg, OPT_ZRAM_SIZE) ? "zram-size" : "zram-mem-limit",
-			   size_format(given(cfg, OPT_ZRAM_SIZE) ? cfg->zram_size : cfg->zram_mem_limit, a, sizeof(a)),
+	if (given(cfg, OPT_ZRAM_SIZE) && !uses_zram)
+		return bad(msg, len, "zram-size", size_format(cfg->zram_size, a, sizeof(a)),
 			   "only zram has this; add --swap zram");
-	if (given(cfg, OPT_DISK_THROTTLE) && !uses_file)
-		return bad(msg, len, "disk-throttle", size_format(cfg->throttle_read, a, sizeof(a)),
-			   "only disk and zswap swap to a disk; add --swap disk");
-	if (cfg->ncomps && !uses_comp)
-		return bad(msg, len, "comp", cfg->lists[1], "only zram and zswap use a compressor; add --swap zram");
+	if (given(cfg, OPT_ZRAM_MEM_LIMIT) && !uses_zram)
+		return bad(msg, len, "zram-mem-limit", size_format(cfg->zram_mem_limit, a, sizeof(a)),
+			   "only zram has this; add --swap zram");
+	return 0;
+}
+
+/* The workload's options: the hogger's make no sense for a command, sizes must fit. */
+static int check_workload_options(struct config *cfg, char *msg, size_t len)
+{
 	static const struct { int id; const char *name; } hogger_only[] = {
 		{ OPT_DATA, "data" }, { OPT_ACCESS, "access" }, { OPT_REREAD, "reread" },
 		{ OPT_CHUNK, "chunk" }, { OPT_ALLOC_PER_JOB, "alloc-per-job" }, { OPT_NO_SECCOMP, "no-seccomp" },
 		{ OPT_THREADS, "threads" }, { OPT_PREFAULT, "prefault" },
 	};
-	if (cfg->command)
-		for (size_t i = 0; i < sizeof(hogger_only) / sizeof(hogger_only[0]); i++)
-			if (given(cfg, hogger_only[i].id))
-				return bad(msg, len, hogger_only[i].name, cfg->command[0],
-					   "only the hogger takes this option, not a command");
+	char a[32];
+
+	for (size_t i = 0; cfg->command && i < sizeof(hogger_only) / sizeof(hogger_only[0]); i++)
+		if (given(cfg, hogger_only[i].id))
+			return bad(msg, len, hogger_only[i].name, cfg->command[0],
+				   "only the hogger takes this option, not a command");
 	if (given(cfg, OPT_ACCESS) && given(cfg, OPT_REREAD))
 		return bad(msg, len, "reread", cfg->access, "give --access or --reread, not both");
 	if (given(cfg, OPT_ALLOC_PER_JOB) && given(cfg, OPT_ALLOC))
 		return bad(msg, len, "alloc-per-job", size_format(cfg->alloc_per_job, a, sizeof(a)),
 			   "give --alloc or --alloc-per-job, not both");
-	if (cfg->alloc_per_job && cfg->alloc_per_job > UINT64_MAX / 256)
+	if (cfg->alloc_per_job > UINT64_MAX / 256)
 		return bad(msg, len, "alloc-per-job", size_format(cfg->alloc_per_job, a, sizeof(a)), "too large");
 	if (cfg->chunk > cfg->alloc)
-		return bad(msg, len, "chunk", size_format(cfg->chunk, a, sizeof(a)),
-			   "larger than --alloc");
+		return bad(msg, len, "chunk", size_format(cfg->chunk, a, sizeof(a)), "larger than --alloc");
 	for (size_t i = 0; i < cfg->njobs && !cfg->command && !cfg->alloc_per_job; i++)
 		if (cfg->alloc / cfg->jobs[i] < cfg->chunk) {
 			snprintf(a, sizeof(a), "%u", cfg->jobs[i]);
@@ -492,16 +499,22 @@ static int cross_check(struct config *cfg, char *msg, size_t len)
 		return bad(msg, len, "alloc-per-job", size_format(cfg->alloc_per_job, a, sizeof(a)),
 			   "less than one --chunk");
 	if (cfg->chunk % 4096)
-		return bad(msg, len, "chunk", size_format(cfg->chunk, a, sizeof(a)),
-			   "not a multiple of the 4K page");
+		return bad(msg, len, "chunk", size_format(cfg->chunk, a, sizeof(a)), "not a multiple of the 4K page");
 	for (size_t i = 0; i < cfg->nlimits; i++)
 		if (cfg->limits[i] < (1 << 20))
 			return bad(msg, len, "limit", size_format(cfg->limits[i], a, sizeof(a)),
 				   "below 1M, the cgroup could not even hold the hogger");
 	if (cfg->swap_size && cfg->swap_size < (1 << 20))
-		return bad(msg, len, "swap-size", size_format(cfg->swap_size, b, sizeof(b)),
+		return bad(msg, len, "swap-size", size_format(cfg->swap_size, a, sizeof(a)),
 			   "below 1M, too small for a swap area");
 	return 0;
+}
+
+/* Checks between options, once all are known. */
+static int cross_check(struct config *cfg, char *msg, size_t len)
+{
+	int ret = check_backend_options(cfg, msg, len);
+	return ret ? ret : check_workload_options(cfg, msg, len);
 }
 
 enum options_result options_parse(int argc, char **argv, struct config *cfg, char *msg, size_t len)
