@@ -7,6 +7,8 @@
 #include <inttypes.h>
 
 #include <math.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "../common/size.h"
 #include "validity.h"
@@ -86,7 +88,11 @@ static int build_schedule(struct run *run)
 	const struct config *cfg = run->cfg;
 	unsigned rounds = cfg->warmup + cfg->trials;
 	size_t n = 0;
-	uint64_t rng = cfg->seed ? cfg->seed : 0x853c49e6748fea9bULL;
+	uint64_t rng;
+
+	/* Without a seed, draw one and record it: every shuffled run can be replayed. */
+	run->seed = cfg->seed ? cfg->seed : ((unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16)) | 1;
+	rng = run->seed;
 
 	run->schedule = calloc((size_t)rounds * run->ncells, sizeof(*run->schedule));
 	if (!run->schedule)

@@ -165,6 +165,9 @@ static int comparison_table(const struct run *run, FILE *out)
 	}
 	scols_print_table(tb);
 	scols_unref_table(tb);
+	if (ncells < run->ncells)
+		fprintf(out, "  (the first %zu cells; the other %zu are compared in the result file)\n", ncells,
+			run->ncells - ncells);
 	return 0;
 }
 

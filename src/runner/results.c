@@ -82,7 +82,7 @@ static json_object *config_info(const struct run *run)
 	add_str(o, "limit_mode", cfg->limit_mode == LIMIT_HIGH ? "high" : "max");
 	add_str(o, "order", cfg->order == ORDER_SEQUENTIAL ? "sequential" :
 			    cfg->order == ORDER_SHUFFLED ? "shuffled" : "interleaved");
-	add_u64(o, "seed", cfg->seed);
+	add_u64(o, "seed", cfg->order == ORDER_SHUFFLED ? run->seed : 0);
 	json_object_object_add(o, "swappiness", cfg->swappiness >= 0 ? json_object_new_int(cfg->swappiness) : NULL);
 	json_object_object_add(o, "page_cluster", cfg->page_cluster >= 0 ? json_object_new_int(cfg->page_cluster) : NULL);
 	add_u64(o, "zswap_pool", cfg->zswap_pool);

@@ -49,6 +49,7 @@ struct run {
 	char swapfile[PATH_MAX];
 	char other_swap[512];         /* swap areas that are not ours, as found */
 	char throttle_dev[32];        /* --disk-throttle: "MAJ:MIN" of the swapfile's disk */
+	unsigned long seed;           /* --order shuffled: the seed given, or one drawn and recorded */
 	unsigned long long swap_size;
 	struct swap_shared shared;      /* what the cells' swap devices share */
 	struct schedule_entry { unsigned cell, trial; } *schedule; /* the order trials run in */

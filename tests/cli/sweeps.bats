@@ -121,6 +121,11 @@ value() {
 	[ "$a" = "$b" ]
 	[ "$(json '.config.order' "$TMP/r.json")" = shuffled ]
 	[ "$(json '.config.seed' "$TMP/r.json")" -eq 7 ]
+	# Without a seed one is drawn, and recorded so the order can be replayed.
+	drawn=$(order_of --order shuffled)
+	seed=$(json '.config.seed' "$TMP/r.json")
+	[ "$seed" -gt 0 ]
+	[ "$(order_of --order "shuffled:$seed")" = "$drawn" ]
 }
 
 @test "--limit-mode high on v1: the limit with the OOM killer off; a stall ends at --timeout" {
