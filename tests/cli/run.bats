@@ -131,3 +131,21 @@ MiB=1048576
 	[ "$(json '.status' "$TMP/r.json")" = interrupted ]
 	[ "$(json '[.cells[0].trials[] | select(.status == "ok")] | length' "$TMP/r.json")" -ge 2 ]
 }
+
+@test "disk: where the filesystem has no fallocate (ext2), the swapfile is written out instead" {
+	command -v mkfs.ext2 >/dev/null || skip "no mkfs.ext2 (e2fsprogs)"
+	truncate -s 160M "$TMP/ext2.img"
+	mkfs.ext2 -q -F "$TMP/ext2.img"
+	mkdir "$TMP/mnt"
+	mount -o loop "$TMP/ext2.img" "$TMP/mnt" || skip "cannot loop-mount here"
+	# The premise: this filesystem refuses fallocate.
+	if fallocate -l 1M "$TMP/mnt/probe" 2>/dev/null; then umount "$TMP/mnt"; skip "this ext2 has fallocate"; fi
+	rm -f "$TMP/mnt/probe"
+	run "$ZSB" --swap disk --swapfile "$TMP/mnt/z.swap" --limit 16M --alloc 48M --swap-size 64M --trials 2 --output "$TMP/r.json"
+	left=$(ls "$TMP/mnt")
+	umount "$TMP/mnt"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	assert_awk "$(json '.cells[0].stats.device_used.min' "$TMP/r.json") >= 0.99 * 32 * $MiB"
+	[ "$left" = lost+found ]
+}
