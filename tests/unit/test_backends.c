@@ -1,0 +1,83 @@
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../../src/runner/swap.h"
+#include "../../src/runner/sysfs.h"
+#include "fixture.h"
+
+static int check_zram(const char *tree, const char *comp, char *why, size_t len)
+{
+	struct swap_shared shared = { .zram_id = -1 };
+	struct swap_params p = { .size = 1 << 20, .priority = 100, .comp = comp, .shared = &shared };
+	struct swap_device dev;
+	int ret;
+
+	sysfs_set_root(tree);
+	swap_device_init(&dev, &backend_zram, &p);
+	ret = swap_device_check(&dev);
+	snprintf(why, len, "%s", dev.why);
+	return ret;
+}
+
+Test(zram_backend, without_hot_add_an_unused_zram0_is_usable)
+{
+	char why[512];
+	cr_assert_eq(check_zram(FIXTURES "/no-hotadd-free", NULL, why, sizeof(why)), 0, "%s", why);
+	cr_assert_eq(check_zram(FIXTURES "/no-hotadd-free", "lz4", why, sizeof(why)), 0, "%s", why);
+}
+
+Test(zram_backend, without_hot_add_a_zram0_in_use_is_never_taken)
+{
+	char why[512];
+	cr_assert_eq(check_zram(FIXTURES "/no-hotadd-busy", NULL, why, sizeof(why)), -ENOTSUP);
+	cr_assert(strstr(why, "zram0 is in use"), "%s", why);
+}
+
+Test(zram_backend, no_zram_at_all_and_an_algorithm_it_lacks)
+{
+	char why[512];
+	cr_assert_eq(check_zram(FIXTURES "/no-zram", NULL, why, sizeof(why)), -ENOTSUP);
+	cr_assert(strstr(why, "modprobe zram"), "%s", why);
+	cr_assert_eq(check_zram(FIXTURES "/no-hotadd-free", "zstd", why, sizeof(why)), -EINVAL);
+	cr_assert(strstr(why, "--comp 'zstd': this kernel's zram offers only: lzo-rle lzo lz4"), "%s", why);
+}
+
+static int check_zswap(const char *comp, const char *zpool, char *why, size_t len)
+{
+	struct swap_shared shared = { .zram_id = -1 };
+	struct swap_params p = { .size = 1 << 20, .priority = 100, .comp = comp, .zswap_zpool = zpool,
+				 .swapfile = "/var/tmp/zswapbench-unit-test.swap", .shared = &shared };
+	struct swap_device dev;
+	int ret;
+
+	sysfs_set_root(FIXTURES "/zswap");
+	swap_device_init(&dev, &backend_zswap, &p);
+	ret = swap_device_check(&dev);
+	snprintf(why, len, "%s", dev.why);
+	return ret;
+}
+
+Test(zswap_backend, compressors_come_from_the_crypto_api_once_each)
+{
+	char list[256];
+	sysfs_set_root(FIXTURES "/zswap");
+	cr_assert_eq(zswap_compressors(list, sizeof(list)), 0);
+	cr_assert_str_eq(list, "lzo-rle lzo deflate", "sha256 is no compressor, lzo-rle is listed once");
+}
+
+Test(zswap_backend, an_algorithm_the_kernel_lacks_is_bad_input)
+{
+	char why[512];
+	cr_assert_eq(check_zswap("deflate", NULL, why, sizeof(why)), 0, "%s", why);
+	cr_assert_eq(check_zswap("lz4", NULL, why, sizeof(why)), -EINVAL);
+	cr_assert(strstr(why, "--comp 'lz4': this kernel's zswap can use only: lzo-rle lzo deflate"), "%s", why);
+}
+
+Test(zswap_backend, no_zpool_choice_on_newer_kernels)
+{
+	char why[512];
+	cr_assert_eq(check_zswap(NULL, "zbud", why, sizeof(why)), -ENOTSUP);
+	cr_assert(strstr(why, "no zpool choice"), "%s", why);
+}
