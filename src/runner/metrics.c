@@ -32,6 +32,7 @@ const struct metric metrics[M_COUNT] = {
 	[M_ZSWAP_STORED] = { "zswap_stored_pages", UNIT_PAGES, 0, "debugfs zswap/stored_pages when the workload is filled" },
 	[M_ZSWAP_POOL] = { "zswap_pool_size", UNIT_BYTES, 1, "debugfs zswap/pool_total_size when filled (compressed bytes with allocator overhead)" },
 	[M_ZSWAP_MEMINFO] = { "zswapped", UNIT_BYTES, 0, "/proc/meminfo Zswapped when filled: the second source for what zswap holds" },
+	[M_ZSWAP_MEMINFO_POOL] = { "zswap_meminfo_pool", UNIT_BYTES, 1, "/proc/meminfo Zswap when filled: the pool's size, the second source for zswap_pool_size" },
 	[M_ZSWAP_WRITTEN_BACK] = { "zswap_written_back", UNIT_PAGES, 0, "debugfs zswap/written_back_pages delta (pool full or shrinker: to the swapfile)" },
 	[M_ZSWAP_REJECTED] = { "zswap_rejected", UNIT_PAGES, 0, "debugfs zswap/reject_* deltas, summed (went straight to the swapfile)" },
 	[M_ZSWPOUT] = { "zswpout", UNIT_PAGES, 0, "/proc/vmstat zswpout delta (system-wide)" },

@@ -175,8 +175,10 @@ static void record(struct trial *t, const struct watch *wt, const struct workloa
 			if (z->pool_total_size)
 				set(t, M_COMP_RATIO, (double)z->stored_pages * 4096.0 / (double)z->pool_total_size);
 		}
-		if (z->have_meminfo)
+		if (z->have_meminfo) {
 			set(t, M_ZSWAP_MEMINFO, (double)z->meminfo_zswapped);
+			set(t, M_ZSWAP_MEMINFO_POOL, (double)z->meminfo_zswap);
+		}
 	}
 	if (wt->zswap_before.have_debugfs && wt->zswap_after.have_debugfs) {
 		set(t, M_ZSWAP_WRITTEN_BACK, (double)(wt->zswap_after.written_back_pages -
