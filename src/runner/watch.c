@@ -51,8 +51,9 @@ static void note_device_fill(struct watch *wt, uint64_t used, uint64_t size)
 	wt->device_size = size;
 }
 
-/* One point of the series: every source read once, missing ones left out. */
-static void record_point(struct watch *wt)
+/* One point of the series: every source read once, missing ones left out; the cgroup's swap
+ * comes from the tick, which has just read it. */
+static void record_point(struct watch *wt, int have_swap, uint64_t swap)
 {
 	struct trial *t = wt->t;
 	double v[S_COUNT] = { 0 };
@@ -66,8 +67,8 @@ static void record_point(struct watch *wt)
 #define PUT(field, value) (v[field] = (double)(value), have[field] = 1)
 	if (bench_cgroup_mem_usage(wt->cg, &x) == 0)
 		PUT(S_CGROUP_MEM, x);
-	if (bench_cgroup_swap_usage(wt->cg, &x) == 0)
-		PUT(S_CGROUP_SWAP, x);
+	if (have_swap)
+		PUT(S_CGROUP_SWAP, swap);
 	swap_device_sample(wt->s->dev, &dev);
 	if (dev.have_used) {
 		PUT(S_DEVICE_USED, dev.device_used);
@@ -104,11 +105,12 @@ static void record_point(struct watch *wt)
 void watch_tick(void *arg)
 {
 	struct watch *wt = arg;
-	uint64_t swap;
+	uint64_t swap = 0;
+	int have_swap = bench_cgroup_swap_usage(wt->cg, &swap) == 0;
 
 	if (wt->t->series && series_due(wt->t->series))
-		record_point(wt);
-	if (bench_cgroup_swap_usage(wt->cg, &swap) != 0 || swap <= wt->swap_peak)
+		record_point(wt, have_swap, swap);
+	if (!have_swap || swap <= wt->swap_peak)
 		return;
 	wt->swap_peak = swap;
 	/* A command never says it is filled: keep what the device held at the swap peak. */

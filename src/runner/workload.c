@@ -202,10 +202,11 @@ static int read_reports(struct workload *w, struct job *j, char *buf, size_t *us
 static int all_filled(const struct workload *w)
 {
 	int any = 0;
+
+	if (w->spec->command)
+		return 0; /* a command reports nothing */
 	for (unsigned i = 0; i < w->n; i++) {
 		const struct job *j = &w->jobs[i];
-		if (w->spec->command)
-			return 0; /* a command reports nothing */
 		if (!j->ev.got_filled && !j->eof)
 			return 0;
 		any |= j->ev.got_filled && !j->eof;

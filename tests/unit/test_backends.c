@@ -7,18 +7,28 @@
 #include "../../src/runner/sysfs.h"
 #include "fixture.h"
 
-static int check_zram(const char *tree, const char *comp, char *why, size_t len)
+/* Runs a backend's check on a fixture tree; why gets its message. */
+static int check(const struct backend *b, const char *tree, const struct swap_params *given, char *why, size_t len)
 {
 	struct swap_shared shared = { .zram_id = -1 };
-	struct swap_params p = { .size = 1 << 20, .priority = 100, .comp = comp, .shared = &shared };
+	struct swap_params p = *given;
 	struct swap_device dev;
 	int ret;
 
+	p.size = 1 << 20;
+	p.priority = 100;
+	p.shared = &shared;
 	sysfs_set_root(tree);
-	swap_device_init(&dev, &backend_zram, &p);
+	swap_device_init(&dev, b, &p);
 	ret = swap_device_check(&dev);
 	snprintf(why, len, "%s", dev.why);
 	return ret;
+}
+
+static int check_zram(const char *tree, const char *comp, char *why, size_t len)
+{
+	struct swap_params p = { .comp = comp };
+	return check(&backend_zram, tree, &p, why, len);
 }
 
 Test(zram_backend, without_hot_add_an_unused_zram0_is_usable)
@@ -46,17 +56,9 @@ Test(zram_backend, no_zram_at_all_and_an_algorithm_it_lacks)
 
 static int check_zswap(const char *comp, const char *zpool, char *why, size_t len)
 {
-	struct swap_shared shared = { .zram_id = -1 };
-	struct swap_params p = { .size = 1 << 20, .priority = 100, .comp = comp, .zswap_zpool = zpool,
-				 .swapfile = "/var/tmp/zswapbench-unit-test.swap", .shared = &shared };
-	struct swap_device dev;
-	int ret;
-
-	sysfs_set_root(FIXTURES "/zswap");
-	swap_device_init(&dev, &backend_zswap, &p);
-	ret = swap_device_check(&dev);
-	snprintf(why, len, "%s", dev.why);
-	return ret;
+	struct swap_params p = { .comp = comp, .zswap_zpool = zpool,
+				 .swapfile = "/var/tmp/zswapbench-unit-test.swap" };
+	return check(&backend_zswap, FIXTURES "/zswap", &p, why, len);
 }
 
 Test(zswap_backend, compressors_come_from_the_crypto_api_once_each)
