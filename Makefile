@@ -6,7 +6,7 @@ DEB_PKGS  := build-essential pkg-config libcgroup-dev libseccomp-dev libsmartcol
              libjson-c-dev libcriterion-dev bats util-linux procps stress-ng
 WARN      := -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes -Wstrict-prototypes -Wvla
 CFLAGS    ?= -O2 -g
-CFLAGS    += -std=gnu11 $(WARN) -D_GNU_SOURCE -DZSB_VERSION='"$(VERSION)"' -MMD -MP
+CFLAGS    += -std=gnu11 $(WARN) -D_GNU_SOURCE -Isrc -DZSB_VERSION='"$(VERSION)"' -MMD -MP
 # SANITIZE=1: ASan + UBSan for the runner and the unit tests. The hogger gets UBSan only:
 # ASan's shadow memory and quarantine would be charged to the cgroup and change what is measured.
 ifeq ($(SANITIZE),1)
@@ -21,7 +21,8 @@ Q         := $(if $(V),,@)
 # Objects depend on the flags they were built with, so switching SANITIZE rebuilds them.
 MODE      := $(CC) $(CFLAGS) $(LDFLAGS) $(SAN_ALL) $(SAN_ASAN)
 COMMON    := $(wildcard src/common/*.c)
-RUNNER    := $(filter-out src/runner/main.c,$(wildcard src/runner/*.c))
+# The runner's folders, one concern each (docs/architecture.md).
+RUNNER    := $(wildcard src/runner/*/*.c)
 HOGGER    := $(wildcard src/hogger/*.c)
 UNIT      := $(wildcard tests/unit/*.c)
 

@@ -9,8 +9,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "../src/common/clock.h"
-#include "../src/common/size.h"
+#include "common/clock.h"
+#include "common/size.h"
 
 int main(int argc, char **argv)
 {

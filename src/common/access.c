@@ -1,4 +1,4 @@
-#include "access.h"
+#include "common/access.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-#include "pattern.h"
+#include "common/pattern.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -19,13 +19,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../common/access.h"
-#include "../common/clock.h"
-#include "../common/pattern.h"
-#include "../common/proto.h"
-#include "../common/size.h"
-#include "sandbox.h"
-#include "touch.h"
+#include "common/access.h"
+#include "common/clock.h"
+#include "common/pattern.h"
+#include "common/proto.h"
+#include "common/size.h"
+#include "hogger/sandbox.h"
+#include "hogger/touch.h"
 
 struct hogger {
 	uint64_t alloc;

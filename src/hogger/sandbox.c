@@ -1,4 +1,4 @@
-#include "sandbox.h"
+#include "hogger/sandbox.h"
 
 #include <errno.h>
 #include <seccomp.h>

@@ -1,4 +1,4 @@
-#include "touch.h"
+#include "hogger/touch.h"
 
 #include <math.h>
 

@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../common/access.h"
+#include "common/access.h"
 
 struct memory {
 	unsigned char **chunks;

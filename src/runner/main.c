@@ -4,9 +4,9 @@
 
 #include <string.h>
 
-#include "cleanup.h"
-#include "options.h"
-#include "run.h"
+#include "runner/undo/cleanup.h"
+#include "runner/cli/options.h"
+#include "runner/run/run.h"
 
 int main(int argc, char **argv)
 {

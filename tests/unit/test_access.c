@@ -1,7 +1,7 @@
 #include <criterion/criterion.h>
 #include <errno.h>
 
-#include "../../src/common/access.h"
+#include "common/access.h"
 
 Test(access, modes)
 {

@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../../src/runner/swap.h"
-#include "../../src/runner/sysfs.h"
+#include "runner/swap/backend.h"
+#include "runner/kernel/sysfs.h"
 #include "fixture.h"
 
 /* Runs a backend's check on a fixture tree; why gets its message. */

@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../../src/runner/cgroup.h"
-#include "../../src/runner/sysfs.h"
+#include "runner/kernel/cgroup.h"
+#include "runner/kernel/sysfs.h"
 #include "fixture.h"
 
 static void on(const char *tree, struct cgroup_env *env, int expect)

@@ -2,10 +2,10 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "../../src/runner/psi.h"
-#include "../../src/runner/sampler.h"
-#include "../../src/runner/trial.h"
-#include "../../src/runner/validity.h"
+#include "runner/kernel/psi.h"
+#include "runner/trial/series.h"
+#include "runner/trial/trial.h"
+#include "runner/trial/validity.h"
 
 Test(psi, parses_some_and_full)
 {

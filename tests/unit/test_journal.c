@@ -6,8 +6,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../src/runner/journal.h"
-#include "../../src/runner/sysfs.h"
+#include "runner/undo/journal.h"
+#include "runner/kernel/sysfs.h"
 
 static char dir[64];
 

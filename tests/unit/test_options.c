@@ -2,7 +2,7 @@
 #include <criterion/redirect.h>
 #include <string.h>
 
-#include "../../src/runner/options.h"
+#include "runner/cli/options.h"
 
 static enum options_result parse(char *msg, struct config *cfg, int argc, char **argv)
 {

@@ -1,10 +1,10 @@
 #include <criterion/criterion.h>
 #include <errno.h>
 
-#include "../../src/runner/counters.h"
-#include "../../src/runner/kv.h"
-#include "../../src/runner/sysfs.h"
-#include "../../src/runner/zram.h"
+#include "runner/kernel/vmstat.h"
+#include "runner/kernel/kv.h"
+#include "runner/kernel/sysfs.h"
+#include "runner/swap/zram_sysfs.h"
 #include "fixture.h"
 
 Test(kv, exact_key_not_prefix)

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/common/pattern.h"
+#include "common/pattern.h"
 
 static size_t zero_bytes(const unsigned char *p, size_t n)
 {

@@ -7,9 +7,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../src/runner/compare.h"
-#include "../../src/runner/results.h"
-#include "../../src/runner/run.h"
+#include "runner/result/compare.h"
+#include "runner/result/results.h"
+#include "runner/run/run.h"
 
 static struct trial trial(unsigned index, enum trial_status st, double elapsed, double ratio)
 {

@@ -1,7 +1,7 @@
 #include <criterion/criterion.h>
 #include <errno.h>
 
-#include "../../src/common/size.h"
+#include "common/size.h"
 
 Test(size, accepts_units_in_binary_multiples)
 {

@@ -1,7 +1,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 
-#include "../../src/runner/stats.h"
+#include "runner/result/stats.h"
 
 Test(stats, mean_sample_stddev_median)
 {

@@ -1,9 +1,0 @@
-#ifndef ZSB_BACKGROUND_H
-#define ZSB_BACKGROUND_H
-#include "run.h"
-
-/* A hogger in zswapbench's own cgroup fills --background and holds it until stop. */
-int start_background(struct run *run);
-void stop_background(struct run *run);
-
-#endif

@@ -1,0 +1,56 @@
+#include "runner/kernel/kv.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runner/kernel/sysfs.h"
+
+int kv_find(const char *text, const char *key, uint64_t *value)
+{
+	size_t klen = strlen(key);
+
+	for (const char *line = text; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
+		const char *p = line + klen;
+		char *end;
+
+		if (strncmp(line, key, klen) != 0)
+			continue;
+		if (*p == ':')
+			p++;
+		if (*p != ' ' && *p != '\t')
+			continue; /* "swap" must not match "swapcached" */
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p < '0' || *p > '9')
+			return -EINVAL;
+		errno = 0;
+		*value = strtoull(p, &end, 10);
+		if (errno)
+			return -EINVAL;
+		while (*end == ' ')
+			end++;
+		if (strncmp(end, "kB", 2) == 0)
+			*value *= 1024;
+		return 0;
+	}
+	return -ENOENT;
+}
+
+int kv_read(const char *path, const char *key, uint64_t *value)
+{
+	char buf[16384];
+	int ret = sysfs_read(path, buf, sizeof(buf));
+	return ret < 0 ? ret : kv_find(buf, key, value);
+}
+
+int words_contain(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	if (!n)
+		return 0;
+	for (const char *p = list; (p = strstr(p, word)); p += n)
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+			return 1;
+	return 0;
+}

@@ -1,0 +1,67 @@
+#include "runner/kernel/signals.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static volatile sig_atomic_t stop_signal;
+static volatile pid_t child;
+
+static void on_signal(int signo)
+{
+	int saved = errno;
+	stop_signal = signo;
+	if (child != 0)
+		kill(child, signo);
+	errno = saved;
+}
+
+int signals_install(void)
+{
+	static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	/* No SA_RESTART: a blocking poll or wait must return so the loop sees the flag. */
+	for (size_t i = 0; i < sizeof(signals) / sizeof(signals[0]); i++)
+		if (sigaction(signals[i], &sa, NULL) < 0)
+			return -errno;
+	/* A hogger that dies mid-write must not kill the runner with it. */
+	signal(SIGPIPE, SIG_IGN);
+	return 0;
+}
+
+int signals_pending(void)
+{
+	return stop_signal;
+}
+
+void signals_set_child(pid_t pid)
+{
+	child = pid;
+}
+
+void signals_pause_point(const char *phase)
+{
+	static unsigned seen;
+	const char *want = getenv("ZSWAPBENCH_TEST_PAUSE");
+	struct timespec tick = { 0, 5 * 1000 * 1000 };
+	size_t n = strlen(phase);
+	unsigned nth = 1;
+
+	/* "fill" pauses at the first fill, "fill:2" at the second. */
+	if (!want || strncmp(want, phase, n) != 0 || (want[n] != '\0' && want[n] != ':'))
+		return;
+	if (want[n] == ':')
+		nth = (unsigned)atoi(want + n + 1);
+	if (++seen != nth)
+		return;
+	fprintf(stderr, "zswapbench: paused at %s\n", phase);
+	while (!stop_signal)
+		nanosleep(&tick, NULL);
+}

@@ -1,0 +1,121 @@
+#include "runner/kernel/sysfs.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char root[4096];
+
+void sysfs_set_root(const char *r)
+{
+	snprintf(root, sizeof(root), "%s", r ? r : "");
+	/* "/" and "" both mean the real system; strip a trailing slash so paths join cleanly. */
+	size_t n = strlen(root);
+	if (n && root[n - 1] == '/')
+		root[n - 1] = '\0';
+}
+
+const char *sysfs_root(void)
+{
+	return root;
+}
+
+char *sysfs_path(char *buf, size_t len, const char *path)
+{
+	int n = snprintf(buf, len, "%s%s", root, path);
+	return n < 0 || (size_t)n >= len ? NULL : buf;
+}
+
+int sysfs_read(const char *path, char *buf, size_t len)
+{
+	char full[4096];
+	size_t used = 0;
+	int fd, ret;
+
+	if (!sysfs_path(full, sizeof(full), path))
+		return -ENAMETOOLONG;
+	fd = open(full, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	for (;;) {
+		ssize_t n = read(fd, buf + used, len - 1 - used);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			ret = -errno;
+			goto out;
+		}
+		if (n == 0)
+			break;
+		used += (size_t)n;
+		if (used == len - 1) {
+			ret = -EFBIG;
+			goto out;
+		}
+	}
+	buf[used] = '\0';
+	ret = (int)used;
+out:
+	close(fd);
+	return ret;
+}
+
+int sysfs_read_line(const char *path, char *buf, size_t len)
+{
+	int ret = sysfs_read(path, buf, len);
+	if (ret < 0)
+		return ret;
+	buf[strcspn(buf, "\n")] = '\0';
+	return (int)strlen(buf);
+}
+
+int sysfs_read_u64(const char *path, uint64_t *value)
+{
+	char buf[64], *end;
+	int ret = sysfs_read_line(path, buf, sizeof(buf));
+
+	if (ret < 0)
+		return ret;
+	/* cgroup v2 writes "max" for no limit. */
+	if (strcmp(buf, "max") == 0) {
+		*value = UINT64_MAX;
+		return 0;
+	}
+	errno = 0;
+	*value = strtoull(buf, &end, 10);
+	if (errno || end == buf || *end)
+		return -EINVAL;
+	return 0;
+}
+
+int sysfs_write(const char *path, const char *value)
+{
+	char full[4096];
+	size_t len = strlen(value);
+	ssize_t n;
+	int fd, ret = 0;
+
+	if (!sysfs_path(full, sizeof(full), path))
+		return -ENAMETOOLONG;
+	fd = open(full, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = write(fd, value, len);
+	if (n < 0)
+		ret = -errno;
+	else if ((size_t)n != len)
+		ret = -EIO;
+	if (close(fd) < 0 && ret == 0)
+		ret = -errno;
+	return ret;
+}
+
+int sysfs_exists(const char *path)
+{
+	char full[4096];
+	return sysfs_path(full, sizeof(full), path) && access(full, F_OK) == 0;
+}

@@ -1,0 +1,78 @@
+#include "runner/result/metrics.h"
+
+
+const struct metric metrics[M_COUNT] = {
+	[M_ELAPSED] = { "elapsed", UNIT_SECONDS, 1,
+			"CLOCK_MONOTONIC from the release of the workload to the exit of its last process (wait4), less the pause while the runner samples" },
+	[M_FILL] = { "fill_time", UNIT_SECONDS, 1, "hogger CLOCK_MONOTONIC: first allocation to last page written (the slowest job)" },
+	[M_ACCESS] = { "access_time", UNIT_SECONDS, 1, "CLOCK_MONOTONIC from the runner's go to the end of the access phase (the slowest job)" },
+	[M_USER] = { "user_cpu", UNIT_SECONDS, 1, "wait4() rusage ru_utime, summed over the workload's processes" },
+	[M_SYS] = { "sys_cpu", UNIT_SECONDS, 1, "wait4() rusage ru_stime, summed (includes the reclaim and compression they do themselves)" },
+	[M_MINFLT] = { "minor_faults", UNIT_COUNT, 0, "wait4() rusage ru_minflt, summed" },
+	[M_MAJFLT] = { "major_faults", UNIT_COUNT, 1, "wait4() rusage ru_majflt, summed (swap-ins that waited)" },
+	[M_FILL_MAJFLT] = { "fill_major_faults", UNIT_COUNT, 1, "getrusage() ru_majflt in each hogger when filled, summed" },
+	[M_ACCESS_MAJFLT] = { "access_major_faults", UNIT_COUNT, 1, "getrusage() ru_majflt over the access phase, summed" },
+	[M_FILL_RATE] = { "fill_rate", UNIT_MIBPS, -1, "bytes written by all jobs / (last filled - first start), hogger clocks" },
+	[M_SWAPOUT_RATE] = { "swapout_rate", UNIT_MIBPS, 0, "/proc/vmstat (pswpout + swpout_zero) x page size during the fill / fill_time" },
+	[M_SWAPIN_RATE] = { "swapin_rate", UNIT_MIBPS, 0, "/proc/vmstat (pswpin + swpin_zero) x page size during the access phase / access_time" },
+	[M_SWAP_FILLED] = { "cgroup_swap", UNIT_BYTES, 0, "cgroup swap when the hogger is filled: memory.stat swap (v1), memory.swap.current (v2)" },
+	[M_SWAP_PEAK] = { "cgroup_swap_peak", UNIT_BYTES, 0, "highest cgroup swap sampled during the trial (same files)" },
+	[M_DEVICE_USED] = { "device_used", UNIT_BYTES, 0, "Used of our swap area in /proc/swaps when the hogger is filled" },
+	[M_MEM_PEAK] = { "cgroup_mem_peak", UNIT_BYTES, 0, "memory.max_usage_in_bytes (v1), memory.peak (v2)" },
+	[M_MEMSW_PEAK] = { "cgroup_memsw_peak", UNIT_BYTES, 0, "memory.memsw.max_usage_in_bytes (v1: memory + swap), memory.swap.peak (v2: swap)" },
+	[M_PSWPOUT] = { "pswpout", UNIT_PAGES, 0, "/proc/vmstat pswpout delta over the trial (system-wide)" },
+	[M_PSWPIN] = { "pswpin", UNIT_PAGES, 0, "/proc/vmstat pswpin delta over the trial (system-wide)" },
+	[M_SWPOUT_ZERO] = { "swpout_zero", UNIT_PAGES, 0, "/proc/vmstat swpout_zero delta (zero pages kept out of the device, kernel >= 6.12)" },
+	[M_SWPIN_ZERO] = { "swpin_zero", UNIT_PAGES, 0, "/proc/vmstat swpin_zero delta" },
+	[M_ZRAM_ORIG] = { "zram_orig_data_size", UNIT_BYTES, 0, "zram mm_stat orig_data_size when the hogger is filled" },
+	[M_ZRAM_COMPR] = { "zram_compr_data_size", UNIT_BYTES, 1, "zram mm_stat compr_data_size when the hogger is filled" },
+	[M_ZRAM_MEM] = { "zram_mem_used_total", UNIT_BYTES, 1, "zram mm_stat mem_used_total (with allocator overhead)" },
+	[M_ZRAM_SAME] = { "zram_same_pages", UNIT_PAGES, 0, "zram mm_stat same_pages (same-filled pages, stored without data)" },
+	[M_ZRAM_HUGE] = { "zram_huge_pages", UNIT_PAGES, 0, "zram mm_stat huge_pages (pages that did not compress)" },
+	[M_ZSWAP_STORED] = { "zswap_stored_pages", UNIT_PAGES, 0, "debugfs zswap/stored_pages when the workload is filled" },
+	[M_ZSWAP_POOL] = { "zswap_pool_size", UNIT_BYTES, 1, "debugfs zswap/pool_total_size when filled (compressed bytes with allocator overhead)" },
+	[M_ZSWAP_MEMINFO] = { "zswapped", UNIT_BYTES, 0, "/proc/meminfo Zswapped when filled: the second source for what zswap holds" },
+	[M_ZSWAP_MEMINFO_POOL] = { "zswap_meminfo_pool", UNIT_BYTES, 1, "/proc/meminfo Zswap when filled: the pool's size, the second source for zswap_pool_size" },
+	[M_ZSWAP_WRITTEN_BACK] = { "zswap_written_back", UNIT_PAGES, 0, "debugfs zswap/written_back_pages delta (pool full or shrinker: to the swapfile)" },
+	[M_ZSWAP_REJECTED] = { "zswap_rejected", UNIT_PAGES, 0, "debugfs zswap/reject_* deltas, summed (went straight to the swapfile)" },
+	[M_ZSWPOUT] = { "zswpout", UNIT_PAGES, 0, "/proc/vmstat zswpout delta (system-wide)" },
+	[M_ZSWPIN] = { "zswpin", UNIT_PAGES, 0, "/proc/vmstat zswpin delta (system-wide)" },
+	[M_ZSWPWB] = { "zswpwb", UNIT_PAGES, 0, "/proc/vmstat zswpwb delta (system-wide)" },
+	[M_CG_ZSWPOUT] = { "cgroup_zswpout", UNIT_PAGES, 0, "memory.stat zswpout of the trial's cgroup (v2 only)" },
+	[M_CG_ZSWPIN] = { "cgroup_zswpin", UNIT_PAGES, 0, "memory.stat zswpin of the trial's cgroup (v2 only)" },
+	[M_CG_ZSWPWB] = { "cgroup_zswpwb", UNIT_PAGES, 0, "memory.stat zswpwb of the trial's cgroup (v2 only)" },
+	[M_COMP_RATIO] = { "compression_ratio", UNIT_RATIO, -1,
+			   "zram: mm_stat orig_data_size / compr_data_size; zswap: stored_pages x page size / pool_total_size" },
+	[M_PSI_SOME] = { "psi_some", UNIT_SECONDS, 1, "/proc/pressure/memory some total: time some task stalled on memory, over the trial" },
+	[M_PSI_FULL] = { "psi_full", UNIT_SECONDS, 1, "/proc/pressure/memory full total: time all non-idle tasks stalled, over the trial" },
+	[M_CG_PSI_SOME] = { "cgroup_psi_some", UNIT_SECONDS, 1, "memory.pressure some of the workload's cgroup (v2, or its twin on the unified hierarchy)" },
+	[M_CG_PSI_FULL] = { "cgroup_psi_full", UNIT_SECONDS, 1, "memory.pressure full of the workload's cgroup" },
+	[M_MAJFLT_PER_MIB] = { "major_faults_per_swapped_mib", UNIT_PER_MIB, 1, "major_faults / cgroup_swap_peak in MiB" },
+	[M_CPU_PER_GIB] = { "cpu_s_per_swapped_gib", UNIT_SECONDS, 1, "(user_cpu + sys_cpu) / cgroup_swap_peak in GiB" },
+	[M_OOM_KILLS] = { "oom_kills", UNIT_COUNT, 1, "oom_kill in memory.oom_control (v1) or memory.events (v2)" },
+	[M_PERF_TASK_CLOCK] = { "perf_task_clock", UNIT_SECONDS, 1, "perf_event_open task-clock, inherited, from the workload's exec" },
+	[M_PERF_FAULTS] = { "perf_page_faults", UNIT_COUNT, 0, "perf_event_open page-faults (minor + major)" },
+	[M_PERF_MAJOR_FAULTS] = { "perf_major_faults", UNIT_COUNT, 1, "perf_event_open major-faults" },
+	[M_PERF_CS] = { "perf_context_switches", UNIT_COUNT, 0, "perf_event_open context-switches" },
+	[M_PERF_MIGRATIONS] = { "perf_cpu_migrations", UNIT_COUNT, 0, "perf_event_open cpu-migrations" },
+	[M_PERF_INSTRUCTIONS] = { "perf_instructions", UNIT_COUNT, 0, "perf_event_open instructions (needs a PMU)" },
+	[M_PERF_CYCLES] = { "perf_cycles", UNIT_COUNT, 1, "perf_event_open cycles (needs a PMU)" },
+	[M_PERF_BRANCHES] = { "perf_branches", UNIT_COUNT, 0, "perf_event_open branches (needs a PMU)" },
+	[M_PERF_BRANCH_MISSES] = { "perf_branch_misses", UNIT_COUNT, 1, "perf_event_open branch-misses (needs a PMU)" },
+	[M_PERF_STALLED_FRONT] = { "perf_stalled_cycles_frontend", UNIT_COUNT, 1, "perf_event_open stalled-cycles-frontend (needs a PMU)" },
+	[M_PERF_STALLED_BACK] = { "perf_stalled_cycles_backend", UNIT_COUNT, 1, "perf_event_open stalled-cycles-backend (needs a PMU)" },
+};
+
+const char *metric_unit_name(enum metric_unit unit)
+{
+	static const char *const names[] = {
+		[UNIT_SECONDS] = "s", [UNIT_BYTES] = "MiB", [UNIT_PAGES] = "pages",
+		[UNIT_COUNT] = "", [UNIT_RATIO] = "x", [UNIT_MIBPS] = "MiB/s", [UNIT_PER_MIB] = "/MiB",
+	};
+	return names[unit];
+}
+
+double metric_display(enum metric_id id, double value)
+{
+	return metrics[id].unit == UNIT_BYTES ? value / (1024.0 * 1024.0) : value;
+}

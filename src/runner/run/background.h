@@ -1,0 +1,9 @@
+#ifndef ZSB_BACKGROUND_H
+#define ZSB_BACKGROUND_H
+#include "runner/run/run.h"
+
+/* A hogger in zswapbench's own cgroup fills --background and holds it until stop. */
+int start_background(struct run *run);
+void stop_background(struct run *run);
+
+#endif

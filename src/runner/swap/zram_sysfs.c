@@ -1,0 +1,124 @@
+#include "runner/swap/zram_sysfs.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runner/kernel/sysfs.h"
+
+int zram_mm_stat_parse(const char *text, struct zram_mm_stat *st)
+{
+	uint64_t *fields[] = { &st->orig_data_size, &st->compr_data_size, &st->mem_used_total,
+			       &st->mem_limit, &st->mem_used_max, &st->same_pages,
+			       &st->pages_compacted, &st->huge_pages };
+	const char *p = text;
+	size_t n = 0;
+
+	memset(st, 0, sizeof(*st));
+	while (n < sizeof(fields) / sizeof(fields[0])) {
+		char *end;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p == '\n' || *p == '\0')
+			break;
+		errno = 0;
+		*fields[n] = strtoull(p, &end, 10);
+		if (errno || end == p)
+			return -EINVAL;
+		p = end;
+		n++;
+	}
+	/* The first seven columns have been there since 4.x; fewer means a file we do not know. */
+	return n >= 7 ? 0 : -EINVAL;
+}
+
+int zram_mm_stat_read(int id, struct zram_mm_stat *st)
+{
+	char path[64], buf[512];
+	int ret;
+
+	snprintf(path, sizeof(path), "/sys/block/zram%d/mm_stat", id);
+	ret = sysfs_read(path, buf, sizeof(buf));
+	return ret < 0 ? ret : zram_mm_stat_parse(buf, st);
+}
+
+static void strip_brackets(char *s)
+{
+	char *w = s;
+	for (char *r = s; *r; r++)
+		if (*r != '[' && *r != ']' && *r != '\n')
+			*w++ = *r;
+	*w = '\0';
+	while (w > s && w[-1] == ' ')
+		*--w = '\0';
+}
+
+int zram_algorithms(char *buf, size_t len)
+{
+	char dir[4096];
+	struct dirent *de;
+	DIR *d;
+	int ret = -ENOENT;
+
+	if (!sysfs_path(dir, sizeof(dir), "/sys/block"))
+		return -ENAMETOOLONG;
+	d = opendir(dir);
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		char path[300];
+		if (strncmp(de->d_name, "zram", 4) != 0)
+			continue;
+		snprintf(path, sizeof(path), "/sys/block/%s/comp_algorithm", de->d_name);
+		ret = sysfs_read_line(path, buf, len);
+		if (ret >= 0) {
+			strip_brackets(buf);
+			ret = 0;
+			break;
+		}
+	}
+	closedir(d);
+	return ret;
+}
+
+int zram_current_algorithm(int id, char *buf, size_t len)
+{
+	char path[64], line[512];
+	char *open, *close;
+	int ret;
+
+	snprintf(path, sizeof(path), "/sys/block/zram%d/comp_algorithm", id);
+	ret = sysfs_read_line(path, line, sizeof(line));
+	if (ret < 0)
+		return ret;
+	open = strchr(line, '[');
+	close = open ? strchr(open, ']') : NULL;
+	if (!close)
+		return -EINVAL;
+	*close = '\0';
+	snprintf(buf, len, "%s", open + 1);
+	return 0;
+}
+
+int zram_control_present(void)
+{
+	return sysfs_exists("/sys/class/zram-control/hot_add");
+}
+
+int zram_hot_add(int *id)
+{
+	char buf[32], *end;
+	int ret = sysfs_read_line("/sys/class/zram-control/hot_add", buf, sizeof(buf));
+
+	if (ret < 0)
+		return ret;
+	errno = 0;
+	long v = strtol(buf, &end, 10);
+	if (errno || end == buf || v < 0 || v > 1 << 20)
+		return -EINVAL;
+	*id = (int)v;
+	return 0;
+}

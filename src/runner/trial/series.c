@@ -1,0 +1,85 @@
+#include "runner/trial/series.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *series_field_name(enum series_field f)
+{
+	static const char *const names[S_COUNT] = {
+		[S_CGROUP_MEM] = "cgroup_mem", [S_CGROUP_SWAP] = "cgroup_swap",
+		[S_DEVICE_USED] = "device_used", [S_ZRAM_ORIG] = "zram_orig_data_size",
+		[S_ZRAM_COMPR] = "zram_compr_data_size", [S_ZSWAP_STORED] = "zswap_stored_pages",
+		[S_PSWPOUT] = "pswpout", [S_PSWPIN] = "pswpin", [S_PGMAJFAULT] = "pgmajfault",
+		[S_PSI_SOME] = "psi_some_us", [S_PSI_FULL] = "psi_full_us",
+		[S_CG_PSI_SOME] = "cgroup_psi_some_us", [S_CG_PSI_FULL] = "cgroup_psi_full_us",
+		[S_PROGRESS] = "progress",
+	};
+	return names[f];
+}
+
+void series_init(struct series *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->stride = 1;
+}
+
+void series_free(struct series *s)
+{
+	free(s->t);
+	for (int f = 0; f < S_COUNT; f++)
+		free(s->v[f]);
+	series_init(s);
+}
+
+static int grow(struct series *s)
+{
+	size_t cap = s->cap ? s->cap * 2 : 64;
+	if (cap > SERIES_CAP)
+		cap = SERIES_CAP;
+	double *t = realloc(s->t, cap * sizeof(*t));
+	if (!t)
+		return -ENOMEM;
+	s->t = t;
+	for (int f = 0; f < S_COUNT; f++) {
+		double *v = realloc(s->v[f], cap * sizeof(*v));
+		if (!v)
+			return -ENOMEM;
+		s->v[f] = v;
+	}
+	s->cap = cap;
+	return 0;
+}
+
+int series_due(struct series *s)
+{
+	return s->ticks++ % s->stride == 0;
+}
+
+/* Keeps the even points: the series still spans the whole trial, at half the resolution. */
+static void decimate(struct series *s)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < s->n; i += 2, k++) {
+		s->t[k] = s->t[i];
+		for (int f = 0; f < S_COUNT; f++)
+			s->v[f][k] = s->v[f][i];
+	}
+	s->n = k;
+	s->stride *= 2;
+}
+
+int series_add(struct series *s, double t, const double *values, const unsigned char *present)
+{
+	if (s->n == SERIES_CAP)
+		decimate(s);
+	if (s->n == s->cap && grow(s))
+		return -ENOMEM;
+	s->t[s->n] = t;
+	for (int f = 0; f < S_COUNT; f++) {
+		s->v[f][s->n] = present[f] ? values[f] : 0;
+		s->have[f] |= present[f];
+	}
+	s->n++;
+	return 0;
+}

@@ -1,0 +1,290 @@
+/* What a trial measured, from what the kernel and the workload left: metrics, per-job results,
+ * perf counters, validity flags, and the trial's status. */
+#include "runner/trial/trial_record.h"
+
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "runner/kernel/signals.h"
+#include "runner/trial/validity.h"
+
+static void set(struct trial *t, enum metric_id id, double v)
+{
+	t->value[id] = v;
+	t->have[id] = 1;
+}
+
+static double seconds(uint64_t ns)
+{
+	return (double)ns / 1e9;
+}
+
+static double timeval_s(struct timeval tv)
+{
+	return (double)tv.tv_sec + (double)tv.tv_usec / 1e6;
+}
+
+static void describe_job(const struct workload_spec *spec, const struct job *j, int oom,
+			 struct job_result *r)
+{
+	int st = j->status, sig = WIFSIGNALED(st) ? WTERMSIG(st) : 0, code = WIFEXITED(st) ? WEXITSTATUS(st) : 0;
+	const char *what = spec->command ? "command" : "hogger";
+
+	r->status = TRIAL_OK;
+	r->note[0] = '\0';
+	if (j->timed_out) {
+		r->status = TRIAL_FAILED;
+		snprintf(r->note, sizeof(r->note), "%s killed after the --timeout", what);
+	} else if (sig == SIGKILL && oom) {
+		r->status = TRIAL_OOM;
+		snprintf(r->note, sizeof(r->note), "OOM-killed");
+	} else if (signals_pending() && (sig || code)) {
+		r->status = TRIAL_INTERRUPTED;
+		snprintf(r->note, sizeof(r->note), "interrupted by signal %d", signals_pending());
+	} else if (sig == SIGSYS && !spec->command) {
+		r->status = TRIAL_FAILED;
+		snprintf(r->note, sizeof(r->note),
+			 "hogger killed by its seccomp sandbox (SIGSYS): it made a system call outside its allowlist (--no-seccomp runs it without)");
+	} else if (sig) {
+		r->status = TRIAL_FAILED;
+		snprintf(r->note, sizeof(r->note), "%s killed by signal %d (%s)", what, sig, strsignal(sig));
+	} else if (code == 126 || code == 127) {
+		r->status = TRIAL_FAILED;
+		snprintf(r->note, sizeof(r->note), "%s could not be started (%s)", what,
+			 code == 126 ? "could not switch to --user" : "not found or not executable");
+	} else if (code || (!spec->command && (j->ev.alloc_error || !j->ev.got_done))) {
+		r->status = TRIAL_FAILED;
+		snprintf(r->note, sizeof(r->note), "%s exited with status %d%s", what, code,
+			 j->ev.alloc_error ? " (allocation failed)" : "");
+	}
+}
+
+/* The trial's status is its worst job's; the note says which job and why. */
+static void classify(struct trial *t, const struct workload *w)
+{
+	static const int severity[] = { [TRIAL_OK] = 0, [TRIAL_INTERRUPTED] = 3, [TRIAL_OOM] = 1,
+					[TRIAL_FAILED] = 2 };
+	const struct job_result *worst = NULL;
+	unsigned which = 0;
+
+	for (unsigned i = 0; i < t->njobs; i++)
+		if (!worst || severity[t->jobs[i].status] > severity[worst->status]) {
+			worst = &t->jobs[i];
+			which = i + 1;
+		}
+	t->status = worst ? worst->status : TRIAL_FAILED;
+	if (t->status == TRIAL_OK)
+		return;
+	if (t->status == TRIAL_OOM)
+		snprintf(t->note, sizeof(t->note), "%sOOM-killed: the memory limit plus swap could not hold the allocation",
+			 w->n > 1 ? "a job was " : "");
+	else if (w->n > 1)
+		snprintf(t->note, sizeof(t->note), "job %u of %u: %s", which, w->n, worst->note);
+	else
+		snprintf(t->note, sizeof(t->note), "%s", worst->note);
+}
+
+static void record(struct trial *t, const struct watch *wt, const struct workload *w,
+		   const struct vmstat_snap *before, const struct vmstat_snap *after)
+{
+	const struct workload_spec *spec = w->spec;
+	uint64_t pause = wt->go > wt->seen ? wt->go - wt->seen : 0, last_exit = 0;
+	uint64_t first_start = UINT64_MAX, last_filled = 0, last_accessed = 0, bytes = 0;
+	uint64_t fill_majflt = 0, access_majflt = 0;
+	double user = 0, sys = 0, minflt = 0, majflt = 0, fill = -1, access = -1;
+	int all_filled = !spec->command, any_access = 0;
+
+	for (unsigned i = 0; i < w->n; i++) {
+		const struct job *j = &w->jobs[i];
+		struct job_result *r = &t->jobs[i];
+		r->user = timeval_s(j->ru.ru_utime);
+		r->sys = timeval_s(j->ru.ru_stime);
+		r->majflt = (uint64_t)j->ru.ru_majflt;
+		r->bytes = j->ev.bytes;
+		r->fill = r->access = -1;
+		r->elapsed = seconds(j->exit_ns - w->release_ns - (j->exit_ns > wt->go ? pause : 0));
+		user += r->user;
+		sys += r->sys;
+		minflt += (double)j->ru.ru_minflt;
+		majflt += (double)j->ru.ru_majflt;
+		if (j->exit_ns > last_exit)
+			last_exit = j->exit_ns;
+		bytes += j->ev.bytes;
+		if (j->ev.start && j->ev.start < first_start)
+			first_start = j->ev.start;
+		if (j->ev.got_filled) {
+			r->fill = seconds(j->ev.filled - j->ev.start);
+			fill = r->fill > fill ? r->fill : fill;
+			last_filled = j->ev.filled > last_filled ? j->ev.filled : last_filled;
+			fill_majflt += j->ev.fill_majflt;
+		} else {
+			all_filled = 0;
+		}
+		if (j->ev.got_accessed && wt->go) {
+			r->access = seconds(j->ev.accessed - wt->go);
+			access = r->access > access ? r->access : access;
+			last_accessed = j->ev.accessed > last_accessed ? j->ev.accessed : last_accessed;
+			access_majflt += j->ev.access_majflt - j->ev.fill_majflt;
+			any_access = 1;
+		}
+	}
+	set(t, M_ELAPSED, seconds(last_exit - w->release_ns - pause));
+	set(t, M_USER, user);
+	set(t, M_SYS, sys);
+	set(t, M_MINFLT, minflt);
+	set(t, M_MAJFLT, majflt);
+	if (all_filled && last_filled > first_start) {
+		double window = seconds(last_filled - first_start);
+		set(t, M_FILL, fill);
+		set(t, M_FILL_MAJFLT, (double)fill_majflt);
+		set(t, M_FILL_RATE, (double)bytes / 1048576.0 / window);
+		if (wt->have_mid)
+			set(t, M_SWAPOUT_RATE, (double)(wt->mid.pswpout - before->pswpout + wt->mid.swpout_zero -
+							 before->swpout_zero) * 4096.0 / 1048576.0 / window);
+	}
+	if (any_access && access > 0) {
+		set(t, M_ACCESS, access);
+		set(t, M_ACCESS_MAJFLT, (double)access_majflt);
+		if (wt->have_mid)
+			set(t, M_SWAPIN_RATE, (double)(after->pswpin - wt->mid.pswpin + after->swpin_zero -
+							wt->mid.swpin_zero) * 4096.0 / 1048576.0 / access);
+	}
+	if (wt->have_cgroup_swap)
+		set(t, M_SWAP_FILLED, (double)wt->cgroup_swap);
+	set(t, M_SWAP_PEAK, (double)(wt->cgroup_swap > wt->swap_peak ? wt->cgroup_swap : wt->swap_peak));
+	if (wt->dev.have_used)
+		set(t, M_DEVICE_USED, (double)wt->dev.device_used);
+	if (wt->dev.have_zram) {
+		const struct zram_mm_stat *mm = &wt->dev.mm;
+		set(t, M_ZRAM_ORIG, (double)mm->orig_data_size);
+		set(t, M_ZRAM_COMPR, (double)mm->compr_data_size);
+		set(t, M_ZRAM_MEM, (double)mm->mem_used_total);
+		set(t, M_ZRAM_SAME, (double)mm->same_pages);
+		set(t, M_ZRAM_HUGE, (double)mm->huge_pages);
+		if (mm->compr_data_size)
+			set(t, M_COMP_RATIO, (double)mm->orig_data_size / (double)mm->compr_data_size);
+	}
+	if (wt->dev.have_zswap) {
+		const struct zswap_stats *z = &wt->dev.zswap;
+		if (z->have_debugfs) {
+			set(t, M_ZSWAP_STORED, (double)z->stored_pages);
+			set(t, M_ZSWAP_POOL, (double)z->pool_total_size);
+			if (z->pool_total_size)
+				set(t, M_COMP_RATIO, (double)z->stored_pages * 4096.0 / (double)z->pool_total_size);
+		}
+		if (z->have_meminfo) {
+			set(t, M_ZSWAP_MEMINFO, (double)z->meminfo_zswapped);
+			set(t, M_ZSWAP_MEMINFO_POOL, (double)z->meminfo_zswap);
+		}
+	}
+	if (wt->zswap_before.have_debugfs && wt->zswap_after.have_debugfs) {
+		set(t, M_ZSWAP_WRITTEN_BACK, (double)(wt->zswap_after.written_back_pages -
+						      wt->zswap_before.written_back_pages));
+		set(t, M_ZSWAP_REJECTED, (double)(wt->zswap_after.rejected - wt->zswap_before.rejected));
+	}
+	if (before->have_zswp && after->have_zswp && wt->s->dev->backend == &backend_zswap) {
+		set(t, M_ZSWPOUT, (double)(after->zswpout - before->zswpout));
+		set(t, M_ZSWPIN, (double)(after->zswpin - before->zswpin));
+		if (before->have_zswpwb && after->have_zswpwb)
+			set(t, M_ZSWPWB, (double)(after->zswpwb - before->zswpwb));
+	}
+	set(t, M_PSWPOUT, (double)(after->pswpout - before->pswpout));
+	set(t, M_PSWPIN, (double)(after->pswpin - before->pswpin));
+	if (before->have_zero && after->have_zero) {
+		set(t, M_SWPOUT_ZERO, (double)(after->swpout_zero - before->swpout_zero));
+		set(t, M_SWPIN_ZERO, (double)(after->swpin_zero - before->swpin_zero));
+	}
+}
+
+/* PSI over the trial, derived ratios, and the validity checks that need this trial alone. */
+static void record_inside(struct trial *t, const struct watch *wt)
+{
+	struct psi end;
+	char path[PATH_MAX + 240];
+	struct validity_input in = { .psi_before = wt->psi_before_pct };
+	const struct swap_sample *d = &wt->dev;
+
+	if (wt->have_psi && psi_read("/proc/pressure/memory", &end) == 0) {
+		set(t, M_PSI_SOME, (double)(end.some_total - wt->psi_start.some_total) / 1e6);
+		set(t, M_PSI_FULL, (double)(end.full_total - wt->psi_start.full_total) / 1e6);
+	}
+	snprintf(path, sizeof(path), "%s/memory.pressure", wt->cg->psi_path);
+	if (wt->have_cg_psi && psi_read(path, &end) == 0) {
+		set(t, M_CG_PSI_SOME, (double)(end.some_total - wt->cg_psi_start.some_total) / 1e6);
+		set(t, M_CG_PSI_FULL, (double)(end.full_total - wt->cg_psi_start.full_total) / 1e6);
+	}
+	if (t->value[M_SWAP_PEAK] > 0) {
+		set(t, M_MAJFLT_PER_MIB, t->value[M_MAJFLT] / (t->value[M_SWAP_PEAK] / 1048576.0));
+		set(t, M_CPU_PER_GIB, (t->value[M_USER] + t->value[M_SYS]) / (t->value[M_SWAP_PEAK] / 1073741824.0));
+	}
+	in.have_cgroup_swap = wt->have_cgroup_swap;
+	in.cgroup_swap = (double)wt->cgroup_swap;
+	in.swap_peak = t->value[M_SWAP_PEAK];
+	if (wt->have_mid)
+		in.swapped_vmstat = 4096.0 * (double)(wt->mid.pswpout - wt->start.pswpout +
+						      wt->mid.swpout_zero - wt->start.swpout_zero +
+						      wt->mid.zswpout - wt->start.zswpout);
+	else
+		in.have_cgroup_swap = 0;
+	if (d->have_used) {
+		in.device_used = (double)d->device_used;
+		in.device_size = (double)d->device_size;
+	}
+	if (wt->device_used_max && (double)wt->device_used_max > in.device_used) {
+		in.device_used = (double)wt->device_used_max;
+		in.device_size = (double)wt->device_size;
+	}
+	in.swapped_total = 4096.0 * (t->value[M_PSWPOUT] + t->value[M_SWPOUT_ZERO] + t->value[M_ZSWPOUT]);
+	if (d->have_zram) {
+		in.zram_mem_used = (double)d->mm.mem_used_total;
+		in.zram_mem_limit = (double)d->mm.mem_limit;
+	}
+	t->flags = validity_check(&in);
+}
+
+/* Reads the cgroup's own numbers before the journal removes it. */
+static void record_cgroup(struct trial *t, const struct bench_cgroup *cg)
+{
+	uint64_t v;
+	if (bench_cgroup_mem_peak(cg, &v) == 0)
+		set(t, M_MEM_PEAK, (double)v);
+	if (bench_cgroup_memsw_peak(cg, &v) == 0)
+		set(t, M_MEMSW_PEAK, (double)v);
+	if (bench_cgroup_oom_kills(cg, &v) == 0)
+		set(t, M_OOM_KILLS, (double)v);
+	/* v2 counts zswap per cgroup: ours alone, not the whole machine's. */
+	if (cg->env->memory_v2) {
+		static const struct { const char *key; enum metric_id id; } zs[] = {
+			{ "zswpout", M_CG_ZSWPOUT }, { "zswpin", M_CG_ZSWPIN }, { "zswpwb", M_CG_ZSWPWB },
+		};
+		for (size_t i = 0; i < sizeof(zs) / sizeof(zs[0]); i++)
+			if (bench_cgroup_stat(cg, zs[i].key, &v) == 0)
+				set(t, zs[i].id, (double)v);
+	}
+}
+
+void trial_record(struct trial *t, const struct watch *wt, const struct bench_cgroup *cg,
+		  const struct perf_set *perf, const struct vmstat_snap *before, const struct vmstat_snap *after)
+{
+	const struct workload *w = wt->w;
+
+	record_cgroup(t, cg);
+	for (unsigned i = 0; i < w->n; i++)
+		describe_job(w->spec, &w->jobs[i], t->have[M_OOM_KILLS] && t->value[M_OOM_KILLS] > 0,
+			     &t->jobs[i]);
+	record(t, wt, w, before, after);
+	record_inside(t, wt);
+	for (int m = 0; perf && m < M_COUNT; m++) {
+		double v;
+		if (!perf_metric(m))
+			continue;
+		if (perf_value(perf, m, &v) == 0)
+			set(t, m, v);
+		else
+			t->unavailable[m] = 1;
+	}
+	classify(t, w);
+}

@@ -1,0 +1,13 @@
+#ifndef ZSB_TRIAL_RECORD_H
+#define ZSB_TRIAL_RECORD_H
+
+#include "runner/kernel/vmstat.h"
+#include "runner/trial/perf.h"
+#include "runner/trial/trial.h"
+#include "runner/trial/watch.h"
+
+/* Everything a finished trial measured into t, and its status (the worst of its jobs'). */
+void trial_record(struct trial *t, const struct watch *wt, const struct bench_cgroup *cg,
+		  const struct perf_set *perf, const struct vmstat_snap *before, const struct vmstat_snap *after);
+
+#endif

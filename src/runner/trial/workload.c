@@ -1,0 +1,365 @@
+#include "runner/trial/workload.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/pidfd.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "common/clock.h"
+#include "common/proto.h"
+#include "runner/kernel/signals.h"
+
+static void parse_event(const char *line, struct hogger_events *ev)
+{
+	unsigned long long a, b, c;
+
+	if (sscanf(line, "start %llu", &a) == 1) {
+		ev->start = a;
+	} else if (sscanf(line, "progress %llu %llu", &a, &b) == 2) {
+		ev->bytes = a;
+	} else if (sscanf(line, "filled %llu %llu %llu", &a, &b, &c) == 3) {
+		ev->bytes = a;
+		ev->filled = b;
+		ev->fill_majflt = c;
+		ev->got_filled = 1;
+	} else if (sscanf(line, "accessed %llu %llu", &a, &b) == 2) {
+		ev->accessed = a;
+		ev->access_majflt = b;
+		ev->got_accessed = 1;
+	} else if (sscanf(line, "done %llu", &a) == 1) {
+		ev->done = a;
+		ev->got_done = 1;
+	} else if (strncmp(line, "error", 5) == 0) {
+		ev->alloc_error = 1;
+	}
+}
+
+/* The child: wait at the gate, drop privileges if asked, become the workload. */
+static void child(const struct workload_spec *spec, int gate_fd, int report_fd, pid_t parent)
+{
+	char gate;
+
+	signal(SIGPIPE, SIG_DFL);
+	/* stdout belongs to the runner's tables and JSON; the workload talks on stderr. */
+	dup2(STDERR_FILENO, STDOUT_FILENO);
+	if (read(gate_fd, &gate, 1) != 1)
+		_exit(127);
+	if (spec->command)
+		close(gate_fd);
+	/* dup2 onto itself would keep close-on-exec: clear it instead. */
+	if (report_fd == PROTO_FD ? fcntl(report_fd, F_SETFD, 0) < 0 :
+	    report_fd >= 0 && dup2(report_fd, PROTO_FD) < 0)
+		_exit(127);
+	if (spec->drop_privileges) {
+		gid_t gid = (gid_t)spec->gid;
+		if (setgroups(1, &gid) < 0 || setgid(gid) < 0 || setuid((uid_t)spec->uid) < 0)
+			_exit(126);
+	}
+	/* After the uid change, which clears it: a runner killed by SIGKILL takes its workload
+	 * along, so cleanup finds the cgroup empty. */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
+		_exit(127);
+	if (spec->command)
+		execvp(spec->argv[0], spec->argv);
+	else
+		execv(spec->argv[0], spec->argv);
+	_exit(127);
+}
+
+static int spawn_one(struct workload *w, struct job *j)
+{
+	const struct workload_spec *spec = w->spec;
+	pid_t parent = getpid();
+	int sv[2] = { -1, -1 }, gate[2] = { -1, -1 };
+
+	/* A hogger has one socket for the gate and its reports; a command gets a pipe as gate. */
+	if (spec->command ? pipe2(gate, O_CLOEXEC) < 0 : socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
+		return -errno;
+	j->pid = fork();
+	if (j->pid < 0) {
+		int err = -errno;
+		for (int i = 0; i < 2; i++) {
+			if (sv[i] >= 0)
+				close(sv[i]);
+			if (gate[i] >= 0)
+				close(gate[i]);
+		}
+		return err;
+	}
+	if (j->pid == 0) {
+		setpgid(0, w->pgid);
+		if (spec->command) {
+			close(gate[1]);
+			child(spec, gate[0], -1, parent);
+		}
+		close(sv[0]);
+		child(spec, sv[1], sv[1], parent);
+	}
+	/* Both sides set the group, so it is in place whichever runs first. */
+	setpgid(j->pid, w->pgid ? w->pgid : j->pid);
+	if (!w->pgid)
+		w->pgid = j->pid;
+	if (spec->command) {
+		close(gate[0]);
+		j->gate = gate[1];
+		j->fd = -1;
+		j->eof = 1;
+	} else {
+		close(sv[1]);
+		j->fd = sv[0];
+		j->gate = -1;
+	}
+	j->pidfd = (int)pidfd_open(j->pid, 0);
+	return j->pidfd < 0 ? -errno : 0;
+}
+
+int workload_spawn(struct workload *w, const struct workload_spec *spec)
+{
+	int ret = 0;
+
+	memset(w, 0, sizeof(*w));
+	w->spec = spec;
+	w->jobs = calloc(spec->jobs, sizeof(*w->jobs));
+	if (!w->jobs)
+		return -ENOMEM;
+	for (unsigned i = 0; i < spec->jobs; i++)
+		w->jobs[i].pid = w->jobs[i].pidfd = w->jobs[i].fd = w->jobs[i].gate = -1;
+	for (unsigned i = 0; i < spec->jobs && !ret; i++) {
+		ret = spawn_one(w, &w->jobs[i]);
+		w->n = i + 1;
+	}
+	if (w->pgid)
+		signals_set_child(-w->pgid);
+	return ret;
+}
+
+int workload_attach(struct workload *w, struct bench_cgroup *cg)
+{
+	for (unsigned i = 0; i < w->n; i++) {
+		int ret = bench_cgroup_attach(cg, w->jobs[i].pid);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int workload_release(struct workload *w)
+{
+	w->release_ns = clock_now_ns();
+	for (unsigned i = 0; i < w->n; i++) {
+		struct job *j = &w->jobs[i];
+		if (write(j->gate >= 0 ? j->gate : j->fd, "a", 1) != 1)
+			return -errno;
+		if (j->gate >= 0) {
+			close(j->gate);
+			j->gate = -1;
+		}
+	}
+	return 0;
+}
+
+/* Reads what a job wrote; returns 1 at its end (EOF, or a reset: killed with "go" unread). */
+static int read_reports(struct workload *w, struct job *j, char *buf, size_t *used, size_t cap,
+			const struct workload_hooks *hooks)
+{
+	ssize_t r = read(j->fd, buf + *used, cap - 1 - *used);
+
+	if (r < 0 && (errno == EINTR || errno == EAGAIN))
+		return 0;
+	if (r <= 0)
+		return 1;
+	*used += (size_t)r;
+	buf[*used] = '\0';
+	char *line = buf, *nl;
+	while ((nl = strchr(line, '\n'))) {
+		*nl = '\0';
+		parse_event(line, &j->ev);
+		if (strncmp(line, "progress ", 9) == 0 && hooks->progress) {
+			uint64_t total = 0;
+			for (unsigned i = 0; i < w->n; i++)
+				total += w->jobs[i].ev.bytes;
+			hooks->progress(hooks->arg, total, clock_now_ns());
+		}
+		line = nl + 1;
+	}
+	*used = strlen(line);
+	memmove(buf, line, *used + 1);
+	if (*used == cap - 1)
+		*used = 0; /* a line longer than the protocol allows: drop it */
+	return 0;
+}
+
+/* Every hogger job either filled or gone: the moment to sample, then let them go on. */
+static int all_filled(const struct workload *w)
+{
+	int any = 0;
+
+	if (w->spec->command)
+		return 0; /* a command reports nothing */
+	for (unsigned i = 0; i < w->n; i++) {
+		const struct job *j = &w->jobs[i];
+		if (!j->ev.got_filled && !j->eof)
+			return 0;
+		any |= j->ev.got_filled && !j->eof;
+	}
+	return any;
+}
+
+static void reap(struct job *j)
+{
+	int status;
+	while (wait4(j->pid, &status, 0, &j->ru) < 0)
+		if (errno != EINTR)
+			return;
+	j->status = status;
+	j->reaped = 1;
+	j->exit_ns = clock_now_ns();
+}
+
+static void send_go(struct workload *w);
+
+/* Milliseconds until the next tick or the deadline, whichever is first; -1: neither. */
+static int poll_timeout(uint64_t next_tick, uint64_t deadline)
+{
+	uint64_t now = clock_now_ns(), until = 0;
+
+	if (next_tick)
+		until = next_tick;
+	if (deadline && (!until || deadline < until))
+		until = deadline;
+	if (!until)
+		return -1;
+	return until <= now ? 0 : (int)((until - now + 999999) / 1000000);
+}
+
+int workload_follow(struct workload *w, unsigned sample_ms, unsigned timeout_s,
+		    const struct workload_hooks *hooks)
+{
+	uint64_t deadline = timeout_s ? w->release_ns + (uint64_t)timeout_s * 1000000000ULL : 0;
+	uint64_t interval = (uint64_t)sample_ms * 1000000ULL;
+	uint64_t next_tick = interval ? w->release_ns + interval : 0;
+	struct pollfd *pfds = calloc(2 * (size_t)w->n, sizeof(*pfds));
+	char (*bufs)[PROTO_LINE_MAX * 4] = calloc(w->n, sizeof(*bufs));
+	size_t *used = calloc(w->n, sizeof(*used));
+	unsigned alive = w->n;
+	int ret = 0;
+
+	if (!pfds || !bufs || !used) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	while (alive) {
+		for (unsigned i = 0; i < w->n; i++) {
+			struct job *j = &w->jobs[i];
+			pfds[2 * i] = (struct pollfd){ .fd = j->eof ? -1 : j->fd, .events = POLLIN };
+			pfds[2 * i + 1] = (struct pollfd){ .fd = j->reaped ? -1 : j->pidfd, .events = POLLIN };
+		}
+		int n = poll(pfds, 2 * (nfds_t)w->n, poll_timeout(next_tick, deadline));
+		uint64_t now = clock_now_ns();
+		if (n < 0 && errno != EINTR) {
+			ret = -errno;
+			goto out;
+		}
+		/* Ticks on a fixed grid, whatever else woke us: the series' spacing is the interval. */
+		if (next_tick && now >= next_tick) {
+			if (hooks->tick)
+				hooks->tick(hooks->arg);
+			while (next_tick <= now)
+				next_tick += interval;
+		}
+		if (deadline && clock_now_ns() > deadline) {
+			for (unsigned i = 0; i < w->n; i++)
+				if (!w->jobs[i].reaped) {
+					w->jobs[i].timed_out = 1;
+					kill(w->jobs[i].pid, SIGKILL);
+				}
+			deadline = 0;
+		}
+		for (unsigned i = 0; n > 0 && i < w->n; i++) {
+			struct job *j = &w->jobs[i];
+			if (!j->eof && pfds[2 * i].revents &&
+			    read_reports(w, j, bufs[i], &used[i], sizeof(bufs[i]), hooks))
+				j->eof = 1;
+			/* Reap only after the reports are drained: the last lines precede the exit. */
+			if (!j->reaped && j->eof && pfds[2 * i + 1].revents) {
+				reap(j);
+				alive--;
+			}
+		}
+		if (!w->sent_go && all_filled(w)) {
+			if (hooks->filled)
+				hooks->filled(hooks->arg);
+			send_go(w);
+		}
+	}
+out:
+	free(pfds);
+	free(bufs);
+	free(used);
+	return ret;
+}
+
+static void send_go(struct workload *w)
+{
+	/* A job only waits for a line; a failed write means it is gone, as wait4 tells. */
+	for (unsigned i = 0; i < w->n; i++)
+		if (!w->jobs[i].eof)
+			(void)!write(w->jobs[i].fd, PROTO_GO, strlen(PROTO_GO));
+	w->sent_go = 1;
+}
+
+int workload_wait_filled(struct workload *w, int timeout_ms)
+{
+	static const struct workload_hooks none;
+	char buf[PROTO_LINE_MAX * 4];
+	uint64_t deadline = clock_now_ns() + (uint64_t)timeout_ms * 1000000ULL;
+
+	for (unsigned i = 0; i < w->n; i++) {
+		struct job *j = &w->jobs[i];
+		size_t used = 0;
+		while (!j->eof && !j->ev.got_filled) {
+			struct pollfd pfd = { .fd = j->fd, .events = POLLIN };
+			uint64_t t = clock_now_ns();
+			if (t >= deadline)
+				return -ETIMEDOUT;
+			if (poll(&pfd, 1, (int)((deadline - t) / 1000000ULL) + 1) < 0 && errno != EINTR)
+				return -errno;
+			if (pfd.revents && read_reports(w, j, buf, &used, sizeof(buf), &none))
+				j->eof = 1;
+		}
+	}
+	send_go(w);
+	return 0;
+}
+
+void workload_destroy(struct workload *w)
+{
+	if (w->pgid > 0)
+		kill(-w->pgid, SIGKILL);
+	for (unsigned i = 0; i < w->n; i++) {
+		struct job *j = &w->jobs[i];
+		if (j->pid > 0 && !j->reaped) {
+			kill(j->pid, SIGKILL);
+			while (waitpid(j->pid, NULL, 0) < 0 && errno == EINTR)
+				;
+		}
+		if (j->fd >= 0)
+			close(j->fd);
+		if (j->gate >= 0)
+			close(j->gate);
+		if (j->pidfd >= 0)
+			close(j->pidfd);
+	}
+	signals_set_child(0);
+	free(w->jobs);
+	memset(w, 0, sizeof(*w));
+}

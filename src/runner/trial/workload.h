@@ -1,0 +1,77 @@
+/*
+ * The processes of one trial: N hogger jobs, or N copies of any command. Each is forked,
+ * held at a gate until the runner has moved it into the cgroup, then all are released at
+ * once (a barrier). They share a process group so a signal reaches all of them, and a pidfd
+ * each so one poll() sees reports, exits and sampling ticks alike.
+ */
+#ifndef ZSB_WORKLOAD_H
+#define ZSB_WORKLOAD_H
+#include <stdint.h>
+#include <sys/resource.h>
+#include <sys/types.h>
+
+#include "runner/kernel/cgroup.h"
+
+/* What a hogger job reported, in CLOCK_MONOTONIC ns. */
+struct hogger_events {
+	uint64_t start, filled, accessed, done;
+	uint64_t bytes;                    /* written so far */
+	uint64_t fill_majflt, access_majflt; /* the hogger's own counts at those points */
+	int got_filled, got_accessed, got_done, alloc_error;
+};
+
+struct job {
+	pid_t pid;
+	int pidfd;
+	int fd;                 /* report socket; -1 for a command */
+	int gate;               /* our end of the gate, for a command (its fd 3 is not ours) */
+	struct hogger_events ev;
+	int eof, reaped, status;
+	int timed_out;
+	struct rusage ru;
+	uint64_t exit_ns;
+};
+
+struct workload_spec {
+	char *const *argv;      /* the hogger (path in argv[0]) or the command (PATH lookup) */
+	int command;
+	unsigned jobs;
+	int drop_privileges;
+	unsigned uid, gid;
+};
+
+struct workload {
+	const struct workload_spec *spec;
+	struct job *jobs;
+	unsigned n;
+	pid_t pgid;
+	uint64_t release_ns;
+	int sent_go;
+};
+
+/* Called from workload_follow. */
+struct workload_hooks {
+	void *arg;
+	/* every wake-up, at most every sample_ms */
+	void (*tick)(void *arg);
+	/* a job wrote more: total bytes over all jobs */
+	void (*progress)(void *arg, uint64_t total_bytes, uint64_t ns);
+	/* every living job is filled: read what vanishes when they exit; "go" follows */
+	void (*filled)(void *arg);
+};
+
+int workload_spawn(struct workload *w, const struct workload_spec *spec);
+int workload_attach(struct workload *w, struct bench_cgroup *cg);
+/* Opens every gate at once; the barrier's time is release_ns. */
+int workload_release(struct workload *w);
+/* Until every job has exited and been reaped (rusage in each job); after timeout_s (0: never)
+ * the jobs still running are killed and marked timed_out. */
+int workload_follow(struct workload *w, unsigned sample_ms, unsigned timeout_s,
+		    const struct workload_hooks *hooks);
+/* Reads reports until every job is filled (or gone), then sends "go"; for a workload that
+ * lives beside the trials (--background). -ETIMEDOUT after timeout_ms. */
+int workload_wait_filled(struct workload *w, int timeout_ms);
+/* Kills and reaps whatever is still running, closes everything. */
+void workload_destroy(struct workload *w);
+
+#endif

@@ -1,0 +1,47 @@
+#include "runner/undo/runlock.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+const char *rundir(void)
+{
+	const char *dir = getenv("ZSWAPBENCH_RUNDIR");
+	return dir && dir[0] ? dir : "/run/zswapbench";
+}
+
+char *rundir_file(const char *name, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s/%s", rundir(), name);
+	return buf;
+}
+
+int runlock_acquire(pid_t *holder)
+{
+	char path[4096], text[32];
+	int fd, n;
+
+	if (mkdir(rundir(), 0700) < 0 && errno != EEXIST)
+		return -errno;
+	fd = open(rundir_file("lock", path, sizeof(path)), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return -errno;
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		int err = errno;
+		n = (int)pread(fd, text, sizeof(text) - 1, 0);
+		text[n > 0 ? n : 0] = '\0';
+		*holder = (pid_t)atoi(text);
+		close(fd);
+		return err == EWOULDBLOCK ? -EWOULDBLOCK : -err;
+	}
+	/* The descriptor stays open, and the lock held, until the process exits. */
+	n = snprintf(text, sizeof(text), "%d\n", (int)getpid());
+	if (ftruncate(fd, 0) < 0 || pwrite(fd, text, (size_t)n, 0) != n)
+		return -errno;
+	return 0;
+}
