@@ -1,9 +1,9 @@
 # zswapbench: plain Makefile, libraries through pkg-config.
 VERSION   := 0.1.0
 CC        ?= cc
-PKGS      := libcgroup smartcols json-c
+PKGS      := libcgroup smartcols json-c gsl
 DEB_PKGS  := build-essential pkg-config libcgroup-dev libseccomp-dev libsmartcols-dev jq \
-             libjson-c-dev libcriterion-dev bats util-linux procps stress-ng
+             libjson-c-dev libgsl-dev libcriterion-dev bats util-linux procps stress-ng
 WARN      := -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes -Wstrict-prototypes -Wvla
 CFLAGS    ?= -O2 -g
 CFLAGS    += -std=gnu11 $(WARN) -D_GNU_SOURCE -Isrc -DZSB_VERSION='"$(VERSION)"' -MMD -MP
@@ -22,7 +22,7 @@ Q         := $(if $(V),,@)
 MODE      := $(CC) $(CFLAGS) $(LDFLAGS) $(SAN_ALL) $(SAN_ASAN)
 COMMON    := $(wildcard src/common/*.c)
 # The runner's folders, one concern each (docs/architecture.md).
-RUNNER    := $(wildcard src/runner/*/*.c)
+RUNNER    := $(filter-out src/runner/main.c,$(wildcard src/runner/*.c src/runner/*/*.c))
 HOGGER    := $(wildcard src/hogger/*.c)
 UNIT      := $(wildcard tests/unit/*.c)
 

@@ -5,46 +5,56 @@
 #include <stdio.h>
 #include <string.h>
 
-static int unit_shift(const char *suffix, unsigned *shift)
+/* util-linux's rule: K, KiB = 1024; KB = 1000 (and so on up to T). */
+static int unit_multiplier(const char *suffix, size_t len, uint64_t *mult)
 {
-	static const struct { const char *names[4]; unsigned shift; } units[] = {
-		{ { "", "B", NULL, NULL }, 0 },
-		{ { "K", "KB", "KiB", NULL }, 10 },
-		{ { "M", "MB", "MiB", NULL }, 20 },
-		{ { "G", "GB", "GiB", NULL }, 30 },
-		{ { "T", "TB", "TiB", NULL }, 40 },
-	};
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
-		for (size_t j = 0; j < 4 && units[i].names[j]; j++)
-			if (strcasecmp(suffix, units[i].names[j]) == 0) {
-				*shift = units[i].shift;
-				return 0;
-			}
-	return -EINVAL;
+	static const char letters[] = "KMGT";
+	const char *at;
+
+	if (len == 0 || (len == 1 && (suffix[0] == 'B' || suffix[0] == 'b'))) {
+		*mult = 1;
+		return 0;
+	}
+	at = strchr(letters, toupper((unsigned char)suffix[0]));
+	if (!at || !suffix[0])
+		return -EINVAL;
+	unsigned power = (unsigned)(at - letters) + 1;
+	int decimal = len == 2 && (suffix[1] == 'B' || suffix[1] == 'b');
+	int binary = len == 1 || (len == 3 && suffix[1] == 'i' && (suffix[2] == 'B' || suffix[2] == 'b'));
+	if (!decimal && !binary)
+		return -EINVAL;
+	*mult = 1;
+	for (unsigned i = 0; i < power; i++)
+		*mult *= decimal ? 1000 : 1024;
+	return 0;
 }
 
-int size_parse(const char *text, uint64_t *bytes)
+int size_parse_n(const char *text, size_t len, uint64_t *bytes)
 {
-	const char *p = text;
-	uint64_t value = 0;
-	unsigned shift;
+	uint64_t value = 0, mult;
+	size_t i = 0;
 
-	if (!text || !isdigit((unsigned char)*p))
+	if (!text || len == 0 || !isdigit((unsigned char)text[0]))
 		return -EINVAL; /* also rejects "-1", "+1", " 1" and "" */
-	for (; isdigit((unsigned char)*p); p++) {
-		unsigned digit = (unsigned)(*p - '0');
+	for (; i < len && isdigit((unsigned char)text[i]); i++) {
+		unsigned digit = (unsigned)(text[i] - '0');
 		if (value > (UINT64_MAX - digit) / 10)
 			return -ERANGE;
 		value = value * 10 + digit;
 	}
-	if (unit_shift(p, &shift) < 0)
+	if (unit_multiplier(text + i, len - i, &mult) < 0 || memchr(text + i, '\0', len - i))
 		return -EINVAL;
 	if (value == 0)
 		return -EINVAL;
-	if (shift && value > (UINT64_MAX >> shift))
+	if (value > UINT64_MAX / mult)
 		return -ERANGE;
-	*bytes = value << shift;
+	*bytes = value * mult;
 	return 0;
+}
+
+int size_parse(const char *text, uint64_t *bytes)
+{
+	return text ? size_parse_n(text, strlen(text), bytes) : -EINVAL;
 }
 
 char *size_format(uint64_t bytes, char *buf, size_t len)

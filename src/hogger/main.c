@@ -277,7 +277,8 @@ static int bad(const char *option, const char *value)
 	return 2;
 }
 
-int main(int argc, char **argv)
+/* The command line into h; returns -1 to go on, or the exit status. */
+static int parse_args(int argc, char **argv, struct hogger *h)
 {
 	static const struct option longopts[] = {
 		{ "alloc", required_argument, NULL, 'a' },
@@ -293,51 +294,46 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct hogger h = { .chunk = 1 << 20, .report_fd = -1, .seccomp = 1, .threads = 1 };
-	struct worker *workers;
-	struct stat st;
 	char *end;
 	int c;
 
-	h.page = (size_t)sysconf(_SC_PAGESIZE);
-	pattern_parse("compressible:50", &h.pattern);
 	while ((c = getopt_long(argc, argv, "a:c:d:A:T:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
-			if (size_parse(optarg, &h.alloc) < 0)
+			if (size_parse(optarg, &h->alloc) < 0)
 				return bad("--alloc", optarg);
 			break;
 		case 'c':
-			if (size_parse(optarg, &h.chunk) < 0 || h.chunk % h.page)
+			if (size_parse(optarg, &h->chunk) < 0 || h->chunk % h->page)
 				return bad("--chunk", optarg);
 			break;
 		case 'd':
-			if (pattern_parse(optarg, &h.pattern) < 0)
+			if (pattern_parse(optarg, &h->pattern) < 0)
 				return bad("--data", optarg);
 			break;
 		case 'A':
-			if (access_parse(optarg, &h.access) < 0)
+			if (access_parse(optarg, &h->access) < 0)
 				return bad("--access", optarg);
 			break;
 		case 'T':
-			h.threads = (unsigned)strtoul(optarg, &end, 10);
-			if (*end || h.threads < 1 || h.threads > 256)
+			h->threads = (unsigned)strtoul(optarg, &end, 10);
+			if (*end || optarg[0] < '1' || optarg[0] > '9' || h->threads < 1 || h->threads > 256)
 				return bad("--threads", optarg);
 			break;
 		case 'n':
-			h.seccomp = 0;
+			h->seccomp = 0;
 			break;
 		case 'p':
-			h.probe_sandbox = 1;
+			h->probe_sandbox = 1;
 			break;
 		case 'H':
-			h.hold = 1;
+			h->hold = 1;
 			break;
 		case 'v':
-			h.verify = 1;
+			h->verify = 1;
 			break;
 		case 'F':
-			h.prefault = 1;
+			h->prefault = 1;
 			break;
 		case 'h':
 			usage(stdout);
@@ -347,10 +343,24 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (!h.alloc || optind != argc) {
+	if (!h->alloc || optind != argc) {
 		usage(stderr);
 		return 2;
 	}
+	return -1;
+}
+
+int main(int argc, char **argv)
+{
+	struct hogger h = { .chunk = 1 << 20, .report_fd = -1, .seccomp = 1, .threads = 1 };
+	struct worker *workers;
+	struct stat st;
+	int c;
+
+	h.page = (size_t)sysconf(_SC_PAGESIZE);
+	pattern_parse("compressible:50", &h.pattern);
+	if ((c = parse_args(argc, argv, &h)) >= 0)
+		return c;
 	if (pattern_open(&h.pattern) < 0) {
 		fprintf(stderr, "zswapbench-hogger: cannot read the --data file: %s\n", strerror(errno));
 		return 2;

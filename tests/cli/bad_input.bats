@@ -21,7 +21,8 @@ CASES=$(cat <<'TABLE'
 --swap-size '-5M'|--swap-size -5M
 --swap-size '40K': below 1M|--swap-size 40K
 --swap-limit 'M'|--swap-limit M
---chunk '3K': not a multiple|--chunk 3K
+--chunk '6K': not a multiple|--chunk 6K
+--chunk '3K': below 4K|--chunk 3K
 --chunk '0'|--chunk 0
 --chunk '512M': larger than --alloc|--chunk 512M --alloc 300M
 --swap '': not a comma list|--swap ""
@@ -29,8 +30,8 @@ CASES=$(cat <<'TABLE'
 --swap 'disk,,zram'|--swap disk,,zram
 --swap 'zram,': not a comma list|--swap zram,
 --swap 'disk,zram,disk': a backend is named twice|--swap disk,zram,disk
---comp 'lz4': only zram and zswap use a compressor|--swap disk --comp lz4
---comp 'lz4': only zram and zswap use a compressor|--swap none --comp lz4
+--comp 'lz4': only zram and zswap use this option|--swap disk --comp lz4
+--comp 'lz4': only zram and zswap use this option|--swap none --comp lz4
 --comp 'lz4,,lzo'|--swap zram --comp lz4,,lzo
 --comp 'lz4,lz4': an algorithm is named twice|--swap zram --comp lz4,lz4
 --comp 'a/b': not an algorithm name|--swap zram --comp a/b
@@ -56,7 +57,7 @@ CASES=$(cat <<'TABLE'
 --swapfile '/sys/fs/cgroup/zsb.swap'|--swap disk --swapfile /sys/fs/cgroup/zsb.swap
 --swapfile '/dev/shm/zsb.swap': /dev/shm is a RAM filesystem|--swap disk --swapfile /dev/shm/zsb.swap
 --swapfile '/var/tmp/zsb-exists.swap': already exists|--swap disk --swapfile /var/tmp/zsb-exists.swap
---swapfile '/var/tmp/x': only disk and zswap use a swapfile|--swap zram --swapfile /var/tmp/x
+--swapfile '/var/tmp/x': only disk and zswap use this option|--swap zram --swapfile /var/tmp/x
 --output '/nonexistent/r.json': directory /nonexistent does not exist|--output /nonexistent/r.json
 --output '/tmp': is a directory|--output /tmp
 --suffix 'a/b'|--suffix a/b
@@ -66,7 +67,7 @@ CASES=$(cat <<'TABLE'
 --access 'hot:0:5'|--access hot:0:5
 --access 'reread:0'|--access reread:0
 --access 'hot:10:5:gauss'|--access hot:10:5:gauss
-give --access or --reread, not both|--access reread:1 --reread 2
+--reread '2': give --access or --reread, not both|--access reread:1 --reread 2
 --jobs '0'|--jobs 0
 --jobs '300'|--jobs 300
 --jobs '200': each job would get less than one --chunk|--jobs 200 --alloc 100M
@@ -76,13 +77,13 @@ give --access or --reread, not both|--access reread:1 --reread 2
 --data 'file:/nonexistent/x': No such file or directory|--data file:/nonexistent/x
 --data 'file:/etc': not a regular file|--data file:/etc
 --data 'pattern:xyz'|--data pattern:xyz
---data 'true': only the hogger takes this option|--data mixed -- true
---access 'true': only the hogger takes this option|--access reread:1 -- true
+--data 'mixed': only the hogger takes this option|--data mixed -- true
+--access 'reread:1': only the hogger takes this option|--access reread:1 -- true
 '--' must be followed by a command|--
 command 'no-such-command-zsb': not found in PATH|-- no-such-command-zsb
 --jobs '0,2'|--jobs 0,2
 --jobs '3-1'|--jobs 3-1
---limit 'x': not a size|--limit 50M,x
+--limit '50M,x': 'x': not a size|--limit 50M,x
 --limit '50M,50M': a limit is named twice|--limit 50M,50M
 --order 'random'|--order random
 --order 'shuffled:x'|--order shuffled:x
@@ -90,17 +91,17 @@ command 'no-such-command-zsb': not found in PATH|-- no-such-command-zsb
 --swappiness '201'|--swappiness 201
 --page-cluster '11'|--page-cluster 11
 --zswap-pool '0'|--swap zswap --zswap-pool 0
---zswap-pool '20': only zswap has a pool|--swap zram --zswap-pool 20
---zram-size '64M': only zram has this|--swap disk --zram-size 64M
+--zswap-pool '20': only zswap uses this option|--swap zram --zswap-pool 20
+--zram-size '64M': only zram uses this option|--swap disk --zram-size 64M
 --zram-mem-limit '0'|--swap zram --zram-mem-limit 0
 --disk-throttle '10M,x'|--swap disk --disk-throttle 10M,x
---disk-throttle '10M': only disk and zswap swap to a disk|--swap zram --disk-throttle 10M
+--disk-throttle '10M': only disk and zswap use this option|--swap zram --disk-throttle 10M
 --timeout '-1'|--timeout -1
 --comp 'nosuch': this kernel's zswap can use only|--swap zswap --comp nosuch
 --zswap-zpool 'zbud2'|--swap zswap --zswap-zpool zbud2
---zswap-zpool 'zbud': only zswap has a zpool|--swap zram --zswap-zpool zbud
+--zswap-zpool 'zbud': only zswap uses this option|--swap zram --zswap-zpool zbud
 --zram-algo-params 'fast'|--swap zram --zram-algo-params fast
---zram-algo-params 'level=1': only zram has this|--swap disk --zram-algo-params level=1
+--zram-algo-params 'level=1': only zram uses this option|--swap disk --zram-algo-params level=1
 unknown option '--frobnicate'|--frobnicate
 missing value for '--limit'|--limit
 unexpected argument 'extra'|extra

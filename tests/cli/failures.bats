@@ -96,3 +96,14 @@ teardown() { common_teardown; }
 	[ "$(json '[.cells[0].trials[].warmup] | map(tostring) | join(",")' "$TMP/r.json")" = true,false,false ]
 	[ "$(json '.cells[0].stats.elapsed.n' "$TMP/r.json")" -eq 2 ]
 }
+
+@test "a value the kernel refuses mid-run is a runtime failure naming the file and value: exit 1, restored" {
+	need_zram
+	[ -e /sys/block/zram0/algorithm_params ] || skip "this kernel's zram has no algorithm_params (6.12 and later)"
+	run --separate-stderr "$ZSB" --swap zram --zram-algo-params level=abc --limit 16M --alloc 32M --trials 1 \
+		--output "$TMP/r.json"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" =~ /sys/block/zram[0-9]+/algorithm_params\ \'priority=0\ level=abc\':\ Invalid\ argument ]]
+	[ "$(json '.status' "$TMP/r.json")" = failed ]
+	[[ "$(json '.error' "$TMP/r.json")" == *"algorithm_params 'priority=0 level=abc': Invalid argument"* ]]
+}

@@ -30,7 +30,7 @@ wrapper() {
 	[ "$status" -eq 4 ]
 	[[ "$output" == *"hogger killed by its seccomp sandbox (SIGSYS)"* ]]
 	[ "$(json '.cells[0].trials[0].status' "$TMP/r.json")" = failed ]
-	[ "$(json '.config.seccomp' "$TMP/r.json")" = true ]
+	[ "$(json '.config["no-seccomp"]' "$TMP/r.json")" = false ]
 }
 
 @test "--no-seccomp runs the hogger without the sandbox" {
@@ -38,7 +38,7 @@ wrapper() {
 	run "$ZSB" --swap zram --limit 16M --alloc 32M --trials 1 --no-seccomp --hogger "$TMP/hogger" --output "$TMP/r.json"
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[ "$(json '.config.seccomp' "$TMP/r.json")" = false ]
+	[ "$(json '.config["no-seccomp"]' "$TMP/r.json")" = true ]
 }
 
 @test "the sandboxed hogger does its whole job: fill, report, reread" {

@@ -122,12 +122,13 @@ value() {
 	a=$(order_of --order shuffled:7)
 	b=$(order_of --order shuffled:7)
 	[ "$a" = "$b" ]
-	[ "$(json '.config.order' "$TMP/r.json")" = shuffled ]
-	[ "$(json '.config.seed' "$TMP/r.json")" -eq 7 ]
+	[ "$(json '.config.order' "$TMP/r.json")" = shuffled:7 ]
+	[ "$(json '.plan.seed' "$TMP/r.json")" -eq 7 ]
 	# Without a seed one is drawn, and recorded so the order can be replayed.
 	drawn=$(order_of --order shuffled)
-	seed=$(json '.config.seed' "$TMP/r.json")
+	seed=$(json '.plan.seed' "$TMP/r.json")
 	[ "$seed" -gt 0 ]
+	[ "$(json '.config.order' "$TMP/r.json")" = "shuffled:$seed" ]
 	[ "$(order_of --order "shuffled:$seed")" = "$drawn" ]
 }
 
@@ -136,7 +137,7 @@ value() {
 	need_zram
 	run "$ZSB" --swap zram --limit-mode high --limit 32M --alloc 96M --trials 1 --output "$TMP/r.json"
 	[ "$status" -eq 0 ]
-	[ "$(json '.config.limit_mode' "$TMP/r.json")" = high ]
+	[ "$(json '.config["limit-mode"]' "$TMP/r.json")" = high ]
 	assert_awk "$(value cgroup_swap) >= 0.99 * 64 * $MiB"
 	# Without swap the group cannot shrink: it stalls where max would kill, until the timeout.
 	run "$ZSB" --swap none --limit-mode high --limit 16M --alloc 48M --trials 1 --timeout 2 --output "$TMP/r.json"
@@ -155,9 +156,9 @@ value() {
 	# 32M swapped out, all read back at 8 MB/s: about 4 s, against well under 1 s unthrottled.
 	assert_awk "$(value access_time) >= 2.5"
 	assert_awk "$(value swapin_rate) <= 12"
-	[ "$(json '.config.disk_throttle_read' "$TMP/r.json")" -eq $((8 * MiB)) ]
-	[ -n "$(json '.config.disk_throttle_device' "$TMP/r.json")" ]
-	[ ! -d /sys/fs/cgroup/blkio ] || [[ "$(json '.config.disk_throttle_note' "$TMP/r.json")" == *"not throttled"* ]]
+	[ "$(json '.config["disk-throttle"].read' "$TMP/r.json")" -eq $((8 * MiB)) ]
+	[ -n "$(json '.plan.disk_throttle_device' "$TMP/r.json")" ]
+	[ ! -d /sys/fs/cgroup/blkio ] || [[ "$(json '.plan.disk_throttle_note' "$TMP/r.json")" == *"not throttled"* ]]
 }
 
 @test "--zram-size and --zram-mem-limit shape the device; --settle runs" {
@@ -182,7 +183,7 @@ value() {
 	grep -qw lz4 /sys/block/zram0/comp_algorithm || skip "no lz4 here"
 	run "$ZSB" --swap zram --comp lz4 --zram-algo-params level=1 --limit 16M --alloc 48M --trials 1 --output "$TMP/r.json"
 	[ "$status" -eq 0 ]
-	[ "$(json '.config.zram_algo_params' "$TMP/r.json")" = level=1 ]
+	[ "$(json '.config["zram-algo-params"]' "$TMP/r.json")" = level=1 ]
 	[ "$(json '.cells[0].comp_used' "$TMP/r.json")" = lz4 ]
 }
 
@@ -206,7 +207,7 @@ value() {
 	run "$ZSB" --swap zram --limit-mode high --limit 32M --alloc 128M --trials 1 --output "$TMP/r.json"
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[ "$(json '.config.limit_mode' "$TMP/r.json")" = high ]
+	[ "$(json '.config["limit-mode"]' "$TMP/r.json")" = high ]
 	[ "$(json '.cells[0].trials[0].values.oom_kills' "$TMP/r.json")" -eq 0 ]
 	assert_awk "$(value cgroup_swap) >= 0.8 * 96 * $MiB"
 }

@@ -118,7 +118,7 @@ ratio_between() {
 	run "$ZSB" --swap zram --limit 32M --jobs 2 --alloc-per-job 48M --trials 1 --output "$TMP/r.json"
 	[ "$status" -eq 0 ]
 	[ "$(json '.cells[0].alloc' "$TMP/r.json")" -eq $((96 * MiB)) ]
-	[ "$(json '.config.alloc_per_job' "$TMP/r.json")" -eq $((48 * MiB)) ]
+	[ "$(json '.config["alloc-per-job"]' "$TMP/r.json")" -eq $((48 * MiB)) ]
 }
 
 @test "a command in place of the hogger: dd's 96M buffer swaps under a 32M limit" {

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "runner/cli/options.h"
 #include "runner/swap/backend.h"
 #include "runner/kernel/sysfs.h"
 #include "fixture.h"
@@ -10,13 +11,17 @@
 /* Runs a backend's check on a fixture tree; why gets its message. */
 static int check(const struct backend *b, const char *tree, const struct swap_params *given, char *why, size_t len)
 {
+	static struct config defaults;
 	struct swap_shared shared = { .zram_id = -1 };
 	struct swap_params p = *given;
 	struct swap_device dev;
 	int ret;
 
+	if (!p.cfg) {
+		options_defaults(&defaults);
+		p.cfg = &defaults;
+	}
 	p.size = 1 << 20;
-	p.priority = 100;
 	p.shared = &shared;
 	sysfs_set_root(tree);
 	swap_device_init(&dev, b, &p);
@@ -56,8 +61,11 @@ Test(zram_backend, no_zram_at_all_and_an_algorithm_it_lacks)
 
 static int check_zswap(const char *comp, const char *zpool, char *why, size_t len)
 {
-	struct swap_params p = { .comp = comp, .zswap_zpool = zpool,
-				 .swapfile = "/var/tmp/zswapbench-unit-test.swap" };
+	static struct config cfg;
+	struct swap_params p = { .cfg = &cfg, .comp = comp, .swapfile = "/var/tmp/zswapbench-unit-test.swap" };
+
+	options_defaults(&cfg);
+	snprintf(cfg.zswap_zpool, sizeof(cfg.zswap_zpool), "%s", zpool ? zpool : "");
 	return check(&backend_zswap, FIXTURES "/zswap", &p, why, len);
 }
 

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "runner/kernel/psi.h"
-#include "runner/trial/series.h"
+#include "runner/result/series.h"
 #include "runner/trial/trial.h"
 #include "runner/trial/validity.h"
 
@@ -94,8 +94,8 @@ Test(validity, never_swapped_full_device_pressure_before)
 	in.device_used = 299.0 * 1048576;
 	cr_assert(validity_check(&in) & TRIAL_FLAG_DEVICE_FULL);
 	in = normal();
-	in.zram_mem_limit = 20.0 * 1048576;
-	in.zram_mem_used = 19.9 * 1048576;
+	in.ram_limit = 20.0 * 1048576;
+	in.ram_used = 19.9 * 1048576;
 	cr_assert(validity_check(&in) & TRIAL_FLAG_DEVICE_FULL);
 	in = normal();
 	in.psi_before = 35.0;
@@ -105,17 +105,44 @@ Test(validity, never_swapped_full_device_pressure_before)
 Test(validity, outliers_by_modified_z_score)
 {
 	const double v[] = { 1.00, 1.02, 0.98, 1.01, 0.99, 3.10 };
-	cr_assert_gt(validity_modified_z(v, 6, 3.10), 3.5);
-	cr_assert_lt(validity_modified_z(v, 6, 1.02), 3.5);
+	cr_assert_gt(modified_z(v, 6, 3.10), 3.5);
+	cr_assert_lt(modified_z(v, 6, 1.02), 3.5);
 	const double same[] = { 1, 1, 1 };
-	cr_assert_float_eq(validity_modified_z(same, 3, 1), 0.0, 1e-12, "no spread: no outlier");
+	cr_assert_float_eq(modified_z(same, 3, 1), 0.0, 1e-12, "no spread: no outlier");
+}
+
+/* A cell of trials with these elapsed times, its statistics updated. */
+static void cell_of(struct result_cell *c, const double *elapsed, size_t n)
+{
+	memset(c, 0, sizeof(*c));
+	for (size_t i = 0; i < n; i++) {
+		struct trial *t = cell_add_trial(c);
+		t->index = (unsigned)i + 1;
+		trial_set(t, M_ELAPSED, elapsed[i]);
+	}
+	cell_update_stats(c);
+}
+
+static void cell_free(struct result_cell *c)
+{
+	for (size_t i = 0; i < c->ntrials; i++)
+		trial_free(&c->trials[i]);
+	free(c->trials);
 }
 
 Test(validity, slow_first_trial)
 {
 	const double slow[] = { 2.0, 1.0, 1.1, 0.9 };
 	const double fine[] = { 1.2, 1.0, 1.1, 0.9 };
-	cr_assert(validity_slow_first(slow, 4));
-	cr_assert_not(validity_slow_first(fine, 4));
-	cr_assert_not(validity_slow_first(slow, 2), "two trials say nothing");
+	struct result_cell c;
+	cell_of(&c, slow, 4);
+	cr_assert(c.trials[0].flags & TRIAL_FLAG_SLOW_FIRST);
+	cr_assert_not(c.trials[1].flags & TRIAL_FLAG_SLOW_FIRST, "only the first trial can be slow-first");
+	cell_free(&c);
+	cell_of(&c, fine, 4);
+	cr_assert_not(c.trials[0].flags & TRIAL_FLAG_SLOW_FIRST);
+	cell_free(&c);
+	cell_of(&c, slow, 2);
+	cr_assert_not(c.trials[0].flags & TRIAL_FLAG_SLOW_FIRST, "two trials say nothing");
+	cell_free(&c);
 }

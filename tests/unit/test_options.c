@@ -1,5 +1,7 @@
 #include <criterion/criterion.h>
 #include <criterion/redirect.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "runner/cli/options.h"
@@ -12,25 +14,44 @@ static enum options_result parse(char *msg, struct config *cfg, int argc, char *
 #define ARGS(...) ((char *[]){ "zswapbench", __VA_ARGS__, NULL })
 #define NARGS(...) (int)(sizeof((char *[]){ "zswapbench", __VA_ARGS__ }) / sizeof(char *))
 
-Test(options, defaults_match_the_issue)
+Test(options, defaults_match_the_table)
 {
 	struct config cfg;
 	char msg[512];
 	char *argv[] = { "zswapbench", NULL };
 	cr_assert_eq(parse(msg, &cfg, 1, argv), OPTIONS_RUN);
-	cr_assert_eq(cfg.nlimits, 1);
-	cr_assert_eq(cfg.limits[0], 50ULL << 20);
-	cr_assert_eq(cfg.njobs, 1);
-	cr_assert_eq(cfg.jobs[0], 1);
+	cr_assert_eq(cfg.limit.n, 1);
+	cr_assert_eq(cfg.limit.v[0], 50ULL << 20);
+	cr_assert_eq(cfg.jobs.n, 1);
+	cr_assert_eq(cfg.jobs.v[0], 1);
 	cr_assert_eq(cfg.order, ORDER_INTERLEAVED);
 	cr_assert_eq(cfg.alloc, 300ULL << 20);
 	cr_assert_eq(cfg.trials, 3);
 	cr_assert_eq(cfg.warmup, 0);
-	cr_assert_eq(cfg.nbackends, 2);
-	cr_assert_str_eq(cfg.backends[0], "disk");
-	cr_assert_str_eq(cfg.backends[1], "zram");
+	cr_assert_eq(cfg.swap.n, 2);
+	cr_assert_str_eq(cfg.swap.v[0], "disk");
+	cr_assert_str_eq(cfg.swap.v[1], "zram");
 	cr_assert_eq(cfg.chunk, 1ULL << 20);
 	cr_assert_eq(cfg.priority, 100);
+	cr_assert_eq(cfg.swappiness, -1, "not given: the kernel's own is left alone");
+	cr_assert_eq(cfg.timeout_ms, 600000);
+	cr_assert_eq(cfg.interval_ms, 100);
+	for (int id = 0; id < O_COUNT; id++)
+		cr_assert_not(cfg.given[id], "--%s counted as given by default", option_table[id].name);
+}
+
+/* Every default in the table goes through its own parser. */
+Test(options, every_default_parses)
+{
+	for (int id = 0; id < O_COUNT; id++) {
+		struct config cfg;
+		char msg[512];
+		if (!option_table[id].def)
+			continue;
+		options_defaults(&cfg);
+		cr_assert_eq(option_apply(&cfg, (enum option_id)id, option_table[id].def, msg, sizeof(msg)), 0,
+			     "default of --%s: %s", option_table[id].name, msg);
+	}
 }
 
 Test(options, lists_and_values)
@@ -42,42 +63,190 @@ Test(options, lists_and_values)
 			   ARGS("--swap", "zram", "--comp", "lzo,lz4", "--trials", "5", "--limit", "32M",
 				"--alloc", "128M", "--data", "random")),
 		     OPTIONS_RUN, "%s", msg);
-	cr_assert_eq(cfg.nbackends, 1);
-	cr_assert_eq(cfg.ncomps, 2);
-	cr_assert_str_eq(cfg.comps[1], "lz4");
+	cr_assert_eq(cfg.swap.n, 1);
+	cr_assert_eq(cfg.comp.n, 2);
+	cr_assert_str_eq(cfg.comp.v[1], "lz4");
 	cr_assert_eq(cfg.trials, 5);
-	cr_assert_eq(cfg.limits[0], 32ULL << 20);
+	cr_assert_eq(cfg.limit.v[0], 32ULL << 20);
 	cr_assert_str_eq(cfg.data, "random");
 }
 
-/* Each bad input names its option and its value in one line. */
-static void rejects(const char *opt, const char *value, const char *needle)
+Test(options, durations_take_units_and_bare_numbers_keep_their_unit)
 {
 	struct config cfg;
-	char msg[512] = "";
-	char *argv[] = { "zswapbench", (char *)opt, (char *)value, NULL };
-	cr_assert_eq(options_parse(value ? 3 : 2, argv, &cfg, msg, sizeof(msg)), OPTIONS_USAGE,
-		     "%s %s was accepted", opt, value ? value : "");
-	cr_assert(strstr(msg, needle), "message '%s' lacks '%s'", msg, needle);
+	char msg[512];
+	cr_assert_eq(parse(msg, &cfg, 5, ARGS("--interval", "10ms", "--timeout", "10m")), OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(cfg.interval_ms, 10);
+	cr_assert_eq(cfg.timeout_ms, 600000);
+	cr_assert_eq(parse(msg, &cfg, 5, ARGS("--interval", "250", "--timeout", "30")), OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(cfg.interval_ms, 250, "a bare --interval is in ms");
+	cr_assert_eq(cfg.timeout_ms, 30000, "a bare --timeout is in s");
+	cr_assert_eq(parse(msg, &cfg, 5, ARGS("--interval", "0", "--timeout", "0")), OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(cfg.interval_ms, 0);
+	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--interval", "2s")), OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(cfg.interval_ms, 2000);
+}
+
+Test(options, sizes_follow_util_linux)
+{
+	struct config cfg;
+	char msg[512];
+	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--alloc", "300MB")), OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(cfg.alloc, 300000000ULL, "MB is decimal");
+	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--alloc", "300MiB")), OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(cfg.alloc, 300ULL << 20);
+}
+
+/* One option's value must be refused: exit 2's one line names the option and the value. */
+static void refused(enum option_id id, const char *value, const char *why)
+{
+	struct config cfg;
+	static char msg[2 * PATH_MAX], needle[2 * PATH_MAX];
+	options_defaults(&cfg);
+	cr_assert_neq(option_apply(&cfg, id, value, msg, sizeof(msg)), 0, "--%s '%s' (%s) was accepted",
+		      option_table[id].name, value, why);
+	snprintf(needle, sizeof(needle), "--%s '%s': ", option_table[id].name, value);
+	cr_assert(strncmp(msg, needle, strlen(needle)) == 0, "%s: message '%s' does not start with '%s'", why, msg,
+		  needle);
+	cr_assert_gt(strlen(msg), strlen(needle), "%s: no reason given: '%s'", why, msg);
 	cr_assert_null(strchr(msg, '\n'), "message must be one line: '%s'", msg);
+	cr_assert_eq(cfg.given[id], 0, "a refused value must not count as given");
+}
+
+static void decimal(char *buf, size_t len, uint64_t v)
+{
+	snprintf(buf, len, "%" PRIu64, v);
+}
+
+/* Below min and above max, by type: what the table promises is what the parser enforces. */
+static void check_range(enum option_id id)
+{
+	const struct option_desc *o = &option_table[id];
+	char below[64], above[64];
+
+	switch (o->type) {
+	case OT_SIZE:
+	case OT_SIZE_LIST:
+		if (o->min > 1) {
+			decimal(below, sizeof(below), o->min - 1);
+			refused(id, below, "below min");
+		}
+		if (o->max)
+			decimal(above, sizeof(above), o->max + 1);
+		else
+			snprintf(above, sizeof(above), "17179869184T");
+		refused(id, above, "above max");
+		break;
+	case OT_COUNT:
+	case OT_INT:
+	case OT_PERCENT:
+		if (o->min > 0) {
+			decimal(below, sizeof(below), o->min - 1);
+			refused(id, below, "below min");
+		}
+		refused(id, "-1", "negative");
+		decimal(above, sizeof(above), o->max + 1);
+		refused(id, above, "above max");
+		break;
+	case OT_DURATION:
+		snprintf(below, sizeof(below), "%" PRIu64 "ms", o->min - 1);
+		if (o->min > 1)
+			refused(id, below, "below min");
+		snprintf(above, sizeof(above), "%" PRIu64 "ms", o->max + 1);
+		refused(id, above, "above max");
+		break;
+	default:
+		break;
+	}
+}
+
+Test(options, the_table_as_a_table)
+{
+	for (int id = 0; id < O_COUNT; id++) {
+		const struct option_desc *o = &option_table[id];
+		struct config cfg;
+		char msg[512];
+		if (o->type == OT_ACTION || o->type == OT_FLAG)
+			continue;
+		cr_assert_not_null(o->example, "--%s has no example", o->name);
+		options_defaults(&cfg);
+		cr_assert_eq(option_apply(&cfg, (enum option_id)id, o->example, msg, sizeof(msg)), 0,
+			     "example of --%s: %s", o->name, msg);
+		cr_assert(cfg.given[id]);
+		if (o->type != OT_PATH || o->parse)
+			refused((enum option_id)id, "x%y", "the wrong type");
+		if (o->type != OT_CUSTOM || id == O_JOBS)
+			refused((enum option_id)id, "", "empty");
+		check_range((enum option_id)id);
+	}
+}
+
+Test(options, values_are_never_cut_to_fit)
+{
+	char zeros[200], value[300];
+	struct config cfg;
+	char msg[512];
+
+	memset(zeros, '0', sizeof(zeros) - 1);
+	zeros[sizeof(zeros) - 1] = '\0';
+	snprintf(value, sizeof(value), "%s2JUNK-4", zeros);
+	refused(O_JOBS, value, "junk after many zeros");
+	snprintf(value, sizeof(value), "10M,%s20MGARBAGE", zeros);
+	refused(O_DISK_THROTTLE, value, "junk after many zeros");
+	snprintf(value, sizeof(value), "%s4", zeros);
+	options_defaults(&cfg);
+	cr_assert_eq(option_apply(&cfg, O_JOBS, value, msg, sizeof(msg)), 0, "%s", msg);
+	cr_assert_eq(cfg.jobs.v[0], 4, "leading zeros are still a number");
+	memset(value, 'a', sizeof(value) - 1);
+	value[sizeof(value) - 1] = '\0';
+	refused(O_SUFFIX, value, "longer than the field");
+	{
+		static char path[PATH_MAX + 10];
+		memset(path, 'p', sizeof(path) - 1);
+		path[0] = '/';
+		refused(O_OUTPUT, path, "a path longer than PATH_MAX");
+	}
 }
 
 Test(options, bad_input_names_option_and_value)
 {
-	rejects("--limit", "50X", "--limit '50X'");
-	rejects("--limit", "-1", "--limit '-1'");
-	rejects("--limit", "0", "--limit '0'");
-	rejects("--alloc", "1Q", "--alloc '1Q'");
-	rejects("--swap", "floppy", "unknown backend 'floppy'");
-	rejects("--swap", "zram,zram", "named twice");
-	rejects("--swap", "zram,", "--swap 'zram,'");
-	rejects("--trials", "0", "--trials '0'");
-	rejects("--trials", "abc", "--trials 'abc'");
-	rejects("--priority", "40000", "--priority '40000'");
-	rejects("--data", "stripes", "--data 'stripes'");
-	rejects("--data", "compressible:101", "--data 'compressible:101'");
-	rejects("--interval", "5", "--interval '5'");
-	rejects("--bogus", NULL, "unknown option '--bogus'");
+	refused(O_LIMIT, "50X", "unit");
+	refused(O_LIMIT, "512", "below 1M");
+	refused(O_SWAP, "floppy", "unknown backend");
+	refused(O_SWAP, "zram,zram", "named twice");
+	refused(O_SWAP, "zram,", "trailing comma");
+	refused(O_TRIALS, "0", "zero trials");
+	refused(O_DATA, "compressible:101", "percent");
+	refused(O_INTERVAL, "5", "below 10ms");
+	refused(O_ORDER, "shuffled:x", "seed");
+}
+
+Test(options, reasons_are_the_documented_ones)
+{
+	struct config cfg;
+	char msg[512];
+	options_defaults(&cfg);
+	option_apply(&cfg, O_TRIALS, "0", msg, sizeof(msg));
+	cr_assert_str_eq(msg, "--trials '0': not a number of trials from 1 to 10000");
+	option_apply(&cfg, O_LIMIT, "512", msg, sizeof(msg));
+	cr_assert_str_eq(msg, "--limit '512': below 1M, the smallest --limit");
+	option_apply(&cfg, O_SWAP, "zram,zram", msg, sizeof(msg));
+	cr_assert_str_eq(msg, "--swap 'zram,zram': a backend is named twice");
+	option_apply(&cfg, O_LIMIT_MODE, "low", msg, sizeof(msg));
+	cr_assert_str_eq(msg, "--limit-mode 'low': not max or high");
+}
+
+Test(options, unknown_and_missing)
+{
+	struct config cfg;
+	char msg[512];
+	cr_assert_eq(parse(msg, &cfg, 2, ARGS("--bogus")), OPTIONS_USAGE);
+	cr_assert_str_eq(msg, "unknown option '--bogus'");
+	cr_assert_eq(parse(msg, &cfg, 2, ARGS("--trials")), OPTIONS_USAGE);
+	cr_assert_str_eq(msg, "missing value for '--trials'");
+	/* A second parse in the same process starts afresh (getopt's optind = 0). */
+	cr_assert_eq(parse(msg, &cfg, 3, ARGS("-t", "4")), OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(cfg.trials, 4);
 }
 
 Test(options, compressor_without_a_backend_that_uses_one)
@@ -85,16 +254,40 @@ Test(options, compressor_without_a_backend_that_uses_one)
 	struct config cfg;
 	char msg[512];
 	cr_assert_eq(parse(msg, &cfg, 5, ARGS("--swap", "disk", "--comp", "lz4")), OPTIONS_USAGE);
-	cr_assert(strstr(msg, "--comp 'lz4'"), "%s", msg);
+	cr_assert_str_eq(msg, "--comp 'lz4': only zram and zswap use this option; add --swap zram");
 	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--comp", "lz4")), OPTIONS_RUN, "the default runs zram");
 }
 
-Test(options, help_exits_ok)
+Test(options, hogger_options_are_refused_for_a_command)
 {
 	struct config cfg;
 	char msg[512];
-	cr_redirect_stdout();
+	cr_assert_eq(parse(msg, &cfg, 5, ARGS("--data", "mixed", "--", "true")), OPTIONS_USAGE);
+	cr_assert_str_eq(msg, "--data 'mixed': only the hogger takes this option, not a command");
+}
+
+Test(options, help_lists_every_visible_option, .init = cr_redirect_stdout)
+{
+	struct config cfg;
+	char msg[512], help[16384] = "";
+	FILE *out;
+	size_t n;
+
 	cr_assert_eq(parse(msg, &cfg, 2, ARGS("--help")), OPTIONS_EXIT_OK);
+	fflush(stdout);
+	out = cr_get_redirected_stdout();
+	n = fread(help, 1, sizeof(help) - 1, out);
+	help[n] = '\0';
+	for (int id = 0; id < O_COUNT; id++) {
+		char needle[64];
+		snprintf(needle, sizeof(needle), "--%s", option_table[id].name);
+		if (option_table[id].flags & OPT_HIDDEN)
+			cr_assert_null(strstr(help, needle), "%s is for developers, not in --help", needle);
+		else
+			cr_assert_not_null(strstr(help, needle), "%s missing from --help", needle);
+	}
+	for (char *line = strtok(help, "\n"); line; line = strtok(NULL, "\n"))
+		cr_assert_leq(strlen(line), 200, "a help line runs on: %s", line);
 }
 
 Test(options, sweep_axes)
@@ -104,15 +297,15 @@ Test(options, sweep_axes)
 	cr_assert_eq(parse(msg, &cfg, 9, ARGS("--swap", "disk,zram,zswap", "--comp", "lzo,lz4", "--jobs", "1-10",
 					      "--limit", "50M,100M")),
 		     OPTIONS_RUN, "%s", msg);
-	cr_assert_eq(cfg.nbackends, 3);
-	cr_assert_eq(cfg.ncomps, 2);
-	cr_assert_eq(cfg.njobs, 10);
-	cr_assert_eq(cfg.jobs[9], 10);
-	cr_assert_eq(cfg.nlimits, 2);
-	cr_assert_eq(cfg.limits[1], 100ULL << 20);
+	cr_assert_eq(cfg.swap.n, 3);
+	cr_assert_eq(cfg.comp.n, 2);
+	cr_assert_eq(cfg.jobs.n, 10);
+	cr_assert_eq(cfg.jobs.v[9], 10);
+	cr_assert_eq(cfg.limit.n, 2);
+	cr_assert_eq(cfg.limit.v[1], 100ULL << 20);
 	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--jobs", "1,2,4")), OPTIONS_RUN, "%s", msg);
-	cr_assert_eq(cfg.njobs, 3);
-	cr_assert_eq(cfg.jobs[2], 4);
+	cr_assert_eq(cfg.jobs.n, 3);
+	cr_assert_eq(cfg.jobs.v[2], 4);
 	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--order", "shuffled:42")), OPTIONS_RUN, "%s", msg);
 	cr_assert_eq(cfg.order, ORDER_SHUFFLED);
 	cr_assert_eq(cfg.seed, 42);

@@ -75,13 +75,49 @@ Test(zram, algorithms_and_selection)
 	char buf[128];
 	sysfs_set_root(FIXTURES "/hybrid");
 	cr_assert_eq(zram_algorithms(buf, sizeof(buf)), 0);
-	cr_assert(words_contain(buf, "lz4"));
-	cr_assert(words_contain(buf, "lzo-rle"));
-	cr_assert(words_contain(buf, "lzo"));
-	cr_assert_not(words_contain(buf, "zstd"));
-	cr_assert_not(words_contain(buf, "lz"));
+	cr_assert(words_contain(buf, "lz4", ' '));
+	cr_assert(words_contain(buf, "lzo-rle", ' '));
+	cr_assert(words_contain(buf, "lzo", ' '));
+	cr_assert_not(words_contain(buf, "zstd", ' '));
+	cr_assert_not(words_contain(buf, "lz", ' '));
 	cr_assert_eq(zram_current_algorithm(3, buf, sizeof(buf)), 0);
 	cr_assert_str_eq(buf, "lz4");
 	cr_assert_eq(zram_current_algorithm(0, buf, sizeof(buf)), 0);
 	cr_assert_str_eq(buf, "lzo-rle");
+}
+
+/* One reader of comp_algorithm for the list, the selection, and both at once. */
+Test(zram, comp_algorithm_one_reader)
+{
+	char list[64], sel[16];
+	cr_assert_eq(zram_algorithm_parse("lzo [lzo-rle] lz4 zstd\n", list, sizeof(list), sel, sizeof(sel)), 0);
+	cr_assert_str_eq(list, "lzo lzo-rle lz4 zstd");
+	cr_assert_str_eq(sel, "lzo-rle");
+	cr_assert_eq(zram_algorithm_parse("[lz4] lz4hc", list, sizeof(list), NULL, 0), 0);
+	cr_assert_str_eq(list, "lz4 lz4hc");
+	cr_assert_eq(zram_algorithm_parse("lzo lz4", list, sizeof(list), sel, sizeof(sel)), -EINVAL,
+		     "nothing selected");
+	cr_assert_str_eq(list, "lzo lz4");
+}
+
+Test(kv, words_by_separator)
+{
+	cr_assert(words_contain("rw,nosuid,memory", "memory", ','));
+	cr_assert_not(words_contain("rw,nosuid,memory_recursiveprot", "memory", ','));
+	cr_assert(words_contain("cpu io memory", "memory", ' '));
+	cr_assert_not(words_contain("lz4hc", "lz4", ' '));
+}
+
+Test(kv, kb_that_overflows_is_an_error_not_zero)
+{
+	uint64_t v = 7;
+	cr_assert_eq(kv_find("MemTotal: 18446744073709551 kB\n", "MemTotal", &v), -ERANGE);
+	cr_assert_eq(kv_find("MemTotal: 1024 kB\n", "MemTotal", &v), 0);
+	cr_assert_eq(v, 1048576);
+}
+
+Test(sysfs, minus_one_is_not_a_number)
+{
+	struct zram_mm_stat st;
+	cr_assert_eq(zram_mm_stat_parse("-1 2 3 4 5 6 7\n", &st), -EINVAL);
 }

@@ -1,70 +1,85 @@
-/* The command line: one table drives getopt_long, --help and validation messages. */
+/*
+ * The option table: for each option its names, type, where it lands in struct config, range,
+ * default, unit, which backends use it, and its help line. One generic parser walks it
+ * (getopt_long, range checks, the one-line error), and the same table writes --help and the
+ * result file's config object, as fio's and stress-ng's option tables do.
+ */
 #ifndef ZSB_OPTIONS_H
 #define ZSB_OPTIONS_H
-#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#define LIST_MAX 16
+#include "runner/cli/config.h"
 
-enum run_order { ORDER_INTERLEAVED, ORDER_SEQUENTIAL, ORDER_SHUFFLED };
-enum limit_mode { LIMIT_MAX, LIMIT_HIGH };
+struct json_object;
 
-struct config {
-	/* The sweep's axes: backends x compressors x jobs x limits, each cell with its trials. */
-	uint64_t limits[LIST_MAX];    /* --limit LIST */
-	size_t nlimits;
-	unsigned jobs[LIST_MAX];      /* --jobs LIST or A-B: workload processes in the cgroup */
-	size_t njobs;
-	uint64_t alloc, chunk;
-	uint64_t swap_limit;          /* 0: none */
-	uint64_t swap_size;           /* 0: big enough for alloc */
-	const char *backends[LIST_MAX];
-	size_t nbackends;
-	const char *comps[LIST_MAX];  /* none: the kernel's default */
-	size_t ncomps;
-	unsigned trials, warmup;
-	unsigned threads;             /* threads in each hogger */
-	uint64_t alloc_per_job;       /* 0: --alloc / --jobs */
-	const char *access;           /* the hogger's access mode */
-	uint64_t background;          /* memory held outside the cgroup for the whole run; 0: none */
-	char **command;               /* after "--": run this instead of the hogger */
-	int priority;
-	unsigned sample_ms;
-	const char *swapfile;         /* NULL: /var/tmp/zswapbench-<pid>.swap */
-	const char *data;
-	const char *output;           /* NULL: results/zswapbench-<date><suffix>.json */
-	const char *suffix;
-	const char *sysroot;
-	const char *hogger;           /* NULL: beside our own executable */
-	int json;
-	enum run_order order;
-	unsigned long seed;           /* --order shuffled:SEED */
-	enum limit_mode limit_mode;
-	int swappiness;               /* -1: leave it */
-	int page_cluster;             /* -1: leave it */
-	unsigned zswap_pool;          /* max_pool_percent; 0: leave it */
-	const char *zswap_zpool;      /* zbud, z3fold, zsmalloc (kernels before 6.15 choose) */
-	uint64_t zram_size;           /* 0: --swap-size */
-	uint64_t zram_mem_limit;      /* 0: none */
-	const char *zram_algo_params; /* written to algorithm_params, e.g. "level=3" */
-	uint64_t throttle_read, throttle_write; /* --disk-throttle, bytes/s; 0: none */
-	int settle;                   /* drop caches and compact memory before each trial */
-	int extended;                 /* raw kernel files before and after each trial */
-	unsigned timeout;             /* seconds a trial may take; 0: no limit */
-	int no_seccomp;               /* run the hogger without its sandbox */
-	int prefault;                 /* the hogger populates whole chunks (MADV_POPULATE_WRITE) */
-	const char *user;             /* run the hogger as this user; NULL: as root */
-	unsigned user_uid, user_gid;
-	char lists[4][1024];          /* storage for the comma lists */
-	char access_buf[32];          /* --reread N as an access mode */
-	unsigned long long given;     /* which options were on the command line (1 << id) */
+enum option_type {
+	OT_SIZE,        /* uint64_t bytes: 512K, 50M, 2G */
+	OT_SIZE_LIST,   /* struct size_list: 50M,100M */
+	OT_COUNT,       /* unsigned, min..max */
+	OT_INT,         /* int, min..max; -1 when not given and without default */
+	OT_PERCENT,     /* unsigned 1..100; 0 when not given */
+	OT_NAME_LIST,   /* struct name_list: lzo,lz4 */
+	OT_BACKEND_LIST,/* struct name_list of known backends */
+	OT_ENUM,        /* int: index into choices */
+	OT_CHOICE,      /* char[]: one of choices, empty when not given */
+	OT_PATH,        /* char[] */
+	OT_STRING,      /* char[] */
+	OT_USER,        /* struct user_id, looked up in the user database */
+	OT_DURATION,    /* uint64_t milliseconds: 10ms, 2s, 10m; a bare number is in .unit */
+	OT_FLAG,        /* int 1 when given */
+	OT_ACTION,      /* --help, --version: handled by the parser */
+	OT_CUSTOM,      /* .parse and .to_json do the work */
 };
+
+enum option_flag {
+	OPT_SWEEP = 1 << 0,      /* a sweep axis: one cell per value */
+	OPT_HOGGER_ONLY = 1 << 1,/* means nothing for a command after "--" */
+	OPT_HIDDEN = 1 << 2,     /* for tests and developers: parsed, not in --help */
+	OPT_NO_ECHO = 1 << 3,    /* an alias of another option: not in the result's config */
+};
+
+struct option_desc {
+	const char *name;
+	char short_name;
+	enum option_type type;
+	size_t offset, size;          /* the field in struct config */
+	uint64_t min, max;            /* counts, ints, sizes (bytes), durations (ms) */
+	const char *def;              /* default as it would be typed; NULL: not set */
+	const char *def_help;         /* the default in words when it is computed */
+	const char *arg;              /* SIZE, LIST, N in --help */
+	const char *noun;             /* "trials" in "not a number of trials from 1 to 10000";
+				       * for durations the unit of a bare number ("ms", "s") */
+	const char *const *choices;   /* OT_ENUM, OT_CHOICE: NULL-terminated */
+	const char *backends;         /* only these backends use it, e.g. "zram,zswap"; NULL: all */
+	unsigned flags;
+	/* OT_CUSTOM, and extra validation for strings: -EINVAL with why filled. */
+	int (*parse)(struct config *cfg, const char *value, char *why, size_t len);
+	struct json_object *(*to_json)(const struct config *cfg);
+	/* OT_CUSTOM: the value as it would be typed, for messages; NULL: from to_json. */
+	void (*format)(const struct config *cfg, char *buf, size_t len);
+	const char *example;          /* a valid value, for the man page and the table's tests */
+	const char *help;
+};
+
+extern const struct option_desc option_table[O_COUNT];
 
 enum options_result { OPTIONS_RUN, OPTIONS_EXIT_OK, OPTIONS_USAGE };
 
-/* OPTIONS_USAGE: msg holds the one-line error naming the option and its value. */
+/* Parses argv into cfg (defaults first). OPTIONS_USAGE: msg holds the one-line error naming
+ * the option and its value. */
 enum options_result options_parse(int argc, char **argv, struct config *cfg, char *msg, size_t len);
 void options_defaults(struct config *cfg);
+/* Applies one option's value, as the parser does: 0, or -EINVAL with msg filled. */
+int option_apply(struct config *cfg, enum option_id id, const char *value, char *msg, size_t len);
+/* Checks between options once all are known (option_checks.c); -EINVAL with msg. */
+int options_cross_check(const struct config *cfg, char *msg, size_t len);
+/* The value of an option in cfg as it would be typed ("50M,100M"), for messages. */
+const char *option_format(const struct config *cfg, enum option_id id, char *buf, size_t len);
+/* The config object of the result file: option name -> typed value. */
+struct json_object *options_to_json(const struct config *cfg);
+/* --help, generated from the table. */
+void options_help(void *stream);
+const struct option_desc *option_find(const char *name);
 
 #endif

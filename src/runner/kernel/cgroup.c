@@ -42,15 +42,6 @@ const char *cgroup_mode_name(enum cgroup_mode mode)
 	return names[mode];
 }
 
-static int has_option(const char *options, const char *want)
-{
-	size_t n = strlen(want);
-	for (const char *p = options; p; p = strchr(p, ','), p = p ? p + 1 : NULL)
-		if (strncmp(p, want, n) == 0 && (p[n] == ',' || p[n] == '\0'))
-			return 1;
-	return 0;
-}
-
 /* Is word one of the space-separated words of <dir>/<file>? (cgroup.controllers and
  * cgroup.subtree_control list controllers that way.) */
 static int file_lists_word(const char *dir, const char *file, const char *word)
@@ -58,23 +49,15 @@ static int file_lists_word(const char *dir, const char *file, const char *word)
 	char path[PATH_MAX + 32], buf[512];
 
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	if (sysfs_read_line(path, buf, sizeof(buf)) < 0)
-		return 0;
-	for (char *save = NULL, *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
-		if (strcmp(tok, word) == 0)
-			return 1;
-	return 0;
+	return sysfs_read_line(path, buf, sizeof(buf)) >= 0 && words_contain(buf, word, ' ');
 }
 
-int cgroup_env_detect(struct cgroup_env *env)
+/* Where each hierarchy is mounted, from /proc/self/mounts; returns whether any v1 one is. */
+int cgroup_mounts_parse(char *text, struct cgroup_env *env)
 {
-	char buf[65536];
-	int have_v1_any = 0, ret = sysfs_read("/proc/self/mounts", buf, sizeof(buf));
+	int have_v1_any = 0;
 
-	memset(env, 0, sizeof(*env));
-	if (ret < 0)
-		return ret;
-	for (char *save = NULL, *line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+	for (char *save = NULL, *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char dev[256], dir[PATH_MAX], type[64], opts[1024];
 		if (sscanf(line, "%255s %4095s %63s %1023s", dev, dir, type, opts) != 4)
 			continue;
@@ -82,12 +65,25 @@ int cgroup_env_detect(struct cgroup_env *env)
 			snprintf(env->unified_root, sizeof(env->unified_root), "%s", dir);
 		} else if (strcmp(type, "cgroup") == 0) {
 			have_v1_any = 1;
-			if (has_option(opts, "memory"))
+			if (words_contain(opts, "memory", ','))
 				snprintf(env->memory_root, sizeof(env->memory_root), "%s", dir);
-			if (has_option(opts, "blkio"))
+			if (words_contain(opts, "blkio", ','))
 				snprintf(env->blkio_root, sizeof(env->blkio_root), "%s", dir);
 		}
 	}
+	return have_v1_any;
+}
+
+int cgroup_env_detect(struct cgroup_env *env)
+{
+	char *buf;
+	int have_v1_any, ret = sysfs_read_alloc("/proc/self/mounts", &buf);
+
+	memset(env, 0, sizeof(*env));
+	if (ret < 0)
+		return ret;
+	have_v1_any = cgroup_mounts_parse(buf, env);
+	free(buf);
 	if (env->memory_root[0]) {
 		env->files = &v1_files;
 		env->mode = env->unified_root[0] ? CGROUP_MODE_HYBRID : CGROUP_MODE_V1;
@@ -299,9 +295,12 @@ int bench_cgroup_psi_create(struct bench_cgroup *cg)
 	char full[PATH_MAX + 4096], path[PATH_MAX + 100];
 
 	if (env->memory_v2) {
-		snprintf(cg->psi_path, sizeof(cg->psi_path), "%s", cg->path);
 		snprintf(path, sizeof(path), "%s/memory.pressure", cg->path);
-		return sysfs_exists(path) ? 0 : (cg->psi_path[0] = '\0', -ENOTSUP);
+		if (!sysfs_exists(path))
+			return -ENOTSUP;
+		snprintf(cg->psi_path, sizeof(cg->psi_path), "%s", cg->path);
+		snprintf(cg->pressure, sizeof(cg->pressure), "%s", path);
+		return 0;
 	}
 	snprintf(path, sizeof(path), "%s/memory.pressure", env->unified_root);
 	if (!env->unified_root[0] || !sysfs_exists(path))
@@ -312,6 +311,7 @@ int bench_cgroup_psi_create(struct bench_cgroup *cg)
 	if (mkdir(full, 0755) < 0)
 		return -errno; /* EEXIST too: a directory of that name is not ours */
 	snprintf(cg->psi_path, sizeof(cg->psi_path), "%s", path);
+	snprintf(cg->pressure, sizeof(cg->pressure), "%s/memory.pressure", path);
 	return 0;
 }
 

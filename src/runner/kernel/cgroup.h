@@ -47,10 +47,12 @@ struct bench_cgroup {
 	char path[PATH_MAX + 80];     /* memory_root/name, without the sysfs root */
 	char io_path[PATH_MAX + 80];  /* v1 blkio_root/name when throttled, else empty */
 	char psi_path[PATH_MAX + 200]; /* a cgroup with memory.pressure holding the workload */
+	char pressure[PATH_MAX + 240]; /* its memory.pressure file; empty when there is none */
 	void *lcg;                    /* libcgroup's struct cgroup */
 };
 
 /* Reads <root>/proc/self/mounts; -ENOENT when no memory controller is mounted. */
+int cgroup_mounts_parse(char *text, struct cgroup_env *env);
 int cgroup_env_detect(struct cgroup_env *env);
 const char *cgroup_mode_name(enum cgroup_mode mode);
 /* v2 only: does the parent already delegate the memory controller to its children? */

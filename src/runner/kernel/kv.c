@@ -30,8 +30,11 @@ int kv_find(const char *text, const char *key, uint64_t *value)
 			return -EINVAL;
 		while (*end == ' ')
 			end++;
-		if (strncmp(end, "kB", 2) == 0)
+		if (strncmp(end, "kB", 2) == 0) {
+			if (*value > UINT64_MAX / 1024)
+				return -ERANGE;
 			*value *= 1024;
+		}
 		return 0;
 	}
 	return -ENOENT;
@@ -44,13 +47,13 @@ int kv_read(const char *path, const char *key, uint64_t *value)
 	return ret < 0 ? ret : kv_find(buf, key, value);
 }
 
-int words_contain(const char *list, const char *word)
+int words_contain(const char *list, const char *word, char sep)
 {
 	size_t n = strlen(word);
 	if (!n)
 		return 0;
 	for (const char *p = list; (p = strstr(p, word)); p += n)
-		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+		if ((p == list || p[-1] == sep) && (p[n] == sep || p[n] == '\0' || p[n] == '\n'))
 			return 1;
 	return 0;
 }

@@ -64,6 +64,54 @@ out:
 	return ret;
 }
 
+int sysfs_read_alloc(const char *path, char **out)
+{
+	char full[4096];
+	size_t used = 0, cap = 16384;
+	char *buf = NULL;
+	int fd, ret = 0;
+
+	*out = NULL;
+	if (!sysfs_path(full, sizeof(full), path))
+		return -ENAMETOOLONG;
+	fd = open(full, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	for (;;) {
+		if (!buf || used + 1 >= cap) {
+			char *grown;
+			if (buf)
+				cap *= 2;
+			if (cap > SYSFS_ALLOC_MAX) {
+				ret = -EFBIG;
+				break;
+			}
+			grown = realloc(buf, cap);
+			if (!grown) {
+				ret = -ENOMEM;
+				break;
+			}
+			buf = grown;
+		}
+		ssize_t n = read(fd, buf + used, cap - 1 - used);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			ret = n < 0 ? -errno : 0;
+			break;
+		}
+		used += (size_t)n;
+	}
+	close(fd);
+	if (ret) {
+		free(buf);
+		return ret;
+	}
+	buf[used] = '\0';
+	*out = buf;
+	return (int)used;
+}
+
 int sysfs_read_line(const char *path, char *buf, size_t len)
 {
 	int ret = sysfs_read(path, buf, len);
@@ -85,9 +133,12 @@ int sysfs_read_u64(const char *path, uint64_t *value)
 		*value = UINT64_MAX;
 		return 0;
 	}
+	/* strtoull would take "-1" as 2^64 - 1. */
+	if (buf[0] < '0' || buf[0] > '9')
+		return -EINVAL;
 	errno = 0;
 	*value = strtoull(buf, &end, 10);
-	if (errno || end == buf || *end)
+	if (errno || *end)
 		return -EINVAL;
 	return 0;
 }

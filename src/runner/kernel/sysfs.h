@@ -13,6 +13,10 @@ const char *sysfs_root(void);
 char *sysfs_path(char *buf, size_t len, const char *path);
 /* Reads a whole small file, NUL-terminated, trailing newline kept; returns length or -errno. */
 int sysfs_read(const char *path, char *buf, size_t len);
+/* A whole file of any size (/proc/self/mounts, /proc/crypto on a busy host) into a buffer
+ * the caller frees; up to SYSFS_ALLOC_MAX. Returns the length or -errno. */
+#define SYSFS_ALLOC_MAX (64u << 20)
+int sysfs_read_alloc(const char *path, char **out);
 /* First line without its newline. */
 int sysfs_read_line(const char *path, char *buf, size_t len);
 int sysfs_read_u64(const char *path, uint64_t *value);

@@ -1,5 +1,7 @@
 #include "runner/result/metrics.h"
 
+#include <string.h>
+
 
 const struct metric metrics[M_COUNT] = {
 	[M_ELAPSED] = { "elapsed", UNIT_SECONDS, 1,
@@ -75,4 +77,12 @@ const char *metric_unit_name(enum metric_unit unit)
 double metric_display(enum metric_id id, double value)
 {
 	return metrics[id].unit == UNIT_BYTES ? value / (1024.0 * 1024.0) : value;
+}
+
+int metric_find(const char *key)
+{
+	for (int m = 0; key && m < M_COUNT; m++)
+		if (strcmp(metrics[m].key, key) == 0)
+			return m;
+	return -1;
 }

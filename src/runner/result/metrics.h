@@ -77,6 +77,8 @@ struct metric {
 
 extern const struct metric metrics[M_COUNT];
 const char *metric_unit_name(enum metric_unit unit);
+/* The metric whose key is key, or -1. */
+int metric_find(const char *key);
 /* Value as shown in tables: bytes in MiB, the rest as measured. */
 double metric_display(enum metric_id id, double value);
 

@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "runner/result/compare.h"
-#include "runner/trial/validity.h"
 
 /* "±" where the locale can show it, as LKP prints it; ASCII elsewhere. */
 static const char *plus_minus(void)
@@ -19,7 +18,7 @@ static const char *plus_minus(void)
 
 static const char *fmt_value(enum metric_id m, double v, char *buf, size_t len)
 {
-	double d = metric_display(m, v);
+	double d = metric_display((enum metric_id)m, v);
 	switch (metrics[m].unit) {
 	case UNIT_SECONDS:
 		snprintf(buf, len, "%.3f", d);
@@ -61,7 +60,7 @@ static struct libscols_table *new_table(const char *title, const char *const *na
 	return tb;
 }
 
-static int cell_table(const struct cell *c, const struct run *run, FILE *out)
+static int cell_table(const struct result_cell *c, FILE *out)
 {
 	static const char *const cols[] = { "METRIC", "UNIT", "MEAN", "STDDEV", "%STDDEV", "MIN",
 					    "MEDIAN", "MAX" };
@@ -72,26 +71,25 @@ static int cell_table(const struct cell *c, const struct run *run, FILE *out)
 	for (size_t i = 0; i < c->ntrials; i++)
 		measured += !c->trials[i].warmup;
 	snprintf(title, sizeof(title), "%s: %u of %u trials ok%s%s%s%s%s%s", c->label,
-		 measured - c->failed, measured, c->dev.device[0] ? ", " : "", c->dev.device,
-		 c->dev.comp_used[0] ? " " : "", c->dev.comp_used, c->dev.zpool_used[0] ? "/" : "",
-		 c->dev.zpool_used);
+		 measured - c->failed, measured, c->device[0] ? ", " : "", c->device,
+		 c->comp_used[0] ? " " : "", c->comp_used, c->zpool_used[0] ? "/" : "", c->zpool_used);
 	tb = new_table(title, cols, sizeof(cols) / sizeof(cols[0]));
 	if (!tb)
 		return -ENOMEM;
 	scols_table_set_stream(tb, out);
 	for (int m = 0; m < M_COUNT; m++) {
-		const struct stats *s = &c->stats[m];
+		const struct summary *s = &c->stats[m];
 		struct libscols_line *ln;
 		if (!c->have_stats[m] || !(ln = scols_table_new_line(tb, NULL)))
 			continue;
 		scols_line_set_data(ln, 0, metrics[m].key);
 		scols_line_set_data(ln, 1, metric_unit_name(metrics[m].unit));
-		scols_line_set_data(ln, 2, fmt_value(m, s->mean, buf[0], sizeof(buf[0])));
-		scols_line_set_data(ln, 3, fmt_value(m, s->stddev, buf[1], sizeof(buf[1])));
-		scols_line_set_data(ln, 4, fmt_pct(stats_rel_stddev(s), 0, buf[2], sizeof(buf[2])));
-		scols_line_set_data(ln, 5, fmt_value(m, s->min, buf[3], sizeof(buf[3])));
-		scols_line_set_data(ln, 6, fmt_value(m, s->median, buf[4], sizeof(buf[4])));
-		scols_line_set_data(ln, 7, fmt_value(m, s->max, buf[5], sizeof(buf[5])));
+		scols_line_set_data(ln, 2, fmt_value((enum metric_id)m, s->mean, buf[0], sizeof(buf[0])));
+		scols_line_set_data(ln, 3, fmt_value((enum metric_id)m, s->stddev, buf[1], sizeof(buf[1])));
+		scols_line_set_data(ln, 4, fmt_pct(summary_rel_stddev(s), 0, buf[2], sizeof(buf[2])));
+		scols_line_set_data(ln, 5, fmt_value((enum metric_id)m, s->min, buf[3], sizeof(buf[3])));
+		scols_line_set_data(ln, 6, fmt_value((enum metric_id)m, s->median, buf[4], sizeof(buf[4])));
+		scols_line_set_data(ln, 7, fmt_value((enum metric_id)m, s->max, buf[5], sizeof(buf[5])));
 	}
 	scols_print_table(tb);
 	scols_unref_table(tb);
@@ -112,14 +110,13 @@ static int cell_table(const struct cell *c, const struct run *run, FILE *out)
 		for (unsigned f = 0; f < TRIAL_FLAG_COUNT; f++)
 			if (t->flags & (1u << f))
 				fprintf(out, "  warning: trial %u%s: %s\n", t->index, t->warmup ? " (warmup)" : "",
-					validity_flag_text(f));
+					trial_flag_text(f));
 	}
-	(void)run;
 	return 0;
 }
 
 /* LKP's layout: base mean ± %stddev, then %change and mean ± %stddev for each other cell. */
-static int comparison_table(const struct run *run, FILE *out)
+static int comparison_table(const struct results *run, FILE *out)
 {
 	const char *names[2 + 2 * 16];
 	char heads[2 * 16][80], buf[3][64];
@@ -140,7 +137,7 @@ static int comparison_table(const struct run *run, FILE *out)
 		return -ENOMEM;
 	scols_table_set_stream(tb, out);
 	for (int m = 0; m < M_COUNT; m++) {
-		const struct cell *base = &run->cells[0];
+		const struct result_cell *base = &run->cells[0];
 		struct libscols_line *ln;
 		if (!base->have_stats[m] || !(ln = scols_table_new_line(tb, NULL)))
 			continue;
@@ -150,14 +147,14 @@ static int comparison_table(const struct run *run, FILE *out)
 				 metric_unit_name(metrics[m].unit) : "");
 		scols_line_set_data(ln, 0, buf[2]);
 		for (size_t i = 0; i < ncells; i++) {
-			const struct cell *c = &run->cells[i];
+			const struct result_cell *c = &run->cells[i];
 			struct comparison cmp;
 			char cellbuf[128], pct[24];
 			if (!c->have_stats[m])
 				continue;
-			fmt_value(m, c->stats[m].mean, buf[0], sizeof(buf[0]));
+			fmt_value((enum metric_id)m, c->stats[m].mean, buf[0], sizeof(buf[0]));
 			snprintf(cellbuf, sizeof(cellbuf), "%s %s %s", buf[0], plus_minus(),
-				 fmt_pct(stats_rel_stddev(&c->stats[m]), 0, pct, sizeof(pct)));
+				 fmt_pct(summary_rel_stddev(&c->stats[m]), 0, pct, sizeof(pct)));
 			scols_line_set_data(ln, i ? 2 * i + 1 : 1, cellbuf);
 			if (i && compare_metric(base, c, m, &cmp) == 0)
 				scols_line_set_data(ln, 2 * i, fmt_pct(cmp.change_pct, 1, buf[1], sizeof(buf[1])));
@@ -172,11 +169,11 @@ static int comparison_table(const struct run *run, FILE *out)
 }
 
 /* The two numbers a user decides on: how much faster, how much smaller. */
-static void verdicts(const struct run *run, FILE *out)
+static void verdicts(const struct results *run, FILE *out)
 {
-	const struct cell *base = &run->cells[0];
+	const struct result_cell *base = &run->cells[0];
 	for (size_t i = 1; i < run->ncells; i++) {
-		const struct cell *c = &run->cells[i];
+		const struct result_cell *c = &run->cells[i];
 		struct comparison cmp;
 		if (compare_metric(base, c, M_ELAPSED, &cmp) == 0)
 			fprintf(out, "%s vs %s: elapsed %.3f s vs %.3f s, ratio %.3f (%+.1f%%)\n", c->label,
@@ -191,7 +188,7 @@ static void verdicts(const struct run *run, FILE *out)
 }
 
 /* What a cell's swapped memory cost in RAM: zram's mem_used_total or zswap's pool. */
-static int ram_cost(const struct cell *c, double *bytes)
+static int ram_cost(const struct result_cell *c, double *bytes)
 {
 	if (c->have_stats[M_ZRAM_MEM]) {
 		*bytes = c->stats[M_ZRAM_MEM].mean;
@@ -206,10 +203,10 @@ static int ram_cost(const struct cell *c, double *bytes)
 
 /* The seeds' zramtest3 summary: average time and RAM for swap per cell, then the gains:
  * the fastest against the slowest, the smallest against the largest. */
-static int summary(const struct run *run, FILE *out)
+static int summary(const struct results *run, FILE *out)
 {
 	static const char *const cols[] = { "CELL", "ELAPSED s", "%STDDEV", "RAM FOR SWAP MiB", "RATIO" };
-	const struct cell *fast = NULL, *slow = NULL, *small = NULL, *big = NULL;
+	const struct result_cell *fast = NULL, *slow = NULL, *small = NULL, *big = NULL;
 	double small_ram = 0, big_ram = 0;
 	struct libscols_table *tb = new_table("summary (means of the ok trials)", cols, 5);
 	char buf[4][48];
@@ -218,16 +215,16 @@ static int summary(const struct run *run, FILE *out)
 		return -ENOMEM;
 	scols_table_set_stream(tb, out);
 	for (size_t i = 0; i < run->ncells; i++) {
-		const struct cell *c = &run->cells[i];
+		const struct result_cell *c = &run->cells[i];
 		struct libscols_line *ln = scols_table_new_line(tb, NULL);
 		double ram;
 		if (!ln)
 			continue;
 		scols_line_set_data(ln, 0, c->label);
 		if (c->have_stats[M_ELAPSED]) {
-			const struct stats *e = &c->stats[M_ELAPSED];
+			const struct summary *e = &c->stats[M_ELAPSED];
 			scols_line_set_data(ln, 1, fmt_value(M_ELAPSED, e->mean, buf[0], sizeof(buf[0])));
-			scols_line_set_data(ln, 2, fmt_pct(stats_rel_stddev(e), 0, buf[1], sizeof(buf[1])));
+			scols_line_set_data(ln, 2, fmt_pct(summary_rel_stddev(e), 0, buf[1], sizeof(buf[1])));
 			if (!fast || e->mean < fast->stats[M_ELAPSED].mean)
 				fast = c;
 			if (!slow || e->mean > slow->stats[M_ELAPSED].mean)
@@ -260,11 +257,11 @@ static int summary(const struct run *run, FILE *out)
 	return 0;
 }
 
-int report_print(const struct run *run, FILE *out)
+int report_print(const struct results *run, FILE *out)
 {
 	int ret = 0;
 	for (size_t i = 0; i < run->ncells && !ret; i++) {
-		ret = cell_table(&run->cells[i], run, out);
+		ret = cell_table(&run->cells[i], out);
 		fputc('\n', out);
 	}
 	if (!ret && run->ncells > 1) {

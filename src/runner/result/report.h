@@ -3,8 +3,8 @@
 #define ZSB_REPORT_H
 #include <stdio.h>
 
-#include "runner/run/run.h"
+#include "runner/result/results.h"
 
-int report_print(const struct run *run, FILE *out);
+int report_print(const struct results *r, FILE *out);
 
 #endif

@@ -1,11 +1,144 @@
-/* The result file: everything needed to trust, redo and compare a run (JSON via json-c). */
+/*
+ * What a run measured, as plain data: its cells, their trials and statistics, the system and
+ * the configuration. Nothing here points into the run, so a result file read back from disk
+ * (json_read.h) is the same thing as a run in progress, and the JSON writer, the tables and
+ * the comparisons take only this.
+ */
 #ifndef ZSB_RESULTS_H
 #define ZSB_RESULTS_H
-#include "runner/run/run.h"
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
 
-/* Writes run to path atomically: a temporary file beside it, fsync, rename. */
-int results_write(const struct run *run, const char *path);
-/* The same document as a string, for --json; caller frees. */
-char *results_to_string(const struct run *run);
+#include "runner/result/metrics.h"
+#include "runner/result/series.h"
+#include "runner/result/statistics.h"
+
+struct json_object;
+
+#define RESULT_FORMAT "zswapbench-result"
+#define RESULT_FORMAT_VERSION 2
+
+enum trial_status { TRIAL_OK, TRIAL_OOM, TRIAL_FAILED, TRIAL_INTERRUPTED, TRIAL_STATUS_COUNT };
+
+/* Validity: each a warning in the table and a flag in the result file. */
+enum trial_flag {
+	TRIAL_FLAG_NEVER_SWAPPED = 1 << 0,   /* nothing reached swap: the limit was not binding */
+	TRIAL_FLAG_SWAP_MISMATCH = 1 << 1,   /* cgroup swap and /proc/vmstat disagree */
+	TRIAL_FLAG_DEVICE_FULL = 1 << 2,     /* the swap device filled up */
+	TRIAL_FLAG_PRESSURE_BEFORE = 1 << 3, /* the machine was short of memory before it began */
+	TRIAL_FLAG_OUTLIER = 1 << 4,         /* elapsed far from its cell's median (MAD) */
+	TRIAL_FLAG_SLOW_FIRST = 1 << 5,      /* first measured trial much slower: use --warmup */
+	TRIAL_FLAG_COUNT = 6
+};
+
+/* One process of the workload, as it ended. */
+struct job_result {
+	enum trial_status status;
+	double fill, access, elapsed;   /* seconds; negative when not reported */
+	double user, sys;
+	uint64_t majflt, bytes;
+	char note[200];
+};
+
+/* How swap grew while the workload wrote: bounded, about 256 points a trial. */
+struct curve_point {
+	double t;                 /* seconds since the release */
+	uint64_t bytes;           /* written by all jobs */
+	uint64_t swap;            /* cgroup swap at that moment */
+};
+
+/* --extended (the seeds' EXTENDED_LOG): raw kernel files before and after the trial. */
+enum extended_file { X_MM_STAT, X_IO_STAT, X_DEBUG_STAT, X_BUDDYINFO, X_VMSTAT, X_MEMINFO, X_COUNT };
+struct extended {
+	char *before[X_COUNT];    /* NULL where the file is not there (zram files for disk) */
+	char *after[X_COUNT];
+};
+
+struct trial {
+	unsigned index;           /* 1-based within the cell, warmups included */
+	int warmup;
+	enum trial_status status;
+	char note[256];           /* why it failed, in words */
+	double value[M_COUNT];
+	unsigned char have[M_COUNT];
+	unsigned char unavailable[M_COUNT]; /* counters this machine lacks: not zero, absent */
+	struct job_result *jobs;
+	unsigned njobs;
+	struct curve_point *curve;
+	size_t ncurve;
+	struct series *series;    /* NULL with --interval 0 */
+	struct extended *extended; /* --extended: raw files before and after; else NULL */
+	unsigned flags;           /* TRIAL_FLAG_*: what makes this trial's numbers doubtful */
+	double outlier_z;         /* modified z-score of its elapsed time within its cell */
+};
+
+/* One point of the sweep and what its trials measured. */
+struct result_cell {
+	char label[96];           /* "disk", "zram:lz4", "zswap:lzo jobs=2 limit=100M" */
+	char backend[16];
+	char comp[32];            /* asked for; empty: the kernel's default */
+	char comp_used[64];       /* what the kernel reports as selected */
+	char zpool_used[32];
+	char device[PATH_MAX];
+	uint64_t limit;
+	unsigned jobs;
+	uint64_t alloc;           /* what its workload writes in all */
+	struct trial *trials;
+	size_t ntrials, cap;
+	struct summary stats[M_COUNT];
+	unsigned char have_stats[M_COUNT];
+	unsigned failed;          /* measured trials that were not ok */
+};
+
+enum run_status { RUN_RUNNING, RUN_COMPLETE, RUN_INTERRUPTED, RUN_FAILED, RUN_STATUS_COUNT };
+
+struct result_system {
+	char kernel[128], kernel_build[256], arch[65], hostname[256];
+	int cpus;
+	uint64_t mem_total;
+	char cgroup_mode[16];
+	char other_swap[512];     /* swap areas that were not ours, space-separated */
+};
+
+struct results {
+	int format_version;
+	char tool_version[32];
+	enum run_status status;
+	char error[PATH_MAX + 600];   /* why the run failed, when it did */
+	char started[32];             /* ISO 8601, UTC */
+	char updated[32];
+	struct result_system system;
+	struct json_object *config;   /* the options, keyed by option name (owned) */
+	struct json_object *plan;     /* what the run derived: seed, swap size, swapfile... (owned) */
+	struct result_cell *cells;
+	size_t ncells;
+};
+
+void results_init(struct results *r);
+void results_free(struct results *r);
+/* A new cell at the end; NULL when out of memory. */
+struct result_cell *results_add_cell(struct results *r);
+/* A new, zeroed trial at the end of the cell; NULL when out of memory. */
+struct trial *cell_add_trial(struct result_cell *c);
+/* Drops the cell's last trial (one that never ran). */
+void cell_drop_trial(struct result_cell *c);
+/* Statistics over the cell's measured, successful trials, and the flags that compare trials
+ * with their cell (outlier, slow-first). */
+void cell_update_stats(struct result_cell *c);
+void trial_set(struct trial *t, enum metric_id id, double v);
+void trial_free(struct trial *t);
+
+const char *trial_status_name(enum trial_status s);
+const char *run_status_name(enum run_status s);
+/* The flag's name in the result file ("never-swapped") and its sentence for the table. */
+const char *trial_flag_name(unsigned bit_index);
+const char *trial_flag_text(unsigned bit_index);
+const char *extended_name(enum extended_file f);
+/* Reverse lookups for the reader: -1 when unknown. */
+int trial_status_from_name(const char *name);
+int run_status_from_name(const char *name);
+int trial_flag_from_name(const char *name);
+int extended_from_name(const char *name);
 
 #endif

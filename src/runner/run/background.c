@@ -2,32 +2,26 @@
 #include "runner/run/background.h"
 
 #include <errno.h>
-#include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
 
-#include "runner/run/preflight.h"
+#include "common/size.h"
 
-/* --background: a hogger in our own cgroup (not the trial's) that fills SIZE and holds it
- * until the run ends, as the seeds' MEM_HOGGER_SIZE. */
+/* A hogger in our own cgroup (not the trial's) that fills SIZE and holds it until the run ends,
+ * as the seeds' MEM_HOGGER_SIZE. */
 int start_background(struct run *run)
 {
 	const struct config *cfg = run->cfg;
+	struct hogger_args a = { .path = run->host.hogger, .alloc = cfg->background, .data = cfg->data,
+				 .hold = 1 };
 	struct workload_spec *spec = &run->background_spec;
-	size_t n = 0;
+	char size[32];
 	int ret;
 
-	snprintf(run->background_args, sizeof(run->background_args), "%" PRIu64, cfg->background);
-	run->background_argv[n++] = run->hogger;
-	run->background_argv[n++] = "--alloc";
-	run->background_argv[n++] = run->background_args;
-	run->background_argv[n++] = "--data";
-	run->background_argv[n++] = (char *)cfg->data;
-	run->background_argv[n++] = "--hold";
-	run->background_argv[n] = NULL;
-	spec->argv = run->background_argv;
+	hogger_argv_build(&run->background_argv, &a);
+	spec->argv = run->background_argv.argv;
 	spec->jobs = 1;
 	ret = workload_spawn(&run->background, spec);
 	if (!ret)
@@ -36,22 +30,22 @@ int start_background(struct run *run)
 		ret = workload_wait_filled(&run->background, 600 * 1000);
 	if (!ret && run->background.jobs[0].eof)
 		ret = -ECHILD;
+	size_format(cfg->background, size, sizeof(size));
 	if (ret)
-		snprintf(run->error, sizeof(run->error), "--background %s: the hogger did not fill it: %s",
-			 run->background_args, strerror(-ret));
+		failure_set(&run->failure, ret, "--background %s: the hogger did not fill it", size);
 	else
-		fprintf(stderr, "zswapbench: background hogger holds %s bytes outside the cgroup\n",
-			run->background_args);
+		say("background hogger holds %s outside the cgroup", size);
 	return ret;
 }
 
 void stop_background(struct run *run)
 {
-	if (!run->background.n)
-		return;
-	struct job *j = &run->background.jobs[0];
+	struct job *j;
 	int status;
 
+	if (!run->background.n)
+		return;
+	j = &run->background.jobs[0];
 	if (waitpid(j->pid, &status, WNOHANG) == j->pid) {
 		j->reaped = 1;
 		say("warning: the --background hogger died during the run (%s)",
@@ -59,4 +53,3 @@ void stop_background(struct run *run)
 	}
 	workload_destroy(&run->background);
 }
-

@@ -1,68 +1,68 @@
-#include "runner/run/run.h"
+#include "runner/run/plan.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <inttypes.h>
-
-#include <math.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "common/size.h"
-#include "runner/trial/validity.h"
 
-/* What the hoggers write in all: each rounds its share up to whole chunks. */
-static uint64_t hogger_bytes(uint64_t alloc, unsigned jobs, uint64_t chunk)
+uint64_t plan_hogger_bytes(uint64_t alloc, unsigned jobs, uint64_t chunk)
 {
 	uint64_t share = alloc / jobs;
 	return jobs * ((share + chunk - 1) / chunk) * chunk;
 }
 
-/* The hogger with this cell's share (each job alloc / jobs), or the user's command. */
-static void build_workload(const struct run *run, struct cell *c)
+uint64_t plan_swap_size(const struct config *cfg)
 {
-	const struct config *cfg = run->cfg;
+	uint64_t most = cfg->alloc_per_job ? 0 : cfg->alloc;
+
+	if (cfg->swap_size)
+		return cfg->swap_size;
+	for (size_t i = 0; i < cfg->jobs.n && cfg->alloc_per_job; i++)
+		if (cfg->alloc_per_job * cfg->jobs.v[i] > most)
+			most = cfg->alloc_per_job * cfg->jobs.v[i];
+	return (most + (1 << 20) - 1) & ~((1ULL << 20) - 1);
+}
+
+void plan_swapfile(const struct config *cfg, char *buf, size_t len)
+{
+	if (cfg->swapfile[0])
+		snprintf(buf, len, "%s", cfg->swapfile);
+	else
+		snprintf(buf, len, "/var/tmp/zswapbench-%d.swap", (int)getpid());
+}
+
+/* The hogger with this cell's share (each job alloc / jobs), or the user's command. */
+static void build_workload(const struct config *cfg, const char *hogger, struct plan_cell *c)
+{
 	struct workload_spec *spec = &c->workload;
-	size_t n = 0;
+	struct hogger_args a = {
+		.path = hogger, .alloc = c->alloc / c->jobs, .chunk = cfg->chunk, .data = cfg->data,
+		.access = cfg->access, .threads = cfg->threads, .no_seccomp = cfg->no_seccomp,
+		.prefault = cfg->prefault,
+	};
 
 	spec->jobs = c->jobs;
-	spec->drop_privileges = cfg->user != NULL;
-	spec->uid = cfg->user_uid;
-	spec->gid = cfg->user_gid;
+	spec->drop_privileges = cfg->user.name[0] != '\0';
+	spec->uid = cfg->user.uid;
+	spec->gid = cfg->user.gid;
 	if (cfg->command) {
 		spec->command = 1;
 		spec->argv = cfg->command;
 		return;
 	}
-	snprintf(c->hogger_args[0], sizeof(c->hogger_args[0]), "%" PRIu64, c->alloc / c->jobs);
-	snprintf(c->hogger_args[1], sizeof(c->hogger_args[1]), "%" PRIu64, cfg->chunk);
-	snprintf(c->hogger_args[2], sizeof(c->hogger_args[2]), "%u", cfg->threads);
-	c->hogger_argv[n++] = (char *)run->hogger;
-	c->hogger_argv[n++] = "--alloc";
-	c->hogger_argv[n++] = c->hogger_args[0];
-	c->hogger_argv[n++] = "--chunk";
-	c->hogger_argv[n++] = c->hogger_args[1];
-	c->hogger_argv[n++] = "--data";
-	c->hogger_argv[n++] = (char *)cfg->data;
-	c->hogger_argv[n++] = "--access";
-	c->hogger_argv[n++] = (char *)cfg->access;
-	c->hogger_argv[n++] = "--threads";
-	c->hogger_argv[n++] = c->hogger_args[2];
-	if (cfg->no_seccomp)
-		c->hogger_argv[n++] = "--no-seccomp";
-	if (cfg->prefault)
-		c->hogger_argv[n++] = "--prefault";
-	c->hogger_argv[n] = NULL;
-	spec->argv = c->hogger_argv;
+	hogger_argv_build(&c->hogger, &a);
+	spec->argv = c->hogger.argv;
 }
 
-static void add_cell(struct run *run, const struct backend *b, const char *comp, unsigned jobs,
-		     uint64_t limit)
+static void add_cell(struct plan *p, const struct config *cfg, const char *hogger, const struct backend *b,
+		     const char *comp, unsigned jobs, uint64_t limit)
 {
-	const struct config *cfg = run->cfg;
-	struct cell *c = &run->cells[run->ncells++];
+	struct plan_cell *c = &p->cells[p->ncells++];
+	size_t at;
 	char size[32];
 
 	memset(c, 0, sizeof(*c));
@@ -70,140 +70,85 @@ static void add_cell(struct run *run, const struct backend *b, const char *comp,
 	c->comp = comp;
 	c->jobs = jobs;
 	c->limit = limit;
-	c->alloc = hogger_bytes(cfg->alloc_per_job ? cfg->alloc_per_job * jobs : cfg->alloc, jobs, cfg->chunk);
+	c->alloc = plan_hogger_bytes(cfg->alloc_per_job ? cfg->alloc_per_job * jobs : cfg->alloc, jobs, cfg->chunk);
 	/* Name only the axes that vary: "zram:lz4", "zswap jobs=2 limit=100M". */
-	snprintf(c->label, sizeof(c->label), "%s%s%s", b->name, comp ? ":" : "", comp ? comp : "");
-	if (cfg->njobs > 1)
-		snprintf(c->label + strlen(c->label), sizeof(c->label) - strlen(c->label), " jobs=%u", jobs);
-	if (cfg->nlimits > 1)
-		snprintf(c->label + strlen(c->label), sizeof(c->label) - strlen(c->label), " limit=%s",
-			 size_format(limit, size, sizeof(size)));
-	build_workload(run, c);
+	at = (size_t)snprintf(c->label, sizeof(c->label), "%s%s%s", b->name, comp ? ":" : "", comp ? comp : "");
+	if (cfg->jobs.n > 1)
+		at += (size_t)snprintf(c->label + at, sizeof(c->label) - at, " jobs=%u", jobs);
+	if (cfg->limit.n > 1 && at < sizeof(c->label))
+		snprintf(c->label + at, sizeof(c->label) - at, " limit=%s", size_format(limit, size, sizeof(size)));
+	build_workload(cfg, hogger, c);
+}
+
+/* xorshift64: small, and the same sequence for a seed on every machine. */
+static uint64_t next_random(uint64_t *state)
+{
+	*state ^= *state << 13;
+	*state ^= *state >> 7;
+	*state ^= *state << 17;
+	return *state;
 }
 
 /* Interleaved: round r runs trial r of every cell, so a machine that drifts (warming, other
  * load) shifts every cell alike. Shuffled: the same rounds, each in a random cell order. */
-static int build_schedule(struct run *run)
+static int build_schedule(struct plan *p, const struct config *cfg)
 {
-	const struct config *cfg = run->cfg;
 	unsigned rounds = cfg->warmup + cfg->trials;
-	size_t n = 0;
 	uint64_t rng;
+	size_t n = 0;
 
 	/* Without a seed, draw one and record it: every shuffled run can be replayed. */
-	run->seed = cfg->seed ? cfg->seed : ((unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16)) | 1;
-	rng = run->seed;
-
-	run->schedule = calloc((size_t)rounds * run->ncells, sizeof(*run->schedule));
-	if (!run->schedule)
+	p->seed = cfg->seed ? cfg->seed : ((unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16)) | 1;
+	rng = p->seed;
+	p->schedule = calloc((size_t)rounds * p->ncells, sizeof(*p->schedule));
+	if (!p->schedule)
 		return -ENOMEM;
 	if (cfg->order == ORDER_SEQUENTIAL) {
-		for (unsigned c = 0; c < run->ncells; c++)
+		for (unsigned c = 0; c < p->ncells; c++)
 			for (unsigned t = 1; t <= rounds; t++)
-				run->schedule[n++] = (struct schedule_entry){ c, t };
+				p->schedule[n++] = (struct schedule_entry){ c, t };
 	} else {
 		for (unsigned t = 1; t <= rounds; t++) {
 			size_t first = n;
-			for (unsigned c = 0; c < run->ncells; c++)
-				run->schedule[n++] = (struct schedule_entry){ c, t };
+			for (unsigned c = 0; c < p->ncells; c++)
+				p->schedule[n++] = (struct schedule_entry){ c, t };
 			for (size_t i = n - 1; cfg->order == ORDER_SHUFFLED && i > first; i--) {
-				rng ^= rng << 13;
-				rng ^= rng >> 7;
-				rng ^= rng << 17;
-				size_t j = first + (size_t)(rng % (i - first + 1));
-				struct schedule_entry tmp = run->schedule[i];
-				run->schedule[i] = run->schedule[j];
-				run->schedule[j] = tmp;
+				size_t j = first + (size_t)(next_random(&rng) % (i - first + 1));
+				struct schedule_entry tmp = p->schedule[i];
+				p->schedule[i] = p->schedule[j];
+				p->schedule[j] = tmp;
 			}
 		}
 	}
-	run->nschedule = n;
+	p->nschedule = n;
 	return 0;
 }
 
-int plan_build(struct run *run)
+int plan_build(struct plan *p, const struct config *cfg, const char *hogger)
 {
-	const struct config *cfg = run->cfg;
-	size_t per_backend = cfg->njobs * cfg->nlimits;
-	size_t max = cfg->nbackends * (cfg->ncomps ? cfg->ncomps : 1) * per_backend;
+	size_t ncomps = cfg->comp.n ? cfg->comp.n : 1;
 
-	run->cells = calloc(max, sizeof(*run->cells));
-	if (!run->cells)
+	memset(p, 0, sizeof(*p));
+	p->swap_size = plan_swap_size(cfg);
+	plan_swapfile(cfg, p->swapfile, sizeof(p->swapfile));
+	p->cells = calloc(cfg->swap.n * ncomps * cfg->jobs.n * cfg->limit.n, sizeof(*p->cells));
+	if (!p->cells)
 		return -ENOMEM;
-	run->ncells = 0;
-	for (size_t i = 0; i < cfg->nbackends; i++) {
-		const struct backend *b = backend_find(cfg->backends[i]);
-		size_t ncomps = b->uses_comp && cfg->ncomps ? cfg->ncomps : 1;
-		for (size_t k = 0; k < ncomps; k++)
-			for (size_t j = 0; j < cfg->njobs; j++)
-				for (size_t l = 0; l < cfg->nlimits; l++)
-					add_cell(run, b, b->uses_comp && cfg->ncomps ? cfg->comps[k] : NULL,
-						 cfg->jobs[j], cfg->limits[l]);
+	for (size_t i = 0; i < cfg->swap.n; i++) {
+		const struct backend *b = backend_find(cfg->swap.v[i]);
+		int takes_comp = (b->flags & BACKEND_COMP) && cfg->comp.n;
+		for (size_t k = 0; k < (takes_comp ? cfg->comp.n : 1); k++)
+			for (size_t j = 0; j < cfg->jobs.n; j++)
+				for (size_t l = 0; l < cfg->limit.n; l++)
+					add_cell(p, cfg, hogger, b, takes_comp ? cfg->comp.v[k] : NULL, cfg->jobs.v[j],
+						 cfg->limit.v[l]);
 	}
-	return build_schedule(run);
+	return build_schedule(p, cfg);
 }
 
-void plan_free(struct run *run)
+void plan_free(struct plan *p)
 {
-	for (size_t i = 0; i < run->ncells; i++) {
-		for (size_t k = 0; k < run->cells[i].ntrials; k++)
-			trial_free(&run->cells[i].trials[k]);
-		free(run->cells[i].trials);
-	}
-	free(run->cells);
-	free(run->schedule);
-	run->cells = NULL;
-	run->schedule = NULL;
-	run->ncells = 0;
-}
-
-void cell_update_stats(struct cell *cell)
-{
-	double *values = calloc(cell->ntrials ? cell->ntrials : 1, sizeof(*values));
-
-	memset(cell->have_stats, 0, sizeof(cell->have_stats));
-	cell->failed = 0;
-	for (size_t i = 0; i < cell->ntrials; i++)
-		if (!cell->trials[i].warmup && cell->trials[i].status != TRIAL_OK)
-			cell->failed++;
-	if (!values)
-		return;
-	/* Outliers and a slow first trial are judged against the cell's other trials. */
-	size_t n_ok = 0;
-	for (size_t i = 0; i < cell->ntrials; i++) {
-		const struct trial *t = &cell->trials[i];
-		if (!t->warmup && t->status == TRIAL_OK && t->have[M_ELAPSED])
-			values[n_ok++] = t->value[M_ELAPSED];
-	}
-	for (size_t i = 0, k = 0; i < cell->ntrials; i++) {
-		struct trial *t = &cell->trials[i];
-		t->flags &= ~(unsigned)(TRIAL_FLAG_OUTLIER | TRIAL_FLAG_SLOW_FIRST);
-		if (t->warmup || t->status != TRIAL_OK || !t->have[M_ELAPSED])
-			continue;
-		t->outlier_z = validity_modified_z(values, n_ok, t->value[M_ELAPSED]);
-		if (fabs(t->outlier_z) > 3.5)
-			t->flags |= TRIAL_FLAG_OUTLIER;
-		if (k++ == 0 && validity_slow_first(values, n_ok))
-			t->flags |= TRIAL_FLAG_SLOW_FIRST;
-	}
-	for (int m = 0; m < M_COUNT; m++) {
-		size_t n = 0;
-		for (size_t i = 0; i < cell->ntrials; i++) {
-			const struct trial *t = &cell->trials[i];
-			if (!t->warmup && t->status == TRIAL_OK && t->have[m])
-				values[n++] = t->value[m];
-		}
-		if (n && stats_compute(values, n, &cell->stats[m]) == 0)
-			cell->have_stats[m] = 1;
-	}
-	free(values);
-}
-
-const char *run_status_name(enum run_status s)
-{
-	static const char *const names[] = {
-		[RUN_RUNNING] = "running", [RUN_COMPLETE] = "complete",
-		[RUN_INTERRUPTED] = "interrupted", [RUN_FAILED] = "failed",
-	};
-	return names[s];
+	free(p->cells);
+	free(p->schedule);
+	memset(p, 0, sizeof(*p));
 }

@@ -1,20 +1,25 @@
-/* Before the first change: validation (exit 2 or 3 with one line), and the warnings. */
+/* Before the first change: every check (exit 2 or 3 with one line), and the warnings. Nothing
+ * here changes the machine or creates a file. */
 #ifndef ZSB_PREFLIGHT_H
 #define ZSB_PREFLIGHT_H
-#include "runner/run/run.h"
+#include <limits.h>
+#include <stddef.h>
 
-enum { EXIT_RUNTIME = 1, EXIT_USAGE = 2, EXIT_UNSUPPORTED = 3, EXIT_TRIALS_FAILED = 4,
-       EXIT_SIGNAL_BASE = 128 };
+#include "runner/cli/config.h"
+#include "runner/kernel/cgroup.h"
+#include "runner/run/plan.h"
 
-/* Messages to the user: "zswapbench: ..." on stderr. */
-__attribute__((format(printf, 1, 2)))
-void say(const char *fmt, ...);
+/* What preflight learned about this machine. */
+struct host {
+	struct cgroup_env env;
+	char hogger[PATH_MAX];        /* the hogger binary */
+	char throttle_dev[32];        /* --disk-throttle: "MAJ:MIN" of the swapfile's disk */
+};
 
-/* Checks everything and builds the plan, changing nothing; returns an exit status or 0. */
-int preflight(struct run *run);
-/* What the user should know before trusting the numbers (after the lock is taken). */
-void warnings(struct run *run);
-/* --disk-throttle: the whole disk under the swapfile, into run->throttle_dev. */
-int disk_throttle_device(struct run *run);
+/* Checks everything that can be checked without a change; returns an exit status or 0. */
+int preflight(const struct config *cfg, struct host *host);
+/* What the user should know before trusting the numbers; other swap areas into other_swap. */
+void warnings(const struct config *cfg, const struct host *host, const struct plan *plan, char *other_swap,
+	      size_t len);
 
 #endif

@@ -5,16 +5,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "runner/run/background.h"
-#include "runner/run/preflight.h"
-#include "runner/result/report.h"
-#include "runner/result/results.h"
-#include "runner/undo/runlock.h"
 #include "runner/kernel/signals.h"
 #include "runner/kernel/sysfs.h"
+#include "runner/result/json_write.h"
+#include "runner/result/report.h"
+#include "runner/run/background.h"
+#include "runner/trial/trial.h"
+#include "runner/undo/param.h"
+#include "runner/undo/runlock.h"
 
 static void undo_failed(const struct undo *u, int err)
 {
@@ -51,29 +53,51 @@ static int take_lock(struct run *run)
 	return 0;
 }
 
+/* The result file's path; the default directory is made only now, with the lock held. */
+static int choose_output(struct run *run)
+{
+	const struct config *cfg = run->cfg;
+	time_t t = time(NULL);
+	char stamp[32];
+
+	if (cfg->output[0]) {
+		snprintf(run->output, sizeof(run->output), "%s", cfg->output);
+		return 0;
+	}
+	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", localtime(&t));
+	snprintf(run->output, sizeof(run->output), "results/zswapbench-%s%s.json", stamp, cfg->suffix);
+	if (mkdir("results", 0755) < 0 && errno != EEXIST) {
+		say("results: %s", strerror(errno));
+		return EXIT_RUNTIME;
+	}
+	return 0;
+}
+
 /* Run-wide kernel settings, journaled: v2 memory delegation, vm.swappiness (v2: no per-cgroup
  * knob), vm.page-cluster. */
 static int set_run_params(struct run *run)
 {
 	const struct config *cfg = run->cfg;
+	const struct cgroup_env *env = &run->host.env;
 	char path[PATH_MAX + 32], value[16], failed[PATH_MAX + 64];
 	int ret = 0;
 
 	/* On pure v2 the parent must hand a controller down before a child can use it: memory
 	 * always, io for --disk-throttle. */
-	snprintf(path, sizeof(path), "%s/cgroup.subtree_control", run->env.memory_root);
-	snprintf(failed, sizeof(failed), "%s", path);
-	if (!cgroup_memory_delegated(&run->env)) {
+	snprintf(path, sizeof(path), "%s/cgroup.subtree_control", env->memory_root);
+	if (!cgroup_memory_delegated(env)) {
+		snprintf(failed, sizeof(failed), "%s '+memory'", path);
 		ret = sysfs_write(path, "+memory");
 		if (!ret)
 			ret = journal_push(&run->journal, UNDO_WRITE, path, "-memory");
 	}
-	if (!ret && run->env.memory_v2 && run->throttle_dev[0] && !cgroup_delegates(&run->env, "io")) {
+	if (!ret && env->memory_v2 && run->host.throttle_dev[0] && !cgroup_delegates(env, "io")) {
+		snprintf(failed, sizeof(failed), "%s '+io'", path);
 		ret = sysfs_write(path, "+io");
 		if (!ret)
 			ret = journal_push(&run->journal, UNDO_WRITE, path, "-io");
 	}
-	if (!ret && cfg->swappiness >= 0 && run->env.memory_v2) {
+	if (!ret && cfg->swappiness >= 0 && env->memory_v2) {
 		snprintf(value, sizeof(value), "%d", cfg->swappiness);
 		ret = param_set(&run->journal, "/proc/sys/vm/swappiness", value, failed, sizeof(failed));
 	}
@@ -82,45 +106,42 @@ static int set_run_params(struct run *run)
 		ret = param_set(&run->journal, "/proc/sys/vm/page-cluster", value, failed, sizeof(failed));
 	}
 	if (ret)
-		snprintf(run->error, sizeof(run->error), "%s: %s", failed, strerror(-ret));
+		failure_set(&run->failure, ret, "%s", failed);
 	return ret;
 }
 
-/* What cells share is set up once, before the first trial (a zram device, debugfs). */
-static int prepare_cells(struct run *run)
+/* One swap device per cell; what cells share is set up once, before the first trial (a zram
+ * device, debugfs). An algorithm the kernel lacks may only show now: still bad input. */
+static int prepare_devices(struct run *run)
 {
-	for (size_t i = 0; i < run->ncells; i++) {
-		struct cell *c = &run->cells[i];
-		int ret = swap_device_prepare(&c->dev, &run->journal);
-		if (ret) {
-			if (ret == -EINVAL && c->dev.why[0]) {
-				say("%s", c->dev.why);
-				return -EINVAL;
-			}
-			snprintf(run->error, sizeof(run->error), "%s: %s", c->dev.failed, strerror(-ret));
+	run->devices = calloc(run->plan.ncells, sizeof(*run->devices));
+	if (!run->devices) {
+		failure_set(&run->failure, -ENOMEM, "swap devices");
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < run->plan.ncells; i++) {
+		const struct plan_cell *c = &run->plan.cells[i];
+		struct swap_params p = { .cfg = run->cfg, .comp = c->comp, .size = run->plan.swap_size,
+					 .swapfile = run->plan.swapfile, .shared = &run->shared };
+		struct swap_device *dev = &run->devices[i];
+		int ret;
+
+		swap_device_init(dev, c->backend, &p);
+		ret = swap_device_prepare(dev, &run->journal);
+		if (ret == -EINVAL && dev->why[0])
+			failure_usage(&run->failure, "%s", dev->why);
+		else if (ret)
+			failure_set(&run->failure, ret, "%s", dev->failed);
+		if (ret)
 			return ret;
-		}
+		run_results_note_device(run, i);
 	}
 	return 0;
 }
 
-static struct trial *new_trial(struct cell *c)
-{
-	if (c->ntrials == c->cap) {
-		size_t cap = c->cap ? c->cap * 2 : 8;
-		struct trial *grown = realloc(c->trials, cap * sizeof(*grown));
-		if (!grown)
-			return NULL;
-		c->trials = grown;
-		c->cap = cap;
-	}
-	memset(&c->trials[c->ntrials], 0, sizeof(c->trials[0]));
-	return &c->trials[c->ntrials++];
-}
-
 static void save(struct run *run)
 {
-	int ret = results_write(run, run->output);
+	int ret = results_write(&run->results, run->output);
 	if (ret)
 		say("%s: %s", run->output, strerror(-ret));
 }
@@ -133,10 +154,11 @@ static void settle(void)
 	sysfs_write("/proc/sys/vm/compact_memory", "1");
 }
 
-static void progress(const struct run *run, const struct cell *c, const struct trial *t)
+static void progress(const struct run *run, const struct result_cell *c, const struct trial *t)
 {
 	const struct config *cfg = run->cfg;
 
+	fflush(stdout);
 	fprintf(stderr, "%s: %s %u/%u: %s", c->label, t->warmup ? "warmup" : "trial",
 		t->warmup ? t->index : t->index - cfg->warmup, t->warmup ? cfg->warmup : cfg->trials,
 		trial_status_name(t->status));
@@ -149,40 +171,46 @@ static void progress(const struct run *run, const struct cell *c, const struct t
 	fputc('\n', stderr);
 }
 
-static int run_trial(struct run *run, const struct schedule_entry *e)
+static struct trial_setup setup_for(const struct run *run, unsigned cell, char *name)
 {
 	const struct config *cfg = run->cfg;
-	struct cell *c = &run->cells[e->cell];
-	char name[64], failed[PATH_MAX + 64];
-	struct trial_setup setup = {
-		.env = &run->env, .dev = &c->dev, .journal = &run->journal,
+	const struct plan_cell *c = &run->plan.cells[cell];
+	struct trial_setup s = {
+		.env = &run->host.env, .dev = &run->devices[cell], .journal = (struct journal *)&run->journal,
 		.limits = { .limit = c->limit, .swap_limit = cfg->swap_limit, .high = cfg->limit_mode == LIMIT_HIGH,
-			    .swappiness = run->env.memory_v2 ? -1 : cfg->swappiness,
-			    .throttle_dev = run->throttle_dev[0] && c->backend->uses_swapfile ? run->throttle_dev : NULL,
+			    .swappiness = run->host.env.memory_v2 ? -1 : cfg->swappiness,
+			    .throttle_dev = run->host.throttle_dev[0] && (c->backend->flags & BACKEND_SWAPFILE) ?
+						    run->host.throttle_dev : NULL,
 			    .throttle_read = cfg->throttle_read, .throttle_write = cfg->throttle_write },
 		.cgroup_name = name, .workload = &c->workload, .alloc = c->alloc,
-		.sample_ms = cfg->sample_ms, .timeout_s = cfg->timeout, .extended = cfg->extended,
+		.sample_ms = (unsigned)cfg->interval_ms, .timeout_ms = cfg->timeout_ms, .extended = cfg->extended,
 	};
-	struct trial *t = new_trial(c);
+	return s;
+}
+
+static int run_trial(struct run *run, const struct schedule_entry *e)
+{
+	struct result_cell *c = &run->results.cells[e->cell];
+	char name[64], failed[PATH_MAX + 320];
+	struct trial_setup setup = setup_for(run, e->cell, name);
+	struct trial *t = cell_add_trial(c);
 	int ret;
 
 	if (!t)
 		return -ENOMEM;
 	t->index = e->trial;
-	t->warmup = e->trial <= cfg->warmup;
+	t->warmup = e->trial <= run->cfg->warmup;
 	snprintf(name, sizeof(name), "zswapbench-%d-%u-%u", (int)getpid(), e->cell, e->trial);
-	if (cfg->settle)
+	if (run->cfg->settle)
 		settle();
 	ret = trial_run(&setup, t, failed, sizeof(failed));
-	if (ret == -EINTR) {
-		c->ntrials--; /* stopped before the workload ran: nothing was measured */
-		return 0;
-	}
 	if (ret) {
-		c->ntrials--;
-		snprintf(run->error, sizeof(run->error), "%s: %s", failed, strerror(-ret));
-		return ret;
+		cell_drop_trial(c); /* nothing was measured */
+		if (ret != -EINTR)
+			failure_set(&run->failure, ret, "%s", failed);
+		return ret == -EINTR ? 0 : ret;
 	}
+	run_results_note_device(run, e->cell);
 	cell_update_stats(c);
 	save(run);
 	progress(run, c, t);
@@ -191,76 +219,108 @@ static int run_trial(struct run *run, const struct schedule_entry *e)
 
 static int exit_status(const struct run *run)
 {
-	if (run->status == RUN_INTERRUPTED)
+	if (run->results.status == RUN_INTERRUPTED)
 		return EXIT_SIGNAL_BASE + signals_pending();
-	if (run->status == RUN_FAILED)
-		return EXIT_RUNTIME;
-	for (size_t i = 0; i < run->ncells; i++)
-		if (run->cells[i].failed)
+	if (run->failure.err)
+		return failure_exit_status(&run->failure);
+	for (size_t i = 0; i < run->results.ncells; i++)
+		if (run->results.cells[i].failed)
 			return EXIT_TRIALS_FAILED;
+	return EXIT_OK;
+}
+
+/* From the first change to the last undo: every path ends in the journal's rewind. */
+static void run_trials(struct run *run)
+{
+	int ret = set_run_params(run);
+
+	if (!ret)
+		ret = prepare_devices(run);
+	if (!ret && run->cfg->background)
+		ret = start_background(run);
+	for (size_t i = 0; i < run->plan.nschedule && !ret && !signals_pending(); i++)
+		ret = run_trial(run, &run->plan.schedule[i]);
+	stop_background(run);
+	if (journal_rewind(&run->journal, 0) && !run->failure.err)
+		failure_set(&run->failure, -EIO, "restoring the machine");
+	if (signals_pending())
+		run->results.status = RUN_INTERRUPTED;
+	else if (run->failure.err)
+		run->results.status = RUN_FAILED;
+	else
+		run->results.status = RUN_COMPLETE;
+	if (run->failure.err && !run->failure.usage)
+		snprintf(run->results.error, sizeof(run->results.error), "%s: %s", run->failure.what,
+			 strerror(-run->failure.err));
+	failure_say(&run->failure);
+}
+
+static void print_results(const struct run *run)
+{
+	if (run->cfg->json) {
+		char *text = results_to_string(&run->results);
+		if (text)
+			puts(text);
+		free(text);
+	} else {
+		report_print(&run->results, stdout);
+	}
+	say("results in %s", run->output);
+}
+
+/* After the lock, before the first change: the result file, which proves the path writable. */
+static int start(struct run *run)
+{
+	int status = take_lock(run), ret;
+
+	if (!status)
+		status = choose_output(run);
+	if (status)
+		return status;
+	warnings(run->cfg, &run->host, &run->plan, run->other_swap, sizeof(run->other_swap));
+	ret = run_results_init(run);
+	if (!ret)
+		ret = signals_install();
+	if (!ret)
+		ret = results_write(&run->results, run->output);
+	if (ret) {
+		say("%s: %s", run->output, strerror(-ret));
+		return EXIT_RUNTIME;
+	}
 	return 0;
 }
 
 int run_main(const struct config *cfg)
 {
-	struct run run = { .cfg = cfg };
+	struct run run = { .cfg = cfg, .shared = { .zram_id = -1 } };
 	char path[PATH_MAX];
-	time_t now = time(NULL);
-	int ret, status;
+	int status, ret;
 
 	journal_init(&run.journal);
 	run.journal.on_error = undo_failed;
-	run.shared.zram_id = -1;
-	sysfs_set_root(cfg->sysroot);
-	strftime(run.started, sizeof(run.started), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-	status = preflight(&run);
+	sysfs_set_root(cfg->sysroot[0] ? cfg->sysroot : NULL);
+	status = preflight(cfg, &run.host);
 	if (status)
 		goto out;
-	status = take_lock(&run);
-	if (status)
-		goto out;
-	warnings(&run);
-	ret = signals_install();
-	if (ret == 0)
-		ret = results_write(&run, run.output);
+	ret = plan_build(&run.plan, cfg, run.host.hogger);
 	if (ret) {
-		say("%s: %s", run.output, strerror(-ret));
+		say("planning: %s", strerror(-ret));
 		status = EXIT_RUNTIME;
 		goto out;
 	}
-	ret = set_run_params(&run);
-	if (!ret)
-		ret = prepare_cells(&run);
-	if (!ret && cfg->background)
-		ret = start_background(&run);
-	for (size_t i = 0; i < run.nschedule && !ret && !signals_pending(); i++)
-		ret = run_trial(&run, &run.schedule[i]);
-	stop_background(&run);
-	if (journal_rewind(&run.journal, 0) && !ret)
-		ret = -EIO;
-	if (signals_pending())
-		run.status = RUN_INTERRUPTED;
-	else if (ret)
-		run.status = RUN_FAILED;
-	else
-		run.status = RUN_COMPLETE;
-	if (ret && ret != -EINVAL && run.error[0])
-		say("%s", run.error);
+	status = start(&run);
+	if (status)
+		goto out;
+	run_trials(&run);
 	save(&run);
-	if (cfg->json) {
-		char *text = results_to_string(&run);
-		if (text)
-			puts(text);
-		free(text);
-	} else {
-		report_print(&run, stdout);
-	}
-	fprintf(stderr, "zswapbench: results in %s\n", run.output);
-	status = ret == -EINVAL ? EXIT_USAGE : exit_status(&run);
+	print_results(&run);
+	status = exit_status(&run);
 out:
 	journal_rewind(&run.journal, 0);
 	journal_close(&run.journal, rundir_file("journal", path, sizeof(path)));
 	journal_free(&run.journal);
-	plan_free(&run);
+	results_free(&run.results);
+	plan_free(&run.plan);
+	free(run.devices);
 	return status;
 }

@@ -1,3 +1,4 @@
+/* The backend table, the hooks' dispatch, and what every backend with a swap area shares. */
 #include "runner/swap/backend.h"
 
 #include <errno.h>
@@ -6,7 +7,7 @@
 #include <sys/swap.h>
 
 #include "runner/kernel/spawn.h"
-#include "runner/kernel/sysfs.h"
+#include "runner/kernel/swaps.h"
 
 static const struct backend *const backends[] = { &backend_disk, &backend_zram, &backend_zswap, &backend_none };
 
@@ -51,121 +52,34 @@ int swap_device_start(struct swap_device *dev, struct journal *j)
 	return dev->backend->start ? dev->backend->start(dev, j) : 0;
 }
 
-int swap_device_sample(const struct swap_device *dev, struct swap_sample *s)
+void swap_device_sample(const struct swap_device *dev, struct swap_sample *s)
 {
-	int ret = 0;
-
 	memset(s, 0, sizeof(*s));
-	if (dev->zram_id >= 0) {
-		ret = zram_mm_stat_read(dev->zram_id, &s->mm);
-		s->have_zram = ret == 0;
-	}
-	if (dev->backend == &backend_zswap)
-		s->have_zswap = zswap_read_stats(&s->zswap) == 0;
+	if (dev->backend->sample)
+		dev->backend->sample(dev, s);
 	if (dev->device[0] && swaps_area(dev->device, &s->device_used, &s->device_size) == 0)
 		s->have_used = 1;
-	return ret;
 }
 
-int param_set(struct journal *j, const char *path, const char *value, char *failed, size_t len)
+void swap_device_series(const struct swap_device *dev, const struct swap_sample *s, double *v,
+			unsigned char *have)
 {
-	char old[256];
-	int ret;
-
-	snprintf(failed, len, "%s", path);
-	ret = sysfs_read_line(path, old, sizeof(old));
-	if (ret < 0)
-		return ret;
-	if (strcmp(old, value) == 0)
-		return 0;
-	ret = sysfs_write(path, value);
-	if (ret)
-		return ret;
-	return journal_push(j, UNDO_WRITE, path, old);
+	if (dev->backend->series)
+		dev->backend->series(s, v, have);
 }
 
-/* Calls fn for each active area of /proc/swaps with its name and Used bytes. */
-static int swaps_each(int (*fn)(const char *name, uint64_t used, uint64_t size, void *arg), void *arg)
+void swap_device_stop(struct swap_device *dev)
 {
-	char buf[16384], *save = NULL;
-	int ret = sysfs_read("/proc/swaps", buf, sizeof(buf));
-
-	if (ret < 0)
-		return ret;
-	strtok_r(buf, "\n", &save); /* header */
-	for (char *line = strtok_r(NULL, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char name[PATH_MAX], type[32];
-		unsigned long long size, used;
-		if (sscanf(line, "%4095s %31s %llu %llu", name, type, &size, &used) != 4)
-			continue;
-		ret = fn(name, (uint64_t)used * 1024, (uint64_t)size * 1024, arg);
-		if (ret)
-			return ret;
-	}
-	return 0;
+	if (dev->backend->stop)
+		dev->backend->stop(dev);
 }
 
-struct used_query {
-	const char *device;
-	uint64_t used, size;
-};
-
-static int match_used(const char *name, uint64_t used, uint64_t size, void *arg)
+void swap_device_record(const struct swap_device *dev, const struct swap_record_input *in, struct trial *t)
 {
-	struct used_query *q = arg;
-	if (strcmp(name, q->device) != 0)
-		return 0;
-	q->used = used;
-	q->size = size;
-	return 1;
-}
-
-int swaps_area(const char *device, uint64_t *used, uint64_t *size)
-{
-	struct used_query q = { .device = device };
-	int ret = swaps_each(match_used, &q);
-	if (ret < 0)
-		return ret;
-	if (ret == 0)
-		return -ENOENT;
-	*used = q.used;
-	if (size)
-		*size = q.size;
-	return 0;
-}
-
-int swaps_used(const char *device, uint64_t *bytes)
-{
-	return swaps_area(device, bytes, NULL);
-}
-
-struct others_query {
-	const char *own;
-	char *list;
-	size_t len;
-	int count;
-};
-
-static int collect_other(const char *name, uint64_t used, uint64_t size, void *arg)
-{
-	struct others_query *q = arg;
-	size_t at = strlen(q->list);
-	(void)used;
-	(void)size;
-	if (q->own && strcmp(name, q->own) == 0)
-		return 0;
-	q->count++;
-	snprintf(q->list + at, q->len - at, "%s%s", at ? " " : "", name);
-	return 0;
-}
-
-int swaps_others(const char *own, char *list, size_t len)
-{
-	struct others_query q = { .own = own, .list = list, .len = len };
-	int ret;
-	list[0] = '\0';
-	ret = swaps_each(collect_other, &q);
-	return ret < 0 ? ret : q.count;
+	if (in->filled->have_used)
+		trial_set(t, M_DEVICE_USED, (double)in->filled->device_used);
+	if (dev->backend->record)
+		dev->backend->record(dev, in, t);
 }
 
 int swap_enable(struct swap_device *dev, struct journal *j)
@@ -180,13 +94,14 @@ int swap_enable(struct swap_device *dev, struct journal *j)
 	if (ret)
 		return ret < 0 ? ret : -EIO;
 	snprintf(dev->failed, sizeof(dev->failed), "swapon %s", dev->device);
-	flags = SWAP_FLAG_PREFER | ((dev->params.priority << SWAP_FLAG_PRIO_SHIFT) & SWAP_FLAG_PRIO_MASK);
+	flags = SWAP_FLAG_PREFER |
+		((dev->params.cfg->priority << SWAP_FLAG_PRIO_SHIFT) & SWAP_FLAG_PRIO_MASK);
 	if (swapon(dev->device, flags) < 0)
 		return -errno;
 	return journal_push(j, UNDO_SWAPOFF, dev->device, NULL);
 }
 
-/* No swap at all: past the limit the hogger is OOM-killed, and the trial says so. */
+/* No swap at all: past the limit the workload is OOM-killed, and the trial says so. */
 const struct backend backend_none = {
 	.name = "none",
 	.help = "no swap: measures the limit alone (expect an OOM kill past it)",

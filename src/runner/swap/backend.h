@@ -1,18 +1,23 @@
 /*
- * Swap backends: a table of {name, check, prepare, start} (convention 6). check runs per cell
- * before any change; prepare once per run for what cells share (a hot-added zram device, the
- * debugfs mount zswap's counters need); start once per trial, from scratch (a new swapfile,
- * the zram device initialised, zswap's parameters set, mkswap, swapon). Every change is
- * journaled, so teardown is a journal rewind and trials are independent.
+ * Swap backends: a table of hooks (convention 6), the only place that knows one backend from
+ * another. check runs per cell before any change; prepare once per run for what cells share
+ * (a hot-added zram device, the debugfs mount zswap's counters need); start once per trial,
+ * from scratch (a new swapfile, the zram device initialised, zswap's parameters set, mkswap,
+ * swapon); sample reads what vanishes when the workload exits; stop reads the cumulative
+ * counters after it; record turns both into the trial's metrics. Every change is journaled,
+ * so teardown is a journal rewind and trials are independent.
  */
-#ifndef ZSB_SWAP_H
-#define ZSB_SWAP_H
+#ifndef ZSB_BACKEND_H
+#define ZSB_BACKEND_H
 #include <limits.h>
 #include <stdint.h>
 
-#include "runner/undo/journal.h"
+#include "runner/cli/config.h"
+#include "runner/kernel/vmstat.h"
+#include "runner/result/results.h"
 #include "runner/swap/zram_sysfs.h"
 #include "runner/swap/zswap_sysfs.h"
+#include "runner/undo/journal.h"
 
 /* What the cells of one run share. */
 struct swap_shared {
@@ -21,17 +26,27 @@ struct swap_shared {
 };
 
 struct swap_params {
-	uint64_t size;         /* swapfile size, zram disksize */
-	int priority;
-	const char *comp;      /* zram or zswap algorithm; NULL keeps the kernel's default */
-	const char *swapfile;  /* disk, zswap: the file created for each trial */
-	unsigned zswap_pool;   /* max_pool_percent; 0 leaves it */
-	const char *zswap_zpool; /* zpool; NULL leaves it */
-	uint64_t zram_mem_limit; /* zram mem_limit; 0: none */
-	const char *zram_algo_params; /* algorithm_params, after comp_algorithm; NULL: none */
+	const struct config *cfg; /* the backend's own options (--zram-*, --zswap-*, --priority) */
+	const char *comp;         /* this cell's algorithm; NULL keeps the kernel's default */
+	uint64_t size;            /* the run's swap size: the swapfile, zram unless --zram-size */
+	const char *swapfile;     /* disk, zswap: the file created for each trial */
 	struct swap_shared *shared;
 };
 
+/* Read while the workload holds its memory: zram's and zswap's numbers vanish when it exits. */
+struct swap_sample {
+	int have_used;
+	uint64_t device_used;     /* /proc/swaps Used of our area, bytes */
+	uint64_t device_size;     /* and its Size */
+	int have_store;           /* a compressed store: what it costs in RAM and its cap */
+	uint64_t ram_used, ram_limit;
+	int have_zram;
+	struct zram_mm_stat mm;
+	int have_zswap;
+	struct zswap_stats zswap;
+};
+
+/* The state of one cell's swap. */
 struct swap_device {
 	const struct backend *backend;
 	struct swap_params params;
@@ -39,33 +54,42 @@ struct swap_device {
 	int zram_id;              /* -1 unless zram */
 	char comp_used[64];       /* what the kernel reports as selected */
 	char zpool_used[32];      /* zswap: its allocator, where the kernel has a choice */
-	char failed[PATH_MAX + 64]; /* what the last error was about, for the message */
+	struct zswap_stats zswap_before, zswap_after; /* cumulative counters around a trial */
+	char failed[PATH_MAX + 320]; /* what the last error was about: a path, and the value */
 	char why[512];            /* check(): the complete message for the user */
 };
 
-/* Read while the hogger holds its memory: both vanish when it exits. */
-struct swap_sample {
-	int have_zram;
-	struct zram_mm_stat mm;
-	int have_zswap;
-	struct zswap_stats zswap;
-	int have_used;
-	uint64_t device_used;     /* /proc/swaps Used of our device, bytes */
-	uint64_t device_size;     /* and its Size */
+/* What record turns into metrics. */
+struct swap_record_input {
+	const struct swap_sample *filled;   /* at "filled" (or the swap peak, for a command) */
+	const struct vmstat_snap *before, *after; /* /proc/vmstat around the trial */
+};
+
+enum backend_flag {
+	BACKEND_COMP = 1 << 0,         /* takes --comp */
+	BACKEND_DEVICE = 1 << 1,       /* has a swap area of its own */
+	BACKEND_SWAPFILE = 1 << 2,     /* swaps to a file on disk */
+	BACKEND_POOL_CHARGED_V2 = 1 << 3, /* cgroup v2 charges its compressed pool to the cgroup */
 };
 
 struct backend {
 	const char *name;
 	const char *help;
-	int uses_comp;
-	int uses_device;
-	int uses_swapfile;
+	unsigned flags;
 	/* Validation before any change: -EINVAL bad input, -ENOTSUP unsupported; fills why. */
 	int (*check)(struct swap_device *dev);
-	/* Once per run per backend, for what its cells share. */
+	/* Once per run per cell, for what its cells share. */
 	int (*prepare)(struct swap_device *dev, struct journal *j);
 	/* Once per trial. */
 	int (*start)(struct swap_device *dev, struct journal *j);
+	/* Its own numbers into s (the area's Used is read for every backend). */
+	void (*sample)(const struct swap_device *dev, struct swap_sample *s);
+	/* Its own fields of a time series point. */
+	void (*series)(const struct swap_sample *s, double *v, unsigned char *have);
+	/* After the workload ended, before the journal undoes the trial. */
+	void (*stop)(struct swap_device *dev);
+	/* Its metrics into the trial. */
+	void (*record)(const struct swap_device *dev, const struct swap_record_input *in, struct trial *t);
 };
 
 const struct backend *backend_find(const char *name);
@@ -76,13 +100,11 @@ void swap_device_init(struct swap_device *dev, const struct backend *b, const st
 int swap_device_check(struct swap_device *dev);
 int swap_device_prepare(struct swap_device *dev, struct journal *j);
 int swap_device_start(struct swap_device *dev, struct journal *j);
-int swap_device_sample(const struct swap_device *dev, struct swap_sample *s);
-
-/* /proc/swaps: Used of one area in bytes (-ENOENT if not active); size may be NULL. */
-int swaps_used(const char *device, uint64_t *bytes);
-int swaps_area(const char *device, uint64_t *used, uint64_t *size);
-/* Active swap areas other than own (may be NULL): count, names into list. */
-int swaps_others(const char *own, char *list, size_t len);
+void swap_device_sample(const struct swap_device *dev, struct swap_sample *s);
+void swap_device_series(const struct swap_device *dev, const struct swap_sample *s, double *v,
+			unsigned char *have);
+void swap_device_stop(struct swap_device *dev);
+void swap_device_record(const struct swap_device *dev, const struct swap_record_input *in, struct trial *t);
 
 /* Shared by the backends: mkswap then swapon at the priority, journaled. */
 int swap_enable(struct swap_device *dev, struct journal *j);
@@ -90,9 +112,6 @@ int swap_enable(struct swap_device *dev, struct journal *j);
 int swapfile_start(struct swap_device *dev, struct journal *j);
 /* disk and zswap: is params.swapfile a path a swapfile can be created at? */
 int swapfile_check(struct swap_device *dev);
-/* Writes a module parameter or sysctl, journaling the old value first read; a no-op when it
- * already holds value. */
-int param_set(struct journal *j, const char *path, const char *value, char *failed, size_t len);
 
 extern const struct backend backend_disk, backend_zram, backend_zswap, backend_none;
 

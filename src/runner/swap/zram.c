@@ -7,12 +7,13 @@
 #include <unistd.h>
 
 #include "runner/kernel/kv.h"
-#include "runner/swap/backend.h"
+#include "runner/kernel/swaps.h"
 #include "runner/kernel/sysfs.h"
+#include "runner/swap/backend.h"
 
 static int comp_check(struct swap_device *dev, const char *list)
 {
-	if (!dev->params.comp || words_contain(list, dev->params.comp))
+	if (!dev->params.comp || words_contain(list, dev->params.comp, ' '))
 		return 0;
 	snprintf(dev->why, sizeof(dev->why), "--comp '%s': this kernel's zram offers only: %s",
 		 dev->params.comp, list);
@@ -25,7 +26,7 @@ static int zram0_free(void)
 	uint64_t disksize = 1, used;
 	if (sysfs_read_u64("/sys/block/zram0/disksize", &disksize) < 0)
 		return 0;
-	return disksize == 0 && swaps_used("/dev/zram0", &used) == -ENOENT;
+	return disksize == 0 && swaps_area("/dev/zram0", &used, NULL) == -ENOENT;
 }
 
 static int zram_check(struct swap_device *dev)
@@ -42,7 +43,7 @@ static int zram_check(struct swap_device *dev)
 			 "--swap zram: zram0 is in use and this kernel cannot add another device");
 		return -ENOTSUP;
 	}
-	if (dev->params.zram_algo_params && sysfs_exists("/sys/block/zram0") &&
+	if (dev->params.cfg->zram_algo_params[0] && sysfs_exists("/sys/block/zram0") &&
 	    !sysfs_exists("/sys/block/zram0/algorithm_params")) {
 		snprintf(dev->why, sizeof(dev->why),
 			 "--zram-algo-params: this kernel's zram has no algorithm_params (6.12 and later)");
@@ -56,7 +57,7 @@ static int zram_check(struct swap_device *dev)
 static int zram_prepare(struct swap_device *dev, struct journal *j)
 {
 	struct swap_shared *shared = dev->params.shared;
-	char id[16], list[256], path[64];
+	char id[16], list[256];
 	int ret;
 
 	if (shared->zram_id < 0) {
@@ -75,15 +76,9 @@ static int zram_prepare(struct swap_device *dev, struct journal *j)
 	}
 	dev->zram_id = shared->zram_id;
 	snprintf(dev->device, sizeof(dev->device), "/dev/zram%d", dev->zram_id);
-	snprintf(path, sizeof(path), "/sys/block/zram%d/comp_algorithm", dev->zram_id);
-	snprintf(dev->failed, sizeof(dev->failed), "%s", path);
-	ret = sysfs_read_line(path, list, sizeof(list));
-	if (ret < 0)
-		return ret;
-	for (char *p = list; *p; p++)
-		if (*p == '[' || *p == ']')
-			*p = ' ';
-	return comp_check(dev, list);
+	snprintf(dev->failed, sizeof(dev->failed), "/sys/block/zram%d/comp_algorithm", dev->zram_id);
+	ret = zram_device_algorithms(dev->zram_id, list, sizeof(list));
+	return ret ? ret : comp_check(dev, list);
 }
 
 /* devtmpfs creates the node asynchronously after hot_add. */
@@ -98,40 +93,52 @@ static int wait_for_node(const char *node)
 	return -ENOENT;
 }
 
-/* Writes one attribute of our device, naming it for the message if that fails. */
+/* Writes one attribute of our device, naming it and the value if that fails. */
 static int zram_attr(struct swap_device *dev, const char *sys, const char *name, const char *value)
 {
-	snprintf(dev->failed, sizeof(dev->failed), "%s/%s", sys, name);
-	return sysfs_write(dev->failed, value);
+	char path[96];
+	snprintf(path, sizeof(path), "%s/%s", sys, name);
+	snprintf(dev->failed, sizeof(dev->failed), "%s '%s'", path, value);
+	return sysfs_write(path, value);
+}
+
+/* comp_algorithm and algorithm_params must precede disksize: the kernel refuses them once the
+ * device is initialised. "algo=NAME" ties the parameters to this trial's algorithm. */
+static int zram_set_algorithm(struct swap_device *dev, const char *sys)
+{
+	const char *params = dev->params.cfg->zram_algo_params;
+	char value[300];
+	int ret;
+
+	if (dev->params.comp && (ret = zram_attr(dev, sys, "comp_algorithm", dev->params.comp)))
+		return ret;
+	if (!params[0])
+		return 0;
+	if (dev->params.comp)
+		snprintf(value, sizeof(value), "algo=%s %s", dev->params.comp, params);
+	else
+		snprintf(value, sizeof(value), "priority=0 %s", params);
+	return zram_attr(dev, sys, "algorithm_params", value);
 }
 
 static int zram_start(struct swap_device *dev, struct journal *j)
 {
-	char sys[64], value[300];
+	const struct config *cfg = dev->params.cfg;
+	char sys[64], value[32];
 	int ret;
 
 	snprintf(sys, sizeof(sys), "/sys/block/zram%d", dev->zram_id);
-	/* Must precede disksize: the kernel refuses a new algorithm once initialised. */
-	if (dev->params.comp && (ret = zram_attr(dev, sys, "comp_algorithm", dev->params.comp)))
+	if ((ret = zram_set_algorithm(dev, sys)))
 		return ret;
-	if (dev->params.zram_algo_params) {
-		/* Also before disksize; "algo=NAME" ties them to this trial's algorithm. */
-		if (dev->params.comp)
-			snprintf(value, sizeof(value), "algo=%s %s", dev->params.comp, dev->params.zram_algo_params);
-		else
-			snprintf(value, sizeof(value), "priority=0 %s", dev->params.zram_algo_params);
-		if ((ret = zram_attr(dev, sys, "algorithm_params", value)))
-			return ret;
-	}
-	snprintf(value, sizeof(value), "%" PRIu64, dev->params.size);
+	snprintf(value, sizeof(value), "%" PRIu64, cfg->zram_size ? cfg->zram_size : dev->params.size);
 	if ((ret = zram_attr(dev, sys, "disksize", value)))
 		return ret;
 	ret = journal_push(j, UNDO_ZRAM_RESET, sys, NULL);
 	if (ret)
 		return ret;
-	if (dev->params.zram_mem_limit) {
+	if (cfg->zram_mem_limit) {
 		/* mem_limit caps the memory zram itself uses: the device fills before RAM does. */
-		snprintf(value, sizeof(value), "%" PRIu64, dev->params.zram_mem_limit);
+		snprintf(value, sizeof(value), "%" PRIu64, cfg->zram_mem_limit);
 		if ((ret = zram_attr(dev, sys, "mem_limit", value)))
 			return ret;
 	}
@@ -141,17 +148,52 @@ static int zram_start(struct swap_device *dev, struct journal *j)
 		return ret;
 	snprintf(dev->failed, sizeof(dev->failed), "%s", dev->device);
 	ret = wait_for_node(dev->device);
-	if (ret)
-		return ret;
-	return swap_enable(dev, j);
+	return ret ? ret : swap_enable(dev, j);
+}
+
+static void zram_sample(const struct swap_device *dev, struct swap_sample *s)
+{
+	if (zram_mm_stat_read(dev->zram_id, &s->mm) != 0)
+		return;
+	s->have_zram = 1;
+	s->have_store = 1;
+	s->ram_used = s->mm.mem_used_total;
+	s->ram_limit = s->mm.mem_limit;
+}
+
+static void zram_series(const struct swap_sample *s, double *v, unsigned char *have)
+{
+	if (!s->have_zram)
+		return;
+	v[S_ZRAM_ORIG] = (double)s->mm.orig_data_size;
+	v[S_ZRAM_COMPR] = (double)s->mm.compr_data_size;
+	have[S_ZRAM_ORIG] = have[S_ZRAM_COMPR] = 1;
+}
+
+static void zram_record(const struct swap_device *dev, const struct swap_record_input *in, struct trial *t)
+{
+	const struct zram_mm_stat *mm = &in->filled->mm;
+
+	(void)dev;
+	if (!in->filled->have_zram)
+		return;
+	trial_set(t, M_ZRAM_ORIG, (double)mm->orig_data_size);
+	trial_set(t, M_ZRAM_COMPR, (double)mm->compr_data_size);
+	trial_set(t, M_ZRAM_MEM, (double)mm->mem_used_total);
+	trial_set(t, M_ZRAM_SAME, (double)mm->same_pages);
+	trial_set(t, M_ZRAM_HUGE, (double)mm->huge_pages);
+	if (mm->compr_data_size)
+		trial_set(t, M_COMP_RATIO, (double)mm->orig_data_size / (double)mm->compr_data_size);
 }
 
 const struct backend backend_zram = {
 	.name = "zram",
 	.help = "a zram device of its own, swapon at --priority (--comp, --swap-size)",
-	.uses_comp = 1,
-	.uses_device = 1,
+	.flags = BACKEND_COMP | BACKEND_DEVICE,
 	.check = zram_check,
 	.prepare = zram_prepare,
 	.start = zram_start,
+	.sample = zram_sample,
+	.series = zram_series,
+	.record = zram_record,
 };

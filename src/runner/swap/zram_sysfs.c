@@ -24,6 +24,8 @@ int zram_mm_stat_parse(const char *text, struct zram_mm_stat *st)
 			p++;
 		if (*p == '\n' || *p == '\0')
 			break;
+		if (*p < '0' || *p > '9')
+			return -EINVAL; /* strtoull would take "-1" as 2^64 - 1 */
 		errno = 0;
 		*fields[n] = strtoull(p, &end, 10);
 		if (errno || end == p)
@@ -45,20 +47,35 @@ int zram_mm_stat_read(int id, struct zram_mm_stat *st)
 	return ret < 0 ? ret : zram_mm_stat_parse(buf, st);
 }
 
-static void strip_brackets(char *s)
+int zram_algorithm_parse(const char *line, char *list, size_t list_len, char *selected, size_t sel_len)
 {
-	char *w = s;
-	for (char *r = s; *r; r++)
-		if (*r != '[' && *r != ']' && *r != '\n')
-			*w++ = *r;
-	*w = '\0';
-	while (w > s && w[-1] == ' ')
-		*--w = '\0';
+	size_t at = 0;
+	int found = 0;
+
+	if (list_len)
+		list[0] = '\0';
+	if (sel_len)
+		selected[0] = '\0';
+	for (const char *p = line; *p && *p != '\n';) {
+		size_t n;
+		int bracketed = *p == '[';
+		p += bracketed;
+		n = strcspn(p, " ]\n");
+		if (n && list_len > at)
+			at += (size_t)snprintf(list + at, list_len - at, "%s%.*s", at ? " " : "", (int)n, p);
+		if (bracketed && n) {
+			snprintf(selected, sel_len, "%.*s", (int)n, p);
+			found = 1;
+		}
+		p += n;
+		p += strspn(p, " ]");
+	}
+	return found ? 0 : -EINVAL;
 }
 
 int zram_algorithms(char *buf, size_t len)
 {
-	char dir[4096];
+	char dir[4096], line[512];
 	struct dirent *de;
 	DIR *d;
 	int ret = -ENOENT;
@@ -73,9 +90,9 @@ int zram_algorithms(char *buf, size_t len)
 		if (strncmp(de->d_name, "zram", 4) != 0)
 			continue;
 		snprintf(path, sizeof(path), "/sys/block/%s/comp_algorithm", de->d_name);
-		ret = sysfs_read_line(path, buf, len);
+		ret = sysfs_read_line(path, line, sizeof(line));
 		if (ret >= 0) {
-			strip_brackets(buf);
+			zram_algorithm_parse(line, buf, len, NULL, 0);
 			ret = 0;
 			break;
 		}
@@ -87,19 +104,23 @@ int zram_algorithms(char *buf, size_t len)
 int zram_current_algorithm(int id, char *buf, size_t len)
 {
 	char path[64], line[512];
-	char *open, *close;
+	int ret;
+
+	snprintf(path, sizeof(path), "/sys/block/zram%d/comp_algorithm", id);
+	ret = sysfs_read_line(path, line, sizeof(line));
+	return ret < 0 ? ret : zram_algorithm_parse(line, NULL, 0, buf, len);
+}
+
+int zram_device_algorithms(int id, char *buf, size_t len)
+{
+	char path[64], line[512];
 	int ret;
 
 	snprintf(path, sizeof(path), "/sys/block/zram%d/comp_algorithm", id);
 	ret = sysfs_read_line(path, line, sizeof(line));
 	if (ret < 0)
 		return ret;
-	open = strchr(line, '[');
-	close = open ? strchr(open, ']') : NULL;
-	if (!close)
-		return -EINVAL;
-	*close = '\0';
-	snprintf(buf, len, "%s", open + 1);
+	zram_algorithm_parse(line, buf, len, NULL, 0);
 	return 0;
 }
 

@@ -23,6 +23,11 @@ int zram_mm_stat_read(int id, struct zram_mm_stat *st);
 int zram_algorithms(char *buf, size_t len);
 /* The selected (bracketed) algorithm of device id. */
 int zram_current_algorithm(int id, char *buf, size_t len);
+/* The algorithms device id offers, brackets removed. */
+int zram_device_algorithms(int id, char *buf, size_t len);
+/* The one reader of comp_algorithm ("lzo [lzo-rle] lz4"): the names space-separated into
+ * list, the bracketed one into selected (either may have length 0); -EINVAL without one. */
+int zram_algorithm_parse(const char *line, char *list, size_t list_len, char *selected, size_t sel_len);
 int zram_control_present(void);
 /* Reading hot_add creates a device and returns its number. */
 int zram_hot_add(int *id);

@@ -6,30 +6,29 @@
 #include <sys/mount.h>
 
 #include "runner/kernel/kv.h"
-#include "runner/swap/backend.h"
+#include "runner/kernel/page.h"
 #include "runner/kernel/sysfs.h"
+#include "runner/swap/backend.h"
+#include "runner/undo/param.h"
 
 static int zswap_check(struct swap_device *dev)
 {
+	const char *zpool = dev->params.cfg->zswap_zpool;
 	char list[400];
-	int ret;
 
 	if (!zswap_present()) {
 		snprintf(dev->why, sizeof(dev->why), "--swap zswap: this kernel has no zswap (CONFIG_ZSWAP)");
 		return -ENOTSUP;
 	}
-	if (dev->params.comp) {
-		ret = zswap_compressors(list, sizeof(list));
-		if (ret == 0 && !words_contain(list, dev->params.comp)) {
-			snprintf(dev->why, sizeof(dev->why),
-				 "--comp '%s': this kernel's zswap can use only: %s", dev->params.comp, list);
-			return -EINVAL;
-		}
+	if (dev->params.comp && zswap_compressors(list, sizeof(list)) == 0 &&
+	    !words_contain(list, dev->params.comp, ' ')) {
+		snprintf(dev->why, sizeof(dev->why), "--comp '%s': this kernel's zswap can use only: %s",
+			 dev->params.comp, list);
+		return -EINVAL;
 	}
-	if (dev->params.zswap_zpool && !sysfs_exists(ZSWAP_PARAMS "/zpool")) {
+	if (zpool[0] && !sysfs_exists(ZSWAP_PARAMS "/zpool")) {
 		snprintf(dev->why, sizeof(dev->why),
-			 "--zswap-zpool '%s': this kernel's zswap has no zpool choice (zsmalloc only, 6.15+)",
-			 dev->params.zswap_zpool);
+			 "--zswap-zpool '%s': this kernel's zswap has no zpool choice (zsmalloc only, 6.15+)", zpool);
 		return -ENOTSUP;
 	}
 	return swapfile_check(dev);
@@ -56,29 +55,28 @@ static int zswap_prepare(struct swap_device *dev, struct journal *j)
 	return journal_push(j, UNDO_UMOUNT, mnt, NULL);
 }
 
+/* The compressor before enabling: one the crypto API lacks only fails at enable time. */
+static int zswap_set_params(struct swap_device *dev, struct journal *j)
+{
+	const struct config *cfg = dev->params.cfg;
+	char value[16];
+	int ret = 0;
+
+	if (dev->params.comp)
+		ret = param_set(j, ZSWAP_PARAMS "/compressor", dev->params.comp, dev->failed, sizeof(dev->failed));
+	if (!ret && cfg->zswap_zpool[0])
+		ret = param_set(j, ZSWAP_PARAMS "/zpool", cfg->zswap_zpool, dev->failed, sizeof(dev->failed));
+	if (!ret && cfg->zswap_pool) {
+		snprintf(value, sizeof(value), "%u", cfg->zswap_pool);
+		ret = param_set(j, ZSWAP_PARAMS "/max_pool_percent", value, dev->failed, sizeof(dev->failed));
+	}
+	return ret ? ret : param_set(j, ZSWAP_PARAMS "/enabled", "Y", dev->failed, sizeof(dev->failed));
+}
+
 static int zswap_start(struct swap_device *dev, struct journal *j)
 {
-	char value[16];
-	int ret;
+	int ret = zswap_set_params(dev, j);
 
-	if (dev->params.comp) {
-		/* Before enabling: a compressor the crypto API lacks only fails at enable time. */
-		ret = param_set(j, ZSWAP_PARAMS "/compressor", dev->params.comp, dev->failed, sizeof(dev->failed));
-		if (ret)
-			return ret;
-	}
-	if (dev->params.zswap_zpool) {
-		ret = param_set(j, ZSWAP_PARAMS "/zpool", dev->params.zswap_zpool, dev->failed, sizeof(dev->failed));
-		if (ret)
-			return ret;
-	}
-	if (dev->params.zswap_pool) {
-		snprintf(value, sizeof(value), "%u", dev->params.zswap_pool);
-		ret = param_set(j, ZSWAP_PARAMS "/max_pool_percent", value, dev->failed, sizeof(dev->failed));
-		if (ret)
-			return ret;
-	}
-	ret = param_set(j, ZSWAP_PARAMS "/enabled", "Y", dev->failed, sizeof(dev->failed));
 	if (ret)
 		return ret;
 	snprintf(dev->failed, sizeof(dev->failed), ZSWAP_PARAMS "/compressor");
@@ -89,16 +87,77 @@ static int zswap_start(struct swap_device *dev, struct journal *j)
 	 * zbud keeps at most two per page, z3fold three. */
 	if (sysfs_read_line(ZSWAP_PARAMS "/zpool", dev->zpool_used, sizeof(dev->zpool_used)) < 0)
 		snprintf(dev->zpool_used, sizeof(dev->zpool_used), "zsmalloc");
-	return swapfile_start(dev, j);
+	ret = swapfile_start(dev, j);
+	if (!ret)
+		zswap_read_stats(&dev->zswap_before);
+	return ret;
+}
+
+static void zswap_sample(const struct swap_device *dev, struct swap_sample *s)
+{
+	(void)dev;
+	s->have_zswap = zswap_read_stats(&s->zswap) == 0;
+	if (s->have_zswap && s->zswap.have_debugfs) {
+		s->have_store = 1;
+		s->ram_used = s->zswap.pool_total_size;
+	}
+}
+
+static void zswap_series(const struct swap_sample *s, double *v, unsigned char *have)
+{
+	if (!s->have_zswap || !s->zswap.have_debugfs)
+		return;
+	v[S_ZSWAP_STORED] = (double)s->zswap.stored_pages;
+	have[S_ZSWAP_STORED] = 1;
+}
+
+static void zswap_stop(struct swap_device *dev)
+{
+	zswap_read_stats(&dev->zswap_after);
+}
+
+static void record_pool(const struct zswap_stats *z, struct trial *t)
+{
+	if (z->have_debugfs) {
+		trial_set(t, M_ZSWAP_STORED, (double)z->stored_pages);
+		trial_set(t, M_ZSWAP_POOL, (double)z->pool_total_size);
+		if (z->pool_total_size)
+			trial_set(t, M_COMP_RATIO, (double)z->stored_pages * page_bytes() / (double)z->pool_total_size);
+	}
+	if (z->have_meminfo) {
+		trial_set(t, M_ZSWAP_MEMINFO, (double)z->meminfo_zswapped);
+		trial_set(t, M_ZSWAP_MEMINFO_POOL, (double)z->meminfo_zswap);
+	}
+}
+
+static void zswap_record(const struct swap_device *dev, const struct swap_record_input *in, struct trial *t)
+{
+	const struct vmstat_snap *b = in->before, *a = in->after;
+
+	if (in->filled->have_zswap)
+		record_pool(&in->filled->zswap, t);
+	if (dev->zswap_before.have_debugfs && dev->zswap_after.have_debugfs) {
+		trial_set(t, M_ZSWAP_WRITTEN_BACK,
+			  (double)(dev->zswap_after.written_back_pages - dev->zswap_before.written_back_pages));
+		trial_set(t, M_ZSWAP_REJECTED, (double)(dev->zswap_after.rejected - dev->zswap_before.rejected));
+	}
+	if (b->have_zswp && a->have_zswp) {
+		trial_set(t, M_ZSWPOUT, (double)(a->zswpout - b->zswpout));
+		trial_set(t, M_ZSWPIN, (double)(a->zswpin - b->zswpin));
+		if (b->have_zswpwb && a->have_zswpwb)
+			trial_set(t, M_ZSWPWB, (double)(a->zswpwb - b->zswpwb));
+	}
 }
 
 const struct backend backend_zswap = {
 	.name = "zswap",
 	.help = "zswap in front of a swapfile of its own (--comp, --zswap-pool)",
-	.uses_comp = 1,
-	.uses_device = 1,
-	.uses_swapfile = 1,
+	.flags = BACKEND_COMP | BACKEND_DEVICE | BACKEND_SWAPFILE | BACKEND_POOL_CHARGED_V2,
 	.check = zswap_check,
 	.prepare = zswap_prepare,
 	.start = zswap_start,
+	.sample = zswap_sample,
+	.series = zswap_series,
+	.stop = zswap_stop,
+	.record = zswap_record,
 };

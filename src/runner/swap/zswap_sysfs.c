@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "runner/kernel/kv.h"
@@ -12,13 +13,10 @@ int zswap_present(void)
 	return sysfs_exists(ZSWAP_PARAMS "/enabled");
 }
 
-int zswap_compressors(char *buf, size_t len)
+int zswap_compressors_parse(char *text, char *buf, size_t len)
 {
-	char text[65536], name[128] = "";
-	int ret = sysfs_read("/proc/crypto", text, sizeof(text));
+	char name[128] = "";
 
-	if (ret < 0)
-		return ret;
 	buf[0] = '\0';
 	for (char *save = NULL, *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char key[32], value[128];
@@ -27,7 +25,7 @@ int zswap_compressors(char *buf, size_t len)
 		if (strcmp(key, "name") == 0) {
 			snprintf(name, sizeof(name), "%s", value);
 		} else if (strcmp(key, "type") == 0 && (strcmp(value, "scomp") == 0 || strcmp(value, "acomp") == 0) &&
-			   name[0] && !words_contain(buf, name)) {
+			   name[0] && !words_contain(buf, name, ' ')) {
 			/* An algorithm appears once per driver: list it once. */
 			size_t at = strlen(buf);
 			snprintf(buf + at, len - at, "%s%s", at ? " " : "", name);
@@ -35,6 +33,18 @@ int zswap_compressors(char *buf, size_t len)
 		}
 	}
 	return 0;
+}
+
+int zswap_compressors(char *buf, size_t len)
+{
+	char *text;
+	int ret = sysfs_read_alloc("/proc/crypto", &text);
+
+	if (ret < 0)
+		return ret;
+	ret = zswap_compressors_parse(text, buf, len);
+	free(text);
+	return ret;
 }
 
 int zswap_debugfs_mounted(void)

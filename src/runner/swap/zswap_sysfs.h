@@ -22,6 +22,8 @@ int zswap_present(void);
 /* Compressors the crypto API has now (/proc/crypto, type scomp or acomp), space-separated.
  * zswap accepts any name while disabled and fails only when enabled, so check first. */
 int zswap_compressors(char *buf, size_t len);
+/* The same from /proc/crypto's text (which it cuts up). */
+int zswap_compressors_parse(char *text, char *buf, size_t len);
 /* Reads what is readable: debugfs (when mounted at DEBUGFS) and meminfo. */
 int zswap_read_stats(struct zswap_stats *st);
 /* Is debugfs mounted where the zswap counters are? */

@@ -1,49 +1,17 @@
 #include "runner/trial/trial.h"
 
 #include <errno.h>
-#include <limits.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
-#include "common/clock.h"
+#include "runner/kernel/signals.h"
+#include "runner/kernel/sysfs.h"
 #include "runner/kernel/vmstat.h"
+#include "runner/trial/extended.h"
 #include "runner/trial/perf.h"
 #include "runner/trial/trial_record.h"
 #include "runner/trial/watch.h"
-#include "runner/kernel/signals.h"
-#include "runner/kernel/sysfs.h"
-
-const char *trial_status_name(enum trial_status s)
-{
-	static const char *const names[] = {
-		[TRIAL_OK] = "ok", [TRIAL_OOM] = "oom", [TRIAL_FAILED] = "failed",
-		[TRIAL_INTERRUPTED] = "interrupted",
-	};
-	return names[s];
-}
-
-void trial_free(struct trial *t)
-{
-	free(t->jobs);
-	free(t->curve);
-	if (t->series) {
-		series_free(t->series);
-		free(t->series);
-	}
-	t->series = NULL;
-	if (t->extended) {
-		extended_free(t->extended);
-		free(t->extended);
-	}
-	t->extended = NULL;
-	t->jobs = NULL;
-	t->curve = NULL;
-	t->njobs = 0;
-	t->ncurve = 0;
-}
 
 static void name_failure(char *failed, size_t len, const char *what)
 {
@@ -51,124 +19,137 @@ static void name_failure(char *failed, size_t len, const char *what)
 		snprintf(failed, len, "%s", what);
 }
 
-int trial_run(const struct trial_setup *s, struct trial *t, char *failed, size_t failed_len)
+/* Fresh swap, then the cgroup. libcgroup can leave the directories behind when setting a limit
+ * fails; an existing cgroup of that name is someone else's: create refuses it and we never
+ * remove it. */
+static int set_up(const struct trial_setup *s, struct bench_cgroup *cg, char *failed, size_t len)
 {
-	struct bench_cgroup cg = { 0 };
-	struct workload w = { 0 };
-	struct vmstat_snap before, after;
-	struct watch wt = { .s = s, .cg = &cg, .w = &w, .t = t };
-	struct workload_hooks hooks = { .arg = &wt, .tick = watch_tick, .progress = watch_progress,
-					.filled = watch_filled };
-	size_t mark = journal_mark(s->journal);
-	struct perf_set *perf = NULL;
-	int ret, rewind;
+	int ret = swap_device_start(s->dev, s->journal);
 
-	memset(t->value, 0, sizeof(t->value));
-	memset(t->have, 0, sizeof(t->have));
-	memset(t->unavailable, 0, sizeof(t->unavailable));
-	t->note[0] = '\0';
-	t->status = TRIAL_FAILED;
-	trial_free(t);
-
-	ret = swap_device_start(s->dev, s->journal);
 	if (ret) {
-		name_failure(failed, failed_len, s->dev->failed);
-		goto out;
+		name_failure(failed, len, s->dev->failed);
+		return ret;
 	}
 	signals_pause_point("setup");
-	if (signals_pending()) {
-		ret = -EINTR;
-		goto out;
-	}
-	ret = bench_cgroup_create(&cg, s->env, s->cgroup_name, &s->limits);
-	/* libcgroup can leave the directories behind when setting a limit fails. An existing
-	 * cgroup of that name is someone else's: create refuses it and we never remove it. */
+	if (signals_pending())
+		return -EINTR;
+	ret = bench_cgroup_create(cg, s->env, s->cgroup_name, &s->limits);
 	if (ret != -EEXIST) {
-		const char *dirs[] = { cg.path, cg.io_path };
+		const char *dirs[] = { cg->path, cg->io_path };
 		for (size_t i = 0; i < 2; i++)
 			if (dirs[i][0] && sysfs_exists(dirs[i])) {
 				int jret = journal_push(s->journal, UNDO_RMDIR, dirs[i], NULL);
 				ret = ret ? ret : jret;
 			}
 	}
-	if (ret) {
-		name_failure(failed, failed_len, cg.path);
-		goto out;
-	}
-	name_failure(failed, failed_len, "starting the workload");
-	ret = workload_spawn(&w, s->workload);
 	if (ret)
-		goto out;
-	t->jobs = calloc(w.n, sizeof(*t->jobs));
-	if (!t->jobs) {
-		ret = -ENOMEM;
-		goto out;
-	}
-	t->njobs = w.n;
-	ret = workload_attach(&w, &cg);
-	if (ret) {
-		name_failure(failed, failed_len, cg.path);
-		goto out;
-	}
-	/* Per-cgroup PSI: on v1 the workload also joins a group of the unified hierarchy. */
-	if (bench_cgroup_psi_create(&cg) == 0 && !s->env->memory_v2) {
-		ret = journal_push(s->journal, UNDO_RMDIR, cg.psi_path, NULL);
-		for (unsigned i = 0; i < w.n && !ret; i++)
-			ret = bench_cgroup_psi_attach(&cg, w.jobs[i].pid);
-		if (ret) {
-			name_failure(failed, failed_len, cg.psi_path);
-			goto out;
-		}
-	}
-	if (s->sample_ms) {
-		t->series = calloc(1, sizeof(*t->series));
-		if (!t->series) {
-			ret = -ENOMEM;
-			goto out;
-		}
+		name_failure(failed, len, cg->path);
+	return ret;
+}
+
+/* The workload's processes, held at their gate inside the cgroup. Per-cgroup PSI: on v1 they
+ * also join a group of the unified hierarchy. */
+static int spawn_inside(const struct trial_setup *s, struct workload *w, struct bench_cgroup *cg,
+			struct trial *t, char *failed, size_t len)
+{
+	int ret;
+
+	name_failure(failed, len, "starting the workload");
+	ret = workload_spawn(w, s->workload);
+	if (ret)
+		return ret;
+	t->jobs = calloc(w->n, sizeof(*t->jobs));
+	if (!t->jobs)
+		return -ENOMEM;
+	t->njobs = w->n;
+	name_failure(failed, len, cg->path);
+	ret = workload_attach(w, cg);
+	if (ret || bench_cgroup_psi_create(cg) != 0 || s->env->memory_v2)
+		return ret;
+	name_failure(failed, len, cg->psi_path);
+	ret = journal_push(s->journal, UNDO_RMDIR, cg->psi_path, NULL);
+	for (unsigned i = 0; i < w->n && !ret; i++)
+		ret = bench_cgroup_psi_attach(cg, w->jobs[i].pid);
+	return ret;
+}
+
+static struct perf_set *open_perf(const struct workload *w)
+{
+	struct perf_set *perf = calloc(1, sizeof(*perf));
+	pid_t pids[PERF_MAX_PIDS];
+
+	if (!perf)
+		return NULL;
+	for (unsigned i = 0; i < w->n && i < PERF_MAX_PIDS; i++)
+		pids[i] = w->jobs[i].pid;
+	perf_open(perf, pids, w->n);
+	return perf;
+}
+
+/* From the counters' first reading to the last, around the release of the workload. */
+static int measure(const struct trial_setup *s, struct watch *wt, struct perf_set **perf, char *failed,
+		   size_t len)
+{
+	struct workload_hooks hooks = { .arg = wt, .tick = watch_tick, .progress = watch_progress,
+					.filled = watch_filled };
+	struct vmstat_snap before, after;
+	struct trial *t = wt->t;
+	int ret;
+
+	if (s->sample_ms && !(t->series = calloc(1, sizeof(*t->series))))
+		return -ENOMEM;
+	if (t->series)
 		series_init(t->series);
-	}
-	name_failure(failed, failed_len, "/proc/vmstat");
-	ret = vmstat_snapshot(&before);
-	if (ret)
-		goto out;
-	if (s->dev->backend == &backend_zswap)
-		zswap_read_stats(&wt.zswap_before);
-	if (signals_pending()) {
-		ret = -EINTR;
-		goto out;
-	}
-	perf = calloc(1, sizeof(*perf));
-	if (perf) {
-		pid_t pids[PERF_MAX_PIDS];
-		for (unsigned i = 0; i < w.n && i < PERF_MAX_PIDS; i++)
-			pids[i] = w.jobs[i].pid;
-		perf_open(perf, pids, w.n);
-	}
+	name_failure(failed, len, "/proc/vmstat");
+	if ((ret = vmstat_snapshot(&before)))
+		return ret;
+	if (signals_pending())
+		return -EINTR;
+	*perf = open_perf(wt->w);
 	if (s->extended && (t->extended = calloc(1, sizeof(*t->extended))))
-		extended_snapshot(s->dev, t->extended->before);
-	watch_start(&wt);
-	name_failure(failed, failed_len, "starting the workload");
-	ret = workload_release(&w);
-	if (ret)
-		goto out;
+		extended_snapshot(s->dev->zram_id, t->extended->before);
+	watch_start(wt);
+	name_failure(failed, len, "starting the workload");
+	if ((ret = workload_release(wt->w)))
+		return ret;
 	signals_pause_point("fill");
-	name_failure(failed, failed_len, "following the workload");
-	ret = workload_follow(&w, s->sample_ms, s->timeout_s, &hooks);
-	if (ret)
-		goto out;
-	name_failure(failed, failed_len, "/proc/vmstat");
-	ret = vmstat_snapshot(&after);
-	if (ret)
-		goto out;
-	if (s->dev->backend == &backend_zswap)
-		zswap_read_stats(&wt.zswap_after);
+	name_failure(failed, len, "following the workload");
+	if ((ret = workload_follow(wt->w, s->sample_ms, s->timeout_ms, &hooks)))
+		return ret;
+	name_failure(failed, len, "/proc/vmstat");
+	if ((ret = vmstat_snapshot(&after)))
+		return ret;
+	swap_device_stop(s->dev);
 	if (t->extended)
-		extended_snapshot(s->dev, t->extended->after);
-	trial_record(t, &wt, &cg, perf, &before, &after);
-	name_failure(failed, failed_len, "");
-	signals_pause_point("teardown");
-out:
+		extended_snapshot(s->dev->zram_id, t->extended->after);
+	trial_record(t, wt, *perf, &before, &after);
+	name_failure(failed, len, "");
+	return 0;
+}
+
+int trial_run(const struct trial_setup *s, struct trial *t, char *failed, size_t failed_len)
+{
+	struct bench_cgroup cg = { 0 };
+	struct workload w = { 0 };
+	struct watch wt = { .s = s, .cg = &cg, .w = &w, .t = t };
+	size_t mark = journal_mark(s->journal);
+	struct perf_set *perf = NULL;
+	int ret, rewind;
+
+	trial_free(t);
+	memset(t->value, 0, sizeof(t->value));
+	memset(t->have, 0, sizeof(t->have));
+	memset(t->unavailable, 0, sizeof(t->unavailable));
+	t->note[0] = '\0';
+	t->status = TRIAL_FAILED;
+
+	ret = set_up(s, &cg, failed, failed_len);
+	if (!ret)
+		ret = spawn_inside(s, &w, &cg, t, failed, failed_len);
+	if (!ret)
+		ret = measure(s, &wt, &perf, failed, failed_len);
+	if (!ret)
+		signals_pause_point("teardown");
 	if (perf) {
 		perf_close(perf);
 		free(perf);

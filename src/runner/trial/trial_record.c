@@ -8,14 +8,9 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "runner/kernel/page.h"
 #include "runner/kernel/signals.h"
 #include "runner/trial/validity.h"
-
-static void set(struct trial *t, enum metric_id id, double v)
-{
-	t->value[id] = v;
-	t->have[id] = 1;
-}
 
 static double seconds(uint64_t ns)
 {
@@ -87,144 +82,122 @@ static void classify(struct trial *t, const struct workload *w)
 		snprintf(t->note, sizeof(t->note), "%s", worst->note);
 }
 
-static void record(struct trial *t, const struct watch *wt, const struct workload *w,
-		   const struct vmstat_snap *before, const struct vmstat_snap *after)
-{
-	const struct workload_spec *spec = w->spec;
-	uint64_t pause = wt->go > wt->seen ? wt->go - wt->seen : 0, last_exit = 0;
-	uint64_t first_start = UINT64_MAX, last_filled = 0, last_accessed = 0, bytes = 0;
-	uint64_t fill_majflt = 0, access_majflt = 0;
-	double user = 0, sys = 0, minflt = 0, majflt = 0, fill = -1, access = -1;
-	int all_filled = !spec->command, any_access = 0;
+/* What every process of the workload took, and the trial's times and rates from them. */
+struct job_totals {
+	uint64_t first_start, last_filled, last_exit, bytes, fill_majflt, access_majflt;
+	double user, sys, minflt, majflt, fill, access;
+	int all_filled, any_access;
+};
 
-	for (unsigned i = 0; i < w->n; i++) {
-		const struct job *j = &w->jobs[i];
-		struct job_result *r = &t->jobs[i];
-		r->user = timeval_s(j->ru.ru_utime);
-		r->sys = timeval_s(j->ru.ru_stime);
-		r->majflt = (uint64_t)j->ru.ru_majflt;
-		r->bytes = j->ev.bytes;
-		r->fill = r->access = -1;
-		r->elapsed = seconds(j->exit_ns - w->release_ns - (j->exit_ns > wt->go ? pause : 0));
-		user += r->user;
-		sys += r->sys;
-		minflt += (double)j->ru.ru_minflt;
-		majflt += (double)j->ru.ru_majflt;
-		if (j->exit_ns > last_exit)
-			last_exit = j->exit_ns;
-		bytes += j->ev.bytes;
-		if (j->ev.start && j->ev.start < first_start)
-			first_start = j->ev.start;
-		if (j->ev.got_filled) {
-			r->fill = seconds(j->ev.filled - j->ev.start);
-			fill = r->fill > fill ? r->fill : fill;
-			last_filled = j->ev.filled > last_filled ? j->ev.filled : last_filled;
-			fill_majflt += j->ev.fill_majflt;
-		} else {
-			all_filled = 0;
-		}
-		if (j->ev.got_accessed && wt->go) {
-			r->access = seconds(j->ev.accessed - wt->go);
-			access = r->access > access ? r->access : access;
-			last_accessed = j->ev.accessed > last_accessed ? j->ev.accessed : last_accessed;
-			access_majflt += j->ev.access_majflt - j->ev.fill_majflt;
-			any_access = 1;
-		}
+static void add_job(const struct watch *wt, const struct job *j, struct job_result *r, struct job_totals *s)
+{
+	uint64_t pause = wt->go > wt->seen ? wt->go - wt->seen : 0;
+
+	r->user = timeval_s(j->ru.ru_utime);
+	r->sys = timeval_s(j->ru.ru_stime);
+	r->majflt = (uint64_t)j->ru.ru_majflt;
+	r->bytes = j->ev.bytes;
+	r->fill = r->access = -1;
+	r->elapsed = seconds(j->exit_ns - wt->w->release_ns - (j->exit_ns > wt->go ? pause : 0));
+	s->user += r->user;
+	s->sys += r->sys;
+	s->minflt += (double)j->ru.ru_minflt;
+	s->majflt += (double)j->ru.ru_majflt;
+	s->last_exit = j->exit_ns > s->last_exit ? j->exit_ns : s->last_exit;
+	s->bytes += j->ev.bytes;
+	if (j->ev.start && j->ev.start < s->first_start)
+		s->first_start = j->ev.start;
+	if (j->ev.got_filled) {
+		r->fill = seconds(j->ev.filled - j->ev.start);
+		s->fill = r->fill > s->fill ? r->fill : s->fill;
+		s->last_filled = j->ev.filled > s->last_filled ? j->ev.filled : s->last_filled;
+		s->fill_majflt += j->ev.fill_majflt;
+	} else {
+		s->all_filled = 0;
 	}
-	set(t, M_ELAPSED, seconds(last_exit - w->release_ns - pause));
-	set(t, M_USER, user);
-	set(t, M_SYS, sys);
-	set(t, M_MINFLT, minflt);
-	set(t, M_MAJFLT, majflt);
-	if (all_filled && last_filled > first_start) {
-		double window = seconds(last_filled - first_start);
-		set(t, M_FILL, fill);
-		set(t, M_FILL_MAJFLT, (double)fill_majflt);
-		set(t, M_FILL_RATE, (double)bytes / 1048576.0 / window);
+	if (j->ev.got_accessed && wt->go) {
+		r->access = seconds(j->ev.accessed - wt->go);
+		s->access = r->access > s->access ? r->access : s->access;
+		s->access_majflt += j->ev.access_majflt - j->ev.fill_majflt;
+		s->any_access = 1;
+	}
+}
+
+static void record_jobs(struct trial *t, const struct watch *wt, const struct vmstat_snap *before,
+			const struct vmstat_snap *after)
+{
+	const struct workload *w = wt->w;
+	uint64_t pause = wt->go > wt->seen ? wt->go - wt->seen : 0;
+	struct job_totals s = { .first_start = UINT64_MAX, .fill = -1, .access = -1,
+				.all_filled = !w->spec->command };
+
+	for (unsigned i = 0; i < w->n; i++)
+		add_job(wt, &w->jobs[i], &t->jobs[i], &s);
+	trial_set(t, M_ELAPSED, seconds(s.last_exit - w->release_ns - pause));
+	trial_set(t, M_USER, s.user);
+	trial_set(t, M_SYS, s.sys);
+	trial_set(t, M_MINFLT, s.minflt);
+	trial_set(t, M_MAJFLT, s.majflt);
+	if (s.all_filled && s.last_filled > s.first_start) {
+		double window = seconds(s.last_filled - s.first_start);
+		trial_set(t, M_FILL, s.fill);
+		trial_set(t, M_FILL_MAJFLT, (double)s.fill_majflt);
+		trial_set(t, M_FILL_RATE, (double)s.bytes / 1048576.0 / window);
 		if (wt->have_mid)
-			set(t, M_SWAPOUT_RATE, (double)(wt->mid.pswpout - before->pswpout + wt->mid.swpout_zero -
-							 before->swpout_zero) * 4096.0 / 1048576.0 / window);
+			trial_set(t, M_SWAPOUT_RATE, (double)(wt->mid.pswpout - before->pswpout + wt->mid.swpout_zero -
+							       before->swpout_zero) * page_bytes() / 1048576.0 / window);
 	}
-	if (any_access && access > 0) {
-		set(t, M_ACCESS, access);
-		set(t, M_ACCESS_MAJFLT, (double)access_majflt);
+	if (s.any_access && s.access > 0) {
+		trial_set(t, M_ACCESS, s.access);
+		trial_set(t, M_ACCESS_MAJFLT, (double)s.access_majflt);
 		if (wt->have_mid)
-			set(t, M_SWAPIN_RATE, (double)(after->pswpin - wt->mid.pswpin + after->swpin_zero -
-							wt->mid.swpin_zero) * 4096.0 / 1048576.0 / access);
+			trial_set(t, M_SWAPIN_RATE, (double)(after->pswpin - wt->mid.pswpin + after->swpin_zero -
+							      wt->mid.swpin_zero) * page_bytes() / 1048576.0 / s.access);
 	}
+}
+
+/* Swap seen by the cgroup and by /proc/vmstat, and the backend's own numbers. */
+static void record_swap(struct trial *t, const struct watch *wt, const struct vmstat_snap *before,
+			const struct vmstat_snap *after)
+{
+	struct swap_record_input in = { .filled = &wt->dev, .before = before, .after = after };
+
 	if (wt->have_cgroup_swap)
-		set(t, M_SWAP_FILLED, (double)wt->cgroup_swap);
-	set(t, M_SWAP_PEAK, (double)(wt->cgroup_swap > wt->swap_peak ? wt->cgroup_swap : wt->swap_peak));
-	if (wt->dev.have_used)
-		set(t, M_DEVICE_USED, (double)wt->dev.device_used);
-	if (wt->dev.have_zram) {
-		const struct zram_mm_stat *mm = &wt->dev.mm;
-		set(t, M_ZRAM_ORIG, (double)mm->orig_data_size);
-		set(t, M_ZRAM_COMPR, (double)mm->compr_data_size);
-		set(t, M_ZRAM_MEM, (double)mm->mem_used_total);
-		set(t, M_ZRAM_SAME, (double)mm->same_pages);
-		set(t, M_ZRAM_HUGE, (double)mm->huge_pages);
-		if (mm->compr_data_size)
-			set(t, M_COMP_RATIO, (double)mm->orig_data_size / (double)mm->compr_data_size);
-	}
-	if (wt->dev.have_zswap) {
-		const struct zswap_stats *z = &wt->dev.zswap;
-		if (z->have_debugfs) {
-			set(t, M_ZSWAP_STORED, (double)z->stored_pages);
-			set(t, M_ZSWAP_POOL, (double)z->pool_total_size);
-			if (z->pool_total_size)
-				set(t, M_COMP_RATIO, (double)z->stored_pages * 4096.0 / (double)z->pool_total_size);
-		}
-		if (z->have_meminfo) {
-			set(t, M_ZSWAP_MEMINFO, (double)z->meminfo_zswapped);
-			set(t, M_ZSWAP_MEMINFO_POOL, (double)z->meminfo_zswap);
-		}
-	}
-	if (wt->zswap_before.have_debugfs && wt->zswap_after.have_debugfs) {
-		set(t, M_ZSWAP_WRITTEN_BACK, (double)(wt->zswap_after.written_back_pages -
-						      wt->zswap_before.written_back_pages));
-		set(t, M_ZSWAP_REJECTED, (double)(wt->zswap_after.rejected - wt->zswap_before.rejected));
-	}
-	if (before->have_zswp && after->have_zswp && wt->s->dev->backend == &backend_zswap) {
-		set(t, M_ZSWPOUT, (double)(after->zswpout - before->zswpout));
-		set(t, M_ZSWPIN, (double)(after->zswpin - before->zswpin));
-		if (before->have_zswpwb && after->have_zswpwb)
-			set(t, M_ZSWPWB, (double)(after->zswpwb - before->zswpwb));
-	}
-	set(t, M_PSWPOUT, (double)(after->pswpout - before->pswpout));
-	set(t, M_PSWPIN, (double)(after->pswpin - before->pswpin));
+		trial_set(t, M_SWAP_FILLED, (double)wt->cgroup_swap);
+	trial_set(t, M_SWAP_PEAK, (double)(wt->cgroup_swap > wt->swap_peak ? wt->cgroup_swap : wt->swap_peak));
+	trial_set(t, M_PSWPOUT, (double)(after->pswpout - before->pswpout));
+	trial_set(t, M_PSWPIN, (double)(after->pswpin - before->pswpin));
 	if (before->have_zero && after->have_zero) {
-		set(t, M_SWPOUT_ZERO, (double)(after->swpout_zero - before->swpout_zero));
-		set(t, M_SWPIN_ZERO, (double)(after->swpin_zero - before->swpin_zero));
+		trial_set(t, M_SWPOUT_ZERO, (double)(after->swpout_zero - before->swpout_zero));
+		trial_set(t, M_SWPIN_ZERO, (double)(after->swpin_zero - before->swpin_zero));
 	}
+	swap_device_record(wt->s->dev, &in, t);
 }
 
 /* PSI over the trial, derived ratios, and the validity checks that need this trial alone. */
 static void record_inside(struct trial *t, const struct watch *wt)
 {
 	struct psi end;
-	char path[PATH_MAX + 240];
 	struct validity_input in = { .psi_before = wt->psi_before_pct };
 	const struct swap_sample *d = &wt->dev;
 
 	if (wt->have_psi && psi_read("/proc/pressure/memory", &end) == 0) {
-		set(t, M_PSI_SOME, (double)(end.some_total - wt->psi_start.some_total) / 1e6);
-		set(t, M_PSI_FULL, (double)(end.full_total - wt->psi_start.full_total) / 1e6);
+		trial_set(t, M_PSI_SOME, (double)(end.some_total - wt->psi_start.some_total) / 1e6);
+		trial_set(t, M_PSI_FULL, (double)(end.full_total - wt->psi_start.full_total) / 1e6);
 	}
-	snprintf(path, sizeof(path), "%s/memory.pressure", wt->cg->psi_path);
-	if (wt->have_cg_psi && psi_read(path, &end) == 0) {
-		set(t, M_CG_PSI_SOME, (double)(end.some_total - wt->cg_psi_start.some_total) / 1e6);
-		set(t, M_CG_PSI_FULL, (double)(end.full_total - wt->cg_psi_start.full_total) / 1e6);
+	if (wt->have_cg_psi && psi_read(wt->cg->pressure, &end) == 0) {
+		trial_set(t, M_CG_PSI_SOME, (double)(end.some_total - wt->cg_psi_start.some_total) / 1e6);
+		trial_set(t, M_CG_PSI_FULL, (double)(end.full_total - wt->cg_psi_start.full_total) / 1e6);
 	}
 	if (t->value[M_SWAP_PEAK] > 0) {
-		set(t, M_MAJFLT_PER_MIB, t->value[M_MAJFLT] / (t->value[M_SWAP_PEAK] / 1048576.0));
-		set(t, M_CPU_PER_GIB, (t->value[M_USER] + t->value[M_SYS]) / (t->value[M_SWAP_PEAK] / 1073741824.0));
+		trial_set(t, M_MAJFLT_PER_MIB, t->value[M_MAJFLT] / (t->value[M_SWAP_PEAK] / 1048576.0));
+		trial_set(t, M_CPU_PER_GIB, (t->value[M_USER] + t->value[M_SYS]) / (t->value[M_SWAP_PEAK] / 1073741824.0));
 	}
 	in.have_cgroup_swap = wt->have_cgroup_swap;
 	in.cgroup_swap = (double)wt->cgroup_swap;
 	in.swap_peak = t->value[M_SWAP_PEAK];
 	if (wt->have_mid)
-		in.swapped_vmstat = 4096.0 * (double)(wt->mid.pswpout - wt->start.pswpout +
+		in.swapped_vmstat = page_bytes() * (double)(wt->mid.pswpout - wt->start.pswpout +
 						      wt->mid.swpout_zero - wt->start.swpout_zero +
 						      wt->mid.zswpout - wt->start.zswpout);
 	else
@@ -237,10 +210,10 @@ static void record_inside(struct trial *t, const struct watch *wt)
 		in.device_used = (double)wt->device_used_max;
 		in.device_size = (double)wt->device_size;
 	}
-	in.swapped_total = 4096.0 * (t->value[M_PSWPOUT] + t->value[M_SWPOUT_ZERO] + t->value[M_ZSWPOUT]);
-	if (d->have_zram) {
-		in.zram_mem_used = (double)d->mm.mem_used_total;
-		in.zram_mem_limit = (double)d->mm.mem_limit;
+	in.swapped_total = page_bytes() * (t->value[M_PSWPOUT] + t->value[M_SWPOUT_ZERO] + t->value[M_ZSWPOUT]);
+	if (d->have_store) {
+		in.ram_used = (double)d->ram_used;
+		in.ram_limit = (double)d->ram_limit;
 	}
 	t->flags = validity_check(&in);
 }
@@ -250,11 +223,11 @@ static void record_cgroup(struct trial *t, const struct bench_cgroup *cg)
 {
 	uint64_t v;
 	if (bench_cgroup_mem_peak(cg, &v) == 0)
-		set(t, M_MEM_PEAK, (double)v);
+		trial_set(t, M_MEM_PEAK, (double)v);
 	if (bench_cgroup_memsw_peak(cg, &v) == 0)
-		set(t, M_MEMSW_PEAK, (double)v);
+		trial_set(t, M_MEMSW_PEAK, (double)v);
 	if (bench_cgroup_oom_kills(cg, &v) == 0)
-		set(t, M_OOM_KILLS, (double)v);
+		trial_set(t, M_OOM_KILLS, (double)v);
 	/* v2 counts zswap per cgroup: ours alone, not the whole machine's. */
 	if (cg->env->memory_v2) {
 		static const struct { const char *key; enum metric_id id; } zs[] = {
@@ -262,27 +235,28 @@ static void record_cgroup(struct trial *t, const struct bench_cgroup *cg)
 		};
 		for (size_t i = 0; i < sizeof(zs) / sizeof(zs[0]); i++)
 			if (bench_cgroup_stat(cg, zs[i].key, &v) == 0)
-				set(t, zs[i].id, (double)v);
+				trial_set(t, zs[i].id, (double)v);
 	}
 }
 
-void trial_record(struct trial *t, const struct watch *wt, const struct bench_cgroup *cg,
-		  const struct perf_set *perf, const struct vmstat_snap *before, const struct vmstat_snap *after)
+void trial_record(struct trial *t, const struct watch *wt, const struct perf_set *perf,
+		  const struct vmstat_snap *before, const struct vmstat_snap *after)
 {
 	const struct workload *w = wt->w;
 
-	record_cgroup(t, cg);
+	record_cgroup(t, wt->cg);
 	for (unsigned i = 0; i < w->n; i++)
 		describe_job(w->spec, &w->jobs[i], t->have[M_OOM_KILLS] && t->value[M_OOM_KILLS] > 0,
 			     &t->jobs[i]);
-	record(t, wt, w, before, after);
+	record_jobs(t, wt, before, after);
+	record_swap(t, wt, before, after);
 	record_inside(t, wt);
 	for (int m = 0; perf && m < M_COUNT; m++) {
 		double v;
 		if (!perf_metric(m))
 			continue;
 		if (perf_value(perf, m, &v) == 0)
-			set(t, m, v);
+			trial_set(t, m, v);
 		else
 			t->unavailable[m] = 1;
 	}

@@ -7,7 +7,7 @@
 #include "runner/trial/watch.h"
 
 /* Everything a finished trial measured into t, and its status (the worst of its jobs'). */
-void trial_record(struct trial *t, const struct watch *wt, const struct bench_cgroup *cg,
-		  const struct perf_set *perf, const struct vmstat_snap *before, const struct vmstat_snap *after);
+void trial_record(struct trial *t, const struct watch *wt, const struct perf_set *perf,
+		  const struct vmstat_snap *before, const struct vmstat_snap *after);
 
 #endif

@@ -1,8 +1,8 @@
-/* Is a trial's number worth trusting? Checks that turn into warnings and result-file flags. */
+/* Is a trial's number worth trusting? Checks on one trial's counters that become warnings in
+ * the table and flags in the result file (the flags that compare a trial with the rest of its
+ * cell are computed with the cell's statistics, in result/results.c). */
 #ifndef ZSB_VALIDITY_H
 #define ZSB_VALIDITY_H
-#include <stddef.h>
-#include <stdint.h>
 
 /* What one trial's checks look at, all from counters read during it. */
 struct validity_input {
@@ -13,20 +13,11 @@ struct validity_input {
 	double swap_peak;          /* bytes */
 	double device_used;        /* bytes of our device in use when filled (anyone's pages) */
 	double device_size;        /* bytes; 0 unknown */
-	double zram_mem_used, zram_mem_limit; /* bytes; limit 0: none */
+	double ram_used, ram_limit; /* what a compressed store uses, and its cap (0: none) */
 	double psi_before;         /* percent of a quiet window before the trial stalled; < 0 unknown */
 };
 
-/* TRIAL_FLAG_* bits for the per-trial checks (not the per-cell ones below). */
+/* TRIAL_FLAG_* bits for the checks on this trial alone. */
 unsigned validity_check(const struct validity_input *in);
-/* Modified z-score of x against the median and MAD of values (Iglewicz and Hoaglin; hyperfine
- * flags |z| > 3.5 as an outlier); 0 when the MAD is 0. */
-double validity_modified_z(const double *values, size_t n, double x);
-/* Is the first of n values much slower than the median of the others (>= 1.5x, n >= 3)? */
-int validity_slow_first(const double *values, size_t n);
-/* "never-swapped", ... for the result file. */
-const char *validity_flag_name(unsigned bit_index);
-/* One sentence for the table. */
-const char *validity_flag_text(unsigned bit_index);
 
 #endif

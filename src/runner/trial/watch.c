@@ -7,6 +7,7 @@
 
 #include "common/clock.h"
 #include "runner/kernel/signals.h"
+#include "runner/kernel/swaps.h"
 #include "runner/kernel/sysfs.h"
 
 #define CURVE_POINTS 256
@@ -25,7 +26,6 @@ static void take_sample(struct watch *wt)
 
 void watch_start(struct watch *wt)
 {
-	char path[PATH_MAX + 240];
 	struct psi quiet;
 	struct timespec window = { 0, QUIET_WINDOW_US * 1000L };
 
@@ -38,8 +38,7 @@ void watch_start(struct watch *wt)
 	}
 	vmstat_snapshot(&wt->start);
 	wt->have_psi = psi_read("/proc/pressure/memory", &wt->psi_start) == 0;
-	snprintf(path, sizeof(path), "%s/memory.pressure", wt->cg->psi_path);
-	wt->have_cg_psi = wt->cg->psi_path[0] && psi_read(path, &wt->cg_psi_start) == 0;
+	wt->have_cg_psi = wt->cg->pressure[0] && psi_read(wt->cg->pressure, &wt->cg_psi_start) == 0;
 }
 
 /* A device that fills up ends the trial in an OOM kill, and frees everything with it: its
@@ -62,7 +61,6 @@ static void record_point(struct watch *wt, int have_swap, uint64_t swap)
 	struct swap_sample dev;
 	struct vmstat_snap vm;
 	struct psi p;
-	char path[PATH_MAX + 240];
 
 #define PUT(field, value) (v[field] = (double)(value), have[field] = 1)
 	if (bench_cgroup_mem_usage(wt->cg, &x) == 0)
@@ -74,12 +72,7 @@ static void record_point(struct watch *wt, int have_swap, uint64_t swap)
 		PUT(S_DEVICE_USED, dev.device_used);
 		note_device_fill(wt, dev.device_used, dev.device_size);
 	}
-	if (dev.have_zram) {
-		PUT(S_ZRAM_ORIG, dev.mm.orig_data_size);
-		PUT(S_ZRAM_COMPR, dev.mm.compr_data_size);
-	}
-	if (dev.have_zswap && dev.zswap.have_debugfs)
-		PUT(S_ZSWAP_STORED, dev.zswap.stored_pages);
+	swap_device_series(wt->s->dev, &dev, v, have);
 	if (vmstat_snapshot(&vm) == 0) {
 		PUT(S_PSWPOUT, vm.pswpout - wt->start.pswpout);
 		PUT(S_PSWPIN, vm.pswpin - wt->start.pswpin);
@@ -89,8 +82,7 @@ static void record_point(struct watch *wt, int have_swap, uint64_t swap)
 		PUT(S_PSI_SOME, p.some_total - wt->psi_start.some_total);
 		PUT(S_PSI_FULL, p.full_total - wt->psi_start.full_total);
 	}
-	snprintf(path, sizeof(path), "%s/memory.pressure", wt->cg->psi_path);
-	if (wt->have_cg_psi && psi_read(path, &p) == 0) {
+	if (wt->have_cg_psi && psi_read(wt->cg->pressure, &p) == 0) {
 		PUT(S_CG_PSI_SOME, p.some_total - wt->cg_psi_start.some_total);
 		PUT(S_CG_PSI_FULL, p.full_total - wt->cg_psi_start.full_total);
 	}

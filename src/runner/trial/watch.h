@@ -7,7 +7,7 @@
 #include "runner/kernel/cgroup.h"
 #include "runner/kernel/vmstat.h"
 #include "runner/kernel/psi.h"
-#include "runner/trial/series.h"
+#include "runner/result/results.h"
 #include "runner/swap/backend.h"
 #include "runner/trial/trial.h"
 #include "runner/trial/workload.h"
@@ -27,7 +27,6 @@ struct watch {
 	struct swap_sample dev;
 	struct vmstat_snap mid;
 	int have_mid;
-	struct zswap_stats zswap_before, zswap_after; /* cumulative counters around the trial */
 	uint64_t next_curve_bytes;
 	/* The series counts from these: the trial's start. */
 	struct vmstat_snap start;

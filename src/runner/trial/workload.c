@@ -241,10 +241,10 @@ static int poll_timeout(uint64_t next_tick, uint64_t deadline)
 	return until <= now ? 0 : (int)((until - now + 999999) / 1000000);
 }
 
-int workload_follow(struct workload *w, unsigned sample_ms, unsigned timeout_s,
+int workload_follow(struct workload *w, unsigned sample_ms, uint64_t timeout_ms,
 		    const struct workload_hooks *hooks)
 {
-	uint64_t deadline = timeout_s ? w->release_ns + (uint64_t)timeout_s * 1000000000ULL : 0;
+	uint64_t deadline = timeout_ms ? w->release_ns + timeout_ms * 1000000ULL : 0;
 	uint64_t interval = (uint64_t)sample_ms * 1000000ULL;
 	uint64_t next_tick = interval ? w->release_ns + interval : 0;
 	struct pollfd *pfds = calloc(2 * (size_t)w->n, sizeof(*pfds));

@@ -64,9 +64,9 @@ int workload_spawn(struct workload *w, const struct workload_spec *spec);
 int workload_attach(struct workload *w, struct bench_cgroup *cg);
 /* Opens every gate at once; the barrier's time is release_ns. */
 int workload_release(struct workload *w);
-/* Until every job has exited and been reaped (rusage in each job); after timeout_s (0: never)
+/* Until every job has exited and been reaped (rusage in each job); after timeout_ms (0: never)
  * the jobs still running are killed and marked timed_out. */
-int workload_follow(struct workload *w, unsigned sample_ms, unsigned timeout_s,
+int workload_follow(struct workload *w, unsigned sample_ms, uint64_t timeout_ms,
 		    const struct workload_hooks *hooks);
 /* Reads reports until every job is filled (or gone), then sends "go"; for a workload that
  * lives beside the trials (--background). -ETIMEDOUT after timeout_ms. */

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "runner/log.h"
 #include "runner/undo/journal.h"
 #include "runner/undo/runlock.h"
 
@@ -20,7 +21,7 @@ static void not_restored(const struct undo *u, int err)
 {
 	char what[PATH_MAX + 300];
 	undo_describe(u, what, sizeof(what));
-	fprintf(stderr, "zswapbench: could not restore (%s): %s\n", what, strerror(-err));
+	say("could not restore (%s): %s", what, strerror(-err));
 }
 
 int cleanup_main(int argc, char **argv)
@@ -39,23 +40,21 @@ int cleanup_main(int argc, char **argv)
 		return 0;
 	}
 	if (argc > 1) {
-		fprintf(stderr, "zswapbench: cleanup: unexpected argument '%s'; try 'zswapbench cleanup --help'\n",
-			argv[1]);
-		return 2;
+		say("cleanup: unexpected argument '%s'; try 'zswapbench cleanup --help'", argv[1]);
+		return EXIT_USAGE;
 	}
 	if (geteuid() != 0) {
-		fprintf(stderr, "zswapbench: cleanup must run as root (try: sudo zswapbench cleanup)\n");
-		return 2;
+		say("cleanup must run as root (try: sudo zswapbench cleanup)");
+		return EXIT_USAGE;
 	}
 	ret = runlock_acquire(&holder);
 	if (ret == -EWOULDBLOCK) {
-		fprintf(stderr, "zswapbench: a run (PID %d) is in progress; it restores the machine itself\n",
-			(int)holder);
-		return 1;
+		say("a run (PID %d) is in progress; it restores the machine itself", (int)holder);
+		return EXIT_RUNTIME;
 	}
 	if (ret) {
-		fprintf(stderr, "zswapbench: %s: %s\n", rundir(), strerror(-ret));
-		return 1;
+		say("%s: %s", rundir(), strerror(-ret));
+		return EXIT_RUNTIME;
 	}
 	journal_init(&j);
 	j.on_undone = restored;
@@ -69,12 +68,12 @@ int cleanup_main(int argc, char **argv)
 		return 0;
 	}
 	if (ret) {
-		fprintf(stderr, "zswapbench: %s: %s\n", path, strerror(-ret));
+		say("%s: %s", path, strerror(-ret));
 		journal_free(&j);
-		return 1;
+		return EXIT_RUNTIME;
 	}
 	ret = journal_rewind(&j, 0);
 	journal_close(&j, path);
 	journal_free(&j);
-	return ret ? 1 : 0;
+	return ret ? EXIT_RUNTIME : EXIT_OK;
 }

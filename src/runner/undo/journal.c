@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "runner/kernel/fileio.h"
 #include "runner/kernel/sysfs.h"
 
 static const char *const kind_names[] = {
@@ -166,8 +167,10 @@ int journal_push(struct journal *j, enum undo_kind kind, const char *path, const
 		n = snprintf(line, sizeof(line), "%s\t%s\t%s\n", kind_names[kind], u->path, u->value);
 		/* The change is already made: a journal we cannot write is reported, but the entry
 		 * is still kept in memory so this run undoes it. */
-		if (u->at < 0 || write(j->fd, line, (size_t)n) != n || fsync(j->fd) < 0)
-			ret = -errno ? -errno : -EIO;
+		if (u->at < 0)
+			ret = -errno;
+		else if (!(ret = write_full(j->fd, line, (size_t)n)) && fsync(j->fd) < 0)
+			ret = -errno;
 	}
 	j->len++;
 	return ret;

@@ -38,6 +38,8 @@ struct series {
 };
 
 const char *series_field_name(enum series_field f);
+/* The field whose JSON name is name, or -1. */
+int series_field_find(const char *name);
 void series_init(struct series *s);
 void series_free(struct series *s);
 /* Called every tick; returns 1 when this tick is to be recorded. */

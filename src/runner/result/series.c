@@ -1,4 +1,4 @@
-#include "runner/trial/series.h"
+#include "runner/result/series.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -16,6 +16,14 @@ const char *series_field_name(enum series_field f)
 		[S_PROGRESS] = "progress",
 	};
 	return names[f];
+}
+
+int series_field_find(const char *name)
+{
+	for (int f = 0; name && f < S_COUNT; f++)
+		if (strcmp(series_field_name((enum series_field)f), name) == 0)
+			return f;
+	return -1;
 }
 
 void series_init(struct series *s)

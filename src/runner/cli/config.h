@@ -1,0 +1,103 @@
+/*
+ * What the user asked for, as plain data: the command line (and later a config file) lands
+ * here through the option table (options.h), and everything downstream reads it. Nothing here
+ * points into the run; lists and strings are held in place so a config can be copied.
+ */
+#ifndef ZSB_CONFIG_H
+#define ZSB_CONFIG_H
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define LIST_MAX 16
+#define NAME_LEN 32
+
+/* One per option, in the order of the option table (and of --help). */
+enum option_id {
+	O_LIMIT, O_ALLOC, O_SWAP, O_COMP, O_JOBS, O_TRIALS, O_WARMUP, O_ORDER,
+	O_LIMIT_MODE, O_SWAP_LIMIT, O_SWAPPINESS, O_PAGE_CLUSTER,
+	O_SWAPFILE, O_SWAP_SIZE, O_PRIORITY, O_DISK_THROTTLE,
+	O_ZRAM_SIZE, O_ZRAM_MEM_LIMIT, O_ZRAM_ALGO_PARAMS, O_ZSWAP_POOL, O_ZSWAP_ZPOOL,
+	O_DATA, O_ACCESS, O_REREAD, O_CHUNK, O_ALLOC_PER_JOB, O_THREADS, O_PREFAULT,
+	O_BACKGROUND, O_USER, O_NO_SECCOMP,
+	O_SETTLE, O_TIMEOUT, O_INTERVAL, O_EXTENDED,
+	O_OUTPUT, O_SUFFIX, O_JSON,
+	O_HOGGER, O_SYSROOT,
+	O_HELP, O_VERSION,
+	O_COUNT
+};
+
+enum run_order { ORDER_INTERLEAVED, ORDER_SEQUENTIAL, ORDER_SHUFFLED };
+enum limit_mode { LIMIT_MAX, LIMIT_HIGH };
+
+struct size_list {
+	uint64_t v[LIST_MAX];
+	size_t n;
+};
+
+struct count_list {
+	unsigned v[LIST_MAX];
+	size_t n;
+};
+
+struct name_list {
+	char v[LIST_MAX][NAME_LEN];
+	size_t n;
+};
+
+struct user_id {
+	char name[64];            /* empty: run as the runner (root) */
+	unsigned uid, gid;
+};
+
+struct config {
+	/* The sweep's axes: backends x compressors x jobs x limits, each cell with its trials. */
+	struct size_list limit;
+	struct name_list swap;
+	struct name_list comp;        /* empty: the kernel's default */
+	struct count_list jobs;
+	uint64_t alloc;
+	unsigned trials, warmup;
+	enum run_order order;
+	unsigned long seed;           /* shuffled:SEED; 0: draw one at plan time */
+	enum limit_mode limit_mode;
+	uint64_t swap_limit;          /* 0: none */
+	int swappiness;               /* -1: leave the kernel's */
+	int page_cluster;             /* -1: leave the kernel's */
+	char swapfile[PATH_MAX];      /* empty: /var/tmp/zswapbench-<pid>.swap */
+	uint64_t swap_size;           /* 0: big enough for the largest allocation */
+	int priority;
+	uint64_t throttle_read, throttle_write; /* --disk-throttle, bytes/s; 0: that direction free */
+	uint64_t zram_size;           /* 0: --swap-size */
+	uint64_t zram_mem_limit;      /* 0: none */
+	char zram_algo_params[256];   /* empty: none */
+	unsigned zswap_pool;          /* max_pool_percent; 0: leave it */
+	char zswap_zpool[NAME_LEN];   /* empty: leave it */
+	char data[PATH_MAX + 16];
+	char access[64];
+	uint64_t chunk;
+	uint64_t alloc_per_job;       /* 0: --alloc / --jobs */
+	unsigned threads;
+	int prefault;
+	uint64_t background;          /* 0: none */
+	struct user_id user;
+	int no_seccomp;
+	int settle;
+	uint64_t timeout_ms;          /* 0: none */
+	uint64_t interval_ms;         /* 0: no time series */
+	int extended;
+	char output[PATH_MAX];        /* empty: results/zswapbench-<date><suffix>.json */
+	char suffix[64];
+	int json;
+	char hogger[PATH_MAX];        /* empty: beside zswapbench, or where it is installed */
+	char sysroot[PATH_MAX];       /* empty: the real /sys and /proc */
+	char **command;               /* after "--": run this instead of the hogger */
+	unsigned char given[O_COUNT]; /* set on the command line (not a default) */
+};
+
+static inline int config_given(const struct config *cfg, enum option_id id)
+{
+	return cfg->given[id];
+}
+
+#endif

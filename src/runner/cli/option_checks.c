@@ -1,0 +1,99 @@
+/* Checks between options, once all are known: what a backend or the hogger alone uses, and
+ * sizes that must fit in one another. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/size.h"
+#include "runner/cli/option_parse.h"
+#include "runner/cli/options.h"
+
+static int bad(char *msg, size_t len, const struct config *cfg, enum option_id id, const char *why)
+{
+	char value[PATH_MAX];
+	snprintf(msg, len, "--%s '%s': %s", option_table[id].name, option_format(cfg, id, value, sizeof(value)), why);
+	return -EINVAL;
+}
+
+static int backend_chosen(const struct config *cfg, struct list_item it)
+{
+	for (size_t i = 0; i < cfg->swap.n; i++)
+		if (strlen(cfg->swap.v[i]) == it.len && memcmp(cfg->swap.v[i], it.text, it.len) == 0)
+			return 1;
+	return 0;
+}
+
+/* "zram,zswap" -> "zram and zswap"; the first is the one to suggest. */
+static void users_of(const char *backends, char *buf, size_t len)
+{
+	size_t at = 0;
+	for (struct list_item it = list_first(backends); it.ok && at < len; it = list_next(backends, it))
+		at += (size_t)snprintf(buf + at, len - at, "%s%.*s", at ? " and " : "", (int)it.len, it.text);
+}
+
+/* An option only some backends use needs one of them among --swap. */
+static int check_backends(const struct config *cfg, char *msg, size_t len)
+{
+	for (int id = 0; id < O_COUNT; id++) {
+		const struct option_desc *o = &option_table[id];
+		int used = 0;
+		char users[64], why[160];
+		if (!o->backends || !cfg->given[id])
+			continue;
+		for (struct list_item it = list_first(o->backends); it.ok; it = list_next(o->backends, it))
+			used |= backend_chosen(cfg, it);
+		if (used)
+			continue;
+		users_of(o->backends, users, sizeof(users));
+		snprintf(why, sizeof(why), "only %s use%s this option; add --swap %.*s", users,
+			 strchr(o->backends, ',') ? "" : "s", (int)strcspn(o->backends, ","), o->backends);
+		return bad(msg, len, cfg, (enum option_id)id, why);
+	}
+	return 0;
+}
+
+/* The hogger's own options make no sense for a command run in its place. */
+static int check_hogger_only(const struct config *cfg, char *msg, size_t len)
+{
+	for (int id = 0; cfg->command && id < O_COUNT; id++)
+		if ((option_table[id].flags & OPT_HOGGER_ONLY) && cfg->given[id])
+			return bad(msg, len, cfg, (enum option_id)id, "only the hogger takes this option, not a command");
+	return 0;
+}
+
+static int check_sizes(const struct config *cfg, char *msg, size_t len)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	char why[80];
+
+	if (config_given(cfg, O_ACCESS) && config_given(cfg, O_REREAD))
+		return bad(msg, len, cfg, O_REREAD, "give --access or --reread, not both");
+	if (config_given(cfg, O_ALLOC_PER_JOB) && config_given(cfg, O_ALLOC))
+		return bad(msg, len, cfg, O_ALLOC_PER_JOB, "give --alloc or --alloc-per-job, not both");
+	if (cfg->command)
+		return 0;
+	if (cfg->chunk > cfg->alloc && !cfg->alloc_per_job)
+		return bad(msg, len, cfg, O_CHUNK, "larger than --alloc");
+	if (cfg->chunk % (uint64_t)page) {
+		snprintf(why, sizeof(why), "not a multiple of the %ldK page", page / 1024);
+		return bad(msg, len, cfg, O_CHUNK, why);
+	}
+	if (cfg->alloc_per_job && cfg->alloc_per_job < cfg->chunk)
+		return bad(msg, len, cfg, O_ALLOC_PER_JOB, "less than one --chunk");
+	for (size_t i = 0; i < cfg->jobs.n && !cfg->alloc_per_job; i++)
+		if (cfg->alloc / cfg->jobs.v[i] < cfg->chunk) {
+			snprintf(msg, len, "--jobs '%u': each job would get less than one --chunk of --alloc",
+				 cfg->jobs.v[i]);
+			return -EINVAL;
+		}
+	return 0;
+}
+
+int options_cross_check(const struct config *cfg, char *msg, size_t len)
+{
+	int ret = check_backends(cfg, msg, len);
+	if (!ret)
+		ret = check_hogger_only(cfg, msg, len);
+	return ret ? ret : check_sizes(cfg, msg, len);
+}

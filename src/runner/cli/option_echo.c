@@ -1,0 +1,168 @@
+/* An option's value read back out of struct config: as typed (for messages) and as JSON (the
+ * result file's config object, keyed by option name). */
+#include <json.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "common/size.h"
+#include "runner/cli/options.h"
+
+static const void *field(const struct config *cfg, const struct option_desc *o)
+{
+	return (const char *)cfg + o->offset;
+}
+
+static void append(char *buf, size_t len, const char *text)
+{
+	size_t at = strlen(buf);
+	snprintf(buf + at, len - at, "%s%s", at ? "," : "", text);
+}
+
+/* A custom option as typed: its own formatter, or its JSON (a string, or a list joined). */
+static void custom_format(const struct config *cfg, const struct option_desc *o, char *buf, size_t len)
+{
+	json_object *j;
+
+	if (o->format) {
+		o->format(cfg, buf, len);
+		return;
+	}
+	j = o->to_json ? o->to_json(cfg) : NULL;
+	if (json_object_is_type(j, json_type_array))
+		for (size_t i = 0; i < json_object_array_length(j); i++)
+			append(buf, len, json_object_get_string(json_object_array_get_idx(j, i)));
+	else
+		snprintf(buf, len, "%s", j ? json_object_get_string(j) : "");
+	json_object_put(j);
+}
+
+const char *option_format(const struct config *cfg, enum option_id id, char *buf, size_t len)
+{
+	const struct option_desc *o = &option_table[id];
+	const void *f = field(cfg, o);
+	char item[40];
+
+	buf[0] = '\0';
+	switch (o->type) {
+	case OT_SIZE:
+		size_format(*(const uint64_t *)f, buf, len);
+		break;
+	case OT_SIZE_LIST:
+		for (size_t i = 0; i < ((const struct size_list *)f)->n; i++)
+			append(buf, len, size_format(((const struct size_list *)f)->v[i], item, sizeof(item)));
+		break;
+	case OT_NAME_LIST:
+	case OT_BACKEND_LIST:
+		for (size_t i = 0; i < ((const struct name_list *)f)->n; i++)
+			append(buf, len, ((const struct name_list *)f)->v[i]);
+		break;
+	case OT_COUNT:
+	case OT_PERCENT:
+		snprintf(buf, len, "%u", *(const unsigned *)f);
+		break;
+	case OT_INT:
+	case OT_FLAG:
+		snprintf(buf, len, "%d", *(const int *)f);
+		break;
+	case OT_ENUM:
+		snprintf(buf, len, "%s", o->choices[*(const int *)f]);
+		break;
+	case OT_CHOICE:
+	case OT_PATH:
+	case OT_STRING:
+		snprintf(buf, len, "%s", (const char *)f);
+		break;
+	case OT_USER:
+		snprintf(buf, len, "%s", ((const struct user_id *)f)->name);
+		break;
+	case OT_DURATION:
+		snprintf(buf, len, "%llums", (unsigned long long)*(const uint64_t *)f);
+		break;
+	case OT_CUSTOM:
+		custom_format(cfg, o, buf, len);
+		break;
+	case OT_ACTION:
+		break;
+	}
+	return buf;
+}
+
+static json_object *size_list_json(const struct size_list *l)
+{
+	json_object *a = json_object_new_array();
+	for (size_t i = 0; i < l->n; i++)
+		json_object_array_add(a, json_object_new_uint64(l->v[i]));
+	return a;
+}
+
+static json_object *name_list_json(const struct name_list *l)
+{
+	json_object *a = json_object_new_array();
+	for (size_t i = 0; i < l->n; i++)
+		json_object_array_add(a, json_object_new_string(l->v[i]));
+	return a;
+}
+
+static json_object *text_or_null(const char *s)
+{
+	return s[0] ? json_object_new_string(s) : NULL;
+}
+
+/* Values that mean "not set" are null, never a made-up number. */
+static json_object *option_json(const struct config *cfg, const struct option_desc *o)
+{
+	const void *f = field(cfg, o);
+
+	switch (o->type) {
+	case OT_SIZE:
+		return *(const uint64_t *)f ? json_object_new_uint64(*(const uint64_t *)f) : NULL;
+	case OT_SIZE_LIST:
+		return size_list_json(f);
+	case OT_NAME_LIST:
+	case OT_BACKEND_LIST:
+		return name_list_json(f);
+	case OT_COUNT:
+		return json_object_new_uint64(*(const unsigned *)f);
+	case OT_PERCENT:
+		return *(const unsigned *)f ? json_object_new_uint64(*(const unsigned *)f) : NULL;
+	case OT_INT:
+		return *(const int *)f >= 0 ? json_object_new_int(*(const int *)f) : NULL;
+	case OT_FLAG:
+		return json_object_new_boolean(*(const int *)f);
+	case OT_ENUM:
+		return json_object_new_string(o->choices[*(const int *)f]);
+	case OT_CHOICE:
+	case OT_PATH:
+	case OT_STRING:
+		return text_or_null(f);
+	case OT_USER:
+		return text_or_null(((const struct user_id *)f)->name);
+	case OT_DURATION:
+		return json_object_new_double((double)*(const uint64_t *)f / 1000.0);
+	case OT_CUSTOM:
+		return o->to_json ? o->to_json(cfg) : NULL;
+	case OT_ACTION:
+		break;
+	}
+	return NULL;
+}
+
+json_object *options_to_json(const struct config *cfg)
+{
+	json_object *o = json_object_new_object(), *argv;
+
+	for (int id = 0; id < O_COUNT; id++) {
+		const struct option_desc *d = &option_table[id];
+		if (d->type == OT_ACTION || (d->flags & OPT_NO_ECHO))
+			continue;
+		json_object_object_add(o, d->name, option_json(cfg, d));
+	}
+	argv = NULL;
+	if (cfg->command) {
+		argv = json_object_new_array();
+		for (char **a = cfg->command; *a; a++)
+			json_object_array_add(argv, json_object_new_string(*a));
+	}
+	json_object_object_add(o, "command", argv);
+	return o;
+}

@@ -1,0 +1,61 @@
+#include "runner/cli/option_parse.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+int parse_u64_n(const char *text, size_t len, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (len == 0)
+		return -EINVAL;
+	for (size_t i = 0; i < len; i++) {
+		unsigned digit = (unsigned)(text[i] - '0');
+		if (text[i] < '0' || text[i] > '9')
+			return -EINVAL;
+		if (v > (UINT64_MAX - digit) / 10)
+			return -ERANGE;
+		v = v * 10 + digit;
+	}
+	*out = v;
+	return 0;
+}
+
+struct list_item list_first(const char *list)
+{
+	struct list_item it = { .text = list, .len = strcspn(list, ","), .ok = 1 };
+	return it;
+}
+
+struct list_item list_next(const char *list, struct list_item prev)
+{
+	const char *end = prev.text + prev.len;
+	struct list_item it = { 0 };
+
+	(void)list;
+	if (*end != ',')
+		return it;
+	it.text = end + 1;
+	it.len = strcspn(it.text, ",");
+	it.ok = 1;
+	return it;
+}
+
+int list_well_formed(const char *list)
+{
+	size_t n = strlen(list);
+	return n && list[0] != ',' && list[n - 1] != ',' && !strstr(list, ",,");
+}
+
+int copy_text(char *field, size_t field_len, const char *value, char *why, size_t why_len)
+{
+	size_t n = strlen(value);
+
+	if (n >= field_len) {
+		snprintf(why, why_len, "too long (at most %zu characters)", field_len - 1);
+		return -EINVAL;
+	}
+	memcpy(field, value, n + 1);
+	return 0;
+}

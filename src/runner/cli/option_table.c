@@ -1,0 +1,323 @@
+/* Every option of zswapbench, once: the parser, --help, the checks and the result's config
+ * object are all generated from this table. */
+#include <errno.h>
+#include <json.h>
+#include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/access.h"
+#include "common/pattern.h"
+#include "common/size.h"
+#include "runner/cli/option_parse.h"
+#include "runner/cli/options.h"
+
+#define FIELD(f) offsetof(struct config, f), sizeof(((struct config *)0)->f)
+#define MiB (1ULL << 20)
+#define TiB (1ULL << 40)
+
+/* "4", "1,2,4" or "1-10": the seeds' #jobs1..#jobs10. */
+static int parse_jobs(struct config *cfg, const char *v, char *why, size_t len)
+{
+	const char *dash = strchr(v, '-');
+	uint64_t a, b;
+
+	snprintf(why, len, "not a list of job counts from 1 to 256 (e.g. 4, 1,2,4 or 1-10)");
+	cfg->jobs.n = 0;
+	if (dash && !strchr(v, ',')) {
+		if (parse_u64_n(v, (size_t)(dash - v), &a) || parse_u64_n(dash + 1, strlen(dash + 1), &b) ||
+		    a == 0 || b > 256 || b < a || b - a + 1 > LIST_MAX)
+			return -EINVAL;
+		for (uint64_t k = a; k <= b; k++)
+			cfg->jobs.v[cfg->jobs.n++] = (unsigned)k;
+		return 0;
+	}
+	for (struct list_item it = list_first(v); it.ok; it = list_next(v, it)) {
+		if (cfg->jobs.n == LIST_MAX || parse_u64_n(it.text, it.len, &a) || a == 0 || a > 256)
+			return -EINVAL;
+		for (size_t i = 0; i < cfg->jobs.n; i++)
+			if (cfg->jobs.v[i] == a)
+				return -EINVAL;
+		cfg->jobs.v[cfg->jobs.n++] = (unsigned)a;
+	}
+	return list_well_formed(v) ? 0 : -EINVAL;
+}
+
+static json_object *jobs_json(const struct config *cfg)
+{
+	json_object *a = json_object_new_array();
+	for (size_t i = 0; i < cfg->jobs.n; i++)
+		json_object_array_add(a, json_object_new_uint64(cfg->jobs.v[i]));
+	return a;
+}
+
+static int parse_order(struct config *cfg, const char *v, char *why, size_t len)
+{
+	uint64_t seed;
+
+	cfg->seed = 0;
+	if (strcmp(v, "interleaved") == 0) {
+		cfg->order = ORDER_INTERLEAVED;
+	} else if (strcmp(v, "sequential") == 0) {
+		cfg->order = ORDER_SEQUENTIAL;
+	} else if (strcmp(v, "shuffled") == 0) {
+		cfg->order = ORDER_SHUFFLED;
+	} else if (strncmp(v, "shuffled:", 9) == 0 && parse_u64_n(v + 9, strlen(v + 9), &seed) == 0 &&
+		   seed > 0 && seed <= ULONG_MAX) {
+		cfg->order = ORDER_SHUFFLED;
+		cfg->seed = (unsigned long)seed;
+	} else {
+		snprintf(why, len, "not interleaved, sequential or shuffled[:SEED] (SEED from 1)");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* The order as it would be typed; a shuffled run carries its seed so it can be replayed. */
+static json_object *order_json(const struct config *cfg)
+{
+	char text[48];
+	static const char *const names[] = { "interleaved", "sequential", "shuffled" };
+
+	if (cfg->order == ORDER_SHUFFLED && cfg->seed)
+		snprintf(text, sizeof(text), "shuffled:%lu", cfg->seed);
+	else
+		snprintf(text, sizeof(text), "%s", names[cfg->order]);
+	return json_object_new_string(text);
+}
+
+static int parse_data(struct config *cfg, const char *v, char *why, size_t len)
+{
+	struct pattern pat;
+	int ret;
+
+	if (pattern_parse(v, &pat)) {
+		snprintf(why, len, "not a pattern (seq, zero, random, compressible:PCT, pattern:HEX, file:PATH, mixed)");
+		return -EINVAL;
+	}
+	ret = pattern_check(&pat);
+	if (ret) {
+		snprintf(why, len, "%s", ret == -ENODATA ? "the file is empty" :
+					 ret == -EINVAL ? "not a regular file" : strerror(-ret));
+		return -EINVAL;
+	}
+	return copy_text(cfg->data, sizeof(cfg->data), v, why, len);
+}
+
+static void data_format(const struct config *cfg, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s", cfg->data);
+}
+
+static void access_format(const struct config *cfg, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s", cfg->access);
+}
+
+static void reread_format(const struct config *cfg, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s", strncmp(cfg->access, "reread:", 7) == 0 ? cfg->access + 7 : "0");
+}
+
+static json_object *data_json(const struct config *cfg)
+{
+	return cfg->command ? NULL : json_object_new_string(cfg->data);
+}
+
+static int parse_access(struct config *cfg, const char *v, char *why, size_t len)
+{
+	struct access a;
+
+	if (access_parse(v, &a)) {
+		snprintf(why, len, "not an access mode (fill, reread:N, random:N, hot:PCT:N[:zipf])");
+		return -EINVAL;
+	}
+	return copy_text(cfg->access, sizeof(cfg->access), v, why, len);
+}
+
+static json_object *access_json(const struct config *cfg)
+{
+	return cfg->command ? NULL : json_object_new_string(cfg->access);
+}
+
+/* --reread N is --access reread:N, kept for the seeds' scripts. */
+static int parse_reread(struct config *cfg, const char *v, char *why, size_t len)
+{
+	uint64_t n;
+
+	if (parse_u64_n(v, strlen(v), &n) || n > 1000) {
+		snprintf(why, len, "not a number from 0 to 1000");
+		return -EINVAL;
+	}
+	snprintf(cfg->access, sizeof(cfg->access), n ? "reread:%llu" : "fill", (unsigned long long)n);
+	return 0;
+}
+
+static int parse_throttle(struct config *cfg, const char *v, char *why, size_t len)
+{
+	const char *comma = strchr(v, ',');
+	size_t first = comma ? (size_t)(comma - v) : strlen(v);
+
+	cfg->throttle_write = 0;
+	if (size_parse_n(v, first, &cfg->throttle_read) ||
+	    (comma && size_parse(comma + 1, &cfg->throttle_write))) {
+		snprintf(why, len, "not READ_BPS[,WRITE_BPS] in bytes per second (e.g. 10M,20M)");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static json_object *throttle_json(const struct config *cfg)
+{
+	json_object *o;
+
+	if (!cfg->throttle_read && !cfg->throttle_write)
+		return NULL;
+	o = json_object_new_object();
+	json_object_object_add(o, "read", json_object_new_uint64(cfg->throttle_read));
+	json_object_object_add(o, "write", json_object_new_uint64(cfg->throttle_write));
+	return o;
+}
+
+static void throttle_format(const struct config *cfg, char *buf, size_t len)
+{
+	char r[32], w[32];
+	size_format(cfg->throttle_read, r, sizeof(r));
+	if (cfg->throttle_write)
+		snprintf(buf, len, "%s,%s", r, size_format(cfg->throttle_write, w, sizeof(w)));
+	else
+		snprintf(buf, len, "%s", r);
+}
+
+static int check_algo_params(struct config *cfg, const char *v, char *why, size_t len)
+{
+	(void)cfg;
+	if (!v[0] || strlen(v) > 200 || !strchr(v, '=') || strpbrk(v, "\n")) {
+		snprintf(why, len, "not KEY=VALUE pairs (e.g. level=3)");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* swapon and the journal want an absolute path, and one that needs no quoting. */
+static int check_swapfile(struct config *cfg, const char *v, char *why, size_t len)
+{
+	(void)cfg;
+	if (v[0] != '/' || strpbrk(v, " \t\n\\")) {
+		snprintf(why, len, "needs an absolute path without blanks");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int check_suffix(struct config *cfg, const char *v, char *why, size_t len)
+{
+	(void)cfg;
+	if (strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.+") != strlen(v)) {
+		snprintf(why, len, "a suffix is letters, digits and - _ . + (it becomes part of a file name)");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static const char *const limit_modes[] = { "max", "high", NULL };
+static const char *const zpools[] = { "zsmalloc", "z3fold", "zbud", NULL };
+
+const struct option_desc option_table[O_COUNT] = {
+	[O_LIMIT] = { "limit", 'l', OT_SIZE_LIST, FIELD(limit), 1 * MiB, 16 * TiB, "50M", NULL, "LIST",
+		      "a limit", .flags = OPT_SWEEP,
+		      .example = "50M,100M", .help = "memory limits of the trial's cgroup, e.g. 50M,100M" },
+	[O_ALLOC] = { "alloc", 'a', OT_SIZE, FIELD(alloc), 4096, 0, "300M", NULL, "SIZE", NULL,
+		      .example = "300M", .help = "memory the hogger allocates and writes" },
+	[O_SWAP] = { "swap", 's', OT_BACKEND_LIST, FIELD(swap), 0, 0, "disk,zram", NULL, "LIST", "a backend",
+		     .flags = OPT_SWEEP, .example = "disk,zram", .help = "backends to compare: disk, zram, zswap, none" },
+	[O_COMP] = { "comp", 0, OT_NAME_LIST, FIELD(comp), 0, 0, NULL, "the kernel's", "LIST", "an algorithm",
+		     .backends = "zram,zswap", .flags = OPT_SWEEP,
+		     .example = "lzo,lz4", .help = "zram/zswap compressors, e.g. lzo,lz4" },
+	[O_JOBS] = { "jobs", 0, OT_CUSTOM, FIELD(jobs), 1, 256, "1", NULL, "LIST", NULL, .flags = OPT_SWEEP,
+		     .parse = parse_jobs, .to_json = jobs_json,
+		     .example = "1-4", .help = "workload processes in the cgroup, e.g. 4, 1,2,4 or 1-10" },
+	[O_TRIALS] = { "trials", 't', OT_COUNT, FIELD(trials), 1, 10000, "3", NULL, "N", "trials",
+		       .example = "5", .help = "measured trials per cell" },
+	[O_WARMUP] = { "warmup", 0, OT_COUNT, FIELD(warmup), 0, 1000, "0", NULL, "N", "warmup trials",
+		       .example = "1", .help = "unmeasured trials before them" },
+	[O_ORDER] = { "order", 0, OT_CUSTOM, FIELD(order), 0, 0, "interleaved", NULL, "ORDER", NULL,
+		      .parse = parse_order, .to_json = order_json,
+		      .example = "shuffled:42", .help = "interleaved, sequential, or shuffled[:SEED]" },
+	[O_LIMIT_MODE] = { "limit-mode", 0, OT_ENUM, FIELD(limit_mode), 0, 0, "max", NULL, "MODE", NULL,
+			   .choices = limit_modes,
+			   .example = "high", .help = "max (hard limit) or high (throttle: memory.high)" },
+	[O_SWAP_LIMIT] = { "swap-limit", 0, OT_SIZE, FIELD(swap_limit), 4096, 0, NULL, "no limit", "SIZE", NULL,
+			   .example = "100M", .help = "swap the cgroup may use" },
+	[O_SWAPPINESS] = { "swappiness", 0, OT_INT, FIELD(swappiness), 0, 200, NULL, "the kernel's", "N",
+			   "swappiness", .example = "60", .help = "the cgroup's (v1) or vm.swappiness (v2), restored" },
+	[O_PAGE_CLUSTER] = { "page-cluster", 0, OT_INT, FIELD(page_cluster), 0, 10, NULL, "the kernel's", "N",
+			     "page-cluster", .example = "0", .help = "vm.page-cluster for the run, restored" },
+	[O_SWAPFILE] = { "swapfile", 0, OT_PATH, FIELD(swapfile), 0, 0, NULL, "/var/tmp/zswapbench-PID.swap",
+			 "PATH", NULL, .backends = "disk,zswap", .parse = check_swapfile, .example = "/var/tmp/zsb.swap", .help = "disk swapfile to create" },
+	[O_SWAP_SIZE] = { "swap-size", 0, OT_SIZE, FIELD(swap_size), 1 * MiB, 0, NULL, "--alloc", "SIZE", NULL,
+			  .example = "512M", .help = "swapfile size and zram disksize" },
+	[O_PRIORITY] = { "priority", 0, OT_INT, FIELD(priority), 0, 32767, "100", NULL, "N", "priority",
+			 .example = "100", .help = "swap priority, above the system's swap" },
+	[O_DISK_THROTTLE] = { "disk-throttle", 0, OT_CUSTOM, FIELD(throttle_read), 0, 0, NULL, "none", "R[,W]",
+			      NULL, .backends = "disk,zswap", .parse = parse_throttle, .to_json = throttle_json,
+			      .format = throttle_format,
+			      .example = "10M,20M", .help = "bytes/s for the swapfile's disk, per cgroup" },
+	[O_ZRAM_SIZE] = { "zram-size", 0, OT_SIZE, FIELD(zram_size), 1 * MiB, 0, NULL, "--swap-size", "SIZE", NULL,
+			  .backends = "zram", .example = "1G", .help = "zram disksize" },
+	[O_ZRAM_MEM_LIMIT] = { "zram-mem-limit", 0, OT_SIZE, FIELD(zram_mem_limit), 4096, 0, NULL, "none", "SIZE",
+			       NULL, .backends = "zram", .example = "256M", .help = "cap on the memory zram itself may use" },
+	[O_ZRAM_ALGO_PARAMS] = { "zram-algo-params", 0, OT_STRING, FIELD(zram_algo_params), 0, 0, NULL, "none",
+				 "PARAMS", NULL, .backends = "zram", .parse = check_algo_params,
+				 .example = "level=3", .help = "zram algorithm_params, e.g. level=3 (kernels >= 6.12)" },
+	[O_ZSWAP_POOL] = { "zswap-pool", 0, OT_PERCENT, FIELD(zswap_pool), 1, 100, NULL, "the kernel's", "PCT",
+			   NULL, .backends = "zswap", .example = "20", .help = "zswap max_pool_percent" },
+	[O_ZSWAP_ZPOOL] = { "zswap-zpool", 0, OT_CHOICE, FIELD(zswap_zpool), 0, 0, NULL, "the kernel's", "NAME",
+			    NULL, .choices = zpools, .backends = "zswap",
+			    .example = "zsmalloc", .help = "zswap allocator where the kernel has a choice (before 6.15)" },
+	[O_DATA] = { "data", 0, OT_CUSTOM, FIELD(data), 0, 0, "compressible:50", NULL, "PATTERN", NULL,
+		     .flags = OPT_HOGGER_ONLY, .parse = parse_data, .to_json = data_json, .format = data_format,
+		     .example = "compressible:75", .help = "page contents (compressible:50 is about 2x)" },
+	[O_ACCESS] = { "access", 0, OT_CUSTOM, FIELD(access), 0, 0, "fill", NULL, "MODE", NULL,
+		       .flags = OPT_HOGGER_ONLY, .parse = parse_access, .to_json = access_json, .format = access_format,
+		       .example = "hot:10:20:zipf", .help = "after the fill: fill, reread:N, random:N, hot:PCT:N[:zipf]" },
+	[O_REREAD] = { "reread", 0, OT_CUSTOM, FIELD(access), 0, 1000, NULL, NULL, "N", NULL,
+		       .flags = OPT_HOGGER_ONLY | OPT_NO_ECHO, .parse = parse_reread, .format = reread_format,
+		       .example = "2", .help = "passes reading every page back: --access reread:N" },
+	[O_CHUNK] = { "chunk", 0, OT_SIZE, FIELD(chunk), 4096, 0, "1M", NULL, "SIZE", NULL,
+		      .flags = OPT_HOGGER_ONLY, .example = "2M", .help = "hogger allocation size" },
+	[O_ALLOC_PER_JOB] = { "alloc-per-job", 0, OT_SIZE, FIELD(alloc_per_job), 4096, 1ULL << 54, NULL,
+			      "--alloc / --jobs", "SIZE", NULL, .flags = OPT_HOGGER_ONLY,
+			      .example = "64M", .help = "each job's allocation" },
+	[O_THREADS] = { "threads", 0, OT_COUNT, FIELD(threads), 1, 256, "1", NULL, "T", "threads",
+			.flags = OPT_HOGGER_ONLY, .example = "2", .help = "threads in each hogger job, sharing its memory" },
+	[O_PREFAULT] = { "prefault", 0, OT_FLAG, FIELD(prefault), .flags = OPT_HOGGER_ONLY,
+			 .help = "hogger faults chunks in with MADV_POPULATE_WRITE (OOMs at a v1 limit)" },
+	[O_BACKGROUND] = { "background", 0, OT_SIZE, FIELD(background), 4096, 0, NULL, "none", "SIZE", NULL,
+			   .example = "4G", .help = "memory a hogger outside the cgroup holds for the whole run" },
+	[O_USER] = { "user", 0, OT_USER, FIELD(user), 0, 0, NULL, "root", "USER", NULL,
+		     .example = "nobody", .help = "run the workload as this user" },
+	[O_NO_SECCOMP] = { "no-seccomp", 0, OT_FLAG, FIELD(no_seccomp), .flags = OPT_HOGGER_ONLY,
+			   .help = "run the hogger without its seccomp sandbox" },
+	[O_SETTLE] = { "settle", 0, OT_FLAG, FIELD(settle),
+		       .help = "drop caches and compact memory before each trial" },
+	[O_TIMEOUT] = { "timeout", 0, OT_DURATION, FIELD(timeout_ms), 1000, 86400000, "600", NULL, "TIME", "s",
+			.example = "10m", .help = "a trial that takes longer is killed and failed; 0: never" },
+	[O_INTERVAL] = { "interval", 0, OT_DURATION, FIELD(interval_ms), 10, 60000, "100", NULL, "TIME", "ms",
+			 .example = "50ms", .help = "time series sampling; 0: no series" },
+	[O_EXTENDED] = { "extended", 0, OT_FLAG, FIELD(extended),
+			 .help = "keep mm_stat, io_stat, debug_stat, buddyinfo, vmstat, meminfo around each trial" },
+	[O_OUTPUT] = { "output", 'o', OT_PATH, FIELD(output), 0, 0, NULL, "results/zswapbench-DATE[SUFFIX].json",
+		       "FILE", NULL, .example = "results/a.json", .help = "result file" },
+	[O_SUFFIX] = { "suffix", 0, OT_STRING, FIELD(suffix), 0, 0, NULL, NULL, "TEXT", NULL,
+		       .parse = check_suffix, .example = "-lz4", .help = "appended to the default result file name" },
+	[O_JSON] = { "json", 0, OT_FLAG, FIELD(json), .help = "print the result document instead of tables" },
+	[O_HOGGER] = { "hogger", 0, OT_PATH, FIELD(hogger), 0, 0, NULL, "beside zswapbench", "PATH", NULL,
+		       .flags = OPT_HIDDEN, .example = "/usr/libexec/zswapbench/zswapbench-hogger", .help = "the hogger binary (developers)" },
+	[O_SYSROOT] = { "sysroot", 0, OT_PATH, FIELD(sysroot), 0, 0, NULL, NULL, "DIR", NULL,
+			.flags = OPT_HIDDEN, .example = "tests/fixtures/v2", .help = "prefix for /sys and /proc (tests)" },
+	[O_HELP] = { "help", 'h', OT_ACTION, 0, 0, .help = "show this help" },
+	[O_VERSION] = { "version", 'V', OT_ACTION, 0, 0, .help = "show the version" },
+};

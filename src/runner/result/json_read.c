@@ -1,0 +1,349 @@
+#include "runner/result/json_read.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <json.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runner/kernel/fileio.h"
+
+static json_object *get(json_object *o, const char *key)
+{
+	json_object *v = NULL;
+	return json_object_is_type(o, json_type_object) && json_object_object_get_ex(o, key, &v) ? v : NULL;
+}
+
+static void get_text(json_object *o, const char *key, char *buf, size_t len)
+{
+	json_object *v = get(o, key);
+	snprintf(buf, len, "%s", json_object_is_type(v, json_type_string) ? json_object_get_string(v) : "");
+}
+
+static int is_number(json_object *v)
+{
+	return json_object_is_type(v, json_type_int) || json_object_is_type(v, json_type_double);
+}
+
+/* Absent or null: NaN, never a made-up zero. */
+static double get_double(json_object *o, const char *key)
+{
+	json_object *v = get(o, key);
+	return is_number(v) ? json_object_get_double(v) : NAN;
+}
+
+static uint64_t get_u64(json_object *o, const char *key)
+{
+	json_object *v = get(o, key);
+	return is_number(v) ? json_object_get_uint64(v) : 0;
+}
+
+static void read_system(json_object *o, struct result_system *s)
+{
+	json_object *others = get(o, "other_swap");
+
+	get_text(o, "kernel", s->kernel, sizeof(s->kernel));
+	get_text(o, "kernel_build", s->kernel_build, sizeof(s->kernel_build));
+	get_text(o, "arch", s->arch, sizeof(s->arch));
+	get_text(o, "hostname", s->hostname, sizeof(s->hostname));
+	get_text(o, "cgroup_mode", s->cgroup_mode, sizeof(s->cgroup_mode));
+	s->cpus = (int)get_u64(o, "cpus");
+	s->mem_total = get_u64(o, "mem_total");
+	for (size_t i = 0; json_object_is_type(others, json_type_array) && i < json_object_array_length(others); i++) {
+		size_t at = strlen(s->other_swap);
+		snprintf(s->other_swap + at, sizeof(s->other_swap) - at, "%s%s", at ? " " : "",
+			 json_object_get_string(json_object_array_get_idx(others, i)));
+	}
+}
+
+static int read_jobs(json_object *a, struct trial *t)
+{
+	size_t n = json_object_is_type(a, json_type_array) ? json_object_array_length(a) : 0;
+
+	if (!n)
+		return 0;
+	if (!(t->jobs = calloc(n, sizeof(*t->jobs))))
+		return -ENOMEM;
+	t->njobs = (unsigned)n;
+	for (size_t i = 0; i < n; i++) {
+		json_object *o = json_object_array_get_idx(a, i);
+		struct job_result *r = &t->jobs[i];
+		char status[16];
+		get_text(o, "status", status, sizeof(status));
+		r->status = trial_status_from_name(status) < 0 ? TRIAL_FAILED : (enum trial_status)trial_status_from_name(status);
+		get_text(o, "note", r->note, sizeof(r->note));
+		r->elapsed = get_double(o, "elapsed");
+		r->fill = isnan(get_double(o, "fill_time")) ? -1 : get_double(o, "fill_time");
+		r->access = isnan(get_double(o, "access_time")) ? -1 : get_double(o, "access_time");
+		r->user = get_double(o, "user_cpu");
+		r->sys = get_double(o, "sys_cpu");
+		r->majflt = get_u64(o, "major_faults");
+		r->bytes = get_u64(o, "bytes");
+	}
+	return 0;
+}
+
+static int read_curve(json_object *o, struct trial *t)
+{
+	json_object *ts = get(o, "t"), *bytes = get(o, "bytes"), *swap = get(o, "cgroup_swap");
+	size_t n = json_object_is_type(ts, json_type_array) ? json_object_array_length(ts) : 0;
+
+	if (!n || !json_object_is_type(bytes, json_type_array) || !json_object_is_type(swap, json_type_array) ||
+	    json_object_array_length(bytes) != n || json_object_array_length(swap) != n)
+		return 0;
+	if (!(t->curve = calloc(n, sizeof(*t->curve))))
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++)
+		t->curve[i] = (struct curve_point){ json_object_get_double(json_object_array_get_idx(ts, i)),
+						    json_object_get_uint64(json_object_array_get_idx(bytes, i)),
+						    json_object_get_uint64(json_object_array_get_idx(swap, i)) };
+	t->ncurve = n;
+	return 0;
+}
+
+static int read_series(json_object *o, struct trial *t)
+{
+	json_object *ts = get(o, "t"), *field[S_COUNT];
+	size_t n = json_object_is_type(ts, json_type_array) ? json_object_array_length(ts) : 0;
+
+	if (!json_object_is_type(o, json_type_object))
+		return 0;
+	if (!(t->series = calloc(1, sizeof(*t->series))))
+		return -ENOMEM;
+	series_init(t->series);
+	for (int f = 0; f < S_COUNT; f++) {
+		field[f] = get(o, series_field_name((enum series_field)f));
+		if (!json_object_is_type(field[f], json_type_array) || json_object_array_length(field[f]) != n)
+			field[f] = NULL;
+	}
+	for (size_t i = 0; i < n; i++) {
+		double v[S_COUNT] = { 0 };
+		unsigned char have[S_COUNT] = { 0 };
+		for (int f = 0; f < S_COUNT; f++)
+			if (field[f] && is_number(json_object_array_get_idx(field[f], i))) {
+				v[f] = json_object_get_double(json_object_array_get_idx(field[f], i));
+				have[f] = 1;
+			}
+		if (series_add(t->series, json_object_get_double(json_object_array_get_idx(ts, i)), v, have))
+			return -ENOMEM;
+	}
+	t->series->stride = get_u64(o, "stride") ? (unsigned)get_u64(o, "stride") : 1;
+	return 0;
+}
+
+static int read_extended(json_object *o, struct trial *t)
+{
+	json_object *when[2] = { get(o, "before"), get(o, "after") };
+
+	if (!json_object_is_type(o, json_type_object))
+		return 0;
+	if (!(t->extended = calloc(1, sizeof(*t->extended))))
+		return -ENOMEM;
+	for (int f = 0; f < X_COUNT; f++) {
+		json_object *b = get(when[0], extended_name((enum extended_file)f));
+		json_object *a = get(when[1], extended_name((enum extended_file)f));
+		if (json_object_is_type(b, json_type_string) && !(t->extended->before[f] = strdup(json_object_get_string(b))))
+			return -ENOMEM;
+		if (json_object_is_type(a, json_type_string) && !(t->extended->after[f] = strdup(json_object_get_string(a))))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static void read_names(json_object *a, struct trial *t)
+{
+	json_object *flags = get(a, "flags"), *unavailable = get(a, "unavailable");
+
+	for (size_t i = 0; json_object_is_type(flags, json_type_array) && i < json_object_array_length(flags); i++) {
+		int bit = trial_flag_from_name(json_object_get_string(json_object_array_get_idx(flags, i)));
+		if (bit >= 0)
+			t->flags |= 1u << bit;
+	}
+	for (size_t i = 0; json_object_is_type(unavailable, json_type_array) && i < json_object_array_length(unavailable);
+	     i++) {
+		int m = metric_find(json_object_get_string(json_object_array_get_idx(unavailable, i)));
+		if (m >= 0)
+			t->unavailable[m] = 1;
+	}
+}
+
+static int read_trial(json_object *o, struct trial *t)
+{
+	char status[16];
+	int ret;
+
+	t->index = (unsigned)get_u64(o, "index");
+	t->warmup = json_object_get_boolean(get(o, "warmup"));
+	get_text(o, "status", status, sizeof(status));
+	t->status = trial_status_from_name(status) < 0 ? TRIAL_FAILED : (enum trial_status)trial_status_from_name(status);
+	get_text(o, "note", t->note, sizeof(t->note));
+	if (json_object_is_type(get(o, "values"), json_type_object)) {
+		json_object_object_foreach(get(o, "values"), key, v) {
+			int m = metric_find(key);
+			if (m >= 0 && is_number(v))
+				trial_set(t, (enum metric_id)m, json_object_get_double(v));
+		}
+	}
+	read_names(o, t);
+	t->outlier_z = isnan(get_double(o, "outlier_z")) ? 0 : get_double(o, "outlier_z");
+	if ((ret = read_jobs(get(o, "jobs"), t)) || (ret = read_curve(get(o, "fill_curve"), t)) ||
+	    (ret = read_series(get(o, "series"), t)) || (ret = read_extended(get(o, "extended"), t)))
+		return ret;
+	return 0;
+}
+
+static int read_cell(json_object *o, struct result_cell *c, char *why, size_t len)
+{
+	json_object *trials = get(o, "trials");
+
+	get_text(o, "label", c->label, sizeof(c->label));
+	get_text(o, "backend", c->backend, sizeof(c->backend));
+	get_text(o, "comp", c->comp, sizeof(c->comp));
+	get_text(o, "comp_used", c->comp_used, sizeof(c->comp_used));
+	get_text(o, "zpool_used", c->zpool_used, sizeof(c->zpool_used));
+	get_text(o, "device", c->device, sizeof(c->device));
+	c->limit = get_u64(o, "limit");
+	c->jobs = (unsigned)get_u64(o, "jobs");
+	c->alloc = get_u64(o, "alloc");
+	if (!c->label[0] || !c->backend[0] || !json_object_is_type(trials, json_type_array)) {
+		snprintf(why, len, "a cell without a label, a backend or a list of trials");
+		return -EINVAL;
+	}
+	for (size_t i = 0; i < json_object_array_length(trials); i++) {
+		struct trial *t = cell_add_trial(c);
+		int ret = t ? read_trial(json_object_array_get_idx(trials, i), t) : -ENOMEM;
+		if (ret)
+			return ret;
+	}
+	cell_update_stats(c);
+	return 0;
+}
+
+/* What makes a document ours, and of a version this reader knows. */
+static int check_format(json_object *doc, char *why, size_t len)
+{
+	json_object *format = get(doc, "format"), *version = get(doc, "format_version");
+
+	if (!json_object_is_type(doc, json_type_object) || !json_object_is_type(format, json_type_string) ||
+	    strcmp(json_object_get_string(format), RESULT_FORMAT) != 0) {
+		snprintf(why, len, "not a zswapbench result file (no \"format\": \"%s\")", RESULT_FORMAT);
+		return -EINVAL;
+	}
+	if (!json_object_is_type(version, json_type_int) || json_object_get_int(version) != RESULT_FORMAT_VERSION) {
+		snprintf(why, len, "format version %s; this zswapbench reads version %d",
+			 version ? json_object_get_string(version) : "missing", RESULT_FORMAT_VERSION);
+		return -EINVAL;
+	}
+	if (!json_object_is_type(get(doc, "cells"), json_type_array)) {
+		snprintf(why, len, "no list of cells");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int results_from_json(json_object *doc, struct results *r, char *why, size_t len)
+{
+	json_object *cells = get(doc, "cells"), *tool = get(doc, "tool");
+	char status[16];
+	int ret = check_format(doc, why, len);
+
+	results_init(r);
+	if (ret)
+		return ret;
+	get_text(tool, "version", r->tool_version, sizeof(r->tool_version));
+	get_text(doc, "status", status, sizeof(status));
+	r->status = run_status_from_name(status) < 0 ? RUN_FAILED : (enum run_status)run_status_from_name(status);
+	get_text(doc, "error", r->error, sizeof(r->error));
+	get_text(doc, "started", r->started, sizeof(r->started));
+	get_text(doc, "updated", r->updated, sizeof(r->updated));
+	read_system(get(doc, "system"), &r->system);
+	r->config = json_object_get(get(doc, "config"));
+	r->plan = json_object_get(get(doc, "plan"));
+	for (size_t i = 0; i < json_object_array_length(cells); i++) {
+		struct result_cell *c = results_add_cell(r);
+		ret = c ? read_cell(json_object_array_get_idx(cells, i), c, why, len) : -ENOMEM;
+		if (ret) {
+			if (ret == -ENOMEM)
+				snprintf(why, len, "%s", strerror(ENOMEM));
+			results_free(r);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+/* The whole file, for the tokenizer (which then says where a truncated file ends). */
+static int slurp(const char *path, char **text, size_t *n)
+{
+	FILE *f = fopen(path, "re");
+	size_t cap = 1 << 16;
+	char *buf;
+
+	*n = 0;
+	if (!f)
+		return -errno;
+	buf = malloc(cap);
+	while (buf) {
+		size_t got = fread(buf + *n, 1, cap - *n, f);
+		*n += got;
+		if (got == 0)
+			break;
+		if (*n == cap) {
+			char *grown = realloc(buf, cap *= 2);
+			if (!grown)
+				free(buf);
+			buf = grown;
+		}
+	}
+	if (!buf || ferror(f)) {
+		int err = buf ? EIO : ENOMEM;
+		free(buf);
+		fclose(f);
+		return -err;
+	}
+	fclose(f);
+	*text = buf;
+	return 0;
+}
+
+static int only_blanks(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != ' ' && s[i] != '\n' && s[i] != '\t' && s[i] != '\r')
+			return 0;
+	return 1;
+}
+
+int results_read(const char *path, struct results *r, char *why, size_t len)
+{
+	struct json_tokener *tok = json_tokener_new();
+	json_object *doc = NULL;
+	char *text = NULL;
+	size_t n = 0, end;
+	int ret = tok ? slurp(path, &text, &n) : -ENOMEM;
+
+	results_init(r);
+	if (ret) {
+		snprintf(why, len, "%s", strerror(-ret));
+		goto out;
+	}
+	doc = n && n < INT_MAX ? json_tokener_parse_ex(tok, text, (int)n) : NULL;
+	end = json_tokener_get_parse_end(tok);
+	if (!doc || json_tokener_get_error(tok) != json_tokener_success || !only_blanks(text + end, n - end)) {
+		enum json_tokener_error e = json_tokener_get_error(tok);
+		snprintf(why, len, "not JSON: %s at byte %zu",
+			 !n ? "an empty file" : e == json_tokener_continue ? "unexpected end of data" :
+			 e == json_tokener_success ? "text after the document" : json_tokener_error_desc(e), end);
+		ret = -EINVAL;
+		goto out;
+	}
+	ret = results_from_json(doc, r, why, len);
+out:
+	json_object_put(doc);
+	if (tok)
+		json_tokener_free(tok);
+	free(text);
+	return ret;
+}

@@ -1,0 +1,16 @@
+/* A result file read back into struct results, for show and compare: the same model a run
+ * fills, so the same code renders both. */
+#ifndef ZSB_JSON_READ_H
+#define ZSB_JSON_READ_H
+#include <stddef.h>
+
+#include "runner/result/results.h"
+
+/* 0, or -errno / -EINVAL with why saying what is wrong in words ("not JSON: unexpected end of
+ * data at byte 812", "not a zswapbench result file", "format version 1; this zswapbench reads
+ * version 2"). The statistics are recomputed from the trials. */
+int results_read(const char *path, struct results *r, char *why, size_t len);
+/* The same from a document already parsed. */
+int results_from_json(struct json_object *doc, struct results *r, char *why, size_t len);
+
+#endif

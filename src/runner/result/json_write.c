@@ -1,0 +1,353 @@
+#include "runner/result/json_write.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <json.h>
+#include <libgen.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/sysinfo.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "runner/kernel/fileio.h"
+#include "runner/result/compare.h"
+
+static void add_str(json_object *o, const char *key, const char *value)
+{
+	json_object_object_add(o, key, value ? json_object_new_string(value) : NULL);
+}
+
+static void add_u64(json_object *o, const char *key, unsigned long long value)
+{
+	json_object_object_add(o, key, json_object_new_uint64(value));
+}
+
+/* JSON has no NaN or infinity: those become null. */
+static json_object *number(double v)
+{
+	return isfinite(v) ? json_object_new_double(v) : NULL;
+}
+
+static json_object *system_info(const struct result_system *sys)
+{
+	json_object *o = json_object_new_object(), *others = json_object_new_array();
+	char list[sizeof(sys->other_swap)], *save = NULL;
+
+	add_str(o, "kernel", sys->kernel);
+	add_str(o, "kernel_build", sys->kernel_build);
+	add_str(o, "arch", sys->arch);
+	add_str(o, "hostname", sys->hostname);
+	json_object_object_add(o, "cpus", json_object_new_int(sys->cpus));
+	add_u64(o, "mem_total", sys->mem_total);
+	add_str(o, "cgroup_mode", sys->cgroup_mode);
+	snprintf(list, sizeof(list), "%s", sys->other_swap);
+	for (char *tok = strtok_r(list, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
+		json_object_array_add(others, json_object_new_string(tok));
+	json_object_object_add(o, "other_swap", others);
+	return o;
+}
+
+static json_object *metric_info(void)
+{
+	json_object *o = json_object_new_object();
+	for (int m = 0; m < M_COUNT; m++) {
+		json_object *d = json_object_new_object();
+		add_str(d, "unit", metrics[m].unit == UNIT_BYTES ? "bytes" : metric_unit_name(metrics[m].unit));
+		add_str(d, "source", metrics[m].source);
+		json_object_object_add(o, metrics[m].key, d);
+	}
+	return o;
+}
+
+/* Seconds that were not reported are null, not a made-up zero. */
+static json_object *seconds_or_null(double s)
+{
+	return s >= 0 ? number(s) : NULL;
+}
+
+static json_object *jobs_info(const struct trial *t)
+{
+	json_object *a = json_object_new_array();
+	for (unsigned i = 0; i < t->njobs; i++) {
+		const struct job_result *r = &t->jobs[i];
+		json_object *o = json_object_new_object();
+		add_str(o, "status", trial_status_name(r->status));
+		if (r->note[0])
+			add_str(o, "note", r->note);
+		json_object_object_add(o, "elapsed", number(r->elapsed));
+		json_object_object_add(o, "fill_time", seconds_or_null(r->fill));
+		json_object_object_add(o, "access_time", seconds_or_null(r->access));
+		json_object_object_add(o, "user_cpu", number(r->user));
+		json_object_object_add(o, "sys_cpu", number(r->sys));
+		add_u64(o, "major_faults", r->majflt);
+		add_u64(o, "bytes", r->bytes);
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
+/* Three parallel arrays: compact, and what a plot wants. */
+static json_object *curve_info(const struct trial *t)
+{
+	json_object *o = json_object_new_object(), *ts = json_object_new_array();
+	json_object *bytes = json_object_new_array(), *swap = json_object_new_array();
+	for (size_t i = 0; i < t->ncurve; i++) {
+		json_object_array_add(ts, number(t->curve[i].t));
+		json_object_array_add(bytes, json_object_new_uint64(t->curve[i].bytes));
+		json_object_array_add(swap, json_object_new_uint64(t->curve[i].swap));
+	}
+	json_object_object_add(o, "t", ts);
+	json_object_object_add(o, "bytes", bytes);
+	json_object_object_add(o, "cgroup_swap", swap);
+	return o;
+}
+
+static json_object *flags_info(const struct trial *t)
+{
+	json_object *a = json_object_new_array();
+	for (unsigned i = 0; i < TRIAL_FLAG_COUNT; i++)
+		if (t->flags & (1u << i))
+			json_object_array_add(a, json_object_new_string(trial_flag_name(i)));
+	return a;
+}
+
+/* Parallel arrays, one per source that was there; "t" in seconds since the release. */
+static json_object *series_info(const struct series *s)
+{
+	json_object *o, *a;
+
+	if (!s)
+		return NULL;
+	o = json_object_new_object();
+	add_u64(o, "stride", s->stride);
+	a = json_object_new_array_ext((int)s->n);
+	for (size_t i = 0; i < s->n; i++)
+		json_object_array_add(a, number(s->t[i]));
+	json_object_object_add(o, "t", a);
+	for (int f = 0; f < S_COUNT; f++) {
+		if (!s->have[f])
+			continue;
+		a = json_object_new_array_ext((int)s->n);
+		for (size_t i = 0; i < s->n; i++)
+			json_object_array_add(a, number(s->v[f][i]));
+		json_object_object_add(o, series_field_name(f), a);
+	}
+	return o;
+}
+
+static json_object *trial_info(const struct trial *t)
+{
+	json_object *o = json_object_new_object(), *values = json_object_new_object();
+
+	add_u64(o, "index", t->index);
+	json_object_object_add(o, "warmup", json_object_new_boolean(t->warmup));
+	add_str(o, "status", trial_status_name(t->status));
+	if (t->note[0])
+		add_str(o, "note", t->note);
+	for (int m = 0; m < M_COUNT; m++)
+		if (t->have[m])
+			json_object_object_add(values, metrics[m].key, number(t->value[m]));
+	json_object_object_add(o, "values", values);
+	json_object_object_add(o, "jobs", jobs_info(t));
+	json_object_object_add(o, "fill_curve", curve_info(t));
+	json_object_object_add(o, "flags", flags_info(t));
+	json_object *unavailable = json_object_new_array();
+	for (int m = 0; m < M_COUNT; m++)
+		if (t->unavailable[m])
+			json_object_array_add(unavailable, json_object_new_string(metrics[m].key));
+	json_object_object_add(o, "unavailable", unavailable);
+	if (t->outlier_z != 0)
+		json_object_object_add(o, "outlier_z", number(t->outlier_z));
+	json_object_object_add(o, "series", series_info(t->series));
+	if (t->extended) {
+		json_object *x = json_object_new_object(), *when[2] = { json_object_new_object(), json_object_new_object() };
+		for (int f = 0; f < X_COUNT; f++) {
+			if (t->extended->before[f])
+				add_str(when[0], extended_name((enum extended_file)f), t->extended->before[f]);
+			if (t->extended->after[f])
+				add_str(when[1], extended_name((enum extended_file)f), t->extended->after[f]);
+		}
+		json_object_object_add(x, "before", when[0]);
+		json_object_object_add(x, "after", when[1]);
+		json_object_object_add(o, "extended", x);
+	}
+	return o;
+}
+
+/* [lo, hi] at STAT_CONFIDENCE, or null when n is too small for one. */
+static json_object *interval(double lo, double hi)
+{
+	json_object *a;
+	if (!isfinite(lo) || !isfinite(hi))
+		return NULL;
+	a = json_object_new_array();
+	json_object_array_add(a, json_object_new_double(lo));
+	json_object_array_add(a, json_object_new_double(hi));
+	return a;
+}
+
+static json_object *stats_info(const struct result_cell *c)
+{
+	json_object *o = json_object_new_object();
+	for (int m = 0; m < M_COUNT; m++) {
+		const struct summary *s = &c->stats[m];
+		json_object *d;
+		if (!c->have_stats[m])
+			continue;
+		d = json_object_new_object();
+		add_u64(d, "n", s->n);
+		json_object_object_add(d, "mean", number(s->mean));
+		json_object_object_add(d, "stddev", number(s->stddev));
+		json_object_object_add(d, "min", number(s->min));
+		json_object_object_add(d, "median", number(s->median));
+		json_object_object_add(d, "max", number(s->max));
+		json_object_object_add(d, "mean_ci", interval(s->mean_lo, s->mean_hi));
+		json_object_object_add(d, "median_ci", interval(s->median_lo, s->median_hi));
+		json_object_object_add(o, metrics[m].key, d);
+	}
+	return o;
+}
+
+static const char *or_null(const char *s)
+{
+	return s[0] ? s : NULL;
+}
+
+static json_object *cell_info(const struct result_cell *c)
+{
+	json_object *o = json_object_new_object(), *trials = json_object_new_array();
+
+	add_str(o, "label", c->label);
+	add_str(o, "backend", c->backend);
+	add_str(o, "comp", or_null(c->comp));
+	add_str(o, "comp_used", or_null(c->comp_used));
+	add_str(o, "zpool_used", or_null(c->zpool_used));
+	add_str(o, "device", or_null(c->device));
+	add_u64(o, "limit", c->limit);
+	add_u64(o, "jobs", c->jobs);
+	add_u64(o, "alloc", c->alloc);
+	for (size_t i = 0; i < c->ntrials; i++)
+		json_object_array_add(trials, trial_info(&c->trials[i]));
+	json_object_object_add(o, "trials", trials);
+	add_u64(o, "failed", c->failed);
+	json_object_object_add(o, "stats", stats_info(c));
+	return o;
+}
+
+static json_object *comparisons(const struct results *run)
+{
+	json_object *a = json_object_new_array();
+	for (size_t i = 1; i < run->ncells; i++) {
+		json_object *o = json_object_new_object(), *ms = json_object_new_object();
+		add_str(o, "base", run->cells[0].label);
+		add_str(o, "cell", run->cells[i].label);
+		for (int m = 0; m < M_COUNT; m++) {
+			struct comparison cmp;
+			json_object *d;
+			if (compare_metric(&run->cells[0], &run->cells[i], m, &cmp))
+				continue;
+			d = json_object_new_object();
+			json_object_object_add(d, "base_mean", number(cmp.base));
+			json_object_object_add(d, "mean", number(cmp.value));
+			json_object_object_add(d, "ratio", number(cmp.ratio));
+			json_object_object_add(d, "change_pct", number(cmp.change_pct));
+			json_object_object_add(ms, metrics[m].key, d);
+		}
+		json_object_object_add(o, "metrics", ms);
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
+/* The file says when it was written; a document read back keeps the time it was written. */
+static void stamp(const struct results *run, char *now, size_t len)
+{
+	time_t t = time(NULL);
+	if (run->status == RUN_RUNNING || !run->updated[0])
+		strftime(now, len, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
+	else
+		snprintf(now, len, "%s", run->updated);
+}
+
+static json_object *document(const struct results *run)
+{
+	json_object *doc = json_object_new_object(), *tool = json_object_new_object();
+	json_object *cells = json_object_new_array();
+	char now[32];
+
+	stamp(run, now, sizeof(now));
+	add_str(doc, "format", RESULT_FORMAT);
+	json_object_object_add(doc, "format_version", json_object_new_int(RESULT_FORMAT_VERSION));
+	add_str(tool, "name", "zswapbench");
+	add_str(tool, "version", run->tool_version);
+	json_object_object_add(doc, "tool", tool);
+	add_str(doc, "status", run_status_name(run->status));
+	if (run->error[0])
+		add_str(doc, "error", run->error);
+	add_str(doc, "started", run->started);
+	add_str(doc, "updated", now);
+	json_object_object_add(doc, "system", system_info(&run->system));
+	json_object_object_add(doc, "config", run->config ? json_object_get(run->config) : NULL);
+	json_object_object_add(doc, "plan", run->plan ? json_object_get(run->plan) : NULL);
+	json_object_object_add(doc, "metrics", metric_info());
+	for (size_t i = 0; i < run->ncells; i++)
+		json_object_array_add(cells, cell_info(&run->cells[i]));
+	json_object_object_add(doc, "cells", cells);
+	json_object_object_add(doc, "comparisons", comparisons(run));
+	return doc;
+}
+
+char *results_to_string(const struct results *run)
+{
+	json_object *doc = document(run);
+	char *s = strdup(json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PRETTY |
+							      JSON_C_TO_STRING_NOSLASHESCAPE));
+	json_object_put(doc);
+	return s;
+}
+
+int results_write(const struct results *run, const char *path)
+{
+	char tmp[PATH_MAX + 32], dircopy[PATH_MAX];
+	char *text = results_to_string(run);
+	int fd = -1, dfd = -1, ret;
+
+	if (!text)
+		return -ENOMEM;
+	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid());
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		ret = -errno;
+		goto out;
+	}
+	ret = write_full(fd, text, strlen(text));
+	if (!ret)
+		ret = write_full(fd, "\n", 1);
+	if (!ret && fsync(fd) < 0)
+		ret = -errno;
+	if (close(fd) < 0 && !ret)
+		ret = -errno;
+	fd = -1;
+	if (!ret && rename(tmp, path) < 0)
+		ret = -errno;
+	if (ret) {
+		unlink(tmp);
+		goto out;
+	}
+	/* The rename itself must reach the disk for the file to survive a crash. */
+	snprintf(dircopy, sizeof(dircopy), "%s", path);
+	dfd = open(dirname(dircopy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd >= 0) {
+		fsync(dfd);
+		close(dfd);
+	}
+out:
+	if (fd >= 0)
+		close(fd);
+	free(text);
+	return ret;
+}

@@ -1,0 +1,12 @@
+/* The result file: everything needed to trust, redo and compare a run (JSON via json-c). */
+#ifndef ZSB_JSON_WRITE_H
+#define ZSB_JSON_WRITE_H
+#include "runner/result/results.h"
+
+/* Writes the results to path atomically: a temporary file beside it, fsync, rename, fsync of
+ * the directory. */
+int results_write(const struct results *r, const char *path);
+/* The same document as a string, for --json; the caller frees it. */
+char *results_to_string(const struct results *r);
+
+#endif

@@ -1,0 +1,52 @@
+/*
+ * The plan of a run, built from the configuration alone: the cells (backend x compressor x
+ * jobs x limit), each with its workload, and the schedule of their trials (--order). Pure:
+ * it reads no kernel file and changes nothing.
+ */
+#ifndef ZSB_PLAN_H
+#define ZSB_PLAN_H
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "runner/cli/config.h"
+#include "runner/swap/backend.h"
+#include "runner/trial/hogger_argv.h"
+#include "runner/trial/workload.h"
+
+struct plan_cell {
+	char label[96];               /* "disk", "zram:lz4", "zswap:lzo jobs=2 limit=100M" */
+	const struct backend *backend;
+	const char *comp;             /* NULL: the kernel's default */
+	uint64_t limit;
+	unsigned jobs;
+	uint64_t alloc;               /* what its hoggers write in all */
+	struct workload_spec workload; /* the hogger with this cell's share, or the command */
+	struct hogger_argv hogger;
+};
+
+struct schedule_entry {
+	unsigned cell, trial;         /* trial is 1-based, warmups first */
+};
+
+struct plan {
+	struct plan_cell *cells;
+	size_t ncells;
+	struct schedule_entry *schedule; /* the order trials run in */
+	size_t nschedule;
+	unsigned long seed;           /* --order shuffled: the seed given, or one drawn */
+	uint64_t swap_size;           /* the swapfile's size and zram's disksize */
+	char swapfile[PATH_MAX];
+};
+
+/* What the hoggers of a cell write in all: each job rounds its share up to whole chunks. */
+uint64_t plan_hogger_bytes(uint64_t alloc, unsigned jobs, uint64_t chunk);
+/* The swap size a run needs: --swap-size, or the largest allocation rounded up to 1M. */
+uint64_t plan_swap_size(const struct config *cfg);
+/* The swapfile path: --swapfile, or /var/tmp/zswapbench-<pid>.swap. */
+void plan_swapfile(const struct config *cfg, char *buf, size_t len);
+/* The cells and the schedule; hogger is the hogger binary's path. -ENOMEM. */
+int plan_build(struct plan *p, const struct config *cfg, const char *hogger);
+void plan_free(struct plan *p);
+
+#endif

@@ -1,0 +1,92 @@
+/* The results of a run as they start: one cell per plan cell, the system, the configuration
+ * and what the run derived from it. */
+#include <errno.h>
+#include <json.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/sysinfo.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "runner/cli/options.h"
+#include "runner/run/run.h"
+
+static void collect_system(struct result_system *s, const struct host *host, const char *other_swap)
+{
+	struct utsname u;
+	struct sysinfo si;
+
+	memset(s, 0, sizeof(*s));
+	if (uname(&u) == 0) {
+		snprintf(s->kernel, sizeof(s->kernel), "%s", u.release);
+		snprintf(s->kernel_build, sizeof(s->kernel_build), "%s", u.version);
+		snprintf(s->arch, sizeof(s->arch), "%s", u.machine);
+	}
+	if (gethostname(s->hostname, sizeof(s->hostname) - 1) != 0)
+		s->hostname[0] = '\0';
+	s->cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	if (sysinfo(&si) == 0)
+		s->mem_total = (uint64_t)si.totalram * si.mem_unit;
+	snprintf(s->cgroup_mode, sizeof(s->cgroup_mode), "%s", cgroup_mode_name(host->env.mode));
+	snprintf(s->other_swap, sizeof(s->other_swap), "%s", other_swap);
+}
+
+/* What the run chose where the user did not: the seed, the swap size and file, the hogger,
+ * the throttled disk. */
+static json_object *plan_json(const struct run *run)
+{
+	json_object *o = json_object_new_object();
+	const struct plan *p = &run->plan;
+
+	json_object_object_add(o, "seed", run->cfg->order == ORDER_SHUFFLED ? json_object_new_uint64(p->seed) : NULL);
+	json_object_object_add(o, "swap_size", json_object_new_uint64(p->swap_size));
+	json_object_object_add(o, "swapfile", json_object_new_string(p->swapfile));
+	json_object_object_add(o, "hogger", run->host.hogger[0] ? json_object_new_string(run->host.hogger) : NULL);
+	json_object_object_add(o, "disk_throttle_device",
+			       run->host.throttle_dev[0] ? json_object_new_string(run->host.throttle_dev) : NULL);
+	if (run->host.throttle_dev[0] && !run->host.env.memory_v2)
+		json_object_object_add(o, "disk_throttle_note",
+				       json_object_new_string("cgroup v1 throttles this cgroup's swap-in reads; swap-out "
+							      "writes are charged to the root, not throttled"));
+	return o;
+}
+
+int run_results_init(struct run *run)
+{
+	struct results *r = &run->results;
+	struct config echo = *run->cfg;
+	time_t now = time(NULL);
+
+	results_init(r);
+	snprintf(r->tool_version, sizeof(r->tool_version), "%s", ZSB_VERSION);
+	strftime(r->started, sizeof(r->started), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+	collect_system(&r->system, &run->host, run->other_swap);
+	/* The config carries the seed the run used, so the file replays the same order. */
+	echo.seed = run->plan.seed;
+	r->config = options_to_json(&echo);
+	r->plan = plan_json(run);
+	for (size_t i = 0; i < run->plan.ncells; i++) {
+		const struct plan_cell *p = &run->plan.cells[i];
+		struct result_cell *c = results_add_cell(r);
+		if (!c)
+			return -ENOMEM;
+		snprintf(c->label, sizeof(c->label), "%s", p->label);
+		snprintf(c->backend, sizeof(c->backend), "%s", p->backend->name);
+		snprintf(c->comp, sizeof(c->comp), "%s", p->comp ? p->comp : "");
+		c->limit = p->limit;
+		c->jobs = p->jobs;
+		c->alloc = p->alloc;
+	}
+	return 0;
+}
+
+void run_results_note_device(struct run *run, size_t cell)
+{
+	const struct swap_device *d = &run->devices[cell];
+	struct result_cell *c = &run->results.cells[cell];
+
+	snprintf(c->comp_used, sizeof(c->comp_used), "%s", d->comp_used);
+	snprintf(c->zpool_used, sizeof(c->zpool_used), "%s", d->zpool_used);
+	snprintf(c->device, sizeof(c->device), "%s", d->device);
+}

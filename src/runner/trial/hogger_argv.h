@@ -1,0 +1,24 @@
+/* The hogger's command line, built in one place for the trials' jobs and the background hogger. */
+#ifndef ZSB_HOGGER_ARGV_H
+#define ZSB_HOGGER_ARGV_H
+#include <stdint.h>
+
+struct hogger_args {
+	const char *path;
+	uint64_t alloc, chunk;     /* chunk 0: the hogger's own */
+	const char *data;
+	const char *access;        /* NULL: fill only */
+	unsigned threads;          /* 0: the hogger's own (1) */
+	int no_seccomp, prefault;
+	int hold;                  /* hold the memory until killed (--background) */
+};
+
+/* Owns the strings argv points to; argv is NULL-terminated. */
+struct hogger_argv {
+	char *argv[24];
+	char numbers[3][24];
+};
+
+void hogger_argv_build(struct hogger_argv *out, const struct hogger_args *a);
+
+#endif

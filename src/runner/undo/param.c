@@ -1,0 +1,24 @@
+#include "runner/undo/param.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "runner/kernel/sysfs.h"
+
+int param_set(struct journal *j, const char *path, const char *value, char *failed, size_t len)
+{
+	char old[256];
+	int ret;
+
+	snprintf(failed, len, "%s", path);
+	ret = sysfs_read_line(path, old, sizeof(old));
+	if (ret < 0)
+		return ret;
+	if (strcmp(old, value) == 0)
+		return 0;
+	snprintf(failed, len, "%s '%s'", path, value);
+	ret = sysfs_write(path, value);
+	if (ret)
+		return ret;
+	return journal_push(j, UNDO_WRITE, path, old);
+}
