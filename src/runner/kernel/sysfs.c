@@ -30,17 +30,25 @@ char *sysfs_path(char *buf, size_t len, const char *path)
 	return n < 0 || (size_t)n >= len ? NULL : buf;
 }
 
-int sysfs_read(const char *path, char *buf, size_t len)
+/* path under the root, opened; -errno. */
+static int open_under_root(const char *path, int flags)
 {
 	char full[4096];
-	size_t used = 0;
-	int fd, ret;
+	int fd;
 
 	if (!sysfs_path(full, sizeof(full), path))
 		return -ENAMETOOLONG;
-	fd = open(full, O_RDONLY | O_CLOEXEC);
+	fd = open(full, flags | O_CLOEXEC);
+	return fd < 0 ? -errno : fd;
+}
+
+int sysfs_read(const char *path, char *buf, size_t len)
+{
+	size_t used = 0;
+	int ret, fd = open_under_root(path, O_RDONLY);
+
 	if (fd < 0)
-		return -errno;
+		return fd;
 	for (;;) {
 		ssize_t n = read(fd, buf + used, len - 1 - used);
 		if (n < 0) {
@@ -66,17 +74,13 @@ out:
 
 int sysfs_read_alloc(const char *path, char **out)
 {
-	char full[4096];
 	size_t used = 0, cap = 16384;
 	char *buf = NULL;
-	int fd, ret = 0;
+	int ret = 0, fd = open_under_root(path, O_RDONLY);
 
 	*out = NULL;
-	if (!sysfs_path(full, sizeof(full), path))
-		return -ENAMETOOLONG;
-	fd = open(full, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	for (;;) {
 		if (!buf || used + 1 >= cap) {
 			char *grown;
@@ -145,16 +149,12 @@ int sysfs_read_u64(const char *path, uint64_t *value)
 
 int sysfs_write(const char *path, const char *value)
 {
-	char full[4096];
 	size_t len = strlen(value);
 	ssize_t n;
-	int fd, ret = 0;
+	int ret = 0, fd = open_under_root(path, O_WRONLY | O_TRUNC);
 
-	if (!sysfs_path(full, sizeof(full), path))
-		return -ENAMETOOLONG;
-	fd = open(full, O_WRONLY | O_TRUNC | O_CLOEXEC);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	n = write(fd, value, len);
 	if (n < 0)
 		ret = -errno;
