@@ -17,31 +17,7 @@
 #include "common/clock.h"
 #include "common/proto.h"
 #include "runner/kernel/signals.h"
-
-static void parse_event(const char *line, struct hogger_events *ev)
-{
-	unsigned long long a, b, c;
-
-	if (sscanf(line, "start %llu", &a) == 1) {
-		ev->start = a;
-	} else if (sscanf(line, "progress %llu %llu", &a, &b) == 2) {
-		ev->bytes = a;
-	} else if (sscanf(line, "filled %llu %llu %llu", &a, &b, &c) == 3) {
-		ev->bytes = a;
-		ev->filled = b;
-		ev->fill_majflt = c;
-		ev->got_filled = 1;
-	} else if (sscanf(line, "accessed %llu %llu", &a, &b) == 2) {
-		ev->accessed = a;
-		ev->access_majflt = b;
-		ev->got_accessed = 1;
-	} else if (sscanf(line, "done %llu", &a) == 1) {
-		ev->done = a;
-		ev->got_done = 1;
-	} else if (strncmp(line, "error", 5) == 0) {
-		ev->alloc_error = 1;
-	}
-}
+#include "runner/trial/hogger_events.h"
 
 /* The child: wait at the gate, drop privileges if asked, become the workload. */
 static void child(const struct workload_spec *spec, int gate_fd, int report_fd, pid_t parent)
@@ -182,8 +158,7 @@ static int read_reports(struct workload *w, struct job *j, char *buf, size_t *us
 	char *line = buf, *nl;
 	while ((nl = strchr(line, '\n'))) {
 		*nl = '\0';
-		parse_event(line, &j->ev);
-		if (strncmp(line, "progress ", 9) == 0 && hooks->progress) {
+		if (hogger_event_parse(line, &j->ev) && hooks->progress) {
 			uint64_t total = 0;
 			for (unsigned i = 0; i < w->n; i++)
 				total += w->jobs[i].ev.bytes;

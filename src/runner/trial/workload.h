@@ -11,14 +11,7 @@
 #include <sys/types.h>
 
 #include "runner/kernel/cgroup.h"
-
-/* What a hogger job reported, in CLOCK_MONOTONIC ns. */
-struct hogger_events {
-	uint64_t start, filled, accessed, done;
-	uint64_t bytes;                    /* written so far */
-	uint64_t fill_majflt, access_majflt; /* the hogger's own counts at those points */
-	int got_filled, got_accessed, got_done, alloc_error;
-};
+#include "runner/trial/hogger_events.h"
 
 struct job {
 	pid_t pid;
