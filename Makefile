@@ -22,9 +22,11 @@ Q         := $(if $(V),,@)
 MODE      := $(CC) $(CFLAGS) $(LDFLAGS) $(SAN_ALL) $(SAN_ASAN)
 COMMON    := $(wildcard src/common/*.c)
 # The runner's folders, one concern each (docs/architecture.md).
-RUNNER    := $(filter-out src/runner/main.c,$(wildcard src/runner/*.c src/runner/*/*.c))
+# WIP: files helpers are still writing stay out of the build until they land.
+WIP       := src/runner/report/plot.c tests/unit/test_plot.c tests/unit/test_fuzz_regressions.c
+RUNNER    := $(filter-out src/runner/main.c $(WIP),$(wildcard src/runner/*.c src/runner/*/*.c))
 HOGGER    := $(wildcard src/hogger/*.c)
-UNIT      := $(wildcard tests/unit/*.c)
+UNIT      := $(filter-out $(WIP),$(wildcard tests/unit/*.c))
 
 obj = $(patsubst %.c,$(BUILD)/%.o,$(1))
 

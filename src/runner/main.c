@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "runner/cli/options.h"
+#include "runner/commands/files.h"
 #include "runner/log.h"
 #include "runner/run/run.h"
 #include "runner/undo/cleanup.h"
@@ -21,6 +22,10 @@ int main(int argc, char **argv)
 	gsl_set_error_handler_off();
 	if (argc > 1 && strcmp(argv[1], "cleanup") == 0)
 		return cleanup_main(argc - 1, argv + 1);
+	if (argc > 1 && strcmp(argv[1], "show") == 0)
+		return show_main(argc - 1, argv + 1);
+	if (argc > 1 && strcmp(argv[1], "compare") == 0)
+		return compare_main(argc - 1, argv + 1);
 	switch (options_parse(argc, argv, &cfg, msg, sizeof(msg))) {
 	case OPTIONS_EXIT_OK:
 		return EXIT_OK;

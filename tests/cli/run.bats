@@ -59,23 +59,34 @@ MiB=1048576
 	[ "$(json '.cells[0].stats.compression_ratio' "$TMP/r.json")" = null ]
 }
 
-@test "default run: disk against zram, 3 trials each, table, comparison and result file" {
+@test "default run: disk against zram, 5 trials each, a short answer with its uncertainty, the result file" {
 	need_zram
 	cd "$TMP"
-	run "$ZSB"
+	run --separate-stderr "$ZSB"
 	echo "$output"
 	[ "$status" -eq 0 ]
 	file=$(ls results/zswapbench-*.json)
 	[ "$(json '.cells | map(.label) | join(",")' "$file")" = disk,zram ]
-	[ "$(json '[.cells[].stats.elapsed.n] | join(",")' "$file")" = 3,3 ]
+	[ "$(json '[.cells[].stats.elapsed.n] | join(",")' "$file")" = 5,5 ]
 	[ "$(json '.config.limit | join(",")' "$file")" -eq $((50 * MiB)) ]
 	[ "$(json '[.cells[].limit] | unique | join(",")' "$file")" -eq $((50 * MiB)) ]
 	[ "$(json '.config.alloc' "$file")" -eq $((300 * MiB)) ]
 	[ "$(json '.comparisons[0].cell' "$file")" = zram ]
 	[ "$(json '.comparisons[0].metrics.elapsed.ratio > 0' "$file")" = true ]
 	[ "$(json '.system.kernel' "$file")" = "$(uname -r)" ]
-	[[ "$output" == *"zram vs disk: elapsed"* ]]
+	# The answer: which ran faster by how much and whether a test says so, or that it cannot tell.
+	[[ "$output" =~ (zram|disk)\ ran\ [0-9.]+\ .*\ [0-9.]+\ times\ faster\ than\ (disk|zram)\ \(p\ =\ |no\ significant\ difference\ in\ elapsed\ time ]]
+	[[ "$output" =~ zram\ kept\ [0-9.]+\ MiB\ of\ swapped\ pages\ in\ [0-9.]+\ MiB\ of\ RAM\ \([0-9.]+x\) ]]
+	[[ "$output" != *"gain:"* ]]
+	[ "$(printf '%s\n' "$output" | wc -l)" -le 25 ]
+	[ "$(json '.comparisons[0].metrics.elapsed.p_mann_whitney >= 0' "$file")" = true ]
+	[ "$(json '.comparisons[0].metrics.elapsed.mann_whitney_exact' "$file")" = true ]
+	[ "$(json '.comparison_method.bootstrap_seed > 0' "$file")" = true ]
+	# --verbose: every metric of every cell, and the comparison with its tests.
+	run --separate-stderr "$ZSB" show --verbose "$file"
+	[ "$status" -eq 0 ]
 	[[ "$output" == *"compression_ratio"* ]]
+	[[ "$output" == *"zram against disk"* ]]
 }
 
 @test "--suffix names the default result file, as the seeds' LOG_SUFFIX" {

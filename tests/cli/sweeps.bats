@@ -100,8 +100,12 @@ value() {
 	[ "$(json '[.cells[] | .trials[0].values.cgroup_mem_peak <= .limit] | all' "$TMP/r.json")" = true ]
 	[ "$(json '[.cells[] | (.trials[0].jobs | length) == .jobs] | all' "$TMP/r.json")" = true ]
 	[ "$(json '[.cells[].trials[0].status] | unique | join(",")' "$TMP/r.json")" = ok ]
-	[[ "$output" == *"summary (means of the ok trials)"* ]]
-	[[ "$output" == *"gain: time"* ]]
+	# One summary table, a row per cell against the fastest, and the best cell per key metric.
+	[[ "$output" == *"summary (means; change of elapsed against the fastest cell, 95% interval)"* ]]
+	[ "$(grep -cE '^(disk|zram:lz[o4]) jobs=[12] limit=(32|48)M +[0-9.]+ s ± ' <<<"$output")" -eq 12 ]
+	[[ "$output" =~ fastest:\ (disk|zram:lzo|zram:lz4)\ jobs=[12]\ limit=(32|48)M ]]
+	[[ "$output" == *"least RAM for swap: zram:"* ]]
+	[[ "$output" != *"gain:"* ]]
 }
 
 @test "--jobs 1-3 is the seeds' #jobs1..#jobs3" {

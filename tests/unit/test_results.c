@@ -11,7 +11,7 @@
 #include "runner/result/compare.h"
 #include "runner/result/json_read.h"
 #include "runner/result/json_write.h"
-#include "runner/result/report.h"
+#include "runner/report/report.h"
 #include "fixture.h"
 
 static void add_trial(struct result_cell *c, unsigned index, enum trial_status st, double elapsed, double ratio)
@@ -65,13 +65,79 @@ Test(results, failed_trials_stay_out_of_the_statistics)
 Test(results, comparison_ratio_and_change)
 {
 	struct results r;
-	struct comparison cmp;
+	struct metric_comparison mc[M_COUNT];
+	struct compare_opts o = { .alpha = 0.05, .noise_pct = 2 };
 	fake_run(&r);
-	cr_assert_eq(compare_metric(&r.cells[0], &r.cells[1], M_ELAPSED, &cmp), 0);
-	cr_assert_float_eq(cmp.ratio, 0.5, 1e-12);
-	cr_assert_float_eq(cmp.change_pct, -50.0, 1e-9);
-	cr_assert_eq(compare_metric(&r.cells[0], &r.cells[1], M_COMP_RATIO, &cmp), -ENOENT);
+	cr_assert_eq(compare_cells(&r.cells[0], &r.cells[1], &o, mc), 0);
+	cr_assert(mc[M_ELAPSED].have);
+	cr_assert_float_eq(mc[M_ELAPSED].ts.ratio, 0.5, 1e-12);
+	cr_assert_float_eq(mc[M_ELAPSED].ts.change_pct, -50.0, 1e-9, "medians 3.0 and 1.5");
+	cr_assert_eq(mc[M_ELAPSED].sig, SIG_NOT_TESTABLE_SAME, "2 vs 2 trials: no test, and the ranges touch at 2.0");
+	cr_assert_not(mc[M_COMP_RATIO].have, "disk has no compression ratio");
 	results_free(&r);
+}
+
+/* n trials of one cell, elapsed as given. */
+static void cell_with(struct result_cell *c, const char *label, const double *elapsed, size_t n)
+{
+	memset(c, 0, sizeof(*c));
+	snprintf(c->label, sizeof(c->label), "%s", label);
+	for (size_t i = 0; i < n; i++) {
+		struct trial *t = cell_add_trial(c);
+		t->index = (unsigned)i + 1;
+		trial_set(t, M_ELAPSED, elapsed[i]);
+		trial_set(t, M_CPU_TIME, 1.0 + 0.01 * (double)i);
+	}
+	cell_update_stats(c);
+}
+
+static void cell_drop(struct result_cell *c)
+{
+	for (size_t i = 0; i < c->ntrials; i++)
+		trial_free(&c->trials[i]);
+	free(c->trials);
+}
+
+Test(compare, identical_cells_are_never_significant)
+{
+	const double v[] = { 1.02, 0.97, 1.10, 0.99, 1.05 };
+	struct result_cell a, b;
+	struct metric_comparison mc[M_COUNT];
+	struct compare_opts o = { .alpha = 0.05, .noise_pct = 2 };
+
+	cell_with(&a, "a", v, 5);
+	cell_with(&b, "b", v, 5);
+	cr_assert_eq(compare_cells(&a, &b, &o, mc), 0);
+	for (int m = 0; m < M_COUNT; m++)
+		if (mc[m].have)
+			cr_assert_eq(mc[m].sig, SIG_NONE, "%s", metrics[m].key);
+	cr_assert_float_eq(mc[M_ELAPSED].ts.p_mwu, 1.0, 1e-12);
+	cell_drop(&a);
+	cell_drop(&b);
+}
+
+/* A 10% shift, 1% noise, 5 against 5: exact p = 2/252, times 2 key metrics by Holm. */
+Test(compare, a_real_shift_is_significant_after_holm)
+{
+	const double base[] = { 1.00, 1.01, 0.99, 1.005, 0.995 };
+	const double slow[] = { 1.10, 1.111, 1.089, 1.1055, 1.0945 };
+	struct result_cell a, b;
+	struct metric_comparison mc[M_COUNT];
+	struct compare_opts o = { .alpha = 0.05, .noise_pct = 2 };
+
+	cell_with(&a, "a", base, 5);
+	cell_with(&b, "b", slow, 5);
+	cr_assert_eq(compare_cells(&a, &b, &o, mc), 0);
+	cr_assert_float_eq(mc[M_ELAPSED].ts.p_mwu, 2.0 / 252.0, 1e-9);
+	cr_assert(mc[M_ELAPSED].key);
+	cr_assert_float_eq(mc[M_ELAPSED].p, 2 * 2.0 / 252.0, 1e-9, "Holm over the two key metrics present");
+	cr_assert_eq(mc[M_ELAPSED].sig, SIG_SIGNIFICANT);
+	cr_assert_gt(mc[M_ELAPSED].ts.change_lo_pct, 2.0);
+	o.noise_pct = 20;
+	cr_assert_eq(compare_cells(&a, &b, &o, mc), 0);
+	cr_assert_eq(mc[M_ELAPSED].sig, SIG_NONE, "a 10%% change inside a 20%% noise threshold is no change");
+	cell_drop(&a);
+	cell_drop(&b);
 }
 
 Test(results, change_percent_like_lkp)
@@ -198,14 +264,18 @@ Test(results, report_from_a_fixture_file)
 	size_t len = 0;
 	FILE *out = open_memstream(&text, &len);
 
+	struct report_opts o = { .render = { .format = FORMAT_TABLE }, .verbose = 1,
+				 .cmp = { .alpha = 0.05, .noise_pct = 2 } };
+
 	cr_assert_eq(results_read(FIXTURES "/results/disk-zram.json", &r, why, sizeof(why)), 0, "%s", why);
 	cr_assert_eq(r.ncells, 2);
-	cr_assert_eq(report_print(&r, out), 0);
+	cr_assert_eq(report_print(&r, &o, out), 0);
 	fclose(out);
-	cr_assert(strstr(text, "disk: 3 of 3 trials ok"), "%s", text);
-	cr_assert(strstr(text, "zram: 3 of 3 trials ok, /dev/zram"), "%s", text);
+	cr_assert(strstr(text, "disk: 5 of 5 trials ok"), "%s", text);
+	cr_assert(strstr(text, "zram: 5 of 5 trials ok, /dev/zram"), "%s", text);
 	cr_assert(strstr(text, "compression_ratio"), "%s", text);
-	cr_assert(strstr(text, "zram vs disk: elapsed"), "%s", text);
+	cr_assert(strstr(text, "zram against disk"), "%s", text);
+	cr_assert(strstr(text, "kept") && strstr(text, "of swapped pages in"), "%s", text);
 	free(text);
 	results_free(&r);
 }

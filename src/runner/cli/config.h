@@ -22,12 +22,17 @@ enum option_id {
 	O_BACKGROUND, O_USER, O_NO_SECCOMP,
 	O_SETTLE, O_TIMEOUT, O_INTERVAL, O_EXTENDED,
 	O_OUTPUT, O_SUFFIX, O_JSON,
+	O_FORMAT, O_COLUMNS, O_RAW, O_NOHEADINGS, O_VERBOSE, O_ALL, O_ALPHA, O_NOISE,
 	O_HOGGER, O_SYSROOT,
 	O_HELP, O_VERSION,
 	O_COUNT
 };
 
+/* What zswapbench was asked to do: a run, or something with result files. */
+enum command { CMD_RUN = 1 << 0, CMD_SHOW = 1 << 1, CMD_COMPARE = 1 << 2 };
+
 enum run_order { ORDER_INTERLEAVED, ORDER_SEQUENTIAL, ORDER_SHUFFLED };
+enum output_format { FORMAT_TABLE, FORMAT_JSON, FORMAT_CSV, FORMAT_MARKDOWN };
 enum limit_mode { LIMIT_MAX, LIMIT_HIGH };
 
 struct size_list {
@@ -88,10 +93,20 @@ struct config {
 	int extended;
 	char output[PATH_MAX];        /* empty: results/zswapbench-<date><suffix>.json */
 	char suffix[64];
-	int json;
+	int json;                     /* --json: the same as --format json */
+	enum output_format format;
+	struct name_list columns;     /* -o: the table columns to show; empty: the table's own */
+	int raw, noheadings;
+	int verbose;                  /* every metric, not only the short answer */
+	int all;                      /* compare: rows that did not change too */
+	double alpha;                 /* a change is significant only at p < alpha ... */
+	double noise_pct;             /* ... and with its whole interval beyond +-noise_pct */
 	char hogger[PATH_MAX];        /* empty: beside zswapbench, or where it is installed */
 	char sysroot[PATH_MAX];       /* empty: the real /sys and /proc */
 	char **command;               /* after "--": run this instead of the hogger */
+	enum command cmd;
+	char **files;                 /* show, compare: the result files */
+	int nfiles;
 	unsigned char given[O_COUNT]; /* set on the command line (not a default) */
 };
 

@@ -6,12 +6,12 @@
 #include "common/pattern.h"
 #include "runner/cli/options.h"
 
-static void option_line(FILE *out, const struct option_desc *o)
+static void option_line(FILE *out, const struct option_desc *o, int has_short)
 {
 	char left[64], def[96] = "";
 	int has_arg = o->type != OT_FLAG && o->type != OT_ACTION;
 
-	if (o->short_name)
+	if (has_short)
 		snprintf(left, sizeof(left), "-%c, --%s%s%s", o->short_name, o->name, has_arg ? " " : "",
 			 has_arg ? o->arg : "");
 	else
@@ -49,19 +49,43 @@ static void wrapped(FILE *out, const char *text)
 	fputc('\n', out);
 }
 
-void options_help(void *stream)
+static void usage(FILE *out, enum command cmd)
+{
+	if (cmd == CMD_SHOW)
+		fprintf(out, "Usage: zswapbench show [options] FILE...\n"
+			     "Prints saved result files as a run prints its results: the short answer, or with\n"
+			     "--verbose every metric; --format csv gives one long table of every trial of every file.\n\n");
+	else if (cmd == CMD_COMPARE)
+		fprintf(out, "Usage: zswapbench compare [options] BASE.json NEW.json [MORE.json...]\n"
+			     "Compares the cells that two or more result files have in common (same backend,\n"
+			     "compressor, jobs, limit, limit mode, data, access and allocation), metric by metric,\n"
+			     "with the uncertainty of each change: two kernels, two machines, before and after.\n\n");
+	else
+		fprintf(out, "Usage: zswapbench [options] [-- COMMAND [ARG...]]\n"
+			     "       zswapbench show FILE...  |  compare BASE.json NEW.json...  |  cleanup\n"
+			     "Measures a workload that does not fit in memory under disk swap, zram or zswap:\n"
+			     "a memory cgroup per trial, a swap backend of its own, a hogger inside\n"
+			     "(or COMMAND, run without a shell, in its place).\n\n");
+}
+
+void options_help(void *stream, enum command cmd)
 {
 	FILE *out = stream;
 	char line[1024];
 
-	fprintf(out, "Usage: zswapbench [options] [-- COMMAND [ARG...]]\n"
-		     "       zswapbench cleanup\n"
-		     "Measures a workload that does not fit in memory under disk swap, zram or zswap:\n"
-		     "a memory cgroup per trial, a swap backend of its own, a hogger inside\n"
-		     "(or COMMAND, run without a shell, in its place).\n\n");
-	for (int id = 0; id < O_COUNT; id++)
-		if (!(option_table[id].flags & OPT_HIDDEN))
-			option_line(out, &option_table[id]);
+	usage(out, cmd);
+	for (int id = 0; id < O_COUNT; id++) {
+		const struct option_desc *o = &option_table[id];
+		int owner = 1;
+		if ((o->flags & OPT_HIDDEN) || !option_for(o, cmd))
+			continue;
+		for (int k = 0; o->short_name && k < id; k++)
+			if (option_table[k].short_name == o->short_name && option_for(&option_table[k], cmd))
+				owner = 0;
+		option_line(out, o, o->short_name && owner);
+	}
+	if (cmd != CMD_RUN)
+		return;
 
 	fprintf(out, "\nSIZE: a number with K, M, G or T (binary; KB, MB, GB: decimal). LIST: comma-separated.\n"
 		     "TIME: 10ms, 2s, 10m or 1h.\n");

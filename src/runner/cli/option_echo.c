@@ -78,6 +78,9 @@ const char *option_format(const struct config *cfg, enum option_id id, char *buf
 	case OT_DURATION:
 		snprintf(buf, len, "%llums", (unsigned long long)*(const uint64_t *)f);
 		break;
+	case OT_REAL:
+		snprintf(buf, len, "%g%s", *(const double *)f, strcmp(o->noun, "%") == 0 ? "%" : "");
+		break;
 	case OT_CUSTOM:
 		custom_format(cfg, o, buf, len);
 		break;
@@ -139,6 +142,8 @@ static json_object *option_json(const struct config *cfg, const struct option_de
 		return text_or_null(((const struct user_id *)f)->name);
 	case OT_DURATION:
 		return json_object_new_double((double)*(const uint64_t *)f / 1000.0);
+	case OT_REAL:
+		return json_object_new_double(*(const double *)f);
 	case OT_CUSTOM:
 		return o->to_json ? o->to_json(cfg) : NULL;
 	case OT_ACTION:

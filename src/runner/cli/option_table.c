@@ -1,5 +1,6 @@
 /* Every option of zswapbench, once: the parser, --help, the checks and the result's config
  * object are all generated from this table. */
+#include <ctype.h>
 #include <errno.h>
 #include <json.h>
 #include <limits.h>
@@ -13,6 +14,7 @@
 #include "common/size.h"
 #include "runner/cli/option_parse.h"
 #include "runner/cli/options.h"
+#include "runner/report/columns.h"
 
 #define FIELD(f) offsetof(struct config, f), sizeof(((struct config *)0)->f)
 #define MiB (1ULL << 20)
@@ -222,7 +224,42 @@ static int check_suffix(struct config *cfg, const char *v, char *why, size_t len
 	return 0;
 }
 
+/* -o picks table columns by name, as lsblk's and zramctl's -o do. */
+static int parse_columns(struct config *cfg, const char *v, char *why, size_t len)
+{
+	cfg->columns.n = 0;
+	if (!list_well_formed(v)) {
+		snprintf(why, len, "not a comma list of columns");
+		return -EINVAL;
+	}
+	for (struct list_item it = list_first(v); it.ok; it = list_next(v, it)) {
+		char name[NAME_LEN];
+		if (it.len >= NAME_LEN || cfg->columns.n == LIST_MAX) {
+			snprintf(why, len, "too many or too long column names");
+			return -EINVAL;
+		}
+		snprintf(name, sizeof(name), "%.*s", (int)it.len, it.text);
+		for (char *p = name; *p; p++)
+			*p = (char)toupper((unsigned char)*p);
+		if (!report_column_known(name)) {
+			snprintf(why, len, "no column '%s' (known: %s)", name, report_column_names());
+			return -EINVAL;
+		}
+		snprintf(cfg->columns.v[cfg->columns.n++], NAME_LEN, "%s", name);
+	}
+	return 0;
+}
+
+static json_object *columns_json(const struct config *cfg)
+{
+	json_object *a = json_object_new_array();
+	for (size_t i = 0; i < cfg->columns.n; i++)
+		json_object_array_add(a, json_object_new_string(cfg->columns.v[i]));
+	return a;
+}
+
 static const char *const limit_modes[] = { "max", "high", NULL };
+static const char *const formats[] = { "table", "json", "csv", "markdown", NULL };
 static const char *const zpools[] = { "zsmalloc", "z3fold", "zbud", NULL };
 
 const struct option_desc option_table[O_COUNT] = {
@@ -239,7 +276,7 @@ const struct option_desc option_table[O_COUNT] = {
 	[O_JOBS] = { "jobs", 0, OT_CUSTOM, FIELD(jobs), 1, 256, "1", NULL, "LIST", NULL, .flags = OPT_SWEEP,
 		     .parse = parse_jobs, .to_json = jobs_json,
 		     .example = "1-4", .help = "workload processes in the cgroup, e.g. 4, 1,2,4 or 1-10" },
-	[O_TRIALS] = { "trials", 't', OT_COUNT, FIELD(trials), 1, 10000, "3", NULL, "N", "trials",
+	[O_TRIALS] = { "trials", 't', OT_COUNT, FIELD(trials), 1, 10000, "5", NULL, "N", "trials",
 		       .example = "5", .help = "measured trials per cell" },
 	[O_WARMUP] = { "warmup", 0, OT_COUNT, FIELD(warmup), 0, 1000, "0", NULL, "N", "warmup trials",
 		       .example = "1", .help = "unmeasured trials before them" },
@@ -313,11 +350,35 @@ const struct option_desc option_table[O_COUNT] = {
 		       "FILE", NULL, .example = "results/a.json", .help = "result file" },
 	[O_SUFFIX] = { "suffix", 0, OT_STRING, FIELD(suffix), 0, 0, NULL, NULL, "TEXT", NULL,
 		       .parse = check_suffix, .example = "-lz4", .help = "appended to the default result file name" },
-	[O_JSON] = { "json", 0, OT_FLAG, FIELD(json), .help = "print the result document instead of tables" },
+	[O_JSON] = { "json", 0, OT_FLAG, FIELD(json), .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
+		     .flags = OPT_NO_ECHO, .help = "the same as --format json" },
+	[O_FORMAT] = { "format", 0, OT_ENUM, FIELD(format), 0, 0, "table", NULL, "FORMAT", NULL,
+		       .choices = formats, .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE, .example = "csv",
+		       .help = "table, json, csv (one row per trial and metric) or markdown" },
+	[O_COLUMNS] = { "columns", 'o', OT_CUSTOM, FIELD(columns), 0, 0, NULL, "each table's own", "LIST", NULL,
+			.commands = CMD_RUN | CMD_SHOW | CMD_COMPARE, .parse = parse_columns,
+			.to_json = columns_json, .example = "metric,mean,ci",
+			.help = "the table columns to print (-o for show and compare)" },
+	[O_RAW] = { "raw", 0, OT_FLAG, FIELD(raw), .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
+		    .help = "tables unaligned, one space between columns" },
+	[O_NOHEADINGS] = { "noheadings", 0, OT_FLAG, FIELD(noheadings), .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
+			   .help = "tables without their heading line" },
+	[O_VERBOSE] = { "verbose", 'v', OT_FLAG, FIELD(verbose), .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
+			.help = "every metric of every cell, not only the short answer" },
+	[O_ALL] = { "all", 0, OT_FLAG, FIELD(all), .commands = CMD_COMPARE,
+		    .help = "the rows that did not change too" },
+	[O_ALPHA] = { "alpha", 0, OT_REAL, FIELD(alpha), 0, 0, "0.05", NULL, "P", "alpha", .dmin = 0.0001, .dmax = 0.5,
+		      .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE, .example = "0.01",
+		      .help = "a change is significant only at a p-value below this" },
+	[O_NOISE] = { "noise-threshold", 0, OT_REAL, FIELD(noise_pct), 0, 0, "2%", NULL, "PCT", "%", .dmin = 0,
+		      .dmax = 100, .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE, .example = "5%",
+		      .help = "... and with its whole 95% interval beyond +-PCT" },
 	[O_HOGGER] = { "hogger", 0, OT_PATH, FIELD(hogger), 0, 0, NULL, "beside zswapbench", "PATH", NULL,
 		       .flags = OPT_HIDDEN, .example = "/usr/libexec/zswapbench/zswapbench-hogger", .help = "the hogger binary (developers)" },
 	[O_SYSROOT] = { "sysroot", 0, OT_PATH, FIELD(sysroot), 0, 0, NULL, NULL, "DIR", NULL,
 			.flags = OPT_HIDDEN, .example = "tests/fixtures/v2", .help = "prefix for /sys and /proc (tests)" },
-	[O_HELP] = { "help", 'h', OT_ACTION, 0, 0, .help = "show this help" },
-	[O_VERSION] = { "version", 'V', OT_ACTION, 0, 0, .help = "show the version" },
+	[O_HELP] = { "help", 'h', OT_ACTION, 0, 0, .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
+		     .help = "show this help" },
+	[O_VERSION] = { "version", 'V', OT_ACTION, 0, 0, .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
+			.help = "show the version" },
 };

@@ -163,6 +163,25 @@ static int parse_duration(const struct option_desc *o, const char *v, uint64_t *
 	return -EINVAL;
 }
 
+/* 0.05, or 2% where the option is a percentage. */
+static int parse_real(const struct option_desc *o, const char *v, double *out, char *why, size_t len)
+{
+	char *end;
+	double d;
+
+	errno = 0;
+	d = strtod(v, &end);
+	if (strcmp(o->noun, "%") == 0 && *end == '%')
+		end++;
+	if (v[0] && (v[0] >= '0' && v[0] <= '9') && !*end && !errno && d >= o->dmin && d <= o->dmax) {
+		*out = d;
+		return 0;
+	}
+	snprintf(why, len, "not %s from %g to %g%s", strcmp(o->noun, "%") == 0 ? "a percentage" : "a number", o->dmin,
+		 o->dmax, strcmp(o->noun, "%") == 0 ? "%" : "");
+	return -EINVAL;
+}
+
 static int parse_user(struct user_id *u, const char *v, char *why, size_t len)
 {
 	struct passwd *pw = v[0] ? getpwnam(v) : NULL;
@@ -227,6 +246,8 @@ static int parse_value(struct config *cfg, const struct option_desc *o, const ch
 		return parse_user(field(cfg, o), v, why, len);
 	case OT_DURATION:
 		return parse_duration(o, v, field(cfg, o), why, len);
+	case OT_REAL:
+		return parse_real(o, v, field(cfg, o), why, len);
 	case OT_FLAG:
 		*(int *)field(cfg, o) = 1;
 		return 0;
@@ -291,9 +312,29 @@ static int split_command(int *argc, char **argv, struct config *cfg, char *msg, 
 	return 0;
 }
 
-static void getopt_tables(struct option *longopts, char *shortopts)
+int option_for(const struct option_desc *o, enum command cmd)
 {
-	size_t s = 0;
+	return ((o->commands ? o->commands : CMD_RUN) & cmd) != 0;
+}
+
+const char *command_name(enum command cmd)
+{
+	return cmd == CMD_SHOW ? "show" : cmd == CMD_COMPARE ? "compare" : "run";
+}
+
+/* A short name belongs to the first option of the command that claims it: -o is --output
+ * for a run, --columns for show and compare. */
+static int short_owner(enum command cmd, char c)
+{
+	for (int id = 0; c && id < O_COUNT; id++)
+		if (option_table[id].short_name == c && option_for(&option_table[id], cmd))
+			return id;
+	return -1;
+}
+
+static void getopt_tables(enum command cmd, struct option *longopts, char *shortopts)
+{
+	size_t s = 0, n = 0;
 
 	*shortopts = '\0';
 	/* "+": stop at the first non-option, so a forgotten "--" is an error, not a reordering;
@@ -303,47 +344,87 @@ static void getopt_tables(struct option *longopts, char *shortopts)
 	for (int id = 0; id < O_COUNT; id++) {
 		const struct option_desc *o = &option_table[id];
 		int has_arg = o->type != OT_FLAG && o->type != OT_ACTION;
-		longopts[id] = (struct option){ o->name, has_arg ? required_argument : no_argument, NULL, 256 + id };
-		if (o->short_name) {
+		if (!option_for(o, cmd))
+			continue;
+		longopts[n++] = (struct option){ o->name, has_arg ? required_argument : no_argument, NULL, 256 + id };
+		if (short_owner(cmd, o->short_name) == id) {
 			shortopts[s++] = o->short_name;
 			if (has_arg)
 				shortopts[s++] = ':';
 		}
 	}
 	shortopts[s] = '\0';
-	longopts[O_COUNT] = (struct option){ 0 };
+	longopts[n] = (struct option){ 0 };
 }
 
-static int option_of(int c)
+static int option_of(enum command cmd, int c)
 {
 	if (c >= 256 && c < 256 + O_COUNT)
 		return c - 256;
-	for (int id = 0; id < O_COUNT; id++)
-		if (option_table[id].short_name && option_table[id].short_name == c)
-			return id;
-	return -1;
+	return short_owner(cmd, (char)c);
 }
 
-enum options_result options_parse(int argc, char **argv, struct config *cfg, char *msg, size_t len)
+/* An option of another command: say whose it is rather than "unknown". */
+static void unknown(enum command cmd, const char *arg, char *msg, size_t len)
+{
+	const struct option_desc *o = NULL;
+	char name[64];
+
+	if (strncmp(arg, "--", 2) == 0) {
+		snprintf(name, sizeof(name), "%.*s", (int)strcspn(arg + 2, "="), arg + 2);
+		o = option_find(name);
+	}
+	if (o)
+		snprintf(msg, len, "'%s' is not an option of 'zswapbench%s%s'", arg, cmd == CMD_RUN ? "" : " ",
+			 cmd == CMD_RUN ? "" : command_name(cmd));
+	else
+		snprintf(msg, len, "unknown option '%s'", arg);
+}
+
+/* show and compare take files; a run takes none. */
+static int keep_files(enum command cmd, int argc, char **argv, struct config *cfg, char *msg, size_t len)
+{
+	if (cmd == CMD_RUN) {
+		if (optind < argc) {
+			snprintf(msg, len, "unexpected argument '%s'", argv[optind]);
+			return -EINVAL;
+		}
+		return 0;
+	}
+	cfg->files = argv + optind;
+	cfg->nfiles = argc - optind;
+	if (cfg->nfiles < (cmd == CMD_COMPARE ? 2 : 1)) {
+		snprintf(msg, len, "%s needs %s", command_name(cmd),
+			 cmd == CMD_COMPARE ? "two result files or more: BASE.json NEW.json..." : "a result file");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+enum options_result options_parse_command(enum command cmd, int argc, char **argv, struct config *cfg,
+					  char *msg, size_t len)
 {
 	struct option longopts[O_COUNT + 1];
 	char shortopts[3 * O_COUNT + 3];
 	int c, id;
 
 	options_defaults(cfg);
-	if (split_command(&argc, argv, cfg, msg, len))
+	cfg->cmd = cmd;
+	if (cmd == CMD_RUN && split_command(&argc, argv, cfg, msg, len))
 		return OPTIONS_USAGE;
-	getopt_tables(longopts, shortopts);
+	getopt_tables(cmd, longopts, shortopts);
 	opterr = 0;
 	optind = 0; /* 0, not 1: glibc's getopt then forgets the state of any earlier parse */
 	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
-		if (c == '?' || c == ':') {
-			snprintf(msg, len, "%s '%s'", c == '?' ? "unknown option" : "missing value for", argv[optind - 1]);
+		if (c == '?')
+			unknown(cmd, argv[optind - 1], msg, len);
+		if (c == ':')
+			snprintf(msg, len, "missing value for '%s'", argv[optind - 1]);
+		if (c == '?' || c == ':')
 			return OPTIONS_USAGE;
-		}
-		id = option_of(c);
+		id = option_of(cmd, c);
 		if (id == O_HELP) {
-			options_help(stdout);
+			options_help(stdout, cmd);
 			return OPTIONS_EXIT_OK;
 		}
 		if (id == O_VERSION) {
@@ -353,9 +434,14 @@ enum options_result options_parse(int argc, char **argv, struct config *cfg, cha
 		if (id < 0 || option_apply(cfg, (enum option_id)id, optarg, msg, len))
 			return OPTIONS_USAGE;
 	}
-	if (optind < argc) {
-		snprintf(msg, len, "unexpected argument '%s'", argv[optind]);
+	if (keep_files(cmd, argc, argv, cfg, msg, len))
 		return OPTIONS_USAGE;
-	}
+	if (cfg->json)
+		cfg->format = FORMAT_JSON;
 	return options_cross_check(cfg, msg, len) ? OPTIONS_USAGE : OPTIONS_RUN;
+}
+
+enum options_result options_parse(int argc, char **argv, struct config *cfg, char *msg, size_t len)
+{
+	return options_parse_command(CMD_RUN, argc, argv, cfg, msg, len);
 }

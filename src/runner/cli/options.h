@@ -27,6 +27,7 @@ enum option_type {
 	OT_STRING,      /* char[] */
 	OT_USER,        /* struct user_id, looked up in the user database */
 	OT_DURATION,    /* uint64_t milliseconds: 10ms, 2s, 10m; a bare number is in .unit */
+	OT_REAL,        /* double, dmin..dmax; a trailing % is allowed where noun is "%" */
 	OT_FLAG,        /* int 1 when given */
 	OT_ACTION,      /* --help, --version: handled by the parser */
 	OT_CUSTOM,      /* .parse and .to_json do the work */
@@ -60,15 +61,24 @@ struct option_desc {
 	void (*format)(const struct config *cfg, char *buf, size_t len);
 	const char *example;          /* a valid value, for the man page and the table's tests */
 	const char *help;
+	double dmin, dmax;            /* OT_REAL */
+	unsigned commands;            /* CMD_* it belongs to; 0: the run alone */
 };
 
 extern const struct option_desc option_table[O_COUNT];
 
 enum options_result { OPTIONS_RUN, OPTIONS_EXIT_OK, OPTIONS_USAGE };
 
-/* Parses argv into cfg (defaults first). OPTIONS_USAGE: msg holds the one-line error naming
- * the option and its value. */
+/* Parses argv into cfg (defaults first) for a run. OPTIONS_USAGE: msg holds the one-line
+ * error naming the option and its value. */
 enum options_result options_parse(int argc, char **argv, struct config *cfg, char *msg, size_t len);
+/* The same for a command: argv[0] is the command's name ("show"); show and compare keep the
+ * arguments that are not options as cfg->files. */
+enum options_result options_parse_command(enum command cmd, int argc, char **argv, struct config *cfg,
+					  char *msg, size_t len);
+/* Is the option one of this command's? */
+int option_for(const struct option_desc *o, enum command cmd);
+const char *command_name(enum command cmd);
 void options_defaults(struct config *cfg);
 /* Applies one option's value, as the parser does: 0, or -EINVAL with msg filled. */
 int option_apply(struct config *cfg, enum option_id id, const char *value, char *msg, size_t len);
@@ -78,8 +88,8 @@ int options_cross_check(const struct config *cfg, char *msg, size_t len);
 const char *option_format(const struct config *cfg, enum option_id id, char *buf, size_t len);
 /* The config object of the result file: option name -> typed value. */
 struct json_object *options_to_json(const struct config *cfg);
-/* --help, generated from the table. */
-void options_help(void *stream);
+/* --help, generated from the table, for one command. */
+void options_help(void *stream, enum command cmd);
 const struct option_desc *option_find(const char *name);
 
 #endif

@@ -2,20 +2,98 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdlib.h>
+
+const enum metric_id key_metrics[4] = { M_ELAPSED, M_CPU_TIME, M_SWAP_PEAK, M_SWAP_RAM };
+
+int metric_is_key(enum metric_id m)
+{
+	for (size_t i = 0; i < sizeof(key_metrics) / sizeof(key_metrics[0]); i++)
+		if (key_metrics[i] == m)
+			return 1;
+	return 0;
+}
 
 double change_pct(double a, double b)
 {
 	return a != 0 ? 100.0 * (b - a) / fabs(a) : NAN;
 }
 
-int compare_metric(const struct result_cell *base, const struct result_cell *cell, enum metric_id m,
-		   struct comparison *out)
+struct compare_opts compare_opts_of(const struct results *r)
 {
-	if (!base->have_stats[m] || !cell->have_stats[m] || base->stats[m].mean == 0)
-		return -ENOENT;
-	out->base = base->stats[m].mean;
-	out->value = cell->stats[m].mean;
-	out->ratio = out->value / out->base;
-	out->change_pct = change_pct(out->base, out->value);
+	struct compare_opts o = { .alpha = r->alpha, .noise_pct = r->noise_pct };
+	return o;
+}
+
+const char *significance_mark(enum significance s)
+{
+	static const char *const marks[] = { [SIG_NONE] = "~", [SIG_SIGNIFICANT] = "*",
+					     [SIG_NOT_TESTABLE_DIFFERENT] = "?", [SIG_NOT_TESTABLE_SAME] = "" };
+	return marks[s];
+}
+
+const char *significance_legend(void)
+{
+	return "* significant (Mann-Whitney p < alpha, Holm over elapsed, CPU, swap and RAM; interval beyond the "
+	       "noise threshold)  ~ not significant  ? too few trials for a test, ranges apart";
+}
+
+static int compare_metric(const struct result_cell *base, const struct result_cell *cell, enum metric_id m,
+			  double *scratch, struct metric_comparison *out)
+{
+	size_t nb = cell_values(base, m, scratch), nn;
+	int ret;
+
+	if (!base->have_stats[m] || !cell->have_stats[m] || !nb)
+		return 0;
+	nn = cell_values(cell, m, scratch + nb);
+	if (!nn)
+		return 0;
+	ret = two_sample_compare(scratch, nb, scratch + nb, nn, COMPARE_SEED, &out->ts);
+	if (ret)
+		return ret == -EINVAL ? 0 : ret;
+	out->have = 1;
+	out->key = metric_is_key(m);
+	out->base_mean = base->stats[m].mean;
+	out->new_mean = cell->stats[m].mean;
+	out->base_rsd = summary_rel_stddev(&base->stats[m]);
+	out->new_rsd = summary_rel_stddev(&cell->stats[m]);
+	out->p = out->ts.p_mwu;
 	return 0;
+}
+
+/* Holm over the key metrics both sides have; the rest keep their own p. */
+static void decide(struct metric_comparison *out, const struct compare_opts *o)
+{
+	double p[4], adjusted[4];
+	size_t n = 0;
+
+	for (size_t i = 0; i < 4; i++)
+		if (out[key_metrics[i]].have && !isnan(out[key_metrics[i]].ts.p_mwu))
+			p[n++] = out[key_metrics[i]].ts.p_mwu;
+	if (n && holm_adjust(p, n, adjusted) == 0)
+		for (size_t i = 0, k = 0; i < 4; i++)
+			if (out[key_metrics[i]].have && !isnan(out[key_metrics[i]].ts.p_mwu))
+				out[key_metrics[i]].p = adjusted[k++];
+	for (int m = 0; m < M_COUNT; m++)
+		if (out[m].have)
+			out[m].sig = significance_decide(&out[m].ts, out[m].p, o->alpha, o->noise_pct);
+}
+
+int compare_cells(const struct result_cell *base, const struct result_cell *cell, const struct compare_opts *o,
+		  struct metric_comparison *out)
+{
+	double *scratch = calloc(base->ntrials + cell->ntrials + 1, sizeof(*scratch));
+	int ret = 0;
+
+	for (int m = 0; m < M_COUNT; m++)
+		out[m] = (struct metric_comparison){ .sig = SIG_NOT_TESTABLE_SAME };
+	if (!scratch)
+		return -ENOMEM;
+	for (int m = 0; m < M_COUNT && !ret; m++)
+		ret = compare_metric(base, cell, (enum metric_id)m, scratch, &out[m]);
+	free(scratch);
+	if (!ret)
+		decide(out, o);
+	return ret;
 }

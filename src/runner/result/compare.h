@@ -1,18 +1,44 @@
-/* One cell against a baseline cell, metric by metric, as LKP's %change. */
+/*
+ * One sample of trials against another, metric by metric: two cells of a run, or one cell in
+ * two result files. Each metric gets its ratio with uncertainty, its change with a 95%
+ * interval, its p-values, and a decision. Holm's correction runs over the few key metrics a
+ * verdict is made of; the other metrics are exploratory and decided on their own p.
+ */
 #ifndef ZSB_COMPARE_H
 #define ZSB_COMPARE_H
 #include "runner/result/results.h"
+#include "runner/result/statistics.h"
 
-struct comparison {
-	double base, value;   /* means */
-	double ratio;         /* value / base */
-	double change_pct;    /* LKP's %change: (value - base) / base */
+/* The bootstrap's seed: fixed, so a comparison gives the same interval every time. */
+#define COMPARE_SEED 20261130UL
+
+struct compare_opts {
+	double alpha;           /* significant only at p < alpha ... */
+	double noise_pct;       /* ... and with the whole interval beyond +-noise_pct */
 };
 
-/* -ENOENT when either cell has no statistics for the metric or the base mean is 0. */
-int compare_metric(const struct result_cell *base, const struct result_cell *cell, enum metric_id m,
-		   struct comparison *out);
+struct metric_comparison {
+	int have;               /* both sides have the metric */
+	struct two_sample ts;
+	double base_mean, new_mean;
+	double base_rsd, new_rsd; /* %stddev, LKP's "± N%" */
+	double p;               /* the p the decision used: Holm-adjusted for a key metric */
+	int key;                /* one of the verdict's metrics */
+	enum significance sig;
+};
+
+/* The verdict's metrics: elapsed, CPU time, swap written, RAM used for swap. */
+extern const enum metric_id key_metrics[4];
+int metric_is_key(enum metric_id m);
+/* Every metric of cell against base; out has M_COUNT entries. 0 or -ENOMEM. */
+int compare_cells(const struct result_cell *base, const struct result_cell *cell, const struct compare_opts *o,
+		  struct metric_comparison *out);
+/* The options a results set was made with. */
+struct compare_opts compare_opts_of(const struct results *r);
 /* (b - a) / |a| in percent; NaN when a is 0. */
 double change_pct(double a, double b);
+/* "*", "~", "?" or "" for a decision; and the legend line that explains them. */
+const char *significance_mark(enum significance s);
+const char *significance_legend(void);
 
 #endif

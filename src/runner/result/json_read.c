@@ -260,6 +260,10 @@ int results_from_json(json_object *doc, struct results *r, char *why, size_t len
 	get_text(doc, "updated", r->updated, sizeof(r->updated));
 	read_system(get(doc, "system"), &r->system);
 	r->config = json_object_get(get(doc, "config"));
+	if (!isnan(get_double(r->config, "alpha")))
+		r->alpha = get_double(r->config, "alpha");
+	if (!isnan(get_double(r->config, "noise-threshold")))
+		r->noise_pct = get_double(r->config, "noise-threshold");
 	r->plan = json_object_get(get(doc, "plan"));
 	for (size_t i = 0; i < json_object_array_length(cells); i++) {
 		struct result_cell *c = results_add_cell(r);

@@ -238,28 +238,67 @@ static json_object *cell_info(const struct result_cell *c)
 	return o;
 }
 
+json_object *metric_comparison_json(const struct metric_comparison *mc)
+{
+	json_object *d = json_object_new_object();
+	const struct two_sample *ts = &mc->ts;
+
+	json_object_object_add(d, "base_mean", number(mc->base_mean));
+	json_object_object_add(d, "mean", number(mc->new_mean));
+	json_object_object_add(d, "n_base", json_object_new_uint64(ts->n_base));
+	json_object_object_add(d, "n", json_object_new_uint64(ts->n_new));
+	json_object_object_add(d, "ratio", number(ts->ratio));
+	json_object_object_add(d, "ratio_err", number(ts->ratio_err));
+	json_object_object_add(d, "change_pct", number(ts->change_pct));
+	json_object_object_add(d, "change_ci_pct", interval(ts->change_lo_pct, ts->change_hi_pct));
+	json_object_object_add(d, "p_mann_whitney", number(ts->p_mwu));
+	json_object_object_add(d, "mann_whitney_exact", json_object_new_boolean(ts->mwu_exact));
+	json_object_object_add(d, "p_welch", number(ts->p_welch));
+	json_object_object_add(d, "p_decision", number(mc->p));
+	json_object_object_add(d, "holm", json_object_new_boolean(mc->key));
+	json_object_object_add(d, "testable", json_object_new_boolean(ts->testable));
+	add_str(d, "significance", mc->sig == SIG_SIGNIFICANT ? "significant" :
+				   mc->sig == SIG_NONE ? "not significant" :
+				   mc->sig == SIG_NOT_TESTABLE_DIFFERENT ? "too few trials, ranges apart" :
+				   "too few trials, ranges overlap");
+	return d;
+}
+
+/* What every comparison was made with, so its intervals can be reproduced. */
+json_object *comparison_method_json(const struct compare_opts *o)
+{
+	json_object *d = json_object_new_object();
+
+	json_object_object_add(d, "alpha", json_object_new_double(o->alpha));
+	json_object_object_add(d, "noise_threshold_pct", json_object_new_double(o->noise_pct));
+	json_object_object_add(d, "confidence", json_object_new_double(STAT_CONFIDENCE));
+	json_object_object_add(d, "bootstrap_resamples", json_object_new_int(STAT_BOOTSTRAP_RESAMPLES));
+	json_object_object_add(d, "bootstrap_seed", json_object_new_uint64(COMPARE_SEED));
+	add_str(d, "test", "Mann-Whitney U, exact up to 20 trials a side, Holm over elapsed, cpu_time, "
+			   "cgroup_swap_peak and swap_ram; Welch's t for reference");
+	return d;
+}
+
+/* Each cell against the first. Made once the run is over: the bootstraps cost too much to
+ * redo after every trial. */
 static json_object *comparisons(const struct results *run)
 {
+	struct compare_opts opts = compare_opts_of(run);
+	struct metric_comparison *mc = calloc(M_COUNT, sizeof(*mc));
 	json_object *a = json_object_new_array();
-	for (size_t i = 1; i < run->ncells; i++) {
+
+	for (size_t i = 1; mc && run->status != RUN_RUNNING && i < run->ncells; i++) {
 		json_object *o = json_object_new_object(), *ms = json_object_new_object();
 		add_str(o, "base", run->cells[0].label);
 		add_str(o, "cell", run->cells[i].label);
-		for (int m = 0; m < M_COUNT; m++) {
-			struct comparison cmp;
-			json_object *d;
-			if (compare_metric(&run->cells[0], &run->cells[i], m, &cmp))
-				continue;
-			d = json_object_new_object();
-			json_object_object_add(d, "base_mean", number(cmp.base));
-			json_object_object_add(d, "mean", number(cmp.value));
-			json_object_object_add(d, "ratio", number(cmp.ratio));
-			json_object_object_add(d, "change_pct", number(cmp.change_pct));
-			json_object_object_add(ms, metrics[m].key, d);
-		}
+		if (compare_cells(&run->cells[0], &run->cells[i], &opts, mc) == 0)
+			for (int m = 0; m < M_COUNT; m++)
+				if (mc[m].have)
+					json_object_object_add(ms, metrics[m].key, metric_comparison_json(&mc[m]));
 		json_object_object_add(o, "metrics", ms);
 		json_object_array_add(a, o);
 	}
+	free(mc);
 	return a;
 }
 
@@ -297,6 +336,7 @@ static json_object *document(const struct results *run)
 	for (size_t i = 0; i < run->ncells; i++)
 		json_object_array_add(cells, cell_info(&run->cells[i]));
 	json_object_object_add(doc, "cells", cells);
+	json_object_object_add(doc, "comparison_method", comparison_method_json(&(struct compare_opts){ run->alpha, run->noise_pct }));
 	json_object_object_add(doc, "comparisons", comparisons(run));
 	return doc;
 }

@@ -2,6 +2,7 @@
 #include "runner/result/results.h"
 
 #include <json.h>
+#include <stdio.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,6 +90,8 @@ void results_init(struct results *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->format_version = RESULT_FORMAT_VERSION;
+	r->alpha = 0.05;
+	r->noise_pct = 2.0;
 }
 
 void trial_free(struct trial *t)
@@ -185,14 +188,15 @@ static void flag_against_cell(struct result_cell *c, const double *elapsed, size
 		if (!measured_ok(t, M_ELAPSED))
 			continue;
 		t->outlier_z = modified_z(elapsed, n, t->value[M_ELAPSED]);
-		if (fabs(t->outlier_z) > 3.5)
+		/* With fewer than five trials the MAD is one or two differences: no outlier test. */
+		if (n >= 5 && fabs(t->outlier_z) > 3.5)
 			t->flags |= TRIAL_FLAG_OUTLIER;
 		if (k++ == 0 && slow_first(elapsed, n))
 			t->flags |= TRIAL_FLAG_SLOW_FIRST;
 	}
 }
 
-static size_t gather(const struct result_cell *c, enum metric_id m, double *values)
+size_t cell_values(const struct result_cell *c, enum metric_id m, double *values)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < c->ntrials; i++)
@@ -206,17 +210,29 @@ void cell_update_stats(struct result_cell *c)
 	double *values = calloc(c->ntrials ? c->ntrials : 1, sizeof(*values));
 
 	memset(c->have_stats, 0, sizeof(c->have_stats));
-	c->failed = 0;
-	for (size_t i = 0; i < c->ntrials; i++)
+	c->failed = c->measured = 0;
+	for (size_t i = 0; i < c->ntrials; i++) {
+		c->measured += !c->trials[i].warmup;
 		if (!c->trials[i].warmup && c->trials[i].status != TRIAL_OK)
 			c->failed++;
+	}
 	if (!values)
 		return;
-	flag_against_cell(c, values, gather(c, M_ELAPSED, values));
+	flag_against_cell(c, values, cell_values(c, M_ELAPSED, values));
 	for (int m = 0; m < M_COUNT; m++) {
-		size_t n = gather(c, (enum metric_id)m, values);
+		size_t n = cell_values(c, (enum metric_id)m, values);
 		if (n && summary_compute(values, n, STAT_CONFIDENCE, &c->stats[m]) == 0)
 			c->have_stats[m] = 1;
 	}
 	free(values);
+}
+
+const char *results_config_text(const struct results *r, const char *key, char *buf, size_t len)
+{
+	json_object *v = NULL;
+
+	buf[0] = '\0';
+	if (r->config && json_object_object_get_ex(r->config, key, &v) && v)
+		snprintf(buf, len, "%s", json_object_get_string(v));
+	return buf;
 }

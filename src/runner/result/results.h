@@ -89,6 +89,7 @@ struct result_cell {
 	struct summary stats[M_COUNT];
 	unsigned char have_stats[M_COUNT];
 	unsigned failed;          /* measured trials that were not ok */
+	unsigned measured;        /* measured trials (not warmups), ok or not */
 };
 
 enum run_status { RUN_RUNNING, RUN_COMPLETE, RUN_INTERRUPTED, RUN_FAILED, RUN_STATUS_COUNT };
@@ -106,6 +107,7 @@ struct results {
 	char tool_version[32];
 	enum run_status status;
 	char error[PATH_MAX + 600];   /* why the run failed, when it did */
+	double alpha, noise_pct;      /* what a significant change is, for comparisons */
 	char started[32];             /* ISO 8601, UTC */
 	char updated[32];
 	struct result_system system;
@@ -127,7 +129,12 @@ void cell_drop_trial(struct result_cell *c);
  * with their cell (outlier, slow-first). */
 void cell_update_stats(struct result_cell *c);
 void trial_set(struct trial *t, enum metric_id id, double v);
+/* The metric's values over the measured, successful trials (values holds ntrials). */
+size_t cell_values(const struct result_cell *c, enum metric_id m, double *values);
 void trial_free(struct trial *t);
+
+/* An option of the run's configuration as text ("" when absent or null). */
+const char *results_config_text(const struct results *r, const char *key, char *buf, size_t len);
 
 const char *trial_status_name(enum trial_status s);
 const char *run_status_name(enum run_status s);

@@ -12,7 +12,7 @@
 #include "runner/kernel/signals.h"
 #include "runner/kernel/sysfs.h"
 #include "runner/result/json_write.h"
-#include "runner/result/report.h"
+#include "runner/report/report.h"
 #include "runner/run/background.h"
 #include "runner/trial/trial.h"
 #include "runner/undo/param.h"
@@ -257,14 +257,10 @@ static void run_trials(struct run *run)
 
 static void print_results(const struct run *run)
 {
-	if (run->cfg->json) {
-		char *text = results_to_string(&run->results);
-		if (text)
-			puts(text);
-		free(text);
-	} else {
-		report_print(&run->results, stdout);
-	}
+	struct report_opts o = report_opts_of(run->cfg);
+
+	o.file = run->output;
+	report_print(&run->results, &o, stdout);
 	say("results in %s", run->output);
 }
 

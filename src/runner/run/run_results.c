@@ -59,6 +59,8 @@ int run_results_init(struct run *run)
 	time_t now = time(NULL);
 
 	results_init(r);
+	r->alpha = run->cfg->alpha;
+	r->noise_pct = run->cfg->noise_pct;
 	snprintf(r->tool_version, sizeof(r->tool_version), "%s", ZSB_VERSION);
 	strftime(r->started, sizeof(r->started), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
 	collect_system(&r->system, &run->host, run->other_swap);

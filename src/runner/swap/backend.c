@@ -78,6 +78,9 @@ void swap_device_record(const struct swap_device *dev, const struct swap_record_
 {
 	if (in->filled->have_used)
 		trial_set(t, M_DEVICE_USED, (double)in->filled->device_used);
+	/* A swap area with no compressed store in front costs no RAM: a real zero. */
+	if ((dev->backend->flags & BACKEND_DEVICE) && !(dev->backend->flags & BACKEND_COMP))
+		trial_set(t, M_SWAP_RAM, 0);
 	if (dev->backend->record)
 		dev->backend->record(dev, in, t);
 }

@@ -182,6 +182,8 @@ static void zram_record(const struct swap_device *dev, const struct swap_record_
 	trial_set(t, M_ZRAM_MEM, (double)mm->mem_used_total);
 	trial_set(t, M_ZRAM_SAME, (double)mm->same_pages);
 	trial_set(t, M_ZRAM_HUGE, (double)mm->huge_pages);
+	trial_set(t, M_SWAP_STORED, (double)mm->orig_data_size);
+	trial_set(t, M_SWAP_RAM, (double)mm->mem_used_total);
 	if (mm->compr_data_size)
 		trial_set(t, M_COMP_RATIO, (double)mm->orig_data_size / (double)mm->compr_data_size);
 }

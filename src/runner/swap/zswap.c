@@ -121,6 +121,8 @@ static void record_pool(const struct zswap_stats *z, struct trial *t)
 	if (z->have_debugfs) {
 		trial_set(t, M_ZSWAP_STORED, (double)z->stored_pages);
 		trial_set(t, M_ZSWAP_POOL, (double)z->pool_total_size);
+		trial_set(t, M_SWAP_STORED, (double)z->stored_pages * page_bytes());
+		trial_set(t, M_SWAP_RAM, (double)z->pool_total_size);
 		if (z->pool_total_size)
 			trial_set(t, M_COMP_RATIO, (double)z->stored_pages * page_bytes() / (double)z->pool_total_size);
 	}

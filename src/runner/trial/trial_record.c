@@ -136,6 +136,7 @@ static void record_jobs(struct trial *t, const struct watch *wt, const struct vm
 	trial_set(t, M_ELAPSED, seconds(s.last_exit - w->release_ns - pause));
 	trial_set(t, M_USER, s.user);
 	trial_set(t, M_SYS, s.sys);
+	trial_set(t, M_CPU_TIME, s.user + s.sys);
 	trial_set(t, M_MINFLT, s.minflt);
 	trial_set(t, M_MAJFLT, s.majflt);
 	if (s.all_filled && s.last_filled > s.first_start) {

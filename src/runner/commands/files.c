@@ -1,0 +1,41 @@
+#include "runner/commands/files.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+#include "runner/log.h"
+#include "runner/result/json_read.h"
+
+int file_set_read(struct file_set *fs, char **files, size_t n)
+{
+	char why[512];
+
+	fs->n = 0;
+	fs->sets = calloc(n, sizeof(*fs->sets));
+	fs->ptrs = calloc(n, sizeof(*fs->ptrs));
+	fs->names = calloc(n, sizeof(*fs->names));
+	if (!fs->sets || !fs->ptrs || !fs->names) {
+		say("%s", "out of memory");
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (results_read(files[i], &fs->sets[i], why, sizeof(why))) {
+			say("%s: %s", files[i], why);
+			return -EINVAL;
+		}
+		fs->ptrs[i] = &fs->sets[i];
+		fs->names[i] = files[i];
+		fs->n = i + 1;
+	}
+	return 0;
+}
+
+void file_set_free(struct file_set *fs)
+{
+	for (size_t i = 0; i < fs->n; i++)
+		results_free(&fs->sets[i]);
+	free(fs->sets);
+	free(fs->ptrs);
+	free(fs->names);
+	fs->n = 0;
+}

@@ -1,0 +1,250 @@
+/* `compare`: a header naming each file's kernel, host, date and trials; then per matched cell
+ * the metrics that changed, base mean ± %stddev, the change with its 95% interval, new mean
+ * ± %stddev, the p the decision used and its mark; failed trials as LKP's fail:runs. */
+#include "runner/report/compare_view.h"
+
+#include <errno.h>
+#include <json.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runner/report/format.h"
+#include "runner/result/json_write.h"
+#include "runner/result/match.h"
+
+static const struct table_col cols[] = {
+	{ "METRIC", 0 }, { "BASE", 1 }, { "CHANGE", 1 }, { "NEW", 1 }, { "P", 1 }, { "SIG", 0 },
+};
+
+static unsigned trials_of(const struct results *r)
+{
+	unsigned most = 0;
+	for (size_t i = 0; i < r->ncells; i++)
+		most = r->cells[i].measured > most ? r->cells[i].measured : most;
+	return most;
+}
+
+static void header(const struct results *const *sets, const char *const *files, size_t n, FILE *out)
+{
+	for (size_t f = 0; f < n; f++)
+		fprintf(out, "%s %s: kernel %s, host %s, %s, %u trials per cell\n", f ? "new " : "base", files[f],
+			sets[f]->system.kernel[0] ? sets[f]->system.kernel : "?",
+			sets[f]->system.hostname[0] ? sets[f]->system.hostname : "?", sets[f]->started, trials_of(sets[f]));
+}
+
+/* Before anything is printed: every new file shares a cell with the base. */
+static int check_common(const struct results *const *sets, const char *const *files, size_t n, char *why, size_t len)
+{
+	for (size_t f = 1; f < n; f++) {
+		int common = 0;
+		for (size_t i = 0; i < sets[f]->ncells; i++)
+			common |= match_cell(sets[0], sets[f], &sets[f]->cells[i]) >= 0;
+		if (!common) {
+			snprintf(why, len, "%s and %s have no cell in common (same backend, compressor, jobs, limit, "
+				 "limit mode, data, access and allocation)", files[0], files[f]);
+			return -ENOENT;
+		}
+	}
+	return 0;
+}
+
+/* LKP's fail:runs: "2:5" is two failed trials of five, never a mean of zeros. */
+static const char *fail_runs(const struct result_cell *c, char *buf, size_t len)
+{
+	snprintf(buf, len, "%u:%u", c->failed, c->measured);
+	return buf;
+}
+
+static void fail_row(struct table *t, const struct result_cell *b, const struct result_cell *c)
+{
+	char buf[32];
+
+	if (!b->failed && !c->failed)
+		return;
+	table_add_row(t);
+	table_set(t, "METRIC", "failed trials (fail:runs)");
+	table_set(t, "BASE", fail_runs(b, buf, sizeof(buf)));
+	table_set(t, "NEW", fail_runs(c, buf, sizeof(buf)));
+}
+
+static int shows(const struct metric_comparison *mc, int all)
+{
+	return mc->have && (all || mc->sig == SIG_SIGNIFICANT || mc->sig == SIG_NOT_TESTABLE_DIFFERENT);
+}
+
+static int cell_block(const struct results *base, const struct result_cell *b, const struct result_cell *c,
+		      const char *file, const struct report_opts *o, int all, FILE *out)
+{
+	struct metric_comparison *mc = calloc(M_COUNT, sizeof(*mc));
+	char title[PATH_MAX + 400], key[PATH_MAX + 200];
+	struct cell_key k;
+	struct table t;
+	int ret = mc ? compare_cells(b, c, &o->cmp, mc) : -ENOMEM, shown = 0;
+
+	cell_key_of(base, b, &k);
+	snprintf(title, sizeof(title), "%s (%s) in %s", b->label, cell_key_text(&k, key, sizeof(key)), file);
+	table_init(&t, title, cols, sizeof(cols) / sizeof(cols[0]));
+	fail_row(&t, b, c);
+	for (int m = 0; m < M_COUNT && !ret; m++)
+		if (shows(&mc[m], all)) {
+			ret = report_comparison_row(&t, (enum metric_id)m, &mc[m]);
+			shown++;
+		}
+	if (!ret && t.nrows)
+		ret = table_print(&t, &o->render, out);
+	if (!ret && !shown)
+		fprintf(out, "%s: no significant change in any metric (--all shows them)\n", title);
+	table_free(&t);
+	free(mc);
+	return ret;
+}
+
+static void unmatched(const struct results *a, const struct results *b, const char *file, FILE *out)
+{
+	for (size_t i = 0; i < a->ncells; i++)
+		if (match_cell(b, a, &a->cells[i]) < 0)
+			fprintf(out, "only in %s: %s\n", file, a->cells[i].label);
+}
+
+static int compare_text(const struct results *const *sets, const char *const *files, size_t n,
+			const struct report_opts *o, int all, FILE *out)
+{
+	int ret = 0;
+
+	header(sets, files, n, out);
+	fputc('\n', out);
+	for (size_t f = 1; f < n && !ret; f++) {
+		for (size_t i = 0; i < sets[0]->ncells && !ret; i++) {
+			int j = match_cell(sets[f], sets[0], &sets[0]->cells[i]);
+			if (j >= 0)
+				ret = cell_block(sets[0], &sets[0]->cells[i], &sets[f]->cells[j], files[f], o, all, out);
+			fputc('\n', out);
+		}
+		unmatched(sets[0], sets[f], files[0], out);
+		unmatched(sets[f], sets[0], files[f], out);
+	}
+	fprintf(out, "%s; (e) exploratory: p not corrected for the number of metrics\n", significance_legend());
+	return ret;
+}
+
+static json_object *file_json(const struct results *r, const char *file)
+{
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "file", json_object_new_string(file));
+	json_object_object_add(o, "kernel", json_object_new_string(r->system.kernel));
+	json_object_object_add(o, "host", json_object_new_string(r->system.hostname));
+	json_object_object_add(o, "started", json_object_new_string(r->started));
+	json_object_object_add(o, "trials", json_object_new_uint64(trials_of(r)));
+	return o;
+}
+
+static json_object *cell_json(const struct results *base, const struct result_cell *b, const struct result_cell *c,
+			      const char *file, const struct metric_comparison *mc)
+{
+	json_object *o = json_object_new_object(), *ms = json_object_new_object();
+	char key[PATH_MAX + 200];
+	struct cell_key k;
+
+	cell_key_of(base, b, &k);
+	json_object_object_add(o, "cell", json_object_new_string(b->label));
+	json_object_object_add(o, "configuration", json_object_new_string(cell_key_text(&k, key, sizeof(key))));
+	json_object_object_add(o, "new_file", json_object_new_string(file));
+	json_object_object_add(o, "base_fail_runs", json_object_new_string(fail_runs(b, key, sizeof(key))));
+	json_object_object_add(o, "new_fail_runs", json_object_new_string(fail_runs(c, key, sizeof(key))));
+	for (int m = 0; m < M_COUNT; m++)
+		if (mc[m].have)
+			json_object_object_add(ms, metrics[m].key, metric_comparison_json(&mc[m]));
+	json_object_object_add(o, "metrics", ms);
+	return o;
+}
+
+static int report_compare_json(const struct results *const *sets, const char *const *files, size_t n,
+			       const struct report_opts *o, FILE *out)
+{
+	struct metric_comparison *mc = calloc(M_COUNT, sizeof(*mc));
+	json_object *doc = json_object_new_object(), *fs = json_object_new_array(), *cells = json_object_new_array();
+	int ret = mc ? 0 : -ENOMEM;
+
+	json_object_object_add(doc, "format", json_object_new_string("zswapbench-comparison"));
+	json_object_object_add(doc, "format_version", json_object_new_int(1));
+	for (size_t f = 0; f < n; f++)
+		json_object_array_add(fs, file_json(sets[f], files[f]));
+	json_object_object_add(doc, "files", fs);
+	json_object_object_add(doc, "method", comparison_method_json(&o->cmp));
+	for (size_t f = 1; f < n && !ret; f++)
+		for (size_t i = 0; i < sets[0]->ncells && !ret; i++) {
+			int j = match_cell(sets[f], sets[0], &sets[0]->cells[i]);
+			if (j >= 0 && !(ret = compare_cells(&sets[0]->cells[i], &sets[f]->cells[j], &o->cmp, mc)))
+				json_object_array_add(cells, cell_json(sets[0], &sets[0]->cells[i], &sets[f]->cells[j],
+								       files[f], mc));
+		}
+	json_object_object_add(doc, "cells", cells);
+	if (!ret)
+		fprintf(out, "%s\n", json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
+	json_object_put(doc);
+	free(mc);
+	return ret;
+}
+
+static const struct table_col csv_cols[] = {
+	{ "FILE", 0 }, { "CELL", 0 }, { "METRIC", 0 }, { "UNIT", 0 }, { "BASE", 1 }, { "NEW", 1 },
+	{ "CHANGE", 1 }, { "CI", 1 }, { "P", 1 }, { "SIG", 0 },
+};
+
+/* CSV: raw numbers in the metric's own unit, one row per file, cell and metric. */
+static int csv_rows(struct table *t, const char *file, const struct result_cell *b,
+		    const struct metric_comparison *mc, int all)
+{
+	for (int m = 0; m < M_COUNT; m++) {
+		if (!shows(&mc[m], all) || table_add_row(t) < 0)
+			continue;
+		table_set(t, "FILE", file);
+		table_set(t, "CELL", b->label);
+		table_set(t, "METRIC", metrics[m].key);
+		table_set(t, "UNIT", metrics[m].unit == UNIT_BYTES ? "bytes" : metric_unit_name(metrics[m].unit));
+		table_setf(t, "BASE", "%.10g", mc[m].base_mean);
+		table_setf(t, "NEW", "%.10g", mc[m].new_mean);
+		table_setf(t, "CHANGE", "%.4g", mc[m].ts.change_pct);
+		table_setf(t, "CI", "%.4g;%.4g", mc[m].ts.change_lo_pct, mc[m].ts.change_hi_pct);
+		table_setf(t, "P", "%.4g", mc[m].p);
+		table_set(t, "SIG", significance_mark(mc[m].sig));
+	}
+	return 0;
+}
+
+static int compare_csv(const struct results *const *sets, const char *const *files, size_t n,
+		       const struct report_opts *o, int all, FILE *out)
+{
+	struct metric_comparison *mc = calloc(M_COUNT, sizeof(*mc));
+	struct table t;
+	int ret = mc ? 0 : -ENOMEM;
+
+	table_init(&t, "", csv_cols, sizeof(csv_cols) / sizeof(csv_cols[0]));
+	for (size_t f = 1; f < n && !ret; f++)
+		for (size_t i = 0; i < sets[0]->ncells && !ret; i++) {
+			int j = match_cell(sets[f], sets[0], &sets[0]->cells[i]);
+			if (j >= 0 && !(ret = compare_cells(&sets[0]->cells[i], &sets[f]->cells[j], &o->cmp, mc)))
+				ret = csv_rows(&t, files[f], &sets[0]->cells[i], mc, all);
+		}
+	if (!ret)
+		ret = table_print(&t, &o->render, out);
+	table_free(&t);
+	free(mc);
+	return ret;
+}
+
+int report_compare(const struct results *const *sets, const char *const *files, size_t n,
+		   const struct report_opts *o, int all, FILE *out, char *why, size_t len)
+{
+	int ret = check_common(sets, files, n, why, len);
+
+	if (ret)
+		return ret;
+	if (o->render.format == FORMAT_JSON)
+		return report_compare_json(sets, files, n, o, out);
+	if (o->render.format == FORMAT_CSV)
+		return compare_csv(sets, files, n, o, all, out);
+	return compare_text(sets, files, n, o, all, out);
+}

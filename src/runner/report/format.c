@@ -1,0 +1,89 @@
+#include "runner/report/format.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+const char *plus_minus(void)
+{
+	return MB_CUR_MAX > 1 ? "±" : "+-";
+}
+
+const char *ellipsis(void)
+{
+	return MB_CUR_MAX > 1 ? "…" : "...";
+}
+
+const char *fmt_metric(enum metric_id m, double v, char *buf, size_t len)
+{
+	double d = metric_display(m, v);
+
+	if (!isfinite(v)) {
+		snprintf(buf, len, "-");
+		return buf;
+	}
+	switch (metrics[m].unit) {
+	case UNIT_SECONDS:
+		snprintf(buf, len, "%.3f", d);
+		break;
+	case UNIT_BYTES:
+	case UNIT_MIBPS:
+		snprintf(buf, len, "%.1f", d);
+		break;
+	case UNIT_RATIO:
+	case UNIT_PER_MIB:
+		snprintf(buf, len, "%.2f", d);
+		break;
+	default:
+		snprintf(buf, len, "%.0f", d);
+	}
+	return buf;
+}
+
+const char *fmt_metric_unit(enum metric_id m, double v, char *buf, size_t len)
+{
+	char num[48];
+	const char *unit = metric_unit_name(metrics[m].unit);
+
+	fmt_metric(m, v, num, sizeof(num));
+	snprintf(buf, len, "%s%s%s", num, unit[0] && metrics[m].unit != UNIT_RATIO ? " " : "", unit);
+	return buf;
+}
+
+const char *fmt_pct(double pct, int sign, char *buf, size_t len)
+{
+	if (!isfinite(pct))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, sign ? "%+.1f%%" : "%.1f%%", pct);
+	return buf;
+}
+
+const char *fmt_change(double pct, double lo, double hi, char *buf, size_t len)
+{
+	char a[24], b[24], c[24];
+
+	if (!isfinite(lo) || !isfinite(hi))
+		return fmt_pct(pct, 1, buf, len);
+	snprintf(buf, len, "%s [%s, %s]", fmt_pct(pct, 1, a, sizeof(a)), fmt_pct(lo, 1, b, sizeof(b)),
+		 fmt_pct(hi, 1, c, sizeof(c)));
+	return buf;
+}
+
+const char *fmt_p(double p, char *buf, size_t len)
+{
+	if (!isfinite(p))
+		snprintf(buf, len, "-");
+	else if (p < 0.001)
+		snprintf(buf, len, "< 0.001");
+	else
+		snprintf(buf, len, "%.3f", p);
+	return buf;
+}
+
+const char *fmt_mean_rsd(enum metric_id m, double mean, double rsd, char *buf, size_t len)
+{
+	char v[48], r[24];
+	snprintf(buf, len, "%s %s %s", fmt_metric(m, mean, v, sizeof(v)), plus_minus(), fmt_pct(rsd, 0, r, sizeof(r)));
+	return buf;
+}

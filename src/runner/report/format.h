@@ -1,0 +1,24 @@
+/* Numbers as people read them: a metric in its display unit, a percentage, a p-value. */
+#ifndef ZSB_FORMAT_H
+#define ZSB_FORMAT_H
+#include <stddef.h>
+
+#include "runner/result/metrics.h"
+
+/* "±" and "…" where the locale shows them, as LKP and hyperfine print; ASCII elsewhere. */
+const char *plus_minus(void);
+const char *ellipsis(void);
+/* The value in the metric's display unit (bytes in MiB), with the digits that matter. */
+const char *fmt_metric(enum metric_id m, double v, char *buf, size_t len);
+/* The same with its unit: "1.234 s", "65.0 MiB", "1.90x". */
+const char *fmt_metric_unit(enum metric_id m, double v, char *buf, size_t len);
+/* "12.3%", or "+12.3%" with sign; "-" for NaN. */
+const char *fmt_pct(double pct, int sign, char *buf, size_t len);
+/* "+1.2% [-2.1%, +4.4%]": a change and its interval. */
+const char *fmt_change(double pct, double lo, double hi, char *buf, size_t len);
+/* "0.008", "< 0.001", "-" for NaN. */
+const char *fmt_p(double p, char *buf, size_t len);
+/* "mean ± %stddev", LKP's cell. */
+const char *fmt_mean_rsd(enum metric_id m, double mean, double rsd, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,134 @@
+/* --verbose: every metric of every cell, then each cell against the first, LKP's layout with
+ * the interval and the test of each change. */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runner/report/format.h"
+#include "runner/report/report.h"
+
+static const struct table_col cell_cols[] = {
+	{ "METRIC", 0 }, { "UNIT", 0 }, { "N", 1 }, { "MEAN", 1 }, { "STDDEV", 1 }, { "%STDDEV", 1 },
+	{ "MIN", 1 }, { "MEDIAN", 1 }, { "MAX", 1 }, { "CI", 1 }, { "MEDIAN-CI", 1 },
+};
+
+static const struct table_col cmp_cols[] = {
+	{ "METRIC", 0 }, { "BASE", 1 }, { "CHANGE", 1 }, { "NEW", 1 }, { "P", 1 }, { "SIG", 0 },
+};
+
+static void interval(struct table *t, const char *col, enum metric_id m, double lo, double hi)
+{
+	char a[48], b[48];
+	if (isfinite(lo) && isfinite(hi))
+		table_setf(t, col, "%s %s %s", fmt_metric(m, lo, a, sizeof(a)), ellipsis(), fmt_metric(m, hi, b, sizeof(b)));
+}
+
+static int metric_row(struct table *t, const struct summary *s, enum metric_id m)
+{
+	char buf[48];
+	int ret = table_add_row(t);
+
+	if (ret < 0)
+		return ret;
+	table_set(t, "METRIC", metrics[m].key);
+	table_set(t, "UNIT", metric_unit_name(metrics[m].unit));
+	table_setf(t, "N", "%zu", s->n);
+	table_set(t, "MEAN", fmt_metric(m, s->mean, buf, sizeof(buf)));
+	table_set(t, "STDDEV", fmt_metric(m, s->stddev, buf, sizeof(buf)));
+	table_set(t, "%STDDEV", fmt_pct(summary_rel_stddev(s), 0, buf, sizeof(buf)));
+	table_set(t, "MIN", fmt_metric(m, s->min, buf, sizeof(buf)));
+	table_set(t, "MEDIAN", fmt_metric(m, s->median, buf, sizeof(buf)));
+	table_set(t, "MAX", fmt_metric(m, s->max, buf, sizeof(buf)));
+	interval(t, "CI", m, s->mean_lo, s->mean_hi);
+	interval(t, "MEDIAN-CI", m, s->median_lo, s->median_hi);
+	return 0;
+}
+
+static void unavailable(const struct result_cell *c, FILE *out)
+{
+	char list[1024] = "";
+
+	for (int m = 0; c->ntrials && m < M_COUNT; m++)
+		if (c->trials[0].unavailable[m])
+			snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s", list[0] ? ", " : "", metrics[m].key);
+	if (list[0])
+		fprintf(out, "  unavailable on this machine (not zero): %s\n", list);
+}
+
+static int cell_table(const struct result_cell *c, const struct report_opts *o, FILE *out)
+{
+	char title[PATH_MAX + 256];
+	struct table t;
+	int ret = 0;
+
+	snprintf(title, sizeof(title), "%s: %u of %u trials ok%s%s%s%s%s%s", c->label, c->measured - c->failed,
+		 c->measured, c->device[0] ? ", " : "", c->device, c->comp_used[0] ? " " : "", c->comp_used,
+		 c->zpool_used[0] ? "/" : "", c->zpool_used);
+	table_init(&t, title, cell_cols, sizeof(cell_cols) / sizeof(cell_cols[0]));
+	for (int m = 0; m < M_COUNT && !ret; m++)
+		if (c->have_stats[m])
+			ret = metric_row(&t, &c->stats[m], (enum metric_id)m);
+	if (!ret)
+		ret = table_print(&t, &o->render, out);
+	table_free(&t);
+	unavailable(c, out);
+	report_warnings(c, out, "  ");
+	fputc('\n', out);
+	return ret;
+}
+
+/* One metric of a comparison as a row: base and new as "mean ± %stddev". */
+int report_comparison_row(struct table *t, enum metric_id m, const struct metric_comparison *mc)
+{
+	char buf[96];
+	int ret = table_add_row(t);
+
+	if (ret < 0)
+		return ret;
+	snprintf(buf, sizeof(buf), "%s%s%s", metrics[m].key, metrics[m].unit == UNIT_BYTES || metrics[m].unit == UNIT_SECONDS ? " " : "",
+		 metrics[m].unit == UNIT_BYTES || metrics[m].unit == UNIT_SECONDS ? metric_unit_name(metrics[m].unit) : "");
+	table_set(t, "METRIC", buf);
+	table_set(t, "BASE", fmt_mean_rsd(m, mc->base_mean, mc->base_rsd, buf, sizeof(buf)));
+	table_set(t, "CHANGE", fmt_change(mc->ts.change_pct, mc->ts.change_lo_pct, mc->ts.change_hi_pct, buf, sizeof(buf)));
+	table_set(t, "NEW", fmt_mean_rsd(m, mc->new_mean, mc->new_rsd, buf, sizeof(buf)));
+	table_setf(t, "P", "%s%s", fmt_p(mc->p, buf, sizeof(buf)), mc->key ? "" : " (e)");
+	table_set(t, "SIG", significance_mark(mc->sig));
+	return 0;
+}
+
+static int comparison_table(const struct result_cell *base, const struct result_cell *c, const struct report_opts *o,
+			    FILE *out)
+{
+	struct metric_comparison *mc = calloc(M_COUNT, sizeof(*mc));
+	char title[256];
+	struct table t;
+	int ret = mc ? compare_cells(base, c, &o->cmp, mc) : -ENOMEM;
+
+	snprintf(title, sizeof(title), "%s against %s (mean %s %%stddev; change of the median, 95%% interval)", c->label,
+		 base->label, plus_minus());
+	table_init(&t, title, cmp_cols, sizeof(cmp_cols) / sizeof(cmp_cols[0]));
+	for (int m = 0; m < M_COUNT && !ret; m++)
+		if (mc[m].have)
+			ret = report_comparison_row(&t, (enum metric_id)m, &mc[m]);
+	if (!ret)
+		ret = table_print(&t, &o->render, out);
+	table_free(&t);
+	free(mc);
+	return ret;
+}
+
+int report_full(const struct results *r, const struct report_opts *o, FILE *out)
+{
+	int ret = 0;
+
+	for (size_t i = 0; i < r->ncells && !ret; i++)
+		ret = cell_table(&r->cells[i], o, out);
+	for (size_t i = 1; i < r->ncells && !ret; i++)
+		ret = comparison_table(&r->cells[0], &r->cells[i], o, out);
+	if (!ret && r->ncells > 1)
+		fprintf(out, "%s; (e) exploratory: p not corrected for the number of metrics\n\n", significance_legend());
+	return ret;
+}

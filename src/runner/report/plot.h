@@ -1,0 +1,50 @@
+/*
+ * Plots of one or several result files, drawn by gnuplot as fio's fio2gnuplot and mmtests'
+ * graph scripts do. Each plot is a gnuplot script with its data inline, NAME.gp, kept beside
+ * the picture it draws, NAME.svg (or NAME.png), so a plot can be edited and drawn again with
+ * `gnuplot NAME.gp` in that folder. The plots, where the data is there:
+ *
+ *   memory-CELL      cgroup memory and swap, zram's compressed size or what zswap stores,
+ *                    against time: every trial thin, the median trial (by elapsed) bold
+ *   psi-CELL         memory stall time (PSI some, system and the workload's cgroup) against time
+ *   fill-curve       MiB written against time, every cell on one plot
+ *   trials-elapsed, trials-cpu, trials-compression-ratio
+ *                    per cell, sorted by median: each trial a dot, failed trials a cross, the
+ *                    median a bar, the 95% interval of the mean a box
+ *   sweep-jobs, sweep-limit, sweep-comp
+ *                    mean elapsed against the swept option, a line per backend, error bars
+ *                    the 95% interval of the mean
+ *
+ * CELL is the cell's label reduced to letters, digits and dashes ("zswap-lzo-jobs-2").
+ * With several result sets, cells are matched by label and each set has its colour.
+ */
+#ifndef ZSB_PLOT_H
+#define ZSB_PLOT_H
+#include <stddef.h>
+
+#include "runner/result/results.h"
+
+/* What plot_results did: the pictures it wrote (paths under dir, in order), and the plots it
+ * left out for want of data, each as "NAME.svg: why". */
+struct plot_output {
+	char **written;
+	size_t nwritten;
+	char **skipped;
+	size_t nskipped;
+};
+
+void plot_output_free(struct plot_output *o);
+
+/*
+ * Writes the plots of the n result sets into dir, which is created if it is missing (one
+ * level). names[i] names set i in titles and keys when n > 1 (the file names); NULL gives
+ * "run 1", "run 2"... png: PNG pictures instead of SVG. out may be NULL; after a failure it
+ * holds what was done until then, and is freed with plot_output_free either way.
+ * Returns 0; -ENOENT when gnuplot is not on PATH (nothing is written); -EINVAL for no sets;
+ * -EIO when gnuplot failed on a script (why holds its message); another -errno for a file
+ * that could not be written. why names the file or says what is missing.
+ */
+int plot_results(const struct results *const *sets, const char *const *names, size_t n, const char *dir,
+		 int png, struct plot_output *out, char *why, size_t why_len);
+
+#endif

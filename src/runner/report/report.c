@@ -1,0 +1,50 @@
+/* The results in the format asked: the short answer or every metric, as a table or markdown;
+ * the long CSV; or the result document itself. */
+#include "runner/report/report.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+#include "runner/result/json_write.h"
+
+struct report_opts report_opts_of(const struct config *cfg)
+{
+	struct report_opts o = {
+		.render = { .format = cfg->format, .columns = &cfg->columns, .raw = cfg->raw, .noheadings = cfg->noheadings },
+		.verbose = cfg->verbose,
+		.cmp = { .alpha = cfg->alpha, .noise_pct = cfg->noise_pct },
+	};
+	return o;
+}
+
+static int print_json(const struct results *r, FILE *out)
+{
+	char *text = results_to_string(r);
+
+	if (!text)
+		return -ENOMEM;
+	fprintf(out, "%s\n", text);
+	free(text);
+	return 0;
+}
+
+int report_print(const struct results *r, const struct report_opts *o, FILE *out)
+{
+	const char *file = o->file ? o->file : "";
+	int ret;
+
+	if (o->render.format == FORMAT_JSON)
+		return print_json(r, out);
+	if (o->render.format == FORMAT_CSV)
+		return report_long_table(&r, &file, 1, &o->render, out);
+	/* A sweep's cells are rows of the verdict's summary table; their warnings stay. */
+	if (o->verbose)
+		ret = report_full(r, o, out);
+	else if (r->ncells > 2)
+		ret = 0, report_all_warnings(r, out);
+	else
+		ret = report_cells(r, o, out);
+	if (!ret && r->ncells > 0 && (o->verbose || r->ncells <= 2))
+		fputc('\n', out);
+	return ret ? ret : report_verdict(r, o, out);
+}

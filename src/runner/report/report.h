@@ -1,0 +1,44 @@
+/* What the user reads: the short answer (hyperfine's shape), every metric with --verbose, or
+ * the long CSV; for a run, for `show` and, through compare_view.h, for `compare`. */
+#ifndef ZSB_REPORT_H
+#define ZSB_REPORT_H
+#include <stdio.h>
+
+#include "runner/cli/config.h"
+#include "runner/report/table.h"
+#include "runner/result/compare.h"
+#include "runner/result/results.h"
+
+struct report_opts {
+	struct render_opts render;
+	int verbose;
+	struct compare_opts cmp;
+	const char *file;         /* the result file's name, for the CSV's FILE column */
+};
+
+/* The render and statistics options from a config. */
+struct report_opts report_opts_of(const struct config *cfg);
+/* The results in the format asked (json: the result document). */
+int report_print(const struct results *r, const struct report_opts *o, FILE *out);
+/* Per cell: elapsed, CPU, swap, and what makes a trial doubtful (short.c). */
+int report_cells(const struct results *r, const struct report_opts *o, FILE *out);
+/* The verdict: which is faster by how much with its uncertainty, what swap cost in RAM;
+ * for a sweep, a summary against the best cell (verdict.c). */
+int report_verdict(const struct results *r, const struct report_opts *o, FILE *out);
+/* A sweep: one row per cell against the best, and the best cell per key metric (sweep.c). */
+int report_sweep(const struct results *r, const struct report_opts *o, FILE *out);
+/* Every metric of every cell, and each cell against the first (full.c). */
+int report_full(const struct results *r, const struct report_opts *o, FILE *out);
+/* One row per trial and metric of each results set, with its cell's configuration (long_csv.c). */
+int report_long_table(const struct results *const *sets, const char *const *files, size_t n,
+		      const struct render_opts *o, FILE *out);
+/* One metric of a comparison as a row of a table with METRIC BASE CHANGE NEW P SIG (full.c). */
+int report_comparison_row(struct table *t, enum metric_id m, const struct metric_comparison *mc);
+/* swap_stored / swap_ram: what the RAM held against what it cost (short.c); 0 without. */
+int report_ram_ratio(const struct result_cell *c, double *ratio);
+/* Every cell's trial failures and warnings, each line naming its cell (short.c). */
+void report_all_warnings(const struct results *r, FILE *out);
+/* Each trial's failure and validity warnings under its cell (short.c). */
+void report_warnings(const struct result_cell *c, FILE *out, const char *indent);
+
+#endif

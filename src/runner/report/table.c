@@ -1,0 +1,204 @@
+#include "runner/report/table.h"
+
+#include <errno.h>
+#include <libsmartcols.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+void table_init(struct table *t, const char *title, const struct table_col *cols, size_t ncols)
+{
+	memset(t, 0, sizeof(*t));
+	snprintf(t->title, sizeof(t->title), "%s", title ? title : "");
+	t->cols = cols;
+	t->ncols = ncols;
+}
+
+int table_add_row(struct table *t)
+{
+	if (t->nrows == t->cap) {
+		size_t cap = t->cap ? t->cap * 2 : 32;
+		char **grown = realloc(t->cells, cap * t->ncols * sizeof(*grown));
+		if (!grown)
+			return -ENOMEM;
+		t->cells = grown;
+		t->cap = cap;
+	}
+	memset(&t->cells[t->nrows * t->ncols], 0, t->ncols * sizeof(*t->cells));
+	return (int)t->nrows++;
+}
+
+static int column_index(const struct table *t, const char *name)
+{
+	for (size_t i = 0; i < t->ncols; i++)
+		if (strcmp(t->cols[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+int table_set(struct table *t, const char *col, const char *value)
+{
+	int i = column_index(t, col);
+	char **cell;
+
+	if (i < 0 || !t->nrows)
+		return 0;
+	cell = &t->cells[(t->nrows - 1) * t->ncols + (size_t)i];
+	free(*cell);
+	*cell = strdup(value ? value : "");
+	return *cell ? 0 : -ENOMEM;
+}
+
+int table_setf(struct table *t, const char *col, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	return table_set(t, col, buf);
+}
+
+void table_free(struct table *t)
+{
+	for (size_t i = 0; i < t->nrows * t->ncols; i++)
+		free(t->cells[i]);
+	free(t->cells);
+	t->cells = NULL;
+	t->nrows = t->cap = 0;
+}
+
+static const char *cell(const struct table *t, size_t row, size_t col)
+{
+	const char *s = t->cells[row * t->ncols + col];
+	return s ? s : "";
+}
+
+/* The columns to print, in order: -o's that this table has, or all of them. */
+static size_t chosen(const struct table *t, const struct render_opts *o, int *idx)
+{
+	size_t n = 0;
+
+	if (!o->columns || !o->columns->n) {
+		for (size_t i = 0; i < t->ncols; i++)
+			idx[n++] = (int)i;
+		return n;
+	}
+	for (size_t k = 0; k < o->columns->n; k++) {
+		int i = column_index(t, o->columns->v[k]);
+		if (i >= 0)
+			idx[n++] = i;
+	}
+	return n;
+}
+
+static int print_scols(const struct table *t, const struct render_opts *o, const int *idx, size_t n, FILE *out)
+{
+	struct libscols_table *tb = scols_new_table();
+	int ret = -ENOMEM;
+
+	if (!tb)
+		return -ENOMEM;
+	scols_table_set_stream(tb, out);
+	scols_table_enable_raw(tb, o->raw);
+	scols_table_enable_noheadings(tb, o->noheadings);
+	if (t->title[0] && !o->raw && !o->noheadings)
+		scols_cell_set_data(scols_table_get_title(tb), t->title);
+	for (size_t k = 0; k < n; k++)
+		if (!scols_table_new_column(tb, t->cols[idx[k]].name, 0, t->cols[idx[k]].right ? SCOLS_FL_RIGHT : 0))
+			goto out;
+	for (size_t r = 0; r < t->nrows; r++) {
+		struct libscols_line *ln = scols_table_new_line(tb, NULL);
+		if (!ln)
+			goto out;
+		for (size_t k = 0; k < n; k++)
+			scols_line_set_data(ln, k, cell(t, r, (size_t)idx[k]));
+	}
+	ret = scols_print_table(tb) ? -EIO : 0;
+out:
+	scols_unref_table(tb);
+	return ret;
+}
+
+/* Pipes would end a markdown cell: escape them. */
+static void markdown_cell(const char *s, FILE *out)
+{
+	for (; *s; s++) {
+		if (*s == '|')
+			fputc('\\', out);
+		fputc(*s, out);
+	}
+}
+
+static void print_markdown(const struct table *t, const struct render_opts *o, const int *idx, size_t n, FILE *out)
+{
+	if (t->title[0] && !o->noheadings)
+		fprintf(out, "**%s**\n\n", t->title);
+	fputc('|', out);
+	for (size_t k = 0; k < n; k++) {
+		fputc(' ', out);
+		markdown_cell(t->cols[idx[k]].name, out);
+		fputs(" |", out);
+	}
+	fputs("\n|", out);
+	for (size_t k = 0; k < n; k++)
+		fputs(t->cols[idx[k]].right ? " ---: |" : " --- |", out);
+	fputc('\n', out);
+	for (size_t r = 0; r < t->nrows; r++) {
+		fputc('|', out);
+		for (size_t k = 0; k < n; k++) {
+			fputc(' ', out);
+			markdown_cell(cell(t, r, (size_t)idx[k]), out);
+			fputs(" |", out);
+		}
+		fputc('\n', out);
+	}
+}
+
+/* RFC 4180: quote a field that holds a comma, a quote or a line break; double the quotes. */
+static void csv_field(const char *s, FILE *out)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+static void print_csv(const struct table *t, const struct render_opts *o, const int *idx, size_t n, FILE *out)
+{
+	for (size_t k = 0; k < n && !o->noheadings; k++) {
+		csv_field(t->cols[idx[k]].name, out);
+		fputs(k + 1 < n ? "," : "\r\n", out);
+	}
+	for (size_t r = 0; r < t->nrows; r++)
+		for (size_t k = 0; k < n; k++) {
+			csv_field(cell(t, r, (size_t)idx[k]), out);
+			fputs(k + 1 < n ? "," : "\r\n", out);
+		}
+}
+
+int table_print(const struct table *t, const struct render_opts *o, FILE *out)
+{
+	int idx[64];
+	size_t n = chosen(t, o, idx);
+
+	if (!n)
+		return 0;
+	if (o->format == FORMAT_MARKDOWN) {
+		print_markdown(t, o, idx, n, out);
+		return 0;
+	}
+	if (o->format == FORMAT_CSV) {
+		print_csv(t, o, idx, n, out);
+		return 0;
+	}
+	return print_scols(t, o, idx, n, out);
+}

@@ -1,0 +1,160 @@
+#!/usr/bin/env bats
+# The answer and its uncertainty, from saved result files: show, compare, and every format
+# parsed back by a reader of its own kind. Nothing here touches the kernel.
+bats_require_minimum_version 1.5.0
+load helpers
+
+FIX="$BATS_TEST_DIRNAME/../fixtures/results/disk-zram.json"
+
+setup() { TMP=$(mktemp -d); }
+teardown() { rm -rf "$TMP"; }
+
+# A copy of the fixture with every trial's metric multiplied by a factor.
+scaled() {
+	jq --arg m "$1" --argjson f "$2" '(.cells[].trials[].values[$m]) |= (if . == null then null else . * $f end)' "$FIX"
+}
+
+@test "show re-prints a saved run: the short answer, and everything with --verbose" {
+	run --separate-stderr "$ZSB" show "$FIX"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"disk: 5 of 5 trials ok"* ]]
+	[[ "$output" == *"  elapsed  "*" s ± "*" s  ["* ]]
+	[[ "$output" =~ zram\ kept\ [0-9.]+\ MiB\ of\ swapped\ pages\ in\ [0-9.]+\ MiB\ of\ RAM ]]
+	[ "$(printf '%s\n' "$output" | wc -l)" -le 25 ]
+	run --separate-stderr "$ZSB" show -v "$FIX"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"pswpout"* ]]
+	[[ "$output" == *"zram against disk"* ]]
+}
+
+@test "compare of a file with itself: no significant row" {
+	run --separate-stderr "$ZSB" compare "$FIX" "$FIX"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"kernel $(json .system.kernel "$FIX")"* ]]
+	[ "$(grep -c 'no significant change in any metric' <<<"$output")" -eq 2 ]
+	run --separate-stderr "$ZSB" compare --format json --all "$FIX" "$FIX"
+	[ "$(jq '[.cells[].metrics[] | select(.significance == "significant")] | length' <<<"$output")" -eq 0 ]
+	[ "$(jq '[.cells[].metrics.elapsed.p_mann_whitney] | min' <<<"$output")" = 1 ]
+}
+
+@test "compare detects a shifted copy of a real result file, and names its significance" {
+	scaled elapsed 2 >"$TMP/slow.json"
+	run --separate-stderr "$ZSB" compare "$FIX" "$TMP/slow.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	# elapsed doubled: +100%, the whole interval above the noise, exact p = 2/252 x Holm
+	[[ "$output" =~ elapsed\ s\ +[0-9.]+\ ±\ [0-9.]+%\ +\+100\.0%\ \[\+[0-9.]+%,\ \+[0-9.]+%\]\ +[0-9.]+\ ±\ [0-9.]+%\ +0\.0[0-9]+\ \* ]]
+	[[ "$output" != *"fill_time"* ]]
+	run --separate-stderr "$ZSB" compare --format json "$FIX" "$TMP/slow.json"
+	[ "$(jq -r '.cells[0].metrics.elapsed.significance' <<<"$output")" = significant ]
+	[ "$(jq -r '.cells[0].metrics.elapsed.mann_whitney_exact' <<<"$output")" = true ]
+	[ "$(jq -r '.cells[0].metrics.cpu_time.significance' <<<"$output")" = "not significant" ]
+}
+
+@test "failed trials are shown as fail:runs, never as zeros" {
+	jq '.cells[1].trials[0].status = "oom" | .cells[1].trials[0].note = "OOM-killed"' "$FIX" >"$TMP/oom.json"
+	run --separate-stderr "$ZSB" compare "$FIX" "$TMP/oom.json"
+	[ "$status" -eq 0 ]
+	[[ "$output" =~ failed\ trials\ \(fail:runs\)\ +0:5\ +1:5 ]]
+	run --separate-stderr "$ZSB" show "$TMP/oom.json"
+	[[ "$output" == *"zram: 4 of 5 trials ok"* ]]
+	[[ "$output" == *"trial 1: oom: OOM-killed"* ]]
+}
+
+@test "csv: one row per trial and metric with the cell's configuration; many files, one table" {
+	run --separate-stderr "$ZSB" show --format csv "$FIX" "$FIX"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" >"$TMP/long.csv"
+	want=$(jq '[.cells[].trials[].values | length] | add * 2' "$FIX")
+	python3 - "$TMP/long.csv" "$want" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+assert len(rows) == int(sys.argv[2]), (len(rows), sys.argv[2])
+assert {'FILE', 'CELL', 'BACKEND', 'LIMIT', 'DATA', 'ACCESS', 'TRIAL', 'METRIC', 'VALUE', 'UNIT'} <= set(rows[0])
+assert {r['BACKEND'] for r in rows} == {'disk', 'zram'}
+elapsed = [float(r['VALUE']) for r in rows if r['METRIC'] == 'elapsed']
+assert len(elapsed) == 20 and all(v > 0 for v in elapsed)
+PY
+	run --separate-stderr "$ZSB" compare --format csv --all "$FIX" "$FIX"
+	printf '%s\n' "$output" >"$TMP/cmp.csv"
+	python3 -c 'import csv,sys; r=list(csv.DictReader(open(sys.argv[1]))); assert r and all(x["SIG"] in ("~","") for x in r), r[:2]' "$TMP/cmp.csv"
+}
+
+@test "markdown: tables a renderer accepts, to paste into a bug report" {
+	for args in "show" "show -v" "compare --all"; do
+		files=("$FIX")
+		[[ "$args" == compare* ]] && files+=("$FIX")
+		run --separate-stderr "$ZSB" $args --format markdown "${files[@]}"
+		[ "$status" -eq 0 ]
+		printf '%s\n' "$output" >"$TMP/out.md"
+		# Every table: a header, a separator of the same width, rows of the same width.
+		python3 - "$TMP/out.md" <<'PY'
+import re, sys
+lines = open(sys.argv[1]).read().split('\n')
+tables, i = 0, 0
+cells = lambda l: len(re.findall(r'(?<!\\)\|', l)) - 1
+while i < len(lines):
+    if lines[i].startswith('|') and i + 1 < len(lines) and re.match(r'^\|( -{3,}:? \|)+$', lines[i + 1]):
+        width = cells(lines[i])
+        assert cells(lines[i + 1]) == width, lines[i + 1]
+        i += 2
+        while i < len(lines) and lines[i].startswith('|'):
+            assert cells(lines[i]) == width, (lines[i], width)
+            i += 1
+        tables += 1
+    else:
+        i += 1
+assert tables >= 1, 'no markdown table'
+PY
+	done
+}
+
+@test "json: show gives the result document, compare a comparison; jq reads both" {
+	run --separate-stderr "$ZSB" show --format json "$FIX"
+	[ "$(jq -r .format <<<"$output")" = zswapbench-result ]
+	[ "$(jq '.cells | length' <<<"$output")" -eq 2 ]
+	run --separate-stderr "$ZSB" show --json "$FIX" "$FIX"
+	[ "$(jq 'length' <<<"$output")" -eq 2 ]
+	run --separate-stderr "$ZSB" compare --format json "$FIX" "$FIX"
+	[ "$(jq -r .format <<<"$output")" = zswapbench-comparison ]
+	[ "$(jq -r '.method.bootstrap_resamples' <<<"$output")" -eq 10000 ]
+}
+
+@test "-o picks the columns, --raw and --noheadings shape the table, as lsblk" {
+	run --separate-stderr "$ZSB" show -v -o metric,n --noheadings --raw "$FIX"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"elapsed 5"* ]]
+	[[ "$output" != *METRIC* ]]
+	run --separate-stderr "$ZSB" show -v -o nosuch "$FIX"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--columns 'nosuch': no column 'NOSUCH'"* ]]
+}
+
+@test "bad result files: one line naming the file and what is wrong, exit 2" {
+	printf '' >"$TMP/empty.json"
+	head -c 300 "$FIX" >"$TMP/cut.json"
+	echo 'not json' >"$TMP/text.json"
+	echo '{"a": 1}' >"$TMP/foreign.json"
+	jq '.format_version = 1' "$FIX" >"$TMP/v1.json"
+	jq '.cells[].backend = "none"' "$FIX" >"$TMP/other.json"
+	while IFS='|' read -r needle args; do
+		eval "set -- $args"
+		run --separate-stderr "$ZSB" "$@"
+		echo "$args: $status $stderr"
+		[ "$status" -eq 2 ]
+		[ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ]
+		[[ "$stderr" == *"$needle"* ]]
+		[ -z "$output" ]
+	done <<TABLE
+$TMP/missing.json: No such file or directory|show $TMP/missing.json
+$TMP/empty.json: not JSON: an empty file|show $TMP/empty.json
+$TMP/cut.json: not JSON: unexpected end of data|compare $FIX $TMP/cut.json
+$TMP/text.json: not JSON|show $TMP/text.json
+$TMP/foreign.json: not a zswapbench result file|compare $TMP/foreign.json $FIX
+$TMP/v1.json: format version 1; this zswapbench reads version 2|show $TMP/v1.json
+have no cell in common|compare $FIX $TMP/other.json
+compare needs two result files or more|compare $FIX
+'--limit' is not an option of 'zswapbench show'|show --limit 5M $FIX
+TABLE
+}

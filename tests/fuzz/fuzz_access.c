@@ -1,0 +1,33 @@
+/* --access: access_parse, and the ranges its header promises. */
+#include <errno.h>
+
+#include "common/access.h"
+#include "fuzz.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char *s = fuzz_text(data, size);
+	struct access a;
+	int ret = access_parse(s, &a);
+
+	FUZZ_ASSERT(ret == 0 || ret == -EINVAL);
+	if (ret == 0) {
+		switch (a.kind) {
+		case ACCESS_FILL:
+			FUZZ_ASSERT(a.passes == 0);
+			break;
+		case ACCESS_REREAD:
+		case ACCESS_RANDOM:
+			FUZZ_ASSERT(a.passes >= 1 && a.passes <= 1000);
+			break;
+		case ACCESS_HOT:
+			FUZZ_ASSERT(a.hot_pct >= 1 && a.hot_pct <= 100);
+			FUZZ_ASSERT(a.passes >= 1 && a.passes <= 100000);
+			break;
+		default:
+			FUZZ_ASSERT(!"unknown access kind");
+		}
+	}
+	free(s);
+	return 0;
+}

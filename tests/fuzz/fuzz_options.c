@@ -1,0 +1,55 @@
+/* A whole command line: the input split on NUL bytes into argv (after "zswapbench"), through
+ * options_parse (getopt, the table's parsers, option_checks), then the config echoed back as
+ * typed and as JSON. --user looks the name up (getpwnam), --data file: stats the path. */
+#include <json.h>
+
+#include "runner/cli/options.h"
+#include "fuzz.h"
+
+#define MAX_ARGS 64
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	/* --help and --version print to stdout; libFuzzer reports on stderr. */
+	if (!freopen("/dev/null", "w", stdout))
+		abort();
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct config cfg;
+	char *s = fuzz_text(data, size), *argv[MAX_ARGS + 2], msg[512] = "", buf[PATH_MAX + 64];
+	int argc = 0;
+	enum options_result res;
+
+	argv[argc++] = "zswapbench";
+	/* A trailing NUL ends the last argument rather than starting an empty one. */
+	for (size_t at = 0; at < size && argc <= MAX_ARGS; at += strlen(s + at) + 1)
+		argv[argc++] = s + at;
+	argv[argc] = NULL;
+
+	res = options_parse(argc, argv, &cfg, msg, sizeof(msg));
+	FUZZ_ASSERT(res == OPTIONS_RUN || res == OPTIONS_EXIT_OK || res == OPTIONS_USAGE);
+	if (res == OPTIONS_USAGE)
+		FUZZ_ASSERT(msg[0] != '\0'); /* the one-line error */
+	if (res == OPTIONS_RUN) {
+		/* What the plan relies on: every sweep axis has a value, jobs divide --alloc. */
+		FUZZ_ASSERT(cfg.limit.n >= 1 && cfg.limit.n <= LIST_MAX);
+		FUZZ_ASSERT(cfg.swap.n >= 1 && cfg.swap.n <= LIST_MAX);
+		FUZZ_ASSERT(cfg.comp.n <= LIST_MAX);
+		FUZZ_ASSERT(cfg.jobs.n >= 1 && cfg.jobs.n <= LIST_MAX);
+		for (size_t i = 0; i < cfg.jobs.n; i++)
+			FUZZ_ASSERT(cfg.jobs.v[i] >= 1 && cfg.jobs.v[i] <= 256);
+		FUZZ_ASSERT(cfg.trials >= 1);
+		for (int id = 0; id < O_COUNT; id++)
+			option_format(&cfg, (enum option_id)id, buf, sizeof(buf));
+		json_object *j = options_to_json(&cfg);
+		FUZZ_ASSERT(json_object_to_json_string(j) != NULL);
+		json_object_put(j);
+	}
+	free(s);
+	return 0;
+}
