@@ -103,8 +103,9 @@ static int print_scols(const struct table *t, const struct render_opts *o, const
 	scols_table_set_stream(tb, out);
 	scols_table_enable_raw(tb, o->raw);
 	scols_table_enable_noheadings(tb, o->noheadings);
+	/* Printed on its own line: libsmartcols cuts a title to the table's width. */
 	if (t->title[0] && !o->raw && !o->noheadings)
-		scols_cell_set_data(scols_table_get_title(tb), t->title);
+		fprintf(out, "%s\n", t->title);
 	for (size_t k = 0; k < n; k++)
 		if (!scols_table_new_column(tb, t->cols[idx[k]].name, 0, t->cols[idx[k]].right ? SCOLS_FL_RIGHT : 0))
 			goto out;
