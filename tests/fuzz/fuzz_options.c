@@ -1,5 +1,6 @@
 /* A whole command line: the input split on NUL bytes into argv (after "zswapbench"), through
- * options_parse (getopt, the table's parsers, option_checks), then the config echoed back as
+ * options_parse (getopt, the table's parsers, option_checks), or options_parse_command when
+ * the first word is "show" or "compare", as main() dispatches; then the config echoed back as
  * typed and as JSON. --user looks the name up (getpwnam), --data file: stats the path. */
 #include <json.h>
 
@@ -31,6 +32,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		argv[argc++] = s + at;
 	argv[argc] = NULL;
 
+	if (argc > 1 && (strcmp(argv[1], "show") == 0 || strcmp(argv[1], "compare") == 0)) {
+		enum command cmd = argv[1][0] == 's' ? CMD_SHOW : CMD_COMPARE;
+		res = options_parse_command(cmd, argc - 1, argv + 1, &cfg, msg, sizeof(msg));
+		FUZZ_ASSERT(res == OPTIONS_RUN || res == OPTIONS_EXIT_OK || res == OPTIONS_USAGE);
+		if (res == OPTIONS_USAGE)
+			FUZZ_ASSERT(msg[0] != '\0');
+		if (res == OPTIONS_RUN)
+			for (int i = 0; i < cfg.nfiles; i++)
+				FUZZ_ASSERT(cfg.files[i] != NULL);
+		free(s);
+		return 0;
+	}
 	res = options_parse(argc, argv, &cfg, msg, sizeof(msg));
 	FUZZ_ASSERT(res == OPTIONS_RUN || res == OPTIONS_EXIT_OK || res == OPTIONS_USAGE);
 	if (res == OPTIONS_USAGE)

@@ -6,8 +6,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "runner/undo/journal.h"
 #include "runner/kernel/sysfs.h"
+#include "runner/undo/cleanup.h"
+#include "runner/undo/journal.h"
 
 static char dir[64];
 
@@ -24,6 +25,7 @@ static void remove_dir(void)
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (dir[0] && system(cmd) != 0)
 		cr_log_warn("could not remove %s", dir);
+	sysfs_set_root(NULL);
 }
 
 static void put(const char *name, const char *value)
@@ -45,20 +47,37 @@ static const char *get(const char *name)
 	return buf;
 }
 
+/* A value written and journaled as zswapbench does it: announced, written, confirmed. */
+static void set_param(struct journal *j, const char *name, const char *old, const char *value)
+{
+	char path[64];
+	int idx;
+	snprintf(path, sizeof(path), "/%s", name);
+	idx = journal_intend(j, UNDO_WRITE, path, old, value);
+	cr_assert_geq(idx, 0);
+	put(name, value);
+	cr_assert_eq(journal_confirm(j, idx, NULL, 0, 0), 0);
+}
+
+static char notes[2048];
+static void note(const char *text)
+{
+	snprintf(notes + strlen(notes), sizeof(notes) - strlen(notes), "%s\n", text);
+}
+
 Test(journal, rewinds_newest_first_to_the_mark, .fini = remove_dir)
 {
 	struct journal j;
 	size_t mark;
 	journal_init(&j);
 	make_dir();
-	put("param", "changed-twice");
 	/* Two changes to one file: only newest-first replay ends at the original value. */
-	cr_assert_eq(journal_push(&j, UNDO_WRITE, "/param", "original"), 0);
+	set_param(&j, "param", "original", "changed-once");
 	mark = journal_mark(&j);
-	cr_assert_eq(journal_push(&j, UNDO_WRITE, "/param", "changed-once"), 0);
+	set_param(&j, "param", "changed-once", "changed-twice");
 	cr_assert_eq(journal_rewind(&j, mark), 0);
 	cr_assert_str_eq(get("param"), "changed-once");
-	cr_assert_eq(journal_mark(&j), 1);
+	cr_assert_eq(journal_pending(&j), 1);
 	cr_assert_eq(journal_rewind(&j, 0), 0);
 	cr_assert_str_eq(get("param"), "original");
 	journal_free(&j);
@@ -79,72 +98,296 @@ Test(journal, keeps_going_past_a_failed_undo, .fini = remove_dir)
 	journal_init(&j);
 	j.on_error = count_error;
 	make_dir();
-	put("param", "x");
-	snprintf(sub, sizeof(sub), "%s/group", dir);
+	snprintf(sub, sizeof(sub), "%s/zswapbench-1-0-1", dir);
+	set_param(&j, "param", "restored", "x");
+	journal_confirm(&j, journal_intend(&j, UNDO_RMDIR, "/zswapbench-1-0-1", NULL, NULL), NULL, 0, 0);
 	cr_assert_eq(mkdir(sub, 0755), 0);
-	cr_assert_eq(journal_push(&j, UNDO_WRITE, "/param", "restored"), 0);
-	cr_assert_eq(journal_push(&j, UNDO_RMDIR, "/group", NULL), 0);
-	cr_assert_eq(journal_push(&j, UNDO_WRITE, "/missing-dir/param", "y"), 0);
+	/* A parameter in a directory that is not there: this undo fails, the others still run. */
+	journal_confirm(&j, journal_intend(&j, UNDO_WRITE, "/missing-dir/param", "y", ""), NULL, 0, 0);
+	journal_confirm(&j, journal_intend(&j, UNDO_CONTROLLER, "/missing-dir/control", "io", NULL), NULL, 0, 0);
 	errors = 0;
-	cr_assert_eq(journal_rewind(&j, 0), -ENOENT);
-	cr_assert_eq(errors, 1);
+	cr_assert_eq(journal_rewind(&j, 0), 0, "a file gone is nothing left to undo");
 	cr_assert_eq(access(sub, F_OK), -1, "the cgroup directory must be gone");
 	cr_assert_str_eq(get("param"), "restored");
 	journal_free(&j);
 }
 
-static off_t file_size(const char *path)
-{
-	struct stat st;
-	return stat(path, &st) == 0 ? st.st_size : -1;
-}
-
-Test(journal, persisted_so_a_killed_run_can_be_cleaned_up, .fini = remove_dir)
+Test(journal, persisted_with_intents_confirmations_and_undos, .fini = remove_dir)
 {
 	struct journal j, later;
 	char file[128];
 	make_dir();
-	put("param", "changed");
 	snprintf(file, sizeof(file), "%s/journal", dir);
 	journal_init(&j);
 	cr_assert_eq(journal_create(&j, file), 0);
-	cr_assert_eq(journal_push(&j, UNDO_WRITE, "/param", "original"), 0);
-	cr_assert_eq(journal_push(&j, UNDO_UNLINK, "/nonexistent/swapfile", NULL), 0);
+	set_param(&j, "a", "a0", "a1");
+	set_param(&j, "b", "b0", "b1");
 	/* A second run must refuse to start over a journal with entries. */
 	journal_init(&later);
 	cr_assert_eq(journal_create(&later, file), -EEXIST);
-	/* As if killed: another process loads it and finds both entries, in order. */
+	journal_free(&later);
+	/* As if killed: another process loads it and finds both entries, confirmed, in order. */
+	journal_init(&later);
 	cr_assert_eq(journal_load(&later, file), 0);
 	cr_assert_eq(later.len, 2);
-	cr_assert_eq(later.entries[0].kind, UNDO_WRITE);
-	cr_assert_str_eq(later.entries[0].value, "original");
-	cr_assert_eq(later.entries[1].kind, UNDO_UNLINK);
-	/* Undoing the newest truncates it away; the rest stays for the next try. */
+	cr_assert_eq(later.entries[1].state, UNDO_DONE);
+	cr_assert_str_eq(later.entries[1].value, "b0");
+	cr_assert_str_eq(later.boot_id, journal_this_boot());
 	cr_assert_eq(journal_rewind(&later, 1), 0);
-	cr_assert_eq(file_size(file), later.entries[0].at + (off_t)strlen("write\t/param\toriginal\n"));
-	cr_assert_eq(journal_rewind(&later, 0), 0);
-	cr_assert_str_eq(get("param"), "original");
-	cr_assert_eq(file_size(file), 0);
+	cr_assert_str_eq(get("b"), "b0");
 	journal_close(&later, file);
-	cr_assert_eq(file_size(file), -1, "an empty journal is removed");
+	journal_free(&later);
+	/* The next load knows b is undone: only a is left. */
+	journal_init(&later);
+	cr_assert_eq(journal_load(&later, file), 0);
+	cr_assert_eq(journal_pending(&later), 1);
+	cr_assert_eq(journal_rewind(&later, 0), 0);
+	cr_assert_str_eq(get("a"), "a0");
+	journal_close(&later, file);
+	cr_assert_eq(access(file, F_OK), -1, "a journal with nothing to undo is removed");
 	close(j.fd);
 	journal_free(&j);
 	journal_free(&later);
 }
 
-Test(journal, a_line_cut_by_a_crash_is_ignored, .fini = remove_dir)
+Test(journal, an_unconfirmed_intent_looks_at_the_real_state, .fini = remove_dir)
+{
+	struct journal j;
+	journal_init(&j);
+	make_dir();
+	put("never-written", "old");
+	put("written", "new");
+	/* Killed between the intent and the write: the old value is still there. */
+	cr_assert_geq(journal_intend(&j, UNDO_WRITE, "/never-written", "old", "new"), 0);
+	/* Killed between the write and the confirmation: ours stands, so it goes back. */
+	cr_assert_geq(journal_intend(&j, UNDO_WRITE, "/written", "old", "new"), 0);
+	cr_assert_eq(journal_rewind(&j, 0), 0);
+	cr_assert_str_eq(get("never-written"), "old");
+	cr_assert_str_eq(get("written"), "old");
+	journal_free(&j);
+}
+
+Test(journal, nothing_is_undone_that_is_not_shown_to_be_ours, .fini = remove_dir)
+{
+	struct journal j;
+	char other[128], file[128];
+	struct stat st;
+	journal_init(&j);
+	j.on_note = note;
+	notes[0] = '\0';
+	make_dir();
+	/* A value someone changed since: left as it is now. */
+	set_param(&j, "swappiness", "60", "10");
+	put("swappiness", "30");
+	/* A cgroup zswapbench would never name so. */
+	snprintf(other, sizeof(other), "%s/machine.slice", dir);
+	cr_assert_eq(mkdir(other, 0755), 0);
+	journal_confirm(&j, journal_intend(&j, UNDO_RMDIR, "/machine.slice", NULL, NULL), NULL, 0, 0);
+	/* A swapfile replaced by another file at the same path. */
+	snprintf(file, sizeof(file), "%s/swap", dir);
+	put("swap", "x");
+	stat(file, &st);
+	journal_confirm(&j, journal_intend(&j, UNDO_UNLINK, file, NULL, NULL), NULL, (uint64_t)st.st_ino + 1,
+			(uint64_t)st.st_dev);
+	cr_assert_eq(journal_rewind(&j, 0), 0);
+	cr_assert_str_eq(get("swappiness"), "30");
+	cr_assert_eq(access(other, F_OK), 0);
+	cr_assert_eq(access(file, F_OK), 0);
+	cr_assert(strstr(notes, "changed since zswapbench set it to '10'"), "%s", notes);
+	cr_assert(strstr(notes, "not a cgroup zswapbench names"), "%s", notes);
+	cr_assert(strstr(notes, "not the file zswapbench created"), "%s", notes);
+	cr_assert_eq(journal_pending(&j), 0, "left alone is settled: no dead end");
+	journal_free(&j);
+}
+
+Test(journal, a_swapfile_is_removed_when_it_is_the_file_created, .fini = remove_dir)
 {
 	struct journal j;
 	char file[128];
+	struct stat st;
+	int idx;
+	journal_init(&j);
+	make_dir();
+	snprintf(file, sizeof(file), "%s/swap", dir);
+	idx = journal_intend(&j, UNDO_UNLINK, file, NULL, NULL);
+	put("swap", "");
+	/* Unconfirmed, but an empty file made after the intent at exactly that path. */
+	cr_assert_eq(journal_rewind(&j, 0), 0);
+	cr_assert_eq(access(file, F_OK), -1);
+	(void)idx;
+	idx = journal_intend(&j, UNDO_UNLINK, file, NULL, NULL);
+	put("swap", "swap data");
+	stat(file, &st);
+	journal_confirm(&j, idx, NULL, (uint64_t)st.st_ino, (uint64_t)st.st_dev);
+	cr_assert_eq(journal_rewind(&j, 0), 0);
+	cr_assert_eq(access(file, F_OK), -1);
+	journal_free(&j);
+}
+
+static void write_file(const char *path, const char *text, size_t len)
+{
+	FILE *f = fopen(path, "w");
+	cr_assert_not_null(f);
+	fwrite(text, 1, len, f);
+	fclose(f);
+}
+
+static size_t read_file(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	size_t n;
+	cr_assert_not_null(f);
+	n = fread(buf, 1, len - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return n;
+}
+
+/* A damaged line is named by number and skipped; the lines after it are kept. */
+Test(journal, damaged_lines_are_skipped_not_the_rest, .fini = remove_dir)
+{
+	struct journal j;
+	char file[128], text[4096];
+	size_t n;
 	make_dir();
 	snprintf(file, sizeof(file), "%s/journal", dir);
-	FILE *f = fopen(file, "w");
-	fputs("swapoff\t/dev/zram7\t\nrmdir\t/sys/fs/cgroup/mem", f);
-	fclose(f);
+	journal_init(&j);
+	cr_assert_eq(journal_create(&j, file), 0);
+	set_param(&j, "a", "a0", "a1");
+	set_param(&j, "b", "b0", "b1");
+	set_param(&j, "c", "c0", "c1");
+	close(j.fd);
+	journal_free(&j);
+	n = read_file(file, text, sizeof(text));
+	/* Line 2 (a's intent): one byte flipped. Line 4 (b's intent): a NUL in it. */
+	char *line2 = strchr(text, '\n') + 1, *line4 = strchr(strchr(line2, '\n') + 1, '\n') + 1;
+	line2[2] ^= 1;
+	line4[3] = '\0';
+	write_file(file, text, n);
+	journal_init(&j);
+	j.on_note = note;
+	notes[0] = '\0';
+	cr_assert_eq(journal_load(&j, file), 0);
+	/* Lines 3 and 5 confirm the entries whose intents were lost: skipped as well. */
+	cr_assert_eq(j.damaged, 4);
+	cr_assert(strstr(notes, "journal line 2 is damaged"), "%s", notes);
+	cr_assert(strstr(notes, "journal line 4 is damaged"), "%s", notes);
+	cr_assert_null(strstr(notes, "journal line 6 is damaged"), "%s", notes);
+	cr_assert_eq(journal_pending(&j), 1, "c, after the damage, is kept");
+	cr_assert_str_eq(j.entries[j.len - 1].value, "c0");
+	close(j.fd);
+	journal_free(&j);
+}
+
+Test(journal, a_line_cut_by_a_crash_is_ignored, .fini = remove_dir)
+{
+	struct journal j;
+	char file[128], text[4096];
+	size_t n;
+	make_dir();
+	snprintf(file, sizeof(file), "%s/journal", dir);
+	journal_init(&j);
+	cr_assert_eq(journal_create(&j, file), 0);
+	set_param(&j, "a", "a0", "a1");
+	close(j.fd);
+	journal_free(&j);
+	n = read_file(file, text, sizeof(text));
+	strcat(text, "I\t9\tswapoff\t1\t/dev/zra");
+	write_file(file, text, n + strlen("I\t9\tswapoff\t1\t/dev/zra"));
 	journal_init(&j);
 	cr_assert_eq(journal_load(&j, file), 0);
 	cr_assert_eq(j.len, 1);
-	cr_assert_str_eq(j.entries[0].path, "/dev/zram7");
+	cr_assert_eq(j.damaged, 0, "a cut last line is a crash mid-write, not damage");
 	close(j.fd);
 	journal_free(&j);
+}
+
+/* A zero-filled block after a crash: moved aside with a message, never a dead end. */
+Test(journal, an_unreadable_journal_is_moved_aside, .fini = remove_dir)
+{
+	struct journal j;
+	char file[128], zeros[4096] = { 0 }, cmd[256];
+	make_dir();
+	snprintf(file, sizeof(file), "%s/journal", dir);
+	zeros[sizeof(zeros) - 1] = '\n';
+	write_file(file, zeros, sizeof(zeros));
+	journal_init(&j);
+	j.on_note = note;
+	notes[0] = '\0';
+	cr_assert_eq(journal_load(&j, file), 0);
+	cr_assert_eq(journal_pending(&j), 0);
+	cr_assert(strstr(notes, "held no readable line: moved aside to"), "%s", notes);
+	cr_assert_eq(access(file, F_OK), -1);
+	snprintf(cmd, sizeof(cmd), "ls %s/journal.damaged-* >/dev/null", dir);
+	cr_assert_eq(system(cmd), 0);
+	journal_free(&j);
+	journal_init(&j);
+	cr_assert_eq(journal_create(&j, file), 0, "a new run starts");
+	close(j.fd);
+	journal_free(&j);
+}
+
+/* After a reboot only files outlive the run: the rest is said and settled. */
+Test(journal, a_journal_from_an_earlier_boot, .fini = remove_dir)
+{
+	struct journal j;
+	char file[128], swapfile[128];
+	struct stat st;
+	const char *text;
+	make_dir();
+	snprintf(file, sizeof(file), "%s/journal", dir);
+	snprintf(swapfile, sizeof(swapfile), "%s/old.swap", dir);
+	put("old.swap", "swap");
+	put("param", "default-after-reboot");
+	stat(swapfile, &st);
+	journal_init(&j);
+	cr_assert_eq(journal_create(&j, file), 0);
+	journal_confirm(&j, journal_intend(&j, UNDO_UNLINK, swapfile, NULL, NULL), NULL, (uint64_t)st.st_ino,
+			(uint64_t)st.st_dev);
+	journal_confirm(&j, journal_intend(&j, UNDO_WRITE, "/param", "old", "ours"), NULL, 0, 0);
+	close(j.fd);
+	journal_free(&j);
+	/* Rewrite the header's boot id as another boot's. */
+	{
+		char buf[4096], *id;
+		size_t n = read_file(file, buf, sizeof(buf));
+		text = journal_this_boot();
+		if (!text[0])
+			cr_skip_test("this kernel has no boot_id");
+		id = strstr(buf, text);
+		cr_assert_not_null(id);
+		id[0] = id[0] == 'a' ? 'b' : 'a';
+		/* The checksum no longer matches: the header is damaged, so the boot is unknown. */
+		write_file(file, buf, n);
+	}
+	journal_init(&j);
+	cr_assert_eq(journal_load(&j, file), 0);
+	cr_assert_eq(j.boot_id[0], '\0', "a damaged header leaves the boot unknown");
+	snprintf(j.boot_id, sizeof(j.boot_id), "another-boot");
+	cr_assert(journal_from_earlier_boot(&j));
+	cr_assert_eq(cleanup_journal(&j), 0);
+	cr_assert_eq(access(swapfile, F_OK), -1, "the swapfile it created is removed");
+	cr_assert_str_eq(get("param"), "default-after-reboot", "a parameter is not written back after a reboot");
+	close(j.fd);
+	journal_free(&j);
+}
+
+/* Escaping keeps a field with tabs and newlines on one line. */
+Test(journal, fields_with_tabs_and_newlines_round_trip, .fini = remove_dir)
+{
+	struct journal j, back;
+	char file[128];
+	make_dir();
+	snprintf(file, sizeof(file), "%s/journal", dir);
+	journal_init(&j);
+	cr_assert_eq(journal_create(&j, file), 0);
+	cr_assert_geq(journal_intend(&j, UNDO_WRITE, "/p", "a\tb\nc\\d", "x"), 0);
+	journal_init(&back);
+	cr_assert_eq(journal_load(&back, file), 0);
+	cr_assert_eq(back.len, 1);
+	cr_assert_str_eq(back.entries[0].value, "a\tb\nc\\d");
+	close(j.fd);
+	close(back.fd);
+	journal_free(&j);
+	journal_free(&back);
 }

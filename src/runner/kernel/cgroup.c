@@ -194,14 +194,9 @@ static int throttle_settings(struct cgroup *lcg, const struct cgroup_env *env, c
 	return ret;
 }
 
-int bench_cgroup_create(struct bench_cgroup *cg, const struct cgroup_env *env, const char *name,
-			const struct cgroup_limits *limits)
+int bench_cgroup_init(struct bench_cgroup *cg, const struct cgroup_env *env, const char *name,
+		      const struct cgroup_limits *limits)
 {
-	static int initialised;
-	struct cgroup_controller *mem;
-	struct cgroup *lcg = NULL;
-	int ret;
-
 	memset(cg, 0, sizeof(*cg));
 	cg->env = env;
 	snprintf(cg->name, sizeof(cg->name), "%s", name);
@@ -214,24 +209,32 @@ int bench_cgroup_create(struct bench_cgroup *cg, const struct cgroup_env *env, c
 	/* libcgroup would silently adopt an existing directory; it is not ours to use or remove. */
 	if (sysfs_exists(cg->path) || (cg->io_path[0] && sysfs_exists(cg->io_path)))
 		return -EEXIST;
+	return 0;
+}
+
+int bench_cgroup_create(struct bench_cgroup *cg, const struct cgroup_limits *limits)
+{
+	static int initialised;
+	struct cgroup_controller *mem;
+	struct cgroup *lcg = NULL;
+	int ret;
+
 	if (!initialised) {
 		ret = cgroup_init();
-		if (ret) {
-			ret = lcg_error(ret);
-			goto out;
-		}
+		if (ret)
+			return lcg_error(ret);
 		initialised = 1;
 	}
 	ret = -ENOMEM;
-	lcg = cgroup_new_cgroup(name);
+	lcg = cgroup_new_cgroup(cg->name);
 	if (!lcg)
 		goto out;
 	mem = cgroup_add_controller(lcg, "memory");
 	if (!mem)
 		goto out;
-	ret = memory_settings(mem, env, limits);
+	ret = memory_settings(mem, cg->env, limits);
 	if (!ret)
-		ret = throttle_settings(lcg, env, limits);
+		ret = throttle_settings(lcg, cg->env, limits);
 	if (ret)
 		goto out;
 	ret = lcg_error(cgroup_create_cgroup(lcg, 0));
@@ -289,10 +292,10 @@ int bench_cgroup_mem_usage(const struct bench_cgroup *cg, uint64_t *bytes)
 	return read_file_u64(cg, cg->env->files->mem_current, bytes);
 }
 
-int bench_cgroup_psi_create(struct bench_cgroup *cg)
+int bench_cgroup_psi_init(struct bench_cgroup *cg)
 {
 	const struct cgroup_env *env = cg->env;
-	char full[PATH_MAX + 4096], path[PATH_MAX + 100];
+	char path[PATH_MAX + 100];
 
 	if (env->memory_v2) {
 		snprintf(path, sizeof(path), "%s/memory.pressure", cg->path);
@@ -305,14 +308,20 @@ int bench_cgroup_psi_create(struct bench_cgroup *cg)
 	snprintf(path, sizeof(path), "%s/memory.pressure", env->unified_root);
 	if (!env->unified_root[0] || !sysfs_exists(path))
 		return -ENOTSUP;
-	snprintf(path, sizeof(path), "%s/%s", env->unified_root, cg->name);
-	if (!sysfs_path(full, sizeof(full), path))
+	snprintf(cg->psi_path, sizeof(cg->psi_path), "%s/%s", env->unified_root, cg->name);
+	snprintf(cg->pressure, sizeof(cg->pressure), "%s/memory.pressure", cg->psi_path);
+	return sysfs_exists(cg->psi_path) ? -EEXIST : 0; /* a directory of that name is not ours */
+}
+
+int bench_cgroup_psi_mkdir(struct bench_cgroup *cg)
+{
+	char full[PATH_MAX + 4096];
+
+	if (cg->env->memory_v2)
+		return 0;
+	if (!sysfs_path(full, sizeof(full), cg->psi_path))
 		return -ENAMETOOLONG;
-	if (mkdir(full, 0755) < 0)
-		return -errno; /* EEXIST too: a directory of that name is not ours */
-	snprintf(cg->psi_path, sizeof(cg->psi_path), "%s", path);
-	snprintf(cg->pressure, sizeof(cg->pressure), "%s/memory.pressure", path);
-	return 0;
+	return mkdir(full, 0755) < 0 ? -errno : 0;
 }
 
 int bench_cgroup_psi_attach(struct bench_cgroup *cg, pid_t pid)

@@ -60,15 +60,19 @@ int cgroup_memory_delegated(const struct cgroup_env *env);
 /* v2: is controller in the parent's cgroup.subtree_control? */
 int cgroup_delegates(const struct cgroup_env *env, const char *controller);
 
-/* Creates name under the memory root (and the v1 blkio root when throttling) with the
- * limits; -EEXIST when a cgroup of that name already exists (it is someone else's). */
-int bench_cgroup_create(struct bench_cgroup *cg, const struct cgroup_env *env, const char *name,
-			const struct cgroup_limits *limits);
+/* Where the group will be: under the memory root (and the v1 blkio root when throttling).
+ * -EEXIST when a cgroup of that name already exists (it is someone else's). Creates nothing,
+ * so the journal can announce the directories first. */
+int bench_cgroup_init(struct bench_cgroup *cg, const struct cgroup_env *env, const char *name,
+		      const struct cgroup_limits *limits);
+/* Creates it with the limits, through libcgroup. */
+int bench_cgroup_create(struct bench_cgroup *cg, const struct cgroup_limits *limits);
 int bench_cgroup_attach(struct bench_cgroup *cg, pid_t pid);
 /* v1 and hybrid: a cgroup of the same name on the unified hierarchy, for its memory.pressure
- * (PSI per cgroup needs v2); created by mkdir, removed by the journal. v2: the group itself.
- * -ENOTSUP where there is no such file. */
-int bench_cgroup_psi_create(struct bench_cgroup *cg);
+ * (PSI per cgroup needs v2). v2: the group itself. psi_init names it (-ENOTSUP where there is
+ * no such file, -EEXIST where the name is taken); psi_mkdir makes it on v1. */
+int bench_cgroup_psi_init(struct bench_cgroup *cg);
+int bench_cgroup_psi_mkdir(struct bench_cgroup *cg);
 int bench_cgroup_psi_attach(struct bench_cgroup *cg, pid_t pid);
 /* Drops libcgroup's handle; the directory itself is removed by the undo journal. */
 void bench_cgroup_release(struct bench_cgroup *cg);

@@ -27,15 +27,16 @@ int kv_find(const char *text, const char *key, uint64_t *value)
 		errno = 0;
 		*value = strtoull(p, &end, 10);
 		if (errno)
-			return -EINVAL;
-		while (*end == ' ')
-			end++;
+			return -ERANGE; /* after a digit, strtoull fails only by overflow */
+		end += strspn(end, " \t");
 		if (strncmp(end, "kB", 2) == 0) {
 			if (*value > UINT64_MAX / 1024)
 				return -ERANGE;
 			*value *= 1024;
+			end += 2 + strspn(end + 2, " \t");
 		}
-		return 0;
+		/* "12abc" is not 12. */
+		return *end == '\n' || *end == '\0' ? 0 : -EINVAL;
 	}
 	return -ENOENT;
 }

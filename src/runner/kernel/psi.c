@@ -1,26 +1,55 @@
 #include "runner/kernel/psi.h"
 
 #include <errno.h>
-#include <stdio.h>
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "runner/kernel/sysfs.h"
 
+/* The line that starts with word: "some avg10=0.12 avg60=0.05 avg300=0.01 total=123456".
+ * Only avg10 and total are kept; each must be a plain number as the kernel prints it (strtod
+ * and strtoull would take "-1", and sscanf's %llu has no defined result past 64 bits). */
+static int psi_line(const char *text, const char *word, double *avg10, uint64_t *total)
+{
+	size_t wlen = strlen(word);
+
+	for (const char *line = text; *line; line += strcspn(line, "\n"), line += *line == '\n') {
+		char copy[256], *v, *end;
+		size_t len = strcspn(line, "\n");
+
+		if (strncmp(line, word, wlen) != 0 || line[wlen] != ' ')
+			continue;
+		if (len >= sizeof(copy))
+			return -EINVAL;
+		memcpy(copy, line, len);
+		copy[len] = '\0';
+		if (!(v = strstr(copy, " avg10=")) || v[7] < '0' || v[7] > '9')
+			return -EINVAL;
+		errno = 0;
+		*avg10 = strtod(v + 7, &end);
+		if (errno || *end != ' ' || !(*avg10 <= 100.0)) /* a percentage */
+			return -EINVAL;
+		if (!(v = strstr(copy, " total=")) || v[7] < '0' || v[7] > '9')
+			return -EINVAL;
+		errno = 0;
+		*total = strtoull(v + 7, &end, 10);
+		if (errno || (*end != '\0' && *end != ' '))
+			return -EINVAL;
+		return 0;
+	}
+	return -ENOENT;
+}
+
 int psi_parse(const char *text, struct psi *p)
 {
-	const char *some = strstr(text, "some "), *full = strstr(text, "full ");
-	unsigned long long st, ft;
-	double s10, f10;
-
 	memset(p, 0, sizeof(*p));
-	if (!some || sscanf(some, "some avg10=%lf avg60=%*f avg300=%*f total=%llu", &s10, &st) != 2)
+	if (psi_line(text, "some", &p->some_avg10, &p->some_total))
 		return -EINVAL;
-	p->some_avg10 = s10;
-	p->some_total = st;
 	/* "full" for memory exists since 5.2 on the system file; a cgroup has it too. */
-	if (full && sscanf(full, "full avg10=%lf avg60=%*f avg300=%*f total=%llu", &f10, &ft) == 2) {
-		p->full_avg10 = f10;
-		p->full_total = ft;
+	if (psi_line(text, "full", &p->full_avg10, &p->full_total)) {
+		p->full_avg10 = 0;
+		p->full_total = 0;
 	}
 	return 0;
 }

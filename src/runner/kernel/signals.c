@@ -21,7 +21,9 @@ static void on_signal(int signo)
 
 int signals_install(void)
 {
-	static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
+	/* Every signal whose default ends the process: each must end it through the journal. */
+	static const int signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
+				       SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF };
 	struct sigaction sa;
 
 	memset(&sa, 0, sizeof(sa));

@@ -1,5 +1,6 @@
-/* SIGINT, SIGTERM, SIGHUP: the handler only records the signal and forwards it to the
- * workload; the trial loop sees the flag, and the journal restores the machine. */
+/* Every fatal signal but SIGKILL (INT, TERM, HUP, QUIT, USR1, USR2, ALRM, XCPU, XFSZ, VTALRM,
+ * PROF): the handler only records the signal and forwards it to the workload; the trial loop
+ * sees the flag, and the journal restores the machine. */
 #ifndef ZSB_SIGNALS_H
 #define ZSB_SIGNALS_H
 #include <sys/types.h>

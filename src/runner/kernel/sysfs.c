@@ -45,12 +45,16 @@ static int open_under_root(const char *path, int flags)
 int sysfs_read(const char *path, char *buf, size_t len)
 {
 	size_t used = 0;
+	char more;
 	int ret, fd = open_under_root(path, O_RDONLY);
 
 	if (fd < 0)
 		return fd;
 	for (;;) {
-		ssize_t n = read(fd, buf + used, len - 1 - used);
+		/* A full buffer is not yet too small: a file of exactly len - 1 bytes fits. One byte
+		 * more tells. */
+		int full = used == len - 1;
+		ssize_t n = read(fd, full ? &more : buf + used, full ? 1 : len - 1 - used);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -59,11 +63,11 @@ int sysfs_read(const char *path, char *buf, size_t len)
 		}
 		if (n == 0)
 			break;
-		used += (size_t)n;
-		if (used == len - 1) {
+		if (full) {
 			ret = -EFBIG;
 			goto out;
 		}
+		used += (size_t)n;
 	}
 	buf[used] = '\0';
 	ret = (int)used;

@@ -99,7 +99,7 @@ static int fail(struct ctx *x, int err, const char *fmt, ...)
 	vsnprintf(x->why, x->why_len, fmt, ap);
 	va_end(ap);
 	at = strlen(x->why);
-	if (err != -EIO && at < x->why_len)
+	if (at < x->why_len)
 		snprintf(x->why + at, x->why_len - at, ": %s", strerror(-err));
 	return err;
 }
@@ -123,10 +123,12 @@ static int skip(struct ctx *x, const char *name, const char *fmt, ...)
 	ret = vasprintf(&reason, fmt, ap);
 	va_end(ap);
 	if (ret < 0)
-		return -ENOMEM;
+		return fail(x, -ENOMEM, "%s", name);
 	ret = asprintf(&item, "%s.%s: %s", name, ext(x), reason);
 	free(reason);
-	return list_add(&x->out->skipped, &x->out->nskipped, ret < 0 ? NULL : item);
+	if (list_add(&x->out->skipped, &x->out->nskipped, ret < 0 ? NULL : item))
+		return fail(x, -ENOMEM, "%s", name);
+	return 0;
 }
 
 /* ---- text for gnuplot ---- */
@@ -356,9 +358,11 @@ static int run_gnuplot(struct ctx *x, const char *script)
 		return fail(x, ret, "running gnuplot on %s/%s", x->dir, script);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return 0;
+	/* gnuplot's own words, not strerror(EIO). */
 	last_line(messages, line, sizeof(line));
-	return fail(x, -EIO, "gnuplot failed on %s/%s: %s", x->dir, script,
-		    line[0] ? line : WIFSIGNALED(status) ? strsignal(WTERMSIG(status)) : "no message");
+	snprintf(x->why, x->why_len, "gnuplot failed on %s/%s: %s", x->dir, script,
+		 line[0] ? line : WIFSIGNALED(status) ? strsignal(WTERMSIG(status)) : "no message");
+	return -EIO;
 }
 
 /* ---- writing a script ---- */
@@ -422,7 +426,7 @@ static void script_abort(struct ctx *x, struct script *s)
 static int script_end(struct ctx *x, struct script *s)
 {
 	char path[PATH_MAX], script[NAME_MAX_PLOT + 4];
-	int ret = fclose(s->plot) ? -errno : 0;
+	int bad, ret = fclose(s->plot) ? -errno : 0;
 
 	if (!ret) {
 		canvas(x, s);
@@ -431,10 +435,12 @@ static int script_end(struct ctx *x, struct script *s)
 		fputc('\n', s->f);
 	}
 	free(s->plotbuf);
-	if (!ret && ferror(s->f))
-		ret = -EIO;
+	bad = ferror(s->f);
+	/* fclose flushes the rest and says why (ENOSPC); a write that failed before may not. */
 	if (fclose(s->f) && !ret)
 		ret = -errno;
+	if (bad && !ret)
+		ret = -EIO;
 	if (ret)
 		return fail(x, ret, "%s/%s.gp", x->dir, s->name);
 	snprintf(script, sizeof(script), "%s.gp", s->name);
@@ -443,7 +449,9 @@ static int script_end(struct ctx *x, struct script *s)
 		unlink(path);
 		return ret;
 	}
-	return x->out ? list_add(&x->out->written, &x->out->nwritten, strdup(path)) : 0;
+	if (x->out && list_add(&x->out->written, &x->out->nwritten, strdup(path)))
+		return fail(x, -ENOMEM, "%s", path);
+	return 0;
 }
 
 static int block_begin(struct script *s)
@@ -484,7 +492,7 @@ static void trace(struct script *s, int block, int ycol, const struct style *st,
 	FILE *f = element(s);
 
 	fprintf(f, "$d%d using 1:%d with %s lw %g lc rgb '#%s%s' dt %d", block, ycol,
-		npoints < 2 ? "points pt 7 ps 0.7" : st->bold && st->pt ? "linespoints" : "lines",
+		npoints >= 2 ? st->bold && st->pt ? "linespoints" : "lines" : st->bold ? "points pt 7 ps 1.4" : "points pt 7 ps 0.7",
 		st->bold ? 2.5 : 1.0, st->bold ? "" : "70", st->colour, st->dt);
 	if (npoints >= 2 && st->bold && st->pt)
 		fprintf(f, " pt %d ps 0.9 pi %zu", st->pt, npoints / 8 + 1);
@@ -694,6 +702,9 @@ static void time_cell(const struct ctx *x, struct script *s, const struct timepl
 	unsigned titled = 0;
 	char name[300];
 
+	/* A median trial without a series (it was not sampled) gives no bold line: all are thin. */
+	if (med && !has_series(med))
+		med = NULL;
 	for (size_t i = 0; i < c->ntrials; i++) {
 		const struct trial *t = &c->trials[i];
 		int id;
@@ -723,7 +734,7 @@ static int plot_time(struct ctx *x, const struct timeplot *tp, size_t j)
 
 	snprintf(name, sizeof(name), "%s-%s", tp->prefix, x->slugs[j]);
 	if (!present)
-		return skip(x, name, "%s", series ? tp->missing : "no time series (the run had --interval 0)");
+		return skip(x, name, "%s", series ? tp->missing : "no trial of this cell has a time series");
 	for (size_t k = 0; k < x->n && !c; k++)
 		if ((c = find_cell(x->sets[k], x->labels[j])))
 			cell_detail(x->sets[k], c, detail, sizeof(detail));
@@ -771,6 +782,8 @@ static void fill_cell(const struct ctx *x, struct script *s, size_t j, size_t k,
 	char name[300];
 	int titled = 0;
 
+	if (med && !med->ncurve)
+		med = NULL;
 	entry_name(x, k, c->label, name, sizeof(name));
 	for (size_t i = 0; i < c->ntrials; i++) {
 		const struct trial *t = &c->trials[i];
@@ -783,21 +796,23 @@ static void fill_cell(const struct ctx *x, struct script *s, size_t j, size_t k,
 	}
 }
 
-static int plot_fill(struct ctx *x)
+static int any_curve(const struct ctx *x)
 {
-	char detail[512];
-	size_t entries = 0;
-	struct script s;
-	int ret;
-
 	for (size_t k = 0; k < x->n; k++)
 		for (size_t i = 0; i < x->sets[k]->ncells; i++)
 			for (size_t t = 0; t < x->sets[k]->cells[i].ntrials; t++)
-				if (!x->sets[k]->cells[i].trials[t].warmup && x->sets[k]->cells[i].trials[t].ncurve) {
-					entries++;
-					break;
-				}
-	if (!entries)
+				if (!x->sets[k]->cells[i].trials[t].warmup && x->sets[k]->cells[i].trials[t].ncurve)
+					return 1;
+	return 0;
+}
+
+static int plot_fill(struct ctx *x)
+{
+	char detail[512];
+	struct script s;
+	int ret;
+
+	if (!any_curve(x))
 		return skip(x, "fill-curve", "no trial has a fill curve (a command reports no progress)");
 	sets_detail(x, detail, sizeof(detail));
 	if ((ret = script_begin(x, &s, "fill-curve", 900, 520)))
@@ -988,7 +1003,9 @@ static int plot_trials(struct ctx *x, enum quantity q)
 	struct script s;
 	int slot = 50 + 30 * (int)x->n, ret = order_cells(x, q, &order, &m);
 
-	if (!ret && !m)
+	if (ret)
+		ret = fail(x, ret, "the statistics of %s", quantities[q].file);
+	else if (!m)
 		ret = skip(x, quantities[q].file, "no trial has %s", quantities[q].metric);
 	if (ret || !m) {
 		free(order);
@@ -1138,7 +1155,7 @@ static int group_add_point(struct sweep *w, size_t k, const char *name, struct p
 	return 0;
 }
 
-/* Every cell on the axis with a finished trial, as a point of its group's line. */
+/* Every cell on the axis as a point of its group's line; NaN where no trial finished. */
 static int sweep_groups(const struct ctx *x, struct sweep *w)
 {
 	char name[128];
@@ -1147,21 +1164,37 @@ static int sweep_groups(const struct ctx *x, struct sweep *w)
 		for (size_t i = 0; i < x->sets[k]->ncells; i++) {
 			const struct result_cell *c = &x->sets[k]->cells[i];
 			struct summary sum;
-			struct point pt;
+			struct point pt = { .mean = NAN, .lo = NAN, .hi = NAN };
 			int ret;
-			if (!axis_pos(w, w->a, c, &pt.x) || (ret = cell_summary(c, Q_ELAPSED, &sum)) == -ENODATA)
+			if (!axis_pos(w, w->a, c, &pt.x))
 				continue;
-			if (ret)
+			if ((ret = cell_summary(c, Q_ELAPSED, &sum)) && ret != -ENODATA)
 				return ret;
 			/* One trial has no interval: the bar shrinks to the mean. */
-			pt.mean = sum.mean;
-			pt.lo = isnan(sum.mean_lo) ? sum.mean : sum.mean_lo;
-			pt.hi = isnan(sum.mean_hi) ? sum.mean : sum.mean_hi;
+			if (!ret) {
+				pt.mean = sum.mean;
+				pt.lo = isnan(sum.mean_lo) ? sum.mean : sum.mean_lo;
+				pt.hi = isnan(sum.mean_hi) ? sum.mean : sum.mean_hi;
+			}
 			group_name(w, c, name, sizeof(name));
 			if ((ret = group_add_point(w, k, name, pt)))
 				return ret;
 		}
 	return 0;
+}
+
+/* The most points one line has: all of them (finished = 0), or those with a finished trial. */
+static size_t longest_line(const struct sweep *w, int finished)
+{
+	size_t most = 0;
+
+	for (size_t g = 0; g < w->ngroups; g++) {
+		size_t n = 0;
+		for (size_t p = 0; p < w->groups[g].n; p++)
+			n += !finished || !isnan(w->groups[g].pts[p].mean);
+		most = n > most ? n : most;
+	}
+	return most;
 }
 
 static void sweep_free(struct sweep *w)
@@ -1201,6 +1234,9 @@ static void sweep_lines(const struct ctx *x, struct script *s, const struct swee
 		size_t i = nth[gr->set % 64]++;
 		int id = block_begin(s);
 		for (size_t p = 0; p < gr->n; p++) {
+			/* A cell without a finished trial is left out, not a break in the line. */
+			if (isnan(gr->pts[p].mean))
+				continue;
 			put_num(s->f, gr->pts[p].x), put_num(s->f, gr->pts[p].mean);
 			put_num(s->f, gr->pts[p].lo), put_num(s->f, gr->pts[p].hi);
 			fputc('\n', s->f);
@@ -1213,36 +1249,41 @@ static void sweep_lines(const struct ctx *x, struct script *s, const struct swee
 	}
 }
 
+static int sweep_draw(struct ctx *x, const struct sweep *w)
+{
+	char detail[600];
+	struct script s;
+	int ret;
+
+	sets_detail(x, detail, sizeof(detail) - 40);
+	strcat(detail, "; bars: 95% interval of the mean");
+	if ((ret = script_begin(x, &s, axes[w->a].file, 900, 520)))
+		return ret;
+	title(x, &s, axes[w->a].what, NULL, detail);
+	axis_labels(&s, axes[w->a].xlabel, "elapsed, mean (s)");
+	sweep_tics(&s, w);
+	sweep_lines(x, &s, w);
+	return script_end(x, &s);
+}
+
+/* A sweep along a: a line of some backend (and the other axes' values) takes two values of it;
+ * a compressor per backend (zram's lzo-rle, zswap's lzo) is none. */
 static int plot_sweep(struct ctx *x, enum axis a)
 {
 	struct sweep w = { .a = a };
-	char detail[512];
-	struct script s;
-	int ret, line = 0;
+	int ret;
 
 	sweep_axes(x, &w);
 	if (!w.varies[a])
 		return 0;
-	ret = sweep_groups(x, &w);
-	for (size_t g = 0; g < w.ngroups; g++)
-		line |= w.groups[g].n > 1;
-	if (!ret && !line)
-		ret = skip(x, axes[a].file, "no backend has a finished trial at two of its values");
-	if (!ret && line) {
-		sets_detail(x, detail, sizeof(detail));
-		strncat(detail, "; bars: 95% interval of the mean", sizeof(detail) - strlen(detail) - 1);
-		if (!(ret = script_begin(x, &s, axes[a].file, 900, 520))) {
-			title(x, &s, axes[a].what, NULL, detail);
-			axis_labels(&s, axes[a].xlabel, "elapsed, mean (s)");
-			sweep_tics(&s, &w);
-			sweep_lines(x, &s, &w);
-			ret = script_end(x, &s);
-		}
-	} else if (ret && ret != -ENOMEM) {
+	if ((ret = sweep_groups(x, &w)))
 		ret = fail(x, ret, "the statistics of %s", axes[a].file);
-	}
+	else if (longest_line(&w, 0) > 1 && longest_line(&w, 1) < 2)
+		ret = skip(x, axes[a].file, "no line has a finished trial at two of its values");
+	else if (longest_line(&w, 0) > 1)
+		ret = sweep_draw(x, &w);
 	sweep_free(&w);
-	return ret == -ENOMEM ? fail(x, ret, "%s", axes[a].file) : ret;
+	return ret;
 }
 
 /* ---- the whole ---- */

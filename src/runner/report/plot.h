@@ -25,7 +25,8 @@
 #include "runner/result/results.h"
 
 /* What plot_results did: the pictures it wrote (paths under dir, in order), and the plots it
- * left out for want of data, each as "NAME.svg: why". */
+ * left out for want of data, each as "NAME.svg: why" ("memory-*.svg: no time series in any
+ * cell (the run had --interval 0)"). An axis that was not swept is not listed as skipped. */
 struct plot_output {
 	char **written;
 	size_t nwritten;
@@ -40,7 +41,8 @@ void plot_output_free(struct plot_output *o);
  * level). names[i] names set i in titles and keys when n > 1 (the file names); NULL gives
  * "run 1", "run 2"... png: PNG pictures instead of SVG. out may be NULL; after a failure it
  * holds what was done until then, and is freed with plot_output_free either way.
- * Returns 0; -ENOENT when gnuplot is not on PATH (nothing is written); -EINVAL for no sets;
+ * Returns 0; -ENOENT when gnuplot is not on PATH (nothing is written; the caller says
+ * "install gnuplot-nox" and exits 3); -EINVAL for no sets;
  * -EIO when gnuplot failed on a script (why holds its message); another -errno for a file
  * that could not be written. why names the file or says what is missing.
  */

@@ -15,6 +15,7 @@
 #include "runner/report/report.h"
 #include "runner/run/background.h"
 #include "runner/trial/trial.h"
+#include "runner/undo/cleanup.h"
 #include "runner/undo/param.h"
 #include "runner/undo/runlock.h"
 
@@ -22,6 +23,25 @@ static void undo_failed(const struct undo *u, int err)
 {
 	say("could not undo %s %s%s%s: %s", undo_kind_name(u->kind), u->path, u->value[0] ? " " : "",
 	    u->value, strerror(-err));
+}
+
+/* A journal from before a reboot holds nothing alive but swapfiles: cleaned without asking. */
+static void clean_earlier_boot(const char *path)
+{
+	struct journal old;
+
+	journal_init(&old);
+	if (journal_load(&old, path) == 0 && journal_pending(&old) && journal_from_earlier_boot(&old)) {
+		say("a journal from an earlier boot: cleaning up after it first");
+		cleanup_journal(&old);
+	}
+	journal_close(&old, path);
+	journal_free(&old);
+}
+
+static void journal_note(const char *text)
+{
+	say("%s", text);
 }
 
 /* The lock, then a fresh journal file: nothing is changed before both are in place. */
@@ -40,7 +60,9 @@ static int take_lock(struct run *run)
 		say("%s: %s", rundir(), strerror(-ret));
 		return EXIT_RUNTIME;
 	}
-	ret = journal_create(&run->journal, rundir_file("journal", path, sizeof(path)));
+	rundir_file("journal", path, sizeof(path));
+	clean_earlier_boot(path);
+	ret = journal_create(&run->journal, path);
 	if (ret == -EEXIST) {
 		say("a previous run was killed before it restored the machine (%s): run 'zswapbench cleanup' first",
 		    path);
@@ -73,6 +95,24 @@ static int choose_output(struct run *run)
 	return 0;
 }
 
+/* A controller handed down to the children of the root, announced first. */
+static int delegate(struct run *run, const char *path, const char *controller, char *failed, size_t len)
+{
+	char value[32];
+	int idx = journal_intend(&run->journal, UNDO_CONTROLLER, path, controller, NULL), ret;
+
+	if (idx < 0)
+		return idx;
+	snprintf(value, sizeof(value), "+%s", controller);
+	snprintf(failed, len, "%s '%s'", path, value);
+	ret = sysfs_write(path, value);
+	if (ret) {
+		journal_cancel(&run->journal, idx);
+		return ret;
+	}
+	return journal_confirm(&run->journal, idx, NULL, 0, 0);
+}
+
 /* Run-wide kernel settings, journaled: v2 memory delegation, vm.swappiness (v2: no per-cgroup
  * knob), vm.page-cluster. */
 static int set_run_params(struct run *run)
@@ -85,18 +125,10 @@ static int set_run_params(struct run *run)
 	/* On pure v2 the parent must hand a controller down before a child can use it: memory
 	 * always, io for --disk-throttle. */
 	snprintf(path, sizeof(path), "%s/cgroup.subtree_control", env->memory_root);
-	if (!cgroup_memory_delegated(env)) {
-		snprintf(failed, sizeof(failed), "%s '+memory'", path);
-		ret = sysfs_write(path, "+memory");
-		if (!ret)
-			ret = journal_push(&run->journal, UNDO_WRITE, path, "-memory");
-	}
-	if (!ret && env->memory_v2 && run->host.throttle_dev[0] && !cgroup_delegates(env, "io")) {
-		snprintf(failed, sizeof(failed), "%s '+io'", path);
-		ret = sysfs_write(path, "+io");
-		if (!ret)
-			ret = journal_push(&run->journal, UNDO_WRITE, path, "-io");
-	}
+	if (!cgroup_memory_delegated(env))
+		ret = delegate(run, path, "memory", failed, sizeof(failed));
+	if (!ret && env->memory_v2 && run->host.throttle_dev[0] && !cgroup_delegates(env, "io"))
+		ret = delegate(run, path, "io", failed, sizeof(failed));
 	if (!ret && cfg->swappiness >= 0 && env->memory_v2) {
 		snprintf(value, sizeof(value), "%d", cfg->swappiness);
 		ret = param_set(&run->journal, "/proc/sys/vm/swappiness", value, failed, sizeof(failed));
@@ -294,6 +326,7 @@ int run_main(const struct config *cfg)
 
 	journal_init(&run.journal);
 	run.journal.on_error = undo_failed;
+	run.journal.on_note = journal_note;
 	sysfs_set_root(cfg->sysroot[0] ? cfg->sysroot : NULL);
 	status = preflight(cfg, &run.host);
 	if (status)
@@ -302,6 +335,11 @@ int run_main(const struct config *cfg)
 	if (ret) {
 		say("planning: %s", strerror(-ret));
 		status = EXIT_RUNTIME;
+		goto out;
+	}
+	/* A fixture tree is for checks: no lock, no journal, nothing real is touched. */
+	if (cfg->sysroot[0]) {
+		say("--sysroot %s: the checks passed; nothing runs against a fixture tree", cfg->sysroot);
 		goto out;
 	}
 	status = start(&run);

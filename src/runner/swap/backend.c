@@ -87,8 +87,9 @@ void swap_device_record(const struct swap_device *dev, const struct swap_record_
 
 int swap_enable(struct swap_device *dev, struct journal *j)
 {
-	char *argv[] = { "mkswap", "-q", dev->device, NULL };
-	int flags, ret;
+	/* The label marks the area as zswapbench's, for anyone who finds it later. */
+	char *argv[] = { "mkswap", "-q", "-L", "zswapbench", dev->device, NULL };
+	int flags, ret, idx;
 
 	snprintf(dev->failed, sizeof(dev->failed), "mkswap %s", dev->device);
 	ret = spawn_wait(argv);
@@ -99,9 +100,15 @@ int swap_enable(struct swap_device *dev, struct journal *j)
 	snprintf(dev->failed, sizeof(dev->failed), "swapon %s", dev->device);
 	flags = SWAP_FLAG_PREFER |
 		((dev->params.cfg->priority << SWAP_FLAG_PRIO_SHIFT) & SWAP_FLAG_PRIO_MASK);
-	if (swapon(dev->device, flags) < 0)
-		return -errno;
-	return journal_push(j, UNDO_SWAPOFF, dev->device, NULL);
+	idx = journal_intend(j, UNDO_SWAPOFF, dev->device, NULL, NULL);
+	if (idx < 0)
+		return idx;
+	if (swapon(dev->device, flags) < 0) {
+		ret = -errno;
+		journal_cancel(j, idx);
+		return ret;
+	}
+	return journal_confirm(j, idx, NULL, 0, 0);
 }
 
 /* No swap at all: past the limit the workload is OOM-killed, and the trial says so. */

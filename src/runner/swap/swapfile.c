@@ -7,6 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/btrfs.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/statvfs.h>
@@ -18,7 +21,7 @@
 #include "runner/kernel/sysfs.h"
 
 /* swapon needs a filesystem that maps file blocks to disk blocks; these cannot, or not as
- * a plain file (btrfs wants a no-COW file, NFS wants swap-over-NFS). */
+ * a plain file (NFS wants swap-over-NFS). btrfs can, with a no-COW file (no_cow below). */
 static int can_hold_swap(const struct statfs *fs, char *why, size_t len)
 {
 	static const struct { long magic; const char *why; } no_swap[] = {
@@ -31,7 +34,6 @@ static int can_hold_swap(const struct statfs *fs, char *why, size_t len)
 		{ OVERLAYFS_SUPER_MAGIC, "overlayfs, which cannot hold swap" },
 		{ SQUASHFS_MAGIC, "squashfs, which is read-only" },
 		{ NFS_SUPER_MAGIC, "NFS, which zswapbench does not swap to" },
-		{ BTRFS_SUPER_MAGIC, "btrfs, which needs a no-COW swapfile zswapbench does not make; use another filesystem" },
 		{ 0x65735546 /* FUSE_SUPER_MAGIC */, "a FUSE filesystem, which cannot hold swap" },
 		{ 0x01021997 /* V9FS_MAGIC */, "9p, which cannot hold swap" },
 	};
@@ -41,6 +43,53 @@ static int can_hold_swap(const struct statfs *fs, char *why, size_t len)
 			return 0;
 		}
 	return 1;
+}
+
+/* The mount options of the btrfs mount that holds dir: the longest mount point above it. */
+static int btrfs_options(const char *dir, char *opts, size_t len)
+{
+	char real[PATH_MAX], *text, *save = NULL;
+	size_t best = 0;
+
+	opts[0] = '\0';
+	if (!realpath(dir, real) || sysfs_read_alloc("/proc/self/mounts", &text) < 0)
+		return -ENOENT;
+	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char dev[256], mnt[PATH_MAX], type[32], o[1024];
+		size_t n;
+		if (sscanf(line, "%255s %4095s %31s %1023s", dev, mnt, type, o) != 4 || strcmp(type, "btrfs"))
+			continue;
+		n = strlen(mnt);
+		if (strncmp(real, mnt, n) == 0 && (real[n] == '/' || real[n] == '\0' || n == 1) && n >= best) {
+			best = n;
+			snprintf(opts, len, "%s", o);
+		}
+	}
+	free(text);
+	return 0;
+}
+
+/* What btrfs cannot swap to even with a no-COW file: several devices, forced compression. */
+static int btrfs_refuses(const char *dir, char *why, size_t len)
+{
+	struct btrfs_ioctl_fs_info_args info;
+	char opts[1024];
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	memset(&info, 0, sizeof(info));
+	if (fd >= 0 && ioctl(fd, BTRFS_IOC_FS_INFO, &info) == 0 && info.num_devices > 1) {
+		snprintf(why, len, "btrfs over %llu devices, which the kernel cannot swap to",
+			 (unsigned long long)info.num_devices);
+		close(fd);
+		return 1;
+	}
+	if (fd >= 0)
+		close(fd);
+	if (btrfs_options(dir, opts, sizeof(opts)) == 0 && strstr(opts, "compress-force")) {
+		snprintf(why, len, "btrfs mounted with compress-force, which the kernel cannot swap to");
+		return 1;
+	}
+	return 0;
 }
 
 int swapfile_check(struct swap_device *dev)
@@ -70,6 +119,10 @@ int swapfile_check(struct swap_device *dev)
 	}
 	if (statfs(dir, &fs) == 0 && !can_hold_swap(&fs, why, sizeof(why))) {
 		snprintf(dev->why, sizeof(dev->why), "--swapfile '%s': %s is %s", file, dir, why);
+		return -EINVAL;
+	}
+	if (statfs(dir, &fs) == 0 && (long)fs.f_type == BTRFS_SUPER_MAGIC && btrfs_refuses(dir, why, sizeof(why))) {
+		snprintf(dev->why, sizeof(dev->why), "--swapfile '%s': %s is on %s", file, dir, why);
 		return -EINVAL;
 	}
 	if (statvfs(dir, &vfs) == 0 && (vfs.f_flag & ST_RDONLY)) {
@@ -102,33 +155,61 @@ static int write_zeros(int fd, uint64_t size)
 	return 0;
 }
 
+/* btrfs swaps only to a file that is not copy-on-write, and the flag holds only while the
+ * file is empty: set it before any block is allocated. Elsewhere the flag means nothing. */
+static int no_cow(int fd)
+{
+	struct statfs fs;
+	int flags = 0;
+
+	if (fstatfs(fd, &fs) < 0 || (long)fs.f_type != BTRFS_SUPER_MAGIC)
+		return 0;
+	if (ioctl(fd, FS_IOC_GETFLAGS, &flags) < 0)
+		return -errno;
+	flags |= FS_NOCOW_FL;
+	return ioctl(fd, FS_IOC_SETFLAGS, &flags) < 0 ? -errno : 0;
+}
+
+static int fill(int fd, uint64_t size)
+{
+	int ret = no_cow(fd);
+
+	if (ret)
+		return ret;
+	if (fallocate(fd, 0, 0, (off_t)size) < 0) {
+		ret = -errno;
+		if (ret != -EOPNOTSUPP)
+			return ret;
+		ret = write_zeros(fd, size);
+		if (ret)
+			return ret;
+	}
+	return fsync(fd) < 0 ? -errno : 0;
+}
+
+/* Announced before it exists, confirmed with its inode: cleanup removes that file and no
+ * other, even one made later at the same path. */
 static int swapfile_create(struct swap_device *dev, struct journal *j)
 {
 	const char *file = dev->params.swapfile;
-	int fd = -1, ret;
+	struct stat st;
+	int fd, ret, idx;
 
 	snprintf(dev->device, sizeof(dev->device), "%s", file);
 	snprintf(dev->failed, sizeof(dev->failed), "%s", file);
+	idx = journal_intend(j, UNDO_UNLINK, file, NULL, NULL);
+	if (idx < 0)
+		return idx;
 	fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 	if (fd < 0) {
 		ret = -errno;
-		goto out;
+		journal_cancel(j, idx); /* EEXIST: someone else's file */
+		return ret;
 	}
-	ret = journal_push(j, UNDO_UNLINK, file, NULL);
-	if (ret)
-		goto out;
-	if (fallocate(fd, 0, 0, (off_t)dev->params.size) < 0) {
-		ret = -errno;
-		if (ret != -EOPNOTSUPP)
-			goto out;
-		ret = write_zeros(fd, dev->params.size);
-		if (ret)
-			goto out;
-	}
-	ret = fsync(fd) < 0 ? -errno : 0;
-out:
-	if (fd >= 0)
-		close(fd);
+	ret = fstat(fd, &st) < 0 ? -errno : journal_confirm(j, idx, NULL, (uint64_t)st.st_ino, (uint64_t)st.st_dev);
+	if (!ret)
+		ret = fill(fd, dev->params.size);
+	close(fd);
 	return ret;
 }
 

@@ -53,26 +53,44 @@ static int zram_check(struct swap_device *dev)
 	return zram_algorithms(list, sizeof(list)) == 0 ? comp_check(dev, list) : 0;
 }
 
+/* The device hot_add will make is the lowest free number: the intent names it, so a cleanup
+ * after a kill between the two knows which device it would be. */
+static int hot_add(struct journal *j, int *id)
+{
+	char path[64], predicted[16], actual[16];
+	int idx, ret, n = 0;
+
+	do
+		snprintf(path, sizeof(path), "/sys/block/zram%d", n);
+	while (sysfs_exists(path) && ++n < 1 << 20);
+	snprintf(predicted, sizeof(predicted), "%d", n);
+	idx = journal_intend(j, UNDO_ZRAM_REMOVE, "/sys/class/zram-control/hot_remove", predicted, NULL);
+	if (idx < 0)
+		return idx;
+	ret = zram_hot_add(id);
+	if (ret) {
+		journal_cancel(j, idx);
+		return ret;
+	}
+	snprintf(actual, sizeof(actual), "%d", *id);
+	return journal_confirm(j, idx, actual, 0, 0);
+}
+
 /* One device serves every zram cell of the run: each trial writes its own algorithm and size. */
 static int zram_prepare(struct swap_device *dev, struct journal *j)
 {
 	struct swap_shared *shared = dev->params.shared;
-	char id[16], list[256];
+	char list[256];
 	int ret;
 
 	if (shared->zram_id < 0) {
 		snprintf(dev->failed, sizeof(dev->failed), "/sys/class/zram-control/hot_add");
-		if (zram_control_present()) {
-			ret = zram_hot_add(&shared->zram_id);
-			if (ret)
-				return ret;
-			snprintf(id, sizeof(id), "%d", shared->zram_id);
-			ret = journal_push(j, UNDO_ZRAM_REMOVE, "/sys/class/zram-control/hot_remove", id);
-			if (ret)
-				return ret;
-		} else {
-			shared->zram_id = 0;
-		}
+		if (zram_control_present())
+			ret = hot_add(j, &shared->zram_id);
+		else
+			ret = 0, shared->zram_id = 0;
+		if (ret)
+			return ret;
 	}
 	dev->zram_id = shared->zram_id;
 	snprintf(dev->device, sizeof(dev->device), "/dev/zram%d", dev->zram_id);
@@ -125,16 +143,17 @@ static int zram_start(struct swap_device *dev, struct journal *j)
 {
 	const struct config *cfg = dev->params.cfg;
 	char sys[64], value[32];
-	int ret;
+	int ret, idx;
 
 	snprintf(sys, sizeof(sys), "/sys/block/zram%d", dev->zram_id);
+	/* The first write to the device is announced: a reset undoes all of them. */
+	idx = journal_intend(j, UNDO_ZRAM_RESET, sys, NULL, NULL);
+	if (idx < 0)
+		return idx;
 	if ((ret = zram_set_algorithm(dev, sys)))
 		return ret;
 	snprintf(value, sizeof(value), "%" PRIu64, cfg->zram_size ? cfg->zram_size : dev->params.size);
-	if ((ret = zram_attr(dev, sys, "disksize", value)))
-		return ret;
-	ret = journal_push(j, UNDO_ZRAM_RESET, sys, NULL);
-	if (ret)
+	if ((ret = zram_attr(dev, sys, "disksize", value)) || (ret = journal_confirm(j, idx, NULL, 0, 0)))
 		return ret;
 	if (cfg->zram_mem_limit) {
 		/* mem_limit caps the memory zram itself uses: the device fills before RAM does. */

@@ -39,6 +39,7 @@ static int zswap_prepare(struct swap_device *dev, struct journal *j)
 {
 	struct swap_shared *shared = dev->params.shared;
 	char mnt[4096];
+	int idx;
 
 	if (shared->zswap_ready)
 		return 0;
@@ -48,11 +49,16 @@ static int zswap_prepare(struct swap_device *dev, struct journal *j)
 	if (!sysfs_path(mnt, sizeof(mnt), DEBUGFS))
 		return -ENAMETOOLONG;
 	snprintf(dev->failed, sizeof(dev->failed), "mount debugfs on %s", mnt);
+	idx = journal_intend(j, UNDO_UMOUNT, mnt, NULL, NULL);
+	if (idx < 0)
+		return idx;
 	if (mount("debugfs", mnt, "debugfs", 0, NULL) < 0) {
+		int err = errno;
+		journal_cancel(j, idx);
 		/* Counters from /proc/meminfo and /proc/vmstat still work. */
-		return errno == EBUSY ? 0 : -errno;
+		return err == EBUSY ? 0 : -err;
 	}
-	return journal_push(j, UNDO_UMOUNT, mnt, NULL);
+	return journal_confirm(j, idx, NULL, 0, 0);
 }
 
 /* The compressor before enabling: one the crypto API lacks only fails at enable time. */

@@ -19,12 +19,13 @@ static void name_failure(char *failed, size_t len, const char *what)
 		snprintf(failed, len, "%s", what);
 }
 
-/* Fresh swap, then the cgroup. libcgroup can leave the directories behind when setting a limit
- * fails; an existing cgroup of that name is someone else's: create refuses it and we never
- * remove it. */
+/* Fresh swap, then the cgroup. Its directories are announced before libcgroup makes them:
+ * it can leave them behind when setting a limit fails. An existing cgroup of that name is
+ * someone else's: nothing is announced and it is never removed. */
 static int set_up(const struct trial_setup *s, struct bench_cgroup *cg, char *failed, size_t len)
 {
-	int ret = swap_device_start(s->dev, s->journal);
+	int ret = swap_device_start(s->dev, s->journal), idx[2] = { -1, -1 };
+	const char *dirs[2];
 
 	if (ret) {
 		name_failure(failed, len, s->dev->failed);
@@ -33,22 +34,48 @@ static int set_up(const struct trial_setup *s, struct bench_cgroup *cg, char *fa
 	signals_pause_point("setup");
 	if (signals_pending())
 		return -EINTR;
-	ret = bench_cgroup_create(cg, s->env, s->cgroup_name, &s->limits);
-	if (ret != -EEXIST) {
-		const char *dirs[] = { cg->path, cg->io_path };
-		for (size_t i = 0; i < 2; i++)
-			if (dirs[i][0] && sysfs_exists(dirs[i])) {
-				int jret = journal_push(s->journal, UNDO_RMDIR, dirs[i], NULL);
-				ret = ret ? ret : jret;
-			}
-	}
-	if (ret)
-		name_failure(failed, len, cg->path);
+	name_failure(failed, len, s->cgroup_name);
+	if ((ret = bench_cgroup_init(cg, s->env, s->cgroup_name, &s->limits)))
+		return ret;
+	dirs[0] = cg->path;
+	dirs[1] = cg->io_path;
+	name_failure(failed, len, cg->path);
+	for (size_t i = 0; i < 2 && !ret; i++)
+		if (dirs[i][0] && (idx[i] = journal_intend(s->journal, UNDO_RMDIR, dirs[i], NULL, NULL)) < 0)
+			ret = idx[i];
+	if (!ret)
+		ret = bench_cgroup_create(cg, &s->limits);
+	for (size_t i = 0; i < 2 && !ret; i++)
+		if (idx[i] >= 0)
+			ret = journal_confirm(s->journal, idx[i], NULL, 0, 0);
 	return ret;
 }
 
-/* The workload's processes, held at their gate inside the cgroup. Per-cgroup PSI: on v1 they
- * also join a group of the unified hierarchy. */
+/* Per-cgroup PSI: on v1 the workload also joins a group of the unified hierarchy. */
+static int psi_group(const struct trial_setup *s, struct workload *w, struct bench_cgroup *cg, char *failed,
+		     size_t len)
+{
+	int idx, ret;
+
+	if (bench_cgroup_psi_init(cg) != 0 || s->env->memory_v2)
+		return 0;
+	name_failure(failed, len, cg->psi_path);
+	idx = journal_intend(s->journal, UNDO_RMDIR, cg->psi_path, NULL, NULL);
+	if (idx < 0)
+		return idx;
+	ret = bench_cgroup_psi_mkdir(cg);
+	if (ret) {
+		journal_cancel(s->journal, idx);
+		cg->psi_path[0] = cg->pressure[0] = '\0';
+		return 0; /* the run goes on without per-cgroup PSI */
+	}
+	ret = journal_confirm(s->journal, idx, NULL, 0, 0);
+	for (unsigned i = 0; i < w->n && !ret; i++)
+		ret = bench_cgroup_psi_attach(cg, w->jobs[i].pid);
+	return ret;
+}
+
+/* The workload's processes, held at their gate inside the cgroup. */
 static int spawn_inside(const struct trial_setup *s, struct workload *w, struct bench_cgroup *cg,
 			struct trial *t, char *failed, size_t len)
 {
@@ -64,13 +91,7 @@ static int spawn_inside(const struct trial_setup *s, struct workload *w, struct 
 	t->njobs = w->n;
 	name_failure(failed, len, cg->path);
 	ret = workload_attach(w, cg);
-	if (ret || bench_cgroup_psi_create(cg) != 0 || s->env->memory_v2)
-		return ret;
-	name_failure(failed, len, cg->psi_path);
-	ret = journal_push(s->journal, UNDO_RMDIR, cg->psi_path, NULL);
-	for (unsigned i = 0; i < w->n && !ret; i++)
-		ret = bench_cgroup_psi_attach(cg, w->jobs[i].pid);
-	return ret;
+	return ret ? ret : psi_group(s, w, cg, failed, len);
 }
 
 static struct perf_set *open_perf(const struct workload *w)

@@ -1,33 +1,30 @@
 #include "runner/undo/journal.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mount.h>
-#include <sys/swap.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "runner/kernel/fileio.h"
+#include "runner/kernel/kv.h"
 #include "runner/kernel/sysfs.h"
 
-static const char *const kind_names[] = {
-	[UNDO_RMDIR] = "rmdir",
-	[UNDO_UNLINK] = "unlink",
-	[UNDO_SWAPOFF] = "swapoff",
-	[UNDO_ZRAM_RESET] = "zram-reset",
-	[UNDO_ZRAM_REMOVE] = "zram-remove",
-	[UNDO_WRITE] = "write",
-	[UNDO_UMOUNT] = "umount",
+#define JOURNAL_MAGIC "zswapbench-journal"
+#define JOURNAL_VERSION 2
+
+static const char *const kind_names[UNDO_KIND_COUNT] = {
+	[UNDO_RMDIR] = "rmdir", [UNDO_UNLINK] = "unlink", [UNDO_SWAPOFF] = "swapoff",
+	[UNDO_ZRAM_RESET] = "zram-reset", [UNDO_ZRAM_REMOVE] = "zram-remove", [UNDO_WRITE] = "write",
+	[UNDO_UMOUNT] = "umount", [UNDO_CONTROLLER] = "controller",
 };
 
 const char *undo_kind_name(enum undo_kind kind)
 {
-	return kind_names[kind];
+	return kind < UNDO_KIND_COUNT ? kind_names[kind] : "?";
 }
 
 void undo_describe(const struct undo *u, char *buf, size_t len)
@@ -54,126 +51,173 @@ void undo_describe(const struct undo *u, char *buf, size_t len)
 	case UNDO_UMOUNT:
 		snprintf(buf, len, "unmounted %s", u->path);
 		break;
+	default:
+		snprintf(buf, len, "removed controller %s from %s", u->value, u->path);
 	}
+}
+
+const char *journal_this_boot(void)
+{
+	static char id[40];
+	if (!id[0] && sysfs_read_line("/proc/sys/kernel/random/boot_id", id, sizeof(id)) < 0)
+		id[0] = '\0';
+	return id;
 }
 
 void journal_init(struct journal *j)
 {
 	memset(j, 0, sizeof(*j));
 	j->fd = -1;
+	j->next_id = 1;
 }
 
-static int grow(struct journal *j)
+/* CRC-32 (IEEE), bit by bit: a journal line is short and written a few times a trial. */
+static uint32_t crc32_of(const char *s, size_t n)
 {
-	if (j->len < j->cap)
+	uint32_t crc = 0xffffffffu;
+	for (size_t i = 0; i < n; i++) {
+		crc ^= (unsigned char)s[i];
+		for (int k = 0; k < 8; k++)
+			crc = (crc >> 1) ^ (0xedb88320u & (0u - (crc & 1)));
+	}
+	return ~crc;
+}
+
+/* Tabs, newlines and backslashes in a field are escaped: a line is always one line. */
+static void escape(const char *s, char *out, size_t len)
+{
+	size_t o = 0;
+	for (; *s && o + 3 < len; s++) {
+		if (*s == '\t' || *s == '\n' || *s == '\\') {
+			out[o++] = '\\';
+			out[o++] = *s == '\t' ? 't' : *s == '\n' ? 'n' : '\\';
+		} else {
+			out[o++] = *s;
+		}
+	}
+	out[o] = '\0';
+}
+
+static void unescape(const char *s, size_t n, char *out, size_t len)
+{
+	size_t o = 0;
+	for (size_t i = 0; i < n && o + 1 < len; i++) {
+		if (s[i] == '\\' && i + 1 < n) {
+			i++;
+			out[o++] = s[i] == 't' ? '\t' : s[i] == 'n' ? '\n' : s[i];
+		} else {
+			out[o++] = s[i];
+		}
+	}
+	out[o] = '\0';
+}
+
+/* One record, checksummed, appended and made durable before the caller goes on. */
+static int write_record(struct journal *j, const char *body)
+{
+	char line[3 * PATH_MAX];
+	int n, ret;
+
+	if (j->fd < 0)
 		return 0;
-	size_t cap = j->cap ? j->cap * 2 : 16;
-	struct undo *grown = realloc(j->entries, cap * sizeof(*grown));
-	if (!grown)
-		return -ENOMEM;
-	j->entries = grown;
-	j->cap = cap;
-	return 0;
-}
-
-int journal_create(struct journal *j, const char *path)
-{
-	off_t size;
-	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-
-	if (fd < 0)
-		return -errno;
-	size = lseek(fd, 0, SEEK_END);
-	if (size > 0) {
-		close(fd);
-		return -EEXIST;
-	}
-	j->fd = fd;
-	return 0;
-}
-
-static int parse_line(char *line, struct undo *u)
-{
-	char *kind = line, *path, *value;
-
-	path = strchr(kind, '\t');
-	if (!path)
-		return -EINVAL;
-	*path++ = '\0';
-	value = strchr(path, '\t');
-	if (!value)
-		return -EINVAL;
-	*value++ = '\0';
-	memset(u, 0, sizeof(*u));
-	for (size_t k = 0; k < sizeof(kind_names) / sizeof(kind_names[0]); k++)
-		if (strcmp(kind, kind_names[k]) == 0) {
-			u->kind = (enum undo_kind)k;
-			snprintf(u->path, sizeof(u->path), "%s", path);
-			snprintf(u->value, sizeof(u->value), "%s", value);
-			return 0;
-		}
-	return -EINVAL;
-}
-
-int journal_load(struct journal *j, const char *path)
-{
-	char line[PATH_MAX + 512];
-	off_t at = 0;
-	FILE *f;
-	int fd = open(path, O_RDWR | O_CLOEXEC), ret = 0;
-
-	if (fd < 0)
-		return -errno;
-	f = fdopen(dup(fd), "r");
-	if (!f) {
-		close(fd);
-		return -errno;
-	}
-	while (fgets(line, sizeof(line), f)) {
-		size_t n = strlen(line);
-		struct undo u;
-		if (n == 0 || line[n - 1] != '\n')
-			break; /* a line cut by a crash mid-write: its change was never made */
-		line[n - 1] = '\0';
-		if (parse_line(line, &u) == 0) {
-			ret = grow(j);
-			if (ret)
-				break;
-			u.at = at;
-			j->entries[j->len++] = u;
-		}
-		at += (off_t)n;
-	}
-	fclose(f);
-	j->fd = fd;
+	n = snprintf(line, sizeof(line), "%s\t#%08" PRIx32 "\n", body, crc32_of(body, strlen(body)));
+	if (n < 0 || (size_t)n >= sizeof(line))
+		return -ENAMETOOLONG;
+	ret = write_full(j->fd, line, (size_t)n);
+	if (!ret && fsync(j->fd) < 0)
+		ret = -errno;
 	return ret;
 }
 
-int journal_push(struct journal *j, enum undo_kind kind, const char *path, const char *value)
+static int write_header(struct journal *j)
 {
-	struct undo *u;
-	char line[PATH_MAX + 512];
-	int ret = grow(j), n;
+	char body[160];
+	snprintf(body, sizeof(body), "H\t%s\t%d\t%s\t%d", JOURNAL_MAGIC, JOURNAL_VERSION, journal_this_boot(),
+		 (int)getpid());
+	snprintf(j->boot_id, sizeof(j->boot_id), "%s", journal_this_boot());
+	return write_record(j, body);
+}
 
-	if (ret)
-		return ret;
-	u = &j->entries[j->len];
-	memset(u, 0, sizeof(*u));
+static struct undo *add_entry(struct journal *j)
+{
+	if (j->len == j->cap) {
+		size_t cap = j->cap ? j->cap * 2 : 16;
+		struct undo *grown = realloc(j->entries, cap * sizeof(*grown));
+		if (!grown)
+			return NULL;
+		j->entries = grown;
+		j->cap = cap;
+	}
+	memset(&j->entries[j->len], 0, sizeof(j->entries[0]));
+	return &j->entries[j->len++];
+}
+
+static struct undo *find(struct journal *j, unsigned id)
+{
+	for (size_t i = j->len; i-- > 0;)
+		if (j->entries[i].id == id)
+			return &j->entries[i];
+	return NULL;
+}
+
+size_t journal_pending(const struct journal *j)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < j->len; i++)
+		n += j->entries[i].state != UNDO_UNDONE;
+	return n;
+}
+
+int journal_intend(struct journal *j, enum undo_kind kind, const char *path, const char *value, const char *wrote)
+{
+	char body[3 * PATH_MAX], epath[2 * PATH_MAX], evalue[512], ewrote[512];
+	struct undo *u = add_entry(j);
+	int ret;
+
+	if (!u)
+		return -ENOMEM;
+	u->id = j->next_id++;
 	u->kind = kind;
+	u->state = UNDO_INTENT;
+	u->when = (int64_t)time(NULL);
 	snprintf(u->path, sizeof(u->path), "%s", path);
 	snprintf(u->value, sizeof(u->value), "%s", value ? value : "");
-	if (j->fd >= 0) {
-		u->at = lseek(j->fd, 0, SEEK_END);
-		n = snprintf(line, sizeof(line), "%s\t%s\t%s\n", kind_names[kind], u->path, u->value);
-		/* The change is already made: a journal we cannot write is reported, but the entry
-		 * is still kept in memory so this run undoes it. */
-		if (u->at < 0)
-			ret = -errno;
-		else if (!(ret = write_full(j->fd, line, (size_t)n)) && fsync(j->fd) < 0)
-			ret = -errno;
+	snprintf(u->wrote, sizeof(u->wrote), "%s", wrote ? wrote : "");
+	escape(u->path, epath, sizeof(epath));
+	escape(u->value, evalue, sizeof(evalue));
+	escape(u->wrote, ewrote, sizeof(ewrote));
+	snprintf(body, sizeof(body), "I\t%u\t%s\t%" PRId64 "\t%s\t%s\t%s", u->id, kind_names[kind], u->when, epath,
+		 evalue, ewrote);
+	ret = write_record(j, body);
+	if (ret) {
+		j->len--; /* not announced, so the change must not be made */
+		return ret;
 	}
-	j->len++;
-	return ret;
+	return (int)(j->len - 1);
+}
+
+int journal_confirm(struct journal *j, int idx, const char *value, uint64_t ino, uint64_t dev)
+{
+	struct undo *u = &j->entries[idx];
+	char body[640], evalue[512];
+
+	u->state = UNDO_DONE;
+	if (value)
+		snprintf(u->value, sizeof(u->value), "%s", value);
+	u->ino = ino;
+	u->dev = dev;
+	escape(u->value, evalue, sizeof(evalue));
+	snprintf(body, sizeof(body), "C\t%u\t%s\t%" PRIu64 "\t%" PRIu64, u->id, evalue, ino, dev);
+	return write_record(j, body);
+}
+
+int journal_cancel(struct journal *j, int idx)
+{
+	char body[32];
+
+	j->entries[idx].state = UNDO_UNDONE;
+	snprintf(body, sizeof(body), "U\t%u", j->entries[idx].id);
+	return write_record(j, body);
 }
 
 size_t journal_mark(const struct journal *j)
@@ -181,103 +225,289 @@ size_t journal_mark(const struct journal *j)
 	return j->len;
 }
 
-/* Whatever is still inside a cgroup we made is ours (a hogger orphaned by a SIGKILL). */
-static void kill_members(const char *path)
+/* The tab-separated fields of a line's body, in place. */
+static size_t split_fields(char *body, char **f, size_t max)
 {
-	char procs[PATH_MAX + 32], buf[4096];
-	struct timespec pause = { 0, 10 * 1000 * 1000 };
+	size_t n = 0;
+	for (char *p = body; p && n < max; n++) {
+		f[n] = p;
+		p = strchr(p, '\t');
+		if (p)
+			*p++ = '\0';
+	}
+	return n;
+}
 
-	snprintf(procs, sizeof(procs), "%s/cgroup.procs", path);
-	for (int i = 0; i < 200; i++) {
-		int killed = 0;
-		if (sysfs_read(procs, buf, sizeof(buf)) <= 0)
-			return;
-		for (char *save = NULL, *tok = strtok_r(buf, "\n", &save); tok; tok = strtok_r(NULL, "\n", &save)) {
-			int pid = atoi(tok);
-			if (pid > 0 && kill(pid, SIGKILL) == 0)
-				killed++;
+static int kind_of(const char *name)
+{
+	for (int k = 0; k < UNDO_KIND_COUNT; k++)
+		if (strcmp(kind_names[k], name) == 0)
+			return k;
+	return -1;
+}
+
+static int apply_intent(struct journal *j, char **f, size_t n)
+{
+	int kind = n == 7 ? kind_of(f[2]) : -1;
+	struct undo *u;
+
+	if (kind < 0 || !(u = add_entry(j)))
+		return -EINVAL;
+	u->id = (unsigned)strtoul(f[1], NULL, 10);
+	u->kind = (enum undo_kind)kind;
+	u->state = UNDO_INTENT;
+	u->when = strtoll(f[3], NULL, 10);
+	unescape(f[4], strlen(f[4]), u->path, sizeof(u->path));
+	unescape(f[5], strlen(f[5]), u->value, sizeof(u->value));
+	unescape(f[6], strlen(f[6]), u->wrote, sizeof(u->wrote));
+	if (u->id >= j->next_id)
+		j->next_id = u->id + 1;
+	return 0;
+}
+
+/* One checked record: H(eader), I(ntent), C(onfirmed), U(ndone). */
+static int apply_record(struct journal *j, char *body)
+{
+	char *f[8];
+	size_t n = split_fields(body, f, 8);
+	struct undo *u;
+
+	if (n == 5 && strcmp(f[0], "H") == 0 && strcmp(f[1], JOURNAL_MAGIC) == 0) {
+		snprintf(j->boot_id, sizeof(j->boot_id), "%s", f[3]);
+		return 0;
+	}
+	if (strcmp(f[0], "I") == 0)
+		return apply_intent(j, f, n);
+	u = n >= 2 ? find(j, (unsigned)strtoul(f[1], NULL, 10)) : NULL;
+	if (!u || !((n == 5 && strcmp(f[0], "C") == 0) || (n == 2 && strcmp(f[0], "U") == 0)))
+		return -EINVAL;
+	if (f[0][0] == 'U') {
+		u->state = UNDO_UNDONE;
+		return 0;
+	}
+	u->state = UNDO_DONE;
+	unescape(f[2], strlen(f[2]), u->value, sizeof(u->value));
+	u->ino = strtoull(f[3], NULL, 10);
+	u->dev = strtoull(f[4], NULL, 10);
+	return 0;
+}
+
+/* A line is taken only whole, without a NUL byte, with its checksum right. */
+static int parse_line(struct journal *j, const char *line, size_t n)
+{
+	char body[3 * PATH_MAX];
+	const char *hash = NULL;
+	unsigned long crc;
+	char *end;
+
+	for (size_t i = n; i-- > 0;)
+		if (line[i] == '#' && i > 0 && line[i - 1] == '\t') {
+			hash = line + i;
+			break;
 		}
-		if (!killed)
-			return;
-		nanosleep(&pause, NULL);
-	}
+	if (!hash || memchr(line, '\0', n) || (size_t)(hash - line) >= sizeof(body))
+		return -EINVAL;
+	errno = 0;
+	crc = strtoul(hash + 1, &end, 16);
+	if (errno || end != line + n || hash + 1 == end || crc != crc32_of(line, (size_t)(hash - 1 - line)))
+		return -EINVAL;
+	memcpy(body, line, (size_t)(hash - 1 - line));
+	body[hash - 1 - line] = '\0';
+	return apply_record(j, body);
 }
 
-/* A memory cgroup can stay busy for a moment after its last task is reaped. */
-static int rmdir_retry(const char *path)
+static void note(const struct journal *j, const char *fmt, unsigned a)
 {
-	char full[PATH_MAX + 4096];
-	struct timespec pause = { 0, 20 * 1000 * 1000 };
+	char text[160];
+	if (!j->on_note)
+		return;
+	snprintf(text, sizeof(text), fmt, a);
+	j->on_note(text);
+}
 
-	if (!sysfs_path(full, sizeof(full), path))
-		return -ENAMETOOLONG;
-	kill_members(path);
-	for (int i = 0; i < 100; i++) {
-		if (rmdir(full) == 0 || errno == ENOENT)
+int journal_parse(struct journal *j, const char *text, size_t len)
+{
+	unsigned lineno = 0, good = 0;
+
+	for (size_t at = 0; at < len;) {
+		const char *nl = memchr(text + at, '\n', len - at);
+		size_t n = nl ? (size_t)(nl - (text + at)) : len - at;
+		lineno++;
+		/* A last line without its newline was cut by a crash while it was written: its
+		 * change was never made (intents come first). */
+		if (!nl)
+			break;
+		if (parse_line(j, text + at, n) == 0) {
+			good++;
+		} else {
+			j->damaged++;
+			note(j, "journal line %u is damaged: skipped, the lines after it are kept", lineno);
+		}
+		at += n + 1;
+	}
+	return good ? 0 : len ? -EBADMSG : 0;
+}
+
+static int slurp_fd(int fd, char **text, size_t *len)
+{
+	size_t cap = 16384;
+	char *buf = malloc(cap);
+
+	*len = 0;
+	while (buf) {
+		ssize_t n = read(fd, buf + *len, cap - *len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (n < 0) {
+				free(buf);
+				return -errno;
+			}
+			*text = buf;
 			return 0;
-		if (errno != EBUSY)
-			return -errno;
-		nanosleep(&pause, NULL);
+		}
+		*len += (size_t)n;
+		if (*len == cap) {
+			char *grown = realloc(buf, cap *= 2);
+			if (!grown)
+				free(buf);
+			buf = grown;
+		}
 	}
-	return -EBUSY;
+	return -ENOMEM;
 }
 
-static int undo_one(const struct undo *u)
+/* Nothing readable in a file that is not empty (a zero-filled block after a crash): moved
+ * aside with a message, so a later run is never stuck behind it. */
+static void move_aside(struct journal *j, const char *path)
 {
-	char path[PATH_MAX + 32];
+	char aside[PATH_MAX + 64], text[PATH_MAX + 160];
 
-	switch (u->kind) {
-	case UNDO_RMDIR:
-		return rmdir_retry(u->path);
-	case UNDO_UNLINK:
-		return unlink(u->path) == 0 || errno == ENOENT ? 0 : -errno;
-	case UNDO_SWAPOFF:
-		/* EINVAL: no longer a swap area, which is what we wanted. */
-		return swapoff(u->path) == 0 || errno == EINVAL || errno == ENOENT ? 0 : -errno;
-	case UNDO_ZRAM_RESET:
-		snprintf(path, sizeof(path), "%s/reset", u->path);
-		return sysfs_write(path, "1");
-	case UNDO_ZRAM_REMOVE: {
-		int ret = sysfs_write("/sys/class/zram-control/hot_remove", u->value);
-		return ret == -ENODEV || ret == -ENOENT ? 0 : ret; /* already gone */
+	snprintf(aside, sizeof(aside), "%s.damaged-%lld", path, (long long)time(NULL));
+	if (rename(path, aside) == 0 && j->on_note) {
+		snprintf(text, sizeof(text), "%s held no readable line: moved aside to %s", path, aside);
+		j->on_note(text);
 	}
-	case UNDO_WRITE:
-		return sysfs_write(u->path, u->value);
-	case UNDO_UMOUNT:
-		return umount2(u->path, 0) == 0 || errno == EINVAL || errno == ENOENT ? 0 : -errno;
+}
+
+int journal_load(struct journal *j, const char *path)
+{
+	char *text = NULL;
+	size_t len = 0;
+	int fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC), ret;
+
+	if (fd < 0)
+		return -errno;
+	ret = slurp_fd(fd, &text, &len);
+	if (!ret)
+		ret = journal_parse(j, text, len);
+	free(text);
+	if (ret == -EBADMSG) {
+		close(fd);
+		move_aside(j, path);
+		journal_free(j);
+		journal_init(j);
+		return 0;
 	}
-	return -EINVAL;
+	j->fd = fd;
+	return ret;
+}
+
+int journal_create(struct journal *j, const char *path)
+{
+	struct journal old;
+	int fd, ret;
+
+	journal_init(&old);
+	ret = journal_load(&old, path);
+	if (ret == 0 && journal_pending(&old)) {
+		close(old.fd);
+		journal_free(&old);
+		return -EEXIST;
+	}
+	if (old.fd >= 0)
+		close(old.fd);
+	journal_free(&old);
+	if (ret && ret != -ENOENT)
+		return ret;
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return -errno;
+	j->fd = fd;
+	return write_header(j);
+}
+
+/* Once nothing is left to undo, the history goes: a crash between the two leaves an empty
+ * file, which is nothing to undo either. */
+static void compact(struct journal *j)
+{
+	if (j->fd < 0 || journal_pending(j))
+		return;
+	if (ftruncate(j->fd, 0) == 0)
+		write_header(j);
+}
+
+static int undo_one(struct journal *j, struct undo *u)
+{
+	char note_text[PATH_MAX + 256] = "", body[32];
+	int ret = undo_entry(j, u, note_text, sizeof(note_text));
+
+	if (ret < 0) {
+		if (j->on_error)
+			j->on_error(u, ret);
+		return ret;
+	}
+	if (ret == 1 && j->on_note)
+		j->on_note(note_text);
+	else if (j->on_undone)
+		j->on_undone(u);
+	u->state = UNDO_UNDONE;
+	snprintf(body, sizeof(body), "U\t%u", u->id);
+	return write_record(j, body);
 }
 
 int journal_rewind(struct journal *j, size_t mark)
 {
 	int first = 0;
 
-	while (j->len > mark) {
-		const struct undo *u = &j->entries[j->len - 1];
-		int ret = undo_one(u);
-		if (ret < 0) {
-			if (j->on_error)
-				j->on_error(u, ret);
-			if (!first)
-				first = ret;
-		} else {
-			if (j->on_undone)
-				j->on_undone(u);
-			/* Truncate only while everything newer was undone: a failed entry stays. */
-			if (j->fd >= 0 && !first && ftruncate(j->fd, u->at) == 0)
-				fsync(j->fd);
-		}
-		j->len--;
+	for (size_t i = j->len; i-- > mark;) {
+		int ret;
+		if (j->entries[i].state == UNDO_UNDONE)
+			continue;
+		ret = undo_one(j, &j->entries[i]);
+		if (ret && !first)
+			first = ret;
 	}
+	/* What is undone needs no memory; what failed stays for cleanup. */
+	while (j->len > mark && j->entries[j->len - 1].state == UNDO_UNDONE)
+		j->len--;
+	compact(j);
 	return first;
+}
+
+int journal_owns_device(const struct journal *j, const char *device)
+{
+	char zram[300];
+
+	for (size_t i = 0; i < j->len; i++) {
+		const struct undo *u = &j->entries[i];
+		if (u->kind == UNDO_UNLINK && strcmp(u->path, device) == 0)
+			return 1;
+		snprintf(zram, sizeof(zram), "/dev/zram%s", u->value);
+		if (u->kind == UNDO_ZRAM_REMOVE && strcmp(zram, device) == 0)
+			return 1;
+		if (u->kind == UNDO_ZRAM_RESET && strncmp(u->path, "/sys/block/", 11) == 0 &&
+		    strncmp(device, "/dev/", 5) == 0 && strcmp(u->path + 11, device + 5) == 0)
+			return 1;
+	}
+	return 0;
 }
 
 void journal_close(struct journal *j, const char *path)
 {
 	if (j->fd < 0)
 		return;
-	if (lseek(j->fd, 0, SEEK_END) == 0)
+	if (!journal_pending(j))
 		unlink(path);
 	close(j->fd);
 	j->fd = -1;

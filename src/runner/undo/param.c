@@ -8,7 +8,7 @@
 int param_set(struct journal *j, const char *path, const char *value, char *failed, size_t len)
 {
 	char old[256];
-	int ret;
+	int ret, idx;
 
 	snprintf(failed, len, "%s", path);
 	ret = sysfs_read_line(path, old, sizeof(old));
@@ -17,8 +17,13 @@ int param_set(struct journal *j, const char *path, const char *value, char *fail
 	if (strcmp(old, value) == 0)
 		return 0;
 	snprintf(failed, len, "%s '%s'", path, value);
+	idx = journal_intend(j, UNDO_WRITE, path, old, value);
+	if (idx < 0)
+		return idx;
 	ret = sysfs_write(path, value);
-	if (ret)
+	if (ret) {
+		journal_cancel(j, idx);
 		return ret;
-	return journal_push(j, UNDO_WRITE, path, old);
+	}
+	return journal_confirm(j, idx, NULL, 0, 0);
 }

@@ -1,6 +1,6 @@
 /*
  * One run at a time: swap areas and zram devices are system-wide, so two runs would measure
- * each other. The lock and the undo journal live in one run directory (/run/zswapbench, or
+ * each other. The lock and the undo journal live in one directory (/var/lib/zswapbench, or
  * $ZSWAPBENCH_RUNDIR).
  */
 #ifndef ZSB_RUNLOCK_H

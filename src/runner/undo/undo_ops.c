@@ -1,0 +1,223 @@
+/* How each kind of change is undone, after looking at the real state: an unconfirmed intent
+ * may or may not have been carried out, and a journal may be replayed long after the run.
+ * Nothing is undone that cannot be shown to be zswapbench's own. */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/swap.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "runner/kernel/kv.h"
+#include "runner/kernel/swaps.h"
+#include "runner/kernel/sysfs.h"
+#include "runner/undo/journal.h"
+
+static void pause_ms(long ms)
+{
+	struct timespec t = { ms / 1000, (ms % 1000) * 1000000L };
+	nanosleep(&t, NULL);
+}
+
+/* Whatever is still inside a cgroup we made is ours (a hogger orphaned by a SIGKILL). */
+static void kill_members(const char *path)
+{
+	char procs[PATH_MAX + 32], buf[4096];
+
+	snprintf(procs, sizeof(procs), "%s/cgroup.procs", path);
+	for (int i = 0; i < 200; i++) {
+		int killed = 0;
+		if (sysfs_read(procs, buf, sizeof(buf)) <= 0)
+			return;
+		for (char *save = NULL, *tok = strtok_r(buf, "\n", &save); tok; tok = strtok_r(NULL, "\n", &save)) {
+			int pid = atoi(tok);
+			if (pid > 0 && kill(pid, SIGKILL) == 0)
+				killed++;
+		}
+		if (!killed)
+			return;
+		pause_ms(10);
+	}
+}
+
+/* Only a cgroup of zswapbench's own name; a memory cgroup can stay busy for a moment after
+ * its last task is reaped. */
+static int undo_rmdir(const struct undo *u, char *note, size_t len)
+{
+	const char *base = strrchr(u->path, '/');
+	char full[PATH_MAX + 4096];
+
+	if (!base || strncmp(base + 1, "zswapbench-", 11) != 0) {
+		snprintf(note, len, "left %s alone: not a cgroup zswapbench names", u->path);
+		return 1;
+	}
+	if (!sysfs_path(full, sizeof(full), u->path))
+		return -ENAMETOOLONG;
+	kill_members(u->path);
+	for (int i = 0; i < 100; i++) {
+		if (rmdir(full) == 0 || errno == ENOENT)
+			return 0;
+		if (errno != EBUSY)
+			return -errno;
+		pause_ms(20);
+	}
+	return -EBUSY;
+}
+
+/* The file zswapbench created is the one whose inode it recorded; an unconfirmed one is an
+ * empty file made after the intent at exactly that path. */
+static int undo_unlink(const struct undo *u, char *note, size_t len)
+{
+	struct stat st;
+
+	if (lstat(u->path, &st) < 0)
+		return errno == ENOENT ? 0 : -errno;
+	if (u->state == UNDO_DONE ? (st.st_ino != u->ino || st.st_dev != u->dev) :
+				    (st.st_size != 0 || st.st_ctime < u->when)) {
+		snprintf(note, len, "left %s alone: not the file zswapbench created", u->path);
+		return 1;
+	}
+	return unlink(u->path) == 0 || errno == ENOENT ? 0 : -errno;
+}
+
+/* swapoff sleeps while it brings pages back: a signal interrupts it, so try again. */
+static int undo_swapoff(const struct journal *j, const struct undo *u, char *note, size_t len)
+{
+	uint64_t used;
+
+	if (swaps_area(u->path, &used, NULL) == -ENOENT)
+		return 0;
+	if (!journal_owns_device(j, u->path)) {
+		snprintf(note, len, "left %s alone: not a swap area zswapbench created", u->path);
+		return 1;
+	}
+	for (int i = 0; i < 50; i++) {
+		if (swapoff(u->path) == 0 || errno == EINVAL || errno == ENOENT)
+			return 0;
+		if (errno != EINTR)
+			return -errno;
+	}
+	return -EINTR;
+}
+
+static int undo_zram_reset(const struct undo *u, char *note, size_t len)
+{
+	char path[PATH_MAX + 16], dev[64];
+	uint64_t used;
+	int ret = 0;
+
+	snprintf(path, sizeof(path), "%s/reset", u->path);
+	if (!sysfs_exists(path))
+		return 0;
+	snprintf(dev, sizeof(dev), "/dev/%s", strrchr(u->path, '/') + 1);
+	if (swaps_area(dev, &used, NULL) == 0) {
+		snprintf(note, len, "left %s alone: it is swap in use", dev);
+		return 1;
+	}
+	for (int i = 0; i < 50 && (ret = sysfs_write(path, "1")) == -EBUSY; i++)
+		pause_ms(20);
+	return ret;
+}
+
+/* A confirmed device is ours by number. An unconfirmed hot_add names the device it would have
+ * made (the lowest free number): ours if it is there, uninitialised and not swap. */
+static int undo_zram_remove(const struct undo *u, char *note, size_t len)
+{
+	char disksize[PATH_MAX], dev[300];
+	uint64_t size = 1, used;
+	int ret;
+
+	snprintf(disksize, sizeof(disksize), "/sys/block/zram%s/disksize", u->value);
+	snprintf(dev, sizeof(dev), "/dev/zram%s", u->value);
+	if (!u->value[0] || !sysfs_exists(disksize))
+		return 0;
+	if (u->state == UNDO_INTENT &&
+	    (sysfs_read_u64(disksize, &size) < 0 || size != 0 || swaps_area(dev, &used, NULL) == 0)) {
+		snprintf(note, len, "left zram%s alone: a killed run may have added it, but it is in use", u->value);
+		return 1;
+	}
+	ret = sysfs_write("/sys/class/zram-control/hot_remove", u->value);
+	return ret == -ENODEV || ret == -ENOENT ? 0 : ret;
+}
+
+/* The old value goes back only where ours still stands: a value changed since is someone
+ * else's, and stays. */
+static int undo_write(const struct undo *u, char *note, size_t len)
+{
+	char now[256];
+	int ret = sysfs_read_line(u->path, now, sizeof(now));
+
+	if (ret < 0)
+		return ret == -ENOENT ? 0 : ret;
+	if (strcmp(now, u->value) == 0)
+		return 0;
+	if (u->wrote[0] && strcmp(now, u->wrote) != 0) {
+		snprintf(note, len, "left %s at '%s': changed since zswapbench set it to '%s'", u->path, now, u->wrote);
+		return 1;
+	}
+	return sysfs_write(u->path, u->value);
+}
+
+static int debugfs_mounted_at(const char *path)
+{
+	char *text, *save = NULL;
+	int found = 0;
+
+	if (sysfs_read_alloc("/proc/self/mounts", &text) < 0)
+		return 1; /* unknown: let umount say */
+	for (char *line = strtok_r(text, "\n", &save); line && !found; line = strtok_r(NULL, "\n", &save)) {
+		char dev[64], dir[PATH_MAX], type[32];
+		found = sscanf(line, "%63s %4095s %31s", dev, dir, type) == 3 && strcmp(dir, path) == 0 &&
+			strcmp(type, "debugfs") == 0;
+	}
+	free(text);
+	return found;
+}
+
+static int undo_umount(const struct undo *u)
+{
+	if (!debugfs_mounted_at(u->path))
+		return 0;
+	return umount2(u->path, 0) == 0 || errno == EINVAL || errno == ENOENT ? 0 : -errno;
+}
+
+static int undo_controller(const struct undo *u)
+{
+	char now[512], off[300];
+	int ret = sysfs_read_line(u->path, now, sizeof(now));
+
+	if (ret < 0)
+		return ret == -ENOENT ? 0 : ret;
+	if (!words_contain(now, u->value, ' '))
+		return 0;
+	snprintf(off, sizeof(off), "-%s", u->value);
+	return sysfs_write(u->path, off);
+}
+
+int undo_entry(const struct journal *j, const struct undo *u, char *note, size_t len)
+{
+	switch (u->kind) {
+	case UNDO_RMDIR:
+		return undo_rmdir(u, note, len);
+	case UNDO_UNLINK:
+		return undo_unlink(u, note, len);
+	case UNDO_SWAPOFF:
+		return undo_swapoff(j, u, note, len);
+	case UNDO_ZRAM_RESET:
+		return undo_zram_reset(u, note, len);
+	case UNDO_ZRAM_REMOVE:
+		return undo_zram_remove(u, note, len);
+	case UNDO_WRITE:
+		return undo_write(u, note, len);
+	case UNDO_UMOUNT:
+		return undo_umount(u);
+	case UNDO_CONTROLLER:
+		return undo_controller(u);
+	default:
+		return -EINVAL;
+	}
+}

@@ -1,0 +1,354 @@
+/*
+ * Every input a fuzzer once crashed on (tests/fuzz/regressions/<harness>/, see
+ * tests/fuzz/README.md) fed again to the parser its harness drives: it must return, and where
+ * the kept inputs are all bad input of one kind, return the error that says so. The inputs are
+ * found relative to the repository root, where the unit tests run (make unit), as FIXTURES.
+ */
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <errno.h>
+#include <json.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/access.h"
+#include "common/pattern.h"
+#include "common/size.h"
+#include "runner/cli/options.h"
+#include "runner/kernel/cgroup.h"
+#include "runner/kernel/kv.h"
+#include "runner/kernel/psi.h"
+#include "runner/kernel/swaps.h"
+#include "runner/kernel/sysfs.h"
+#include "runner/kernel/vmstat.h"
+#include "runner/report/report.h"
+#include "runner/result/json_read.h"
+#include "runner/result/json_write.h"
+#include "runner/swap/zram_sysfs.h"
+#include "runner/swap/zswap_sysfs.h"
+#include "runner/trial/hogger_events.h"
+#include "runner/undo/journal.h"
+
+#define REGRESSIONS "tests/fuzz/regressions"
+
+/* One kept input: its path, and its bytes with a NUL after them (not counted in len). */
+struct input {
+	char path[PATH_MAX + 512];
+	char *data;
+	size_t len;
+};
+
+static void read_input(struct input *in)
+{
+	FILE *f = fopen(in->path, "rb");
+	size_t cap = 4096;
+
+	cr_assert_not_null(f, "%s: %s", in->path, strerror(errno));
+	in->data = malloc(cap + 1);
+	in->len = 0;
+	for (size_t got; in->data && (got = fread(in->data + in->len, 1, cap - in->len, f)) > 0;) {
+		in->len += got;
+		if (in->len == cap)
+			in->data = realloc(in->data, (cap *= 2) + 1);
+	}
+	cr_assert_not_null(in->data);
+	in->data[in->len] = '\0';
+	fclose(f);
+}
+
+/* Calls check on each input kept for harness; returns how many there were. */
+static size_t each_input(const char *harness, void (*check)(const struct input *in))
+{
+	char dir[PATH_MAX];
+	struct dirent *de;
+	size_t n = 0;
+	DIR *d;
+
+	snprintf(dir, sizeof(dir), "%s/%s", REGRESSIONS, harness);
+	d = opendir(dir);
+	if (!d)
+		return 0;
+	while ((de = readdir(d))) {
+		struct input in;
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(in.path, sizeof(in.path), "%s/%s", dir, de->d_name);
+		read_input(&in);
+		check(&in);
+		free(in.data);
+		n++;
+	}
+	closedir(d);
+	return n;
+}
+
+/* A private copy, for the parsers that cut their text up. */
+static char *copy_of(const struct input *in)
+{
+	char *s = malloc(in->len + 1);
+	cr_assert_not_null(s);
+	memcpy(s, in->data, in->len + 1);
+	return s;
+}
+
+Test(fuzz_regressions, found_from_the_repository_root)
+{
+	DIR *d = opendir(REGRESSIONS);
+	cr_assert_not_null(d, "%s: %s (run the unit tests from the repository root)", REGRESSIONS, strerror(errno));
+	closedir(d);
+}
+
+static void check_size(const struct input *in)
+{
+	uint64_t v;
+	int ret = size_parse(in->data, &v);
+	cr_expect(ret == 0 || ret == -EINVAL || ret == -ERANGE, "%s: %d", in->path, ret);
+	ret = size_parse_n(in->data, in->len, &v);
+	cr_expect(ret == 0 || ret == -EINVAL || ret == -ERANGE, "%s: %d", in->path, ret);
+}
+
+Test(fuzz_regressions, size)
+{
+	each_input("size", check_size);
+}
+
+static void check_pattern(const struct input *in)
+{
+	static unsigned char buf[1024];
+	struct pattern p;
+
+	if (pattern_parse(in->data, &p) || p.path)
+		return;
+	pattern_fill(&p, buf, sizeof(buf), 256);
+}
+
+Test(fuzz_regressions, pattern)
+{
+	each_input("pattern", check_pattern);
+}
+
+static void check_access(const struct input *in)
+{
+	struct access a;
+	int ret = access_parse(in->data, &a);
+	cr_expect(ret == 0 || ret == -EINVAL, "%s: %d", in->path, ret);
+}
+
+Test(fuzz_regressions, access)
+{
+	each_input("access", check_access);
+}
+
+/* As the harness does: argv after "zswapbench", split on NUL bytes. */
+static void check_options(const struct input *in)
+{
+	static struct config cfg;
+	char *s = copy_of(in), *argv[66], msg[512] = "";
+	int argc = 0;
+
+	argv[argc++] = "zswapbench";
+	for (size_t at = 0; at < in->len && argc <= 64; at += strlen(s + at) + 1)
+		argv[argc++] = s + at;
+	argv[argc] = NULL;
+	if (options_parse(argc, argv, &cfg, msg, sizeof(msg)) == OPTIONS_USAGE)
+		cr_expect(msg[0] != '\0', "%s: refused without a message", in->path);
+	free(s);
+}
+
+Test(fuzz_regressions, options)
+{
+	each_input("options", check_options);
+}
+
+static void check_journal(const struct input *in)
+{
+	struct journal j;
+	int ret;
+
+	journal_init(&j);
+	ret = journal_parse(&j, in->data, in->len);
+	cr_expect(ret == 0 || ret == -EBADMSG, "%s: %d", in->path, ret);
+	journal_free(&j);
+}
+
+Test(fuzz_regressions, journal)
+{
+	each_input("journal", check_journal);
+}
+
+/* Each kept input starts with a key whose value is malformed, or too large where the file's
+ * name ends in "beyond-64-bits": the error that says which, never a number. */
+static void check_kv(const struct input *in)
+{
+	const char *tail = "beyond-64-bits";
+	size_t n = strlen(in->path), t = strlen(tail);
+	int expect = n >= t && strcmp(in->path + n - t, tail) == 0 ? -ERANGE : -EINVAL, ret;
+	char key[64];
+	struct vmstat_snap snap;
+	uint64_t v = 0;
+
+	snprintf(key, sizeof(key), "%.*s", (int)strcspn(in->data, ": \t\n"), in->data);
+	ret = kv_find(in->data, key, &v);
+	cr_expect_eq(ret, expect, "%s: key '%s' gave %d (value %llu), not %d", in->path, key, ret,
+		     (unsigned long long)v, expect);
+	vmstat_parse(in->data, &snap);
+}
+
+Test(fuzz_regressions, kv)
+{
+	each_input("kv", check_kv);
+}
+
+/* Each kept input holds a number the kernel never prints: refused. */
+static void check_psi(const struct input *in)
+{
+	struct psi p;
+	int ret = psi_parse(in->data, &p);
+	cr_expect_eq(ret, -EINVAL, "%s: %d (some total %llu, avg10 %f)", in->path, ret,
+		     (unsigned long long)p.some_total, p.some_avg10);
+}
+
+Test(fuzz_regressions, psi)
+{
+	each_input("psi", check_psi);
+}
+
+static void check_zram(const struct input *in)
+{
+	struct zram_mm_stat st;
+	char list[512], sel[64];
+	zram_mm_stat_parse(in->data, &st);
+	zram_algorithm_parse(in->data, list, sizeof(list), sel, sizeof(sel));
+}
+
+Test(fuzz_regressions, zram)
+{
+	each_input("zram", check_zram);
+}
+
+static int count_area(const char *name, uint64_t used, uint64_t size, void *arg)
+{
+	(void)name;
+	(void)used;
+	(void)size;
+	(*(unsigned *)arg)++;
+	return 0;
+}
+
+static void check_swaps(const struct input *in)
+{
+	char *s = copy_of(in);
+	unsigned n = 0;
+	swaps_parse(s, count_area, &n);
+	free(s);
+}
+
+Test(fuzz_regressions, swaps)
+{
+	each_input("swaps", check_swaps);
+}
+
+static void check_mounts(const struct input *in)
+{
+	static struct cgroup_env env;
+	char *s = copy_of(in);
+	memset(&env, 0, sizeof(env));
+	cgroup_mounts_parse(s, &env);
+	free(s);
+}
+
+Test(fuzz_regressions, mounts)
+{
+	each_input("mounts", check_mounts);
+}
+
+static void check_crypto(const struct input *in)
+{
+	char *s = copy_of(in), buf[512];
+	cr_expect_eq(zswap_compressors_parse(s, buf, sizeof(buf)), 0, "%s", in->path);
+	free(s);
+}
+
+Test(fuzz_regressions, crypto)
+{
+	each_input("crypto", check_crypto);
+}
+
+/* Each kept input is lines the hogger never writes: they change nothing. */
+static void check_hogger_events(const struct input *in)
+{
+	static const struct hogger_events none;
+	struct hogger_events ev = none;
+	char *s = copy_of(in);
+
+	for (char *line = s, *nl; line; line = nl ? nl + 1 : NULL) {
+		nl = strchr(line, '\n');
+		if (nl)
+			*nl = '\0';
+		cr_expect_eq(hogger_event_parse(line, &ev), 0, "%s: '%s'", in->path, line);
+	}
+	cr_expect(memcmp(&ev, &none, sizeof(ev)) == 0, "%s: a line the hogger never writes was taken", in->path);
+	free(s);
+}
+
+Test(fuzz_regressions, hogger_events)
+{
+	each_input("hogger_events", check_hogger_events);
+}
+
+/* Read, rendered, written, and what was written read back. */
+static void check_results(const struct input *in)
+{
+	char why[256] = "", *text;
+	json_object *doc = json_tokener_parse(in->data);
+	struct results r;
+	FILE *devnull;
+
+	if (!doc)
+		return;
+	if (results_from_json(doc, &r, why, sizeof(why)) == 0) {
+		struct report_opts o = { .render = { .format = FORMAT_TABLE }, .verbose = 1, .cmp = compare_opts_of(&r) };
+		devnull = fopen("/dev/null", "w");
+		cr_assert_not_null(devnull);
+		report_print(&r, &o, devnull);
+		fclose(devnull);
+		text = results_to_string(&r);
+		results_free(&r);
+		cr_assert_not_null(text);
+		json_object_put(doc);
+		doc = json_tokener_parse(text);
+		free(text);
+		cr_expect_eq(results_from_json(doc, &r, why, sizeof(why)), 0, "%s: written, not read back: %s",
+			     in->path, why);
+		results_free(&r);
+	}
+	json_object_put(doc);
+}
+
+Test(fuzz_regressions, results)
+{
+	each_input("results", check_results);
+	each_input("report", check_results);
+}
+
+/* Each kept input, as a file, fits a buffer one byte larger exactly and no smaller one. */
+static void check_sysfs(const struct input *in)
+{
+	char *buf = malloc(in->len + 1);
+	int ret;
+
+	cr_assert_not_null(buf);
+	sysfs_set_root("");
+	ret = sysfs_read(in->path, buf, in->len + 1);
+	cr_expect_eq(ret, (int)in->len, "%s: %d", in->path, ret);
+	if (in->len > 0)
+		cr_expect_eq(sysfs_read(in->path, buf, in->len), -EFBIG, "%s", in->path);
+	free(buf);
+}
+
+Test(fuzz_regressions, sysfs)
+{
+	each_input("sysfs", check_sysfs);
+}
