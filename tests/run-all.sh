@@ -10,7 +10,6 @@ echo "== unit tests (Criterion)"
 unit_log=$(mktemp)
 ./tests/unit/run-unit 2>&1 | tee "$unit_log"
 synthesis=$(grep 'Synthesis:' "$unit_log" | tail -n 1)
-rm -f "$unit_log"
 if [ -z "$synthesis" ]; then
 	echo "unit tests did not report (crashed?)"
 	failed=$((failed + 1))
@@ -19,6 +18,14 @@ else
 	passed=$((passed + $(num Passing)))
 	failed=$((failed + $(num Failing) + $(num Crashing)))
 fi
+# Criterion passes a test whose process leaked or misbehaved at exit: the sanitizers' reports
+# (make SANITIZE=1) fail the tier here.
+sanitized=$(grep -cE 'ERROR: (LeakSanitizer|AddressSanitizer)|runtime error:' "$unit_log")
+if [ "$sanitized" -gt 0 ]; then
+	echo "unit tests: $sanitized sanitizer report(s) above"
+	failed=$((failed + sanitized))
+fi
+rm -f "$unit_log"
 
 echo "== integration tests (bats, real kernel)"
 tap=$(mktemp)

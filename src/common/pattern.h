@@ -32,6 +32,9 @@ void pattern_rewind(struct pattern *pattern);
 struct pattern pattern_for_thread(const struct pattern *base, unsigned k, uint64_t start, size_t page);
 /* Writes every page of buf (len a multiple of page), which must start zeroed (calloc). */
 void pattern_fill(struct pattern *pattern, unsigned char *buf, size_t len, size_t page);
+/* The compression ratio a pattern is expected to reach (1 where unknown): what zram's RAM
+ * will cost is planned with it before a run. */
+double pattern_expected_ratio(const struct pattern *pattern);
 /* One line per pattern, for --help. */
 const char *pattern_help(void);
 

@@ -1,14 +1,21 @@
 # Shared by the integration tests: the binaries, and the machine's state before and after.
 ZSB="$BATS_TEST_DIRNAME/../../zswapbench"
+MiB=1048576
 
-# Everything zswapbench may change: swap areas, zram devices, cgroups, zswap, swapfiles.
+# Everything zswapbench may change: swap areas, zram devices, cgroups (v1 hierarchies and the
+# unified one, at any depth it could create), controllers handed down, zswap's parameters,
+# sysctls, THP, the debugfs mount, swapfiles.
 machine_state() {
 	cat /proc/swaps
 	for d in /sys/block/zram*; do
 		[ -e "$d/disksize" ] && echo "${d##*/} $(cat "$d/disksize") $(cat "$d/comp_algorithm")"
 	done
-	find /sys/fs/cgroup -mindepth 2 -maxdepth 2 -type d 2>/dev/null | sort
-	cat /sys/module/zswap/parameters/enabled 2>/dev/null
+	find /sys/fs/cgroup -mindepth 1 -maxdepth 3 -type d -name 'zswapbench*' 2>/dev/null | sort
+	find /sys/fs/cgroup -maxdepth 2 -name cgroup.subtree_control -exec sh -c 'echo "$1: $(cat "$1")"' _ {} \; 2>/dev/null | sort
+	for p in /sys/module/zswap/parameters/*; do [ -r "$p" ] && echo "$p $(cat "$p")"; done
+	echo "swappiness $(cat /proc/sys/vm/swappiness) page-cluster $(cat /proc/sys/vm/page-cluster)"
+	cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null
+	grep -c ' debugfs ' /proc/self/mounts
 	ls /var/tmp | grep zswapbench || true
 }
 

@@ -113,3 +113,75 @@ interrupt_in() {
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"a run (PID $PID) is in progress"* ]]
 }
+
+@test "every fatal signal ends the run through the journal: QUIT, USR1, USR2, ALRM, XCPU" {
+	need_zram
+	for sig in QUIT USR1 USR2 ALRM XCPU; do
+		start_paused fill:1 --swap zram --trials 2
+		kill "-$sig" "$PID"
+		status=0
+		wait "$PID" || status=$?
+		echo "$sig: $status"
+		[ "$status" -eq $((128 + $(kill -l "$sig"))) ]
+		[ "$(json '.status' "$TMP/r.json")" = interrupted ]
+		[ "$(machine_state)" = "$BEFORE" ]
+	done
+}
+
+# Killed inside the window between an intent and its confirmation: cleanup looks at the real
+# state, which the intent names exactly.
+kill_at() {
+	start_paused "$1" "${@:2}"
+	kill -KILL "$PID"
+	wait "$PID" || true
+	run "$ZSB" cleanup
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "SIGKILL after the swapfile is created, before it is confirmed: cleanup removes it" {
+	kill_at swapfile-created --swap disk --trials 1 --swapfile /var/tmp/zswapbench-unconfirmed.swap
+	[[ "$output" == *"restored: removed swapfile /var/tmp/zswapbench-unconfirmed.swap"* ]]
+	[ ! -e /var/tmp/zswapbench-unconfirmed.swap ]
+}
+
+@test "SIGKILL after hot_add, before it is confirmed: cleanup removes the device it named" {
+	need_zram
+	kill_at zram-added --swap zram --trials 1
+	[[ "$output" == *"restored: removed zram"* ]]
+}
+
+@test "SIGKILL after swapon was announced, before swapon: cleanup finds nothing to swap off" {
+	need_zram
+	kill_at swapon-announced --swap zram --trials 1
+	[[ "$output" == *"restored: reset /sys/block/zram"* ]]
+	[[ "$output" == *"restored: removed zram"* ]]
+}
+
+@test "a damaged journal line is named and skipped; the rest is restored" {
+	need_zram
+	start_paused fill:1 --swap zram --trials 1
+	kill -KILL "$PID"
+	wait "$PID" || true
+	journal=/var/lib/zswapbench/journal
+	[ -n "${ZSWAPBENCH_RUNDIR:-}" ] && journal=$ZSWAPBENCH_RUNDIR/journal
+	# The header's checksum no longer matches.
+	sed -i '1s/zswapbench-journal/zswapbench-jOurnal/' "$journal"
+	run "$ZSB" cleanup
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"journal line 1 is damaged: skipped, the lines after it are kept"* ]]
+	[[ "$output" == *"restored: removed zram"* ]]
+}
+
+@test "a journal with no readable line is moved aside, and a run starts" {
+	need_zram
+	export ZSWAPBENCH_RUNDIR="$TMP/rundir"
+	mkdir -p "$ZSWAPBENCH_RUNDIR"
+	head -c 4096 /dev/zero >"$ZSWAPBENCH_RUNDIR/journal"
+	run --separate-stderr "$ZSB" --swap zram --limit 16M --alloc 32M --trials 1 --output "$TMP/r.json"
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"held no readable line: moved aside to $ZSWAPBENCH_RUNDIR/journal.damaged-"* ]]
+	ls "$ZSWAPBENCH_RUNDIR"/journal.damaged-*
+}

@@ -165,8 +165,13 @@ value() {
 	[ ! -d /sys/fs/cgroup/blkio ] || [[ "$(json '.plan.disk_throttle_note' "$TMP/r.json")" == *"not throttled"* ]]
 }
 
-@test "--zram-size and --zram-mem-limit shape the device; --settle runs" {
+@test "--zram-size and --zram-mem-limit shape the device; --settle drops the page cache first" {
 	need_zram
+	command -v fincore >/dev/null || skip "no fincore (util-linux) to see the page cache"
+	# A file in the page cache before the run: --settle must have dropped it by the fill.
+	head -c $((32 * MiB)) /dev/urandom >"$TMP/cached"
+	cat "$TMP/cached" >/dev/null
+	cached_before=$(fincore --bytes --noheadings --output RES "$TMP/cached")
 	ZSWAPBENCH_TEST_PAUSE=fill "$ZSB" --swap zram --zram-size 64M --zram-mem-limit 20M --settle \
 		--limit 16M --alloc 32M --trials 1 --output "$TMP/r.json" 2>"$TMP/err" &
 	pid=$!
@@ -174,21 +179,31 @@ value() {
 	dev=$(awk '$1 ~ /^\/dev\/zram/ { print $1 }' /proc/swaps | head -n 1)
 	size=$(cat /sys/block/"${dev#/dev/}"/disksize)
 	limit=$(awk '{ print $4 }' /sys/block/"${dev#/dev/}"/mm_stat)
+	cached_during=$(fincore --bytes --noheadings --output RES "$TMP/cached")
 	kill -INT "$pid"
 	wait "$pid" || true
 	[ "$size" -eq $((64 * MiB)) ]
 	[ "$limit" -eq $((20 * MiB)) ]
 	[ "$(json '.config.settle' "$TMP/r.json")" = true ]
+	assert_awk "$cached_before >= 30 * $MiB"
+	assert_awk "$cached_during <= 1 * $MiB"
 }
 
 @test "--zram-algo-params reaches algorithm_params before disksize, and is recorded" {
 	need_zram
 	[ -e /sys/block/zram0/algorithm_params ] || skip "this kernel's zram has no algorithm_params"
 	grep -qw lz4 /sys/block/zram0/comp_algorithm || skip "no lz4 here"
-	run "$ZSB" --swap zram --comp lz4 --zram-algo-params level=1 --limit 16M --alloc 48M --trials 1 --output "$TMP/r.json"
+	run "$ZSB" --swap zram --comp lz4 --zram-algo-params level=1 --data mixed --limit 16M --alloc 48M --trials 1 --output "$TMP/r.json"
 	[ "$status" -eq 0 ]
 	[ "$(json '.config["zram-algo-params"]' "$TMP/r.json")" = level=1 ]
 	[ "$(json '.cells[0].comp_used' "$TMP/r.json")" = lz4 ]
+	# algorithm_params is write-only: read it back through its effect. lz4's level is its
+	# acceleration, and a large one gives up compression for speed.
+	careful=$(json '.cells[0].trials[0].values.compression_ratio' "$TMP/r.json")
+	run "$ZSB" --swap zram --comp lz4 --zram-algo-params level=1000 --data mixed --limit 16M --alloc 48M --trials 1 --output "$TMP/r.json"
+	[ "$status" -eq 0 ]
+	fast=$(json '.cells[0].trials[0].values.compression_ratio' "$TMP/r.json")
+	assert_awk "$careful >= 1.3 * $fast"
 }
 
 @test "zram and zswap with zstd, where the kernel has it" {

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static volatile sig_atomic_t stop_signal;
 static volatile pid_t child;
@@ -51,7 +52,7 @@ void signals_set_child(pid_t pid)
 void signals_pause_point(const char *phase)
 {
 	static unsigned seen;
-	const char *want = getenv("ZSWAPBENCH_TEST_PAUSE");
+	const char *want = getenv("ZSWAPBENCH_TEST_PAUSE"), *resume = getenv("ZSWAPBENCH_TEST_RESUME");
 	struct timespec tick = { 0, 5 * 1000 * 1000 };
 	size_t n = strlen(phase);
 	unsigned nth = 1;
@@ -64,6 +65,7 @@ void signals_pause_point(const char *phase)
 	if (++seen != nth)
 		return;
 	fprintf(stderr, "zswapbench: paused at %s\n", phase);
-	while (!stop_signal)
+	/* A signal ends the pause, or the file $ZSWAPBENCH_TEST_RESUME appearing. */
+	while (!stop_signal && !(resume && access(resume, F_OK) == 0))
 		nanosleep(&tick, NULL);
 }

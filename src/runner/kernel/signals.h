@@ -12,7 +12,8 @@ int signals_pending(void);
 void signals_set_child(pid_t pid);
 /* Test hook: when $ZSWAPBENCH_TEST_PAUSE names this phase ("fill", or "fill:2" for its second
  * time), say so on stderr and wait for a
- * signal, so tests can interrupt each phase deterministically. Returns at once otherwise. */
+ * signal (or for the file $ZSWAPBENCH_TEST_RESUME to appear), so tests can interrupt each
+ * phase deterministically. Returns at once otherwise. */
 void signals_pause_point(const char *phase);
 
 #endif

@@ -38,18 +38,30 @@ int start_background(struct run *run)
 	return ret;
 }
 
-void stop_background(struct run *run)
+/* The memory it held is what the trials were measured against: without it the run no
+ * longer measures what was asked, so it stops (exit 1), the machine restored. */
+int check_background(struct run *run)
 {
 	struct job *j;
 	int status;
 
 	if (!run->background.n)
-		return;
+		return 0;
 	j = &run->background.jobs[0];
-	if (waitpid(j->pid, &status, WNOHANG) == j->pid) {
-		j->reaped = 1;
-		say("warning: the --background hogger died during the run (%s)",
-		    WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL ? "killed, the OOM killer?" : "it exited");
-	}
-	workload_destroy(&run->background);
+	if (j->reaped || waitpid(j->pid, &status, WNOHANG) != j->pid)
+		return 0;
+	j->reaped = 1;
+	if (WIFSIGNALED(status))
+		failure_set(&run->failure, -ECHILD, "the --background hogger was killed by signal %d%s", WTERMSIG(status),
+			    WTERMSIG(status) == SIGKILL ? " (the OOM killer?)" : "");
+	else
+		failure_set(&run->failure, -ECHILD, "the --background hogger exited with status %d",
+			    WEXITSTATUS(status));
+	return -ECHILD;
+}
+
+void stop_background(struct run *run)
+{
+	if (run->background.n)
+		workload_destroy(&run->background);
 }

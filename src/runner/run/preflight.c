@@ -11,6 +11,8 @@
 #include <unistd.h>
 
 #include "common/size.h"
+#include "common/pattern.h"
+#include "runner/kernel/kv.h"
 #include "runner/kernel/swaps.h"
 #include "runner/kernel/sysfs.h"
 #include "runner/log.h"
@@ -141,6 +143,63 @@ static int check_backends(const struct config *cfg)
 		}
 	}
 	return 0;
+}
+
+/* What the machine can spare: MemAvailable less a margin (256M, or 5% of the RAM if more),
+ * so the kernel, other programs and our own runner keep their room. */
+static int spare_memory(uint64_t *spare, uint64_t *available, uint64_t *margin)
+{
+	uint64_t total;
+	int ret = kv_read("/proc/meminfo", "MemAvailable", available);
+
+	if (ret || (ret = kv_read("/proc/meminfo", "MemTotal", &total)))
+		return ret;
+	*margin = total / 20 > (256ULL << 20) ? total / 20 : 256ULL << 20;
+	*spare = *available > *margin ? *available - *margin : 0;
+	return 0;
+}
+
+/* RAM a zram cell costs outside the cgroup: what spills past the limit, at the pattern's
+ * expected ratio, at most the device, at most --zram-mem-limit. */
+static uint64_t zram_ram(const struct config *cfg, uint64_t alloc, uint64_t limit)
+{
+	uint64_t disk = cfg->zram_size ? cfg->zram_size : plan_swap_size(cfg);
+	uint64_t spill = cfg->command ? disk : alloc > limit ? alloc - limit : 0;
+	struct pattern pat;
+	double ratio = cfg->command || pattern_parse(cfg->data, &pat) ? 1 : pattern_expected_ratio(&pat);
+	uint64_t need = (uint64_t)((double)(spill < disk ? spill : disk) / ratio);
+
+	return cfg->zram_mem_limit && cfg->zram_mem_limit < need ? cfg->zram_mem_limit : need;
+}
+
+/* What is not charged to the trial's cgroup can fill the machine: --background and zram's
+ * compressed pages. Refused before any change, unless it fits what the machine can spare. */
+int preflight_plan(const struct config *cfg, const struct plan *plan)
+{
+	uint64_t spare, available, margin, worst = 0, need;
+	char a[32], b[32], c[32], d[32], e[32];
+
+	if (spare_memory(&spare, &available, &margin))
+		return 0;
+	for (size_t i = 0; i < plan->ncells; i++) {
+		const struct plan_cell *cell = &plan->cells[i];
+		need = cell->limit + (cell->backend->flags & BACKEND_UNCHARGED_RAM ? zram_ram(cfg, cell->alloc, cell->limit) : 0);
+		worst = need > worst ? need : worst;
+	}
+	if (cfg->background + worst <= spare)
+		return 0;
+	size_format(available, b, sizeof(b));
+	size_format(margin, c, sizeof(c));
+	size_format(spare, d, sizeof(d));
+	size_format(cfg->background + worst, e, sizeof(e));
+	if (cfg->background > spare / 2)
+		say("--background %s: more than this machine can spare beside the trials (%s: MemAvailable %s less a "
+		    "%s margin); nothing was changed", size_format(cfg->background, a, sizeof(a)), d, b, c);
+	else
+		say("--alloc %s: the trials would need about %s of RAM, zram's compressed pages included, more than "
+		    "this machine can spare (%s: MemAvailable %s less a %s margin); lower --alloc or cap zram with "
+		    "--zram-mem-limit; nothing was changed", size_format(cfg->alloc, a, sizeof(a)), e, d, b, c);
+	return EXIT_UNSUPPORTED;
 }
 
 int preflight(const struct config *cfg, struct host *host)

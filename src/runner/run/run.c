@@ -25,23 +25,24 @@ static void undo_failed(const struct undo *u, int err)
 	    u->value, strerror(-err));
 }
 
+static void journal_note(const char *text)
+{
+	say("%s", text);
+}
+
 /* A journal from before a reboot holds nothing alive but swapfiles: cleaned without asking. */
 static void clean_earlier_boot(const char *path)
 {
 	struct journal old;
 
 	journal_init(&old);
+	old.on_note = journal_note;
 	if (journal_load(&old, path) == 0 && journal_pending(&old) && journal_from_earlier_boot(&old)) {
 		say("a journal from an earlier boot: cleaning up after it first");
 		cleanup_journal(&old);
 	}
 	journal_close(&old, path);
 	journal_free(&old);
-}
-
-static void journal_note(const char *text)
-{
-	say("%s", text);
 }
 
 /* The lock, then a fresh journal file: nothing is changed before both are in place. */
@@ -271,7 +272,10 @@ static void run_trials(struct run *run)
 	if (!ret && run->cfg->background)
 		ret = start_background(run);
 	for (size_t i = 0; i < run->plan.nschedule && !ret && !signals_pending(); i++)
-		ret = run_trial(run, &run->plan.schedule[i]);
+		if (!(ret = check_background(run)))
+			ret = run_trial(run, &run->plan.schedule[i]);
+	if (!ret)
+		ret = check_background(run);
 	stop_background(run);
 	if (journal_rewind(&run->journal, 0) && !run->failure.err)
 		failure_set(&run->failure, -EIO, "restoring the machine");
@@ -337,6 +341,9 @@ int run_main(const struct config *cfg)
 		status = EXIT_RUNTIME;
 		goto out;
 	}
+	status = preflight_plan(cfg, &run.plan);
+	if (status)
+		goto out;
 	/* A fixture tree is for checks: no lock, no journal, nothing real is touched. */
 	if (cfg->sysroot[0]) {
 		say("--sysroot %s: the checks passed; nothing runs against a fixture tree", cfg->sysroot);

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/swap.h>
 
+#include "runner/kernel/signals.h"
 #include "runner/kernel/spawn.h"
 #include "runner/kernel/swaps.h"
 
@@ -103,6 +104,7 @@ int swap_enable(struct swap_device *dev, struct journal *j)
 	idx = journal_intend(j, UNDO_SWAPOFF, dev->device, NULL, NULL);
 	if (idx < 0)
 		return idx;
+	signals_pause_point("swapon-announced");
 	if (swapon(dev->device, flags) < 0) {
 		ret = -errno;
 		journal_cancel(j, idx);

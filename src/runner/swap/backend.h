@@ -70,6 +70,7 @@ enum backend_flag {
 	BACKEND_DEVICE = 1 << 1,       /* has a swap area of its own */
 	BACKEND_SWAPFILE = 1 << 2,     /* swaps to a file on disk */
 	BACKEND_POOL_CHARGED_V2 = 1 << 3, /* cgroup v2 charges its compressed pool to the cgroup */
+	BACKEND_UNCHARGED_RAM = 1 << 4, /* its compressed pages are charged to no cgroup: machine RAM */
 };
 
 struct backend {

@@ -17,6 +17,7 @@
 
 #include "common/size.h"
 #include "runner/kernel/fileio.h"
+#include "runner/kernel/signals.h"
 #include "runner/swap/backend.h"
 #include "runner/kernel/sysfs.h"
 
@@ -206,6 +207,7 @@ static int swapfile_create(struct swap_device *dev, struct journal *j)
 		journal_cancel(j, idx); /* EEXIST: someone else's file */
 		return ret;
 	}
+	signals_pause_point("swapfile-created");
 	ret = fstat(fd, &st) < 0 ? -errno : journal_confirm(j, idx, NULL, (uint64_t)st.st_ino, (uint64_t)st.st_dev);
 	if (!ret)
 		ret = fill(fd, dev->params.size);

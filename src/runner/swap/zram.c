@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "runner/kernel/kv.h"
+#include "runner/kernel/signals.h"
 #include "runner/kernel/swaps.h"
 #include "runner/kernel/sysfs.h"
 #include "runner/swap/backend.h"
@@ -72,6 +73,7 @@ static int hot_add(struct journal *j, int *id)
 		journal_cancel(j, idx);
 		return ret;
 	}
+	signals_pause_point("zram-added");
 	snprintf(actual, sizeof(actual), "%d", *id);
 	return journal_confirm(j, idx, actual, 0, 0);
 }
@@ -210,7 +212,7 @@ static void zram_record(const struct swap_device *dev, const struct swap_record_
 const struct backend backend_zram = {
 	.name = "zram",
 	.help = "a zram device of its own, swapon at --priority (--comp, --swap-size)",
-	.flags = BACKEND_COMP | BACKEND_DEVICE,
+	.flags = BACKEND_COMP | BACKEND_DEVICE | BACKEND_UNCHARGED_RAM,
 	.check = zram_check,
 	.prepare = zram_prepare,
 	.start = zram_start,

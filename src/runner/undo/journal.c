@@ -419,6 +419,7 @@ int journal_create(struct journal *j, const char *path)
 	int fd, ret;
 
 	journal_init(&old);
+	old.on_note = j->on_note;
 	ret = journal_load(&old, path);
 	if (ret == 0 && journal_pending(&old)) {
 		close(old.fd);
