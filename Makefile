@@ -65,6 +65,8 @@ build/bench/fill-floor: bench/fill-floor.c src/common/size.c
 bench: deps all build/bench/fill-floor
 	bench/fill.sh
 	bench/sampling.sh
+	bench/overhead.sh
+	bench/aa.sh
 
 # Installs only what is missing; needs root (CI and `make run` are root).
 deps:

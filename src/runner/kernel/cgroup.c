@@ -248,9 +248,20 @@ out:
 	return ret;
 }
 
+/* A write to cgroup.procs is what libcgroup's attach does, without its mount table walk. */
 int bench_cgroup_attach(struct bench_cgroup *cg, pid_t pid)
 {
-	return lcg_error(cgroup_attach_task_pid(cg->lcg, pid));
+	char path[PATH_MAX + 100], value[24];
+	int ret;
+
+	snprintf(value, sizeof(value), "%d", (int)pid);
+	snprintf(path, sizeof(path), "%s/cgroup.procs", cg->path);
+	ret = sysfs_write(path, value);
+	if (!ret && cg->io_path[0]) {
+		snprintf(path, sizeof(path), "%s/cgroup.procs", cg->io_path);
+		ret = sysfs_write(path, value);
+	}
+	return ret;
 }
 
 void bench_cgroup_release(struct bench_cgroup *cg)

@@ -187,6 +187,10 @@ static int read_trial(json_object *o, struct trial *t)
 		}
 	}
 	read_names(o, t);
+	for (int p = 0; p < PHASE_COUNT; p++) {
+		double v = get_double(get(o, "runner_time"), trial_phase_name((enum trial_phase)p));
+		t->phase_s[p] = isnan(v) ? 0 : v;
+	}
 	t->outlier_z = isnan(get_double(o, "outlier_z")) ? 0 : get_double(o, "outlier_z");
 	if ((ret = read_jobs(get(o, "jobs"), t)) || (ret = read_curve(get(o, "fill_curve"), t)) ||
 	    (ret = read_series(get(o, "series"), t)) || (ret = read_extended(get(o, "extended"), t)))

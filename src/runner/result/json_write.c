@@ -139,6 +139,15 @@ static json_object *series_info(const struct series *s)
 	return o;
 }
 
+/* Where the runner's own time went around the trial, seconds per phase. */
+static json_object *phases_info(const struct trial *t)
+{
+	json_object *o = json_object_new_object();
+	for (int p = 0; p < PHASE_COUNT; p++)
+		json_object_object_add(o, trial_phase_name((enum trial_phase)p), number(t->phase_s[p]));
+	return o;
+}
+
 static json_object *trial_info(const struct trial *t)
 {
 	json_object *o = json_object_new_object(), *values = json_object_new_object();
@@ -163,6 +172,7 @@ static json_object *trial_info(const struct trial *t)
 	if (t->outlier_z != 0)
 		json_object_object_add(o, "outlier_z", number(t->outlier_z));
 	json_object_object_add(o, "series", series_info(t->series));
+	json_object_object_add(o, "runner_time", phases_info(t));
 	if (t->extended) {
 		json_object *x = json_object_new_object(), *when[2] = { json_object_new_object(), json_object_new_object() };
 		for (int f = 0; f < X_COUNT; f++) {
@@ -354,7 +364,7 @@ int results_write(const struct results *run, const char *path)
 {
 	char tmp[PATH_MAX + 32], dircopy[PATH_MAX];
 	char *text = results_to_string(run);
-	int fd = -1, dfd = -1, ret;
+	int fd = -1, dfd = -1, ret, durable = run->status != RUN_RUNNING;
 
 	if (!text)
 		return -ENOMEM;
@@ -367,7 +377,9 @@ int results_write(const struct results *run, const char *path)
 	ret = write_full(fd, text, strlen(text));
 	if (!ret)
 		ret = write_full(fd, "\n", 1);
-	if (!ret && fsync(fd) < 0)
+	/* A runner killed mid-run leaves the page cache, and the rename is atomic without a sync;
+	 * only the file of a finished run is forced to the disk (against a power loss). */
+	if (!ret && durable && fsync(fd) < 0)
 		ret = -errno;
 	if (close(fd) < 0 && !ret)
 		ret = -errno;
@@ -380,7 +392,7 @@ int results_write(const struct results *run, const char *path)
 	}
 	/* The rename itself must reach the disk for the file to survive a crash. */
 	snprintf(dircopy, sizeof(dircopy), "%s", path);
-	dfd = open(dirname(dircopy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	dfd = durable ? open(dirname(dircopy), O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
 	if (dfd >= 0) {
 		fsync(dfd);
 		close(dfd);

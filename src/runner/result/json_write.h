@@ -4,8 +4,8 @@
 #include "runner/result/compare.h"
 #include "runner/result/results.h"
 
-/* Writes the results to path atomically: a temporary file beside it, fsync, rename, fsync of
- * the directory. */
+/* Writes the results to path atomically: a temporary file beside it, then rename; once the
+ * run is over (status not running) also fsync of the file and of the directory. */
 int results_write(const struct results *r, const char *path);
 /* The same document as a string, for --json; the caller frees it. */
 char *results_to_string(const struct results *r);

@@ -30,6 +30,17 @@ static const char *const extended_names[X_COUNT] = {
 	[X_BUDDYINFO] = "buddyinfo", [X_VMSTAT] = "vmstat", [X_MEMINFO] = "meminfo",
 };
 
+static const char *const phase_names[PHASE_COUNT] = {
+	[PHASE_SWAP] = "swap_setup", [PHASE_CGROUP] = "cgroup_setup", [PHASE_SPAWN] = "spawn",
+	[PHASE_QUIET] = "quiet_window", [PHASE_RECORD] = "record", [PHASE_TEARDOWN] = "teardown",
+	[PHASE_SAVE] = "save",
+};
+
+const char *trial_phase_name(enum trial_phase p)
+{
+	return p < PHASE_COUNT ? phase_names[p] : "?";
+}
+
 const char *trial_status_name(enum trial_status s)
 {
 	return s < TRIAL_STATUS_COUNT ? trial_status_names[s] : "?";

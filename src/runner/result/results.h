@@ -55,6 +55,18 @@ struct extended {
 	char *after[X_COUNT];
 };
 
+/* Where the runner's own time goes around a trial (make bench reports it). */
+enum trial_phase {
+	PHASE_SWAP,       /* the backend's start: swapfile, mkswap, swapon, zram's attributes */
+	PHASE_CGROUP,     /* the cgroup created with its limits */
+	PHASE_SPAWN,      /* the workload's processes forked and moved in */
+	PHASE_QUIET,      /* the quiet window that measures outside pressure (deliberate) */
+	PHASE_RECORD,     /* counters read and metrics made after the workload exited */
+	PHASE_TEARDOWN,   /* the journal's rewind: swapoff, reset, rmdir, unlink */
+	PHASE_SAVE,       /* the result file rewritten */
+	PHASE_COUNT
+};
+
 struct trial {
 	unsigned index;           /* 1-based within the cell, warmups included */
 	int warmup;
@@ -71,6 +83,7 @@ struct trial {
 	struct extended *extended; /* --extended: raw files before and after; else NULL */
 	unsigned flags;           /* TRIAL_FLAG_*: what makes this trial's numbers doubtful */
 	double outlier_z;         /* modified z-score of its elapsed time within its cell */
+	double phase_s[PHASE_COUNT]; /* the runner's time in each phase, seconds */
 };
 
 /* One point of the sweep and what its trials measured. */
@@ -142,6 +155,7 @@ const char *run_status_name(enum run_status s);
 const char *trial_flag_name(unsigned bit_index);
 const char *trial_flag_text(unsigned bit_index);
 const char *extended_name(enum extended_file f);
+const char *trial_phase_name(enum trial_phase p);
 /* Reverse lookups for the reader: -1 when unknown. */
 int trial_status_from_name(const char *name);
 int run_status_from_name(const char *name);

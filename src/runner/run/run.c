@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/clock.h"
 #include "runner/kernel/signals.h"
 #include "runner/kernel/sysfs.h"
 #include "runner/result/json_write.h"
@@ -227,6 +228,7 @@ static int run_trial(struct run *run, const struct schedule_entry *e)
 	char name[64], failed[PATH_MAX + 320];
 	struct trial_setup setup = setup_for(run, e->cell, name);
 	struct trial *t = cell_add_trial(c);
+	uint64_t t0;
 	int ret;
 
 	if (!t)
@@ -245,7 +247,9 @@ static int run_trial(struct run *run, const struct schedule_entry *e)
 	}
 	run_results_note_device(run, e->cell);
 	cell_update_stats(c);
+	t0 = clock_now_ns();
 	save(run);
+	t->phase_s[PHASE_SAVE] = (double)(clock_now_ns() - t0) / 1e9;
 	progress(run, c, t);
 	return 0;
 }

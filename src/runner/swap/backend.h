@@ -23,6 +23,7 @@
 struct swap_shared {
 	int zram_id;              /* our hot-added device, -1 until then */
 	int zswap_ready;          /* debugfs checked (and mounted by us if it was not) */
+	int swapfile_ready;       /* the run's swapfile created (disk and zswap share it) */
 };
 
 struct swap_params {
@@ -109,7 +110,9 @@ void swap_device_record(const struct swap_device *dev, const struct swap_record_
 
 /* Shared by the backends: mkswap then swapon at the priority, journaled. */
 int swap_enable(struct swap_device *dev, struct journal *j);
-/* disk and zswap: a new, fully allocated swapfile, journaled; then swap_enable. */
+/* disk and zswap: the run's swapfile, created once, fully allocated, journaled. */
+int swapfile_prepare(struct swap_device *dev, struct journal *j);
+/* disk and zswap, each trial: a fresh swap area on it (mkswap, swapon). */
 int swapfile_start(struct swap_device *dev, struct journal *j);
 /* disk and zswap: is params.swapfile a path a swapfile can be created at? */
 int swapfile_check(struct swap_device *dev);

@@ -24,5 +24,6 @@ const struct backend backend_disk = {
 	.help = "a swapfile (--swapfile, --swap-size)",
 	.flags = BACKEND_DEVICE | BACKEND_SWAPFILE,
 	.check = swapfile_check,
+	.prepare = swapfile_prepare,
 	.start = disk_start,
 };

@@ -39,10 +39,10 @@ static int zswap_prepare(struct swap_device *dev, struct journal *j)
 {
 	struct swap_shared *shared = dev->params.shared;
 	char mnt[4096];
-	int idx;
+	int idx, ret = swapfile_prepare(dev, j);
 
-	if (shared->zswap_ready)
-		return 0;
+	if (ret || shared->zswap_ready)
+		return ret;
 	shared->zswap_ready = 1;
 	if (zswap_debugfs_mounted() || sysfs_exists(DEBUGFS "/zswap"))
 		return 0;

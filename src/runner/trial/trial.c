@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/clock.h"
 #include "runner/kernel/signals.h"
 #include "runner/kernel/sysfs.h"
 #include "runner/kernel/vmstat.h"
@@ -12,6 +13,11 @@
 #include "runner/trial/perf.h"
 #include "runner/trial/trial_record.h"
 #include "runner/trial/watch.h"
+
+static double seconds_since(uint64_t t0)
+{
+	return (double)(clock_now_ns() - t0) / 1e9;
+}
 
 static void name_failure(char *failed, size_t len, const char *what)
 {
@@ -22,8 +28,9 @@ static void name_failure(char *failed, size_t len, const char *what)
 /* Fresh swap, then the cgroup. Its directories are announced before libcgroup makes them:
  * it can leave them behind when setting a limit fails. An existing cgroup of that name is
  * someone else's: nothing is announced and it is never removed. */
-static int set_up(const struct trial_setup *s, struct bench_cgroup *cg, char *failed, size_t len)
+static int set_up(const struct trial_setup *s, struct bench_cgroup *cg, struct trial *t, char *failed, size_t len)
 {
+	uint64_t t0 = clock_now_ns();
 	int ret = swap_device_start(s->dev, s->journal), idx[2] = { -1, -1 };
 	const char *dirs[2];
 
@@ -31,9 +38,11 @@ static int set_up(const struct trial_setup *s, struct bench_cgroup *cg, char *fa
 		name_failure(failed, len, s->dev->failed);
 		return ret;
 	}
+	t->phase_s[PHASE_SWAP] = seconds_since(t0);
 	signals_pause_point("setup");
 	if (signals_pending())
 		return -EINTR;
+	t0 = clock_now_ns();
 	name_failure(failed, len, s->cgroup_name);
 	if ((ret = bench_cgroup_init(cg, s->env, s->cgroup_name, &s->limits)))
 		return ret;
@@ -48,6 +57,7 @@ static int set_up(const struct trial_setup *s, struct bench_cgroup *cg, char *fa
 	for (size_t i = 0; i < 2 && !ret; i++)
 		if (idx[i] >= 0)
 			ret = journal_confirm(s->journal, idx[i], NULL, 0, 0);
+	t->phase_s[PHASE_CGROUP] = seconds_since(t0);
 	return ret;
 }
 
@@ -115,6 +125,7 @@ static int measure(const struct trial_setup *s, struct watch *wt, struct perf_se
 					.filled = watch_filled };
 	struct vmstat_snap before, after;
 	struct trial *t = wt->t;
+	uint64_t t0;
 	int ret;
 
 	if (s->sample_ms && !(t->series = calloc(1, sizeof(*t->series))))
@@ -129,7 +140,9 @@ static int measure(const struct trial_setup *s, struct watch *wt, struct perf_se
 	*perf = open_perf(wt->w);
 	if (s->extended && (t->extended = calloc(1, sizeof(*t->extended))))
 		extended_snapshot(s->dev->zram_id, t->extended->before);
+	t0 = clock_now_ns();
 	watch_start(wt);
+	t->phase_s[PHASE_QUIET] = seconds_since(t0);
 	name_failure(failed, len, "starting the workload");
 	if ((ret = workload_release(wt->w)))
 		return ret;
@@ -137,6 +150,7 @@ static int measure(const struct trial_setup *s, struct watch *wt, struct perf_se
 	name_failure(failed, len, "following the workload");
 	if ((ret = workload_follow(wt->w, s->sample_ms, s->timeout_ms, &hooks)))
 		return ret;
+	t0 = clock_now_ns();
 	name_failure(failed, len, "/proc/vmstat");
 	if ((ret = vmstat_snapshot(&after)))
 		return ret;
@@ -144,6 +158,7 @@ static int measure(const struct trial_setup *s, struct watch *wt, struct perf_se
 	if (t->extended)
 		extended_snapshot(s->dev->zram_id, t->extended->after);
 	trial_record(t, wt, *perf, &before, &after);
+	t->phase_s[PHASE_RECORD] = seconds_since(t0);
 	name_failure(failed, len, "");
 	return 0;
 }
@@ -155,6 +170,7 @@ int trial_run(const struct trial_setup *s, struct trial *t, char *failed, size_t
 	struct watch wt = { .s = s, .cg = &cg, .w = &w, .t = t };
 	size_t mark = journal_mark(s->journal);
 	struct perf_set *perf = NULL;
+	uint64_t t0;
 	int ret, rewind;
 
 	trial_free(t);
@@ -164,9 +180,11 @@ int trial_run(const struct trial_setup *s, struct trial *t, char *failed, size_t
 	t->note[0] = '\0';
 	t->status = TRIAL_FAILED;
 
-	ret = set_up(s, &cg, failed, failed_len);
+	ret = set_up(s, &cg, t, failed, failed_len);
+	t0 = clock_now_ns();
 	if (!ret)
 		ret = spawn_inside(s, &w, &cg, t, failed, failed_len);
+	t->phase_s[PHASE_SPAWN] = seconds_since(t0);
 	if (!ret)
 		ret = measure(s, &wt, &perf, failed, failed_len);
 	if (!ret)
@@ -175,9 +193,11 @@ int trial_run(const struct trial_setup *s, struct trial *t, char *failed, size_t
 		perf_close(perf);
 		free(perf);
 	}
+	t0 = clock_now_ns();
 	workload_destroy(&w);
 	bench_cgroup_release(&cg);
 	rewind = journal_rewind(s->journal, mark);
+	t->phase_s[PHASE_TEARDOWN] = seconds_since(t0);
 	if (!ret && rewind) {
 		ret = rewind;
 		name_failure(failed, failed_len, "restoring the trial's swap and cgroup");

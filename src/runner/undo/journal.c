@@ -112,8 +112,11 @@ static void unescape(const char *s, size_t n, char *out, size_t len)
 	out[o] = '\0';
 }
 
-/* One record, checksummed, appended and made durable before the caller goes on. */
-static int write_record(struct journal *j, const char *body)
+/* One record, checksummed and appended. A SIGKILL leaves the page cache intact, so only what
+ * a power loss would leave behind needs the disk before the caller goes on: the swapfile, on
+ * a filesystem that outlives the boot (durable). Cgroups, swap areas, zram and parameters are
+ * gone with the power, and so is the need to undo them. */
+static int write_record_sync(struct journal *j, const char *body, int durable)
 {
 	char line[3 * PATH_MAX];
 	int n, ret;
@@ -124,9 +127,14 @@ static int write_record(struct journal *j, const char *body)
 	if (n < 0 || (size_t)n >= sizeof(line))
 		return -ENAMETOOLONG;
 	ret = write_full(j->fd, line, (size_t)n);
-	if (!ret && fsync(j->fd) < 0)
+	if (!ret && durable && fdatasync(j->fd) < 0)
 		ret = -errno;
 	return ret;
+}
+
+static int write_record(struct journal *j, const char *body)
+{
+	return write_record_sync(j, body, 0);
 }
 
 static int write_header(struct journal *j)
@@ -135,7 +143,7 @@ static int write_header(struct journal *j)
 	snprintf(body, sizeof(body), "H\t%s\t%d\t%s\t%d", JOURNAL_MAGIC, JOURNAL_VERSION, journal_this_boot(),
 		 (int)getpid());
 	snprintf(j->boot_id, sizeof(j->boot_id), "%s", journal_this_boot());
-	return write_record(j, body);
+	return write_record_sync(j, body, 1);
 }
 
 static struct undo *add_entry(struct journal *j)
@@ -188,7 +196,7 @@ int journal_intend(struct journal *j, enum undo_kind kind, const char *path, con
 	escape(u->wrote, ewrote, sizeof(ewrote));
 	snprintf(body, sizeof(body), "I\t%u\t%s\t%" PRId64 "\t%s\t%s\t%s", u->id, kind_names[kind], u->when, epath,
 		 evalue, ewrote);
-	ret = write_record(j, body);
+	ret = write_record_sync(j, body, kind == UNDO_UNLINK);
 	if (ret) {
 		j->len--; /* not announced, so the change must not be made */
 		return ret;
@@ -208,7 +216,7 @@ int journal_confirm(struct journal *j, int idx, const char *value, uint64_t ino,
 	u->dev = dev;
 	escape(u->value, evalue, sizeof(evalue));
 	snprintf(body, sizeof(body), "C\t%u\t%s\t%" PRIu64 "\t%" PRIu64, u->id, evalue, ino, dev);
-	return write_record(j, body);
+	return write_record_sync(j, body, u->kind == UNDO_UNLINK);
 }
 
 int journal_cancel(struct journal *j, int idx)
@@ -442,10 +450,14 @@ int journal_create(struct journal *j, const char *path)
  * file, which is nothing to undo either. */
 static void compact(struct journal *j)
 {
-	if (j->fd < 0 || journal_pending(j))
+	char body[160];
+
+	if (j->fd < 0 || journal_pending(j) || lseek(j->fd, 0, SEEK_END) < 4096)
 		return;
-	if (ftruncate(j->fd, 0) == 0)
-		write_header(j);
+	if (ftruncate(j->fd, 0) == 0) {
+		snprintf(body, sizeof(body), "H\t%s\t%d\t%s\t%d", JOURNAL_MAGIC, JOURNAL_VERSION, j->boot_id, (int)getpid());
+		write_record(j, body);
+	}
 }
 
 static int undo_one(struct journal *j, struct undo *u)
