@@ -3,7 +3,7 @@ VERSION   := 0.1.0
 CC        ?= cc
 PKGS      := libcgroup smartcols json-c gsl
 DEB_PKGS  := build-essential pkg-config libcgroup-dev libseccomp-dev libsmartcols-dev jq \
-             libjson-c-dev libgsl-dev libcriterion-dev bats util-linux procps stress-ng
+             libjson-c-dev libgsl-dev libcriterion-dev bats util-linux procps btrfs-progs xfsprogs
 WARN      := -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes -Wstrict-prototypes -Wvla
 CFLAGS    ?= -O2 -g
 CFLAGS    += -std=gnu11 $(WARN) -D_GNU_SOURCE -Isrc -DZSB_VERSION='"$(VERSION)"' -MMD -MP
