@@ -1,9 +1,9 @@
 # zswapbench: plain Makefile, libraries through pkg-config.
 VERSION   := 0.1.0
 CC        ?= cc
-PKGS      := libcgroup smartcols json-c gsl
+PKGS      := libcgroup smartcols json-c gsl inih
 DEB_PKGS  := build-essential pkg-config libcgroup-dev libseccomp-dev libsmartcols-dev jq \
-             libjson-c-dev libgsl-dev libcriterion-dev bats util-linux procps btrfs-progs xfsprogs
+             libjson-c-dev libgsl-dev libinih-dev libcriterion-dev bats util-linux procps btrfs-progs xfsprogs
 WARN      := -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes -Wstrict-prototypes -Wvla
 CFLAGS    ?= -O2 -g
 CFLAGS    += -std=gnu11 $(WARN) -D_GNU_SOURCE -Isrc -DZSB_VERSION='"$(VERSION)"' -MMD -MP

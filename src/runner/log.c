@@ -5,16 +5,53 @@
 #include <stdio.h>
 #include <string.h>
 
+static int quiet;
+
+void log_set_quiet(int on)
+{
+	quiet = on;
+}
+
+int log_quiet(void)
+{
+	return quiet;
+}
+
+static void (*before_line)(void);
+
+void log_set_before_line(void (*fn)(void))
+{
+	before_line = fn;
+}
+
+static void vsay(const char *prefix, const char *fmt, va_list ap)
+{
+	fflush(stdout);
+	if (before_line)
+		before_line();
+	fprintf(stderr, "zswapbench: %s", prefix);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 void say(const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
-	fputs("zswapbench: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsay("", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+}
+
+void warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (quiet)
+		return;
+	va_start(ap, fmt);
+	vsay("warning: ", fmt, ap);
+	va_end(ap);
 }
 
 void failure_set(struct failure *f, int err, const char *fmt, ...)

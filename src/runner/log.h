@@ -16,6 +16,14 @@ enum exit_status {
  * keep their order. */
 __attribute__((format(printf, 1, 2)))
 void say(const char *fmt, ...);
+/* "zswapbench: warning: ...": what makes a number doubtful; -q silences it. */
+__attribute__((format(printf, 1, 2)))
+void warn(const char *fmt, ...);
+/* Called before every message: the live progress line makes way. */
+void log_set_before_line(void (*fn)(void));
+/* -q: only the verdict and errors. */
+void log_set_quiet(int quiet);
+int log_quiet(void);
 
 /*
  * One failure, carried up from where it happened and printed once at the top: what failed

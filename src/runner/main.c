@@ -35,5 +35,6 @@ int main(int argc, char **argv)
 	case OPTIONS_RUN:
 		break;
 	}
+	log_set_quiet(cfg.quiet);
 	return run_main(&cfg);
 }

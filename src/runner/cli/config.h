@@ -23,7 +23,7 @@ enum option_id {
 	O_SETTLE, O_TIMEOUT, O_INTERVAL, O_EXTENDED,
 	O_OUTPUT, O_SUFFIX, O_JSON,
 	O_FORMAT, O_COLUMNS, O_RAW, O_NOHEADINGS, O_VERBOSE, O_ALL, O_ALPHA, O_NOISE,
-	O_HOGGER, O_SYSROOT,
+	O_CONFIG, O_DRY_RUN, O_QUIET, O_HOGGER, O_SYSROOT,
 	O_HELP, O_VERSION,
 	O_COUNT
 };
@@ -48,6 +48,18 @@ struct count_list {
 struct name_list {
 	char v[LIST_MAX][NAME_LEN];
 	size_t n;
+};
+
+/* A named section of a config file: one group of cells with its own sweep axes; an axis it
+ * does not set comes from [run] (or the command line). */
+#define SECTION_MAX 16
+enum section_axis { AXIS_SWAP, AXIS_COMP, AXIS_JOBS, AXIS_LIMIT, AXIS_COUNT };
+struct cell_section {
+	char name[NAME_LEN];
+	struct name_list swap, comp;
+	struct count_list jobs;
+	struct size_list limit;
+	unsigned char set[AXIS_COUNT];
 };
 
 struct user_id {
@@ -98,6 +110,8 @@ struct config {
 	struct name_list columns;     /* -o: the table columns to show; empty: the table's own */
 	int raw, noheadings;
 	int verbose;                  /* every metric, not only the short answer */
+	int quiet;                    /* only the verdict and errors */
+	int dry_run;                  /* the plan and the changes it would make; nothing runs */
 	int all;                      /* compare: rows that did not change too */
 	double alpha;                 /* a change is significant only at p < alpha ... */
 	double noise_pct;             /* ... and with its whole interval beyond +-noise_pct */
@@ -107,6 +121,9 @@ struct config {
 	enum command cmd;
 	char **files;                 /* show, compare: the result files */
 	int nfiles;
+	char config_file[PATH_MAX];   /* --config: the file read before the command line */
+	struct cell_section sections[SECTION_MAX]; /* its named sections: the run's cells */
+	size_t nsections;
 	unsigned char given[O_COUNT]; /* set on the command line (not a default) */
 };
 

@@ -59,3 +59,12 @@ int copy_text(char *field, size_t field_len, const char *value, char *why, size_
 	memcpy(field, value, n + 1);
 	return 0;
 }
+
+void name_list_add(struct name_list *l, const char *name)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (strcmp(l->v[i], name) == 0)
+			return;
+	if (l->n < LIST_MAX)
+		snprintf(l->v[l->n++], NAME_LEN, "%s", name);
+}

@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "runner/cli/config.h"
+
 /* Decimal digits only (no sign, no blanks) over len bytes; -EINVAL or -ERANGE. */
 int parse_u64_n(const char *text, size_t len, uint64_t *out);
 
@@ -21,5 +23,8 @@ int list_well_formed(const char *list);
 
 /* Copies value into a field of len bytes; refuses (why: "too long") what does not fit. */
 int copy_text(char *field, size_t field_len, const char *value, char *why, size_t why_len);
+
+/* Adds name to the list unless it is there (or the list is full). */
+void name_list_add(struct name_list *l, const char *name);
 
 #endif

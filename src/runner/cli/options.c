@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "common/size.h"
+#include "runner/cli/config_file.h"
 #include "runner/cli/option_parse.h"
 #include "runner/swap/backend.h"
 
@@ -259,16 +260,22 @@ static int parse_value(struct config *cfg, const struct option_desc *o, const ch
 	return -EINVAL;
 }
 
+int option_set(struct config *cfg, enum option_id id, const char *value, char *why, size_t len)
+{
+	if (parse_value(cfg, &option_table[id], value ? value : "", why, len))
+		return -EINVAL;
+	cfg->given[id] = 1;
+	return 0;
+}
+
 int option_apply(struct config *cfg, enum option_id id, const char *value, char *msg, size_t len)
 {
-	const struct option_desc *o = &option_table[id];
 	char why[256] = "";
 
-	if (parse_value(cfg, o, value ? value : "", why, sizeof(why))) {
-		snprintf(msg, len, "--%s '%s': %s", o->name, value ? value : "", why);
+	if (option_set(cfg, id, value, why, sizeof(why))) {
+		snprintf(msg, len, "--%s '%s': %s", option_table[id].name, value ? value : "", why);
 		return -EINVAL;
 	}
-	cfg->given[id] = 1;
 	return 0;
 }
 
@@ -401,11 +408,48 @@ static int keep_files(enum command cmd, int argc, char **argv, struct config *cf
 	return 0;
 }
 
+/* The first pass: only --config, whose file is read before the command line overrides it.
+ * Errors wait for the second pass, which reports them. */
+static const char *config_arg(enum command cmd, int argc, char **argv, const struct option *longopts,
+			      const char *shortopts)
+{
+	const char *file = NULL;
+	int c;
+
+	opterr = 0;
+	optind = 0;
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1)
+		if (option_of(cmd, c) == O_CONFIG)
+			file = optarg;
+	return file;
+}
+
+/* A sweep option on the command line replaces the file's sections; with sections, the run's
+ * own lists become their union, which the checks between options see. */
+static void settle_sections(struct config *cfg, const unsigned char *on_cmdline)
+{
+	if (on_cmdline[O_SWAP] || on_cmdline[O_COMP] || on_cmdline[O_JOBS] || on_cmdline[O_LIMIT])
+		cfg->nsections = 0;
+	for (size_t i = 0; i < cfg->nsections; i++) {
+		const struct cell_section *s = &cfg->sections[i];
+		if (i == 0) {
+			cfg->swap.n = 0;
+			cfg->comp.n = 0;
+		}
+		for (size_t k = 0; k < (s->set[AXIS_SWAP] ? s->swap.n : 0); k++)
+			name_list_add(&cfg->swap, s->swap.v[k]);
+		for (size_t k = 0; k < (s->set[AXIS_COMP] ? s->comp.n : 0); k++)
+			name_list_add(&cfg->comp, s->comp.v[k]);
+	}
+}
+
 enum options_result options_parse_command(enum command cmd, int argc, char **argv, struct config *cfg,
 					  char *msg, size_t len)
 {
 	struct option longopts[O_COUNT + 1];
 	char shortopts[3 * O_COUNT + 3];
+	unsigned char on_cmdline[O_COUNT] = { 0 };
+	const char *file;
 	int c, id;
 
 	options_defaults(cfg);
@@ -413,6 +457,9 @@ enum options_result options_parse_command(enum command cmd, int argc, char **arg
 	if (cmd == CMD_RUN && split_command(&argc, argv, cfg, msg, len))
 		return OPTIONS_USAGE;
 	getopt_tables(cmd, longopts, shortopts);
+	file = cmd == CMD_RUN ? config_arg(cmd, argc, argv, longopts, shortopts) : NULL;
+	if (file && config_file_load(cfg, file, msg, len))
+		return OPTIONS_USAGE;
 	opterr = 0;
 	optind = 0; /* 0, not 1: glibc's getopt then forgets the state of any earlier parse */
 	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
@@ -433,9 +480,11 @@ enum options_result options_parse_command(enum command cmd, int argc, char **arg
 		}
 		if (id < 0 || option_apply(cfg, (enum option_id)id, optarg, msg, len))
 			return OPTIONS_USAGE;
+		on_cmdline[id] = 1;
 	}
 	if (keep_files(cmd, argc, argv, cfg, msg, len))
 		return OPTIONS_USAGE;
+	settle_sections(cfg, on_cmdline);
 	if (cfg->json)
 		cfg->format = FORMAT_JSON;
 	return options_cross_check(cfg, msg, len) ? OPTIONS_USAGE : OPTIONS_RUN;

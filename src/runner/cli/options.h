@@ -80,6 +80,8 @@ enum options_result options_parse_command(enum command cmd, int argc, char **arg
 int option_for(const struct option_desc *o, enum command cmd);
 const char *command_name(enum command cmd);
 void options_defaults(struct config *cfg);
+/* Applies one option's value; -EINVAL with why holding the reason alone. */
+int option_set(struct config *cfg, enum option_id id, const char *value, char *why, size_t len);
 /* Applies one option's value, as the parser does: 0, or -EINVAL with msg filled. */
 int option_apply(struct config *cfg, enum option_id id, const char *value, char *msg, size_t len);
 /* Checks between options once all are known (option_checks.c); -EINVAL with msg. */

@@ -12,6 +12,7 @@ struct report_opts report_opts_of(const struct config *cfg)
 	struct report_opts o = {
 		.render = { .format = cfg->format, .columns = &cfg->columns, .raw = cfg->raw, .noheadings = cfg->noheadings },
 		.verbose = cfg->verbose,
+		.quiet = cfg->quiet,
 		.cmp = { .alpha = cfg->alpha, .noise_pct = cfg->noise_pct },
 	};
 	return o;
@@ -37,6 +38,8 @@ int report_print(const struct results *r, const struct report_opts *o, FILE *out
 		return print_json(r, out);
 	if (o->render.format == FORMAT_CSV)
 		return report_long_table(&r, &file, 1, &o->render, out);
+	if (o->quiet)
+		return report_verdict(r, o, out);
 	/* A sweep's cells are rows of the verdict's summary table; their warnings stay. */
 	if (o->verbose)
 		ret = report_full(r, o, out);

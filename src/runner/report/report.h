@@ -12,6 +12,7 @@
 struct report_opts {
 	struct render_opts render;
 	int verbose;
+	int quiet;                /* the verdict alone */
 	struct compare_opts cmp;
 	const char *file;         /* the result file's name, for the CSV's FILE column */
 };

@@ -24,6 +24,10 @@ uint64_t plan_swap_size(const struct config *cfg)
 	for (size_t i = 0; i < cfg->jobs.n && cfg->alloc_per_job; i++)
 		if (cfg->alloc_per_job * cfg->jobs.v[i] > most)
 			most = cfg->alloc_per_job * cfg->jobs.v[i];
+	for (size_t s = 0; s < cfg->nsections && cfg->alloc_per_job; s++)
+		for (size_t i = 0; i < cfg->sections[s].jobs.n; i++)
+			if (cfg->alloc_per_job * cfg->sections[s].jobs.v[i] > most)
+				most = cfg->alloc_per_job * cfg->sections[s].jobs.v[i];
 	return (most + (1 << 20) - 1) & ~((1ULL << 20) - 1);
 }
 
@@ -58,12 +62,37 @@ static void build_workload(const struct config *cfg, const char *hogger, struct 
 	spec->argv = c->hogger.argv;
 }
 
-static void add_cell(struct plan *p, const struct config *cfg, const char *hogger, const struct backend *b,
-		     const char *comp, unsigned jobs, uint64_t limit)
+/* The axes of one group of cells: the whole run, or a section of its config file. */
+struct axes {
+	const char *section;          /* NULL: the run's own cells */
+	const struct name_list *swap, *comp;
+	const struct count_list *jobs;
+	const struct size_list *limit;
+};
+
+/* Name only the axes that vary: "zram:lz4", "zswap jobs=2 limit=100M"; a section's cell is
+ * named by its section, and by what varies inside it. */
+static void label_cell(const struct axes *a, struct plan_cell *c)
+{
+	size_t at = 0, len = sizeof(c->label);
+	int alone = a->swap->n * (a->comp->n ? a->comp->n : 1) * a->jobs->n * a->limit->n == 1;
+	char size[32];
+
+	if (a->section)
+		at = (size_t)snprintf(c->label, len, "%s%s", a->section, alone ? "" : " ");
+	if (a->section && alone)
+		return;
+	at += (size_t)snprintf(c->label + at, len - at, "%s%s%s", c->backend->name, c->comp ? ":" : "", c->comp ? c->comp : "");
+	if (a->jobs->n > 1 && at < len)
+		at += (size_t)snprintf(c->label + at, len - at, " jobs=%u", c->jobs);
+	if (a->limit->n > 1 && at < len)
+		snprintf(c->label + at, len - at, " limit=%s", size_format(c->limit, size, sizeof(size)));
+}
+
+static void add_cell(struct plan *p, const struct config *cfg, const char *hogger, const struct axes *a,
+		     const struct backend *b, const char *comp, unsigned jobs, uint64_t limit)
 {
 	struct plan_cell *c = &p->cells[p->ncells++];
-	size_t at;
-	char size[32];
 
 	memset(c, 0, sizeof(*c));
 	c->backend = b;
@@ -71,13 +100,47 @@ static void add_cell(struct plan *p, const struct config *cfg, const char *hogge
 	c->jobs = jobs;
 	c->limit = limit;
 	c->alloc = plan_hogger_bytes(cfg->alloc_per_job ? cfg->alloc_per_job * jobs : cfg->alloc, jobs, cfg->chunk);
-	/* Name only the axes that vary: "zram:lz4", "zswap jobs=2 limit=100M". */
-	at = (size_t)snprintf(c->label, sizeof(c->label), "%s%s%s", b->name, comp ? ":" : "", comp ? comp : "");
-	if (cfg->jobs.n > 1)
-		at += (size_t)snprintf(c->label + at, sizeof(c->label) - at, " jobs=%u", jobs);
-	if (cfg->limit.n > 1 && at < sizeof(c->label))
-		snprintf(c->label + at, sizeof(c->label) - at, " limit=%s", size_format(limit, size, sizeof(size)));
+	label_cell(a, c);
 	build_workload(cfg, hogger, c);
+}
+
+static size_t count_cells(const struct axes *a)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < a->swap->n; i++) {
+		const struct backend *b = backend_find(a->swap->v[i]);
+		n += ((b->flags & BACKEND_COMP) && a->comp->n ? a->comp->n : 1) * a->jobs->n * a->limit->n;
+	}
+	return n;
+}
+
+static void add_cells(struct plan *p, const struct config *cfg, const char *hogger, const struct axes *a)
+{
+	for (size_t i = 0; i < a->swap->n; i++) {
+		const struct backend *b = backend_find(a->swap->v[i]);
+		int takes_comp = (b->flags & BACKEND_COMP) && a->comp->n;
+		for (size_t k = 0; k < (takes_comp ? a->comp->n : 1); k++)
+			for (size_t j = 0; j < a->jobs->n; j++)
+				for (size_t l = 0; l < a->limit->n; l++)
+					add_cell(p, cfg, hogger, a, b, takes_comp ? a->comp->v[k] : NULL, a->jobs->v[j],
+						 a->limit->v[l]);
+	}
+}
+
+/* The axes of every group: each section with [run]'s values for what it leaves out. */
+static size_t group_axes(const struct config *cfg, struct axes *out)
+{
+	if (!cfg->nsections) {
+		out[0] = (struct axes){ NULL, &cfg->swap, &cfg->comp, &cfg->jobs, &cfg->limit };
+		return 1;
+	}
+	for (size_t i = 0; i < cfg->nsections; i++) {
+		const struct cell_section *s = &cfg->sections[i];
+		out[i] = (struct axes){ s->name, s->set[AXIS_SWAP] ? &s->swap : &cfg->swap,
+					s->set[AXIS_COMP] ? &s->comp : &cfg->comp, s->set[AXIS_JOBS] ? &s->jobs : &cfg->jobs,
+					s->set[AXIS_LIMIT] ? &s->limit : &cfg->limit };
+	}
+	return cfg->nsections;
 }
 
 /* xorshift64: small, and the same sequence for a seed on every machine. */
@@ -126,23 +189,19 @@ static int build_schedule(struct plan *p, const struct config *cfg)
 
 int plan_build(struct plan *p, const struct config *cfg, const char *hogger)
 {
-	size_t ncomps = cfg->comp.n ? cfg->comp.n : 1;
+	struct axes groups[SECTION_MAX];
+	size_t ngroups = group_axes(cfg, groups), max = 0;
 
 	memset(p, 0, sizeof(*p));
 	p->swap_size = plan_swap_size(cfg);
 	plan_swapfile(cfg, p->swapfile, sizeof(p->swapfile));
-	p->cells = calloc(cfg->swap.n * ncomps * cfg->jobs.n * cfg->limit.n, sizeof(*p->cells));
+	for (size_t g = 0; g < ngroups; g++)
+		max += count_cells(&groups[g]);
+	p->cells = calloc(max ? max : 1, sizeof(*p->cells));
 	if (!p->cells)
 		return -ENOMEM;
-	for (size_t i = 0; i < cfg->swap.n; i++) {
-		const struct backend *b = backend_find(cfg->swap.v[i]);
-		int takes_comp = (b->flags & BACKEND_COMP) && cfg->comp.n;
-		for (size_t k = 0; k < (takes_comp ? cfg->comp.n : 1); k++)
-			for (size_t j = 0; j < cfg->jobs.n; j++)
-				for (size_t l = 0; l < cfg->limit.n; l++)
-					add_cell(p, cfg, hogger, b, takes_comp ? cfg->comp.v[k] : NULL, cfg->jobs.v[j],
-						 cfg->limit.v[l]);
-	}
+	for (size_t g = 0; g < ngroups; g++)
+		add_cells(p, cfg, hogger, &groups[g]);
 	return build_schedule(p, cfg);
 }
 

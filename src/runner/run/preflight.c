@@ -119,27 +119,26 @@ static int check_workload(const struct config *cfg, struct host *host)
 	return 0;
 }
 
-/* Every backend with every compressor it will use, as its check sees them. */
-static int check_backends(const struct config *cfg)
+/* Each backend with each compressor a cell uses, as its check sees them (once a pair). */
+static int check_backends(const struct config *cfg, const struct plan *plan)
 {
 	struct swap_shared shared = { .zram_id = -1 };
-	struct swap_params p = { .cfg = cfg, .size = plan_swap_size(cfg), .shared = &shared };
-	char swapfile[PATH_MAX];
+	struct swap_params p = { .cfg = cfg, .size = plan->swap_size, .swapfile = plan->swapfile, .shared = &shared };
 
-	plan_swapfile(cfg, swapfile, sizeof(swapfile));
-	p.swapfile = swapfile;
-	for (size_t i = 0; i < cfg->swap.n; i++) {
-		const struct backend *b = backend_find(cfg->swap.v[i]);
-		size_t ncomps = (b->flags & BACKEND_COMP) && cfg->comp.n ? cfg->comp.n : 1;
-		for (size_t k = 0; k < ncomps; k++) {
-			struct swap_device dev;
-			int ret;
-			p.comp = (b->flags & BACKEND_COMP) && cfg->comp.n ? cfg->comp.v[k] : NULL;
-			swap_device_init(&dev, b, &p);
-			if ((ret = swap_device_check(&dev))) {
-				say("%s", dev.why);
-				return ret == -EINVAL ? EXIT_USAGE : EXIT_UNSUPPORTED;
-			}
+	for (size_t i = 0; i < plan->ncells; i++) {
+		const struct plan_cell *c = &plan->cells[i];
+		struct swap_device dev;
+		int seen = 0, ret;
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = plan->cells[k].backend == c->backend &&
+			       (plan->cells[k].comp == c->comp || (plan->cells[k].comp && c->comp && !strcmp(plan->cells[k].comp, c->comp)));
+		if (seen)
+			continue;
+		p.comp = c->comp;
+		swap_device_init(&dev, c->backend, &p);
+		if ((ret = swap_device_check(&dev))) {
+			say("%s", dev.why);
+			return ret == -EINVAL ? EXIT_USAGE : EXIT_UNSUPPORTED;
 		}
 	}
 	return 0;
@@ -174,7 +173,7 @@ static uint64_t zram_ram(const struct config *cfg, uint64_t alloc, uint64_t limi
 
 /* What is not charged to the trial's cgroup can fill the machine: --background and zram's
  * compressed pages. Refused before any change, unless it fits what the machine can spare. */
-int preflight_plan(const struct config *cfg, const struct plan *plan)
+static int check_memory(const struct config *cfg, const struct plan *plan)
 {
 	uint64_t spare, available, margin, worst = 0, need;
 	char a[32], b[32], c[32], d[32], e[32];
@@ -218,8 +217,6 @@ int preflight(const struct config *cfg, struct host *host)
 		say("no memory cgroup controller is mounted (cgroup mode: %s)", cgroup_mode_name(host->env.mode));
 		return EXIT_UNSUPPORTED;
 	}
-	if ((status = check_backends(cfg)))
-		return status;
 	if (cfg->limit_mode == LIMIT_HIGH && !host->env.memory_v2 && !cfg->timeout_ms) {
 		say("--limit-mode high: on cgroup v1 it stalls instead of killing, so it needs a --timeout");
 		return EXIT_USAGE;
@@ -231,6 +228,12 @@ int preflight(const struct config *cfg, struct host *host)
 	return check_output(cfg) ? EXIT_USAGE : 0;
 }
 
+int preflight_plan(const struct config *cfg, const struct plan *plan)
+{
+	int status = check_backends(cfg, plan);
+	return status ? status : check_memory(cfg, plan);
+}
+
 void warnings(const struct config *cfg, const struct host *host, const struct plan *plan, char *other_swap,
 	      size_t len)
 {
@@ -240,21 +243,21 @@ void warnings(const struct config *cfg, const struct host *host, const struct pl
 	for (size_t i = 0; i < plan->ncells && !cfg->command; i++) {
 		const struct plan_cell *c = &plan->cells[i];
 		if (c->alloc <= c->limit)
-			say("warning: %s: %s allocated fits in --limit %s: nothing will swap", c->label,
+			warn("%s: %s allocated fits in --limit %s: nothing will swap", c->label,
 			    size_format(c->alloc, a, sizeof(a)), size_format(c->limit, b, sizeof(b)));
 		else if (c->alloc > c->limit + plan->swap_size && (c->backend->flags & BACKEND_DEVICE))
-			say("warning: %s: %s allocated exceeds the limit plus swap (%s): expect an OOM kill",
+			warn("%s: %s allocated exceeds the limit plus swap (%s): expect an OOM kill",
 			    c->label, size_format(c->alloc, a, sizeof(a)),
 			    size_format(c->limit + plan->swap_size, b, sizeof(b)));
 	}
 	for (size_t i = 0; i < plan->ncells && host->env.memory_v2; i++)
 		if (plan->cells[i].backend->flags & BACKEND_POOL_CHARGED_V2) {
 			/* Measured on Debian's 6.1 under v2: 128M under 32M is OOM-killed at 55M of swap. */
-			say("warning: %s on cgroup v2: the compressed pool is charged to the cgroup too, so the "
+			warn("%s on cgroup v2: the compressed pool is charged to the cgroup too, so the "
 			    "limit must hold the pages left and their compressed copies (a limit far below "
 			    "--alloc ends in an OOM kill)", plan->cells[i].backend->name);
 			break;
 		}
 	if (swaps_others(NULL, other_swap, len) > 0)
-		say("warning: swap already active (%s): the kernel may use it too; it is left untouched", other_swap);
+		warn("swap already active (%s): the kernel may use it too; it is left untouched", other_swap);
 }

@@ -18,8 +18,9 @@ struct host {
 
 /* Checks everything that can be checked without a change; returns an exit status or 0. */
 int preflight(const struct config *cfg, struct host *host);
-/* The plan's memory against what the machine can spare (--background, zram's pages, which
- * no cgroup limit bounds): an exit status or 0. */
+/* What needs the plan's cells: each backend with the compressors its cells use, and the
+ * memory against what the machine can spare (--background, zram's pages, which no cgroup
+ * limit bounds). An exit status or 0; changes nothing. */
 int preflight_plan(const struct config *cfg, const struct plan *plan);
 /* What the user should know before trusting the numbers; other swap areas into other_swap. */
 void warnings(const struct config *cfg, const struct host *host, const struct plan *plan, char *other_swap,

@@ -188,23 +188,6 @@ static void settle(void)
 	sysfs_write("/proc/sys/vm/compact_memory", "1");
 }
 
-static void progress(const struct run *run, const struct result_cell *c, const struct trial *t)
-{
-	const struct config *cfg = run->cfg;
-
-	fflush(stdout);
-	fprintf(stderr, "%s: %s %u/%u: %s", c->label, t->warmup ? "warmup" : "trial",
-		t->warmup ? t->index : t->index - cfg->warmup, t->warmup ? cfg->warmup : cfg->trials,
-		trial_status_name(t->status));
-	if (t->have[M_ELAPSED])
-		fprintf(stderr, ", elapsed %.3f s", t->value[M_ELAPSED]);
-	if (t->have[M_SWAP_PEAK])
-		fprintf(stderr, ", cgroup swap %.1f MiB", t->value[M_SWAP_PEAK] / 1048576.0);
-	if (t->have[M_COMP_RATIO])
-		fprintf(stderr, ", compression %.2fx", t->value[M_COMP_RATIO]);
-	fputc('\n', stderr);
-}
-
 static struct trial_setup setup_for(const struct run *run, unsigned cell, char *name)
 {
 	const struct config *cfg = run->cfg;
@@ -218,6 +201,7 @@ static struct trial_setup setup_for(const struct run *run, unsigned cell, char *
 			    .throttle_read = cfg->throttle_read, .throttle_write = cfg->throttle_write },
 		.cgroup_name = name, .workload = &c->workload, .alloc = c->alloc,
 		.sample_ms = (unsigned)cfg->interval_ms, .timeout_ms = cfg->timeout_ms, .extended = cfg->extended,
+		.on_phase = progress_phase, .phase_arg = (void *)&run->progress,
 	};
 	return s;
 }
@@ -235,6 +219,8 @@ static int run_trial(struct run *run, const struct schedule_entry *e)
 		return -ENOMEM;
 	t->index = e->trial;
 	t->warmup = e->trial <= run->cfg->warmup;
+	progress_trial(&run->progress, c->label, e->cell + 1, t->warmup ? t->index : t->index - run->cfg->warmup,
+		       t->warmup ? run->cfg->warmup : run->cfg->trials, t->warmup, run->plan.cells[e->cell].alloc);
 	snprintf(name, sizeof(name), "zswapbench-%d-%u-%u", (int)getpid(), e->cell, e->trial);
 	if (run->cfg->settle)
 		settle();
@@ -250,7 +236,7 @@ static int run_trial(struct run *run, const struct schedule_entry *e)
 	t0 = clock_now_ns();
 	save(run);
 	t->phase_s[PHASE_SAVE] = (double)(clock_now_ns() - t0) / 1e9;
-	progress(run, c, t);
+	progress_done(&run->progress, c, t);
 	return 0;
 }
 
@@ -271,6 +257,8 @@ static void run_trials(struct run *run)
 {
 	int ret = set_run_params(run);
 
+	progress_init(&run->progress, run->plan.nschedule, (unsigned)run->plan.ncells, run->cfg->quiet);
+	log_set_before_line(progress_clear);
 	if (!ret)
 		ret = prepare_devices(run);
 	if (!ret && run->cfg->background)
@@ -281,6 +269,7 @@ static void run_trials(struct run *run)
 	if (!ret)
 		ret = check_background(run);
 	stop_background(run);
+	progress_clear();
 	if (journal_rewind(&run->journal, 0) && !run->failure.err)
 		failure_set(&run->failure, -EIO, "restoring the machine");
 	if (signals_pending())
@@ -301,7 +290,8 @@ static void print_results(const struct run *run)
 
 	o.file = run->output;
 	report_print(&run->results, &o, stdout);
-	say("results in %s", run->output);
+	if (!run->cfg->quiet)
+		say("results in %s", run->output);
 }
 
 /* After the lock, before the first change: the result file, which proves the path writable. */
@@ -349,8 +339,10 @@ int run_main(const struct config *cfg)
 	if (status)
 		goto out;
 	/* A fixture tree is for checks: no lock, no journal, nothing real is touched. */
-	if (cfg->sysroot[0]) {
-		say("--sysroot %s: the checks passed; nothing runs against a fixture tree", cfg->sysroot);
+	if (cfg->dry_run || cfg->sysroot[0]) {
+		dry_run_print(&run, stdout);
+		if (cfg->sysroot[0])
+			say("--sysroot %s: the checks passed; nothing runs against a fixture tree", cfg->sysroot);
 		goto out;
 	}
 	status = start(&run);

@@ -5,12 +5,14 @@
 #ifndef ZSB_RUN_H
 #define ZSB_RUN_H
 #include <limits.h>
+#include <stdio.h>
 
 #include "runner/cli/config.h"
 #include "runner/log.h"
 #include "runner/result/results.h"
 #include "runner/run/plan.h"
 #include "runner/run/preflight.h"
+#include "runner/run/progress.h"
 #include "runner/swap/backend.h"
 #include "runner/trial/hogger_argv.h"
 #include "runner/trial/workload.h"
@@ -30,6 +32,7 @@ struct run {
 	struct workload background;     /* --background: a hogger outside the cgroup */
 	struct workload_spec background_spec;
 	struct hogger_argv background_argv;
+	struct progress progress;
 };
 
 /* Everything after option parsing; returns the process exit status. */
@@ -37,6 +40,8 @@ int run_main(const struct config *cfg);
 
 /* The results' cells, system and configuration for the plan (run_results.c). -ENOMEM. */
 int run_results_init(struct run *run);
+/* --dry-run: the plan and the changes it would make, from the backends' describe hooks. */
+int dry_run_print(const struct run *run, FILE *out);
 /* What a cell's device reported (algorithm, zpool, device) into its result cell. */
 void run_results_note_device(struct run *run, size_t cell);
 

@@ -86,6 +86,15 @@ void swap_device_record(const struct swap_device *dev, const struct swap_record_
 		dev->backend->record(dev, in, t);
 }
 
+void swap_device_describe(const struct swap_device *dev, FILE *out)
+{
+	if (dev->backend->describe)
+		dev->backend->describe(dev, out);
+	if (dev->backend->flags & BACKEND_DEVICE)
+		fprintf(out, "  each trial: mkswap -L zswapbench and swapon at priority %d; swapoff after\n",
+			dev->params.cfg->priority);
+}
+
 int swap_enable(struct swap_device *dev, struct journal *j)
 {
 	/* The label marks the area as zswapbench's, for anyone who finds it later. */

@@ -11,6 +11,7 @@
 #define ZSB_BACKEND_H
 #include <limits.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "runner/cli/config.h"
 #include "runner/kernel/vmstat.h"
@@ -92,6 +93,8 @@ struct backend {
 	void (*stop)(struct swap_device *dev);
 	/* Its metrics into the trial. */
 	void (*record)(const struct swap_device *dev, const struct swap_record_input *in, struct trial *t);
+	/* --dry-run: every change it would make to the kernel, one line each, undone after. */
+	void (*describe)(const struct swap_device *dev, FILE *out);
 };
 
 const struct backend *backend_find(const char *name);
@@ -107,6 +110,7 @@ void swap_device_series(const struct swap_device *dev, const struct swap_sample 
 			unsigned char *have);
 void swap_device_stop(struct swap_device *dev);
 void swap_device_record(const struct swap_device *dev, const struct swap_record_input *in, struct trial *t);
+void swap_device_describe(const struct swap_device *dev, FILE *out);
 
 /* Shared by the backends: mkswap then swapon at the priority, journaled. */
 int swap_enable(struct swap_device *dev, struct journal *j);
@@ -114,6 +118,8 @@ int swap_enable(struct swap_device *dev, struct journal *j);
 int swapfile_prepare(struct swap_device *dev, struct journal *j);
 /* disk and zswap, each trial: a fresh swap area on it (mkswap, swapon). */
 int swapfile_start(struct swap_device *dev, struct journal *j);
+/* disk and zswap: what the swapfile costs, for --dry-run. */
+void swapfile_describe(const struct swap_device *dev, FILE *out);
 /* disk and zswap: is params.swapfile a path a swapfile can be created at? */
 int swapfile_check(struct swap_device *dev);
 

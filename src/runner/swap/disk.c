@@ -19,6 +19,14 @@ static int disk_start(struct swap_device *dev, struct journal *j)
 	return swapfile_start(dev, j);
 }
 
+static void disk_describe(const struct swap_device *dev, FILE *out)
+{
+	swapfile_describe(dev, out);
+	if (zswap_present())
+		fprintf(out, "  each trial: %s/enabled N if zswap is on (restored after): a disk cell measures the disk\n",
+			ZSWAP_PARAMS);
+}
+
 const struct backend backend_disk = {
 	.name = "disk",
 	.help = "a swapfile (--swapfile, --swap-size)",
@@ -26,4 +34,5 @@ const struct backend backend_disk = {
 	.check = swapfile_check,
 	.prepare = swapfile_prepare,
 	.start = disk_start,
+	.describe = disk_describe,
 };

@@ -238,3 +238,10 @@ int swapfile_start(struct swap_device *dev, struct journal *j)
 {
 	return swap_enable(dev, j);
 }
+
+void swapfile_describe(const struct swap_device *dev, FILE *out)
+{
+	char size[32];
+	fprintf(out, "  once: create %s (%s, fully allocated%s); removed at the end\n", dev->params.swapfile,
+		size_format(dev->params.size, size, sizeof(size)), "");
+}

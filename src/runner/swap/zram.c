@@ -6,6 +6,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/size.h"
 #include "runner/kernel/kv.h"
 #include "runner/kernel/signals.h"
 #include "runner/kernel/swaps.h"
@@ -209,6 +210,19 @@ static void zram_record(const struct swap_device *dev, const struct swap_record_
 		trial_set(t, M_COMP_RATIO, (double)mm->orig_data_size / (double)mm->compr_data_size);
 }
 
+static void zram_describe(const struct swap_device *dev, FILE *out)
+{
+	const struct config *cfg = dev->params.cfg;
+	char size[32], limit[32];
+
+	fprintf(out, "  once: %s (hot_add); removed at the end (hot_remove)\n",
+		zram_control_present() ? "a zram device of its own" : "zram0, which is unused");
+	fprintf(out, "  each trial: comp_algorithm %s%s%s, disksize %s%s%s; reset after\n",
+		dev->params.comp ? dev->params.comp : "(the kernel's)", cfg->zram_algo_params[0] ? ", algorithm_params " : "",
+		cfg->zram_algo_params, size_format(cfg->zram_size ? cfg->zram_size : dev->params.size, size, sizeof(size)),
+		cfg->zram_mem_limit ? ", mem_limit " : "", cfg->zram_mem_limit ? size_format(cfg->zram_mem_limit, limit, sizeof(limit)) : "");
+}
+
 const struct backend backend_zram = {
 	.name = "zram",
 	.help = "a zram device of its own, swapon at --priority (--comp, --swap-size)",
@@ -219,4 +233,5 @@ const struct backend backend_zram = {
 	.sample = zram_sample,
 	.series = zram_series,
 	.record = zram_record,
+	.describe = zram_describe,
 };

@@ -157,6 +157,34 @@ static void zswap_record(const struct swap_device *dev, const struct swap_record
 	}
 }
 
+/* A parameter and what it holds now, so the user sees what will change and come back. */
+static void describe_param(const char *name, const char *value, FILE *out)
+{
+	char path[128], now[64] = "?";
+	snprintf(path, sizeof(path), ZSWAP_PARAMS "/%s", name);
+	sysfs_read_line(path, now, sizeof(now));
+	fprintf(out, "  each trial: %s %s (now %s), restored after\n", path, value, now);
+}
+
+static void zswap_describe(const struct swap_device *dev, FILE *out)
+{
+	const struct config *cfg = dev->params.cfg;
+	char pct[16];
+
+	swapfile_describe(dev, out);
+	if (!zswap_debugfs_mounted() && !sysfs_exists(DEBUGFS "/zswap"))
+		fprintf(out, "  once: mount debugfs on %s for zswap's counters; unmounted at the end\n", DEBUGFS);
+	if (dev->params.comp)
+		describe_param("compressor", dev->params.comp, out);
+	if (cfg->zswap_zpool[0])
+		describe_param("zpool", cfg->zswap_zpool, out);
+	if (cfg->zswap_pool) {
+		snprintf(pct, sizeof(pct), "%u", cfg->zswap_pool);
+		describe_param("max_pool_percent", pct, out);
+	}
+	describe_param("enabled", "Y", out);
+}
+
 const struct backend backend_zswap = {
 	.name = "zswap",
 	.help = "zswap in front of a swapfile of its own (--comp, --zswap-pool)",
@@ -168,4 +196,5 @@ const struct backend backend_zswap = {
 	.series = zswap_series,
 	.stop = zswap_stop,
 	.record = zswap_record,
+	.describe = zswap_describe,
 };

@@ -14,6 +14,12 @@
 #include "runner/trial/trial_record.h"
 #include "runner/trial/watch.h"
 
+static void phase(const struct trial_setup *s, const char *name, uint64_t bytes)
+{
+	if (s->on_phase)
+		s->on_phase(s->phase_arg, name, bytes);
+}
+
 static double seconds_since(uint64_t t0)
 {
 	return (double)(clock_now_ns() - t0) / 1e9;
@@ -144,6 +150,7 @@ static int measure(const struct trial_setup *s, struct watch *wt, struct perf_se
 	watch_start(wt);
 	t->phase_s[PHASE_QUIET] = seconds_since(t0);
 	name_failure(failed, len, "starting the workload");
+	phase(s, "fill", 0);
 	if ((ret = workload_release(wt->w)))
 		return ret;
 	signals_pause_point("fill");
@@ -193,6 +200,7 @@ int trial_run(const struct trial_setup *s, struct trial *t, char *failed, size_t
 		perf_close(perf);
 		free(perf);
 	}
+	phase(s, "teardown", 0);
 	t0 = clock_now_ns();
 	workload_destroy(&w);
 	bench_cgroup_release(&cg);

@@ -21,6 +21,9 @@ struct trial_setup {
 	unsigned sample_ms;            /* how often cgroup swap is sampled for its peak */
 	uint64_t timeout_ms;           /* 0: none */
 	int extended;
+	/* Where the trial is, for the progress line; may be NULL. */
+	void (*on_phase)(void *arg, const char *phase, uint64_t bytes);
+	void *phase_arg;
 };
 
 /* Returns 0 when the trial ran (whatever its status), -EINTR when a signal came before the

@@ -117,6 +117,8 @@ void watch_progress(void *arg, uint64_t total, uint64_t ns)
 	struct curve_point *grown;
 	uint64_t swap = 0, used, size;
 
+	if (wt->s->on_phase)
+		wt->s->on_phase(wt->s->phase_arg, "fill", total);
 	/* The last point is always kept: the curve ends where the fill did. */
 	if ((total < wt->next_curve_bytes && total < wt->s->alloc) || t->ncurve >= CURVE_POINTS + 2)
 		return;
@@ -140,5 +142,7 @@ void watch_filled(void *arg)
 	signals_pause_point("sampling");
 	take_sample(wt);
 	wt->go = clock_now_ns();
+	if (wt->s->on_phase)
+		wt->s->on_phase(wt->s->phase_arg, "access", 0);
 }
 

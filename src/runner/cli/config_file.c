@@ -1,0 +1,195 @@
+#include "runner/cli/config_file.h"
+
+#include <errno.h>
+#include <ini.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "runner/cli/options.h"
+#include "runner/swap/backend.h"
+
+#ifndef ZSB_DATADIR
+#define ZSB_DATADIR "/usr/local/share/zswapbench"
+#endif
+
+struct load {
+	struct config *cfg;
+	struct config *scratch;       /* a section's value is parsed here, then copied */
+	char why[512];                /* the first error, without its line */
+};
+
+const char *const *config_preset_dirs(void)
+{
+	static const char *const dirs[] = { "configs", ZSB_DATADIR "/configs", "/usr/share/zswapbench/configs", NULL };
+	return dirs;
+}
+
+int config_preset_path(const char *name, char *out, size_t len)
+{
+	if (strchr(name, '/') || (strlen(name) > 5 && strcmp(name + strlen(name) - 5, ".conf") == 0)) {
+		snprintf(out, len, "%s", name);
+		return access(out, R_OK) == 0 ? 0 : -errno;
+	}
+	for (const char *const *d = config_preset_dirs(); *d; d++) {
+		snprintf(out, len, "%s/%s.conf", *d, name);
+		if (access(out, R_OK) == 0)
+			return 0;
+	}
+	snprintf(out, len, "%s", name);
+	return -ENOENT;
+}
+
+/* A flag in a file says yes or no; on the command line its presence says yes. */
+static int flag_value(const char *value, int *on)
+{
+	static const char *const yes[] = { "", "1", "yes", "true", "on" }, *const no[] = { "0", "no", "false", "off" };
+	for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++)
+		if (strcasecmp(value, yes[i]) == 0)
+			return *on = 1, 0;
+	for (size_t i = 0; i < sizeof(no) / sizeof(no[0]); i++)
+		if (strcasecmp(value, no[i]) == 0)
+			return *on = 0, 0;
+	return -EINVAL;
+}
+
+static int set_run_key(struct load *l, const struct option_desc *o, const char *value, char *err, size_t len)
+{
+	enum option_id id = (enum option_id)(o - option_table);
+	char why[300];
+	int on;
+
+	if (o->type == OT_FLAG) {
+		if (flag_value(value, &on)) {
+			snprintf(err, len, "%s: '%s': not yes or no", o->name, value);
+			return 0;
+		}
+		*(int *)((char *)l->cfg + o->offset) = on;
+		l->cfg->given[id] = on;
+		return 1;
+	}
+	if (option_set(l->cfg, id, value, why, sizeof(why))) {
+		snprintf(err, len, "%s: '%s': %s", o->name, value, why);
+		return 0;
+	}
+	return 1;
+}
+
+static struct cell_section *section_named(struct config *cfg, const char *name)
+{
+	for (size_t i = 0; i < cfg->nsections; i++)
+		if (strcmp(cfg->sections[i].name, name) == 0)
+			return &cfg->sections[i];
+	if (cfg->nsections == SECTION_MAX || strlen(name) >= NAME_LEN)
+		return NULL;
+	memset(&cfg->sections[cfg->nsections], 0, sizeof(cfg->sections[0]));
+	snprintf(cfg->sections[cfg->nsections].name, NAME_LEN, "%s", name);
+	return &cfg->sections[cfg->nsections++];
+}
+
+/* Only the sweep's axes differ between sections: the rest is the run's, in [run]. */
+static int set_section_key(struct load *l, const char *section, const struct option_desc *o, const char *value,
+			   char *err, size_t len)
+{
+	static const enum option_id axes[AXIS_COUNT] = { O_SWAP, O_COMP, O_JOBS, O_LIMIT };
+	enum option_id id = (enum option_id)(o - option_table);
+	struct cell_section *s = section_named(l->cfg, section);
+	char why[300];
+	int axis = -1;
+
+	for (int a = 0; a < AXIS_COUNT; a++)
+		if (axes[a] == id)
+			axis = a;
+	if (axis < 0 || !s) {
+		snprintf(err, len, axis < 0 ? "%s: only swap, comp, jobs and limit can differ per section ([%s]); "
+							    "put it in [run]" : "%s: too many sections (at most 16) or a name too long ([%s])",
+			 o->name, section);
+		return 0;
+	}
+	if (option_set(l->scratch, id, value, why, sizeof(why))) {
+		snprintf(err, len, "%s: '%s': %s", o->name, value, why);
+		return 0;
+	}
+	if (axis == AXIS_SWAP)
+		s->swap = l->scratch->swap;
+	else if (axis == AXIS_COMP)
+		s->comp = l->scratch->comp;
+	else if (axis == AXIS_JOBS)
+		s->jobs = l->scratch->jobs;
+	else
+		s->limit = l->scratch->limit;
+	s->set[axis] = 1;
+	l->cfg->given[id] = 1;
+	return 1;
+}
+
+static int on_key(void *user, const char *section, const char *name, const char *value)
+{
+	struct load *l = user;
+	const struct option_desc *o = option_find(name);
+	char err[512] = "";
+	int ok;
+
+	if (!o || o->type == OT_ACTION || o - option_table == O_CONFIG || !option_for(o, CMD_RUN)) {
+		snprintf(err, sizeof(err), "%s: not an option of a run (see zswapbench --help)", name);
+		ok = 0;
+	} else if (!section[0] || strcmp(section, "run") == 0) {
+		ok = set_run_key(l, o, value, err, sizeof(err));
+	} else {
+		ok = set_section_key(l, section, o, value, err, sizeof(err));
+	}
+	/* inih goes on after an error and reports the first one's line: keep its message. */
+	if (!ok && !l->why[0])
+		snprintf(l->why, sizeof(l->why), "%s", err);
+	return ok;
+}
+
+/* A section's compressor needs a backend of the section that takes one. */
+static int check_sections(const struct config *cfg, const char *file, char *msg, size_t len)
+{
+	for (size_t i = 0; i < cfg->nsections; i++) {
+		const struct cell_section *s = &cfg->sections[i];
+		const struct name_list *swap = s->set[AXIS_SWAP] ? &s->swap : &cfg->swap;
+		int takes = 0;
+		if (!s->set[AXIS_COMP])
+			continue;
+		for (size_t k = 0; k < swap->n; k++)
+			takes |= (backend_find(swap->v[k])->flags & BACKEND_COMP) != 0;
+		if (!takes) {
+			snprintf(msg, len, "%s: [%s]: comp: none of its backends uses a compressor; add zram or zswap to its swap",
+				 file, s->name);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+int config_file_load(struct config *cfg, const char *path, char *msg, size_t len)
+{
+	struct load l = { .cfg = cfg, .scratch = calloc(1, sizeof(struct config)) };
+	char file[PATH_MAX];
+	int line;
+
+	if (!l.scratch)
+		return -ENOMEM;
+	if (config_preset_path(path, file, sizeof(file))) {
+		snprintf(msg, len, "--config '%s': no such file, and no preset of that name (see zswapbench list-configs)", path);
+		free(l.scratch);
+		return -EINVAL;
+	}
+	options_defaults(l.scratch);
+	line = ini_parse(file, on_key, &l);
+	free(l.scratch);
+	if (line == 0)
+		return check_sections(cfg, file, msg, len);
+	if (line < 0)
+		snprintf(msg, len, "%s: %s", file, line == -1 ? strerror(errno) : "out of memory");
+	else if (l.why[0])
+		snprintf(msg, len, "%s:%d: %s", file, line, l.why);
+	else
+		snprintf(msg, len, "%s:%d: not a key = value line, a [section] or a comment", file, line);
+	return -EINVAL;
+}

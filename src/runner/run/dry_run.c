@@ -1,0 +1,100 @@
+/* --dry-run: the plan, every change to the kernel the run would make, and how long it would
+ * take; nothing is locked, journaled or changed. */
+#include <stdio.h>
+#include <string.h>
+
+#include "common/size.h"
+#include "runner/run/run.h"
+
+static const char *const order_names[] = { "interleaved", "sequential", "shuffled" };
+
+static void plan_lines(const struct run *run, FILE *out)
+{
+	const struct config *cfg = run->cfg;
+	const struct plan *p = &run->plan;
+	char limit[32], alloc[32];
+
+	fprintf(out, "plan: %zu cells x %u trials (+%u warmup), %s order%s: %zu trials in all\n", p->ncells, cfg->trials,
+		cfg->warmup, order_names[cfg->order], cfg->order == ORDER_SHUFFLED ? " (seed recorded)" : "", p->nschedule);
+	for (size_t i = 0; i < p->ncells; i++) {
+		const struct plan_cell *c = &p->cells[i];
+		fprintf(out, "  %s: limit %s, %u job%s, %s written by %s\n", c->label, size_format(c->limit, limit, sizeof(limit)),
+			c->jobs, c->jobs == 1 ? "" : "s", size_format(c->alloc, alloc, sizeof(alloc)),
+			cfg->command ? cfg->command[0] : "the hogger");
+	}
+	fprintf(out, "  first trials in order:");
+	for (size_t i = 0; i < p->nschedule && i < 8; i++)
+		fprintf(out, " %s#%u", p->cells[p->schedule[i].cell].label, p->schedule[i].trial);
+	fprintf(out, "%s\n", p->nschedule > 8 ? " ..." : "");
+}
+
+/* Each backend (and compressor) once: what it changes, from its own describe hook. */
+static void backend_lines(const struct run *run, FILE *out)
+{
+	struct swap_shared shared = { .zram_id = -1 };
+	const struct plan *p = &run->plan;
+
+	for (size_t i = 0; i < p->ncells; i++) {
+		const struct plan_cell *c = &p->cells[i];
+		struct swap_params params = { .cfg = run->cfg, .comp = c->comp, .size = p->swap_size,
+					      .swapfile = p->swapfile, .shared = &shared };
+		struct swap_device dev;
+		int seen = 0;
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = p->cells[k].backend == c->backend && p->cells[k].comp == c->comp;
+		if (seen)
+			continue;
+		swap_device_init(&dev, c->backend, &params);
+		fprintf(out, "%s:\n", c->label);
+		swap_device_describe(&dev, out);
+	}
+}
+
+static void run_lines(const struct run *run, FILE *out)
+{
+	const struct config *cfg = run->cfg;
+	const struct cgroup_env *env = &run->host.env;
+	char size[32];
+
+	fprintf(out, "each trial: a cgroup zswapbench-PID-CELL-TRIAL under %s with %s set to its limit", env->memory_root,
+		cfg->limit_mode == LIMIT_HIGH && env->memory_v2 ? "memory.high" : env->files->limit);
+	if (cfg->swap_limit)
+		fprintf(out, ", %s for --swap-limit %s", env->files->swap_limit, size_format(cfg->swap_limit, size, sizeof(size)));
+	if (!env->memory_v2 && env->unified_root[0])
+		fprintf(out, "; a twin under %s for per-cgroup PSI", env->unified_root);
+	fprintf(out, "; removed after\n");
+	if (!cgroup_memory_delegated(env))
+		fprintf(out, "for the run: +memory in %s/cgroup.subtree_control, removed at the end\n", env->memory_root);
+	if (cfg->swappiness >= 0)
+		fprintf(out, "%s: swappiness %d, restored\n", env->memory_v2 ? "for the run: vm" : "each trial: the cgroup's memory",
+			cfg->swappiness);
+	if (cfg->page_cluster >= 0)
+		fprintf(out, "for the run: vm.page-cluster %d, restored\n", cfg->page_cluster);
+	if (cfg->background)
+		fprintf(out, "for the run: a hogger outside the cgroup holds %s\n", size_format(cfg->background, size, sizeof(size)));
+	if (cfg->settle)
+		fprintf(out, "each trial: sync, drop_caches, compact_memory first\n");
+}
+
+/* Elapsed from the allocation at a few hundred MiB/s, plus the runner's own ~0.1 s a trial:
+ * a rough figure, off by 2x either way on a busy or a slow machine. */
+static void estimate(const struct run *run, FILE *out)
+{
+	const struct plan *p = &run->plan;
+	double seconds = 0;
+
+	for (size_t i = 0; i < p->nschedule; i++)
+		seconds += (double)p->cells[p->schedule[i].cell].alloc / (300.0 * 1048576) + 0.12;
+	fprintf(out, "estimated duration: about %.0f s (%.1f min), for the hogger's fill at ~300 MiB/s; "
+		     "a command takes what it takes\n", seconds, seconds / 60);
+}
+
+int dry_run_print(const struct run *run, FILE *out)
+{
+	plan_lines(run, out);
+	fprintf(out, "changes to the kernel, every one journaled and undone:\n");
+	backend_lines(run, out);
+	run_lines(run, out);
+	estimate(run, out);
+	return 0;
+}

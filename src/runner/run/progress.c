@@ -1,0 +1,98 @@
+#include "runner/run/progress.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/clock.h"
+
+static struct progress *current;
+
+void progress_init(struct progress *p, size_t total, unsigned ncells, int quiet)
+{
+	memset(p, 0, sizeof(*p));
+	p->live = isatty(STDERR_FILENO) && !quiet;
+	p->quiet = quiet;
+	p->total = total;
+	p->ncells = ncells;
+	p->start_ns = clock_now_ns();
+	current = p;
+}
+
+void progress_clear(void)
+{
+	if (current && current->shown) {
+		fputs("\r\033[K", stderr);
+		current->shown = 0;
+	}
+}
+
+static void clock_text(double s, char *buf, size_t len)
+{
+	snprintf(buf, len, "%d:%02d", (int)s / 60, (int)s % 60);
+}
+
+static void draw(struct progress *p)
+{
+	double elapsed = (double)(clock_now_ns() - p->start_ns) / 1e9;
+	char e[16], eta[16] = "?";
+
+	if (p->done)
+		clock_text(elapsed / (double)p->done * (double)(p->total - p->done), eta, sizeof(eta));
+	clock_text(elapsed, e, sizeof(e));
+	fprintf(stderr, "\r\033[K%s (cell %u/%u) %s %u/%u: %s", p->cell, p->cell_i, p->ncells,
+		p->warmup ? "warmup" : "trial", p->trial_j, p->ntrials, p->phase);
+	if (!strcmp(p->phase, "fill") && p->alloc)
+		fprintf(stderr, " %.0f/%.0f MiB", (double)p->bytes / 1048576, (double)p->alloc / 1048576);
+	fprintf(stderr, "  %s elapsed, ETA %s", e, eta);
+	fflush(stderr);
+	p->shown = 1;
+	p->drawn_ns = clock_now_ns();
+}
+
+void progress_trial(struct progress *p, const char *cell, unsigned cell_i, unsigned trial_j, unsigned ntrials,
+		    int warmup, uint64_t alloc)
+{
+	snprintf(p->cell, sizeof(p->cell), "%s", cell);
+	p->cell_i = cell_i;
+	p->trial_j = trial_j;
+	p->ntrials = ntrials;
+	p->warmup = warmup;
+	p->alloc = alloc;
+	p->trial_ns = clock_now_ns();
+	snprintf(p->phase, sizeof(p->phase), "setup");
+	p->bytes = 0;
+	if (p->live)
+		draw(p);
+}
+
+void progress_phase(void *arg, const char *phase, uint64_t bytes)
+{
+	struct progress *p = arg;
+
+	if (!p || !p->live)
+		return;
+	snprintf(p->phase, sizeof(p->phase), "%s", phase);
+	p->bytes = bytes;
+	if (clock_now_ns() - p->drawn_ns >= 100000000ULL || strcmp(phase, "fill"))
+		draw(p);
+}
+
+/* A finished trial keeps its line: status, elapsed, swap and compression. */
+void progress_done(struct progress *p, const struct result_cell *c, const struct trial *t)
+{
+	p->done++;
+	if (p->quiet)
+		return;
+	progress_clear();
+	fflush(stdout);
+	fprintf(stderr, "%s: %s %u/%u: %s", c->label, t->warmup ? "warmup" : "trial", p->trial_j, p->ntrials,
+		trial_status_name(t->status));
+	if (t->have[M_ELAPSED])
+		fprintf(stderr, ", elapsed %.3f s", t->value[M_ELAPSED]);
+	if (t->have[M_SWAP_PEAK])
+		fprintf(stderr, ", cgroup swap %.1f MiB", t->value[M_SWAP_PEAK] / 1048576.0);
+	if (t->have[M_COMP_RATIO])
+		fprintf(stderr, ", compression %.2fx", t->value[M_COMP_RATIO]);
+	fputc('\n', stderr);
+}
