@@ -16,10 +16,23 @@ static int bad(char *msg, size_t len, const struct config *cfg, enum option_id i
 	return -EINVAL;
 }
 
-static int backend_chosen(const struct config *cfg, struct list_item it)
+/* The backends the run will use: its own, or those of its config file's sections. */
+static void run_backends(const struct config *cfg, struct name_list *out)
 {
-	for (size_t i = 0; i < cfg->swap.n; i++)
-		if (strlen(cfg->swap.v[i]) == it.len && memcmp(cfg->swap.v[i], it.text, it.len) == 0)
+	out->n = 0;
+	for (size_t k = 0; !cfg->nsections && k < cfg->swap.n; k++)
+		name_list_add(out, cfg->swap.v[k]);
+	for (size_t i = 0; i < cfg->nsections; i++) {
+		const struct name_list *swap = cfg->sections[i].set[AXIS_SWAP] ? &cfg->sections[i].swap : &cfg->swap;
+		for (size_t k = 0; k < swap->n; k++)
+			name_list_add(out, swap->v[k]);
+	}
+}
+
+static int backend_chosen(const struct name_list *swap, struct list_item it)
+{
+	for (size_t i = 0; i < swap->n; i++)
+		if (strlen(swap->v[i]) == it.len && memcmp(swap->v[i], it.text, it.len) == 0)
 			return 1;
 	return 0;
 }
@@ -35,6 +48,9 @@ static void users_of(const char *backends, char *buf, size_t len)
 /* An option only some backends use needs one of them among --swap. */
 static int check_backends(const struct config *cfg, char *msg, size_t len)
 {
+	struct name_list swap;
+
+	run_backends(cfg, &swap);
 	for (int id = 0; id < O_COUNT; id++) {
 		const struct option_desc *o = &option_table[id];
 		int used = 0;
@@ -42,7 +58,7 @@ static int check_backends(const struct config *cfg, char *msg, size_t len)
 		if (!o->backends || !cfg->given[id])
 			continue;
 		for (struct list_item it = list_first(o->backends); it.ok; it = list_next(o->backends, it))
-			used |= backend_chosen(cfg, it);
+			used |= backend_chosen(&swap, it);
 		if (used)
 			continue;
 		users_of(o->backends, users, sizeof(users));

@@ -424,23 +424,11 @@ static const char *config_arg(enum command cmd, int argc, char **argv, const str
 	return file;
 }
 
-/* A sweep option on the command line replaces the file's sections; with sections, the run's
- * own lists become their union, which the checks between options see. */
+/* A sweep option on the command line replaces the file's sections. */
 static void settle_sections(struct config *cfg, const unsigned char *on_cmdline)
 {
 	if (on_cmdline[O_SWAP] || on_cmdline[O_COMP] || on_cmdline[O_JOBS] || on_cmdline[O_LIMIT])
 		cfg->nsections = 0;
-	for (size_t i = 0; i < cfg->nsections; i++) {
-		const struct cell_section *s = &cfg->sections[i];
-		if (i == 0) {
-			cfg->swap.n = 0;
-			cfg->comp.n = 0;
-		}
-		for (size_t k = 0; k < (s->set[AXIS_SWAP] ? s->swap.n : 0); k++)
-			name_list_add(&cfg->swap, s->swap.v[k]);
-		for (size_t k = 0; k < (s->set[AXIS_COMP] ? s->comp.n : 0); k++)
-			name_list_add(&cfg->comp, s->comp.v[k]);
-	}
 }
 
 enum options_result options_parse_command(enum command cmd, int argc, char **argv, struct config *cfg,

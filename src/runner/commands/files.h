@@ -19,5 +19,6 @@ void file_set_free(struct file_set *fs);
 /* `zswapbench show` and `zswapbench compare`: exit statuses. */
 int show_main(int argc, char **argv);
 int compare_main(int argc, char **argv);
+int list_configs_main(int argc, char **argv);
 
 #endif

@@ -66,8 +66,8 @@ static void run_lines(const struct run *run, FILE *out)
 	if (!cgroup_memory_delegated(env))
 		fprintf(out, "for the run: +memory in %s/cgroup.subtree_control, removed at the end\n", env->memory_root);
 	if (cfg->swappiness >= 0)
-		fprintf(out, "%s: swappiness %d, restored\n", env->memory_v2 ? "for the run: vm" : "each trial: the cgroup's memory",
-			cfg->swappiness);
+		fprintf(out, "%s swappiness %d%s\n", env->memory_v2 ? "for the run: vm." : "each trial: the cgroup's memory.",
+			cfg->swappiness, env->memory_v2 ? ", restored" : "");
 	if (cfg->page_cluster >= 0)
 		fprintf(out, "for the run: vm.page-cluster %d, restored\n", cfg->page_cluster);
 	if (cfg->background)

@@ -1,0 +1,74 @@
+#!/usr/bin/env bats
+# Config files and presets against the real kernel: every preset runs (at a reduced size),
+# the command line overrides a file, --dry-run changes nothing.
+bats_require_minimum_version 1.5.0
+load helpers
+
+CONFIGS="$BATS_TEST_DIRNAME/../../configs"
+
+setup() { common_setup; }
+teardown() { common_teardown; }
+
+@test "list-configs names every preset with its own description" {
+	run --separate-stderr "$ZSB" list-configs
+	[ "$status" -eq 0 ]
+	for f in "$CONFIGS"/*.conf; do
+		name=$(basename "$f" .conf)
+		desc=$(sed -n '1s/^# //p' "$f")
+		[[ "$output" == *"$name"*"$desc"* ]] || { echo "missing: $name"; return 1; }
+	done
+}
+
+@test "every preset runs, at a reduced size" {
+	need_zram
+	for f in "$CONFIGS"/*.conf; do
+		name=$(basename "$f" .conf)
+		extra=()
+		# A preset that names a compressor this kernel lacks is skipped, and said.
+		if grep -q '^comp' "$f"; then
+			for alg in $(sed -n 's/^comp *= *//p' "$f" | tr ',' ' '); do
+				grep -qw -- "$alg" /sys/block/zram*/comp_algorithm 2>/dev/null || { echo "# $name: no $alg here"; continue 2; }
+			done
+		fi
+		grep -q '^background' "$f" && extra=(--background 64M)
+		run --separate-stderr "$ZSB" --config "$name" --limit 16M --alloc 32M --trials 1 --warmup 0 \
+			--interval 0 "${extra[@]}" --output "$TMP/$name.json"
+		echo "$name: $status ${stderr##*$'\n'}"
+		[ "$status" -eq 0 ]
+		[ "$(json '[.cells[].trials[].status] | unique | join(",")' "$TMP/$name.json")" = ok ]
+		[ "$(json '.cells | length' "$TMP/$name.json")" -ge 1 ]
+	done
+}
+
+@test "a preset's sections become its cells, named by the sections" {
+	need_zram
+	run --separate-stderr "$ZSB" -c disk-vs-zram --limit 16M --alloc 32M --trials 1 --output "$TMP/r.json"
+	[ "$status" -eq 0 ]
+	[ "$(json '.cells | map(.label) | join(",")' "$TMP/r.json")" = disk,zram ]
+	[ "$(json '.config.data' "$TMP/r.json")" = compressible:50 ]
+}
+
+@test "config errors name the file, the line and the key, exit 2, nothing changed" {
+	printf '[run]\nlimit = 50M\n\nzram-size = 12Q\n' >"$TMP/bad.conf"
+	run --separate-stderr "$ZSB" --config "$TMP/bad.conf"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "zswapbench: $TMP/bad.conf:4: zram-size: '12Q': not a size"* ]]
+	[ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ]
+}
+
+@test "--dry-run prints the plan and every change, and changes nothing" {
+	need_zram
+	cd "$TMP"
+	before=$(machine_state)
+	run --separate-stderr "$ZSB" --dry-run --swap disk,zram,zswap --page-cluster 0 --swappiness 10
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(machine_state)" = "$before" ]
+	[[ "$output" == *"plan: 3 cells x 5 trials"* ]]
+	[[ "$output" == *"once: create /var/tmp/zswapbench-"* ]]
+	[[ "$output" == *"hot_add"* ]]
+	[[ "$output" == *"/sys/module/zswap/parameters/enabled Y (now "* ]]
+	[[ "$output" == *"vm.page-cluster 0, restored"* ]]
+	[[ "$output" == *"estimated duration: about"* ]]
+	[ ! -e results ]
+}
