@@ -72,3 +72,20 @@ teardown() { common_teardown; }
 	[[ "$output" == *"estimated duration: about"* ]]
 	[ ! -e results ]
 }
+
+@test "--zram-generator measures the device a zram-generator.conf sets up" {
+	need_zram
+	grep -qw lz4 /sys/block/zram*/comp_algorithm 2>/dev/null || skip "no lz4 in this kernel's zram"
+	printf '[zram0]\nzram-size = 96\ncompression-algorithm = lz4\nswap-priority = 42\n' >"$TMP/zram-generator.conf"
+	ZSWAPBENCH_TEST_PAUSE=fill "$ZSB" --zram-generator "$TMP/zram-generator.conf" --limit 16M --alloc 48M --trials 1 \
+		--output "$TMP/r.json" 2>"$TMP/err" &
+	pid=$!
+	for _ in $(seq 300); do grep -q "paused at fill" "$TMP/err" && break; sleep 0.05; done
+	area=$(awk '$1 ~ /^\/dev\/zram/ { print $1, $3, $5 }' /proc/swaps)
+	kill -INT "$pid"
+	wait "$pid" || true
+	# Size in KiB as /proc/swaps shows it (less the header page), and the priority asked for.
+	[[ "$area" =~ ^/dev/zram[0-9]+\ 9830[0-9]\ 42$ ]] || { echo "$area"; return 1; }
+	[ "$(json '.cells[0].comp' "$TMP/r.json")" = lz4 ]
+	[ "$(json '.config["zram-generator"]' "$TMP/r.json")" = "$TMP/zram-generator.conf" ]
+}

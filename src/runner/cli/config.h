@@ -17,7 +17,7 @@ enum option_id {
 	O_LIMIT, O_ALLOC, O_SWAP, O_COMP, O_JOBS, O_TRIALS, O_WARMUP, O_ORDER,
 	O_LIMIT_MODE, O_SWAP_LIMIT, O_SWAPPINESS, O_PAGE_CLUSTER,
 	O_SWAPFILE, O_SWAP_SIZE, O_PRIORITY, O_DISK_THROTTLE,
-	O_ZRAM_SIZE, O_ZRAM_MEM_LIMIT, O_ZRAM_ALGO_PARAMS, O_ZSWAP_POOL, O_ZSWAP_ZPOOL,
+	O_ZRAM_SIZE, O_ZRAM_MEM_LIMIT, O_ZRAM_ALGO_PARAMS, O_ZRAM_GENERATOR, O_ZSWAP_POOL, O_ZSWAP_ZPOOL,
 	O_DATA, O_ACCESS, O_REREAD, O_CHUNK, O_ALLOC_PER_JOB, O_THREADS, O_PREFAULT,
 	O_BACKGROUND, O_USER, O_NO_SECCOMP,
 	O_SETTLE, O_TIMEOUT, O_INTERVAL, O_EXTENDED,
@@ -88,6 +88,7 @@ struct config {
 	uint64_t zram_size;           /* 0: --swap-size */
 	uint64_t zram_mem_limit;      /* 0: none */
 	char zram_algo_params[256];   /* empty: none */
+	char zram_generator[PATH_MAX]; /* the zram-generator.conf whose [zram0] was measured */
 	unsigned zswap_pool;          /* max_pool_percent; 0: leave it */
 	char zswap_zpool[NAME_LEN];   /* empty: leave it */
 	char data[PATH_MAX + 16];

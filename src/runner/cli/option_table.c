@@ -8,12 +8,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/sysinfo.h>
 
 #include "common/access.h"
 #include "common/pattern.h"
 #include "common/size.h"
 #include "runner/cli/option_parse.h"
 #include "runner/cli/options.h"
+#include "runner/cli/zram_generator.h"
 #include "runner/report/columns.h"
 
 #define FIELD(f) offsetof(struct config, f), sizeof(((struct config *)0)->f)
@@ -214,6 +216,31 @@ static int check_swapfile(struct config *cfg, const char *v, char *why, size_t l
 	return 0;
 }
 
+/* The device a distribution sets up at boot: its size, algorithm and priority become this
+ * run's zram cell. */
+static int parse_generator(struct config *cfg, const char *v, char *why, size_t len)
+{
+	struct zram_generator g;
+	struct sysinfo si;
+	double ram = sysinfo(&si) == 0 ? (double)si.totalram * si.mem_unit / 1048576.0 : 0;
+
+	if (zram_generator_read(v, ram, &g, why, len))
+		return -EINVAL;
+	if (copy_text(cfg->zram_generator, sizeof(cfg->zram_generator), v, why, len))
+		return -EINVAL;
+	snprintf(cfg->swap.v[0], NAME_LEN, "zram");
+	cfg->swap.n = 1;
+	cfg->comp.n = 0;
+	if (g.algorithm[0]) {
+		snprintf(cfg->comp.v[0], NAME_LEN, "%s", g.algorithm);
+		cfg->comp.n = 1;
+	}
+	cfg->zram_size = g.size < (1ULL << 20) ? 1ULL << 20 : g.size & ~4095ULL;
+	cfg->swap_size = cfg->zram_size;
+	cfg->priority = g.priority < 0 ? 100 : g.priority;
+	return 0;
+}
+
 static int check_suffix(struct config *cfg, const char *v, char *why, size_t len)
 {
 	(void)cfg;
@@ -309,6 +336,9 @@ const struct option_desc option_table[O_COUNT] = {
 	[O_ZRAM_ALGO_PARAMS] = { "zram-algo-params", 0, OT_STRING, FIELD(zram_algo_params), 0, 0, NULL, "none",
 				 "PARAMS", NULL, .backends = "zram", .parse = check_algo_params,
 				 .example = "level=3", .help = "zram algorithm_params, e.g. level=3 (kernels >= 6.12)" },
+	[O_ZRAM_GENERATOR] = { "zram-generator", 0, OT_PATH, FIELD(zram_generator), 0, 0, NULL, NULL, "FILE", NULL,
+			       .backends = "zram", .parse = parse_generator, .example = "/usr/lib/systemd/zram-generator.conf",
+			       .help = "measure the zram device a zram-generator.conf's [zram0] sets up at boot" },
 	[O_ZSWAP_POOL] = { "zswap-pool", 0, OT_PERCENT, FIELD(zswap_pool), 1, 100, NULL, "the kernel's", "PCT",
 			   NULL, .backends = "zswap", .example = "20", .help = "zswap max_pool_percent" },
 	[O_ZSWAP_ZPOOL] = { "zswap-zpool", 0, OT_CHOICE, FIELD(zswap_zpool), 0, 0, NULL, "the kernel's", "NAME",

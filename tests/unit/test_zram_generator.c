@@ -1,0 +1,71 @@
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "runner/cli/options.h"
+#include "runner/cli/zram_generator.h"
+
+static double eval(const char *expr, double ram)
+{
+	char why[256];
+	double v = -1;
+	cr_assert_eq(zram_size_eval(expr, ram, &v, why, sizeof(why)), 0, "%s: %s", expr, why);
+	return v;
+}
+
+Test(zram_generator, size_expressions_as_the_generator_reads_them)
+{
+	cr_assert_float_eq(eval("min(ram / 2, 4096)", 16000), 4096, 1e-9);
+	cr_assert_float_eq(eval("min(ram / 2, 4096)", 2000), 1000, 1e-9);
+	cr_assert_float_eq(eval("ram", 1234), 1234, 1e-9);
+	cr_assert_float_eq(eval("ram * 0.25 + 100", 4000), 1100, 1e-9);
+	cr_assert_float_eq(eval("max(512, min(ram / 4, 8192))", 1024), 512, 1e-9);
+	cr_assert_float_eq(eval(" ( 2 + 3 ) * 4 ", 0), 20, 1e-9);
+	cr_assert_float_eq(eval("8192 - ram / 2", 4096), 6144, 1e-9);
+}
+
+Test(zram_generator, expressions_it_cannot_read_are_refused)
+{
+	static const char *const bad[] = { "", "ram /", "min(ram, )", "foo", "ram / 0", "2 3", "-5", "min(1, 2",
+					   "rams" };
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char why[256];
+		double v;
+		cr_assert_neq(zram_size_eval(bad[i], 1000, &v, why, sizeof(why)), 0, "accepted '%s'", bad[i]);
+	}
+}
+
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	cr_assert_not_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+Test(zram_generator, the_zram0_section_becomes_the_runs_zram_cell)
+{
+	char path[] = "/tmp/zsb-zg-XXXXXX", msg[512];
+	struct config cfg;
+	int fd = mkstemp(path);
+	char *argv[] = { "zswapbench", "--zram-generator", path, NULL };
+
+	cr_assert_geq(fd, 0);
+	close(fd);
+	write_file(path, "[zram1]\nzram-size = 100\n\n[zram0]\nzram-size = 1024\ncompression-algorithm = zstd (type=idle)\n"
+			 "swap-priority = 5\n");
+	cr_assert_eq(options_parse(3, argv, &cfg, msg, sizeof(msg)), OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(cfg.swap.n, 1);
+	cr_assert_str_eq(cfg.swap.v[0], "zram");
+	cr_assert_str_eq(cfg.comp.v[0], "zstd");
+	cr_assert_eq(cfg.zram_size, 1024ULL << 20);
+	cr_assert_eq(cfg.priority, 5);
+	write_file(path, "[zram0]\nzram-size = ram / banana\n");
+	cr_assert_eq(options_parse(3, argv, &cfg, msg, sizeof(msg)), OPTIONS_USAGE);
+	cr_assert(strstr(msg, "line 2: zram-size: 'ram / banana' is not a size expression"), "%s", msg);
+	write_file(path, "[zram1]\nzram-size = 100\n");
+	cr_assert_eq(options_parse(3, argv, &cfg, msg, sizeof(msg)), OPTIONS_USAGE);
+	cr_assert(strstr(msg, "no [zram0] section"), "%s", msg);
+	unlink(path);
+}
