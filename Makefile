@@ -2,11 +2,25 @@
 VERSION   := 0.1.0
 CC        ?= cc
 PKGS      := libcgroup smartcols json-c gsl inih
-DEB_PKGS  := build-essential pkg-config libcgroup-dev libseccomp-dev libsmartcols-dev jq \
-             libjson-c-dev libgsl-dev libinih-dev libcriterion-dev bats util-linux procps btrfs-progs xfsprogs
-WARN      := -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes -Wstrict-prototypes -Wvla
+# What building and running need (make run), and what the tests add (make check).
+DEB_PKGS  := build-essential pkg-config libcgroup-dev libseccomp-dev libsmartcols-dev libjson-c-dev \
+             libgsl-dev libinih-dev util-linux
+TEST_PKGS := libcriterion-dev bats jq procps btrfs-progs xfsprogs man-db groff-base python3 \
+             debhelper dpkg-dev fakeroot gnuplot-nox librsvg2-bin libxml2-utils
+# Installed layout; the runner finds its hogger and presets where they were installed.
+PREFIX    ?= /usr/local
+SBINDIR   := $(PREFIX)/sbin
+LIBEXECDIR:= $(PREFIX)/libexec/zswapbench
+DATADIR   := $(PREFIX)/share/zswapbench
+MANDIR    := $(PREFIX)/share/man
+COMPLETIONDIR := $(PREFIX)/share/bash-completion/completions
+# -Werror in development builds only: a package built with another compiler must not fail on
+# a warning it invents (debian/rules sets WERROR=).
+WERROR    ?= -Werror
+WARN      := -Wall -Wextra $(WERROR) -Wshadow -Wmissing-prototypes -Wstrict-prototypes -Wvla
 CFLAGS    ?= -O2 -g
-CFLAGS    += -std=gnu11 $(WARN) -D_GNU_SOURCE -Isrc -DZSB_VERSION='"$(VERSION)"' -MMD -MP
+CFLAGS    += -std=gnu11 $(WARN) -D_GNU_SOURCE -Isrc -DZSB_VERSION='"$(VERSION)"' -MMD -MP \
+             -DZSB_LIBEXECDIR='"$(LIBEXECDIR)"' -DZSB_DATADIR='"$(DATADIR)"'
 # SANITIZE=1: ASan + UBSan for the runner and the unit tests. The hogger gets UBSan only:
 # ASan's shadow memory and quarantine would be charged to the cgroup and change what is measured.
 ifeq ($(SANITIZE),1)
@@ -30,8 +44,10 @@ UNIT      := $(filter-out $(WIP),$(wildcard tests/unit/*.c))
 
 obj = $(patsubst %.c,$(BUILD)/%.o,$(1))
 
-.PHONY: all run check check-vm unit cli deps clean bench FORCE
+.PHONY: all run check check-vm unit cli deps deps-test clean bench install uninstall FORCE
 all: zswapbench zswapbench-hogger
+
+include docs.mk
 
 $(BUILD)/mode: FORCE
 	@mkdir -p $(BUILD)
@@ -69,12 +85,19 @@ bench: deps all build/bench/fill-floor
 	bench/aa.sh
 
 # Installs only what is missing; needs root (CI and `make run` are root).
-deps:
-	@missing=$$(for p in $(DEB_PKGS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+define install_missing
+	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 		echo "installing:" $$missing; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
+endef
+
+deps:
+	$(call install_missing,$(DEB_PKGS))
+
+deps-test: deps
+	$(call install_missing,$(TEST_PKGS))
 
 run: deps
 	$(MAKE) all
@@ -82,14 +105,29 @@ run: deps
 
 unit: tests/unit/run-unit
 
-check: deps
-	$(MAKE) all unit
+check: deps-test
+	$(MAKE) all unit docs
 	tests/run-all.sh
 
 # The integration tests on pure cgroup v2, in Debian's kernel under qemu (tests/vm/run.sh).
 check-vm: deps
 	$(MAKE) all
 	tests/vm/run.sh
+
+# DESTDIR stages a tree (packaging); the binaries are copied, never rebuilt, by install.
+install: all docs
+	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(DATADIR)/configs $(DESTDIR)$(DATADIR)/cgroup \
+		$(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(COMPLETIONDIR)
+	install -m 0755 zswapbench $(DESTDIR)$(SBINDIR)/zswapbench
+	install -m 0755 zswapbench-hogger $(DESTDIR)$(LIBEXECDIR)/zswapbench-hogger
+	install -m 0644 configs/*.conf $(DESTDIR)$(DATADIR)/configs/
+	install -m 0644 cgroup/*.conf $(DESTDIR)$(DATADIR)/cgroup/
+	install -m 0644 $(BUILD)/docs/zswapbench.8 $(DESTDIR)$(MANDIR)/man8/zswapbench.8
+	install -m 0644 $(BUILD)/docs/zswapbench.bash-completion $(DESTDIR)$(COMPLETIONDIR)/zswapbench
+
+uninstall:
+	rm -f $(DESTDIR)$(SBINDIR)/zswapbench $(DESTDIR)$(MANDIR)/man8/zswapbench.8 $(DESTDIR)$(COMPLETIONDIR)/zswapbench
+	rm -rf $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(DATADIR)
 
 clean:
 	rm -rf $(BUILD) zswapbench zswapbench-hogger tests/unit/run-unit

@@ -1,6 +1,7 @@
 #include "runner/cli/config_file.h"
 
 #include <errno.h>
+#include <libgen.h>
 #include <ini.h>
 #include <limits.h>
 #include <stdio.h>
@@ -22,9 +23,20 @@ struct load {
 	char why[512];                /* the first error, without its line */
 };
 
+/* The source tree's presets when run from it, then the installed ones: beside the binary
+ * (PREFIX/share from PREFIX/sbin), at the compiled-in PREFIX, and the distribution's. */
 const char *const *config_preset_dirs(void)
 {
-	static const char *const dirs[] = { "configs", ZSB_DATADIR "/configs", "/usr/share/zswapbench/configs", NULL };
+	static char beside[PATH_MAX + 64];
+	static const char *dirs[] = { "configs", beside, ZSB_DATADIR "/configs", "/usr/share/zswapbench/configs", NULL };
+	char self[PATH_MAX];
+	ssize_t n;
+
+	if (!beside[0]) {
+		n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+		self[n > 0 ? n : 0] = '\0';
+		snprintf(beside, sizeof(beside), "%s/../share/zswapbench/configs", n > 0 ? dirname(self) : ".");
+	}
 	return dirs;
 }
 

@@ -17,6 +17,10 @@
 #include "runner/kernel/sysfs.h"
 #include "runner/log.h"
 
+#ifndef ZSB_LIBEXECDIR
+#define ZSB_LIBEXECDIR "/usr/local/libexec/zswapbench"
+#endif
+
 /* blk-throttle works on whole disks: the swapfile's filesystem's disk, "MAJ:MIN". */
 static int disk_throttle_device(const char *swapfile, char *out, size_t len)
 {
@@ -49,20 +53,29 @@ static int disk_throttle_device(const char *swapfile, char *out, size_t len)
 	return 0;
 }
 
+/* The hogger: --hogger, beside zswapbench (a build tree), or where make install put it
+ * (PREFIX/libexec/zswapbench, found from sbin/ as from the compiled-in path). */
 static int find_hogger(const struct config *cfg, char *out, size_t len)
 {
-	char self[PATH_MAX];
+	char self[PATH_MAX], *dir;
 	ssize_t n;
 
 	if (cfg->hogger[0]) {
 		snprintf(out, len, "%s", cfg->hogger);
-	} else {
-		n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-		if (n < 0)
-			return -errno;
-		self[n] = '\0';
-		snprintf(out, len, "%s/zswapbench-hogger", dirname(self));
+		return access(out, X_OK) == 0 ? 0 : -errno;
 	}
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n < 0)
+		return -errno;
+	self[n] = '\0';
+	dir = dirname(self);
+	snprintf(out, len, "%s/zswapbench-hogger", dir);
+	if (access(out, X_OK) == 0)
+		return 0;
+	snprintf(out, len, "%s/../libexec/zswapbench/zswapbench-hogger", dir);
+	if (access(out, X_OK) == 0)
+		return 0;
+	snprintf(out, len, "%s/zswapbench-hogger", ZSB_LIBEXECDIR);
 	return access(out, X_OK) == 0 ? 0 : -errno;
 }
 

@@ -1,0 +1,179 @@
+#!/usr/bin/env bats
+# The man page and the bash completion that tools/gen-docs writes from the option table
+# (docs.mk): they render, and they name every option --help lists and no hidden one. Only
+# --help runs here: nothing on the machine changes, and root is not needed.
+# Needs `make all` and `make -f Makefile -f docs.mk docs` (or `make docs` once docs.mk is
+# included), man-db and groff.
+bats_require_minimum_version 1.5.0
+load helpers
+
+TOP="$BATS_TEST_DIRNAME/../.."
+MAN="$TOP/build/docs/zswapbench.8"
+COMPLETION="$TOP/build/docs/zswapbench.bash-completion"
+
+setup() {
+	if [ ! -x "$ZSB" ] || [ ! -f "$MAN" ] || [ ! -f "$COMPLETION" ]; then
+		echo "build first: make all && make -f Makefile -f docs.mk docs" >&2
+		return 1
+	fi
+}
+
+# The long options a --help lists in its option column: help_options [show|compare].
+help_options() {
+	"$ZSB" "$@" --help | grep -oE '^ +(-[[:alnum:]], )?--[[:alnum:]-]+' | grep -oE -- '--[[:alnum:]-]+'
+}
+
+# The command words main.c dispatches on, read from the source, not from gen-docs.
+dispatched_commands() {
+	grep -oE 'strcmp\(argv\[1\], "[a-z-]+"\)' "$TOP/src/runner/main.c" | cut -d'"' -f2
+}
+
+# The options marked OPT_HIDDEN in the table, read from the source, not from gen-docs.
+hidden_options() {
+	awk '/^[[:space:]]*\[O_[A-Z0-9_]+\] = \{ "/ { split($0, f, "\""); name = f[2] }
+	     /OPT_HIDDEN/ && name != "" { print "--" name; name = "" }' "$TOP/src/runner/cli/option_table.c"
+}
+
+rendered() {
+	MANWIDTH=80 man -l "$MAN"
+}
+
+# COMPREPLY for the last word, one per line: completions zswapbench --swap ""
+completions() {
+	# shellcheck source=/dev/null
+	source "$COMPLETION"
+	COMP_WORDS=("$@")
+	COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+	COMPREPLY=()
+	_zswapbench
+	if [ ${#COMPREPLY[@]} -gt 0 ]; then printf '%s\n' "${COMPREPLY[@]}"; fi
+}
+
+# Are the lines of $1 the lines of $2, in any order? Says which differ when not.
+same_set() {
+	diff <(sort -u <<<"$1") <(sort -u <<<"$2") >&2
+}
+
+@test "man page: renders at 80 columns without a warning" {
+	command -v man >/dev/null || skip "man-db is not installed"
+	# man-db passes groff's warnings on only when asked: --warnings=w is all of them.
+	run --separate-stderr env MANWIDTH=80 man --warnings=w -l -Tutf8 "$MAN"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ] || { echo "$stderr" >&2; return 1; }
+	[ -n "$output" ]
+}
+
+@test "man page: groff -ww finds nothing to warn about" {
+	command -v groff >/dev/null || skip "groff is not installed"
+	run --separate-stderr groff -man -Tutf8 -rLL=80n -ww -z "$MAN"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ] || { echo "$stderr" >&2; return 1; }
+}
+
+@test "man page: every '-' is written \\- (options paste as ASCII)" {
+	local bare
+	# Comments and the date in .TH are not text.
+	bare=$(grep -vE '^\.(\\"|TH )' "$MAN" | grep -nE '(^|[^\\])-' || true)
+	[ -z "$bare" ] || { echo "bare '-' in: $bare" >&2; return 1; }
+}
+
+@test "man page: the sections, and the date and version in .TH" {
+	local section
+	grep -qE "^\.TH ZSWAPBENCH 8 \"[0-9]{4}-[0-9]{2}-[0-9]{2}\" \"zswapbench $("$ZSB" --version | cut -d' ' -f2)\"" "$MAN"
+	for section in NAME SYNOPSIS DESCRIPTION COMMANDS OPTIONS SIZES DURATIONS PATTERNS '"ACCESS MODES"' \
+		'"EXIT STATUS"' FILES ENVIRONMENT EXAMPLES '"SEE ALSO"'; do
+		grep -qx "\.SH $section" "$MAN" || { echo "no section $section" >&2; return 1; }
+	done
+	rendered | grep -q 'zramctl(8), swapon(8), mkswap(8)'
+	rendered | grep -q '/var/lib/zswapbench/journal'
+	rendered | grep -q 'ZSWAPBENCH_RUNDIR'
+}
+
+@test "man page: every option of zswapbench, show and compare --help has its entry" {
+	local cmd opt page n=0
+	page=$(rendered)
+	for cmd in "" show compare; do
+		for opt in $(help_options $cmd); do
+			grep -qE -- "^ +(-[[:alnum:]], )?$opt( |\$)" <<<"$page" || { echo "no entry for $cmd $opt" >&2; return 1; }
+			n=$((n + 1))
+		done
+	done
+	[ "$n" -gt 40 ]
+}
+
+@test "man page and completion: no hidden option" {
+	local opt hidden
+	hidden=$(hidden_options)
+	[ -n "$hidden" ]
+	for opt in $hidden; do
+		! rendered | grep -qE -- "$opt([^[:alnum:]-]|\$)" || { echo "$opt in the man page" >&2; return 1; }
+		! grep -qE -- "$opt([^[:alnum:]-]|\$)" "$COMPLETION" || { echo "$opt in the completion" >&2; return 1; }
+	done
+}
+
+@test "completion: valid bash" {
+	bash -n "$COMPLETION"
+}
+
+@test "completion: zswapbench -- offers exactly the options of --help, for show and compare too" {
+	run completions zswapbench --
+	same_set "$output" "$(help_options)"
+	run completions zswapbench show --
+	same_set "$output" "$(help_options show)"
+	run completions zswapbench compare --
+	same_set "$output" "$(help_options compare)"
+}
+
+@test "completion: --swap offers the backends, as a comma list" {
+	run completions zswapbench --swap ""
+	same_set "$output" "$(printf '%s\n' disk zram zswap none)"
+	run completions zswapbench -s disk,z
+	same_set "$output" "$(printf '%s\n' disk,zram disk,zswap)"
+	# --swap=zr: bash has split the word at '='
+	run completions zswapbench --swap = zr
+	[ "$output" = zram ]
+}
+
+@test "completion: --format offers the formats, for show too" {
+	run completions zswapbench --format ""
+	same_set "$output" "$(printf '%s\n' table json csv markdown)"
+	run completions zswapbench show --format m
+	[ "$output" = markdown ]
+}
+
+@test "completion and man page: the first word completes to each command main.c dispatches" {
+	local cmds cmd
+	cmds=$(dispatched_commands)
+	grep -qx show <<<"$cmds"
+	run completions zswapbench sh
+	[ "$output" = show ]
+	run completions zswapbench ""
+	same_set "$output" "$cmds"
+	for cmd in $cmds; do
+		rendered | grep -qE "^ +zswapbench $cmd( |\$)" || { echo "no $cmd in COMMANDS" >&2; return 1; }
+	done
+}
+
+@test "completion: --config offers files and the presets of list-configs" {
+	cd "$TOP"
+	run completions "$ZSB" --config disk-vs
+	[ "$output" = disk-vs-zram ]
+	run completions "$ZSB" --config docs.m
+	[ "$output" = docs.mk ]
+}
+
+@test "completion: show and compare take result files; -o is --columns for them, --output for a run" {
+	cd "$BATS_TEST_TMPDIR"
+	mkdir results && touch a.json notes.txt
+	run completions zswapbench compare a.json ""
+	same_set "$output" "$(printf '%s\n' a.json results)"
+	run completions zswapbench show -o medi
+	same_set "$output" "$(printf '%s\n' median median-ci)"
+	run completions zswapbench -o n
+	[ "$output" = notes.txt ]
+}
+
+@test "completion: --user offers user names" {
+	run completions zswapbench --user roo
+	[ "$output" = root ]
+}

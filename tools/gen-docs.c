@@ -1,0 +1,865 @@
+/*
+ * gen-docs: the man page zswapbench(8) and the bash completion, both written from the option
+ * table (src/runner/cli/option_table.c), so neither can name an option the parser does not
+ * take or miss one it does.
+ *
+ *   gen-docs man     the man page, roff with man(7) macros, on stdout
+ *   gen-docs bash    the bash completion script, on stdout
+ *
+ * It links the runner's own objects: the table, --help's text, the backends' names, and the
+ * parser, which checks every example before the man page prints it.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "common/access.h"
+#include "common/pattern.h"
+#include "runner/cli/config_file.h"
+#include "runner/cli/options.h"
+#include "runner/log.h"
+#include "runner/report/columns.h"
+#include "runner/swap/backend.h"
+#include "runner/undo/runlock.h"
+
+/*
+ * The commands, in the one place both outputs read them. main.c dispatches on the names; a
+ * command added there gets a row here. The run is implicit: no word is typed for it.
+ */
+enum command_args { ARGS_OPTIONS, ARGS_JSON };
+struct command_doc {
+	const char *name;
+	int implicit;            /* the run: "zswapbench [options]", no command word */
+	unsigned mask;           /* the CMD_* whose options of the table it takes; 0: none */
+	const char *synopsis;    /* roff, after "zswapbench [name]" */
+	const char *about;       /* plain text; NULL: the paragraph of its --help */
+	const char *own_options; /* options it parses itself, outside the table */
+	enum command_args args;  /* what its words that are not options are */
+};
+
+static const struct command_doc commands[] = {
+	{ "run", 1, CMD_RUN, "[\\fIoptions\\fR] [\\fB\\-\\-\\fR \\fICOMMAND\\fR [\\fIARG\\fR...]]",
+	  "The run, with no command word: one cell per backend, compressor, job count and limit, each "
+	  "with its trials, then the answer on stdout and the result file. Its options are the Run "
+	  "options below.",
+	  NULL, ARGS_OPTIONS },
+	{ "show", 0, CMD_SHOW, "[\\fIoptions\\fR] \\fIFILE\\fR...", NULL, NULL, ARGS_JSON },
+	{ "compare", 0, CMD_COMPARE, "[\\fIoptions\\fR] \\fIBASE.json\\fR \\fINEW.json\\fR [\\fIMORE.json\\fR...]",
+	  NULL, NULL, ARGS_JSON },
+	{ "cleanup", 0, 0, "",
+	  "Undoes, newest first, what a run that was killed (SIGKILL, a power loss) left changed: its "
+	  "cgroups, swap areas, zram devices, swapfiles and parameters, as the journal (FILES) names them. "
+	  "It says what it restored; running it again is harmless.",
+	  "--help -h", ARGS_OPTIONS },
+	{ "list-configs", 0, 0, "",
+	  "Lists the preset experiments (FILES), each with the first line of its comment; "
+	  "zswapbench --config NAME runs one.",
+	  "--help -h", ARGS_OPTIONS },
+};
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+/* The README's usage lines. Each is parsed as zswapbench would parse it before it is printed
+ * (example_ok), so an example cannot outlive an option it uses. NULL about: the defaults. */
+static const struct example {
+	const char *line, *about;
+} examples[] = {
+	{ "zswapbench", NULL },
+	{ "zswapbench --limit 50M --alloc 300M --swap zram", "a 300M hogger in a 50M cgroup, zram alone" },
+	{ "zswapbench --swap disk,zram --trials 5", "disk swap against zram, 5 trials each" },
+	{ "zswapbench --swap zram --comp lzo-rle,lz4", "one cell per compressor" },
+	{ "zswapbench --swap none --limit 16M --alloc 64M", "no swap: the OOM kill is recorded" },
+	{ "zswapbench --swap disk,zram,zswap --comp lzo,lzo-rle --jobs 1,2,4 --limit 50M,100M",
+	  "a sweep: one cell per backend, compressor, job count and limit" },
+	{ "zswapbench --swap zswap --comp deflate --zswap-pool 10", "zswap with deflate and a 10% pool" },
+	{ "zswapbench --swap zram --data mixed --access hot:10:20:zipf --jobs 4 --threads 2",
+	  "a workload closer to real memory: mixed pages, a hot set touched again" },
+	{ "zswapbench --swap disk,zram --limit 512M -- tar xf linux.tar",
+	  "any command in place of the hogger, run without a shell" },
+	{ "zswapbench --background 4G --swap zram", "memory held outside the cgroup for the whole run" },
+	{ "zswapbench show results/a.json", "a saved run, printed as the run printed it" },
+	{ "zswapbench show -v results/a.json", "every metric of every cell" },
+	{ "zswapbench compare results/a.json results/b.json", "two kernels, two machines, before and after" },
+	{ "zswapbench show --format csv results/*.json > all.csv", "every trial of every run, one table" },
+	{ "zswapbench --swap disk,zram --dry-run", "the plan and every change it would make; nothing runs" },
+	{ "zswapbench list-configs", "the preset experiments, for --config" },
+	{ "zswapbench cleanup", "undo what a killed run left changed" },
+};
+
+/* ---- roff ---------------------------------------------------------------------------- */
+
+/* Plain text as roff: '-' is written \- so options render as the ASCII that can be pasted and
+ * searched, '\' is \e, and a line never starts with '.' or '\'' (a request). */
+static void text_n(FILE *out, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n && s[i]; i++) {
+		if ((i == 0 || s[i - 1] == '\n') && (s[i] == '.' || s[i] == '\''))
+			fputs("\\&", out);
+		if (s[i] == '-')
+			fputs("\\-", out);
+		else if (s[i] == '\\')
+			fputs("\\e", out);
+		else
+			fputc(s[i], out);
+	}
+}
+
+static void text(FILE *out, const char *s)
+{
+	text_n(out, s, strlen(s));
+}
+
+static void font(FILE *out, char f, const char *s)
+{
+	fprintf(out, "\\f%c", f);
+	text(out, s);
+	fputs("\\fR", out);
+}
+
+/* ---- what the table says ------------------------------------------------------------- */
+
+static unsigned option_mask(const struct option_desc *o)
+{
+	return o->commands ? o->commands : CMD_RUN;
+}
+
+static int takes_value(const struct option_desc *o)
+{
+	return o->type != OT_FLAG && o->type != OT_ACTION;
+}
+
+/* As the parser decides: a short name belongs to the first option of the command that
+ * claims it (-o is --output for a run, --columns for show and compare). */
+static int owns_short(const struct option_desc *o, unsigned cmd)
+{
+	if (!o->short_name || !option_for(o, (enum command)cmd))
+		return 0;
+	for (int id = 0; id < O_COUNT; id++)
+		if (option_table[id].short_name == o->short_name && option_for(&option_table[id], (enum command)cmd))
+			return &option_table[id] == o;
+	return 0;
+}
+
+/* The commands of mask for which o has its short name. */
+static unsigned short_mask(const struct option_desc *o, unsigned mask)
+{
+	unsigned owned = 0;
+	for (size_t c = 0; c < NCOMMANDS; c++)
+		if ((commands[c].mask & mask) && owns_short(o, commands[c].mask))
+			owned |= commands[c].mask;
+	return owned;
+}
+
+/* "run, show and compare": the commands of a mask, in the table's order. */
+static void command_names(char *buf, size_t len, unsigned mask)
+{
+	size_t n = 0, k = 0;
+
+	for (size_t c = 0; c < NCOMMANDS; c++)
+		n += (commands[c].mask & mask) != 0;
+	buf[0] = '\0';
+	for (size_t c = 0; c < NCOMMANDS; c++)
+		if (commands[c].mask & mask)
+			snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", k++ == 0 ? "" : k == n ? " and " : ", ",
+				 commands[c].name);
+}
+
+/* The default as --help says it: as typed (durations with their unit), or in words. */
+static const char *default_text(const struct option_desc *o, char *buf, size_t len)
+{
+	if (o->def && o->type != OT_FLAG)
+		snprintf(buf, len, "%s%s", o->def, o->type == OT_DURATION ? o->noun : "");
+	else if (o->def_help)
+		snprintf(buf, len, "%s", o->def_help);
+	else
+		return NULL;
+	return buf;
+}
+
+/* The names a list option takes, "a, b, c", from where the code keeps them: the backends of
+ * --swap, the table columns of --columns (typed in lower case, as its example is). NULL: the
+ * values are to be typed. */
+static const char *list_names(const struct option_desc *o, char *buf, size_t len)
+{
+	if (o->type == OT_BACKEND_LIST)
+		snprintf(buf, len, "%s", backend_names());
+	else if (o == &option_table[O_COLUMNS])
+		snprintf(buf, len, "%s", report_column_names());
+	else
+		return NULL;
+	for (char *p = buf; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+	return buf;
+}
+
+/* The paragraph of a command's --help after its usage lines, so the man page describes a
+ * command in the words --help uses. */
+static char *help_about(unsigned cmd)
+{
+	char *buf = NULL, *p, *end;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return NULL;
+	options_help(f, (enum command)cmd);
+	fclose(f);
+	p = buf;
+	while (p && (strncmp(p, "Usage:", 6) == 0 || *p == ' '))
+		p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL;
+	if (!p) {
+		free(buf);
+		return NULL;
+	}
+	end = strstr(p, "\n\n");
+	if (end)
+		*end = '\0';
+	memmove(buf, p, strlen(p) + 1);
+	return buf;
+}
+
+/* ---- examples, checked by the parser ------------------------------------------------- */
+
+static const struct command_doc *command_named(const char *word)
+{
+	for (size_t c = 0; word && c < NCOMMANDS; c++)
+		if (!commands[c].implicit && strcmp(commands[c].name, word) == 0)
+			return &commands[c];
+	return NULL;
+}
+
+/* Parses an example as main.c would, up to a shell redirection or pipe. */
+static int example_ok(const char *line)
+{
+	static struct config cfg;
+	char copy[512], msg[1024] = "", *argv[32];
+	const struct command_doc *c;
+	int argc = 0;
+
+	snprintf(copy, sizeof(copy), "%s", line);
+	for (char *t = strtok(copy, " "); t && argc < 31 && !strchr("<>|", t[0]); t = strtok(NULL, " "))
+		argv[argc++] = t;
+	argv[argc] = NULL;
+	c = command_named(argv[1]);
+	if (c && !c->mask && argc == 2)
+		return 1; /* a command outside the table, as cleanup: it takes no argument */
+	if (c && !c->mask)
+		snprintf(msg, sizeof(msg), "%s takes no argument", c->name);
+	else if ((c ? options_parse_command((enum command)c->mask, argc - 1, argv + 1, &cfg, msg, sizeof(msg))
+		    : options_parse(argc, argv, &cfg, msg, sizeof(msg))) == OPTIONS_RUN)
+		return 1;
+	fprintf(stderr, "gen-docs: example '%s' is refused: %s\n", line, msg);
+	return 0;
+}
+
+/* "--limit 50M --alloc 300M ...": the defaults of the options that shape a run. */
+static void defaults_line(char *buf, size_t len)
+{
+	static const enum option_id shown[] = { O_LIMIT, O_ALLOC, O_SWAP, O_TRIALS };
+	char def[128];
+
+	snprintf(buf, len, "the defaults (");
+	for (size_t i = 0; i < sizeof(shown) / sizeof(shown[0]); i++)
+		if (default_text(&option_table[shown[i]], def, sizeof(def)))
+			snprintf(buf + strlen(buf), len - strlen(buf), "%s--%s %s", i ? " " : "",
+				 option_table[shown[i]].name, def);
+	snprintf(buf + strlen(buf), len - strlen(buf), ")");
+}
+
+/* ---- the man page -------------------------------------------------------------------- */
+
+/* SOURCE_DATE_EPOCH (reproducible builds) or today. */
+static void man_date(char *buf, size_t len)
+{
+	const char *epoch = getenv("SOURCE_DATE_EPOCH");
+	time_t t = epoch && epoch[0] ? (time_t)strtoll(epoch, NULL, 10) : time(NULL);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, len, "%Y-%m-%d", &tm);
+}
+
+static void man_synopsis_line(FILE *out, const struct command_doc *c)
+{
+	fputs("\\fBzswapbench\\fR", out);
+	if (!c->implicit) {
+		fputc(' ', out);
+		font(out, 'B', c->name);
+	}
+	fprintf(out, "%s%s\n", c->synopsis[0] ? " " : "", c->synopsis);
+}
+
+static void man_header(FILE *out)
+{
+	char date[32];
+
+	man_date(date, sizeof(date));
+	fputs(".\\\" Generated by tools/gen-docs from src/runner/cli/option_table.c: do not edit.\n", out);
+	fprintf(out, ".TH ZSWAPBENCH 8 \"%s\" \"zswapbench %s\" \"System Administration\"\n", date, ZSB_VERSION);
+	/* No hyphenation: an option broken across lines could not be pasted or searched. */
+	fputs(".nh\n.ad l\n", out);
+	fputs(".SH NAME\nzswapbench \\- measure disk swap, zram and zswap on this machine's kernel\n", out);
+	fputs(".SH SYNOPSIS\n.nf\n", out);
+	for (size_t c = 0; c < NCOMMANDS; c++)
+		man_synopsis_line(out, &commands[c]);
+	fputs(".fi\n", out);
+}
+
+static void man_about(FILE *out, const struct command_doc *c)
+{
+	char *about = c->about ? NULL : help_about(c->mask);
+
+	text(out, c->about ? c->about : about ? about : "");
+	fputc('\n', out);
+	free(about);
+}
+
+static void man_description(FILE *out)
+{
+	char *about = help_about(CMD_RUN);
+
+	fputs(".SH DESCRIPTION\n", out);
+	text(out, about ? about : "");
+	fputc('\n', out);
+	free(about);
+	fputs(".PP\n", out);
+	text(out, "It runs as root. Every change it makes to the kernel's state (cgroups, swap areas, zram "
+		  "devices, swapfiles, parameters) is written to an undo journal before it is made, and undone "
+		  "when the run ends, fails or is stopped by a signal. Each run writes a JSON result file that "
+		  "zswapbench show prints again and zswapbench compare compares with others.\n");
+	fputs(".SH COMMANDS\n", out);
+	for (size_t c = 0; c < NCOMMANDS; c++) {
+		fputs(".TP\n", out);
+		man_synopsis_line(out, &commands[c]);
+		man_about(out, &commands[c]);
+	}
+}
+
+/* The backends, by the names --swap takes, with the backend's own help. */
+static void man_backends(FILE *out)
+{
+	char names[256];
+
+	fputs(".SH BACKENDS\n", out);
+	snprintf(names, sizeof(names), "%s", backend_names());
+	for (char *save, *n = strtok_r(names, ", ", &save); n; n = strtok_r(NULL, ", ", &save)) {
+		const struct backend *b = backend_find(n);
+		fputs(".TP\n", out);
+		font(out, 'B', n);
+		fputc('\n', out);
+		text(out, b && b->help ? b->help : "");
+		fputc('\n', out);
+	}
+}
+
+/* "-l, --limit LIST": the short name where the option has it for one of the group's commands. */
+static void man_option_names(FILE *out, const struct option_desc *o, unsigned mask)
+{
+	if (short_mask(o, mask))
+		fprintf(out, "\\fB\\-%c\\fR, ", o->short_name);
+	fputs("\\fB\\-\\-", out);
+	text(out, o->name);
+	fputs("\\fR", out);
+	if (takes_value(o)) {
+		fputs(" \\fI", out);
+		text(out, o->arg ? o->arg : "VALUE");
+		fputs("\\fR", out);
+	}
+	fputc('\n', out);
+}
+
+/* A list such as "zram,zswap" as "zram, zswap". */
+static void man_list(FILE *out, const char *label, const char *list)
+{
+	fprintf(out, "%s: ", label);
+	for (const char *p = list; *p; p++) {
+		if (*p == ',')
+			fputs(", ", out);
+		else
+			text_n(out, p, 1);
+	}
+	fputs(".\n", out);
+}
+
+static void man_choices(FILE *out, const char *const *choices)
+{
+	fputs("Values: ", out);
+	for (size_t i = 0; choices[i]; i++) {
+		fputs(i ? ", " : "", out);
+		font(out, 'B', choices[i]);
+	}
+	fputs(".\n", out);
+}
+
+/* The facts below the help line; an example only where help and default do not show one. */
+static void man_option_facts(FILE *out, const struct option_desc *o, unsigned mask)
+{
+	unsigned shorts = short_mask(o, mask);
+	char buf[1024];
+
+	if (default_text(o, buf, sizeof(buf))) {
+		fputs("Default: ", out);
+		text(out, buf);
+		fputs(".\n", out);
+	}
+	if (o->choices)
+		man_choices(out, o->choices);
+	if (list_names(o, buf, sizeof(buf)) && !strstr(o->help, buf)) {
+		fputs("Names: ", out);
+		text(out, buf);
+		fputs(".\n", out);
+	}
+	if (o->backends)
+		man_list(out, "Backends", o->backends);
+	if (o->flags & OPT_SWEEP)
+		fputs("A sweep axis: each value is a cell of its own.\n", out);
+	if (o->flags & OPT_HOGGER_ONLY)
+		text(out, "For the hogger: not with a COMMAND after --.\n");
+	if (shorts && shorts != mask) {
+		command_names(buf, sizeof(buf), shorts);
+		fprintf(out, "\\fB\\-%c\\fR only with ", o->short_name);
+		text(out, buf);
+		fputs(".\n", out);
+	}
+	if (o->example && !strstr(o->help, o->example) && !(o->def && strcmp(o->def, o->example) == 0)) {
+		fputs("Example: \\fB\\-\\-", out);
+		text(out, o->name);
+		fputc(' ', out);
+		text(out, o->example);
+		fputs("\\fR.\n", out);
+	}
+}
+
+static void man_option(FILE *out, const struct option_desc *o, unsigned mask)
+{
+	fputs(".TP\n", out);
+	man_option_names(out, o, mask);
+	text(out, o->help);
+	fputs("\n.br\n", out);
+	man_option_facts(out, o, mask);
+}
+
+/* One subsection per set of commands that share options, in the table's order. */
+static void man_options(FILE *out)
+{
+	unsigned done[16];
+	size_t ndone = 0;
+	char names[128];
+
+	fputs(".SH OPTIONS\n", out);
+	for (int id = 0; id < O_COUNT; id++) {
+		unsigned mask = option_mask(&option_table[id]);
+		size_t k = 0;
+		if (option_table[id].flags & OPT_HIDDEN)
+			continue; /* a group only where something shows */
+		while (k < ndone && done[k] != mask)
+			k++;
+		if (k < ndone || ndone == sizeof(done) / sizeof(done[0]))
+			continue;
+		done[ndone++] = mask;
+		command_names(names, sizeof(names), mask);
+		names[0] = (char)toupper((unsigned char)names[0]);
+		fprintf(out, ".SS \"%s options\"\n", names);
+		for (int j = id; j < O_COUNT; j++)
+			if (option_mask(&option_table[j]) == mask && !(option_table[j].flags & OPT_HIDDEN))
+				man_option(out, &option_table[j], mask);
+	}
+}
+
+/* "seq, zero, compressible:PCT (PCT% of each page zero, ...), ...": one tagged paragraph per
+ * item, the words in parentheses its description. Commas inside them do not split. */
+static void man_help_list(FILE *out, const char *list)
+{
+	const char *p = list;
+
+	while (*p) {
+		size_t n = 0;
+		int depth = 0;
+		while (p[n] && !(depth == 0 && p[n] == ',' && p[n + 1] == ' ')) {
+			depth += (p[n] == '(') - (p[n] == ')');
+			n++;
+		}
+		const char *open = memchr(p, '(', n);
+		size_t term = open ? (size_t)(open - p) : n;
+		while (term && p[term - 1] == ' ')
+			term--;
+		fputs(".TP\n\\fB", out);
+		text_n(out, p, term);
+		fputs("\\fR\n", out);
+		if (open && n > (size_t)(open - p) + 2)
+			text_n(out, open + 1, n - (size_t)(open - p) - 2);
+		fputc('\n', out);
+		p += n + (p[n] ? 2 : 0);
+	}
+}
+
+/* Durations: the unit of a bare number is each duration option's own (its noun). */
+static void man_values(FILE *out)
+{
+	fputs(".SH SIZES\n", out);
+	text(out, "A SIZE is a number with K, M, G or T, binary (1024), as KiB, MiB, GiB and TiB are; "
+		  "KB, MB, GB and TB are decimal (1000). A LIST is comma-separated: 50M,100M.\n");
+	fputs(".SH DURATIONS\n", out);
+	text(out, "A TIME is a number with ms, s, m or h: 10ms, 2s, 10m, 1h. A bare number is in the "
+		  "option's unit:");
+	for (int id = 0, k = 0; id < O_COUNT; id++) {
+		const struct option_desc *o = &option_table[id];
+		if (o->type != OT_DURATION || (o->flags & OPT_HIDDEN))
+			continue;
+		fputs(k++ ? "," : "", out);
+		fputs(" \\fB\\-\\-", out);
+		text(out, o->name);
+		fprintf(out, "\\fR in %s", o->noun);
+	}
+	fputs(".\n.SH PATTERNS\nWhat every page holds (\\fB\\-\\-data\\fR):\n", out);
+	man_help_list(out, pattern_help());
+	fputs(".SH \"ACCESS MODES\"\nWhat the hogger does after the fill (\\fB\\-\\-access\\fR):\n", out);
+	man_help_list(out, access_help());
+}
+
+static void man_exit_status(FILE *out)
+{
+	static const struct {
+		int status;
+		const char *what;
+	} statuses[] = {
+		{ EXIT_OK, "success" },
+		{ EXIT_RUNTIME, "a failure while running; the machine was restored" },
+		{ EXIT_USAGE, "bad usage; nothing was changed" },
+		{ EXIT_UNSUPPORTED, "this kernel or machine cannot do what was asked; nothing was changed" },
+		{ EXIT_TRIALS_FAILED, "the run completed, some trials did not (an OOM kill, a timeout)" },
+	};
+
+	fputs(".SH \"EXIT STATUS\"\n", out);
+	for (size_t i = 0; i < sizeof(statuses) / sizeof(statuses[0]); i++) {
+		fprintf(out, ".TP\n.B %d\n", statuses[i].status);
+		text(out, statuses[i].what);
+		fputc('\n', out);
+	}
+	fprintf(out, ".TP\n.BI %d+ N\n", EXIT_SIGNAL_BASE);
+	text(out, "stopped by signal N (130 for Ctrl-C, 143 for SIGTERM); the machine was restored and "
+		  "the completed trials kept.\n");
+}
+
+static void man_file(FILE *out, const char *path, const char *what)
+{
+	fputs(".TP\n\\fI", out);
+	text(out, path);
+	fputs("\\fR\n", out);
+	text(out, what);
+	fputc('\n', out);
+}
+
+/* The run directory as the code has it when ZSWAPBENCH_RUNDIR is not set. */
+static void man_files(FILE *out)
+{
+	char path[4096];
+
+	unsetenv("ZSWAPBENCH_RUNDIR");
+	fputs(".SH FILES\n", out);
+	man_file(out, rundir_file("journal", path, sizeof(path)),
+		 "the undo journal: every change to the kernel's state, announced before it is made; "
+		 "zswapbench cleanup replays what a killed run left in it");
+	man_file(out, rundir_file("lock", path, sizeof(path)), "held (flock) by the one run at a time");
+	man_file(out, option_table[O_OUTPUT].def_help, "the result file of a run, unless --output names another");
+	man_file(out, option_table[O_SWAPFILE].def_help, "the swapfile of disk and zswap, removed after the run");
+	for (const char *const *d = config_preset_dirs(); *d; d++) {
+		snprintf(path, sizeof(path), "%s/NAME.conf", *d);
+		man_file(out, path, d == config_preset_dirs() ? "a preset that --config NAME reads, from the current "
+							      "directory first, then the directories below"
+							    : "an installed preset");
+	}
+	fputs(".SH ENVIRONMENT\n.TP\n.B ZSWAPBENCH_RUNDIR\n", out);
+	snprintf(path, sizeof(path), "the directory of the journal and the lock, instead of %s", rundir());
+	text(out, path);
+	fputc('\n', out);
+}
+
+/* The line as a shell takes it, wrapped before an option (" \\" at the end of the line) where
+ * the option would pass column 60: with the page's indent it fits 80 columns. */
+static void man_example_line(FILE *out, const char *line)
+{
+	const char *start = line, *p = line;
+
+	while ((p = strstr(p + 1, " --")) && p[3] && p[3] != ' ') {
+		const char *next = strstr(p + 1, " --");
+		size_t end = next ? (size_t)(next - start) : strlen(start);
+		if (end > 60 && p > start) {
+			text_n(out, start, (size_t)(p - start));
+			fputs(" \\e\n    ", out);
+			start = p + 1;
+		}
+	}
+	text(out, start);
+}
+
+static void man_example(FILE *out, const char *line, const char *about)
+{
+	char sentence[512];
+
+	snprintf(sentence, sizeof(sentence), "%s", about);
+	sentence[0] = (char)toupper((unsigned char)sentence[0]);
+	fputs(".PP\n", out);
+	text(out, sentence);
+	fputs(":\n.RS\n.EX\n", out);
+	man_example_line(out, line);
+	fputs("\n.EE\n.RE\n", out);
+}
+
+/* The README's lines, then a sweep over every axis built from the axes' own examples. */
+static int man_examples(FILE *out)
+{
+	char about[256], sweep[512] = "zswapbench";
+	int ok = 1;
+
+	fputs(".SH EXAMPLES\n", out);
+	defaults_line(about, sizeof(about));
+	for (size_t i = 0; i < sizeof(examples) / sizeof(examples[0]); i++) {
+		ok &= example_ok(examples[i].line);
+		man_example(out, examples[i].line, examples[i].about ? examples[i].about : about);
+	}
+	for (int id = 0; id < O_COUNT; id++)
+		if ((option_table[id].flags & OPT_SWEEP) && option_table[id].example)
+			snprintf(sweep + strlen(sweep), sizeof(sweep) - strlen(sweep), " --%s %s", option_table[id].name,
+				 option_table[id].example);
+	ok &= example_ok(sweep);
+	man_example(out, sweep, "every sweep axis at once: one cell per combination");
+	return ok;
+}
+
+static int man_page(FILE *out)
+{
+	int ok;
+
+	man_header(out);
+	man_description(out);
+	man_backends(out);
+	man_options(out);
+	man_values(out);
+	man_exit_status(out);
+	man_files(out);
+	ok = man_examples(out);
+	fputs(".SH \"SEE ALSO\"\n.BR zramctl (8),\n.BR swapon (8),\n.BR mkswap (8)\n", out);
+	return ok;
+}
+
+/* ---- the bash completion ------------------------------------------------------------- */
+
+/* Names go into single quotes, compgen -W (which expands them) and case patterns: none may
+ * hold a blank, a quote or a character any of those would read. */
+static int shell_word(const char *w)
+{
+	if (!w[0] || strpbrk(w, " \t\n'\"\\$`*?[]{}|&;<>()!~#")) {
+		fprintf(stderr, "gen-docs: '%s' cannot be written into the completion as it is\n", w);
+		return 0;
+	}
+	return 1;
+}
+
+static int bash_options(FILE *out)
+{
+	int ok = 1;
+
+	fputs("# The options of a command, long and short.\n_zswapbench_options()\n{\n\tcase $1 in\n", out);
+	for (size_t c = 0; c < NCOMMANDS; c++) {
+		fprintf(out, "\t%s) echo '", commands[c].name);
+		for (int id = 0, k = 0; id < O_COUNT; id++) {
+			const struct option_desc *o = &option_table[id];
+			if ((o->flags & OPT_HIDDEN) || !(option_mask(o) & commands[c].mask))
+				continue;
+			ok &= shell_word(o->name);
+			fprintf(out, "%s--%s", k++ ? " " : "", o->name);
+			if (owns_short(o, commands[c].mask))
+				fprintf(out, " -%c", o->short_name);
+		}
+		fprintf(out, "%s' ;;\n", commands[c].own_options ? commands[c].own_options : "");
+	}
+	fputs("\tesac\n}\n\n", out);
+	return ok;
+}
+
+/* "run:--swap|run:-s|...": the option under every command that takes it. */
+static void bash_value_pattern(FILE *out, const struct option_desc *o)
+{
+	int k = 0;
+
+	for (size_t c = 0; c < NCOMMANDS; c++) {
+		if (!(option_mask(o) & commands[c].mask))
+			continue;
+		fprintf(out, "%s%s:--%s", k++ ? "|" : "\t", commands[c].name, o->name);
+		if (owns_short(o, commands[c].mask))
+			fprintf(out, "|%s:-%c", commands[c].name, o->short_name);
+	}
+	fputs(")", out);
+}
+
+/* What an option's value completes to; nothing for a value to be typed (a size, a count). */
+static int bash_value_action(FILE *out, const struct option_desc *o)
+{
+	char names[1024];
+	int ok = 1;
+
+	if (o->choices) {
+		fputs(" _zswapbench_words '", out);
+		for (size_t i = 0; o->choices[i]; i++) {
+			ok &= shell_word(o->choices[i]);
+			fprintf(out, "%s%s", i ? " " : "", o->choices[i]);
+		}
+		fputs("' ;;\n", out);
+	} else if (list_names(o, names, sizeof(names))) {
+		fputs(" _zswapbench_list '", out);
+		for (char *save, *n = strtok_r(names, ", ", &save); n; n = strtok_r(NULL, ", ", &save)) {
+			ok &= shell_word(n);
+			fprintf(out, "%s%s", n == names ? "" : " ", n);
+		}
+		fputs("' ;;\n", out);
+	} else if (o == &option_table[O_CONFIG]) {
+		fputs(" _zswapbench_config ;;\n", out);
+	} else if (o->type == OT_PATH) {
+		fputs(" _zswapbench_files ;;\n", out);
+	} else if (o->type == OT_USER) {
+		fputs(" mapfile -t COMPREPLY < <(compgen -u -- \"$cur\") ;;\n", out);
+	} else {
+		fputs(" ;;\n", out);
+	}
+	return ok;
+}
+
+static int bash_values(FILE *out)
+{
+	int ok = 1;
+
+	fputs("# Completes the value of option $2 of command $1; fails when $2 takes no value.\n"
+	      "_zswapbench_value()\n{\n\tcase $1:$2 in\n", out);
+	for (int id = 0; id < O_COUNT; id++) {
+		const struct option_desc *o = &option_table[id];
+		if ((o->flags & OPT_HIDDEN) || !takes_value(o))
+			continue;
+		bash_value_pattern(out, o);
+		ok &= bash_value_action(out, o);
+	}
+	fputs("\t*) return 1 ;;\n\tesac\n\treturn 0\n}\n\n", out);
+	return ok;
+}
+
+/* Words that are not options: result files for show and compare, options for the rest. */
+static void bash_args(FILE *out)
+{
+	char pattern[256] = "";
+
+	fputs("# A word that is not an option, nor an option's value.\n_zswapbench_args()\n{\n\tcase $1 in\n", out);
+	for (size_t c = 0; c < NCOMMANDS; c++)
+		if (commands[c].args == ARGS_JSON)
+			snprintf(pattern + strlen(pattern), sizeof(pattern) - strlen(pattern), "%s%s",
+				 pattern[0] ? "|" : "", commands[c].name);
+	if (pattern[0])
+		fprintf(out, "\t%s) _zswapbench_files '*.json' ;;\n", pattern);
+	fputs("\t*) _zswapbench_words \"$(_zswapbench_options \"$1\")\" ;;\n\tesac\n}\n\n", out);
+}
+
+static const char bash_helpers[] =
+	"# Completion of zswapbench(8) for bash.\n"
+	"# Generated by tools/gen-docs from src/runner/cli/option_table.c: do not edit.\n\n"
+	"_zswapbench_words()\n{\n"
+	"\tmapfile -t COMPREPLY < <(compgen -W \"$1\" -- \"$cur\")\n}\n\n"
+	"# The last item of a comma list from the words $1, less the items already in the list;\n"
+	"# no space after it, so the list can go on with a comma.\n"
+	"_zswapbench_list()\n{\n"
+	"\tlocal prefix='' word words=''\n"
+	"\t[[ $cur == *,* ]] && prefix=${cur%,*},\n"
+	"\tfor word in $1; do\n"
+	"\t\t[[ ,$prefix == *,$word,* ]] || words+=\" $word\"\n"
+	"\tdone\n"
+	"\tmapfile -t COMPREPLY < <(compgen -P \"$prefix\" -W \"$words\" -- \"${cur##*,}\")\n"
+	"\tcompopt -o nospace 2>/dev/null\n}\n\n"
+	"# Files, or the files matching the pattern $1 and the directories to look in.\n"
+	"_zswapbench_files()\n{\n"
+	"\tif [[ $1 ]]; then\n"
+	"\t\tmapfile -t COMPREPLY < <(compgen -d -- \"$cur\"; compgen -f -X \"!$1\" -- \"$cur\")\n"
+	"\telse\n"
+	"\t\tmapfile -t COMPREPLY < <(compgen -f -- \"$cur\")\n"
+	"\tfi\n"
+	"\tcompopt -o filenames 2>/dev/null\n}\n\n"
+	"# A config file, or a preset's name as the zswapbench being completed lists them.\n"
+	"_zswapbench_config()\n{\n"
+	"\tlocal presets\n"
+	"\tpresets=$(\"${COMP_WORDS[0]}\" list-configs 2>/dev/null | cut -d' ' -f1)\n"
+	"\t_zswapbench_files\n"
+	"\tmapfile -t -O ${#COMPREPLY[@]} COMPREPLY < <(compgen -W \"$presets\" -- \"$cur\")\n}\n\n";
+
+static const char bash_main[] =
+	"_zswapbench()\n{\n"
+	"\tlocal cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} cmd=run i\n"
+	"\tCOMPREPLY=()\n"
+	"\t# bash splits --swap=zr at '=': the option is then two words back.\n"
+	"\tif [[ $cur == = ]]; then\n"
+	"\t\tcur=\n"
+	"\telif [[ $prev == = ]] && ((COMP_CWORD > 1)); then\n"
+	"\t\tprev=${COMP_WORDS[COMP_CWORD-2]}\n"
+	"\tfi\n"
+	"\tcase ${COMP_WORDS[1]} in\n"
+	"\t%s) cmd=${COMP_WORDS[1]} ;;\n"
+	"\tesac\n"
+	"\t# After a run's \"--\" the words are a command of their own.\n"
+	"\tfor ((i = 1; i < COMP_CWORD; i++)); do\n"
+	"\t\t[[ $cmd == run && ${COMP_WORDS[i]} == -- ]] || continue\n"
+	"\t\tif declare -F _command_offset >/dev/null; then\n"
+	"\t\t\t_command_offset $((i + 1))\n"
+	"\t\telif ((i == COMP_CWORD - 1)); then\n"
+	"\t\t\tmapfile -t COMPREPLY < <(compgen -c -- \"$cur\")\n"
+	"\t\telse\n"
+	"\t\t\t_zswapbench_files\n"
+	"\t\tfi\n"
+	"\t\treturn\n"
+	"\tdone\n"
+	"\t_zswapbench_value \"$cmd\" \"$prev\" && return\n"
+	"\tif ((COMP_CWORD == 1)) && [[ $cur != -* ]]; then\n"
+	"\t\t_zswapbench_words '%s'\n"
+	"\telif [[ $cur == -* ]]; then\n"
+	"\t\t_zswapbench_words \"$(_zswapbench_options \"$cmd\")\"\n"
+	"\telse\n"
+	"\t\t_zswapbench_args \"$cmd\"\n"
+	"\tfi\n"
+	"}\n\n"
+	"complete -F _zswapbench zswapbench\n";
+
+static int bash_completion(FILE *out)
+{
+	char pattern[256] = "", words[256] = "";
+	int ok;
+
+	fputs(bash_helpers, out);
+	ok = bash_options(out);
+	ok &= bash_values(out);
+	bash_args(out);
+	for (size_t c = 0; c < NCOMMANDS; c++) {
+		if (commands[c].implicit)
+			continue;
+		snprintf(pattern + strlen(pattern), sizeof(pattern) - strlen(pattern), "%s%s", pattern[0] ? "|" : "",
+			 commands[c].name);
+		snprintf(words + strlen(words), sizeof(words) - strlen(words), "%s%s", words[0] ? " " : "",
+			 commands[c].name);
+	}
+	fprintf(out, bash_main, pattern, words);
+	return ok;
+}
+
+int main(int argc, char **argv)
+{
+	int ok;
+
+	if (argc == 2 && strcmp(argv[1], "man") == 0)
+		ok = man_page(stdout);
+	else if (argc == 2 && strcmp(argv[1], "bash") == 0)
+		ok = bash_completion(stdout);
+	else {
+		fprintf(stderr, "usage: gen-docs man|bash\n");
+		return 2;
+	}
+	if (fflush(stdout) || ferror(stdout)) {
+		perror("gen-docs: stdout");
+		return 1;
+	}
+	return ok ? 0 : 1;
+}
