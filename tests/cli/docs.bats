@@ -89,10 +89,10 @@ same_set() {
 	rendered | grep -q 'ZSWAPBENCH_RUNDIR'
 }
 
-@test "man page: every option of zswapbench, show and compare --help has its entry" {
+@test "man page: every option of zswapbench, show, compare and sysinfo --help has its entry" {
 	local cmd opt page n=0
 	page=$(rendered)
-	for cmd in "" show compare; do
+	for cmd in "" show compare sysinfo; do
 		for opt in $(help_options $cmd); do
 			grep -qE -- "^ +(-[[:alnum:]], )?$opt( |\$)" <<<"$page" || { echo "no entry for $cmd $opt" >&2; return 1; }
 			n=$((n + 1))
@@ -115,13 +115,15 @@ same_set() {
 	bash -n "$COMPLETION"
 }
 
-@test "completion: zswapbench -- offers exactly the options of --help, for show and compare too" {
+@test "completion: zswapbench -- offers exactly the options of --help, for show, compare and sysinfo too" {
 	run completions zswapbench --
 	same_set "$output" "$(help_options)"
 	run completions zswapbench show --
 	same_set "$output" "$(help_options show)"
 	run completions zswapbench compare --
 	same_set "$output" "$(help_options compare)"
+	run completions zswapbench sysinfo --
+	same_set "$output" "$(help_options sysinfo)"
 }
 
 @test "completion: --swap offers the backends, as a comma list" {

@@ -86,6 +86,24 @@ value() {
 	assert_awk "$(value pswpout) >= 0.9 * 16384"
 }
 
+@test "zram cells measure zram: zswap left on by someone is off for the trial, then back on" {
+	need_zswap
+	need_zram
+	old=$(cat /sys/module/zswap/parameters/enabled)
+	echo Y >/sys/module/zswap/parameters/enabled
+	run "$ZSB" --swap zram --limit 32M --alloc 96M --trials 1 --dry-run
+	dry=$output
+	run "$ZSB" --swap zram --limit 32M --alloc 96M --trials 1 --output "$TMP/r.json"
+	now=$(cat /sys/module/zswap/parameters/enabled)
+	echo "$old" >/sys/module/zswap/parameters/enabled
+	[ "$status" -eq 0 ]
+	[ "$now" = Y ]
+	[[ "$dry" == *"zswap/parameters/enabled N if zswap is on"* ]]
+	# With zswap in front, its pool would take the pages and zram would see few of them.
+	orig=$(json '.cells[0].trials[0].values.zram_orig_data_size' "$TMP/r.json")
+	assert_awk "$orig >= 0.6 * 96 * 1048576"
+}
+
 @test "a sweep: backend x compressor x jobs x limit is the cross product, every cell measured" {
 	need_zram
 	run "$ZSB" --swap disk,zram --comp lzo,lz4 --jobs 1,2 --limit 32M,48M --alloc 96M --trials 1 --output "$TMP/r.json"

@@ -29,7 +29,7 @@ enum option_id {
 };
 
 /* What zswapbench was asked to do: a run, or something with result files. */
-enum command { CMD_RUN = 1 << 0, CMD_SHOW = 1 << 1, CMD_COMPARE = 1 << 2 };
+enum command { CMD_RUN = 1 << 0, CMD_SHOW = 1 << 1, CMD_COMPARE = 1 << 2, CMD_SYSINFO = 1 << 3 };
 
 enum run_order { ORDER_INTERLEAVED, ORDER_SEQUENTIAL, ORDER_SHUFFLED };
 enum output_format { FORMAT_TABLE, FORMAT_JSON, FORMAT_CSV, FORMAT_MARKDOWN };

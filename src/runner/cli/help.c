@@ -60,9 +60,15 @@ static void usage(FILE *out, enum command cmd)
 			     "Compares the cells that two or more result files have in common (same backend,\n"
 			     "compressor, jobs, limit, limit mode, data, access and allocation), metric by metric,\n"
 			     "with the uncertainty of each change: two kernels, two machines, before and after.\n\n");
+	else if (cmd == CMD_SYSINFO)
+		fprintf(out, "Usage: zswapbench sysinfo [options]\n"
+			     "What this machine offers a swap benchmark and what would disturb one: cgroups, zram,\n"
+			     "zswap, the swap areas in use, memory and CPU settings, and the swapfile's disk.\n"
+			     "Changes nothing; every result file keeps the same facts.\n\n");
 	else
 		fprintf(out, "Usage: zswapbench [options] [-- COMMAND [ARG...]]\n"
-			     "       zswapbench show FILE...  |  compare BASE.json NEW.json...  |  cleanup\n"
+			     "       zswapbench show FILE...  |  compare BASE.json NEW.json...  |  sysinfo  |\n"
+			     "       list-configs  |  cleanup\n"
 			     "Measures a workload that does not fit in memory under disk swap, zram or zswap:\n"
 			     "a memory cgroup per trial, a swap backend of its own, a hogger inside\n"
 			     "(or COMMAND, run without a shell, in its place).\n\n");

@@ -326,7 +326,16 @@ int option_for(const struct option_desc *o, enum command cmd)
 
 const char *command_name(enum command cmd)
 {
-	return cmd == CMD_SHOW ? "show" : cmd == CMD_COMPARE ? "compare" : "run";
+	switch (cmd) {
+	case CMD_SHOW:
+		return "show";
+	case CMD_COMPARE:
+		return "compare";
+	case CMD_SYSINFO:
+		return "sysinfo";
+	default:
+		return "run";
+	}
 }
 
 /* A short name belongs to the first option of the command that claims it: -o is --output
@@ -388,10 +397,10 @@ static void unknown(enum command cmd, const char *arg, char *msg, size_t len)
 		snprintf(msg, len, "unknown option '%s'", arg);
 }
 
-/* show and compare take files; a run takes none. */
+/* show and compare take files; a run and sysinfo take none. */
 static int keep_files(enum command cmd, int argc, char **argv, struct config *cfg, char *msg, size_t len)
 {
-	if (cmd == CMD_RUN) {
+	if (cmd == CMD_RUN || cmd == CMD_SYSINFO) {
 		if (optind < argc) {
 			snprintf(msg, len, "unexpected argument '%s'", argv[optind]);
 			return -EINVAL;

@@ -20,5 +20,6 @@ void file_set_free(struct file_set *fs);
 int show_main(int argc, char **argv);
 int compare_main(int argc, char **argv);
 int list_configs_main(int argc, char **argv);
+int sysinfo_main(int argc, char **argv);
 
 #endif

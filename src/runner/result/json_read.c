@@ -56,6 +56,7 @@ static void read_system(json_object *o, struct result_system *s)
 		snprintf(s->other_swap + at, sizeof(s->other_swap) - at, "%s%s", at ? " " : "",
 			 json_object_get_string(json_object_array_get_idx(others, i)));
 	}
+	s->facts = json_object_get(get(o, "facts"));
 }
 
 static int read_jobs(json_object *a, struct trial *t)

@@ -48,6 +48,7 @@ static json_object *system_info(const struct result_system *sys)
 	for (char *tok = strtok_r(list, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
 		json_object_array_add(others, json_object_new_string(tok));
 	json_object_object_add(o, "other_swap", others);
+	json_object_object_add(o, "facts", sys->facts ? json_object_get(sys->facts) : NULL);
 	return o;
 }
 

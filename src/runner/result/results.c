@@ -138,6 +138,7 @@ void results_free(struct results *r)
 	free(r->cells);
 	json_object_put(r->config);
 	json_object_put(r->plan);
+	json_object_put(r->system.facts);
 	results_init(r);
 }
 

@@ -113,6 +113,7 @@ struct result_system {
 	uint64_t mem_total;
 	char cgroup_mode[16];
 	char other_swap[512];     /* swap areas that were not ours, space-separated */
+	struct json_object *facts; /* what `zswapbench sysinfo` reads, taken before the first change (owned) */
 };
 
 struct results {

@@ -2,6 +2,8 @@
  * and what the run derived from it. */
 #include <errno.h>
 #include <json.h>
+#include <libgen.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/sysinfo.h>
@@ -11,6 +13,7 @@
 
 #include "runner/cli/options.h"
 #include "runner/run/run.h"
+#include "runner/system/sysinfo.h"
 
 static void collect_system(struct result_system *s, const struct host *host, const char *other_swap)
 {
@@ -30,6 +33,17 @@ static void collect_system(struct result_system *s, const struct host *host, con
 		s->mem_total = (uint64_t)si.totalram * si.mem_unit;
 	snprintf(s->cgroup_mode, sizeof(s->cgroup_mode), "%s", cgroup_mode_name(host->env.mode));
 	snprintf(s->other_swap, sizeof(s->other_swap), "%s", other_swap);
+}
+
+/* Everything sysinfo reads, as the machine was before the run changed anything. */
+static json_object *collect_facts(const char *swapfile)
+{
+	static struct sysinfo_facts facts; /* about 12 KiB: not on the stack */
+	char dir[PATH_MAX];
+
+	snprintf(dir, sizeof(dir), "%s", swapfile);
+	sysinfo_collect(&facts, dirname(dir));
+	return sysinfo_to_json(&facts);
 }
 
 /* What the run chose where the user did not: the seed, the swap size and file, the hogger,
@@ -64,6 +78,7 @@ int run_results_init(struct run *run)
 	snprintf(r->tool_version, sizeof(r->tool_version), "%s", ZSB_VERSION);
 	strftime(r->started, sizeof(r->started), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
 	collect_system(&r->system, &run->host, run->other_swap);
+	r->system.facts = collect_facts(run->plan.swapfile);
 	/* The config carries the seed the run used, so the file replays the same order. */
 	echo.seed = run->plan.seed;
 	r->config = options_to_json(&echo);

@@ -9,6 +9,8 @@
 #include "runner/kernel/signals.h"
 #include "runner/kernel/spawn.h"
 #include "runner/kernel/swaps.h"
+#include "runner/kernel/sysfs.h"
+#include "runner/undo/param.h"
 
 static const struct backend *const backends[] = { &backend_disk, &backend_zram, &backend_zswap, &backend_none };
 
@@ -120,6 +122,25 @@ int swap_enable(struct swap_device *dev, struct journal *j)
 		return ret;
 	}
 	return journal_confirm(j, idx, NULL, 0, 0);
+}
+
+/* zswap in front of our device would decide what disk and zram cells measure: off for the
+ * trial if someone left it on, restored after. */
+int swap_keep_zswap_out(struct swap_device *dev, struct journal *j)
+{
+	char enabled[8];
+
+	if (!zswap_present() || sysfs_read_line(ZSWAP_PARAMS "/enabled", enabled, sizeof(enabled)) < 0 ||
+	    enabled[0] != 'Y')
+		return 0;
+	return param_set(j, ZSWAP_PARAMS "/enabled", "N", dev->failed, sizeof(dev->failed));
+}
+
+void swap_describe_zswap_out(FILE *out)
+{
+	if (zswap_present())
+		fprintf(out, "  each trial: %s/enabled N if zswap is on (restored after), so that it measures %s\n",
+			ZSWAP_PARAMS, "this backend alone");
 }
 
 /* No swap at all: past the limit the workload is OOM-killed, and the trial says so. */

@@ -114,6 +114,10 @@ void swap_device_describe(const struct swap_device *dev, FILE *out);
 
 /* Shared by the backends: mkswap then swapon at the priority, journaled. */
 int swap_enable(struct swap_device *dev, struct journal *j);
+/* zswap off for the trial when it is on (journaled, restored after), and the line --dry-run
+ * prints for it: disk and zram cells measure their own device, not zswap in front of it. */
+int swap_keep_zswap_out(struct swap_device *dev, struct journal *j);
+void swap_describe_zswap_out(FILE *out);
 /* disk and zswap: the run's swapfile, created once, fully allocated, journaled. */
 int swapfile_prepare(struct swap_device *dev, struct journal *j);
 /* disk and zswap, each trial: a fresh swap area on it (mkswap, swapon). */

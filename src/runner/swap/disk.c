@@ -1,30 +1,19 @@
 /* disk: a swapfile of our own (swapfile.c), new for every trial. */
 #include <stdio.h>
 
-#include "runner/kernel/sysfs.h"
 #include "runner/swap/backend.h"
-#include "runner/undo/param.h"
 
-/* A disk cell measures the disk: zswap, if someone left it on, is off for the trial. */
 static int disk_start(struct swap_device *dev, struct journal *j)
 {
-	char enabled[8];
+	int ret = swap_keep_zswap_out(dev, j);
 
-	if (zswap_present() && sysfs_read_line(ZSWAP_PARAMS "/enabled", enabled, sizeof(enabled)) >= 0 &&
-	    enabled[0] == 'Y') {
-		int ret = param_set(j, ZSWAP_PARAMS "/enabled", "N", dev->failed, sizeof(dev->failed));
-		if (ret)
-			return ret;
-	}
-	return swapfile_start(dev, j);
+	return ret ? ret : swapfile_start(dev, j);
 }
 
 static void disk_describe(const struct swap_device *dev, FILE *out)
 {
 	swapfile_describe(dev, out);
-	if (zswap_present())
-		fprintf(out, "  each trial: %s/enabled N if zswap is on (restored after): a disk cell measures the disk\n",
-			ZSWAP_PARAMS);
+	swap_describe_zswap_out(out);
 }
 
 const struct backend backend_disk = {

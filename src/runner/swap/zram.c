@@ -148,6 +148,8 @@ static int zram_start(struct swap_device *dev, struct journal *j)
 	char sys[64], value[32];
 	int ret, idx;
 
+	if ((ret = swap_keep_zswap_out(dev, j)))
+		return ret;
 	snprintf(sys, sizeof(sys), "/sys/block/zram%d", dev->zram_id);
 	/* The first write to the device is announced: a reset undoes all of them. */
 	idx = journal_intend(j, UNDO_ZRAM_RESET, sys, NULL, NULL);
@@ -221,6 +223,7 @@ static void zram_describe(const struct swap_device *dev, FILE *out)
 		dev->params.comp ? dev->params.comp : "(the kernel's)", cfg->zram_algo_params[0] ? ", algorithm_params " : "",
 		cfg->zram_algo_params, size_format(cfg->zram_size ? cfg->zram_size : dev->params.size, size, sizeof(size)),
 		cfg->zram_mem_limit ? ", mem_limit " : "", cfg->zram_mem_limit ? size_format(cfg->zram_mem_limit, limit, sizeof(limit)) : "");
+	swap_describe_zswap_out(out);
 }
 
 const struct backend backend_zram = {

@@ -1,0 +1,66 @@
+/* `zswapbench sysinfo`: what this machine offers a swap benchmark and what would disturb one,
+ * read without changing anything. */
+#include <json.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "runner/cli/options.h"
+#include "runner/commands/files.h"
+#include "runner/kernel/sysfs.h"
+#include "runner/log.h"
+#include "runner/run/plan.h"
+#include "runner/system/sysinfo.h"
+
+/* The directory the run's swapfile would go to, whose filesystem and disk matter. */
+static void swap_dir_of(const struct config *cfg, char *dir, size_t len)
+{
+	char file[PATH_MAX];
+
+	plan_swapfile(cfg, file, sizeof(file));
+	snprintf(dir, len, "%s", dirname(file));
+}
+
+static int print_facts(const struct sysinfo_facts *s, enum output_format format)
+{
+	if (format == FORMAT_JSON) {
+		json_object *o = sysinfo_to_json(s);
+		if (!o)
+			return -1;
+		printf("%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
+		json_object_put(o);
+	} else {
+		sysinfo_print(s, stdout);
+	}
+	return fflush(stdout) ? -1 : 0;
+}
+
+int sysinfo_main(int argc, char **argv)
+{
+	static struct sysinfo_facts facts; /* about 12 KiB: not on the stack */
+	struct config cfg;
+	char msg[PATH_MAX + 512], dir[PATH_MAX];
+
+	switch (options_parse_command(CMD_SYSINFO, argc, argv, &cfg, msg, sizeof(msg))) {
+	case OPTIONS_EXIT_OK:
+		return EXIT_OK;
+	case OPTIONS_USAGE:
+		say("%s; try 'zswapbench sysinfo --help'", msg);
+		return EXIT_USAGE;
+	case OPTIONS_RUN:
+		break;
+	}
+	if (cfg.format != FORMAT_TABLE && cfg.format != FORMAT_JSON) {
+		say("--format '%s': sysinfo prints a table or json", cfg.format == FORMAT_CSV ? "csv" : "markdown");
+		return EXIT_USAGE;
+	}
+	sysfs_set_root(cfg.sysroot[0] ? cfg.sysroot : NULL);
+	swap_dir_of(&cfg, dir, sizeof(dir));
+	sysinfo_collect(&facts, dir);
+	if (print_facts(&facts, cfg.format)) {
+		say("sysinfo: cannot write the facts to stdout");
+		return EXIT_RUNTIME;
+	}
+	return EXIT_OK;
+}

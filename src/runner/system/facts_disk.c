@@ -1,0 +1,132 @@
+/* Where swapfiles go: the filesystem of the swap directory and the disk under it. */
+#include <errno.h>
+#include <linux/magic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/sysmacros.h>
+
+#include "runner/kernel/sysfs.h"
+#include "runner/system/facts.h"
+
+const char *facts_fs_name(long magic)
+{
+	static const struct {
+		unsigned long magic;
+		const char *name;
+	} names[] = {
+		/* ext2, ext3 and ext4 share one magic: mountinfo tells them apart. */
+		{ EXT4_SUPER_MAGIC, "ext2/ext3/ext4" }, { XFS_SUPER_MAGIC, "xfs" },
+		{ BTRFS_SUPER_MAGIC, "btrfs" }, { TMPFS_MAGIC, "tmpfs" }, { RAMFS_MAGIC, "ramfs" },
+		{ OVERLAYFS_SUPER_MAGIC, "overlay" }, { F2FS_SUPER_MAGIC, "f2fs" },
+		{ SQUASHFS_MAGIC, "squashfs" }, { NFS_SUPER_MAGIC, "nfs" }, { MSDOS_SUPER_MAGIC, "vfat" },
+		{ CEPH_SUPER_MAGIC, "ceph" }, { CIFS_SUPER_MAGIC, "cifs" }, { SMB2_SUPER_MAGIC, "smb2" },
+		/* Not in every linux/magic.h. */
+		{ 0x65735546, "fuse" }, { 0x01021997, "9p" }, { 0x2011BAB0, "exfat" },
+		{ 0xca451a4e, "bcachefs" }, { 0x2fc12fc1, "zfs" },
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if ((unsigned long)magic == names[i].magic)
+			return names[i].name;
+	return NULL;
+}
+
+/* The filesystem type and source mounted from device "maj:min" (/proc/self/mountinfo:
+ * "36 35 8:1 / / rw - ext4 /dev/sda1 rw"); -ENOENT when no mount has that device. */
+static int mountinfo_find(const char *dev, char *type, size_t type_len, char *source, size_t source_len)
+{
+	char *text, *save = NULL;
+	int ret = sysfs_read_alloc("/proc/self/mountinfo", &text);
+
+	if (ret < 0)
+		return ret;
+	ret = -ENOENT;
+	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char field[32], t[32], src[256];
+		const char *sep = strstr(line, " - ");
+		if (!sep || sscanf(line, "%*s %*s %31s", field) != 1 || strcmp(field, dev) != 0 ||
+		    sscanf(sep + 3, "%31s %255s", t, src) != 2)
+			continue;
+		snprintf(type, type_len, "%s", t);
+		snprintf(source, source_len, "%s", src);
+		ret = 0;
+		break;
+	}
+	free(text);
+	return ret;
+}
+
+/* DEVNAME from a block device's uevent ("DEVNAME=nvme0n1p2"). */
+static int uevent_name(const char *dir, char *buf, size_t len)
+{
+	char path[400], text[1024];
+	const char *p;
+
+	snprintf(path, sizeof(path), "%s/uevent", dir);
+	if (sysfs_read(path, text, sizeof(text)) < 0)
+		return -ENOENT;
+	for (p = text; *p; p += strcspn(p, "\n"), p += *p == '\n')
+		if (strncmp(p, "DEVNAME=", 8) == 0) {
+			snprintf(buf, len, "%.*s", (int)strcspn(p + 8, "\n"), p + 8);
+			return 0;
+		}
+	return -ENOENT;
+}
+
+/* The whole disk's name, model and rotational flag; a partition's are one directory up. */
+static void block_device(struct sysinfo_facts *s, const char *sysdev)
+{
+	char path[400], disk[320];
+
+	snprintf(path, sizeof(path), "%s/partition", sysdev);
+	if (sysfs_exists(path)) {
+		uevent_name(sysdev, s->swap_dir.partition, sizeof(s->swap_dir.partition));
+		snprintf(disk, sizeof(disk), "%s/..", sysdev);
+	} else {
+		snprintf(disk, sizeof(disk), "%s", sysdev);
+	}
+	uevent_name(disk, s->swap_dir.disk, sizeof(s->swap_dir.disk));
+	/* SCSI, SATA and NVMe have device/model; virtio and device-mapper have none. */
+	snprintf(path, sizeof(path), "%s/device/model", disk);
+	facts_line(path, s->swap_dir.model, sizeof(s->swap_dir.model));
+	snprintf(path, sizeof(path), "%s/queue/rotational", disk);
+	s->swap_dir.rotational = facts_yes_no(path);
+}
+
+void facts_swap_dir_device(struct sysinfo_facts *s, unsigned maj, unsigned min, long magic)
+{
+	char sysdev[64], source[256] = "", byname[300];
+	const char *name = facts_fs_name(magic);
+
+	snprintf(s->swap_dir.device, sizeof(s->swap_dir.device), "%u:%u", maj, min);
+	if (mountinfo_find(s->swap_dir.device, s->swap_dir.fs_type, sizeof(s->swap_dir.fs_type), source,
+			   sizeof(source)) < 0)
+		snprintf(s->swap_dir.fs_type, sizeof(s->swap_dir.fs_type), "%s", name ? name : "");
+	snprintf(sysdev, sizeof(sysdev), "/sys/dev/block/%u:%u", maj, min);
+	if (sysfs_exists(sysdev)) {
+		block_device(s, sysdev);
+		return;
+	}
+	/* btrfs gives its files an anonymous device (0:N): the mount's source names the disk.
+	 * tmpfs and overlay have none ("tmpfs", "overlay"). */
+	if (strncmp(source, "/dev/", 5) == 0 && !strchr(source + 5, '/')) {
+		snprintf(byname, sizeof(byname), "/sys/class/block/%s", source + 5);
+		if (sysfs_exists(byname))
+			block_device(s, byname);
+	}
+}
+
+void facts_swap_dir(struct sysinfo_facts *s, const char *dir)
+{
+	struct statfs fs;
+	struct stat st;
+
+	snprintf(s->swap_dir.path, sizeof(s->swap_dir.path), "%s", dir);
+	/* The directory is a real path, as preflight checks it, even under a --sysroot. */
+	if (stat(dir, &st) < 0)
+		return;
+	facts_swap_dir_device(s, major(st.st_dev), minor(st.st_dev), statfs(dir, &fs) == 0 ? (long)fs.f_type : 0);
+}

@@ -1,0 +1,140 @@
+/* Swap: the areas in use, the vm settings for swap, and what zram and zswap offer. */
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runner/kernel/swaps.h"
+#include "runner/kernel/sysfs.h"
+#include "runner/swap/zram_sysfs.h"
+#include "runner/swap/zswap_sysfs.h"
+#include "runner/system/facts.h"
+
+struct area_query {
+	struct sysinfo_facts *s;
+	const char *text; /* /proc/swaps as read: swaps_parse cuts up its own copy */
+};
+
+/* Type and priority of the area called name: the columns swaps_parse does not pass on. */
+static void area_extra(const char *text, const char *name, struct sysinfo_swap_area *a)
+{
+	for (const char *line = text; *line; line += strcspn(line, "\n"), line += *line == '\n') {
+		char first[PATH_MAX], type[16];
+		unsigned long long size, used;
+		int prio;
+		if (sscanf(line, "%4095s %15s %llu %llu %d", first, type, &size, &used, &prio) == 5 &&
+		    strcmp(first, name) == 0) {
+			snprintf(a->type, sizeof(a->type), "%s", type);
+			a->priority = prio;
+			return;
+		}
+	}
+}
+
+static int add_area(const char *name, uint64_t used, uint64_t size, void *arg)
+{
+	struct area_query *q = arg;
+	struct sysinfo_swap_area *a;
+
+	if (q->s->swap.nareas >= SYSINFO_MAX_SWAPS)
+		return 0;
+	a = &q->s->swap.areas[q->s->swap.nareas++];
+	snprintf(a->name, sizeof(a->name), "%s", name);
+	a->used = used;
+	a->size = size;
+	a->priority = 0;
+	area_extra(q->text, name, a);
+	return 0;
+}
+
+void facts_swaps(struct sysinfo_facts *s)
+{
+	char *text, *copy;
+
+	s->swap.swappiness = facts_int("/proc/sys/vm/swappiness");
+	s->swap.page_cluster = facts_int("/proc/sys/vm/page-cluster");
+	s->swap.overcommit_memory = facts_int("/proc/sys/vm/overcommit_memory");
+	if (sysfs_read_alloc("/proc/swaps", &text) < 0)
+		return;
+	copy = strdup(text);
+	if (copy) {
+		struct area_query q = { .s = s, .text = text };
+		s->swap.nareas = 0;
+		swaps_parse(copy, add_area, &q);
+		free(copy);
+	}
+	free(text);
+}
+
+/* The zram device with the lowest number: its attributes say what this kernel's zram can do. */
+static int first_zram(void)
+{
+	char dir[4096];
+	struct dirent *de;
+	int best = -1;
+	DIR *d;
+
+	if (!sysfs_path(dir, sizeof(dir), "/sys/block") || !(d = opendir(dir)))
+		return -1;
+	while ((de = readdir(d))) {
+		char *end;
+		long id;
+		if (strncmp(de->d_name, "zram", 4) != 0 || de->d_name[4] < '0' || de->d_name[4] > '9')
+			continue;
+		id = strtol(de->d_name + 4, &end, 10);
+		if (!*end && id <= 1 << 20 && (best < 0 || id < best))
+			best = (int)id;
+	}
+	closedir(d);
+	return best;
+}
+
+static int zram_has(int id, const char *attr)
+{
+	char path[96];
+	snprintf(path, sizeof(path), "/sys/block/zram%d/%s", id, attr);
+	return sysfs_exists(path);
+}
+
+void facts_zram(struct sysinfo_facts *s)
+{
+	int id = first_zram();
+
+	/* Without /sys/block there is no telling (a bare fixture tree, no sysfs mounted). */
+	if (sysfs_exists("/sys/block")) {
+		/* Built in, zram may have no /sys/module entry; zram-control or a device shows it. */
+		s->zram.module = sysfs_exists("/sys/module/zram") || sysfs_exists("/sys/class/zram-control") || id >= 0;
+		s->zram.hot_add = zram_control_present();
+	}
+	if (id < 0)
+		return; /* what a device offers is unknown without one */
+	snprintf(s->zram.device, sizeof(s->zram.device), "zram%d", id);
+	/* The algorithms of the same device as the attributes below (zram_algorithms would ask
+	 * whichever device readdir gives first). */
+	if (zram_device_algorithms(id, s->zram.algorithms, sizeof(s->zram.algorithms)) < 0)
+		s->zram.algorithms[0] = '\0';
+	/* CONFIG_ZRAM_WRITEBACK adds backing_dev, CONFIG_ZRAM_MULTI_COMP recomp_algorithm;
+	 * algorithm_params came in 6.12. */
+	s->zram.writeback = zram_has(id, "backing_dev");
+	s->zram.recompression = zram_has(id, "recomp_algorithm");
+	s->zram.algorithm_params = zram_has(id, "algorithm_params");
+}
+
+void facts_zswap(struct sysinfo_facts *s)
+{
+	if (zswap_compressors(s->zswap.crypto_compressors, sizeof(s->zswap.crypto_compressors)) < 0)
+		s->zswap.crypto_compressors[0] = '\0';
+	if (!sysfs_exists("/sys/module"))
+		return; /* no telling whether zswap is there */
+	s->zswap.present = zswap_present();
+	if (!s->zswap.present)
+		return;
+	s->zswap.enabled = facts_yes_no(ZSWAP_PARAMS "/enabled");
+	facts_line(ZSWAP_PARAMS "/compressor", s->zswap.compressor, sizeof(s->zswap.compressor));
+	/* Newer kernels dropped zpool (zsmalloc only); shrinker_enabled came in 6.8. */
+	facts_line(ZSWAP_PARAMS "/zpool", s->zswap.zpool, sizeof(s->zswap.zpool));
+	s->zswap.max_pool_percent = facts_int(ZSWAP_PARAMS "/max_pool_percent");
+	s->zswap.shrinker_enabled = facts_yes_no(ZSWAP_PARAMS "/shrinker_enabled");
+}
