@@ -5,7 +5,7 @@ PKGS      := libcgroup smartcols json-c gsl inih
 # What building and running need (make run), and what the tests add (make check).
 DEB_PKGS  := build-essential pkg-config libcgroup-dev libseccomp-dev libsmartcols-dev libjson-c-dev \
              libgsl-dev libinih-dev util-linux
-TEST_PKGS := libcriterion-dev bats jq procps btrfs-progs xfsprogs man-db groff-base python3 \
+TEST_PKGS := libcriterion-dev bats jq procps btrfs-progs xfsprogs man-db groff-base python3 cgroup-tools \
              debhelper dpkg-dev fakeroot gnuplot-nox librsvg2-bin libxml2-utils
 # Installed layout; the runner finds its hogger and presets where they were installed.
 PREFIX    ?= /usr/local

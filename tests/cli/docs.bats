@@ -179,3 +179,34 @@ same_set() {
 	run completions zswapbench --user roo
 	[ "$output" = root ]
 }
+
+# The first column of the README's option table, one option name a line ("-l" and "--limit").
+readme_table_options() {
+	grep -E '^\| `' "$TOP/README.md" | cut -d'|' -f2 | grep -oE -- '`-{1,2}[[:alnum:]-]+' | tr -d '`' | grep -vx -- --
+}
+
+@test "README: its option table has each option of --help exactly once, with its short form" {
+	local opt short n table
+	table=$(readme_table_options)
+	for opt in $(help_options); do
+		n=$(grep -cx -- "$opt" <<<"$table")
+		[ "$n" -eq 1 ] || { echo "$opt is in the README's option table $n times" >&2; return 1; }
+		short=$("$ZSB" --help | grep -oE -- "^ +-[[:alnum:]], $opt( |\$)" | grep -oE -- '-[[:alnum:]],' | tr -d ,) || true
+		[ -z "$short" ] || grep -qx -- "$short" <<<"$table" || { echo "$opt: no $short in the README" >&2; return 1; }
+	done
+	# ... and nothing --help does not list: no hidden option, no option that is gone.
+	for opt in $(grep -- '^--' <<<"$table"); do
+		help_options | grep -qx -- "$opt" || { echo "$opt is in the README but not in --help" >&2; return 1; }
+	done
+}
+
+@test "README: the metric table has each metric of the result file once, in its unit" {
+	local key unit row
+	while read -r key unit; do
+		row=$(grep -E "^\| ([a-z_]+, )*$key(, [a-z_]+)* \|" "$TOP/README.md") ||
+			{ echo "no README row for $key" >&2; return 1; }
+		[ "$(wc -l <<<"$row")" -eq 1 ] || { echo "$key has several rows" >&2; return 1; }
+		[ -z "$unit" ] || [[ "$(cut -d'|' -f3 <<<"$row")" == *"$unit"* ]] ||
+			{ echo "$key: the README's unit is not the result file's '$unit'" >&2; return 1; }
+	done < <(jq -r '.metrics | to_entries[] | "\(.key) \(.value.unit)"' "$BATS_TEST_DIRNAME/../fixtures/results/disk-zram.json")
+}
