@@ -1,5 +1,6 @@
 #!/usr/bin/env bats
 # The benchmark for real: real cgroups, real swap, real zram, small sizes.
+bats_require_minimum_version 1.5.0
 load helpers
 
 setup() { common_setup; }
@@ -159,4 +160,19 @@ MiB=1048576
 	[ "$status" -eq 0 ]
 	assert_awk "$(json '.cells[0].stats.device_used.min' "$TMP/r.json") >= 0.99 * 32 * $MiB"
 	[ "$left" = lost+found ]
+}
+
+@test "--plot DIR: the run's plots at its end, from the file it wrote; refused before any change without gnuplot" {
+	need_zram
+	command -v gnuplot >/dev/null || skip "gnuplot is not installed (gnuplot-nox)"
+	run --separate-stderr "$ZSB" --swap zram --limit 16M --alloc 48M --trials 2 --interval 20ms --plot "$TMP/p" --output "$TMP/r.json"
+	[ "$status" -eq 0 ]
+	[ -s "$TMP/p/memory-zram.svg" ]
+	[ -s "$TMP/p/trials-elapsed.svg" ]
+	[[ "$output" == *"$TMP/p/fill-curve.svg"* ]]
+	mkdir "$TMP/empty"
+	run --separate-stderr env PATH="$TMP/empty" "$ZSB" --swap zram --limit 16M --alloc 48M --plot "$TMP/q" --output "$TMP/s.json"
+	[ "$status" -eq 3 ]
+	[ "$stderr" = "zswapbench: --plot: gnuplot is not installed: apt-get install gnuplot-nox" ]
+	[ ! -e "$TMP/s.json" ]
 }

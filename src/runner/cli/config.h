@@ -21,7 +21,7 @@ enum option_id {
 	O_DATA, O_ACCESS, O_REREAD, O_CHUNK, O_ALLOC_PER_JOB, O_THREADS, O_PREFAULT,
 	O_BACKGROUND, O_USER, O_NO_SECCOMP,
 	O_SETTLE, O_TIMEOUT, O_INTERVAL, O_EXTENDED,
-	O_OUTPUT, O_SUFFIX, O_JSON,
+	O_OUTPUT, O_SUFFIX, O_PLOT, O_PNG, O_PLOT_OUTPUT, O_JSON,
 	O_FORMAT, O_COLUMNS, O_RAW, O_NOHEADINGS, O_VERBOSE, O_ALL, O_ALPHA, O_NOISE,
 	O_CONFIG, O_DRY_RUN, O_QUIET, O_HOGGER, O_SYSROOT,
 	O_HELP, O_VERSION,
@@ -29,7 +29,10 @@ enum option_id {
 };
 
 /* What zswapbench was asked to do: a run, or something with result files. */
-enum command { CMD_RUN = 1 << 0, CMD_SHOW = 1 << 1, CMD_COMPARE = 1 << 2, CMD_SYSINFO = 1 << 3 };
+enum command {
+	CMD_RUN = 1 << 0, CMD_SHOW = 1 << 1, CMD_COMPARE = 1 << 2, CMD_SYSINFO = 1 << 3,
+	CMD_PLOT = 1 << 4, CMD_REPORT = 1 << 5,
+};
 
 enum run_order { ORDER_INTERLEAVED, ORDER_SEQUENTIAL, ORDER_SHUFFLED };
 enum output_format { FORMAT_TABLE, FORMAT_JSON, FORMAT_CSV, FORMAT_MARKDOWN };
@@ -106,6 +109,9 @@ struct config {
 	int extended;
 	char output[PATH_MAX];        /* empty: results/zswapbench-<date><suffix>.json */
 	char suffix[64];
+	char plot_dir[PATH_MAX];      /* --plot, or plot's -o: the folder for the plots; empty: none */
+	char report_file[PATH_MAX];   /* --report, or report's -o: the HTML report; empty: none */
+	int png;                      /* plots as PNG instead of SVG */
 	int json;                     /* --json: the same as --format json */
 	enum output_format format;
 	struct name_list columns;     /* -o: the table columns to show; empty: the table's own */
@@ -120,7 +126,7 @@ struct config {
 	char sysroot[PATH_MAX];       /* empty: the real /sys and /proc */
 	char **command;               /* after "--": run this instead of the hogger */
 	enum command cmd;
-	char **files;                 /* show, compare: the result files */
+	char **files;                 /* show, compare, plot, report: the result files */
 	int nfiles;
 	char config_file[PATH_MAX];   /* --config: the file read before the command line */
 	struct cell_section sections[SECTION_MAX]; /* its named sections: the run's cells */

@@ -60,6 +60,16 @@ static void usage(FILE *out, enum command cmd)
 			     "Compares the cells that two or more result files have in common (same backend,\n"
 			     "compressor, jobs, limit, limit mode, data, access and allocation), metric by metric,\n"
 			     "with the uncertainty of each change: two kernels, two machines, before and after.\n\n");
+	else if (cmd == CMD_PLOT)
+		fprintf(out, "Usage: zswapbench plot [options] FILE...\n"
+			     "Draws saved result files with gnuplot: memory and PSI over time per cell, the fill\n"
+			     "curve, every trial per cell, and sweeps against their axis; several files, one colour\n"
+			     "each. Each picture comes with its gnuplot script (NAME.gp) to edit and redraw.\n\n");
+	else if (cmd == CMD_REPORT)
+		fprintf(out, "Usage: zswapbench report [options] FILE...\n"
+			     "One self-contained HTML file: the verdict, the cells with their uncertainty, the\n"
+			     "plots, the warnings, the machine and the configuration; for several files, their\n"
+			     "comparison. It opens anywhere, from a mail attachment or a CI artifact.\n\n");
 	else if (cmd == CMD_SYSINFO)
 		fprintf(out, "Usage: zswapbench sysinfo [options]\n"
 			     "What this machine offers a swap benchmark and what would disturb one: cgroups, zram,\n"
@@ -67,8 +77,8 @@ static void usage(FILE *out, enum command cmd)
 			     "Changes nothing; every result file keeps the same facts.\n\n");
 	else
 		fprintf(out, "Usage: zswapbench [options] [-- COMMAND [ARG...]]\n"
-			     "       zswapbench show FILE...  |  compare BASE.json NEW.json...  |  sysinfo  |\n"
-			     "       list-configs  |  cleanup\n"
+			     "       zswapbench show FILE...  |  compare BASE.json NEW.json...  |  plot FILE...  |\n"
+			     "       report FILE...  |  sysinfo  |  list-configs  |  cleanup\n"
 			     "Measures a workload that does not fit in memory under disk swap, zram or zswap:\n"
 			     "a memory cgroup per trial, a swap backend of its own, a hogger inside\n"
 			     "(or COMMAND, run without a shell, in its place).\n\n");

@@ -333,6 +333,10 @@ const char *command_name(enum command cmd)
 		return "compare";
 	case CMD_SYSINFO:
 		return "sysinfo";
+	case CMD_PLOT:
+		return "plot";
+	case CMD_REPORT:
+		return "report";
 	default:
 		return "run";
 	}
@@ -353,9 +357,11 @@ static void getopt_tables(enum command cmd, struct option *longopts, char *short
 	size_t s = 0, n = 0;
 
 	*shortopts = '\0';
-	/* "+": stop at the first non-option, so a forgotten "--" is an error, not a reordering;
-	 * ":": a missing value is reported as such. */
-	shortopts[s++] = '+';
+	/* A run: "+" stops at the first non-option, so a forgotten "--" is an error, not a
+	 * reordering. The commands that take files take options after them too ("plot a.json
+	 * -o dir"). ":": a missing value is reported as such. */
+	if (cmd == CMD_RUN)
+		shortopts[s++] = '+';
 	shortopts[s++] = ':';
 	for (int id = 0; id < O_COUNT; id++) {
 		const struct option_desc *o = &option_table[id];

@@ -21,5 +21,9 @@ int show_main(int argc, char **argv);
 int compare_main(int argc, char **argv);
 int list_configs_main(int argc, char **argv);
 int sysinfo_main(int argc, char **argv);
+int plot_main(int argc, char **argv);
+/* The plots of n sets into dir, what was drawn listed on stdout; an exit status, the failure
+ * said (gnuplot missing: EXIT_UNSUPPORTED). For plot and for a run's --plot. */
+int plot_sets(const struct results *const *sets, const char *const *names, size_t n, const char *dir, int png);
 
 #endif

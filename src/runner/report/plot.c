@@ -291,6 +291,13 @@ static int find_program(const char *name, char *out, size_t len)
 	return -ENOENT;
 }
 
+int plot_available(void)
+{
+	char path[PATH_MAX];
+
+	return find_program("gnuplot", path, sizeof(path)) == 0;
+}
+
 __attribute__((noreturn))
 static void exec_gnuplot(const struct ctx *x, const char *script, int errfd)
 {

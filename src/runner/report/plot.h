@@ -35,6 +35,10 @@ struct plot_output {
 };
 
 void plot_output_free(struct plot_output *o);
+/* Is gnuplot on PATH? Checked before a run that asks for plots changes anything. */
+int plot_available(void);
+/* What a user without gnuplot is told. */
+#define PLOT_NO_GNUPLOT "gnuplot is not installed: apt-get install gnuplot-nox"
 
 /*
  * Writes the plots of the n result sets into dir, which is created if it is missing (one

@@ -16,6 +16,7 @@
 #include "runner/kernel/swaps.h"
 #include "runner/kernel/sysfs.h"
 #include "runner/log.h"
+#include "runner/report/plot.h"
 
 #ifndef ZSB_LIBEXECDIR
 #define ZSB_LIBEXECDIR "/usr/local/libexec/zswapbench"
@@ -97,21 +98,35 @@ static int find_command(const char *name)
 	return -ENOENT;
 }
 
-static int check_output(const struct config *cfg)
+/* A file (or, for want_dir, a folder made at the end) the run will write: its directory must
+ * be there now, not after an hour of trials. */
+static int check_output_path(const char *option, const char *path, int want_dir)
 {
 	char copy[PATH_MAX];
 	struct stat st;
 
-	if (!cfg->output[0])
+	if (!path[0])
 		return 0;
-	snprintf(copy, sizeof(copy), "%s", cfg->output);
+	snprintf(copy, sizeof(copy), "%s", path);
 	if (stat(dirname(copy), &st) < 0 || !S_ISDIR(st.st_mode)) {
-		say("--output '%s': directory %s does not exist", cfg->output, copy);
+		say("--%s '%s': directory %s does not exist", option, path, copy);
 		return -EINVAL;
 	}
-	if (stat(cfg->output, &st) == 0 && S_ISDIR(st.st_mode)) {
-		say("--output '%s': is a directory", cfg->output);
+	if (stat(path, &st) == 0 && !S_ISDIR(st.st_mode) != !want_dir) {
+		say("--%s '%s': %s", option, path, want_dir ? "is not a directory" : "is a directory");
 		return -EINVAL;
+	}
+	return 0;
+}
+
+static int check_outputs(const struct config *cfg)
+{
+	if (check_output_path("output", cfg->output, 0) || check_output_path("plot", cfg->plot_dir, 1) ||
+	    check_output_path("report", cfg->report_file, 0))
+		return EXIT_USAGE;
+	if ((cfg->plot_dir[0] || cfg->report_file[0]) && !plot_available()) {
+		say("--%s: %s", cfg->plot_dir[0] ? "plot" : "report", PLOT_NO_GNUPLOT);
+		return EXIT_UNSUPPORTED;
 	}
 	return 0;
 }
@@ -238,7 +253,7 @@ int preflight(const struct config *cfg, struct host *host)
 	if ((cfg->throttle_read || cfg->throttle_write) &&
 	    disk_throttle_device(swapfile, host->throttle_dev, sizeof(host->throttle_dev)) < 0)
 		return EXIT_UNSUPPORTED;
-	return check_output(cfg) ? EXIT_USAGE : 0;
+	return check_outputs(cfg);
 }
 
 int preflight_plan(const struct config *cfg, const struct plan *plan)

@@ -1,5 +1,6 @@
 /* A run: lock, journal, what the cells share, the schedule of trials, the result, the report. */
 #include "runner/run/run.h"
+#include "runner/commands/files.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -294,6 +295,19 @@ static void print_results(const struct run *run)
 		say("results in %s", run->output);
 }
 
+/* --plot at the end of a complete run: the plots are extra, so a failure to draw them changes
+ * an OK run's status to 1 but never the measurements. */
+static int draw(const struct run *run, int status)
+{
+	const struct results *sets[] = { &run->results };
+	const char *names[] = { run->output };
+	int ret = EXIT_OK;
+
+	if (run->cfg->plot_dir[0])
+		ret = plot_sets(sets, names, 1, run->cfg->plot_dir, run->cfg->png);
+	return status == EXIT_OK ? ret : status;
+}
+
 /* After the lock, before the first change: the result file, which proves the path writable. */
 static int start(struct run *run)
 {
@@ -352,6 +366,8 @@ int run_main(const struct config *cfg)
 	save(&run);
 	print_results(&run);
 	status = exit_status(&run);
+	if (run.results.status == RUN_COMPLETE)
+		status = draw(&run, status);
 out:
 	journal_rewind(&run.journal, 0);
 	journal_close(&run.journal, rundir_file("journal", path, sizeof(path)));

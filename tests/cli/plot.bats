@@ -1,0 +1,61 @@
+#!/usr/bin/env bats
+# zswapbench plot and a run's --plot: pictures from result files, drawn by gnuplot. What each
+# picture holds is tested in tests/unit/test_plot.c; here, the command around it.
+bats_require_minimum_version 1.5.0
+load helpers
+
+FIX="$BATS_TEST_DIRNAME/../fixtures/results"
+
+setup() { TMP=$(mktemp -d); }
+teardown() { rm -rf "$TMP"; }
+
+@test "plot: one SVG and its gnuplot script per plot, each listed, each valid XML" {
+	command -v gnuplot >/dev/null || skip "gnuplot is not installed (gnuplot-nox)"
+	run --separate-stderr "$ZSB" plot "$FIX/disk-zram.json" -o "$TMP/p"
+	[ "$status" -eq 0 ]
+	[ "$(wc -l <<<"$output")" -ge 6 ]
+	for f in $output; do
+		[ -s "$f" ] && [ -s "${f%.svg}.gp" ]
+		! command -v xmllint >/dev/null || xmllint --noout "$f"
+	done
+	[[ "$output" == *"$TMP/p/memory-zram.svg"* ]]
+	[[ "$output" == *"$TMP/p/fill-curve.svg"* ]]
+	[[ "$output" == *"$TMP/p/trials-elapsed.svg"* ]]
+	# The script redraws its picture where it is.
+	rm "$TMP/p/fill-curve.svg"
+	(cd "$TMP/p" && gnuplot fill-curve.gp)
+	[ -s "$TMP/p/fill-curve.svg" ]
+}
+
+@test "plot --png; several files; a sweep; what cannot be drawn is said" {
+	command -v gnuplot >/dev/null || skip "gnuplot is not installed (gnuplot-nox)"
+	run --separate-stderr "$ZSB" plot --png "$FIX/no-series.json" "$FIX/disk-zram.json" -o "$TMP/p"
+	[ "$status" -eq 0 ]
+	[ "$(head -c 4 "$TMP/p/trials-elapsed.png" | od -An -c | tr -d ' ')" = '211PNG' ]
+	run --separate-stderr "$ZSB" plot "$FIX/sweep-jobs.json" -o "$TMP/s"
+	[ "$status" -eq 0 ]
+	[ -s "$TMP/s/sweep-jobs.svg" ]
+	run --separate-stderr "$ZSB" plot "$FIX/no-series.json" -o "$TMP/n"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"not drawn: memory-*.svg: no time series in any cell (the run had --interval 0)"* ]]
+}
+
+@test "plot: without gnuplot, one line naming the package, exit 3, nothing written" {
+	mkdir "$TMP/empty"
+	run --separate-stderr env PATH="$TMP/empty" "$ZSB" plot "$FIX/disk-zram.json" -o "$TMP/p"
+	[ "$status" -eq 3 ]
+	[ "$stderr" = "zswapbench: gnuplot is not installed: apt-get install gnuplot-nox" ]
+	[ ! -e "$TMP/p" ]
+}
+
+@test "plot: bad input is one line and exit 2" {
+	run --separate-stderr "$ZSB" plot
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"plot needs a result file"* ]]
+	run --separate-stderr "$ZSB" plot "$TMP/missing.json"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"missing.json"* ]]
+	run --separate-stderr "$ZSB" plot --trials 3 "$FIX/disk-zram.json"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"'--trials' is not an option of 'zswapbench plot'"* ]]
+}
