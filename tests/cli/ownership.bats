@@ -90,3 +90,55 @@ teardown() {
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"zswapbench-"*"-0-1: File exists"* ]]
 }
+
+@test "cgroup parent group (v1, cgconfigparser): every trial's cgroup under it, throttled too; the group is left as it was" {
+	[ -d /sys/fs/cgroup/memory ] || skip "cgroup/cgconfig.conf is for v1 and hybrid machines"
+	[ -d /sys/fs/cgroup/blkio ] || skip "no v1 blkio hierarchy"
+	command -v cgconfigparser >/dev/null || skip "cgconfigparser is not installed (cgroup-tools)"
+	[ ! -e /sys/fs/cgroup/memory/zswapbench ] || skip "this machine already has a zswapbench group"
+	need_zram
+	cgconfigparser -l "$BATS_TEST_DIRNAME/../../cgroup/cgconfig.conf"
+	run "$ZSB" --swap zram --limit 16M --alloc 48M --trials 2 --output "$TMP/r.json"
+	zram_status=$status
+	peak=$(cat /sys/fs/cgroup/memory/zswapbench/memory.max_usage_in_bytes)
+	run "$ZSB" --swap disk --limit 16M --alloc 48M --trials 1 --disk-throttle 200M --output "$TMP/d.json"
+	disk_status=$status
+	children=$(find /sys/fs/cgroup/memory/zswapbench /sys/fs/cgroup/blkio/zswapbench -mindepth 1 -type d | wc -l)
+	rmdir /sys/fs/cgroup/memory/zswapbench /sys/fs/cgroup/blkio/zswapbench
+	[ "$zram_status" -eq 0 ]
+	[ "$disk_status" -eq 0 ]
+	[ "$(json .plan.cgroup_parent "$TMP/r.json")" = /sys/fs/cgroup/memory/zswapbench ]
+	# The group's own counter saw the trials: its peak is theirs, up to their limit.
+	assert_awk "$peak >= 0.9 * 16 * $MiB && $peak <= 17 * $MiB"
+	[ "$children" -eq 0 ]
+}
+
+@test "cgroup parent group without a blkio twin: --disk-throttle is refused before any change" {
+	[ -d /sys/fs/cgroup/memory ] || skip "v1 and hybrid only"
+	[ ! -e /sys/fs/cgroup/memory/zswapbench ] || skip "this machine already has a zswapbench group"
+	mkdir /sys/fs/cgroup/memory/zswapbench
+	run --separate-stderr "$ZSB" --swap disk --limit 16M --alloc 48M --disk-throttle 20M --output "$TMP/d.json"
+	rmdir /sys/fs/cgroup/memory/zswapbench
+	[ "$status" -eq 3 ]
+	[[ "$stderr" == *"--disk-throttle: the trials go under cgroup /sys/fs/cgroup/memory/zswapbench, which has no blkio group"* ]]
+	[ ! -e "$TMP/d.json" ]
+}
+
+@test "cgroup parent group (v2): trials under it, memory handed down from it for the run and taken back" {
+	grep -qw memory /sys/fs/cgroup/cgroup.controllers 2>/dev/null || skip "needs the cgroup v2 memory controller"
+	[ ! -e /sys/fs/cgroup/zswapbench ] || skip "this machine already has a zswapbench group"
+	need_zram
+	root_had=$(grep -cw memory /sys/fs/cgroup/cgroup.subtree_control || true)
+	[ "$root_had" -eq 1 ] || echo +memory >/sys/fs/cgroup/cgroup.subtree_control
+	mkdir /sys/fs/cgroup/zswapbench
+	run "$ZSB" --swap zram --limit 16M --alloc 48M --trials 1 --output "$TMP/r.json"
+	status_run=$status
+	peak=$(cat /sys/fs/cgroup/zswapbench/memory.peak 2>/dev/null || cat /sys/fs/cgroup/zswapbench/memory.current)
+	delegated_after=$(cat /sys/fs/cgroup/zswapbench/cgroup.subtree_control)
+	rmdir /sys/fs/cgroup/zswapbench
+	[ "$root_had" -eq 1 ] || echo -memory >/sys/fs/cgroup/cgroup.subtree_control
+	[ "$status_run" -eq 0 ]
+	[ "$(json .plan.cgroup_parent "$TMP/r.json")" = /sys/fs/cgroup/zswapbench ]
+	[ -z "$delegated_after" ]
+	assert_awk "$peak > 0"
+}

@@ -129,3 +129,35 @@ Test(cgroup, v2_memory_stat_keys)
 	cr_assert_eq(v, 101711872);
 	cr_assert_eq(bench_cgroup_stat(&cg, "zswp", &v), -ENOENT);
 }
+
+/* An administrator's group "zswapbench" (cgroup/cgconfig-v2.conf): the trials go under it, and
+ * it is the group that must hand memory down, not the root. */
+Test(cgroup, parent_group_holds_the_trials)
+{
+	struct cgroup_env env;
+	struct bench_cgroup cg;
+	struct cgroup_limits limits = { .limit = 1 << 20 };
+
+	on(FIXTURES "/v2-parent", &env, 0);
+	cr_assert_str_eq(env.parent, "zswapbench");
+	cr_assert_str_eq(env.group_root, "/sys/fs/cgroup/zswapbench");
+	cr_assert(cgroup_parent_has(&env, "memory"));
+	cr_assert_not(cgroup_parent_has(&env, "cpu"));
+	cr_assert_not(cgroup_memory_delegated(&env), "the root delegates; the group does not yet");
+	cr_assert_eq(bench_cgroup_init(&cg, &env, "zswapbench-1-0-1", &limits), 0);
+	cr_assert_str_eq(cg.name, "zswapbench/zswapbench-1-0-1");
+	cr_assert_str_eq(cg.path, "/sys/fs/cgroup/zswapbench/zswapbench-1-0-1");
+}
+
+Test(cgroup, no_parent_group_means_the_root)
+{
+	struct cgroup_env env;
+	struct bench_cgroup cg;
+	struct cgroup_limits limits = { .limit = 1 << 20 };
+
+	on(FIXTURES "/v2", &env, 0);
+	cr_assert_str_empty(env.parent);
+	cr_assert_str_eq(env.group_root, "/sys/fs/cgroup");
+	cr_assert_eq(bench_cgroup_init(&cg, &env, "zswapbench-1-0-1", &limits), 0);
+	cr_assert_str_eq(cg.path, "/sys/fs/cgroup/zswapbench-1-0-1");
+}

@@ -52,26 +52,62 @@ static int file_lists_word(const char *dir, const char *file, const char *word)
 	return sysfs_read_line(path, buf, sizeof(buf)) >= 0 && words_contain(buf, word, ' ');
 }
 
-/* Where each hierarchy is mounted, from /proc/self/mounts; returns whether any v1 one is. */
+/* The mount table writes a blank, tab, newline or backslash in a path as \040, \011, \012,
+ * \134 (the kernel's mangle()) and nothing else: the directory to open is the path decoded.
+ * A path that does not fit is not cut short: out is left as it was. */
+static void mount_path(const char *field, char *out, size_t len)
+{
+	char path[PATH_MAX];
+	size_t o = 0;
+
+	for (const char *p = field; *p; p++) {
+		int octal = p[0] == '\\' && p[1] >= '0' && p[1] <= '3' && p[2] >= '0' && p[2] <= '7' &&
+			    p[3] >= '0' && p[3] <= '7';
+		int c = octal ? (p[1] - '0') << 6 | (p[2] - '0') << 3 | (p[3] - '0') : 0;
+		if (o + 1 >= sizeof(path) || o + 1 >= len)
+			return;
+		path[o++] = c ? (char)c : *p;
+		p += c ? 3 : 0;
+	}
+	path[o] = '\0';
+	memcpy(out, path, o + 1);
+}
+
+/* Where each hierarchy is mounted, from /proc/self/mounts; returns whether any v1 one is.
+ * The fields are split at single blanks, as the kernel writes them: a path may hold a
+ * carriage return or a form feed, which sscanf's %s would take for a separator. */
 int cgroup_mounts_parse(char *text, struct cgroup_env *env)
 {
 	int have_v1_any = 0;
 
 	for (char *save = NULL, *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char dev[256], dir[PATH_MAX], type[64], opts[1024];
-		if (sscanf(line, "%255s %4095s %63s %1023s", dev, dir, type, opts) != 4)
+		char *fields = NULL, *dir, *type, *opts;
+		if (!strtok_r(line, " ", &fields) || !(dir = strtok_r(NULL, " ", &fields)) ||
+		    !(type = strtok_r(NULL, " ", &fields)) || !(opts = strtok_r(NULL, " ", &fields)))
 			continue;
 		if (strcmp(type, "cgroup2") == 0) {
-			snprintf(env->unified_root, sizeof(env->unified_root), "%s", dir);
+			mount_path(dir, env->unified_root, sizeof(env->unified_root));
 		} else if (strcmp(type, "cgroup") == 0) {
 			have_v1_any = 1;
 			if (words_contain(opts, "memory", ','))
-				snprintf(env->memory_root, sizeof(env->memory_root), "%s", dir);
+				mount_path(dir, env->memory_root, sizeof(env->memory_root));
 			if (words_contain(opts, "blkio", ','))
-				snprintf(env->blkio_root, sizeof(env->blkio_root), "%s", dir);
+				mount_path(dir, env->blkio_root, sizeof(env->blkio_root));
 		}
 	}
 	return have_v1_any;
+}
+
+/* The administrator's parent group, when there is one: a cgroup under the memory root. */
+static void find_parent(struct cgroup_env *env)
+{
+	char path[PATH_MAX + 32];
+
+	snprintf(path, sizeof(path), "%s/%s/cgroup.procs", env->memory_root, CGROUP_PARENT);
+	if (sysfs_exists(path))
+		snprintf(env->parent, sizeof(env->parent), "%s", CGROUP_PARENT);
+	snprintf(env->group_root, sizeof(env->group_root), "%s%s%s", env->memory_root, env->parent[0] ? "/" : "",
+		 env->parent);
 }
 
 int cgroup_env_detect(struct cgroup_env *env)
@@ -87,6 +123,7 @@ int cgroup_env_detect(struct cgroup_env *env)
 	if (env->memory_root[0]) {
 		env->files = &v1_files;
 		env->mode = env->unified_root[0] ? CGROUP_MODE_HYBRID : CGROUP_MODE_V1;
+		find_parent(env);
 		return 0;
 	}
 	/* The v2 controllers are listed in the root's cgroup.controllers, not in the mount options. */
@@ -96,6 +133,7 @@ int cgroup_env_detect(struct cgroup_env *env)
 		env->memory_v2 = 1;
 		/* v1 hierarchies without memory beside a v2 memory controller: still v2 for us. */
 		env->mode = have_v1_any ? CGROUP_MODE_HYBRID : CGROUP_MODE_V2;
+		find_parent(env);
 		return 0;
 	}
 	/* Mounted, but without a memory controller: say which, for the error message. */
@@ -108,8 +146,14 @@ int cgroup_env_detect(struct cgroup_env *env)
 
 int cgroup_delegates(const struct cgroup_env *env, const char *controller)
 {
-	return file_lists_word(env->memory_root, "cgroup.subtree_control", controller);
+	return file_lists_word(env->group_root, "cgroup.subtree_control", controller);
 }
+
+int cgroup_parent_has(const struct cgroup_env *env, const char *controller)
+{
+	return file_lists_word(env->group_root, "cgroup.controllers", controller);
+}
+
 
 int cgroup_memory_delegated(const struct cgroup_env *env)
 {
@@ -197,14 +241,21 @@ static int throttle_settings(struct cgroup *lcg, const struct cgroup_env *env, c
 int bench_cgroup_init(struct bench_cgroup *cg, const struct cgroup_env *env, const char *name,
 		      const struct cgroup_limits *limits)
 {
+	char parent[PATH_MAX + 32];
+
 	memset(cg, 0, sizeof(*cg));
 	cg->env = env;
-	snprintf(cg->name, sizeof(cg->name), "%s", name);
-	snprintf(cg->path, sizeof(cg->path), "%s/%s", env->memory_root, name);
+	/* libcgroup names a group by its path under each controller's mount. */
+	snprintf(cg->name, sizeof(cg->name), "%s%s%s", env->parent, env->parent[0] ? "/" : "", name);
+	snprintf(cg->path, sizeof(cg->path), "%s/%s", env->memory_root, cg->name);
 	if (limits->throttle_dev && !env->memory_v2) {
 		if (!env->blkio_root[0])
 			return -ENOTSUP;
-		snprintf(cg->io_path, sizeof(cg->io_path), "%s/%s", env->blkio_root, name);
+		snprintf(cg->io_path, sizeof(cg->io_path), "%s/%s", env->blkio_root, cg->name);
+		/* libcgroup would make a missing parent itself, a directory nobody would remove. */
+		snprintf(parent, sizeof(parent), "%s/%s/cgroup.procs", env->blkio_root, env->parent);
+		if (env->parent[0] && !sysfs_exists(parent))
+			return -ENOENT;
 	}
 	/* libcgroup would silently adopt an existing directory; it is not ours to use or remove. */
 	if (sysfs_exists(cg->path) || (cg->io_path[0] && sysfs_exists(cg->io_path)))
@@ -303,6 +354,14 @@ int bench_cgroup_mem_usage(const struct bench_cgroup *cg, uint64_t *bytes)
 	return read_file_u64(cg, cg->env->files->mem_current, bytes);
 }
 
+/* "zswapbench-1-0-1" of "zswapbench/zswapbench-1-0-1". */
+static const char *base_name(const char *name)
+{
+	const char *slash = strrchr(name, '/');
+
+	return slash ? slash + 1 : name;
+}
+
 int bench_cgroup_psi_init(struct bench_cgroup *cg)
 {
 	const struct cgroup_env *env = cg->env;
@@ -319,7 +378,7 @@ int bench_cgroup_psi_init(struct bench_cgroup *cg)
 	snprintf(path, sizeof(path), "%s/memory.pressure", env->unified_root);
 	if (!env->unified_root[0] || !sysfs_exists(path))
 		return -ENOTSUP;
-	snprintf(cg->psi_path, sizeof(cg->psi_path), "%s/%s", env->unified_root, cg->name);
+	snprintf(cg->psi_path, sizeof(cg->psi_path), "%s/%s", env->unified_root, base_name(cg->name));
 	snprintf(cg->pressure, sizeof(cg->pressure), "%s/memory.pressure", cg->psi_path);
 	return sysfs_exists(cg->psi_path) ? -EEXIST : 0; /* a directory of that name is not ours */
 }

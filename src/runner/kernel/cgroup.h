@@ -28,8 +28,14 @@ struct cgroup_env {
 	char memory_root[PATH_MAX];   /* mount point holding the memory controller */
 	char blkio_root[PATH_MAX];    /* v1 blkio mount point, empty when none */
 	char unified_root[PATH_MAX];  /* cgroup2 mount, empty when none */
+	/* CGROUP_PARENT when an administrator made that group under the memory root (cgroup/
+	 * cgconfig.conf): the trials' cgroups go under it. Empty: under the root. */
+	char parent[16];
+	char group_root[PATH_MAX + 16]; /* memory_root[/parent]: where the trials' cgroups go */
 	const struct cgroup_files *files;
 };
+
+#define CGROUP_PARENT "zswapbench"
 
 /* What a trial's cgroup is given. */
 struct cgroup_limits {
@@ -55,12 +61,15 @@ struct bench_cgroup {
 int cgroup_mounts_parse(char *text, struct cgroup_env *env);
 int cgroup_env_detect(struct cgroup_env *env);
 const char *cgroup_mode_name(enum cgroup_mode mode);
-/* v2 only: does the parent already delegate the memory controller to its children? */
+/* v2 only: does group_root already delegate the memory controller to its children? */
 int cgroup_memory_delegated(const struct cgroup_env *env);
-/* v2: is controller in the parent's cgroup.subtree_control? */
+/* v2: is controller in group_root's cgroup.subtree_control? */
 int cgroup_delegates(const struct cgroup_env *env, const char *controller);
+/* v2: may group_root hand controller down (is it in its cgroup.controllers)? */
+int cgroup_parent_has(const struct cgroup_env *env, const char *controller);
 
-/* Where the group will be: under the memory root (and the v1 blkio root when throttling).
+/* Where the group will be: under group_root (and the v1 blkio root, under the parent group
+ * there too, when throttling).
  * -EEXIST when a cgroup of that name already exists (it is someone else's). Creates nothing,
  * so the journal can announce the directories first. */
 int bench_cgroup_init(struct bench_cgroup *cg, const struct cgroup_env *env, const char *name,
@@ -68,8 +77,8 @@ int bench_cgroup_init(struct bench_cgroup *cg, const struct cgroup_env *env, con
 /* Creates it with the limits, through libcgroup. */
 int bench_cgroup_create(struct bench_cgroup *cg, const struct cgroup_limits *limits);
 int bench_cgroup_attach(struct bench_cgroup *cg, pid_t pid);
-/* v1 and hybrid: a cgroup of the same name on the unified hierarchy, for its memory.pressure
- * (PSI per cgroup needs v2). v2: the group itself. psi_init names it (-ENOTSUP where there is
+/* v1 and hybrid: a cgroup of the same name at the top of the unified hierarchy, for its
+ * memory.pressure (PSI per cgroup needs v2). v2: the group itself. psi_init names it (-ENOTSUP where there is
  * no such file, -EEXIST where the name is taken); psi_mkdir makes it on v1. */
 int bench_cgroup_psi_init(struct bench_cgroup *cg);
 int bench_cgroup_psi_mkdir(struct bench_cgroup *cg);

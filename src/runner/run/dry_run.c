@@ -56,7 +56,7 @@ static void run_lines(const struct run *run, FILE *out)
 	const struct cgroup_env *env = &run->host.env;
 	char size[32];
 
-	fprintf(out, "each trial: a cgroup zswapbench-PID-CELL-TRIAL under %s with %s set to its limit", env->memory_root,
+	fprintf(out, "each trial: a cgroup zswapbench-PID-CELL-TRIAL under %s with %s set to its limit", env->group_root,
 		cfg->limit_mode == LIMIT_HIGH && env->memory_v2 ? "memory.high" : env->files->limit);
 	if (cfg->swap_limit)
 		fprintf(out, ", %s for --swap-limit %s", env->files->swap_limit, size_format(cfg->swap_limit, size, sizeof(size)));
@@ -64,7 +64,7 @@ static void run_lines(const struct run *run, FILE *out)
 		fprintf(out, "; a twin under %s for per-cgroup PSI", env->unified_root);
 	fprintf(out, "; removed after\n");
 	if (!cgroup_memory_delegated(env))
-		fprintf(out, "for the run: +memory in %s/cgroup.subtree_control, removed at the end\n", env->memory_root);
+		fprintf(out, "for the run: +memory in %s/cgroup.subtree_control, removed at the end\n", env->group_root);
 	if (cfg->swappiness >= 0)
 		fprintf(out, "%s swappiness %d%s\n", env->memory_v2 ? "for the run: vm." : "each trial: the cgroup's memory.",
 			cfg->swappiness, env->memory_v2 ? ", restored" : "");

@@ -229,6 +229,33 @@ static int check_memory(const struct config *cfg, const struct plan *plan)
 	return EXIT_UNSUPPORTED;
 }
 
+/* The administrator's parent group must be able to hold the trials: memory (and blkio or io
+ * for --disk-throttle) where they will be created. */
+static int check_parent_group(const struct config *cfg, const struct cgroup_env *env)
+{
+	char path[PATH_MAX + 32];
+	int throttle = cfg->throttle_read || cfg->throttle_write;
+
+	if (!env->parent[0])
+		return 0;
+	if (env->memory_v2 && !cgroup_parent_has(env, "memory")) {
+		say("cgroup %s has no memory controller: add +memory to its parent's cgroup.subtree_control "
+		    "(cgroup/cgconfig-v2.conf does), or remove the group", env->group_root);
+		return EXIT_UNSUPPORTED;
+	}
+	if (throttle && env->memory_v2 && !cgroup_parent_has(env, "io")) {
+		say("--disk-throttle: cgroup %s has no io controller to hand down", env->group_root);
+		return EXIT_UNSUPPORTED;
+	}
+	snprintf(path, sizeof(path), "%s/%s/cgroup.procs", env->blkio_root, env->parent);
+	if (throttle && !env->memory_v2 && !sysfs_exists(path)) {
+		say("--disk-throttle: the trials go under cgroup %s, which has no blkio group (%s/%s): "
+		    "cgroup/cgconfig.conf makes both", env->group_root, env->blkio_root, env->parent);
+		return EXIT_UNSUPPORTED;
+	}
+	return 0;
+}
+
 int preflight(const struct config *cfg, struct host *host)
 {
 	char swapfile[PATH_MAX];
@@ -245,6 +272,8 @@ int preflight(const struct config *cfg, struct host *host)
 		say("no memory cgroup controller is mounted (cgroup mode: %s)", cgroup_mode_name(host->env.mode));
 		return EXIT_UNSUPPORTED;
 	}
+	if ((status = check_parent_group(cfg, &host->env)))
+		return status;
 	if (cfg->limit_mode == LIMIT_HIGH && !host->env.memory_v2 && !cfg->timeout_ms) {
 		say("--limit-mode high: on cgroup v1 it stalls instead of killing, so it needs a --timeout");
 		return EXIT_USAGE;

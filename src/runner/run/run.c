@@ -122,12 +122,12 @@ static int set_run_params(struct run *run)
 {
 	const struct config *cfg = run->cfg;
 	const struct cgroup_env *env = &run->host.env;
-	char path[PATH_MAX + 32], value[16], failed[PATH_MAX + 64];
+	char path[PATH_MAX + 64], value[16], failed[PATH_MAX + 64];
 	int ret = 0;
 
 	/* On pure v2 the parent must hand a controller down before a child can use it: memory
 	 * always, io for --disk-throttle. */
-	snprintf(path, sizeof(path), "%s/cgroup.subtree_control", env->memory_root);
+	snprintf(path, sizeof(path), "%s/cgroup.subtree_control", env->group_root);
 	if (!cgroup_memory_delegated(env))
 		ret = delegate(run, path, "memory", failed, sizeof(failed));
 	if (!ret && env->memory_v2 && run->host.throttle_dev[0] && !cgroup_delegates(env, "io"))

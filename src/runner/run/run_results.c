@@ -56,6 +56,7 @@ static json_object *plan_json(const struct run *run)
 	json_object_object_add(o, "seed", run->cfg->order == ORDER_SHUFFLED ? json_object_new_uint64(p->seed) : NULL);
 	json_object_object_add(o, "swap_size", json_object_new_uint64(p->swap_size));
 	json_object_object_add(o, "swapfile", json_object_new_string(p->swapfile));
+	json_object_object_add(o, "cgroup_parent", run->host.env.parent[0] ? json_object_new_string(run->host.env.group_root) : NULL);
 	json_object_object_add(o, "hogger", run->host.hogger[0] ? json_object_new_string(run->host.hogger) : NULL);
 	json_object_object_add(o, "disk_throttle_device",
 			       run->host.throttle_dev[0] ? json_object_new_string(run->host.throttle_dev) : NULL);
