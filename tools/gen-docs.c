@@ -49,6 +49,7 @@ static const struct command_doc commands[] = {
 	{ "compare", 0, CMD_COMPARE, "[\\fIoptions\\fR] \\fIBASE.json\\fR \\fINEW.json\\fR [\\fIMORE.json\\fR...]",
 	  NULL, NULL, ARGS_JSON },
 	{ "plot", 0, CMD_PLOT, "[\\fIoptions\\fR] \\fIFILE\\fR...", NULL, NULL, ARGS_JSON },
+	{ "report", 0, CMD_REPORT, "[\\fIoptions\\fR] \\fIFILE\\fR...", NULL, NULL, ARGS_JSON },
 	{ "sysinfo", 0, CMD_SYSINFO, "[\\fIoptions\\fR]", NULL, NULL, ARGS_OPTIONS },
 	{ "cleanup", 0, 0, "",
 	  "Undoes, newest first, what a run that was killed (SIGKILL, a power loss) left changed: its "

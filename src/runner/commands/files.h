@@ -25,5 +25,11 @@ int plot_main(int argc, char **argv);
 /* The plots of n sets into dir, what was drawn listed on stdout; an exit status, the failure
  * said (gnuplot missing: EXIT_UNSUPPORTED). For plot and for a run's --plot. */
 int plot_sets(const struct results *const *sets, const char *const *names, size_t n, const char *dir, int png);
+int report_main(int argc, char **argv);
+/* The HTML report of n sets at path, its name on stdout; an exit status, the failure said. For
+ * report and for a run's --report. */
+struct report_opts;
+int report_sets(const struct results *const *sets, const char *const *names, size_t n,
+		const struct report_opts *o, const char *path);
 
 #endif

@@ -295,16 +295,19 @@ static void print_results(const struct run *run)
 		say("results in %s", run->output);
 }
 
-/* --plot at the end of a complete run: the plots are extra, so a failure to draw them changes
- * an OK run's status to 1 but never the measurements. */
+/* --plot and --report at the end of a complete run: they are extra, so a failure to draw
+ * changes an OK run's status to 1 but never the measurements. */
 static int draw(const struct run *run, int status)
 {
 	const struct results *sets[] = { &run->results };
 	const char *names[] = { run->output };
+	struct report_opts o = report_opts_of(run->cfg);
 	int ret = EXIT_OK;
 
 	if (run->cfg->plot_dir[0])
 		ret = plot_sets(sets, names, 1, run->cfg->plot_dir, run->cfg->png);
+	if (!ret && run->cfg->report_file[0])
+		ret = report_sets(sets, names, 1, &o, run->cfg->report_file);
 	return status == EXIT_OK ? ret : status;
 }
 

@@ -1,0 +1,58 @@
+/* `zswapbench report FILE... [-o FILE]`: one self-contained HTML page of saved runs. */
+#include <errno.h>
+#include <stdio.h>
+
+#include "runner/cli/options.h"
+#include "runner/commands/files.h"
+#include "runner/log.h"
+#include "runner/report/html.h"
+#include "runner/report/plot.h"
+
+int report_sets(const struct results *const *sets, const char *const *names, size_t n,
+		const struct report_opts *o, const char *path)
+{
+	char why[PATH_MAX + 256] = "";
+
+	if (!plot_available()) {
+		say("%s", PLOT_NO_GNUPLOT);
+		return EXIT_UNSUPPORTED;
+	}
+	if (html_report(sets, names, n, o, path, why, sizeof(why))) {
+		say("%s", why);
+		return EXIT_RUNTIME;
+	}
+	printf("%s\n", path);
+	fflush(stdout);
+	return EXIT_OK;
+}
+
+int report_main(int argc, char **argv)
+{
+	struct config cfg;
+	struct file_set fs = { 0 };
+	struct report_opts o;
+	char msg[PATH_MAX + 512];
+	int status;
+
+	switch (options_parse_command(CMD_REPORT, argc, argv, &cfg, msg, sizeof(msg))) {
+	case OPTIONS_EXIT_OK:
+		return EXIT_OK;
+	case OPTIONS_USAGE:
+		say("%s; try 'zswapbench report --help'", msg);
+		return EXIT_USAGE;
+	case OPTIONS_RUN:
+		break;
+	}
+	if (!plot_available()) {
+		say("%s", PLOT_NO_GNUPLOT);
+		return EXIT_UNSUPPORTED;
+	}
+	if (file_set_read(&fs, cfg.files, (size_t)cfg.nfiles)) {
+		file_set_free(&fs);
+		return EXIT_USAGE;
+	}
+	o = report_opts_of(&cfg);
+	status = report_sets(fs.ptrs, fs.names, fs.n, &o, cfg.report_file[0] ? cfg.report_file : "report.html");
+	file_set_free(&fs);
+	return status;
+}

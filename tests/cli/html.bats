@@ -1,0 +1,157 @@
+#!/usr/bin/env bats
+# zswapbench report: one HTML page of saved runs, opened as a reader would open it, in a
+# browser (headless Chromium) that draws it and reports the page's console. What the page
+# holds is tested in tests/unit/test_html.c; here, the command and a real browser. Nothing
+# here touches the kernel or needs root.
+bats_require_minimum_version 1.5.0
+load helpers
+
+FIX="$BATS_TEST_DIRNAME/../fixtures/results/disk-zram.json"
+
+setup() { TMP=$(mktemp -d); }
+teardown() { rm -rf "$TMP"; }
+
+need_gnuplot() {
+	command -v gnuplot >/dev/null || skip "gnuplot is not installed (apt-get install gnuplot-nox)"
+}
+
+need_chromium() {
+	command -v chromium >/dev/null || skip "chromium is not installed (apt-get install chromium)"
+}
+
+# The page drawn by headless Chromium into $TMP/shot.png; its log in $TMP/chromium.log. A
+# profile of its own: other sessions may run Chromium at the same time.
+screenshot() {
+	timeout 120 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$TMP/profile" \
+		--enable-logging=stderr --v=0 --screenshot="$TMP/shot.png" --window-size=1200,2000 \
+		"file://$1" >"$TMP/chromium.out" 2>"$TMP/chromium.log"
+}
+
+# What the page said on its console: Chromium logs each message as
+# `INFO:CONSOLE:LINE] "message", source: URL (LINE)` (older versions: `CONSOLE(LINE)`), and an
+# uncaught exception as "Uncaught ...".
+console_errors() {
+	grep -E ':CONSOLE[:(]|Uncaught' "$TMP/chromium.log" || true
+}
+
+# Width, height, distinct colours and the share of pixels that are not white of an 8-bit
+# RGB or RGBA PNG, from zlib alone: the PNG standard's five row filters undone by hand.
+png_stats() {
+	python3 - "$1" <<'PY'
+import struct, sys, zlib
+d = open(sys.argv[1], 'rb').read()
+assert d[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
+pos, idat = 8, b''
+while pos < len(d):
+    n, kind = struct.unpack('>I4s', d[pos:pos + 8])
+    body = d[pos + 8:pos + 8 + n]
+    pos += 12 + n
+    if kind == b'IHDR':
+        w, h, depth, ctype, _, _, lace = struct.unpack('>IIBBBBB', body)
+    elif kind == b'IDAT':
+        idat += body
+assert depth == 8 and ctype in (2, 6) and not lace, (depth, ctype, lace)
+bpp = 3 if ctype == 2 else 4
+raw, stride = zlib.decompress(idat), w * bpp
+prev, colours, ink, i = bytearray(stride), set(), 0, 0
+for y in range(h):
+    f, line = raw[i], bytearray(raw[i + 1:i + 1 + stride])
+    i += 1 + stride
+    if f == 1:
+        for x in range(bpp, stride):
+            line[x] = (line[x] + line[x - bpp]) & 255
+    elif f == 2:
+        line = bytearray((a + b) & 255 for a, b in zip(line, prev))
+    elif f == 3:
+        for x in range(stride):
+            line[x] = (line[x] + ((line[x - bpp] if x >= bpp else 0) + prev[x]) // 2) & 255
+    elif f == 4:
+        for x in range(stride):
+            a = line[x - bpp] if x >= bpp else 0
+            b, c = prev[x], prev[x - bpp] if x >= bpp else 0
+            p = a + b - c
+            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+    for x in range(0, stride, bpp):
+        px = bytes(line[x:x + 3])
+        colours.add(px)
+        ink += px != b'\xff\xff\xff'
+    prev = line
+print(w, h, len(colours), '%.4f' % (ink / (w * h)))
+PY
+}
+
+# The text of the page's first <pre class="verdict">, as a reader sees it (unescaped).
+html_verdict() {
+	python3 - "$1" <<'PY'
+import html, re, sys
+page = open(sys.argv[1], encoding='utf-8').read()
+m = re.search(r'<pre class="verdict">(.*?)</pre>', page, re.S)
+assert m, 'no verdict in the page'
+sys.stdout.write(html.unescape(m.group(1)))
+PY
+}
+
+@test "report: one page that Chromium draws, plots and all, with nothing on its console" {
+	need_gnuplot
+	need_chromium
+	run --separate-stderr "$ZSB" report "$FIX" -o "$TMP/r.html"
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	[ -s "$TMP/r.html" ]
+	# Written beside itself, then renamed: no temporary file is left.
+	[ "$(ls "$TMP")" = r.html ]
+	screenshot "$TMP/r.html"
+	[ -s "$TMP/shot.png" ]
+	errors=$(console_errors)
+	[ -z "$errors" ] || { echo "console: $errors"; false; }
+	read -r w h colours ink < <(png_stats "$TMP/shot.png")
+	echo "screenshot: ${w}x$h, $colours colours, $ink inked"
+	[ "$w" -eq 1200 ] && [ "$h" -eq 2000 ]
+	# Tables, text and plot lines, antialiased: about 1900 colours. A page with one word on it
+	# has about 40, and almost no ink.
+	[ "$colours" -gt 200 ]
+	assert_awk "$ink > 0.02 && $ink < 0.9"
+	[ "$(stat -c %s "$TMP/shot.png")" -gt 30000 ]
+}
+
+@test "report: the verdict on the page is the verdict zswapbench show prints" {
+	need_gnuplot
+	run --separate-stderr "$ZSB" report "$FIX" -o "$TMP/r.html"
+	[ "$status" -eq 0 ]
+	page=$(html_verdict "$TMP/r.html")
+	run --separate-stderr "$ZSB" show "$FIX"
+	[ "$status" -eq 0 ]
+	# show prints the cells, a blank line, then the verdict.
+	shown=$(printf '%s\n' "$output" | sed '1,/^$/d')
+	[ -n "$shown" ]
+	[ "$page" = "$shown" ] || { diff <(echo "$page") <(echo "$shown"); false; }
+}
+
+@test "report: the page is XML, and fetches nothing from anywhere" {
+	need_gnuplot
+	run --separate-stderr "$ZSB" report "$FIX" "$FIX" -o "$TMP/r.html"
+	[ "$status" -eq 0 ]
+	grep -q '<h2>Comparison</h2>' "$TMP/r.html"
+	! command -v xmllint >/dev/null || xmllint --noout "$TMP/r.html"
+	# No script, no src, links only within the page; addresses only as namespace names.
+	python3 - "$TMP/r.html" <<'PY'
+import re, sys
+page = open(sys.argv[1], encoding='utf-8').read()
+assert '<script' not in page and ' src=' not in page and '<link' not in page
+for ref in re.findall(r'''href=["']([^"']*)''', page):
+    assert ref.startswith('#'), ref
+for m in re.finditer(r'https?://', page):
+    assert re.search(r'''xmlns(:\w+)?=["']$''', page[max(0, m.start() - 20):m.start()]), page[m.start() - 40:m.end() + 40]
+PY
+}
+
+@test "report without gnuplot: says what to install, exits 3, writes nothing" {
+	mkdir "$TMP/empty"
+	run --separate-stderr env PATH="$TMP/empty" "$ZSB" report "$FIX" -o "$TMP/r.html"
+	echo "$stderr"
+	[ "$status" -eq 3 ]
+	[[ "$stderr" == *"gnuplot"* ]]
+	[ ! -e "$TMP/r.html" ]
+	[ "$(ls "$TMP")" = empty ]
+}
