@@ -162,14 +162,20 @@ MiB=1048576
 	[ "$left" = lost+found ]
 }
 
-@test "--plot DIR: the run's plots at its end, from the file it wrote; refused before any change without gnuplot" {
+@test "--plot DIR, --report FILE: the run's plots and page at its end; refused before any change without gnuplot" {
 	need_zram
 	command -v gnuplot >/dev/null || skip "gnuplot is not installed (gnuplot-nox)"
-	run --separate-stderr "$ZSB" --swap zram --limit 16M --alloc 48M --trials 2 --interval 20ms --plot "$TMP/p" --output "$TMP/r.json"
+	run --separate-stderr "$ZSB" --swap zram --limit 16M --alloc 48M --trials 2 --interval 20ms --plot "$TMP/p" \
+		--report "$TMP/r.html" --output "$TMP/r.json"
 	[ "$status" -eq 0 ]
 	[ -s "$TMP/p/memory-zram.svg" ]
 	[ -s "$TMP/p/trials-elapsed.svg" ]
 	[[ "$output" == *"$TMP/p/fill-curve.svg"* ]]
+	[[ "$output" == *"$TMP/r.html"* ]]
+	# The page holds the run's own plots and its verdict as show prints it.
+	[ "$(grep -c '<svg' "$TMP/r.html")" -ge 5 ]
+	verdict=$("$ZSB" show "$TMP/r.json" | tail -1 | sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g')
+	grep -qF -- "$verdict" "$TMP/r.html"
 	mkdir "$TMP/empty"
 	run --separate-stderr env PATH="$TMP/empty" "$ZSB" --swap zram --limit 16M --alloc 48M --plot "$TMP/q" --output "$TMP/s.json"
 	[ "$status" -eq 3 ]

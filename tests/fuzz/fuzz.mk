@@ -1,15 +1,18 @@
 # Fuzzers (tests/fuzz/README.md): one libFuzzer harness per parser, tests/fuzz/fuzz_<name>.c,
 # its seeds in tests/fuzz/corpus/<name>/ and the inputs that once crashed it in
-# tests/fuzz/regressions/<name>/. Included from the Makefile (after its first target).
+# tests/fuzz/regressions/<name>/. Included from the Makefile.
 #   make fuzz                  builds every harness, runs each for FUZZ_SECONDS, fails on a crash
 #   make fuzz FUZZ_TARGETS=kv  only some harnesses
 #   make fuzz-regress          replays the seeds and regressions once, no fuzzing
+# Included anywhere, this file leaves the Makefile's default goal alone (restored at the end).
+FUZZ_GOAL     := $(.DEFAULT_GOAL)
 FUZZ_CC       ?= clang
 FUZZ_SECONDS  ?= 60
 # More libFuzzer flags, e.g. FUZZ_FLAGS=-fork=2 or -dict=...
 FUZZ_FLAGS    ?=
 FUZZ_DIR      := build/fuzz
-FUZZ_PKGS     := json-c smartcols libcgroup gsl
+# The libraries the runner links (the Makefile's PKGS: json-c, smartcols, libcgroup, gsl...).
+FUZZ_PKGS      = $(PKGS)
 FUZZ_SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS    = -std=gnu11 -g -O1 -Wall -Wextra -Wshadow -Wvla -D_GNU_SOURCE -Isrc \
                  -DZSB_VERSION='"fuzz"' $(shell pkg-config --cflags $(FUZZ_PKGS))
@@ -50,10 +53,11 @@ fuzz: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz_%)
 		$(FUZZ_DIR)/fuzz_$$n -max_total_time=$(FUZZ_SECONDS) -timeout=10 -print_final_stats=1 \
 			-artifact_prefix=$(FUZZ_DIR)/artifacts/$$n/ $(FUZZ_FLAGS) \
 			$(FUZZ_DIR)/corpus/$$n tests/fuzz/corpus/$$n $$regress >$(FUZZ_DIR)/$$n.log 2>&1 \
-			|| { failed="$$failed $$n"; tail -n 30 $(FUZZ_DIR)/$$n.log; }; \
+			&& what="executions in $(FUZZ_SECONDS) s" \
+			|| { failed="$$failed $$n"; what="executions, then a crash"; tail -n 30 $(FUZZ_DIR)/$$n.log; }; \
 		execs=$$(sed -n 's/^stat::number_of_executed_units: *//p' $(FUZZ_DIR)/$$n.log | tail -n 1); \
 		total=$$((total + $${execs:-0})); \
-		echo "  FUZZ    $$n: $${execs:-?} executions in $(FUZZ_SECONDS) s (log: $(FUZZ_DIR)/$$n.log)"; \
+		echo "  FUZZ    $$n: $${execs:-?} $$what (log: $(FUZZ_DIR)/$$n.log)"; \
 	done; \
 	echo "  FUZZ    $$total executions in all"; \
 	test -z "$$failed" || { echo "fuzz: crash in:$$failed (inputs in $(FUZZ_DIR)/artifacts/)"; exit 1; }
@@ -67,3 +71,5 @@ fuzz-regress: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz_%)
 			|| { tail -n 30 $(FUZZ_DIR)/$$n.regress.log; echo "fuzz-regress: $$n failed"; exit 1; }; \
 		echo "  REPLAY  $$n"; \
 	done
+
+.DEFAULT_GOAL := $(FUZZ_GOAL)

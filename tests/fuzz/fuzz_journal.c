@@ -1,8 +1,10 @@
 /* The undo journal a killed run left (`zswapbench cleanup`). Every line carries a CRC-32, so
  * random bytes rarely get past the check: the input is parsed as it is (journal_parse, and
  * journal_load on a memfd holding it), and again with a valid checksum appended to each of
- * its lines, which takes the fuzzer into the records. Only what reads the entries is called:
- * journal_rewind and undo_entry would act on this machine. */
+ * its lines, which takes the fuzzer into the records. Then the input, split on NUL bytes into
+ * kind, path, old value and value written, is journaled (journal_intend, journal_confirm) to a
+ * memfd, which must read back entry for entry. Nothing else is called: journal_rewind and
+ * undo_entry would act on this machine. */
 #include <errno.h>
 #include <inttypes.h>
 #include <sys/mman.h>
@@ -54,6 +56,51 @@ static void parse(const char *text, size_t len)
 	journal_free(&j);
 }
 
+/* What journal_intend and journal_confirm write, journal_parse reads back: tabs, newlines
+ * and backslashes in paths and values included. */
+static void round_trip(const uint8_t *data, size_t size)
+{
+	char *s = fuzz_text(data, size), *f[64], *text;
+	struct journal j, back;
+	size_t nf = 0;
+	off_t len;
+	int fd = memfd_create("zsb-fuzz-journal-write", MFD_CLOEXEC);
+
+	FUZZ_ASSERT(fd >= 0);
+	for (size_t at = 0; at < size && nf < 64; at += strlen(s + at) + 1)
+		f[nf++] = s + at;
+	journal_init(&j);
+	j.fd = fd;
+	for (size_t i = 0; i + 3 < nf; i += 4) {
+		enum undo_kind kind = (enum undo_kind)((unsigned char)f[i][0] % UNDO_KIND_COUNT);
+		int idx;
+		if (!f[i + 1][0] || strlen(f[i + 1]) >= PATH_MAX || strlen(f[i + 2]) >= 256 || strlen(f[i + 3]) >= 256)
+			continue;
+		idx = journal_intend(&j, kind, f[i + 1], f[i + 2], f[i + 3]);
+		FUZZ_ASSERT(idx >= 0);
+		if ((unsigned char)f[i][0] & 0x80)
+			FUZZ_ASSERT(journal_confirm(&j, idx, f[i + 2], 7, 9) == 0);
+	}
+	len = lseek(fd, 0, SEEK_END);
+	text = malloc((size_t)len + 1);
+	FUZZ_ASSERT(text && pread(fd, text, (size_t)len, 0) == len);
+	journal_init(&back);
+	FUZZ_ASSERT(journal_parse(&back, text, (size_t)len) == 0);
+	FUZZ_ASSERT(back.damaged == 0 && back.len == j.len);
+	for (size_t i = 0; i < j.len; i++) {
+		const struct undo *a = &j.entries[i], *b = &back.entries[i];
+		FUZZ_ASSERT(a->id == b->id && a->kind == b->kind && a->state == b->state && a->when == b->when);
+		FUZZ_ASSERT(strcmp(a->path, b->path) == 0 && strcmp(a->value, b->value) == 0 &&
+			    strcmp(a->wrote, b->wrote) == 0);
+		FUZZ_ASSERT(a->ino == b->ino && a->dev == b->dev);
+	}
+	journal_free(&j);
+	journal_free(&back);
+	free(text);
+	close(fd);
+	free(s);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct journal j;
@@ -93,5 +140,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	parse(fixed, at);
 	free(fixed);
+
+	round_trip(data, size);
 	return 0;
 }

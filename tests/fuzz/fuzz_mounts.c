@@ -1,12 +1,26 @@
 /* /proc/self/mounts: cgroup_mounts_parse finds the v1 memory and blkio hierarchies and the
- * cgroup2 mount. */
+ * cgroup2 mount. And the input's first line, as a directory the kernel escapes in the mount
+ * table (a blank as \040...), must come back as the memory hierarchy's root. */
 #include "runner/kernel/cgroup.h"
 #include "fuzz.h"
+
+/* The kernel's mangle() for the mount point (fs/proc_namespace.c: " \t\n\\"). */
+static void mangle(const char *path, size_t n, char *out)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (strchr(" \t\n\\", path[i]))
+			out += sprintf(out, "\\%03o", (unsigned char)path[i]);
+		else
+			*out++ = path[i];
+	}
+	*out = '\0';
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct cgroup_env env;
-	char *s = fuzz_text(data, size);
+	char *s = fuzz_text(data, size), line[4 * 200 + 64], dir[4 * 200 + 1];
+	size_t n = strcspn(s, "\n");
 	int v1;
 
 	memset(&env, 0, sizeof(env));
@@ -17,6 +31,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_ASSERT(strlen(env.unified_root) < sizeof(env.unified_root));
 	if (env.memory_root[0] || env.blkio_root[0])
 		FUZZ_ASSERT(v1 == 1);
+	free(s);
+
+	/* The first line as a mount point (a path has no NUL and is not empty). */
+	s = fuzz_text(data, size);
+	n = strcspn(s, "\n");
+	n = n > 200 ? 200 : n;
+	if (n > 0 && !memchr(s, '\0', n)) {
+		char *raw = strndup(s, n);
+		mangle(raw, strlen(raw), dir);
+		snprintf(line, sizeof(line), "cgroup %s cgroup rw,nosuid,memory 0 0\n", dir);
+		memset(&env, 0, sizeof(env));
+		FUZZ_ASSERT(cgroup_mounts_parse(line, &env) == 1);
+		if (strcmp(env.memory_root, raw) != 0) {
+			fprintf(stderr, "mount point '%s' read as '%s'\n", raw, env.memory_root);
+			abort();
+		}
+		free(raw);
+	}
 	free(s);
 	return 0;
 }

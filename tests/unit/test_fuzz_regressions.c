@@ -16,7 +16,9 @@
 #include "common/access.h"
 #include "common/pattern.h"
 #include "common/size.h"
+#include "runner/cli/config_file.h"
 #include "runner/cli/options.h"
+#include "runner/cli/zram_generator.h"
 #include "runner/kernel/cgroup.h"
 #include "runner/kernel/kv.h"
 #include "runner/kernel/psi.h"
@@ -162,6 +164,28 @@ Test(fuzz_regressions, options)
 	each_input("options", check_options);
 }
 
+/* As a config file, as a zram-generator.conf, and its first line as a size expression. */
+static void check_config(const struct input *in)
+{
+	static struct config cfg;
+	struct zram_generator gen;
+	char msg[PATH_MAX + 512] = "", *s = copy_of(in);
+	double mib;
+
+	options_defaults(&cfg);
+	if (config_file_load(&cfg, in->path, msg, sizeof(msg)))
+		cr_expect(msg[0] != '\0', "%s: refused without a message", in->path);
+	zram_generator_read(in->path, 24576, &gen, msg, sizeof(msg));
+	s[strcspn(s, "\n")] = '\0';
+	zram_size_eval(s, 24576, &mib, msg, sizeof(msg));
+	free(s);
+}
+
+Test(fuzz_regressions, config)
+{
+	each_input("config", check_config);
+}
+
 static void check_journal(const struct input *in)
 {
 	struct journal j;
@@ -250,12 +274,24 @@ Test(fuzz_regressions, swaps)
 	each_input("swaps", check_swaps);
 }
 
+/* Each kept input's first line is a mount point: escaped as the kernel writes it in the mount
+ * table (a blank as \040; a carriage return as it is), it is the memory hierarchy's root. */
 static void check_mounts(const struct input *in)
 {
 	static struct cgroup_env env;
-	char *s = copy_of(in);
+	char *s = copy_of(in), dir[4 * 256], line[4 * 256 + 64], *out = dir;
+	size_t n = strcspn(s, "\n");
+
 	memset(&env, 0, sizeof(env));
 	cgroup_mounts_parse(s, &env);
+	cr_assert_lt(n, 256, "%s: the first line is a mount point", in->path);
+	s[n] = '\0';
+	for (const char *p = s; *p; p++)
+		out += strchr(" \t\\", *p) ? sprintf(out, "\\%03o", (unsigned char)*p) : sprintf(out, "%c", *p);
+	snprintf(line, sizeof(line), "cgroup %s cgroup rw,nosuid,memory 0 0\n", dir);
+	memset(&env, 0, sizeof(env));
+	cr_expect_eq(cgroup_mounts_parse(line, &env), 1, "%s", in->path);
+	cr_expect_str_eq(env.memory_root, s, "%s: '%s' read as '%s'", in->path, s, env.memory_root);
 	free(s);
 }
 
