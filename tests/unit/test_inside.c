@@ -146,3 +146,26 @@ Test(validity, slow_first_trial)
 	cr_assert_not(c.trials[0].flags & TRIAL_FLAG_SLOW_FIRST, "two trials say nothing");
 	cell_free(&c);
 }
+
+/* Trials of one cell that ran on different CPUs: placement changes timings, so each trial
+ * whose CPUs differ from the first's is flagged; an unknown placement flags nothing. */
+Test(validity, trials_on_other_cpus)
+{
+	const double v[] = { 1.0, 1.1, 0.9, 1.0 };
+	const char *cpus[] = { "1", "1", "0", "" };
+	struct result_cell c;
+
+	cell_of(&c, v, 4);
+	for (size_t i = 0; i < 4; i++)
+		snprintf(c.trials[i].cpus, sizeof(c.trials[i].cpus), "%s", cpus[i]);
+	cell_update_stats(&c);
+	cr_assert_not(c.trials[0].flags & TRIAL_FLAG_OTHER_CPUS);
+	cr_assert_not(c.trials[1].flags & TRIAL_FLAG_OTHER_CPUS);
+	cr_assert(c.trials[2].flags & TRIAL_FLAG_OTHER_CPUS);
+	cr_assert_not(c.trials[3].flags & TRIAL_FLAG_OTHER_CPUS, "unknown is not different");
+	cr_assert_str_eq(trial_flag_name(6), "other-cpus");
+	snprintf(c.trials[2].cpus, sizeof(c.trials[2].cpus), "1");
+	cell_update_stats(&c);
+	cr_assert_not(c.trials[2].flags & TRIAL_FLAG_OTHER_CPUS, "recomputed, not sticky");
+	cell_free(&c);
+}

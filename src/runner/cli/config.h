@@ -19,7 +19,7 @@ enum option_id {
 	O_SWAPFILE, O_SWAP_SIZE, O_PRIORITY, O_DISK_THROTTLE,
 	O_ZRAM_SIZE, O_ZRAM_MEM_LIMIT, O_ZRAM_ALGO_PARAMS, O_ZRAM_GENERATOR, O_ZSWAP_POOL, O_ZSWAP_ZPOOL,
 	O_DATA, O_ACCESS, O_REREAD, O_CHUNK, O_ALLOC_PER_JOB, O_THREADS, O_PREFAULT,
-	O_BACKGROUND, O_USER, O_NO_SECCOMP,
+	O_BACKGROUND, O_CPUS, O_USER, O_NO_SECCOMP,
 	O_SETTLE, O_TIMEOUT, O_INTERVAL, O_EXTENDED,
 	O_OUTPUT, O_SUFFIX, O_PLOT, O_REPORT, O_PNG, O_PLOT_OUTPUT, O_REPORT_OUTPUT, O_JSON,
 	O_FORMAT, O_COLUMNS, O_RAW, O_NOHEADINGS, O_VERBOSE, O_ALL, O_ALPHA, O_NOISE,
@@ -101,6 +101,7 @@ struct config {
 	unsigned threads;
 	int prefault;
 	uint64_t background;          /* 0: none */
+	char cpus[128];               /* --cpus: a CPU list, "all" (not pinned); empty: chosen */
 	struct user_id user;
 	int no_seccomp;
 	int settle;

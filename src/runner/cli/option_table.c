@@ -16,6 +16,7 @@
 #include "runner/cli/option_parse.h"
 #include "runner/cli/options.h"
 #include "runner/cli/zram_generator.h"
+#include "runner/kernel/cpus.h"
 #include "runner/report/columns.h"
 
 #define FIELD(f) offsetof(struct config, f), sizeof(((struct config *)0)->f)
@@ -251,6 +252,19 @@ static int check_suffix(struct config *cfg, const char *v, char *why, size_t len
 	return 0;
 }
 
+/* "all", or a CPU list as the kernel writes one; whether those CPUs are online is preflight's. */
+static int check_cpus(struct config *cfg, const char *v, char *why, size_t len)
+{
+	cpu_set_t set;
+
+	(void)cfg;
+	if (strcmp(v, "all") != 0 && cpulist_parse(v, &set)) {
+		snprintf(why, len, "not a CPU list (e.g. 1, 0-3, 0,2) or 'all'");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /* -o picks table columns by name, as lsblk's and zramctl's -o do. */
 static int parse_columns(struct config *cfg, const char *v, char *why, size_t len)
 {
@@ -364,6 +378,9 @@ const struct option_desc option_table[O_COUNT] = {
 			 .help = "hogger faults chunks in with MADV_POPULATE_WRITE (OOMs at a v1 limit)" },
 	[O_BACKGROUND] = { "background", 0, OT_SIZE, FIELD(background), 4096, 0, NULL, "none", "SIZE", NULL,
 			   .example = "4G", .help = "memory a hogger outside the cgroup holds for the whole run" },
+	[O_CPUS] = { "cpus", 0, OT_STRING, FIELD(cpus), 0, 0, NULL, "one fixed set, off the CPU taking the most interrupts",
+		     "LIST", NULL, .parse = check_cpus, .example = "1",
+		     .help = "CPUs the workload is pinned to; all: not pinned" },
 	[O_USER] = { "user", 0, OT_USER, FIELD(user), 0, 0, NULL, "root", "USER", NULL,
 		     .example = "nobody", .help = "run the workload as this user" },
 	[O_NO_SECCOMP] = { "no-seccomp", 0, OT_FLAG, FIELD(no_seccomp), .flags = OPT_HOGGER_ONLY,

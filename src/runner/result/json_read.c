@@ -59,6 +59,14 @@ static void read_system(json_object *o, struct result_system *s)
 	s->facts = json_object_get(get(o, "facts"));
 }
 
+/* An integer that may be null (unknown): fallback then. */
+static int64_t get_int_or(json_object *o, const char *key, int64_t fallback)
+{
+	json_object *v = get(o, key);
+
+	return json_object_is_type(v, json_type_int) ? json_object_get_int64(v) : fallback;
+}
+
 static int read_jobs(json_object *a, struct trial *t)
 {
 	size_t n = json_object_is_type(a, json_type_array) ? json_object_array_length(a) : 0;
@@ -82,6 +90,8 @@ static int read_jobs(json_object *a, struct trial *t)
 		r->sys = get_double(o, "sys_cpu");
 		r->majflt = get_u64(o, "major_faults");
 		r->bytes = get_u64(o, "bytes");
+		r->cpu = get_int_or(o, "cpu", -1);
+		r->migrations = get_int_or(o, "migrations", -1);
 	}
 	return 0;
 }
@@ -193,6 +203,7 @@ static int read_trial(json_object *o, struct trial *t)
 		t->phase_s[p] = isnan(v) ? 0 : v;
 	}
 	t->outlier_z = isnan(get_double(o, "outlier_z")) ? 0 : get_double(o, "outlier_z");
+	get_text(o, "cpus", t->cpus, sizeof(t->cpus));
 	if ((ret = read_jobs(get(o, "jobs"), t)) || (ret = read_curve(get(o, "fill_curve"), t)) ||
 	    (ret = read_series(get(o, "series"), t)) || (ret = read_extended(get(o, "extended"), t)))
 		return ret;

@@ -86,6 +86,8 @@ static json_object *jobs_info(const struct trial *t)
 		json_object_object_add(o, "sys_cpu", number(r->sys));
 		add_u64(o, "major_faults", r->majflt);
 		add_u64(o, "bytes", r->bytes);
+		json_object_object_add(o, "cpu", r->cpu >= 0 ? json_object_new_int(r->cpu) : NULL);
+		json_object_object_add(o, "migrations", r->migrations >= 0 ? json_object_new_int64(r->migrations) : NULL);
 		json_object_array_add(a, o);
 	}
 	return a;
@@ -163,6 +165,7 @@ static json_object *trial_info(const struct trial *t)
 			json_object_object_add(values, metrics[m].key, number(t->value[m]));
 	json_object_object_add(o, "values", values);
 	json_object_object_add(o, "jobs", jobs_info(t));
+	json_object_object_add(o, "cpus", t->cpus[0] ? json_object_new_string(t->cpus) : NULL);
 	json_object_object_add(o, "fill_curve", curve_info(t));
 	json_object_object_add(o, "flags", flags_info(t));
 	json_object *unavailable = json_object_new_array();

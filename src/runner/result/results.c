@@ -23,6 +23,7 @@ static const struct { const char *name, *text; } flags[TRIAL_FLAG_COUNT] = {
 	{ "pressure-before", "the machine was already under memory pressure (PSI) when it began" },
 	{ "outlier", "an outlier (modified z-score of elapsed above 3.5)" },
 	{ "slow-first", "the first trial is much slower than the rest: consider --warmup" },
+	{ "other-cpus", "ran on other CPUs than the cell's first trial: placement changes timings (--cpus)" },
 };
 
 static const char *const extended_names[X_COUNT] = {
@@ -194,11 +195,17 @@ static int slow_first(const double *values, size_t n)
 /* Outliers and a slow first trial are judged against the cell's other trials. */
 static void flag_against_cell(struct result_cell *c, const double *elapsed, size_t n)
 {
+	const char *first_cpus = NULL;
+
 	for (size_t i = 0, k = 0; i < c->ntrials; i++) {
 		struct trial *t = &c->trials[i];
-		t->flags &= ~(unsigned)(TRIAL_FLAG_OUTLIER | TRIAL_FLAG_SLOW_FIRST);
+		t->flags &= ~(unsigned)(TRIAL_FLAG_OUTLIER | TRIAL_FLAG_SLOW_FIRST | TRIAL_FLAG_OTHER_CPUS);
 		if (!measured_ok(t, M_ELAPSED))
 			continue;
+		if (!first_cpus)
+			first_cpus = t->cpus;
+		else if (t->cpus[0] && first_cpus[0] && strcmp(t->cpus, first_cpus) != 0)
+			t->flags |= TRIAL_FLAG_OTHER_CPUS;
 		t->outlier_z = modified_z(elapsed, n, t->value[M_ELAPSED]);
 		/* With fewer than five trials the MAD is one or two differences: no outlier test. */
 		if (n >= 5 && fabs(t->outlier_z) > 3.5)

@@ -29,7 +29,8 @@ enum trial_flag {
 	TRIAL_FLAG_PRESSURE_BEFORE = 1 << 3, /* the machine was short of memory before it began */
 	TRIAL_FLAG_OUTLIER = 1 << 4,         /* elapsed far from its cell's median (MAD) */
 	TRIAL_FLAG_SLOW_FIRST = 1 << 5,      /* first measured trial much slower: use --warmup */
-	TRIAL_FLAG_COUNT = 6
+	TRIAL_FLAG_OTHER_CPUS = 1 << 6,      /* ran on other CPUs than its cell's first trial */
+	TRIAL_FLAG_COUNT = 7
 };
 
 /* One process of the workload, as it ended. */
@@ -38,6 +39,8 @@ struct job_result {
 	double fill, access, elapsed;   /* seconds; negative when not reported */
 	double user, sys;
 	uint64_t majflt, bytes;
+	int cpu;                        /* where it last ran; -1: unknown */
+	int64_t migrations;             /* moves between CPUs; -1: unknown */
 	char note[200];
 };
 
@@ -82,6 +85,7 @@ struct trial {
 	struct series *series;    /* NULL with --interval 0 */
 	struct extended *extended; /* --extended: raw files before and after; else NULL */
 	unsigned flags;           /* TRIAL_FLAG_*: what makes this trial's numbers doubtful */
+	char cpus[64];            /* the CPUs its jobs ended on ("1", "0-1"); empty: unknown */
 	double outlier_z;         /* modified z-score of its elapsed time within its cell */
 	double phase_s[PHASE_COUNT]; /* the runner's time in each phase, seconds */
 };

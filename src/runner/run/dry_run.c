@@ -22,6 +22,7 @@ static void plan_lines(const struct run *run, FILE *out)
 			c->jobs, c->jobs == 1 ? "" : "s", size_format(c->alloc, alloc, sizeof(alloc)),
 			cfg->command ? cfg->command[0] : "the hogger");
 	}
+	fprintf(out, "  workload %s%s\n", run->placement.pinned ? "pinned to " : "", run->placement.why);
 	fprintf(out, "  first trials in order:");
 	for (size_t i = 0; i < p->nschedule && i < 8; i++)
 		fprintf(out, " %s#%u", p->cells[p->schedule[i].cell].label, p->schedule[i].trial);

@@ -1,6 +1,5 @@
 /* A run: lock, journal, what the cells share, the schedule of trials, the result, the report. */
 #include "runner/run/run.h"
-#include "runner/commands/files.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -11,6 +10,8 @@
 #include <unistd.h>
 
 #include "common/clock.h"
+#include "runner/commands/files.h"
+#include "runner/kernel/cpus.h"
 #include "runner/kernel/signals.h"
 #include "runner/kernel/sysfs.h"
 #include "runner/result/json_write.h"
@@ -311,6 +312,23 @@ static int draw(const struct run *run, int status)
 	return status == EXIT_OK ? ret : status;
 }
 
+/* Where the workload runs and why, so a user comparing two files knows. */
+static void say_placement(const struct run *run)
+{
+	const struct placement *pl = &run->placement;
+	char runner[128];
+
+	if (run->cfg->quiet)
+		return;
+	if (!pl->pinned) {
+		say("workload not pinned (--cpus all): trials may land on different CPUs");
+		return;
+	}
+	cpulist_format(&pl->runner, runner, sizeof(runner));
+	say("workload pinned to %s; runner on %s%s; --cpus to choose, --cpus all not to pin", pl->why,
+	    runner[0] ? (CPU_COUNT(&pl->runner) > 1 ? "CPUs " : "CPU ") : "the same CPUs", runner);
+}
+
 /* After the lock, before the first change: the result file, which proves the path writable. */
 static int start(struct run *run)
 {
@@ -321,7 +339,10 @@ static int start(struct run *run)
 	if (status)
 		return status;
 	warnings(run->cfg, &run->host, &run->plan, run->other_swap, sizeof(run->other_swap));
-	ret = run_results_init(run);
+	say_placement(run);
+	ret = placement_move_runner(&run->placement);
+	if (!ret)
+		ret = run_results_init(run);
 	if (!ret)
 		ret = signals_install();
 	if (!ret)
@@ -353,8 +374,11 @@ int run_main(const struct config *cfg)
 		goto out;
 	}
 	status = preflight_plan(cfg, &run.plan);
+	if (!status)
+		status = placement_choose(cfg, &run.plan, &run.placement);
 	if (status)
 		goto out;
+	placement_apply(&run.placement, &run.plan, cfg->threads);
 	/* A fixture tree is for checks: no lock, no journal, nothing real is touched. */
 	if (cfg->dry_run || cfg->sysroot[0]) {
 		dry_run_print(&run, stdout);

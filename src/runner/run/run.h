@@ -10,6 +10,7 @@
 #include "runner/cli/config.h"
 #include "runner/log.h"
 #include "runner/result/results.h"
+#include "runner/run/placement.h"
 #include "runner/run/plan.h"
 #include "runner/run/preflight.h"
 #include "runner/run/progress.h"
@@ -22,6 +23,7 @@ struct run {
 	const struct config *cfg;
 	struct host host;
 	struct plan plan;
+	struct placement placement;     /* where the workload runs, and the runner */
 	struct swap_shared shared;      /* what the cells' swap devices share */
 	struct swap_device *devices;    /* one per plan cell */
 	struct journal journal;

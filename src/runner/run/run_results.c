@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "runner/cli/options.h"
+#include "runner/kernel/cpus.h"
 #include "runner/run/run.h"
 #include "runner/system/sysinfo.h"
 
@@ -46,6 +47,15 @@ static json_object *collect_facts(const char *swapfile)
 	return sysinfo_to_json(&facts);
 }
 
+/* A CPU set as the kernel lists it; null when nothing was pinned or the set is empty. */
+static json_object *placement_json(const cpu_set_t *set, int pinned)
+{
+	char list[256];
+
+	cpulist_format(set, list, sizeof(list));
+	return pinned && list[0] ? json_object_new_string(list) : NULL;
+}
+
 /* What the run chose where the user did not: the seed, the swap size and file, the hogger,
  * the throttled disk. */
 static json_object *plan_json(const struct run *run)
@@ -56,6 +66,9 @@ static json_object *plan_json(const struct run *run)
 	json_object_object_add(o, "seed", run->cfg->order == ORDER_SHUFFLED ? json_object_new_uint64(p->seed) : NULL);
 	json_object_object_add(o, "swap_size", json_object_new_uint64(p->swap_size));
 	json_object_object_add(o, "swapfile", json_object_new_string(p->swapfile));
+	json_object_object_add(o, "workload_cpus", placement_json(&run->placement.workload, run->placement.pinned));
+	json_object_object_add(o, "runner_cpus", placement_json(&run->placement.runner, run->placement.pinned));
+	json_object_object_add(o, "placement", json_object_new_string(run->placement.why));
 	json_object_object_add(o, "cgroup_parent", run->host.env.parent[0] ? json_object_new_string(run->host.env.group_root) : NULL);
 	json_object_object_add(o, "hogger", run->host.hogger[0] ? json_object_new_string(run->host.hogger) : NULL);
 	json_object_object_add(o, "disk_throttle_device",

@@ -105,6 +105,10 @@ static int spawn_inside(const struct trial_setup *s, struct workload *w, struct 
 	if (!t->jobs)
 		return -ENOMEM;
 	t->njobs = w->n;
+	for (unsigned i = 0; i < t->njobs; i++) { /* unknown until the job ends */
+		t->jobs[i].cpu = -1;
+		t->jobs[i].migrations = -1;
+	}
 	name_failure(failed, len, cg->path);
 	ret = workload_attach(w, cg);
 	return ret ? ret : psi_group(s, w, cg, failed, len);

@@ -3,11 +3,13 @@
 #include "runner/trial/trial_record.h"
 
 #include <limits.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
 
+#include "runner/kernel/cpus.h"
 #include "runner/kernel/page.h"
 #include "runner/kernel/signals.h"
 #include "runner/trial/validity.h"
@@ -97,6 +99,8 @@ static void add_job(const struct watch *wt, const struct job *j, struct job_resu
 	r->sys = timeval_s(j->ru.ru_stime);
 	r->majflt = (uint64_t)j->ru.ru_majflt;
 	r->bytes = j->ev.bytes;
+	r->cpu = j->cpu;
+	r->migrations = j->migrations;
 	r->fill = r->access = -1;
 	r->elapsed = seconds(j->exit_ns - wt->w->release_ns - (j->exit_ns > wt->go ? pause : 0));
 	s->user += r->user;
@@ -123,6 +127,20 @@ static void add_job(const struct watch *wt, const struct job *j, struct job_resu
 	}
 }
 
+/* The CPUs the jobs ended on, as one list: what the cell's trials are compared by. */
+static void note_cpus(struct trial *t)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	for (unsigned i = 0; i < t->njobs; i++) {
+		if (t->jobs[i].cpu < 0)
+			return; /* one unknown: the list would be wrong */
+		CPU_SET(t->jobs[i].cpu, &set);
+	}
+	cpulist_format(&set, t->cpus, sizeof(t->cpus));
+}
+
 static void record_jobs(struct trial *t, const struct watch *wt, const struct vmstat_snap *before,
 			const struct vmstat_snap *after)
 {
@@ -133,6 +151,7 @@ static void record_jobs(struct trial *t, const struct watch *wt, const struct vm
 
 	for (unsigned i = 0; i < w->n; i++)
 		add_job(wt, &w->jobs[i], &t->jobs[i], &s);
+	note_cpus(t);
 	trial_set(t, M_ELAPSED, seconds(s.last_exit - w->release_ns - pause));
 	trial_set(t, M_USER, s.user);
 	trial_set(t, M_SYS, s.sys);

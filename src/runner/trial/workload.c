@@ -16,6 +16,7 @@
 
 #include "common/clock.h"
 #include "common/proto.h"
+#include "runner/kernel/cpus.h"
 #include "runner/kernel/signals.h"
 #include "runner/trial/hogger_events.h"
 
@@ -49,6 +50,22 @@ static void child(const struct workload_spec *spec, int gate_fd, int report_fd, 
 	else
 		execv(spec->argv[0], spec->argv);
 	_exit(127);
+}
+
+/* At the gate, before the release: one CPU of the set per job, or the whole set for a job
+ * whose threads need several. Threads and children inherit it. */
+static int pin(const struct workload_spec *spec, pid_t pid, unsigned index)
+{
+	cpu_set_t mask;
+
+	if (!spec->cpus)
+		return 0;
+	mask = *spec->cpus;
+	if (spec->threads <= 1) {
+		CPU_ZERO(&mask);
+		CPU_SET(cpus_nth(spec->cpus, index), &mask);
+	}
+	return sched_setaffinity(pid, sizeof(mask), &mask) < 0 ? -errno : 0;
 }
 
 static int spawn_one(struct workload *w, struct job *j)
@@ -95,7 +112,9 @@ static int spawn_one(struct workload *w, struct job *j)
 		j->gate = -1;
 	}
 	j->pidfd = (int)pidfd_open(j->pid, 0);
-	return j->pidfd < 0 ? -errno : 0;
+	if (j->pidfd < 0)
+		return -errno;
+	return pin(spec, j->pid, (unsigned)(j - w->jobs));
 }
 
 int workload_spawn(struct workload *w, const struct workload_spec *spec)
@@ -189,9 +208,20 @@ static int all_filled(const struct workload *w)
 	return any;
 }
 
+/* Where the job ran, read while it is a zombie: after wait4 its /proc entry is gone. */
+static void note_placement(struct job *j)
+{
+	uint64_t n;
+
+	j->cpu = proc_last_cpu(j->pid, &j->cpu) == 0 ? j->cpu : -1;
+	j->migrations = proc_migrations(j->pid, &n) == 0 ? (int64_t)n : -1;
+}
+
 static void reap(struct job *j)
 {
 	int status;
+
+	note_placement(j);
 	while (wait4(j->pid, &status, 0, &j->ru) < 0)
 		if (errno != EINTR)
 			return;

@@ -6,6 +6,7 @@
  */
 #ifndef ZSB_WORKLOAD_H
 #define ZSB_WORKLOAD_H
+#include <sched.h>
 #include <stdint.h>
 #include <sys/resource.h>
 #include <sys/types.h>
@@ -23,6 +24,8 @@ struct job {
 	int timed_out;
 	struct rusage ru;
 	uint64_t exit_ns;
+	int cpu;                /* where it last ran; -1: unknown */
+	int64_t migrations;     /* moves between CPUs; -1: the kernel does not say */
 };
 
 struct workload_spec {
@@ -31,6 +34,8 @@ struct workload_spec {
 	unsigned jobs;
 	int drop_privileges;
 	unsigned uid, gid;
+	const cpu_set_t *cpus;  /* pin the jobs here (one CPU each if single-threaded); NULL: not */
+	unsigned threads;       /* threads per job */
 };
 
 struct workload {
