@@ -50,6 +50,8 @@ static const struct command_doc commands[] = {
 	  NULL, NULL, ARGS_JSON },
 	{ "plot", 0, CMD_PLOT, "[\\fIoptions\\fR] \\fIFILE\\fR...", NULL, NULL, ARGS_JSON },
 	{ "report", 0, CMD_REPORT, "[\\fIoptions\\fR] \\fIFILE\\fR...", NULL, NULL, ARGS_JSON },
+	{ "calibrate", 0, CMD_CALIBRATE, "[\\fIoptions\\fR] [\\fB\\-\\-\\fR \\fICOMMAND\\fR [\\fIARG\\fR...]]", NULL, NULL,
+	  ARGS_OPTIONS },
 	{ "sysinfo", 0, CMD_SYSINFO, "[\\fIoptions\\fR]", NULL, NULL, ARGS_OPTIONS },
 	{ "cleanup", 0, 0, "",
 	  "Undoes, newest first, what a run that was killed (SIGKILL, a power loss) left changed: its "
@@ -124,7 +126,7 @@ static void font(FILE *out, char f, const char *s)
 
 static unsigned option_mask(const struct option_desc *o)
 {
-	return o->commands ? o->commands : CMD_RUN;
+	return o->commands ? o->commands : CMD_RUN | CMD_CALIBRATE;
 }
 
 static int takes_value(const struct option_desc *o)

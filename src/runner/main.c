@@ -28,6 +28,8 @@ int main(int argc, char **argv)
 		return compare_main(argc - 1, argv + 1);
 	if (argc > 1 && strcmp(argv[1], "plot") == 0)
 		return plot_main(argc - 1, argv + 1);
+	if (argc > 1 && strcmp(argv[1], "calibrate") == 0)
+		return calibrate_main(argc - 1, argv + 1);
 	if (argc > 1 && strcmp(argv[1], "report") == 0)
 		return report_main(argc - 1, argv + 1);
 	if (argc > 1 && strcmp(argv[1], "sysinfo") == 0)

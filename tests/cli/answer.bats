@@ -158,3 +158,19 @@ compare needs two result files or more|compare $FIX
 '--limit' is not an option of 'zswapbench show'|show --limit 5M $FIX
 TABLE
 }
+
+@test "compare names what differs between the two machines before any number" {
+	jq '.system.facts.mm.thp_enabled = "always" | .system.facts.kernel.release = "6.12.0-test"' "$FIX" >"$TMP/other.json"
+	run --separate-stderr "$ZSB" compare "$FIX" "$TMP/other.json"
+	[ "$status" -eq 0 ]
+	first_number=$(grep -n 'elapsed\|no significant' <<<"$output" | head -1 | cut -d: -f1)
+	thp=$(grep -n "environment differs in $TMP/other.json: THP: " <<<"$output" | cut -d: -f1)
+	kernel=$(grep -n "environment differs in $TMP/other.json: kernel: " <<<"$output" | cut -d: -f1)
+	[ -n "$thp" ] && [ -n "$kernel" ]
+	[ "$thp" -lt "$first_number" ]
+	run --separate-stderr "$ZSB" compare --format json "$FIX" "$TMP/other.json"
+	[ "$(jq -r '[.files[1].differences[].fact] | sort | join(",")' <<<"$output")" = "THP,kernel" ]
+	# The same file twice: nothing differs.
+	run --separate-stderr "$ZSB" compare "$FIX" "$FIX"
+	[[ "$output" != *"differs in"* ]]
+}

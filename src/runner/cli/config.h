@@ -23,7 +23,7 @@ enum option_id {
 	O_SETTLE, O_TIMEOUT, O_INTERVAL, O_EXTENDED,
 	O_OUTPUT, O_SUFFIX, O_PLOT, O_REPORT, O_PNG, O_PLOT_OUTPUT, O_REPORT_OUTPUT, O_JSON,
 	O_FORMAT, O_COLUMNS, O_RAW, O_NOHEADINGS, O_VERBOSE, O_ALL, O_ALPHA, O_NOISE,
-	O_CONFIG, O_DRY_RUN, O_QUIET, O_HOGGER, O_SYSROOT,
+	O_CONFIG, O_DRY_RUN, O_QUIET, O_RUNS, O_HOGGER, O_SYSROOT,
 	O_HELP, O_VERSION,
 	O_COUNT
 };
@@ -31,7 +31,8 @@ enum option_id {
 /* What zswapbench was asked to do: a run, or something with result files. */
 enum command {
 	CMD_RUN = 1 << 0, CMD_SHOW = 1 << 1, CMD_COMPARE = 1 << 2, CMD_SYSINFO = 1 << 3,
-	CMD_PLOT = 1 << 4, CMD_REPORT = 1 << 5,
+	CMD_PLOT = 1 << 4, CMD_REPORT = 1 << 5, CMD_CALIBRATE = 1 << 6,
+	CMD_ALL = (1 << 7) - 1,
 };
 
 enum run_order { ORDER_INTERLEAVED, ORDER_SEQUENTIAL, ORDER_SHUFFLED };
@@ -120,6 +121,7 @@ struct config {
 	int verbose;                  /* every metric, not only the short answer */
 	int quiet;                    /* only the verdict and errors */
 	int dry_run;                  /* the plan and the changes it would make; nothing runs */
+	unsigned calibrate_runs;      /* calibrate: independent runs of the configuration */
 	int all;                      /* compare: rows that did not change too */
 	double alpha;                 /* a change is significant only at p < alpha ... */
 	double noise_pct;             /* ... and with its whole interval beyond +-noise_pct */

@@ -70,6 +70,11 @@ static void usage(FILE *out, enum command cmd)
 			     "One self-contained HTML file: the verdict, the cells with their uncertainty, the\n"
 			     "plots, the warnings, the machine and the configuration; for several files, their\n"
 			     "comparison. It opens anywhere, from a mail attachment or a CI artifact.\n\n");
+	else if (cmd == CMD_CALIBRATE)
+		fprintf(out, "Usage: zswapbench calibrate [--runs K] [options] [-- COMMAND [ARG...]]\n"
+			     "Runs the configuration the options describe K times as independent runs and measures\n"
+			     "how far apart their medians land on this machine. compare then calls a change real\n"
+			     "only beyond that noise, for files of this host and configuration.\n\n");
 	else if (cmd == CMD_SYSINFO)
 		fprintf(out, "Usage: zswapbench sysinfo [options]\n"
 			     "What this machine offers a swap benchmark and what would disturb one: cgroups, zram,\n"
@@ -78,7 +83,7 @@ static void usage(FILE *out, enum command cmd)
 	else
 		fprintf(out, "Usage: zswapbench [options] [-- COMMAND [ARG...]]\n"
 			     "       zswapbench show FILE...  |  compare BASE.json NEW.json...  |  plot FILE...  |\n"
-			     "       report FILE...  |  sysinfo  |  list-configs  |  cleanup\n"
+			     "       report FILE...  |  calibrate  |  sysinfo  |  list-configs  |  cleanup\n"
 			     "Measures a workload that does not fit in memory under disk swap, zram or zswap:\n"
 			     "a memory cgroup per trial, a swap backend of its own, a hogger inside\n"
 			     "(or COMMAND, run without a shell, in its place).\n\n");

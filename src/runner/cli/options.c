@@ -321,7 +321,9 @@ static int split_command(int *argc, char **argv, struct config *cfg, char *msg, 
 
 int option_for(const struct option_desc *o, enum command cmd)
 {
-	return ((o->commands ? o->commands : CMD_RUN) & cmd) != 0;
+	/* An option of no command in particular describes the experiment: calibrate repeats the
+	 * experiment, so it takes them all. */
+	return ((o->commands ? o->commands : CMD_RUN | CMD_CALIBRATE) & cmd) != 0;
 }
 
 const char *command_name(enum command cmd)
@@ -337,6 +339,8 @@ const char *command_name(enum command cmd)
 		return "plot";
 	case CMD_REPORT:
 		return "report";
+	case CMD_CALIBRATE:
+		return "calibrate";
 	default:
 		return "run";
 	}
@@ -360,7 +364,7 @@ static void getopt_tables(enum command cmd, struct option *longopts, char *short
 	/* A run: "+" stops at the first non-option, so a forgotten "--" is an error, not a
 	 * reordering. The commands that take files take options after them too ("plot a.json
 	 * -o dir"). ":": a missing value is reported as such. */
-	if (cmd == CMD_RUN)
+	if (cmd == CMD_RUN || cmd == CMD_CALIBRATE)
 		shortopts[s++] = '+';
 	shortopts[s++] = ':';
 	for (int id = 0; id < O_COUNT; id++) {
@@ -406,7 +410,7 @@ static void unknown(enum command cmd, const char *arg, char *msg, size_t len)
 /* show and compare take files; a run and sysinfo take none. */
 static int keep_files(enum command cmd, int argc, char **argv, struct config *cfg, char *msg, size_t len)
 {
-	if (cmd == CMD_RUN || cmd == CMD_SYSINFO) {
+	if (cmd == CMD_RUN || cmd == CMD_SYSINFO || cmd == CMD_CALIBRATE) {
 		if (optind < argc) {
 			snprintf(msg, len, "unexpected argument '%s'", argv[optind]);
 			return -EINVAL;
@@ -457,10 +461,10 @@ enum options_result options_parse_command(enum command cmd, int argc, char **arg
 
 	options_defaults(cfg);
 	cfg->cmd = cmd;
-	if (cmd == CMD_RUN && split_command(&argc, argv, cfg, msg, len))
+	if ((cmd == CMD_RUN || cmd == CMD_CALIBRATE) && split_command(&argc, argv, cfg, msg, len))
 		return OPTIONS_USAGE;
 	getopt_tables(cmd, longopts, shortopts);
-	file = cmd == CMD_RUN ? config_arg(cmd, argc, argv, longopts, shortopts) : NULL;
+	file = cmd == CMD_RUN || cmd == CMD_CALIBRATE ? config_arg(cmd, argc, argv, longopts, shortopts) : NULL;
 	if (file && config_file_load(cfg, file, msg, len))
 		return OPTIONS_USAGE;
 	opterr = 0;

@@ -26,6 +26,7 @@ int plot_main(int argc, char **argv);
  * said (gnuplot missing: EXIT_UNSUPPORTED). For plot and for a run's --plot. */
 int plot_sets(const struct results *const *sets, const char *const *names, size_t n, const char *dir, int png);
 int report_main(int argc, char **argv);
+int calibrate_main(int argc, char **argv);
 /* The HTML report of n sets at path, its name on stdout; an exit status, the failure said. For
  * report and for a run's --report. */
 struct report_opts;

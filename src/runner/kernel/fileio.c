@@ -1,6 +1,10 @@
 #include "runner/kernel/fileio.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
 #include <unistd.h>
 
 int write_full(int fd, const void *buf, size_t len)
@@ -20,4 +24,41 @@ int write_full(int fd, const void *buf, size_t len)
 		len -= (size_t)n;
 	}
 	return 0;
+}
+
+/* The rename itself must reach the disk for the file to survive a crash. */
+static void sync_directory_of(const char *path)
+{
+	char copy[PATH_MAX];
+	int dfd;
+
+	snprintf(copy, sizeof(copy), "%s", path);
+	dfd = open(dirname(copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd >= 0) {
+		fsync(dfd);
+		close(dfd);
+	}
+}
+
+int write_file_atomic(const char *path, const char *text, size_t len, int durable)
+{
+	char tmp[PATH_MAX + 32];
+	int fd, ret;
+
+	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid());
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -errno;
+	ret = write_full(fd, text, len);
+	if (!ret && durable && fsync(fd) < 0)
+		ret = -errno;
+	if (close(fd) < 0 && !ret)
+		ret = -errno;
+	if (!ret && rename(tmp, path) < 0)
+		ret = -errno;
+	if (ret)
+		unlink(tmp);
+	else if (durable)
+		sync_directory_of(path);
+	return ret;
 }

@@ -5,5 +5,9 @@
 
 /* All of len bytes, retrying on EINTR and short writes; 0 or -errno. */
 int write_full(int fd, const void *buf, size_t len);
+/* A whole file replaced at once: a temporary file beside path, then rename, so a reader or a
+ * crash sees the old file or the new one, never half of one. durable: synced to the disk,
+ * the directory's entry too (against a power loss). 0 or -errno; no temporary file is left. */
+int write_file_atomic(const char *path, const char *text, size_t len, int durable);
 
 #endif

@@ -6,10 +6,12 @@
 #include <errno.h>
 #include <json.h>
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "runner/report/format.h"
+#include "runner/result/environment.h"
 #include "runner/result/json_write.h"
 #include "runner/result/match.h"
 
@@ -31,6 +33,37 @@ static void header(const struct results *const *sets, const char *const *files, 
 		fprintf(out, "%s %s: kernel %s, host %s, %s, %u trials per cell\n", f ? "new " : "base", files[f],
 			sets[f]->system.kernel[0] ? sets[f]->system.kernel : "?",
 			sets[f]->system.hostname[0] ? sets[f]->system.hostname : "?", sets[f]->started, trials_of(sets[f]));
+}
+
+#define MAX_DIFFERENCES 32
+
+/* Before any number: what differs between the machines, and for one machine between the
+ * moments, so a change is not taken for the kernel's (or the patch's) doing. */
+static void environment(const struct results *base, const struct results *other, const char *file, FILE *out)
+{
+	struct env_difference d[MAX_DIFFERENCES];
+	size_t n = env_differences(base, other, d, MAX_DIFFERENCES);
+
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, "%s differs in %s: %s: %s -> %s\n", d[i].condition ? "condition" : "environment", file,
+			d[i].fact, d[i].base, d[i].now);
+}
+
+static json_object *environment_json(const struct results *base, const struct results *other)
+{
+	struct env_difference d[MAX_DIFFERENCES];
+	size_t n = env_differences(base, other, d, MAX_DIFFERENCES);
+	json_object *a = json_object_new_array();
+
+	for (size_t i = 0; i < n; i++) {
+		json_object *o = json_object_new_object();
+		json_object_object_add(o, "fact", json_object_new_string(d[i].fact));
+		json_object_object_add(o, "base", json_object_new_string(d[i].base));
+		json_object_object_add(o, "new", json_object_new_string(d[i].now));
+		json_object_object_add(o, "kind", json_object_new_string(d[i].condition ? "condition" : "setting"));
+		json_object_array_add(a, o);
+	}
+	return a;
 }
 
 /* Before anything is printed: every new file shares a cell with the base. */
@@ -73,15 +106,71 @@ static int shows(const struct metric_comparison *mc, int all)
 	return mc->have && (all || mc->sig == SIG_SIGNIFICANT || mc->sig == SIG_NOT_TESTABLE_DIFFERENT);
 }
 
-static int cell_block(const struct results *base, const struct result_cell *b, const struct result_cell *c,
-		      const char *file, const struct report_opts *o, int all, FILE *out)
+/* The calibrated noise of a matched pair, per key metric: the larger of the two hosts'
+ * calibrations of this configuration. How many metrics have one; used[m] names each. */
+static size_t calibrated_noise(const struct report_opts *o, const struct results *base, const struct results *other,
+			       const struct result_cell *b, double *noise, const struct calibration_entry **used)
+{
+	char shape[PATH_MAX + 256];
+	size_t n = 0;
+
+	for (int m = 0; m < M_COUNT; m++) {
+		noise[m] = NAN;
+		used[m] = NULL;
+	}
+	if (!o->calibration)
+		return 0;
+	calibration_shape(base, b, shape, sizeof(shape));
+	for (size_t i = 0; i < sizeof(key_metrics) / sizeof(key_metrics[0]); i++) {
+		enum metric_id m = key_metrics[i];
+		const struct calibration_entry *e[2] = {
+			calibration_find(o->calibration, base->system.hostname, shape, m),
+			calibration_find(o->calibration, other->system.hostname, shape, m),
+		};
+		for (int s = 0; s < 2; s++)
+			if (e[s] && (!used[m] || e[s]->threshold_pct > noise[m])) {
+				noise[m] = e[s]->threshold_pct;
+				used[m] = e[s];
+			}
+		n += used[m] != NULL;
+	}
+	return n;
+}
+
+/* Which threshold decided the key metrics, and why: one line. */
+static void noise_line(const struct compare_opts *cmp, const struct calibration_entry *const *used, FILE *out)
+{
+	const struct calibration_entry *any = NULL;
+	int listed = 0;
+
+	fprintf(out, "  noise threshold:");
+	for (size_t i = 0; i < sizeof(key_metrics) / sizeof(key_metrics[0]); i++) {
+		const struct calibration_entry *e = used[key_metrics[i]];
+		any = e ? e : any;
+		if (e && e->threshold_pct > cmp->noise_pct)
+			fprintf(out, "%s %s %.1f%%", listed++ ? "," : "", metrics[e->metric].key, e->threshold_pct);
+	}
+	if (any)
+		fprintf(out, "%s%s %.1f%% (the default); calibrated on %s, %u runs of %u trials, %.10s\n",
+			listed ? ", " : " ", listed ? "the rest" : "every key metric", cmp->noise_pct, any->host, any->runs,
+			any->trials, any->date);
+}
+
+static int cell_block(const struct results *base, const struct results *other, const struct result_cell *b,
+		      const struct result_cell *c, const char *file, const struct report_opts *o, int all, FILE *out)
 {
 	struct metric_comparison *mc = calloc(M_COUNT, sizeof(*mc));
 	char title[PATH_MAX + 400], key[PATH_MAX + 200];
+	double noise[M_COUNT];
+	const struct calibration_entry *used[M_COUNT];
+	struct compare_opts cmp = o->cmp;
 	struct cell_key k;
 	struct table t;
-	int ret = mc ? compare_cells(b, c, &o->cmp, mc) : -ENOMEM, shown = 0;
+	int ret, shown = 0;
 
+	if (calibrated_noise(o, base, other, b, noise, used))
+		cmp.noise_by_metric = noise;
+	ret = mc ? compare_cells(b, c, &cmp, mc) : -ENOMEM;
 	cell_key_of(base, b, &k);
 	snprintf(title, sizeof(title), "%s (%s) in %s", b->label, cell_key_text(&k, key, sizeof(key)), file);
 	table_init(&t, title, cols, sizeof(cols) / sizeof(cols[0]));
@@ -95,6 +184,8 @@ static int cell_block(const struct results *base, const struct result_cell *b, c
 		ret = table_print(&t, &o->render, out);
 	if (!ret && !shown)
 		fprintf(out, "%s: no significant change in any metric (--all shows them)\n", title);
+	if (!ret && cmp.noise_by_metric)
+		noise_line(&cmp, used, out);
 	table_free(&t);
 	free(mc);
 	return ret;
@@ -113,12 +204,15 @@ static int compare_text(const struct results *const *sets, const char *const *fi
 	int ret = 0;
 
 	header(sets, files, n, out);
+	for (size_t f = 1; f < n; f++)
+		environment(sets[0], sets[f], files[f], out);
 	fputc('\n', out);
 	for (size_t f = 1; f < n && !ret; f++) {
 		for (size_t i = 0; i < sets[0]->ncells && !ret; i++) {
 			int j = match_cell(sets[f], sets[0], &sets[0]->cells[i]);
 			if (j >= 0)
-				ret = cell_block(sets[0], &sets[0]->cells[i], &sets[f]->cells[j], files[f], o, all, out);
+				ret = cell_block(sets[0], sets[f], &sets[0]->cells[i], &sets[f]->cells[j], files[f], o, all,
+						 out);
 			fputc('\n', out);
 		}
 		unmatched(sets[0], sets[f], files[0], out);
@@ -160,6 +254,17 @@ static json_object *cell_json(const struct results *base, const struct result_ce
 	return o;
 }
 
+/* The threshold each key metric was decided with. */
+static json_object *noise_json(const struct compare_opts *cmp)
+{
+	json_object *o = json_object_new_object();
+
+	for (size_t i = 0; i < sizeof(key_metrics) / sizeof(key_metrics[0]); i++)
+		json_object_object_add(o, metrics[key_metrics[i]].key,
+				       json_object_new_double(compare_noise(cmp, key_metrics[i])));
+	return o;
+}
+
 static int report_compare_json(const struct results *const *sets, const char *const *files, size_t n,
 			       const struct report_opts *o, FILE *out)
 {
@@ -169,16 +274,30 @@ static int report_compare_json(const struct results *const *sets, const char *co
 
 	json_object_object_add(doc, "format", json_object_new_string("zswapbench-comparison"));
 	json_object_object_add(doc, "format_version", json_object_new_int(1));
-	for (size_t f = 0; f < n; f++)
-		json_object_array_add(fs, file_json(sets[f], files[f]));
+	for (size_t f = 0; f < n; f++) {
+		json_object *fo = file_json(sets[f], files[f]);
+		if (f)
+			json_object_object_add(fo, "differences", environment_json(sets[0], sets[f]));
+		json_object_array_add(fs, fo);
+	}
 	json_object_object_add(doc, "files", fs);
 	json_object_object_add(doc, "method", comparison_method_json(&o->cmp));
 	for (size_t f = 1; f < n && !ret; f++)
 		for (size_t i = 0; i < sets[0]->ncells && !ret; i++) {
 			int j = match_cell(sets[f], sets[0], &sets[0]->cells[i]);
-			if (j >= 0 && !(ret = compare_cells(&sets[0]->cells[i], &sets[f]->cells[j], &o->cmp, mc)))
-				json_object_array_add(cells, cell_json(sets[0], &sets[0]->cells[i], &sets[f]->cells[j],
-								       files[f], mc));
+			double noise[M_COUNT];
+			const struct calibration_entry *used[M_COUNT];
+			struct compare_opts cmp = o->cmp;
+			json_object *cj;
+			if (j < 0)
+				continue;
+			if (calibrated_noise(o, sets[0], sets[f], &sets[0]->cells[i], noise, used))
+				cmp.noise_by_metric = noise;
+			if ((ret = compare_cells(&sets[0]->cells[i], &sets[f]->cells[j], &cmp, mc)))
+				break;
+			cj = cell_json(sets[0], &sets[0]->cells[i], &sets[f]->cells[j], files[f], mc);
+			json_object_object_add(cj, "noise_threshold_pct", noise_json(&cmp));
+			json_object_array_add(cells, cj);
 		}
 	json_object_object_add(doc, "cells", cells);
 	if (!ret)

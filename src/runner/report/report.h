@@ -6,6 +6,7 @@
 
 #include "runner/cli/config.h"
 #include "runner/report/table.h"
+#include "runner/result/calibration.h"
 #include "runner/result/compare.h"
 #include "runner/result/results.h"
 
@@ -15,6 +16,7 @@ struct report_opts {
 	int quiet;                /* the verdict alone */
 	struct compare_opts cmp;
 	const char *file;         /* the result file's name, for the CSV's FILE column */
+	const struct calibration *calibration; /* compare: this machine's noise; NULL: none */
 };
 
 /* The render and statistics options from a config. */

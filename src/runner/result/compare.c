@@ -62,6 +62,13 @@ static int compare_metric(const struct result_cell *base, const struct result_ce
 	return 0;
 }
 
+double compare_noise(const struct compare_opts *o, enum metric_id m)
+{
+	double calibrated = o->noise_by_metric ? o->noise_by_metric[m] : NAN;
+
+	return calibrated > o->noise_pct ? calibrated : o->noise_pct;
+}
+
 /* Holm over the key metrics both sides have; the rest keep their own p. */
 static void decide(struct metric_comparison *out, const struct compare_opts *o)
 {
@@ -77,7 +84,7 @@ static void decide(struct metric_comparison *out, const struct compare_opts *o)
 				out[key_metrics[i]].p = adjusted[k++];
 	for (int m = 0; m < M_COUNT; m++)
 		if (out[m].have)
-			out[m].sig = significance_decide(&out[m].ts, out[m].p, o->alpha, o->noise_pct);
+			out[m].sig = significance_decide(&out[m].ts, out[m].p, o->alpha, compare_noise(o, (enum metric_id)m));
 }
 
 int compare_cells(const struct result_cell *base, const struct result_cell *cell, const struct compare_opts *o,

@@ -15,7 +15,13 @@
 struct compare_opts {
 	double alpha;           /* significant only at p < alpha ... */
 	double noise_pct;       /* ... and with the whole interval beyond +-noise_pct */
+	/* ... or beyond this machine's calibrated noise for the metric where it is larger
+	 * (M_COUNT entries, NaN where none; NULL: no calibration) */
+	const double *noise_by_metric;
 };
+
+/* The noise threshold a metric is decided with: the larger of the two. */
+double compare_noise(const struct compare_opts *o, enum metric_id m);
 
 struct metric_comparison {
 	int have;               /* both sides have the metric */

@@ -350,7 +350,7 @@ static json_object *document(const struct results *run)
 	for (size_t i = 0; i < run->ncells; i++)
 		json_object_array_add(cells, cell_info(&run->cells[i]));
 	json_object_object_add(doc, "cells", cells);
-	json_object_object_add(doc, "comparison_method", comparison_method_json(&(struct compare_opts){ run->alpha, run->noise_pct }));
+	json_object_object_add(doc, "comparison_method", comparison_method_json(&(struct compare_opts){ .alpha = run->alpha, .noise_pct = run->noise_pct }));
 	json_object_object_add(doc, "comparisons", comparisons(run));
 	return doc;
 }
@@ -366,44 +366,16 @@ char *results_to_string(const struct results *run)
 
 int results_write(const struct results *run, const char *path)
 {
-	char tmp[PATH_MAX + 32], dircopy[PATH_MAX];
 	char *text = results_to_string(run);
-	int fd = -1, dfd = -1, ret, durable = run->status != RUN_RUNNING;
+	size_t len = text ? strlen(text) : 0;
+	int ret;
 
 	if (!text)
 		return -ENOMEM;
-	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid());
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0) {
-		ret = -errno;
-		goto out;
-	}
-	ret = write_full(fd, text, strlen(text));
-	if (!ret)
-		ret = write_full(fd, "\n", 1);
+	text[len] = '\n'; /* over the NUL: the file ends with a newline */
 	/* A runner killed mid-run leaves the page cache, and the rename is atomic without a sync;
 	 * only the file of a finished run is forced to the disk (against a power loss). */
-	if (!ret && durable && fsync(fd) < 0)
-		ret = -errno;
-	if (close(fd) < 0 && !ret)
-		ret = -errno;
-	fd = -1;
-	if (!ret && rename(tmp, path) < 0)
-		ret = -errno;
-	if (ret) {
-		unlink(tmp);
-		goto out;
-	}
-	/* The rename itself must reach the disk for the file to survive a crash. */
-	snprintf(dircopy, sizeof(dircopy), "%s", path);
-	dfd = durable ? open(dirname(dircopy), O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
-	if (dfd >= 0) {
-		fsync(dfd);
-		close(dfd);
-	}
-out:
-	if (fd >= 0)
-		close(fd);
+	ret = write_file_atomic(path, text, len + 1, run->status != RUN_RUNNING);
 	free(text);
 	return ret;
 }

@@ -40,9 +40,14 @@ char *rundir_file(const char *name, char *buf, size_t len)
 
 int runlock_acquire(pid_t *holder)
 {
+	/* Held until the process exits: calibrate's runs, one after the other in one process,
+	 * keep it, and no other run slips in between them. */
+	static int held = -1;
 	char path[4096], text[32];
 	int fd, n;
 
+	if (held >= 0)
+		return 0;
 	if (mkdir_parents(rundir()) < 0)
 		return -errno;
 	fd = open(rundir_file("lock", path, sizeof(path)), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
@@ -56,9 +61,9 @@ int runlock_acquire(pid_t *holder)
 		close(fd);
 		return err == EWOULDBLOCK ? -EWOULDBLOCK : -err;
 	}
-	/* The descriptor stays open, and the lock held, until the process exits. */
 	n = snprintf(text, sizeof(text), "%d\n", (int)getpid());
 	if (ftruncate(fd, 0) < 0 || pwrite(fd, text, (size_t)n, 0) != n)
 		return -errno;
+	held = fd;
 	return 0;
 }

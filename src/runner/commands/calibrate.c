@@ -1,0 +1,120 @@
+/* `zswapbench calibrate [--runs K] [run options]`: the configuration run K times as
+ * independent runs, the spread of their medians stored as this machine's noise for it, where
+ * compare finds it. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "runner/cli/options.h"
+#include "runner/commands/files.h"
+#include "runner/log.h"
+#include "runner/result/calibration.h"
+#include "runner/result/metrics.h"
+#include "runner/run/run.h"
+#include "runner/undo/runlock.h"
+
+#define MAX_RUNS 100
+
+/* K runs, one after the other, each with its own file; how many completed, or a failure's
+ * exit status (negated) when one did not. */
+static int run_all(const struct config *cfg, char files[][PATH_MAX], unsigned *done)
+{
+	static struct config one; /* a config is large: not on the stack */
+	char stamp[32];
+	time_t t = time(NULL);
+	int status;
+
+	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", localtime(&t));
+	if (mkdir("results", 0755) < 0 && errno != EEXIST) {
+		say("results: %s", strerror(errno));
+		return EXIT_RUNTIME;
+	}
+	for (*done = 0; *done < cfg->calibrate_runs; (*done)++) {
+		one = *cfg;
+		one.cmd = CMD_RUN;
+		one.quiet = 1;
+		snprintf(files[*done], PATH_MAX, "results/calibrate-%s-%u.json", stamp, *done + 1);
+		snprintf(one.output, sizeof(one.output), "%s", files[*done]);
+		say("calibrate: run %u of %u into %s", *done + 1, cfg->calibrate_runs, files[*done]);
+		status = run_main(&one);
+		if (status != EXIT_OK && status != EXIT_TRIALS_FAILED)
+			return status;
+	}
+	return EXIT_OK;
+}
+
+static void print_entries(const struct calibration *c, const char *path)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		const struct calibration_entry *e = &c->entries[i];
+		if (!i || strcmp(e->shape, c->entries[i - 1].shape) != 0)
+			printf("%s%s\n  %-18s %12s %12s %12s\n", i ? "\n" : "", e->shape, "METRIC", "MEDIAN", "WITHIN RUN",
+			       "RUN TO RUN");
+		printf("  %-18s %8.4g %-3s %11.1f%% %11.1f%%\n", metrics[e->metric].key,
+		       metric_display(e->metric, e->median),
+		       metrics[e->metric].unit == UNIT_BYTES ? "MiB" : metric_unit_name(metrics[e->metric].unit),
+		       e->within_pct, e->threshold_pct);
+	}
+	printf("\n%u runs of %u trials on %s. RUN TO RUN: 9 in 10 pairs of runs of this configuration differ by\n"
+	       "less than this; compare uses it as the noise threshold for files of this host and configuration\n"
+	       "where it is above the default. Stored in %s.\n",
+	       c->n ? c->entries[0].runs : 0, c->n ? c->entries[0].trials : 0, c->n ? c->entries[0].host : "?", path);
+}
+
+/* The runs' files read back, the noise computed and stored. */
+static int store(char files[][PATH_MAX], unsigned n)
+{
+	struct file_set fs = { 0 };
+	struct calibration c = { 0 };
+	char *names[MAX_RUNS], path[PATH_MAX];
+	int ret, status = EXIT_OK;
+
+	for (unsigned i = 0; i < n; i++)
+		names[i] = files[i];
+	if (file_set_read(&fs, names, n)) {
+		file_set_free(&fs);
+		return EXIT_RUNTIME;
+	}
+	rundir_file("calibration.json", path, sizeof(path));
+	ret = calibration_compute(fs.ptrs, fs.n, &c);
+	if (ret == -EINVAL) {
+		say("calibrate: fewer than 3 runs measured each cell; nothing stored");
+		status = EXIT_RUNTIME;
+	} else if (!ret && (ret = calibration_store(path, &c)) != 0) {
+		say("%s: %s", path, strerror(-ret));
+		status = EXIT_RUNTIME;
+	} else if (!ret) {
+		print_entries(&c, path);
+	}
+	calibration_free(&c);
+	file_set_free(&fs);
+	return status;
+}
+
+int calibrate_main(int argc, char **argv)
+{
+	static struct config cfg;
+	static char files[MAX_RUNS][PATH_MAX];
+	char msg[PATH_MAX + 512];
+	unsigned done = 0;
+	int status;
+
+	switch (options_parse_command(CMD_CALIBRATE, argc, argv, &cfg, msg, sizeof(msg))) {
+	case OPTIONS_EXIT_OK:
+		return EXIT_OK;
+	case OPTIONS_USAGE:
+		say("%s; try 'zswapbench calibrate --help'", msg);
+		return EXIT_USAGE;
+	case OPTIONS_RUN:
+		break;
+	}
+	status = run_all(&cfg, files, &done);
+	if (status != EXIT_OK) {
+		if (done)
+			say("calibrate: run %u did not complete; the %u before it are kept, nothing stored", done + 1, done);
+		return status;
+	}
+	return store(files, done);
+}

@@ -1,0 +1,25 @@
+/*
+ * What differs between the machines (or the moments) two result files were measured on,
+ * before a number is compared: the settings known to change timings (kernel, CPU, governor,
+ * boost, SMT, THP, ASLR, MGLRU, swap areas in use, where the workload ran...), read from each
+ * file's system facts. For two files of the same host, also the conditions just before each
+ * run (load, memory pressure), which a comparison should not take for a kernel's doing.
+ */
+#ifndef ZSB_ENVIRONMENT_H
+#define ZSB_ENVIRONMENT_H
+#include <stddef.h>
+
+#include "runner/result/results.h"
+
+struct env_difference {
+	const char *fact;         /* "kernel", "thp", "load average before" */
+	char base[160], now[160];
+	int condition;            /* 1: a condition of the moment (same host), 0: a setting */
+};
+
+/* The differences between base and other, at most max; how many were written. Facts a file
+ * does not have (an older file) are not differences. */
+size_t env_differences(const struct results *base, const struct results *other, struct env_difference *out,
+		       size_t max);
+
+#endif
