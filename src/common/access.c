@@ -32,6 +32,15 @@ int access_parse(const char *spec, struct access *a)
 		p = spec + 7;
 		return number(&p, 1000, &a->passes) || *p ? -EINVAL : 0;
 	}
+	if (strncmp(spec, "tabs:", 5) == 0) {
+		a->kind = ACCESS_TABS;
+		p = spec + 5;
+		/* Two tabs at least: poking the one tab there is would never swap anything in. */
+		if (number(&p, 64, &a->tabs) || a->tabs < 2 || *p++ != ':' || number(&p, 100000, &a->passes))
+			return -EINVAL;
+		a->recent = strcmp(p, ":exp") == 0;
+		return *p == '\0' || strcmp(p, ":uniform") == 0 || a->recent ? 0 : -EINVAL;
+	}
 	if (strncmp(spec, "hot:", 4) != 0)
 		return -EINVAL;
 	a->kind = ACCESS_HOT;
@@ -50,5 +59,7 @@ int access_parse(const char *spec, struct access *a)
 const char *access_help(void)
 {
 	return "fill (only), reread:N (N sequential passes), random:N (N x pages uniform touches), "
-	       "hot:PCT:N[:zipf] (PCT% of the pages touched N times over, uniform or zipf)";
+	       "hot:PCT:N[:zipf] (PCT% of the pages touched N times over, uniform or zipf), "
+	       "tabs:N:CYCLES[:exp] (N processes, then CYCLES times one of them has every page touched: "
+	       "uniformly, or favouring the recently touched)";
 }

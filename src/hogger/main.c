@@ -21,6 +21,7 @@
 
 #include "common/access.h"
 #include "common/clock.h"
+#include "common/histogram.h"
 #include "common/pattern.h"
 #include "common/proto.h"
 #include "common/size.h"
@@ -40,6 +41,7 @@ struct hogger {
 	int hold;           /* keep the memory until SIGTERM or SIGINT */
 	int verify;         /* then check every page still holds its pattern */
 	int prefault;       /* MADV_POPULATE_WRITE each chunk before writing it (--prefault) */
+	int latency;        /* time every chunk of the fill and every access (--no-latency: not) */
 	struct memory mem;
 	uint64_t written;   /* over all threads */
 	int failed;
@@ -52,6 +54,7 @@ struct worker {
 	size_t first, last;     /* chunks [first, last) */
 	uint64_t rng;
 	uint64_t sink;
+	struct histogram *fill_lat, *access_lat; /* NULL without --latency; allocated before the sandbox */
 	pthread_t thread;
 };
 
@@ -128,6 +131,7 @@ static void fill(struct worker *w)
 	struct pattern pat = thread_pattern(w);
 
 	for (size_t c = w->first; c < w->last; c++) {
+		unsigned long long t0 = now(), t1;
 		/* calloc: zero content guaranteed (the zero pattern relies on it), and free for
 		 * chunks that come straight from mmap. */
 		unsigned char *p = calloc(1, h->chunk);
@@ -140,7 +144,10 @@ static void fill(struct worker *w)
 			prefault(p, h->chunk, h->page);
 		pattern_fill(&pat, p, h->chunk, h->page);
 		uint64_t total = __atomic_add_fetch(&h->written, h->chunk, __ATOMIC_RELAXED);
-		report(h, "progress %llu %llu\n", (unsigned long long)total, now());
+		t1 = now();
+		if (w->fill_lat)
+			hist_record(w->fill_lat, t1 - t0);
+		report(h, "progress %llu %llu\n", (unsigned long long)total, t1);
 	}
 }
 
@@ -158,8 +165,10 @@ static void access_phase(struct worker *w)
 		mine.npages = mine.nchunks * (h->chunk / h->page);
 		parts = 1;
 	}
+	if (h->access.kind == ACCESS_TABS)
+		return; /* the runner pokes the tab: tabs_loop */
 	for (unsigned pass = 1; pass <= h->access.passes; pass++) {
-		w->sink += touch_pass(&mine, &h->access, &w->rng, parts);
+		w->sink += touch_pass(&mine, &h->access, &w->rng, parts, w->access_lat);
 		if (w->k == 0)
 			report(h, "pass %u %llu\n", pass, now());
 	}
@@ -200,6 +209,16 @@ static size_t verify(const struct hogger *h, const struct worker *workers)
 	return bad;
 }
 
+/* One per thread, so recording needs no lock; merged into thread 0's at each phase's end. */
+static struct histogram *new_histogram(const struct hogger *h)
+{
+	struct histogram *hist = h->latency ? malloc(sizeof(*hist)) : NULL;
+
+	if (hist)
+		hist_init(hist);
+	return hist;
+}
+
 /* Threads are created before the sandbox, so it never has to allow clone. */
 static int start_workers(struct hogger *h, struct worker *workers)
 {
@@ -210,11 +229,69 @@ static int start_workers(struct hogger *h, struct worker *workers)
 	for (unsigned k = 0; k < h->threads; k++) {
 		workers[k] = (struct worker){ .h = h, .k = k, .first = n * k / h->threads,
 					      .last = n * (k + 1) / h->threads,
-					      .rng = 0x2545F4914F6CDD1DULL + k };
+					      .rng = 0x2545F4914F6CDD1DULL + k,
+					      .fill_lat = new_histogram(h), .access_lat = new_histogram(h) };
+		if (h->latency && (!workers[k].fill_lat || !workers[k].access_lat))
+			return -ENOMEM;
 		if (k && pthread_create(&workers[k].thread, NULL, worker_main, &workers[k]))
 			return -EAGAIN;
 	}
 	return 0;
+}
+
+/* A phase's latencies, every thread's merged into thread 0's, sent as text: a line per
+ * non-empty bucket ("hist fill LOWER COUNT"), then the exact values ("histend fill TOTAL SUM
+ * MIN MAX OVERFLOW"). The runner rebuilds and checks it. */
+static void send_latency(const struct hogger *h, struct worker *workers, int access)
+{
+	static struct hist_bucket buckets[HIST_BUCKETS];
+	const char *phase = access ? "access" : "fill";
+	struct histogram *all = access ? workers[0].access_lat : workers[0].fill_lat;
+	size_t n;
+
+	if (!all)
+		return;
+	for (unsigned k = 1; k < h->threads; k++)
+		(void)hist_merge(all, access ? workers[k].access_lat : workers[k].fill_lat);
+	n = hist_buckets(all, buckets, HIST_BUCKETS);
+	for (size_t i = 0; i < n; i++)
+		report(h, "hist %s %llu %llu\n", phase, (unsigned long long)buckets[i].lower,
+		       (unsigned long long)buckets[i].count);
+	report(h, "histend %s %llu %llu %llu %llu %llu\n", phase, (unsigned long long)hist_count(all),
+	       (unsigned long long)all->sum, (unsigned long long)hist_min(all), (unsigned long long)hist_max(all),
+	       (unsigned long long)hist_overflow(all));
+}
+
+/* One command of the runner, a line; 0 at EOF or on an error (the runner is gone). */
+static int read_command(const struct hogger *h, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	while (n + 1 < len) {
+		if (read(h->report_fd, buf + n, 1) != 1)
+			return 0;
+		if (buf[n] == '\n')
+			break;
+		n++;
+	}
+	buf[n] = '\0';
+	return 1;
+}
+
+/* Tabs: this process is one tab. Each "poke" touches every page, timed as one value, as a
+ * user switching back to a tab waits for all of it; "end" (or the runner gone) ends it. */
+static void tabs_loop(struct hogger *h, struct worker *w)
+{
+	char cmd[16];
+
+	while (h->report_fd >= 0 && read_command(h, cmd, sizeof(cmd)) && strcmp(cmd, "poke") == 0) {
+		unsigned long long t0 = now(), faults = major_faults(), t1;
+		w->sink += touch_all(&h->mem);
+		t1 = now();
+		if (w->access_lat)
+			hist_record(w->access_lat, t1 - t0);
+		report(h, "poked %llu %llu\n", t1 - t0, major_faults() - faults);
+	}
 }
 
 static int run(struct hogger *h, struct worker *workers)
@@ -229,13 +306,18 @@ static int run(struct hogger *h, struct worker *workers)
 		report(h, "error %d\n", ENOMEM);
 		return -ENOMEM;
 	}
+	send_latency(h, workers, 0);
 	report(h, "filled %llu %llu %llu\n", (unsigned long long)h->written, now(), major_faults());
 	wait_for_go(h);
 	pthread_barrier_wait(&h->phase);
 	access_phase(w0);
+	if (h->access.kind == ACCESS_TABS)
+		tabs_loop(h, w0);
 	pthread_barrier_wait(&h->phase);
-	if (h->access.kind != ACCESS_FILL)
+	if (h->access.kind != ACCESS_FILL) {
+		send_latency(h, workers, 1);
 		report(h, "accessed %llu %llu\n", now(), major_faults());
+	}
 	for (unsigned k = 1; k < h->threads; k++)
 		pthread_join(workers[k].thread, NULL);
 	if (h->hold) {
@@ -261,13 +343,15 @@ static void usage(FILE *out)
 	fprintf(out,
 		"Usage: zswapbench-hogger --alloc SIZE [--chunk SIZE] [--data PATTERN] [--access MODE]\n"
 		"                         [--threads T] [--hold] [--verify] [--prefault] [--no-seccomp]\n"
-		"                         [--probe-sandbox]\n"
+		"                         [--no-latency] [--probe-sandbox]\n"
 		"Allocates SIZE in chunks, writes every page, reports on fd %d when it is a socket.\n"
 		"Runs under a seccomp allowlist unless --no-seccomp; --probe-sandbox makes one\n"
 		"forbidden system call first, to show the sandbox is enforced (SIGSYS).\n"
 		"--hold keeps the memory until SIGTERM or SIGINT; --verify then checks every page\n"
 		"against its pattern (exit 3 when any changed). --prefault faults each chunk in with\n"
 		"MADV_POPULATE_WRITE instead of one fault per page (no limit only: see the source).\n"
+		"Every chunk of the fill and every access is timed into a histogram sent at each\n"
+		"phase's end; --no-latency leaves the clock out (to measure what timing costs).\n"
 		"Patterns: %s\nAccess: %s\n", PROTO_FD, pattern_help(), access_help());
 }
 
@@ -291,6 +375,7 @@ static int parse_args(int argc, char **argv, struct hogger *h)
 		{ "hold", no_argument, NULL, 'H' },
 		{ "verify", no_argument, NULL, 'v' },
 		{ "prefault", no_argument, NULL, 'F' },
+		{ "no-latency", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -335,6 +420,9 @@ static int parse_args(int argc, char **argv, struct hogger *h)
 		case 'F':
 			h->prefault = 1;
 			break;
+		case 'L':
+			h->latency = 0;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -352,7 +440,7 @@ static int parse_args(int argc, char **argv, struct hogger *h)
 
 int main(int argc, char **argv)
 {
-	struct hogger h = { .chunk = 1 << 20, .report_fd = -1, .seccomp = 1, .threads = 1 };
+	struct hogger h = { .chunk = 1 << 20, .report_fd = -1, .seccomp = 1, .threads = 1, .latency = 1 };
 	struct worker *workers;
 	struct stat st;
 	int c;

@@ -2,6 +2,8 @@
 
 #include <math.h>
 
+#include "common/clock.h"
+
 static inline uint64_t read_page(const struct memory *m, size_t p)
 {
 	size_t per_chunk = m->chunk / m->page;
@@ -31,20 +33,49 @@ static inline size_t zipf(uint64_t *rng, size_t n, double log_n1)
 	return r < n ? r : n - 1;
 }
 
-uint64_t touch_pass(const struct memory *m, const struct access *a, uint64_t *rng, unsigned parts)
+/* One clock read per access: each access is timed from the end of the one before, so the
+ * loop's own few nanoseconds count in, and a second read per access (20 ns) does not. */
+struct timer {
+	struct histogram *lat;
+	uint64_t last;
+};
+
+static inline uint64_t timed(struct timer *t, uint64_t value)
 {
+	if (t->lat) {
+		uint64_t now = clock_now_ns();
+		hist_record(t->lat, now - t->last);
+		t->last = now;
+	}
+	return value;
+}
+
+uint64_t touch_all(const struct memory *m)
+{
+	uint64_t sum = 0;
+
+	for (size_t p = 0; p < m->npages; p++)
+		sum += read_page(m, p);
+	return sum;
+}
+
+uint64_t touch_pass(const struct memory *m, const struct access *a, uint64_t *rng, unsigned parts,
+		    struct histogram *lat)
+{
+	struct timer t = { lat, lat ? clock_now_ns() : 0 };
 	uint64_t sum = 0;
 
 	switch (a->kind) {
 	case ACCESS_FILL:
+	case ACCESS_TABS:
 		break;
 	case ACCESS_REREAD:
 		for (size_t p = 0; p < m->npages; p++)
-			sum += read_page(m, p);
+			sum += timed(&t, read_page(m, p));
 		break;
 	case ACCESS_RANDOM:
 		for (size_t i = 0; i < m->npages / parts; i++)
-			sum += read_page(m, uniform(rng, m->npages));
+			sum += timed(&t, read_page(m, uniform(rng, m->npages)));
 		break;
 	case ACCESS_HOT: {
 		/* The hot set is the first PCT% of the pages: the oldest, so the first swapped out. */
@@ -54,7 +85,7 @@ uint64_t touch_pass(const struct memory *m, const struct access *a, uint64_t *rn
 			hot = 1;
 		log_n1 = log((double)hot + 1.0);
 		for (size_t i = 0; i < (hot + parts - 1) / parts; i++)
-			sum += read_page(m, a->zipf ? zipf(rng, hot, log_n1) : uniform(rng, hot));
+			sum += timed(&t, read_page(m, a->zipf ? zipf(rng, hot, log_n1) : uniform(rng, hot)));
 		break;
 	}
 	}

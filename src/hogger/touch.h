@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 #include "common/access.h"
+#include "common/histogram.h"
 
 struct memory {
 	unsigned char **chunks;
@@ -13,8 +14,13 @@ struct memory {
 };
 
 /* One pass of the access mode: npages reads (reread, random), or hot-set-size reads (hot),
- * of which this caller makes 1/parts (random and hot; threads share a pass). Returns a sum
- * of what was read, so the reads cannot be optimised away. */
-uint64_t touch_pass(const struct memory *m, const struct access *a, uint64_t *rng, unsigned parts);
+ * of which this caller makes 1/parts (random and hot; threads share a pass). Each read's
+ * latency goes into lat unless it is NULL. Returns a sum of what was read, so the reads
+ * cannot be optimised away. */
+uint64_t touch_pass(const struct memory *m, const struct access *a, uint64_t *rng, unsigned parts,
+		    struct histogram *lat);
+/* Every page of the memory once, in order: a tab poked (tabs mode). Its latency is the
+ * caller's to take, as one value. */
+uint64_t touch_all(const struct memory *m);
 
 #endif

@@ -18,7 +18,7 @@ enum option_id {
 	O_LIMIT_MODE, O_SWAP_LIMIT, O_SWAPPINESS, O_PAGE_CLUSTER,
 	O_SWAPFILE, O_SWAP_SIZE, O_PRIORITY, O_DISK_THROTTLE,
 	O_ZRAM_SIZE, O_ZRAM_MEM_LIMIT, O_ZRAM_ALGO_PARAMS, O_ZRAM_GENERATOR, O_ZSWAP_POOL, O_ZSWAP_ZPOOL,
-	O_DATA, O_ACCESS, O_REREAD, O_CHUNK, O_ALLOC_PER_JOB, O_THREADS, O_PREFAULT,
+	O_DATA, O_ACCESS, O_REREAD, O_SWAP_FRACTION, O_LATENCY, O_CHUNK, O_ALLOC_PER_JOB, O_THREADS, O_PREFAULT,
 	O_BACKGROUND, O_CPUS, O_USER, O_NO_SECCOMP,
 	O_SETTLE, O_TIMEOUT, O_INTERVAL, O_EXTENDED,
 	O_OUTPUT, O_SUFFIX, O_PLOT, O_REPORT, O_PNG, O_PLOT_OUTPUT, O_REPORT_OUTPUT, O_JSON,
@@ -97,6 +97,8 @@ struct config {
 	char zswap_zpool[NAME_LEN];   /* empty: leave it */
 	char data[PATH_MAX + 16];
 	char access[64];
+	double swap_fraction;         /* 0: --alloc decides; else alloc = limit / (1 - F) per cell */
+	char latency[4];              /* "on", "off" */
 	uint64_t chunk;
 	uint64_t alloc_per_job;       /* 0: --alloc / --jobs */
 	unsigned threads;

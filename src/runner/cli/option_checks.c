@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/access.h"
 #include "common/size.h"
 #include "runner/cli/option_parse.h"
 #include "runner/cli/options.h"
@@ -106,9 +107,28 @@ static int check_sizes(const struct config *cfg, char *msg, size_t len)
 	return 0;
 }
 
+/* Tabs are hogger processes of one thread, as many as the mode says. */
+static int check_tabs(const struct config *cfg, char *msg, size_t len)
+{
+	struct access a;
+
+	if (config_given(cfg, O_SWAP_FRACTION) && (config_given(cfg, O_ALLOC) || config_given(cfg, O_ALLOC_PER_JOB)))
+		return bad(msg, len, cfg, O_SWAP_FRACTION, "give --alloc or --swap-fraction, not both");
+	if (cfg->command || access_parse(cfg->access, &a) || a.kind != ACCESS_TABS)
+		return 0;
+	if (config_given(cfg, O_JOBS) && (cfg->jobs.n != 1 || (cfg->jobs.v[0] != 1 && cfg->jobs.v[0] != a.tabs)))
+		return bad(msg, len, cfg, O_JOBS, "tabs:N runs N processes, one per tab: leave --jobs out");
+	if (cfg->threads > 1)
+		return bad(msg, len, cfg, O_THREADS, "a tab is one process of one thread");
+	return 0;
+}
+
 int options_cross_check(const struct config *cfg, char *msg, size_t len)
 {
-	int ret = check_backends(cfg, msg, len);
+	int ret = check_tabs(cfg, msg, len);
+
+	if (!ret)
+		ret = check_backends(cfg, msg, len);
 	if (!ret)
 		ret = check_hogger_only(cfg, msg, len);
 	return ret ? ret : check_sizes(cfg, msg, len);

@@ -136,7 +136,7 @@ static int parse_access(struct config *cfg, const char *v, char *why, size_t len
 	struct access a;
 
 	if (access_parse(v, &a)) {
-		snprintf(why, len, "not an access mode (fill, reread:N, random:N, hot:PCT:N[:zipf])");
+		snprintf(why, len, "not an access mode (fill, reread:N, random:N, hot:PCT:N[:zipf], tabs:N:CYCLES[:exp])");
 		return -EINVAL;
 	}
 	return copy_text(cfg->access, sizeof(cfg->access), v, why, len);
@@ -300,6 +300,7 @@ static json_object *columns_json(const struct config *cfg)
 }
 
 static const char *const limit_modes[] = { "max", "high", NULL };
+static const char *const on_off[] = { "on", "off", NULL };
 static const char *const formats[] = { "table", "json", "csv", "markdown", NULL };
 static const char *const zpools[] = { "zsmalloc", "z3fold", "zbud", NULL };
 
@@ -363,10 +364,16 @@ const struct option_desc option_table[O_COUNT] = {
 		     .example = "compressible:75", .help = "page contents (compressible:50 is about 2x)" },
 	[O_ACCESS] = { "access", 0, OT_CUSTOM, FIELD(access), 0, 0, "fill", NULL, "MODE", NULL,
 		       .flags = OPT_HOGGER_ONLY, .parse = parse_access, .to_json = access_json, .format = access_format,
-		       .example = "hot:10:20:zipf", .help = "after the fill: fill, reread:N, random:N, hot:PCT:N[:zipf]" },
+		       .example = "hot:10:20:zipf", .help = "after the fill: fill, reread:N, random:N, hot:PCT:N[:zipf], tabs:N:CYCLES[:exp]" },
 	[O_REREAD] = { "reread", 0, OT_CUSTOM, FIELD(access), 0, 1000, NULL, NULL, "N", NULL,
 		       .flags = OPT_HOGGER_ONLY | OPT_NO_ECHO, .parse = parse_reread, .format = reread_format,
 		       .example = "2", .help = "passes reading every page back: --access reread:N" },
+	[O_SWAP_FRACTION] = { "swap-fraction", 0, OT_REAL, FIELD(swap_fraction), 0, 0, NULL, NULL, "F", "swap fraction",
+			      .dmin = 0.05, .dmax = 0.95, .flags = OPT_HOGGER_ONLY, .example = "0.5",
+			      .help = "instead of --alloc: allocate limit / (1 - F), so F of it must be swapped" },
+	[O_LATENCY] = { "latency", 0, OT_CHOICE, FIELD(latency), 0, 0, "on", NULL, "on|off", NULL, .choices = on_off,
+			.flags = OPT_HOGGER_ONLY, .example = "off",
+			.help = "time every chunk and every access into histograms; off only to measure what that costs" },
 	[O_CHUNK] = { "chunk", 0, OT_SIZE, FIELD(chunk), 4096, 0, "1M", NULL, "SIZE", NULL,
 		      .flags = OPT_HOGGER_ONLY, .example = "2M", .help = "hogger allocation size" },
 	[O_ALLOC_PER_JOB] = { "alloc-per-job", 0, OT_SIZE, FIELD(alloc_per_job), 4096, 1ULL << 54, NULL,

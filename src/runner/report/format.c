@@ -28,6 +28,7 @@ const char *fmt_metric(enum metric_id m, double v, char *buf, size_t len)
 		break;
 	case UNIT_BYTES:
 	case UNIT_MIBPS:
+	case UNIT_MICROSECONDS:
 		snprintf(buf, len, "%.1f", d);
 		break;
 	case UNIT_RATIO:

@@ -18,6 +18,19 @@ const struct metric metrics[M_COUNT] = {
 	[M_FILL_RATE] = { "fill_rate", UNIT_MIBPS, -1, "bytes written by all jobs / (last filled - first start), hogger clocks" },
 	[M_SWAPOUT_RATE] = { "swapout_rate", UNIT_MIBPS, 0, "/proc/vmstat (pswpout + swpout_zero) x page size during the fill / fill_time" },
 	[M_SWAPIN_RATE] = { "swapin_rate", UNIT_MIBPS, 0, "/proc/vmstat (pswpin + swpin_zero) x page size during the access phase / access_time" },
+	[M_ACCESS_P50] = { "access_p50", UNIT_MICROSECONDS, 1,
+			   "hogger CLOCK_MONOTONIC around each read of the access phase (each tab's poke in tabs mode), log-linear histogram within 0.78%: median" },
+	[M_ACCESS_P90] = { "access_p90", UNIT_MICROSECONDS, 1, "the same histogram: 90th percentile" },
+	[M_ACCESS_P99] = { "access_p99", UNIT_MICROSECONDS, 1, "the same histogram: 99th percentile" },
+	[M_ACCESS_P999] = { "access_p999", UNIT_MICROSECONDS, 1, "the same histogram: 99.9th percentile" },
+	[M_ACCESS_MAX] = { "access_max", UNIT_MICROSECONDS, 1, "the same histogram: the slowest read (exact)" },
+	[M_US_PER_FAULT] = { "access_us_per_major_fault", UNIT_MICROSECONDS, 1,
+			     "the access phase's summed read latencies / its major faults (the hogger's getrusage)" },
+	[M_POKES] = { "pokes", UNIT_COUNT, 0, "tabs: pokes the tabs answered" },
+	[M_FILL_CHUNK_P50] = { "fill_chunk_p50", UNIT_MICROSECONDS, 1,
+			       "hogger CLOCK_MONOTONIC around allocating and writing each --chunk of the fill: median" },
+	[M_FILL_CHUNK_P99] = { "fill_chunk_p99", UNIT_MICROSECONDS, 1, "the same: 99th percentile" },
+	[M_FILL_CHUNK_MAX] = { "fill_chunk_max", UNIT_MICROSECONDS, 1, "the same: the slowest chunk (exact)" },
 	[M_SWAP_FILLED] = { "cgroup_swap", UNIT_BYTES, 0, "cgroup swap when the hogger is filled: memory.stat swap (v1), memory.swap.current (v2)" },
 	[M_SWAP_PEAK] = { "cgroup_swap_peak", UNIT_BYTES, 0, "highest cgroup swap sampled during the trial (same files)" },
 	[M_DEVICE_USED] = { "device_used", UNIT_BYTES, 0, "Used of our swap area in /proc/swaps when the hogger is filled" },
@@ -75,6 +88,7 @@ const char *metric_unit_name(enum metric_unit unit)
 	static const char *const names[] = {
 		[UNIT_SECONDS] = "s", [UNIT_BYTES] = "MiB", [UNIT_PAGES] = "pages",
 		[UNIT_COUNT] = "", [UNIT_RATIO] = "x", [UNIT_MIBPS] = "MiB/s", [UNIT_PER_MIB] = "/MiB",
+		[UNIT_MICROSECONDS] = "us",
 	};
 	return names[unit];
 }

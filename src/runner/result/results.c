@@ -108,6 +108,10 @@ void results_init(struct results *r)
 
 void trial_free(struct trial *t)
 {
+	for (int p = 0; p < LAT_COUNT; p++) {
+		free(t->lat[p]);
+		t->lat[p] = NULL;
+	}
 	free(t->jobs);
 	free(t->curve);
 	if (t->series) {

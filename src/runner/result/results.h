@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/histogram.h"
+#include "common/proto.h"
 #include "runner/result/metrics.h"
 #include "runner/result/series.h"
 #include "runner/result/statistics.h"
@@ -86,6 +88,7 @@ struct trial {
 	struct extended *extended; /* --extended: raw files before and after; else NULL */
 	unsigned flags;           /* TRIAL_FLAG_*: what makes this trial's numbers doubtful */
 	char cpus[64];            /* the CPUs its jobs ended on ("1", "0-1"); empty: unknown */
+	struct histogram *lat[LAT_COUNT]; /* every job's latencies merged, exactly; NULL: none (owned) */
 	double outlier_z;         /* modified z-score of its elapsed time within its cell */
 	double phase_s[PHASE_COUNT]; /* the runner's time in each phase, seconds */
 };

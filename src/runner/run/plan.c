@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/access.h"
 #include "common/size.h"
 
 uint64_t plan_hogger_bytes(uint64_t alloc, unsigned jobs, uint64_t chunk)
@@ -28,6 +29,13 @@ uint64_t plan_swap_size(const struct config *cfg)
 		for (size_t i = 0; i < cfg->sections[s].jobs.n; i++)
 			if (cfg->alloc_per_job * cfg->sections[s].jobs.v[i] > most)
 				most = cfg->alloc_per_job * cfg->sections[s].jobs.v[i];
+	for (size_t i = 0; i < cfg->limit.n && cfg->swap_fraction > 0; i++)
+		if ((uint64_t)((double)cfg->limit.v[i] / (1.0 - cfg->swap_fraction)) > most)
+			most = (uint64_t)((double)cfg->limit.v[i] / (1.0 - cfg->swap_fraction));
+	for (size_t s = 0; s < cfg->nsections && cfg->swap_fraction > 0; s++)
+		for (size_t i = 0; i < cfg->sections[s].limit.n; i++)
+			if ((uint64_t)((double)cfg->sections[s].limit.v[i] / (1.0 - cfg->swap_fraction)) > most)
+				most = (uint64_t)((double)cfg->sections[s].limit.v[i] / (1.0 - cfg->swap_fraction));
 	return (most + (1 << 20) - 1) & ~((1ULL << 20) - 1);
 }
 
@@ -46,8 +54,9 @@ static void build_workload(const struct config *cfg, const char *hogger, struct 
 	struct hogger_args a = {
 		.path = hogger, .alloc = c->alloc / c->jobs, .chunk = cfg->chunk, .data = cfg->data,
 		.access = cfg->access, .threads = cfg->threads, .no_seccomp = cfg->no_seccomp,
-		.prefault = cfg->prefault,
+		.prefault = cfg->prefault, .no_latency = strcmp(cfg->latency, "off") == 0,
 	};
+	struct access mode;
 
 	spec->jobs = c->jobs;
 	spec->drop_privileges = cfg->user.name[0] != '\0';
@@ -57,6 +66,11 @@ static void build_workload(const struct config *cfg, const char *hogger, struct 
 		spec->command = 1;
 		spec->argv = cfg->command;
 		return;
+	}
+	if (access_parse(cfg->access, &mode) == 0 && mode.kind == ACCESS_TABS) {
+		spec->tab_cycles = mode.passes;
+		spec->tab_recent = mode.recent;
+		spec->tab_seed = cfg->seed ^ 0x7AB5;
 	}
 	hogger_argv_build(&c->hogger, &a);
 	spec->argv = c->hogger.argv;
@@ -89,17 +103,35 @@ static void label_cell(const struct axes *a, struct plan_cell *c)
 		snprintf(c->label + at, len - at, " limit=%s", size_format(c->limit, size, sizeof(size)));
 }
 
+/* What a cell's workload allocates in all: --alloc, --alloc-per-job times the jobs, or, with
+ * --swap-fraction F, the limit / (1 - F), so F of it must be swapped. */
+static uint64_t cell_alloc(const struct config *cfg, unsigned jobs, uint64_t limit)
+{
+	if (cfg->swap_fraction > 0)
+		return (uint64_t)((double)limit / (1.0 - cfg->swap_fraction));
+	return cfg->alloc_per_job ? cfg->alloc_per_job * jobs : cfg->alloc;
+}
+
+/* Tabs run one process per tab, whatever --jobs says (checks refuse anything but 1 or N). */
+static unsigned cell_jobs(const struct config *cfg, unsigned jobs)
+{
+	struct access mode;
+
+	return !cfg->command && access_parse(cfg->access, &mode) == 0 && mode.kind == ACCESS_TABS ? mode.tabs : jobs;
+}
+
 static void add_cell(struct plan *p, const struct config *cfg, const char *hogger, const struct axes *a,
 		     const struct backend *b, const char *comp, unsigned jobs, uint64_t limit)
 {
 	struct plan_cell *c = &p->cells[p->ncells++];
 
 	memset(c, 0, sizeof(*c));
+	jobs = cell_jobs(cfg, jobs);
 	c->backend = b;
 	c->comp = comp;
 	c->jobs = jobs;
 	c->limit = limit;
-	c->alloc = plan_hogger_bytes(cfg->alloc_per_job ? cfg->alloc_per_job * jobs : cfg->alloc, jobs, cfg->chunk);
+	c->alloc = plan_hogger_bytes(cell_alloc(cfg, jobs, limit), jobs, cfg->chunk);
 	label_cell(a, c);
 	build_workload(cfg, hogger, c);
 }

@@ -40,5 +40,7 @@ void hogger_argv_build(struct hogger_argv *out, const struct hogger_args *a)
 		push(out, &n, "--prefault");
 	if (a->hold)
 		push(out, &n, "--hold");
+	if (a->no_latency)
+		push(out, &n, "--no-latency");
 	out->argv[n] = NULL;
 }

@@ -11,6 +11,7 @@ struct hogger_args {
 	unsigned threads;          /* 0: the hogger's own (1) */
 	int no_seccomp, prefault;
 	int hold;                  /* hold the memory until killed (--background) */
+	int no_latency;            /* leave the clock out of the fill and the access */
 };
 
 /* Owns the strings argv points to; argv is NULL-terminated. */

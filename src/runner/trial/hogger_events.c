@@ -28,9 +28,57 @@ static int fields(const char *line, const char *word, unsigned long long *v, int
 	return *p == '\0' || *p == ' ' ? 0 : -1;
 }
 
+/* "hist fill ..." or "hist access ...": the phase, and the rest of the line after it. */
+static int lat_phase_of(const char *line, const char *word, const char **rest)
+{
+	static const char *const names[LAT_COUNT] = { "fill", "access" };
+	size_t len = strlen(word);
+
+	if (strncmp(line, word, len) != 0 || line[len] != ' ')
+		return -1;
+	for (int p = 0; p < LAT_COUNT; p++) {
+		size_t n = strlen(names[p]);
+		if (strncmp(line + len + 1, names[p], n) == 0 && line[len + 1 + n] == ' ') {
+			*rest = line + len + 1 + n; /* at the blank before the numbers */
+			return p;
+		}
+	}
+	return -1;
+}
+
+/* A bucket: opens the phase's histogram on its first one; any error refuses the phase. */
+static void lat_bucket(struct hogger_events *ev, int p, const char *rest)
+{
+	unsigned long long v[2];
+
+	if (ev->lat_state[p] == LAT_NONE) {
+		hist_init(&ev->lat[p]);
+		ev->lat_state[p] = LAT_OPEN;
+	}
+	if (ev->lat_state[p] != LAT_OPEN || fields(rest, "", v, 2) || hist_add_bucket(&ev->lat[p], v[0], v[1]))
+		ev->lat_state[p] = LAT_BAD;
+}
+
+static void lat_end(struct hogger_events *ev, int p, const char *rest)
+{
+	unsigned long long v[5];
+
+	if (ev->lat_state[p] == LAT_NONE) { /* nothing recorded: an empty histogram */
+		hist_init(&ev->lat[p]);
+		ev->lat_state[p] = LAT_OPEN;
+	}
+	if (ev->lat_state[p] != LAT_OPEN || fields(rest, "", v, 5) || v[0] != hist_count(&ev->lat[p]) ||
+	    (v[0] && hist_set_exact(&ev->lat[p], v[2], v[3], v[1], v[4])) || hist_check(&ev->lat[p]))
+		ev->lat_state[p] = LAT_BAD;
+	else
+		ev->lat_state[p] = LAT_DONE;
+}
+
 int hogger_event_parse(const char *line, struct hogger_events *ev)
 {
 	unsigned long long v[3];
+	const char *rest;
+	int p;
 
 	if (fields(line, "start", v, 1) == 0) {
 		ev->start = v[0];
@@ -51,6 +99,14 @@ int hogger_event_parse(const char *line, struct hogger_events *ev)
 		ev->got_done = 1;
 	} else if (strncmp(line, "error", 5) == 0 && (line[5] == '\0' || line[5] == ' ')) {
 		ev->alloc_error = 1;
+	} else if ((p = lat_phase_of(line, "hist", &rest)) >= 0) {
+		lat_bucket(ev, p, rest);
+	} else if ((p = lat_phase_of(line, "histend", &rest)) >= 0) {
+		lat_end(ev, p, rest);
+	} else if (fields(line, "poked", v, 2) == 0) {
+		ev->pokes++;
+		ev->poke_majflt += v[1];
+		ev->poked = 1;
 	}
 	return 0;
 }

@@ -12,6 +12,7 @@
 #include "runner/kernel/cpus.h"
 #include "runner/kernel/page.h"
 #include "runner/kernel/signals.h"
+#include "runner/trial/latency.h"
 #include "runner/trial/validity.h"
 
 static double seconds(uint64_t ns)
@@ -174,6 +175,7 @@ static void record_jobs(struct trial *t, const struct watch *wt, const struct vm
 			trial_set(t, M_SWAPIN_RATE, (double)(after->pswpin - wt->mid.pswpin + after->swpin_zero -
 							      wt->mid.swpin_zero) * page_bytes() / 1048576.0 / s.access);
 	}
+	(void)latency_record(t, w); /* out of memory: no latency metrics, the rest stands */
 }
 
 /* Swap seen by the cgroup and by /proc/vmstat, and the backend's own numbers. */

@@ -123,6 +123,8 @@ int workload_spawn(struct workload *w, const struct workload_spec *spec)
 
 	memset(w, 0, sizeof(*w));
 	w->spec = spec;
+	w->poking = -1;
+	tabs_init(&w->tabs, spec->jobs, spec->tab_cycles, spec->tab_recent, spec->tab_seed);
 	w->jobs = calloc(spec->jobs, sizeof(*w->jobs));
 	if (!w->jobs)
 		return -ENOMEM;
@@ -231,6 +233,7 @@ static void reap(struct job *j)
 }
 
 static void send_go(struct workload *w);
+static void tabs_step(struct workload *w);
 
 /* Milliseconds until the next tick or the deadline, whichever is first; -1: neither. */
 static int poll_timeout(uint64_t next_tick, uint64_t deadline)
@@ -305,6 +308,7 @@ int workload_follow(struct workload *w, unsigned sample_ms, uint64_t timeout_ms,
 				hooks->filled(hooks->arg);
 			send_go(w);
 		}
+		tabs_step(w);
 	}
 out:
 	free(pfds);
@@ -313,12 +317,40 @@ out:
 	return ret;
 }
 
-static void send_go(struct workload *w)
+static void send_all(struct workload *w, const char *line)
 {
 	/* A job only waits for a line; a failed write means it is gone, as wait4 tells. */
 	for (unsigned i = 0; i < w->n; i++)
 		if (!w->jobs[i].eof)
-			(void)!write(w->jobs[i].fd, PROTO_GO, strlen(PROTO_GO));
+			(void)!write(w->jobs[i].fd, line, strlen(line));
+}
+
+/* Tabs, after "go": one poke at a time; the next when the poked tab has answered; "end" to
+ * every tab once the cycles are done or a tab is gone (a poke it never answers would hang). */
+static void tabs_step(struct workload *w)
+{
+	int next;
+
+	if (!w->spec->tab_cycles || !w->sent_go || w->tabs_done)
+		return;
+	if (w->poking >= 0 && !w->jobs[w->poking].ev.poked && !w->jobs[w->poking].eof)
+		return;
+	if (w->poking >= 0)
+		w->jobs[w->poking].ev.poked = 0;
+	for (unsigned i = 0; i < w->n; i++)
+		if (w->jobs[i].eof)
+			w->tabs.sent = w->tabs.cycles;
+	next = tabs_next(&w->tabs);
+	w->poking = next;
+	if (next < 0 || write(w->jobs[next].fd, "poke\n", 5) != 5) {
+		send_all(w, "end\n");
+		w->tabs_done = 1;
+	}
+}
+
+static void send_go(struct workload *w)
+{
+	send_all(w, PROTO_GO);
 	w->sent_go = 1;
 }
 

@@ -13,6 +13,7 @@
 
 #include "runner/kernel/cgroup.h"
 #include "runner/trial/hogger_events.h"
+#include "runner/trial/tabs.h"
 
 struct job {
 	pid_t pid;
@@ -36,6 +37,9 @@ struct workload_spec {
 	unsigned uid, gid;
 	const cpu_set_t *cpus;  /* pin the jobs here (one CPU each if single-threaded); NULL: not */
 	unsigned threads;       /* threads per job */
+	unsigned tab_cycles;    /* tabs: pokes after the fill, one job at a time; 0: not tabs */
+	int tab_recent;         /* tabs: favour the recently poked */
+	uint64_t tab_seed;
 };
 
 struct workload {
@@ -45,6 +49,9 @@ struct workload {
 	pid_t pgid;
 	uint64_t release_ns;
 	int sent_go;
+	struct tabs tabs;       /* tabs: which job is poked next */
+	int poking;             /* the job poked and not answered yet; -1: none */
+	int tabs_done;          /* "end" sent */
 };
 
 /* Called from workload_follow. */
