@@ -88,3 +88,18 @@ const char *fmt_mean_rsd(enum metric_id m, double mean, double rsd, char *buf, s
 	snprintf(buf, len, "%s %s %s", fmt_metric(m, mean, v, sizeof(v)), plus_minus(), fmt_pct(rsd, 0, r, sizeof(r)));
 	return buf;
 }
+
+const char *fmt_ns(double ns, char *buf, size_t len)
+{
+	if (!isfinite(ns))
+		snprintf(buf, len, "-");
+	else if (ns < 1e3)
+		snprintf(buf, len, "%.0f ns", ns);
+	else if (ns < 1e6)
+		snprintf(buf, len, "%.*f us", ns < 1e4 ? 1 : 0, ns / 1e3);
+	else if (ns < 1e9)
+		snprintf(buf, len, "%.*f ms", ns < 1e7 ? 1 : 0, ns / 1e6);
+	else
+		snprintf(buf, len, "%.2f s", ns / 1e9);
+	return buf;
+}

@@ -21,4 +21,7 @@ const char *fmt_p(double p, char *buf, size_t len);
 /* "mean ± %stddev", LKP's cell. */
 const char *fmt_mean_rsd(enum metric_id m, double mean, double rsd, char *buf, size_t len);
 
+/* A latency in its own scale: "850 ns", "3.9 us", "212 us", "2.5 ms", "1.25 s". */
+const char *fmt_ns(double ns, char *buf, size_t len);
+
 #endif

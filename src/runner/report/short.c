@@ -6,6 +6,7 @@
 
 #include "runner/report/format.h"
 #include "runner/report/report.h"
+#include "runner/result/latency_json.h"
 
 void report_warnings(const struct result_cell *c, FILE *out, const char *indent)
 {
@@ -71,6 +72,23 @@ static void swap_line(const struct result_cell *c, FILE *out)
 	fputc('\n', out);
 }
 
+/* The access latencies of every measured trial merged: what a user waits for a page (or, for
+ * tabs, for a tab to come back). */
+static void latency_line(const struct result_cell *c, FILE *out)
+{
+	static struct histogram all;
+	char p50[24], p99[24], p999[24], max[24];
+
+	if (cell_latency(c, LAT_ACCESS, &all) || !hist_count(&all))
+		return;
+	fprintf(out, "  latency  p50 %s, p99 %s, p99.9 %s, max %s over %llu %s\n",
+		fmt_ns((double)hist_percentile(&all, 50), p50, sizeof(p50)),
+		fmt_ns((double)hist_percentile(&all, 99), p99, sizeof(p99)),
+		fmt_ns((double)hist_percentile(&all, 99.9), p999, sizeof(p999)),
+		fmt_ns((double)hist_max(&all), max, sizeof(max)), (unsigned long long)hist_count(&all),
+		c->have_stats[M_POKES] ? "pokes" : "reads");
+}
+
 static void cell_lines(const struct result_cell *c, FILE *out)
 {
 	char u[32], s[32];
@@ -84,6 +102,7 @@ static void cell_lines(const struct result_cell *c, FILE *out)
 		fprintf(out, "  cpu      user %s, sys %s\n", fmt_metric_unit(M_USER, c->stats[M_USER].mean, u, sizeof(u)),
 			fmt_metric_unit(M_SYS, c->stats[M_SYS].mean, s, sizeof(s)));
 	swap_line(c, out);
+	latency_line(c, out);
 	report_warnings(c, out, "  ");
 }
 

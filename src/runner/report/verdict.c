@@ -67,6 +67,31 @@ static void cpu_line(const struct result_cell *base, const struct result_cell *c
 		mc->sig == SIG_SIGNIFICANT ? fmt_p(mc->p, p, sizeof(p)) : "");
 }
 
+/* What a user waits for a swapped-out page: the p99 of the access latency, where both cells
+ * have an access phase. */
+static void latency_line(const struct result_cell *base, const struct result_cell *cell,
+			 const struct metric_comparison *mc, FILE *out)
+{
+	char change[80], p[16], a[24], b[24];
+	const char *how;
+
+	if (!mc->have)
+		return;
+	fmt_change(mc->ts.change_pct, mc->ts.change_lo_pct, mc->ts.change_hi_pct, change, sizeof(change));
+	fmt_ns(base->stats[M_ACCESS_P99].median * 1000, a, sizeof(a));
+	fmt_ns(cell->stats[M_ACCESS_P99].median * 1000, b, sizeof(b));
+	if (mc->sig != SIG_SIGNIFICANT && mc->sig != SIG_NOT_TESTABLE_DIFFERENT) {
+		fprintf(out, "p99 access latency: %s and %s: no significant difference (%s against %s, %s%s%s)\n",
+			cell->label, base->label, b, a, change, mc->sig == SIG_NONE ? ", p = " : "",
+			mc->sig == SIG_NONE ? fmt_p(mc->p, p, sizeof(p)) : "");
+		return;
+	}
+	how = mc->new_mean < mc->base_mean ? "shorter" : "longer";
+	fprintf(out, "p99 access latency: %s %s than %s, %s against %s (%s%s%s)\n", cell->label, how, base->label, b, a,
+		change, mc->sig == SIG_SIGNIFICANT ? ", p = " : "; too few trials for a test",
+		mc->sig == SIG_SIGNIFICANT ? fmt_p(mc->p, p, sizeof(p)) : "");
+}
+
 static void ram_lines(const struct results *r, FILE *out)
 {
 	char stored[32], ram[32];
@@ -90,6 +115,7 @@ static int two_cells(const struct results *r, const struct report_opts *o, FILE 
 	if (!ret) {
 		speed_line(&r->cells[0], &r->cells[1], &mc[M_ELAPSED], out);
 		cpu_line(&r->cells[0], &r->cells[1], &mc[M_CPU_TIME], out);
+		latency_line(&r->cells[0], &r->cells[1], &mc[M_ACCESS_P99], out);
 	}
 	free(mc);
 	return ret;

@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-const enum metric_id key_metrics[4] = { M_ELAPSED, M_CPU_TIME, M_SWAP_PEAK, M_SWAP_RAM };
+const enum metric_id key_metrics[KEY_METRICS] = { M_ELAPSED, M_CPU_TIME, M_SWAP_PEAK, M_SWAP_RAM, M_ACCESS_P99 };
 
 int metric_is_key(enum metric_id m)
 {
@@ -34,7 +34,7 @@ const char *significance_mark(enum significance s)
 
 const char *significance_legend(void)
 {
-	return "* significant (Mann-Whitney p < alpha, Holm over elapsed, CPU, swap and RAM; interval beyond the "
+	return "* significant (Mann-Whitney p < alpha, Holm over elapsed, CPU, swap, RAM and p99 latency; interval beyond the "
 	       "noise threshold)  ~ not significant  ? too few trials for a test, ranges apart";
 }
 
@@ -72,14 +72,14 @@ double compare_noise(const struct compare_opts *o, enum metric_id m)
 /* Holm over the key metrics both sides have; the rest keep their own p. */
 static void decide(struct metric_comparison *out, const struct compare_opts *o)
 {
-	double p[4], adjusted[4];
+	double p[KEY_METRICS], adjusted[KEY_METRICS];
 	size_t n = 0;
 
-	for (size_t i = 0; i < 4; i++)
+	for (size_t i = 0; i < KEY_METRICS; i++)
 		if (out[key_metrics[i]].have && !isnan(out[key_metrics[i]].ts.p_mwu))
 			p[n++] = out[key_metrics[i]].ts.p_mwu;
 	if (n && holm_adjust(p, n, adjusted) == 0)
-		for (size_t i = 0, k = 0; i < 4; i++)
+		for (size_t i = 0, k = 0; i < KEY_METRICS; i++)
 			if (out[key_metrics[i]].have && !isnan(out[key_metrics[i]].ts.p_mwu))
 				out[key_metrics[i]].p = adjusted[k++];
 	for (int m = 0; m < M_COUNT; m++)

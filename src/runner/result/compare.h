@@ -33,8 +33,10 @@ struct metric_comparison {
 	enum significance sig;
 };
 
-/* The verdict's metrics: elapsed, CPU time, swap written, RAM used for swap. */
-extern const enum metric_id key_metrics[4];
+/* The verdict's metrics: elapsed, CPU time, swap written, RAM used for swap, and the p99 of
+ * the access latency where the workload has an access phase. */
+#define KEY_METRICS 5
+extern const enum metric_id key_metrics[KEY_METRICS];
 int metric_is_key(enum metric_id m);
 /* Every metric of cell against base; out has M_COUNT entries. 0 or -ENOMEM. */
 int compare_cells(const struct result_cell *base, const struct result_cell *cell, const struct compare_opts *o,

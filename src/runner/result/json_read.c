@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "runner/kernel/fileio.h"
+#include "runner/result/latency_json.h"
 
 static json_object *get(json_object *o, const char *key)
 {
@@ -204,7 +205,7 @@ static int read_trial(json_object *o, struct trial *t)
 	}
 	t->outlier_z = isnan(get_double(o, "outlier_z")) ? 0 : get_double(o, "outlier_z");
 	get_text(o, "cpus", t->cpus, sizeof(t->cpus));
-	if ((ret = read_jobs(get(o, "jobs"), t)) || (ret = read_curve(get(o, "fill_curve"), t)) ||
+	if ((ret = trial_latency_from_json(get(o, "latency"), t)) || (ret = read_jobs(get(o, "jobs"), t)) || (ret = read_curve(get(o, "fill_curve"), t)) ||
 	    (ret = read_series(get(o, "series"), t)) || (ret = read_extended(get(o, "extended"), t)))
 		return ret;
 	return 0;

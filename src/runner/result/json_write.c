@@ -15,6 +15,7 @@
 
 #include "runner/kernel/fileio.h"
 #include "runner/result/compare.h"
+#include "runner/result/latency_json.h"
 
 static void add_str(json_object *o, const char *key, const char *value)
 {
@@ -166,6 +167,7 @@ static json_object *trial_info(const struct trial *t)
 	json_object_object_add(o, "values", values);
 	json_object_object_add(o, "jobs", jobs_info(t));
 	json_object_object_add(o, "cpus", t->cpus[0] ? json_object_new_string(t->cpus) : NULL);
+	json_object_object_add(o, "latency", trial_latency_json(t));
 	json_object_object_add(o, "fill_curve", curve_info(t));
 	json_object_object_add(o, "flags", flags_info(t));
 	json_object *unavailable = json_object_new_array();
@@ -249,6 +251,7 @@ static json_object *cell_info(const struct result_cell *c)
 	json_object_object_add(o, "trials", trials);
 	add_u64(o, "failed", c->failed);
 	json_object_object_add(o, "stats", stats_info(c));
+	json_object_object_add(o, "latency_pooled", cell_latency_json(c));
 	return o;
 }
 
@@ -289,7 +292,7 @@ json_object *comparison_method_json(const struct compare_opts *o)
 	json_object_object_add(d, "bootstrap_resamples", json_object_new_int(STAT_BOOTSTRAP_RESAMPLES));
 	json_object_object_add(d, "bootstrap_seed", json_object_new_uint64(COMPARE_SEED));
 	add_str(d, "test", "Mann-Whitney U, exact up to 20 trials a side, Holm over elapsed, cpu_time, "
-			   "cgroup_swap_peak and swap_ram; Welch's t for reference");
+			   "cgroup_swap_peak, swap_ram and access_p99; Welch's t for reference");
 	return d;
 }
 
