@@ -37,14 +37,14 @@ MODE      := $(CC) $(CFLAGS) $(LDFLAGS) $(SAN_ALL) $(SAN_ASAN)
 COMMON    := $(wildcard src/common/*.c)
 # The runner's folders, one concern each (docs/architecture.md).
 # WIP: files helpers are still writing stay out of the build until they land.
-WIP       := tests/unit/test_fuzz_regressions.c
+WIP       :=
 RUNNER    := $(filter-out src/runner/main.c $(WIP),$(wildcard src/runner/*.c src/runner/*/*.c))
 HOGGER    := $(wildcard src/hogger/*.c)
 UNIT      := $(filter-out $(WIP),$(wildcard tests/unit/*.c))
 
 obj = $(patsubst %.c,$(BUILD)/%.o,$(1))
 
-.PHONY: all run check check-vm unit cli deps deps-test clean bench install uninstall FORCE
+.PHONY: all run check check-vm unit cli deps deps-test deps-fuzz clean bench install uninstall FORCE
 all: zswapbench zswapbench-hogger
 
 include docs.mk
@@ -99,6 +99,10 @@ deps:
 deps-test: deps
 	$(call install_missing,$(TEST_PKGS))
 
+# libFuzzer comes with clang.
+deps-fuzz: deps
+	$(call install_missing,clang)
+
 run: deps
 	$(MAKE) all
 	./zswapbench
@@ -133,3 +137,7 @@ clean:
 	rm -rf $(BUILD) zswapbench zswapbench-hogger tests/unit/run-unit
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# make fuzz, make fuzz-regress (tests/fuzz/README.md).
+include tests/fuzz/fuzz.mk
+fuzz fuzz-build fuzz-regress: | deps-fuzz

@@ -49,10 +49,10 @@ fuzz: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz_%)
 	@failed=; total=0; \
 	for n in $(FUZZ_TARGETS); do \
 		mkdir -p $(FUZZ_DIR)/corpus/$$n $(FUZZ_DIR)/artifacts/$$n; \
-		regress=; test -d tests/fuzz/regressions/$$n && regress=tests/fuzz/regressions/$$n; \
+		seeds=; for d in tests/fuzz/corpus/$$n tests/fuzz/regressions/$$n; do test -d $$d && seeds="$$seeds $$d"; done; \
 		$(FUZZ_DIR)/fuzz_$$n -max_total_time=$(FUZZ_SECONDS) -timeout=10 -print_final_stats=1 \
 			-artifact_prefix=$(FUZZ_DIR)/artifacts/$$n/ $(FUZZ_FLAGS) \
-			$(FUZZ_DIR)/corpus/$$n tests/fuzz/corpus/$$n $$regress >$(FUZZ_DIR)/$$n.log 2>&1 \
+			$(FUZZ_DIR)/corpus/$$n $$seeds >$(FUZZ_DIR)/$$n.log 2>&1 \
 			&& what="executions in $(FUZZ_SECONDS) s" \
 			|| { failed="$$failed $$n"; what="executions, then a crash"; tail -n 30 $(FUZZ_DIR)/$$n.log; }; \
 		execs=$$(sed -n 's/^stat::number_of_executed_units: *//p' $(FUZZ_DIR)/$$n.log | tail -n 1); \

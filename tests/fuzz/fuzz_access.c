@@ -24,6 +24,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			FUZZ_ASSERT(a.hot_pct >= 1 && a.hot_pct <= 100);
 			FUZZ_ASSERT(a.passes >= 1 && a.passes <= 100000);
 			break;
+		case ACCESS_TABS:
+			FUZZ_ASSERT(a.tabs >= 2 && a.tabs <= 64);
+			FUZZ_ASSERT(a.passes >= 1 && a.passes <= 100000);
+			break;
 		default:
 			FUZZ_ASSERT(!"unknown access kind");
 		}

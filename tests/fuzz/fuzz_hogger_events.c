@@ -6,7 +6,7 @@
 
 static int known(const char *line)
 {
-	static const char *const words[] = { "start", "progress", "filled", "accessed", "done", "error" };
+	static const char *const words[] = { "start", "progress", "filled", "accessed", "done", "error", "hist", "poked" };
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
 		if (strncmp(line, words[i], strlen(words[i])) == 0)
 			return 1;
@@ -47,6 +47,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	snprintf(line, sizeof(line), "done %llu", n[1]);
 	FUZZ_ASSERT(hogger_event_parse(line, &ev) == 0 && ev.got_done && ev.done == n[1]);
 	FUZZ_ASSERT(hogger_event_parse("error 12", &ev) == 0 && ev.alloc_error);
+	/* A histogram as the hogger sends one: accepted whole and consistent, or refused. */
+	for (int p = 0; p < LAT_COUNT; p++)
+		FUZZ_ASSERT(ev.lat_state[p] != LAT_DONE || hist_check(&ev.lat[p]) == NULL);
+	snprintf(line, sizeof(line), "hist access %llu 2", n[0] % HIST_MAX_VALUE);
+	hogger_event_parse(line, &ev);
+	snprintf(line, sizeof(line), "histend access 2 %llu %llu %llu 0", 2 * (n[0] % HIST_MAX_VALUE),
+		 n[0] % HIST_MAX_VALUE, n[0] % HIST_MAX_VALUE);
+	hogger_event_parse(line, &ev);
+	FUZZ_ASSERT(ev.lat_state[LAT_ACCESS] == LAT_DONE && hist_count(&ev.lat[LAT_ACCESS]) == 2 &&
+		    hist_max(&ev.lat[LAT_ACCESS]) == n[0] % HIST_MAX_VALUE);
 	free(s);
 	return 0;
 }

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <json.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -387,4 +388,61 @@ static void check_sysfs(const struct input *in)
 Test(fuzz_regressions, sysfs)
 {
 	each_input("sysfs", check_sysfs);
+}
+
+/* The findings fixed after the fuzzing, each held to what it must do now. */
+Test(fuzz_regressions, config_findings)
+{
+	static struct config cfg;
+	struct zram_generator gen;
+	char msg[PATH_MAX + 512] = "", deep[4096];
+	double mib;
+
+	options_defaults(&cfg);
+	cr_assert_eq(config_file_load(&cfg, REGRESSIONS "/config/value-longer-than-a-line", msg, sizeof(msg)), -EINVAL);
+	cr_assert(strstr(msg, "longer than 199 characters"), "%s", msg);
+	cr_assert_eq(zram_generator_read(REGRESSIONS "/config/zram-size-beyond-64-bits", 24576, &gen, msg, sizeof(msg)),
+		     -EINVAL, "1e300 MiB does not fit in 64 bits of bytes");
+	cr_assert_eq(zram_size_eval("inf", 24576, &mib, msg, sizeof(msg)), -EINVAL);
+	cr_assert_eq(zram_size_eval("0x1p60", 24576, &mib, msg, sizeof(msg)), -EINVAL);
+	memset(deep, '(', sizeof(deep) - 2);
+	deep[sizeof(deep) - 2] = '1';
+	deep[sizeof(deep) - 1] = '\0';
+	cr_assert_eq(zram_size_eval(deep, 24576, &mib, msg, sizeof(msg)), -EINVAL, "nesting is bounded, not the stack");
+	cr_assert_eq(zram_size_eval("((((ram / 2))))", 1024, &mib, msg, sizeof(msg)), 0);
+	cr_assert_float_eq(mib, 512, 1e-9);
+}
+
+static int read_result(const char *path, struct results *r)
+{
+	char why[256];
+	json_object *doc = json_object_from_file(path);
+	int ret = results_from_json(doc, r, why, sizeof(why));
+
+	json_object_put(doc);
+	return ret;
+}
+
+Test(fuzz_regressions, results_findings)
+{
+	struct results r;
+	char *text;
+
+	/* A missing sample is absent, and stays absent once written back. */
+	cr_assert_eq(read_result(REGRESSIONS "/results/series-null-becomes-zero.json", &r), 0);
+	cr_assert_float_eq(r.cells[0].trials[0].series->v[S_CGROUP_SWAP][0], 1048576, 1e-9);
+	cr_assert(isnan(r.cells[0].trials[0].series->v[S_CGROUP_SWAP][1]), "null is not zero");
+	text = results_to_string(&r);
+	cr_assert(strstr(text, "null"), "written back as null");
+	free(text);
+	results_free(&r);
+	/* 1e400, NaN, Infinity: absent, as the writer would have written them. */
+	if (read_result(REGRESSIONS "/results/non-finite-value.json", &r) == 0) {
+		for (size_t c = 0; c < r.ncells; c++)
+			for (size_t t = 0; t < r.cells[c].ntrials; t++)
+				for (int m = 0; m < M_COUNT; m++)
+					cr_assert(!r.cells[c].trials[t].have[m] || isfinite(r.cells[c].trials[t].value[m]));
+		results_free(&r);
+	}
+	cr_assert_neq(read_result(REGRESSIONS "/results/stride-beyond-32-bits.json", &r), 0, "a stride cut to 0");
 }

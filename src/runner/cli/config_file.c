@@ -40,6 +40,26 @@ const char *const *config_preset_dirs(void)
 	return dirs;
 }
 
+int config_long_line(const char *path)
+{
+	FILE *f = fopen(path, "re");
+	char *buf = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	int line = 0, found = 0;
+
+	while (f && !found && (n = getline(&buf, &cap, f)) >= 0) {
+		line++;
+		if (n && buf[n - 1] == '\n')
+			n--;
+		found = n > CONFIG_LINE_MAX;
+	}
+	free(buf);
+	if (f)
+		fclose(f);
+	return found ? line : 0;
+}
+
 int config_preset_path(const char *name, char *out, size_t len)
 {
 	if (strchr(name, '/') || (strlen(name) > 5 && strcmp(name + strlen(name) - 5, ".conf") == 0)) {
@@ -193,6 +213,11 @@ int config_file_load(struct config *cfg, const char *path, char *msg, size_t len
 		return -EINVAL;
 	}
 	options_defaults(l.scratch);
+	if ((line = config_long_line(file)) > 0) {
+		snprintf(msg, len, "%s:%d: longer than %d characters, the most a line can be", file, line, CONFIG_LINE_MAX);
+		free(l.scratch);
+		return -EINVAL;
+	}
 	line = ini_parse(file, on_key, &l);
 	free(l.scratch);
 	if (line == 0)

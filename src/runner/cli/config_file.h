@@ -20,4 +20,9 @@ int config_preset_path(const char *name, char *out, size_t len);
 /* The directories presets are looked for in, in order; NULL-terminated. */
 const char *const *config_preset_dirs(void);
 
+/* inih cuts a line at 200 bytes and reads the rest as the next line: a value would be taken
+ * cut short. The first line longer than CONFIG_LINE_MAX characters, or 0. */
+#define CONFIG_LINE_MAX 199
+int config_long_line(const char *path);
+
 #endif

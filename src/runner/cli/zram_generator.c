@@ -8,12 +8,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runner/cli/config_file.h"
+
 /* A recursive-descent reader of zram-generator's size expressions. */
 struct expr {
 	const char *p;
 	double ram;
 	int bad;
+	unsigned depth;           /* parentheses and signs open: bounded, the stack is not */
 };
+
+#define EXPR_DEPTH_MAX 64
+/* 2^44 MiB = 16 EiB: every size above it is out of a uint64_t of bytes. */
+#define SIZE_MIB_MAX 17592186044416.0
 
 static double sum(struct expr *e);
 
@@ -49,7 +56,20 @@ static double call(struct expr *e, int is_min)
 	return best;
 }
 
+static double atom_inner(struct expr *e);
+
 static double atom(struct expr *e)
+{
+	double v;
+
+	if (++e->depth > EXPR_DEPTH_MAX)
+		return e->bad = 1, 0;
+	v = atom_inner(e);
+	e->depth--;
+	return v;
+}
+
+static double atom_inner(struct expr *e)
 {
 	char *end;
 	double v;
@@ -114,9 +134,9 @@ int zram_size_eval(const char *text, double ram_mib, double *mib, char *why, siz
 	double v = sum(&e);
 
 	blanks(&e);
-	if (e.bad || *e.p || !(v > 0)) {
+	if (e.bad || *e.p || !(v > 0) || !(v < SIZE_MIB_MAX)) {
 		snprintf(why, len, "'%s' is not a size expression zswapbench understands (numbers in MiB, ram, + - * /, "
-			 "min, max)", text);
+			 "min, max; above 0 and below 16 EiB)", text);
 		return -EINVAL;
 	}
 	*mib = v;
@@ -173,6 +193,10 @@ int zram_generator_read(const char *path, double ram_mib, struct zram_generator 
 	/* The generator's own default, when the file does not say. */
 	zram_size_eval("min(ram / 2, 4096)", ram_mib, &mib, why, len);
 	out->size = (uint64_t)(mib * 1048576.0);
+	if ((line = config_long_line(path)) > 0) {
+		snprintf(why, len, "line %d: longer than %d characters, the most a line can be", line, CONFIG_LINE_MAX);
+		return -EINVAL;
+	}
 	line = ini_parse(path, on_key, &r);
 	if (line < 0) {
 		snprintf(why, len, "%s", line == -1 ? strerror(errno) : "out of memory");

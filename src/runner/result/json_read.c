@@ -23,9 +23,12 @@ static void get_text(json_object *o, const char *key, char *buf, size_t len)
 	snprintf(buf, len, "%s", json_object_is_type(v, json_type_string) ? json_object_get_string(v) : "");
 }
 
+/* json-c takes 1e400, NaN and Infinity; the writer never writes them (a value it does not
+ * have is null), so they are read as absent too: a file then reads the same after a rewrite. */
 static int is_number(json_object *v)
 {
-	return json_object_is_type(v, json_type_int) || json_object_is_type(v, json_type_double);
+	return json_object_is_type(v, json_type_int) ||
+	       (json_object_is_type(v, json_type_double) && isfinite(json_object_get_double(v)));
 }
 
 /* Absent or null: NaN, never a made-up zero. */
@@ -105,6 +108,10 @@ static int read_curve(json_object *o, struct trial *t)
 	if (!n || !json_object_is_type(bytes, json_type_array) || !json_object_is_type(swap, json_type_array) ||
 	    json_object_array_length(bytes) != n || json_object_array_length(swap) != n)
 		return 0;
+	for (size_t i = 0; i < n; i++) /* the writer leaves no point out: a hole is damage */
+		if (!is_number(json_object_array_get_idx(ts, i)) || !is_number(json_object_array_get_idx(bytes, i)) ||
+		    !is_number(json_object_array_get_idx(swap, i)))
+			return -EINVAL;
 	if (!(t->curve = calloc(n, sizeof(*t->curve))))
 		return -ENOMEM;
 	for (size_t i = 0; i < n; i++)
@@ -141,6 +148,8 @@ static int read_series(json_object *o, struct trial *t)
 		if (series_add(t->series, json_object_get_double(json_object_array_get_idx(ts, i)), v, have))
 			return -ENOMEM;
 	}
+	if (get_u64(o, "stride") > UINT32_MAX)
+		return -EINVAL; /* cut to 32 bits it could be 0, a divisor */
 	t->series->stride = get_u64(o, "stride") ? (unsigned)get_u64(o, "stride") : 1;
 	return 0;
 }
@@ -231,6 +240,9 @@ static int read_cell(json_object *o, struct result_cell *c, char *why, size_t le
 	for (size_t i = 0; i < json_object_array_length(trials); i++) {
 		struct trial *t = cell_add_trial(c);
 		int ret = t ? read_trial(json_object_array_get_idx(trials, i), t) : -ENOMEM;
+		if (ret == -EINVAL)
+			snprintf(why, len, "cell %s, trial %zu: a damaged latency histogram, fill curve or series", c->label,
+				 i + 1);
 		if (ret)
 			return ret;
 	}

@@ -1,6 +1,7 @@
 #include "runner/result/series.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -85,7 +86,8 @@ int series_add(struct series *s, double t, const double *values, const unsigned 
 		return -ENOMEM;
 	s->t[s->n] = t;
 	for (int f = 0; f < S_COUNT; f++) {
-		s->v[f][s->n] = present[f] ? values[f] : 0;
+		/* A sample that was not read is absent, not a zero: it is written as null. */
+		s->v[f][s->n] = present[f] ? values[f] : NAN;
 		s->have[f] |= present[f];
 	}
 	s->n++;

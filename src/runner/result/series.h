@@ -44,7 +44,8 @@ void series_init(struct series *s);
 void series_free(struct series *s);
 /* Called every tick; returns 1 when this tick is to be recorded. */
 int series_due(struct series *s);
-/* Appends one point (values missing: leave have[f] unset for that field); -ENOMEM. */
+/* Appends one point; a field not present at this point is NaN there (have[f] says whether
+ * the field was ever present). -ENOMEM. */
 int series_add(struct series *s, double t, const double *values, const unsigned char *present);
 
 #endif
