@@ -6,7 +6,7 @@ PKGS      := libcgroup smartcols json-c gsl inih
 DEB_PKGS  := build-essential pkg-config libcgroup-dev libseccomp-dev libsmartcols-dev libjson-c-dev \
              libgsl-dev libinih-dev util-linux gnuplot-nox
 TEST_PKGS := libcriterion-dev bats jq procps btrfs-progs xfsprogs man-db groff-base python3 cgroup-tools \
-             debhelper dpkg-dev fakeroot librsvg2-bin libxml2-utils chromium
+             debhelper dpkg-dev fakeroot librsvg2-bin libxml2-utils chromium ansible python3-apt
 # Installed layout; the runner finds its hogger and presets where they were installed.
 PREFIX    ?= /usr/local
 SBINDIR   := $(PREFIX)/sbin

@@ -462,6 +462,9 @@ int main(int argc, char **argv)
 	}
 	h.mem.chunk = h.chunk;
 	h.mem.page = h.page;
+	/* A test hook: a known latency per access, to check the percentiles against. */
+	if (getenv("ZSWAPBENCH_TEST_ACCESS_DELAY_NS"))
+		h.mem.test_delay_ns = strtoull(getenv("ZSWAPBENCH_TEST_ACCESS_DELAY_NS"), NULL, 10);
 	h.mem.nchunks = (size_t)((h.alloc + h.chunk - 1) / h.chunk);
 	h.mem.npages = h.mem.nchunks * (h.chunk / h.page);
 	if (h.threads > h.mem.nchunks)

@@ -62,8 +62,13 @@ int placement_choose(const struct config *cfg, const struct plan *plan, struct p
 		return 0;
 	}
 	if (cpus_online(&online)) {
-		say("/sys/devices/system/cpu/online: unreadable; --cpus all runs without pinning");
-		return EXIT_UNSUPPORTED;
+		if (cfg->cpus[0]) {
+			say("--cpus '%s': /sys/devices/system/cpu/online is unreadable, so no CPU can be checked; "
+			    "--cpus all runs without pinning", cfg->cpus);
+			return EXIT_UNSUPPORTED;
+		}
+		snprintf(pl->why, sizeof(pl->why), "not pinned: the online CPUs are unknown (no /sys/devices/system/cpu/online)");
+		return 0;
 	}
 	if (cfg->cpus[0] && (status = given_set(cfg, &online, pl)))
 		return status;
