@@ -39,6 +39,16 @@ common_teardown() {
 	fi
 }
 
+need_zswap() {
+	[ -e /sys/module/zswap/parameters/enabled ] || skip "this kernel has no zswap"
+	# Kernels before 6.15 let zswap choose its allocator; zbud (Debian 6.1's default) stores
+	# at most two compressed pages per page, and a half-random page compresses to just over
+	# half a page: no saving at all. zsmalloc, the only one on newer kernels, packs them.
+	ZPOOL=()
+	[ -e /sys/module/zswap/parameters/zpool ] && ZPOOL=(--zswap-zpool zsmalloc)
+	return 0
+}
+
 need_zram() {
 	[ -e /sys/class/zram-control/hot_add ] || skip "this kernel has no zram hot_add (modprobe zram)"
 }

@@ -10,16 +10,6 @@ teardown() { common_teardown; }
 MiB=1048576
 OVERFLOW_PAGES=24576
 
-need_zswap() {
-	[ -e /sys/module/zswap/parameters/enabled ] || skip "this kernel has no zswap"
-	# Kernels before 6.15 let zswap choose its allocator; zbud (Debian 6.1's default) stores
-	# at most two compressed pages per page, and a half-random page compresses to just over
-	# half a page: no saving at all. zsmalloc, the only one on newer kernels, packs them.
-	ZPOOL=()
-	[ -e /sys/module/zswap/parameters/zpool ] && ZPOOL=(--zswap-zpool zsmalloc)
-	return 0
-}
-
 params() {
 	grep . /sys/module/zswap/parameters/enabled /sys/module/zswap/parameters/compressor \
 		/sys/module/zswap/parameters/max_pool_percent /proc/sys/vm/swappiness /proc/sys/vm/page-cluster

@@ -18,6 +18,7 @@ enum option_id {
 	O_LIMIT_MODE, O_SWAP_LIMIT, O_SWAPPINESS, O_PAGE_CLUSTER,
 	O_SWAPFILE, O_SWAP_SIZE, O_PRIORITY, O_DISK_THROTTLE,
 	O_ZRAM_SIZE, O_ZRAM_MEM_LIMIT, O_ZRAM_ALGO_PARAMS, O_ZRAM_GENERATOR, O_ZSWAP_POOL, O_ZSWAP_ZPOOL,
+	O_ZSWAP_SHRINKER, O_ZSWAP_WRITEBACK, O_ZSWAP_MAX, O_THP, O_MGLRU,
 	O_DATA, O_ACCESS, O_REREAD, O_SWAP_FRACTION, O_LATENCY, O_CHUNK, O_ALLOC_PER_JOB, O_THREADS, O_PREFAULT,
 	O_BACKGROUND, O_CPUS, O_USER, O_NO_SECCOMP,
 	O_SETTLE, O_TIMEOUT, O_INTERVAL, O_EXTENDED,
@@ -95,6 +96,11 @@ struct config {
 	char zram_generator[PATH_MAX]; /* the zram-generator.conf whose [zram0] was measured */
 	unsigned zswap_pool;          /* max_pool_percent; 0: leave it */
 	char zswap_zpool[NAME_LEN];   /* empty: leave it */
+	char zswap_shrinker[4];       /* "on", "off"; empty: leave it */
+	char zswap_writeback[4];      /* the trial cgroup's memory.zswap.writeback; empty: leave it */
+	uint64_t zswap_max;           /* the trial cgroup's memory.zswap.max; 0: leave it */
+	char thp[NAME_LEN];           /* transparent_hugepage/enabled for the run; empty: leave it */
+	char mglru[4];                /* lru_gen/enabled for the run: "on", "off"; empty: leave it */
 	char data[PATH_MAX + 16];
 	char access[64];
 	double swap_fraction;         /* 0: --alloc decides; else alloc = limit / (1 - F) per cell */

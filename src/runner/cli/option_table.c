@@ -301,6 +301,7 @@ static json_object *columns_json(const struct config *cfg)
 
 static const char *const limit_modes[] = { "max", "high", NULL };
 static const char *const on_off[] = { "on", "off", NULL };
+static const char *const thp_modes[] = { "always", "madvise", "never", NULL };
 static const char *const formats[] = { "table", "json", "csv", "markdown", NULL };
 static const char *const zpools[] = { "zsmalloc", "z3fold", "zbud", NULL };
 
@@ -359,6 +360,18 @@ const struct option_desc option_table[O_COUNT] = {
 	[O_ZSWAP_ZPOOL] = { "zswap-zpool", 0, OT_CHOICE, FIELD(zswap_zpool), 0, 0, NULL, "the kernel's", "NAME",
 			    NULL, .choices = zpools, .backends = "zswap",
 			    .example = "zsmalloc", .help = "zswap allocator where the kernel has a choice (before 6.15)" },
+	[O_ZSWAP_SHRINKER] = { "zswap-shrinker", 0, OT_CHOICE, FIELD(zswap_shrinker), 0, 0, NULL, "the kernel's", "on|off",
+			       NULL, .choices = on_off, .backends = "zswap", .example = "off",
+			       .help = "zswap's shrinker, which writes cold pool pages back to the swapfile (6.8+)" },
+	[O_ZSWAP_WRITEBACK] = { "zswap-writeback", 0, OT_CHOICE, FIELD(zswap_writeback), 0, 0, NULL, "the kernel's",
+				"on|off", NULL, .choices = on_off, .backends = "zswap", .example = "off",
+				.help = "the trial cgroup's memory.zswap.writeback: may zswap write its pages to the swapfile (v2, 6.8+)" },
+	[O_ZSWAP_MAX] = { "zswap-max", 0, OT_SIZE, FIELD(zswap_max), 4096, 0, NULL, "no limit", "SIZE", NULL,
+			  .backends = "zswap", .example = "16M", .help = "the trial cgroup's memory.zswap.max (v2)" },
+	[O_THP] = { "thp", 0, OT_CHOICE, FIELD(thp), 0, 0, NULL, "the kernel's", "MODE", NULL, .choices = thp_modes,
+		    .example = "never", .help = "transparent huge pages for the run: always, madvise or never, restored" },
+	[O_MGLRU] = { "mglru", 0, OT_CHOICE, FIELD(mglru), 0, 0, NULL, "the kernel's", "on|off", NULL, .choices = on_off,
+		      .example = "off", .help = "the multi-gen LRU for the run (/sys/kernel/mm/lru_gen), restored" },
 	[O_DATA] = { "data", 0, OT_CUSTOM, FIELD(data), 0, 0, "compressible:50", NULL, "PATTERN", NULL,
 		     .flags = OPT_HOGGER_ONLY, .parse = parse_data, .to_json = data_json, .format = data_format,
 		     .example = "compressible:75", .help = "page contents (compressible:50 is about 2x)" },

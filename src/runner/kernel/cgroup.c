@@ -203,6 +203,11 @@ static int memory_settings(struct cgroup_controller *mem, const struct cgroup_en
 		ret = add_str(mem, "memory.oom_control", "1");
 	if (!ret && l->swappiness >= 0 && !env->memory_v2)
 		ret = add_u64(mem, "memory.swappiness", (uint64_t)l->swappiness);
+	/* zswap per cgroup exists on v2 only: preflight refuses these options elsewhere. */
+	if (!ret && l->zswap_max && env->memory_v2)
+		ret = add_u64(mem, "memory.zswap.max", l->zswap_max);
+	if (!ret && l->zswap_writeback >= 0 && env->memory_v2)
+		ret = add_u64(mem, "memory.zswap.writeback", (uint64_t)l->zswap_writeback);
 	return ret;
 }
 

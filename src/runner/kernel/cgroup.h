@@ -45,6 +45,8 @@ struct cgroup_limits {
 	int swappiness;               /* v1 memory.swappiness; -1 leaves it */
 	const char *throttle_dev;     /* "MAJ:MIN" to throttle, or NULL */
 	uint64_t throttle_read, throttle_write; /* bytes/s; 0: not that direction */
+	uint64_t zswap_max;           /* v2 memory.zswap.max; 0: leave it */
+	int zswap_writeback;          /* v2 memory.zswap.writeback 0 or 1; -1: leave it */
 };
 
 struct bench_cgroup {

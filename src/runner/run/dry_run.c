@@ -5,6 +5,7 @@
 
 #include "common/size.h"
 #include "runner/run/run.h"
+#include "runner/undo/param.h"
 
 static const char *const order_names[] = { "interleaved", "sequential", "shuffled" };
 
@@ -66,6 +67,10 @@ static void run_lines(const struct run *run, FILE *out)
 	fprintf(out, "; removed after\n");
 	if (!cgroup_memory_delegated(env))
 		fprintf(out, "for the run: +memory in %s/cgroup.subtree_control, removed at the end\n", env->group_root);
+	if (cfg->thp[0])
+		fprintf(out, "for the run: %s %s, restored\n", THP_ENABLED, cfg->thp);
+	if (cfg->mglru[0])
+		fprintf(out, "for the run: %s %s, restored\n", MGLRU_ENABLED, strcmp(cfg->mglru, "on") == 0 ? "0x0007" : "0x0000");
 	if (cfg->swappiness >= 0)
 		fprintf(out, "%s swappiness %d%s\n", env->memory_v2 ? "for the run: vm." : "each trial: the cgroup's memory.",
 			cfg->swappiness, env->memory_v2 ? ", restored" : "");

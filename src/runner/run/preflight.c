@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "common/size.h"
@@ -17,6 +18,7 @@
 #include "runner/kernel/sysfs.h"
 #include "runner/log.h"
 #include "runner/report/plot.h"
+#include "runner/undo/param.h"
 
 #ifndef ZSB_LIBEXECDIR
 #define ZSB_LIBEXECDIR "/usr/local/libexec/zswapbench"
@@ -256,6 +258,41 @@ static int check_parent_group(const struct config *cfg, const struct cgroup_env 
 	return 0;
 }
 
+/* The kernel's major.minor from uname, e.g. 608 for 6.8; 0 when unknown. */
+static unsigned kernel_version(void)
+{
+	struct utsname u;
+	unsigned major = 0, minor = 0;
+
+	if (uname(&u) < 0 || sscanf(u.release, "%u.%u", &major, &minor) != 2)
+		return 0;
+	return major * 100 + minor;
+}
+
+/* Switches of the memory manager and of zswap per cgroup: refused where the kernel or the
+ * cgroup mode has no such file, before anything changes. */
+static int check_mm_switches(const struct config *cfg, const struct cgroup_env *env)
+{
+	if (cfg->thp[0] && !sysfs_exists(THP_ENABLED)) {
+		say("--thp %s: this kernel has no transparent huge pages (%s)", cfg->thp, THP_ENABLED);
+		return EXIT_UNSUPPORTED;
+	}
+	if (cfg->mglru[0] && !sysfs_exists(MGLRU_ENABLED)) {
+		say("--mglru %s: this kernel has no multi-gen LRU (CONFIG_LRU_GEN: no %s)", cfg->mglru, MGLRU_ENABLED);
+		return EXIT_UNSUPPORTED;
+	}
+	if ((cfg->zswap_writeback[0] || cfg->zswap_max) && !env->memory_v2) {
+		say("--%s: zswap is limited per cgroup only on cgroup v2 (this machine: %s)",
+		    cfg->zswap_writeback[0] ? "zswap-writeback" : "zswap-max", cgroup_mode_name(env->mode));
+		return EXIT_UNSUPPORTED;
+	}
+	if (cfg->zswap_writeback[0] && !cfg->sysroot[0] && kernel_version() && kernel_version() < 608) {
+		say("--zswap-writeback: memory.zswap.writeback came with Linux 6.8");
+		return EXIT_UNSUPPORTED;
+	}
+	return 0;
+}
+
 int preflight(const struct config *cfg, struct host *host)
 {
 	char swapfile[PATH_MAX];
@@ -272,7 +309,7 @@ int preflight(const struct config *cfg, struct host *host)
 		say("no memory cgroup controller is mounted (cgroup mode: %s)", cgroup_mode_name(host->env.mode));
 		return EXIT_UNSUPPORTED;
 	}
-	if ((status = check_parent_group(cfg, &host->env)))
+	if ((status = check_parent_group(cfg, &host->env)) || (status = check_mm_switches(cfg, &host->env)))
 		return status;
 	if (cfg->limit_mode == LIMIT_HIGH && !host->env.memory_v2 && !cfg->timeout_ms) {
 		say("--limit-mode high: on cgroup v1 it stalls instead of killing, so it needs a --timeout");

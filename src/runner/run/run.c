@@ -137,6 +137,12 @@ static int set_run_params(struct run *run)
 		snprintf(value, sizeof(value), "%d", cfg->swappiness);
 		ret = param_set(&run->journal, "/proc/sys/vm/swappiness", value, failed, sizeof(failed));
 	}
+	if (!ret && cfg->thp[0])
+		ret = param_set(&run->journal, THP_ENABLED, cfg->thp, failed, sizeof(failed));
+	/* The mask as the kernel prints it back, so the undo recognises its own value. */
+	if (!ret && cfg->mglru[0])
+		ret = param_set(&run->journal, MGLRU_ENABLED, strcmp(cfg->mglru, "on") == 0 ? "0x0007" : "0x0000", failed,
+				sizeof(failed));
 	if (!ret && cfg->page_cluster >= 0) {
 		snprintf(value, sizeof(value), "%d", cfg->page_cluster);
 		ret = param_set(&run->journal, "/proc/sys/vm/page-cluster", value, failed, sizeof(failed));
@@ -200,7 +206,10 @@ static struct trial_setup setup_for(const struct run *run, unsigned cell, char *
 			    .swappiness = run->host.env.memory_v2 ? -1 : cfg->swappiness,
 			    .throttle_dev = run->host.throttle_dev[0] && (c->backend->flags & BACKEND_SWAPFILE) ?
 						    run->host.throttle_dev : NULL,
-			    .throttle_read = cfg->throttle_read, .throttle_write = cfg->throttle_write },
+			    .throttle_read = cfg->throttle_read, .throttle_write = cfg->throttle_write,
+			    .zswap_max = c->backend == &backend_zswap ? cfg->zswap_max : 0,
+			    .zswap_writeback = c->backend != &backend_zswap || !cfg->zswap_writeback[0] ? -1 :
+					       strcmp(cfg->zswap_writeback, "on") == 0 },
 		.cgroup_name = name, .workload = &c->workload, .alloc = c->alloc,
 		.sample_ms = (unsigned)cfg->interval_ms, .timeout_ms = cfg->timeout_ms, .extended = cfg->extended,
 		.on_phase = progress_phase, .phase_arg = (void *)&run->progress,

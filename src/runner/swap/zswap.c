@@ -1,6 +1,7 @@
 /* zswap: a compressed cache in front of a swapfile of our own. Its parameters are set for each
  * trial and restored after it (journaled); swapoff of the file empties the pool between trials. */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mount.h>
@@ -29,6 +30,10 @@ static int zswap_check(struct swap_device *dev)
 	if (zpool[0] && !sysfs_exists(ZSWAP_PARAMS "/zpool")) {
 		snprintf(dev->why, sizeof(dev->why),
 			 "--zswap-zpool '%s': this kernel's zswap has no zpool choice (zsmalloc only, 6.15+)", zpool);
+		return -ENOTSUP;
+	}
+	if (dev->params.cfg->zswap_shrinker[0] && !sysfs_exists(ZSWAP_PARAMS "/shrinker_enabled")) {
+		snprintf(dev->why, sizeof(dev->why), "--zswap-shrinker: this kernel's zswap has no shrinker (6.8+)");
 		return -ENOTSUP;
 	}
 	return swapfile_check(dev);
@@ -76,6 +81,9 @@ static int zswap_set_params(struct swap_device *dev, struct journal *j)
 		snprintf(value, sizeof(value), "%u", cfg->zswap_pool);
 		ret = param_set(j, ZSWAP_PARAMS "/max_pool_percent", value, dev->failed, sizeof(dev->failed));
 	}
+	if (!ret && cfg->zswap_shrinker[0])
+		ret = param_set(j, ZSWAP_PARAMS "/shrinker_enabled", strcmp(cfg->zswap_shrinker, "on") == 0 ? "Y" : "N",
+				dev->failed, sizeof(dev->failed));
 	return ret ? ret : param_set(j, ZSWAP_PARAMS "/enabled", "Y", dev->failed, sizeof(dev->failed));
 }
 
@@ -182,6 +190,12 @@ static void zswap_describe(const struct swap_device *dev, FILE *out)
 		snprintf(pct, sizeof(pct), "%u", cfg->zswap_pool);
 		describe_param("max_pool_percent", pct, out);
 	}
+	if (cfg->zswap_shrinker[0])
+		describe_param("shrinker_enabled", strcmp(cfg->zswap_shrinker, "on") == 0 ? "Y" : "N", out);
+	if (cfg->zswap_writeback[0])
+		fprintf(out, "  each trial: the cgroup's memory.zswap.writeback %s\n", strcmp(cfg->zswap_writeback, "on") == 0 ? "1" : "0");
+	if (cfg->zswap_max)
+		fprintf(out, "  each trial: the cgroup's memory.zswap.max %" PRIu64 "\n", cfg->zswap_max);
 	describe_param("enabled", "Y", out);
 }
 

@@ -5,6 +5,16 @@
 
 #include "runner/kernel/sysfs.h"
 
+void param_normalize(char *text)
+{
+	char *open = strchr(text, '['), *close = open ? strchr(open, ']') : NULL;
+
+	if (!close)
+		return;
+	memmove(text, open + 1, (size_t)(close - open - 1));
+	text[close - open - 1] = '\0';
+}
+
 int param_set(struct journal *j, const char *path, const char *value, char *failed, size_t len)
 {
 	char old[256];
@@ -14,6 +24,7 @@ int param_set(struct journal *j, const char *path, const char *value, char *fail
 	ret = sysfs_read_line(path, old, sizeof(old));
 	if (ret < 0)
 		return ret;
+	param_normalize(old);
 	if (strcmp(old, value) == 0)
 		return 0;
 	snprintf(failed, len, "%s '%s'", path, value);

@@ -5,7 +5,14 @@
 
 #include "runner/undo/journal.h"
 
-/* Writes value to path, journaling the old value first read; a no-op when it already holds
+/* Memory-management switches a run may set (--thp, --mglru). */
+#define THP_ENABLED "/sys/kernel/mm/transparent_hugepage/enabled"
+#define MGLRU_ENABLED "/sys/kernel/mm/lru_gen/enabled"
+
+/* A choice file shows every choice with the selected one in brackets ("always [madvise]
+ * never"): the selected word is its value, in place. Other text is left as it is. */
+void param_normalize(char *text);
+/* Writes value to path, journaling the old value first read (normalized); a no-op when it already holds
  * value. On failure, failed names the path and the value. */
 int param_set(struct journal *j, const char *path, const char *value, char *failed, size_t len);
 

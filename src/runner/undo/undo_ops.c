@@ -16,6 +16,7 @@
 #include "runner/kernel/swaps.h"
 #include "runner/kernel/sysfs.h"
 #include "runner/undo/journal.h"
+#include "runner/undo/param.h"
 
 static void pause_ms(long ms)
 {
@@ -153,6 +154,7 @@ static int undo_write(const struct undo *u, char *note, size_t len)
 
 	if (ret < 0)
 		return ret == -ENOENT ? 0 : ret;
+	param_normalize(now);
 	if (strcmp(now, u->value) == 0)
 		return 0;
 	if (u->wrote[0] && strcmp(now, u->wrote) != 0) {

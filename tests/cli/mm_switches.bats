@@ -1,0 +1,86 @@
+#!/usr/bin/env bats
+# The memory manager's switches and zswap's controls a run may set: in place during the
+# trial, restored after, refused before any change where the kernel or cgroup mode has none.
+bats_require_minimum_version 1.5.0
+load helpers
+
+setup() { common_setup; }
+teardown() { common_teardown; }
+
+# Runs zswapbench paused in the fill of its first trial; prints FILES as they were then.
+during() {
+	local files=$1
+	shift
+	ZSWAPBENCH_TEST_PAUSE=fill "$ZSB" "$@" --trials 1 --output "$TMP/r.json" >"$TMP/out" 2>"$TMP/err" &
+	local pid=$!
+	for _ in $(seq 200); do grep -q "paused at fill" "$TMP/err" && break; sleep 0.05; done
+	# shellcheck disable=SC2086
+	grep . $files 2>/dev/null || true
+	for f in /sys/fs/cgroup/zswapbench-"$pid"-*/memory.zswap.writeback /sys/fs/cgroup/zswapbench-"$pid"-*/memory.zswap.max; do
+		[ -e "$f" ] && echo "${f##*/}:$(cat "$f")"
+	done
+	kill -INT "$pid"
+	wait "$pid" || true
+}
+
+@test "--thp: transparent huge pages set for the run, the kernel's choice back after" {
+	[ -e /sys/kernel/mm/transparent_hugepage/enabled ] || skip "this kernel has no transparent huge pages"
+	need_zram
+	before=$(cat /sys/kernel/mm/transparent_hugepage/enabled)
+	for mode in never always; do
+		now=$(during /sys/kernel/mm/transparent_hugepage/enabled --thp "$mode" --swap zram --limit 16M --alloc 48M)
+		[[ "$now" == *"[$mode]"* ]] || { echo "during: $now" >&2; return 1; }
+		[ "$(cat /sys/kernel/mm/transparent_hugepage/enabled)" = "$before" ]
+	done
+}
+
+@test "--mglru: the multi-gen LRU off and on for the run, restored; refused where there is none" {
+	if [ ! -e /sys/kernel/mm/lru_gen/enabled ]; then
+		run --separate-stderr "$ZSB" --mglru off --trials 1
+		[ "$status" -eq 3 ]
+		[[ "$stderr" == *"--mglru off: this kernel has no multi-gen LRU"* ]]
+		skip "no MGLRU on this kernel (the refusal is checked)"
+	fi
+	need_zram
+	before=$(cat /sys/kernel/mm/lru_gen/enabled)
+	now=$(during /sys/kernel/mm/lru_gen/enabled --mglru off --swap zram --limit 16M --alloc 48M)
+	[[ "$now" == "0x0000" ]] || { echo "during: $now" >&2; return 1; }
+	[ "$(cat /sys/kernel/mm/lru_gen/enabled)" = "$before" ]
+	now=$(during /sys/kernel/mm/lru_gen/enabled --mglru on --swap zram --limit 16M --alloc 48M)
+	[[ "$now" != "0x0000" ]]
+	[ "$(cat /sys/kernel/mm/lru_gen/enabled)" = "$before" ]
+}
+
+@test "--zswap-writeback off: no page written back under pressure where on writes some back (v2, 6.8+)" {
+	need_zswap
+	grep -qw memory /sys/fs/cgroup/cgroup.controllers 2>/dev/null || {
+		run --separate-stderr "$ZSB" --swap zswap --zswap-writeback off --trials 1
+		[ "$status" -eq 3 ]
+		[[ "$stderr" == *"only on cgroup v2"* ]]
+		skip "needs cgroup v2 (the refusal on this cgroup mode is checked)"
+	}
+	[ -n "$(ls /sys/fs/cgroup/*/memory.zswap.writeback 2>/dev/null | head -1)" ] || skip "no memory.zswap.writeback (6.8+)"
+	now=$(during "" --swap zswap "${ZPOOL[@]}" --zswap-writeback off --zswap-max 4M --limit 32M --alloc 96M)
+	[[ "$now" == *"memory.zswap.writeback:0"* ]]
+	[[ "$now" == *"memory.zswap.max:4194304"* ]]
+	# A pool capped at 4M under a 96M workload: with writeback off nothing goes back to disk
+	# (the pages zswap cannot take go straight to the swapfile instead); with it on, some do.
+	run "$ZSB" --swap zswap "${ZPOOL[@]}" --zswap-writeback off --zswap-max 4M --limit 32M --alloc 96M --trials 1 --output "$TMP/off.json"
+	[ "$status" -eq 0 ]
+	run "$ZSB" --swap zswap "${ZPOOL[@]}" --zswap-writeback on --zswap-max 4M --limit 32M --alloc 96M --trials 1 --output "$TMP/on.json"
+	[ "$status" -eq 0 ]
+	off=$(json '.cells[0].trials[0].values.cgroup_zswpwb // .cells[0].trials[0].values.zswpwb' "$TMP/off.json")
+	on=$(json '.cells[0].trials[0].values.cgroup_zswpwb // .cells[0].trials[0].values.zswpwb' "$TMP/on.json")
+	[ "$off" = 0 ]
+	assert_awk "$on > 0"
+}
+
+@test "--zswap-shrinker: set for the run and restored" {
+	need_zswap
+	[ -e /sys/module/zswap/parameters/shrinker_enabled ] || skip "this kernel's zswap has no shrinker (6.8+)"
+	before=$(cat /sys/module/zswap/parameters/shrinker_enabled)
+	want=$([ "$before" = Y ] && echo off || echo on)
+	now=$(during /sys/module/zswap/parameters/shrinker_enabled --swap zswap --zswap-shrinker "$want" --limit 16M --alloc 48M)
+	[[ "$now" == "$([ "$want" = on ] && echo Y || echo N)" ]] || { echo "during: $now" >&2; return 1; }
+	[ "$(cat /sys/module/zswap/parameters/shrinker_enabled)" = "$before" ]
+}
