@@ -91,3 +91,37 @@ Test(zswap_backend, no_zpool_choice_on_newer_kernels)
 	cr_assert_eq(check_zswap(NULL, "zbud", why, sizeof(why)), -ENOTSUP);
 	cr_assert(strstr(why, "no zpool choice"), "%s", why);
 }
+
+/* Writeback and recompression: refused (-ENOTSUP, naming the kernel option) where zram lacks
+ * the attribute; taken where it has it. */
+Test(zram_backend, writeback_and_recompression_need_the_kernel_s_support)
+{
+	static struct config cfg;
+	struct swap_params p = { .cfg = &cfg };
+	char why[512];
+
+	options_defaults(&cfg);
+	cfg.zram_backing = 64 << 20;
+	snprintf(cfg.zram_writeback, sizeof(cfg.zram_writeback), "idle");
+	cr_assert_eq(check(&backend_zram, FIXTURES "/no-hotadd-free", &p, why, sizeof(why)), -ENOTSUP);
+	cr_assert(strstr(why, "CONFIG_ZRAM_WRITEBACK"), "%s", why);
+	cr_assert_eq(check(&backend_zram, FIXTURES "/zram-tiers", &p, why, sizeof(why)), 0, "%s", why);
+	options_defaults(&cfg);
+	snprintf(cfg.zram_recomp, sizeof(cfg.zram_recomp), "zstd:type=idle");
+	cr_assert_eq(check(&backend_zram, FIXTURES "/no-hotadd-free", &p, why, sizeof(why)), -ENOTSUP);
+	cr_assert(strstr(why, "CONFIG_ZRAM_MULTI_COMP"), "%s", why);
+	cr_assert_eq(check(&backend_zram, FIXTURES "/zram-tiers", &p, why, sizeof(why)), 0, "%s", why);
+	sysfs_set_root(NULL);
+}
+
+Test(zram_backend, bd_stat_is_three_page_counts)
+{
+	struct zram_bd_stat st;
+
+	cr_assert_eq(zram_bd_stat_parse("       5       12      300\n", &st), 0);
+	cr_assert_eq(st.count, 5);
+	cr_assert_eq(st.reads, 12);
+	cr_assert_eq(st.writes, 300);
+	cr_assert_eq(zram_bd_stat_parse("5 -1 3\n", &st), -EINVAL);
+	cr_assert_eq(zram_bd_stat_parse("5 12\n", &st), -EINVAL);
+}

@@ -17,7 +17,8 @@ enum option_id {
 	O_LIMIT, O_ALLOC, O_SWAP, O_COMP, O_JOBS, O_TRIALS, O_WARMUP, O_ORDER,
 	O_LIMIT_MODE, O_SWAP_LIMIT, O_SWAPPINESS, O_PAGE_CLUSTER,
 	O_SWAPFILE, O_SWAP_SIZE, O_PRIORITY, O_DISK_THROTTLE,
-	O_ZRAM_SIZE, O_ZRAM_MEM_LIMIT, O_ZRAM_ALGO_PARAMS, O_ZRAM_GENERATOR, O_ZSWAP_POOL, O_ZSWAP_ZPOOL,
+	O_ZRAM_SIZE, O_ZRAM_MEM_LIMIT, O_ZRAM_ALGO_PARAMS, O_ZRAM_GENERATOR, O_ZRAM_BACKING_DEV, O_ZRAM_WRITEBACK,
+	O_ZRAM_RECOMP, O_ZSWAP_POOL, O_ZSWAP_ZPOOL,
 	O_ZSWAP_SHRINKER, O_ZSWAP_WRITEBACK, O_ZSWAP_MAX, O_THP, O_MGLRU,
 	O_DATA, O_ACCESS, O_REREAD, O_SWAP_FRACTION, O_LATENCY, O_CHUNK, O_ALLOC_PER_JOB, O_THREADS, O_PREFAULT,
 	O_BACKGROUND, O_CPUS, O_USER, O_NO_SECCOMP,
@@ -94,6 +95,9 @@ struct config {
 	uint64_t zram_mem_limit;      /* 0: none */
 	char zram_algo_params[256];   /* empty: none */
 	char zram_generator[PATH_MAX]; /* the zram-generator.conf whose [zram0] was measured */
+	uint64_t zram_backing;        /* --zram-backing-dev: a loop device of this size; 0: none */
+	char zram_writeback[NAME_LEN]; /* after the fill: idle, huge or incompressible; empty: none */
+	char zram_recomp[128];        /* ALGO[:PARAMS]: a second algorithm, recompressing after the fill */
 	unsigned zswap_pool;          /* max_pool_percent; 0: leave it */
 	char zswap_zpool[NAME_LEN];   /* empty: leave it */
 	char zswap_shrinker[4];       /* "on", "off"; empty: leave it */

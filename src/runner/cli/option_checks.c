@@ -123,9 +123,20 @@ static int check_tabs(const struct config *cfg, char *msg, size_t len)
 	return 0;
 }
 
+/* Writeback needs somewhere to write: a backing device. */
+static int check_zram_writeback(const struct config *cfg, char *msg, size_t len)
+{
+	if (cfg->zram_writeback[0] && !cfg->zram_backing)
+		return bad(msg, len, cfg, O_ZRAM_WRITEBACK, "needs --zram-backing-dev SIZE to write to");
+	return 0;
+}
+
 int options_cross_check(const struct config *cfg, char *msg, size_t len)
 {
 	int ret = check_tabs(cfg, msg, len);
+
+	if (!ret)
+		ret = check_zram_writeback(cfg, msg, len);
 
 	if (!ret)
 		ret = check_backends(cfg, msg, len);

@@ -265,6 +265,20 @@ static int check_cpus(struct config *cfg, const char *v, char *why, size_t len)
 	return 0;
 }
 
+/* ALGO[:PARAMS]: a word, then what recompress takes ("type=huge", "type=idle"). */
+static int check_recomp(struct config *cfg, const char *v, char *why, size_t len)
+{
+	size_t algo = strcspn(v, ":");
+
+	(void)cfg;
+	if (!algo || strspn(v, "abcdefghijklmnopqrstuvwxyz0123456789-") < algo ||
+	    (v[algo] == ':' && strcmp(v + algo + 1, "type=huge") && strcmp(v + algo + 1, "type=idle"))) {
+		snprintf(why, len, "not ALGO or ALGO:type=huge or ALGO:type=idle (e.g. zstd:type=idle)");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /* -o picks table columns by name, as lsblk's and zramctl's -o do. */
 static int parse_columns(struct config *cfg, const char *v, char *why, size_t len)
 {
@@ -302,6 +316,7 @@ static json_object *columns_json(const struct config *cfg)
 static const char *const limit_modes[] = { "max", "high", NULL };
 static const char *const on_off[] = { "on", "off", NULL };
 static const char *const thp_modes[] = { "always", "madvise", "never", NULL };
+static const char *const writeback_types[] = { "idle", "huge", "incompressible", NULL };
 static const char *const formats[] = { "table", "json", "csv", "markdown", NULL };
 static const char *const zpools[] = { "zsmalloc", "z3fold", "zbud", NULL };
 
@@ -355,6 +370,15 @@ const struct option_desc option_table[O_COUNT] = {
 	[O_ZRAM_GENERATOR] = { "zram-generator", 0, OT_PATH, FIELD(zram_generator), 0, 0, NULL, NULL, "FILE", NULL,
 			       .backends = "zram", .parse = parse_generator, .example = "/usr/lib/systemd/zram-generator.conf",
 			       .help = "measure the zram device a zram-generator.conf's [zram0] sets up at boot" },
+	[O_ZRAM_BACKING_DEV] = { "zram-backing-dev", 0, OT_SIZE, FIELD(zram_backing), 1 << 20, 0, NULL, "none", "SIZE",
+				 NULL, .backends = "zram", .example = "256M",
+				 .help = "a backing device of this size (a loop device over a file of ours) for writeback" },
+	[O_ZRAM_WRITEBACK] = { "zram-writeback", 0, OT_CHOICE, FIELD(zram_writeback), 0, 0, NULL, "none", "TYPE", NULL,
+			       .choices = writeback_types, .backends = "zram", .example = "idle",
+			       .help = "after the fill, write these pages to the backing device: idle, huge or incompressible" },
+	[O_ZRAM_RECOMP] = { "zram-recomp", 0, OT_STRING, FIELD(zram_recomp), 0, 0, NULL, "none", "ALGO[:PARAMS]", NULL,
+			    .backends = "zram", .parse = check_recomp, .example = "zstd:type=idle",
+			    .help = "after the fill, recompress with a second algorithm (PARAMS: type=huge (default) or type=idle)" },
 	[O_ZSWAP_POOL] = { "zswap-pool", 0, OT_PERCENT, FIELD(zswap_pool), 1, 100, NULL, "the kernel's", "PCT",
 			   NULL, .backends = "zswap", .example = "20", .help = "zswap max_pool_percent" },
 	[O_ZSWAP_ZPOOL] = { "zswap-zpool", 0, OT_CHOICE, FIELD(zswap_zpool), 0, 0, NULL, "the kernel's", "NAME",

@@ -33,7 +33,7 @@ static void plan_lines(const struct run *run, FILE *out)
 /* Each backend (and compressor) once: what it changes, from its own describe hook. */
 static void backend_lines(const struct run *run, FILE *out)
 {
-	struct swap_shared shared = { .zram_id = -1 };
+	struct swap_shared shared = { .zram_id = -1, .loop_n = -1 };
 	const struct plan *p = &run->plan;
 
 	for (size_t i = 0; i < p->ncells; i++) {

@@ -152,7 +152,7 @@ static int check_workload(const struct config *cfg, struct host *host)
 /* Each backend with each compressor a cell uses, as its check sees them (once a pair). */
 static int check_backends(const struct config *cfg, const struct plan *plan)
 {
-	struct swap_shared shared = { .zram_id = -1 };
+	struct swap_shared shared = { .zram_id = -1, .loop_n = -1 };
 	struct swap_params p = { .cfg = cfg, .size = plan->swap_size, .swapfile = plan->swapfile, .shared = &shared };
 
 	for (size_t i = 0; i < plan->ncells; i++) {

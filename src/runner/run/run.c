@@ -365,7 +365,7 @@ static int start(struct run *run)
 
 int run_main(const struct config *cfg)
 {
-	struct run run = { .cfg = cfg, .shared = { .zram_id = -1 } };
+	struct run run = { .cfg = cfg, .shared = { .zram_id = -1, .loop_n = -1 } };
 	char path[PATH_MAX];
 	int status, ret;
 

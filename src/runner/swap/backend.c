@@ -38,6 +38,7 @@ void swap_device_init(struct swap_device *dev, const struct backend *b, const st
 	dev->backend = b;
 	dev->params = *p;
 	dev->zram_id = -1;
+	dev->after_fill_s = -1;
 }
 
 int swap_device_check(struct swap_device *dev)
@@ -69,6 +70,12 @@ void swap_device_series(const struct swap_device *dev, const struct swap_sample 
 {
 	if (dev->backend->series)
 		dev->backend->series(s, v, have);
+}
+
+void swap_device_after_fill(struct swap_device *dev)
+{
+	if (dev->backend->after_fill)
+		dev->backend->after_fill(dev);
 }
 
 void swap_device_stop(struct swap_device *dev)

@@ -25,6 +25,8 @@ struct swap_shared {
 	int zram_id;              /* our hot-added device, -1 until then */
 	int zswap_ready;          /* debugfs checked (and mounted by us if it was not) */
 	int swapfile_ready;       /* the run's swapfile created (disk and zswap share it) */
+	int loop_n;               /* zram's backing loop device, -1 until attached */
+	char backing[PATH_MAX + 16]; /* the file it serves */
 };
 
 struct swap_params {
@@ -57,6 +59,12 @@ struct swap_device {
 	char comp_used[64];       /* what the kernel reports as selected */
 	char zpool_used[32];      /* zswap: its allocator, where the kernel has a choice */
 	struct zswap_stats zswap_before, zswap_after; /* cumulative counters around a trial */
+	/* zram after the fill: writeback to the backing device and recompression. */
+	double after_fill_s;      /* how long the after_fill hook took; -1: not run */
+	struct zram_bd_stat bd_start, bd_filled, bd_end; /* bd_stat around it; */
+	int have_bd;              /* read at the start, after the fill and at the end */
+	struct zram_mm_stat mm_after_fill; /* mm_stat once writeback and recompression are done */
+	int have_mm_after_fill;
 	char failed[PATH_MAX + 320]; /* what the last error was about: a path, and the value */
 	char why[512];            /* check(): the complete message for the user */
 };
@@ -89,6 +97,9 @@ struct backend {
 	void (*sample)(const struct swap_device *dev, struct swap_sample *s);
 	/* Its own fields of a time series point. */
 	void (*series)(const struct swap_sample *s, double *v, unsigned char *have);
+	/* When the workload is filled, once its sample is taken: what the backend does with the
+	 * pages before the access phase (zram's writeback and recompression). */
+	void (*after_fill)(struct swap_device *dev);
 	/* After the workload ended, before the journal undoes the trial. */
 	void (*stop)(struct swap_device *dev);
 	/* Its metrics into the trial. */
@@ -108,10 +119,14 @@ int swap_device_start(struct swap_device *dev, struct journal *j);
 void swap_device_sample(const struct swap_device *dev, struct swap_sample *s);
 void swap_device_series(const struct swap_device *dev, const struct swap_sample *s, double *v,
 			unsigned char *have);
+void swap_device_after_fill(struct swap_device *dev);
 void swap_device_stop(struct swap_device *dev);
 void swap_device_record(const struct swap_device *dev, const struct swap_record_input *in, struct trial *t);
 void swap_device_describe(const struct swap_device *dev, FILE *out);
 
+/* A file of size bytes at path, announced in the journal before it exists, confirmed with its
+ * inode, fully allocated (no-COW on btrfs): swapfiles and zram's backing file. */
+int file_create_journaled(const char *file, uint64_t size, struct journal *j, char *failed, size_t len);
 /* Shared by the backends: mkswap then swapon at the priority, journaled. */
 int swap_enable(struct swap_device *dev, struct journal *j);
 /* zswap off for the trial when it is on (journaled, restored after), and the line --dry-run

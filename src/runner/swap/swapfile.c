@@ -191,14 +191,12 @@ static int fill(int fd, uint64_t size)
 
 /* Announced before it exists, confirmed with its inode: cleanup removes that file and no
  * other, even one made later at the same path. */
-static int swapfile_create(struct swap_device *dev, struct journal *j)
+int file_create_journaled(const char *file, uint64_t size, struct journal *j, char *failed, size_t len)
 {
-	const char *file = dev->params.swapfile;
 	struct stat st;
 	int fd, ret, idx;
 
-	snprintf(dev->device, sizeof(dev->device), "%s", file);
-	snprintf(dev->failed, sizeof(dev->failed), "%s", file);
+	snprintf(failed, len, "%s", file);
 	idx = journal_intend(j, UNDO_UNLINK, file, NULL, NULL);
 	if (idx < 0)
 		return idx;
@@ -211,9 +209,15 @@ static int swapfile_create(struct swap_device *dev, struct journal *j)
 	signals_pause_point("swapfile-created");
 	ret = fstat(fd, &st) < 0 ? -errno : journal_confirm(j, idx, NULL, (uint64_t)st.st_ino, (uint64_t)st.st_dev);
 	if (!ret)
-		ret = fill(fd, dev->params.size);
+		ret = fill(fd, size);
 	close(fd);
 	return ret;
+}
+
+static int swapfile_create(struct swap_device *dev, struct journal *j)
+{
+	snprintf(dev->device, sizeof(dev->device), "%s", dev->params.swapfile);
+	return file_create_journaled(dev->params.swapfile, dev->params.size, j, dev->failed, sizeof(dev->failed));
 }
 
 /* One file for the run: creating and removing 300M on every trial cost more than the trial's

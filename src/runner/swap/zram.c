@@ -12,6 +12,7 @@
 #include "runner/kernel/swaps.h"
 #include "runner/kernel/sysfs.h"
 #include "runner/swap/backend.h"
+#include "runner/swap/zram_writeback.h"
 
 static int comp_check(struct swap_device *dev, const char *list)
 {
@@ -34,6 +35,7 @@ static int zram0_free(void)
 static int zram_check(struct swap_device *dev)
 {
 	char list[256];
+	int ret;
 
 	if (!zram_control_present() && !sysfs_exists("/sys/block/zram0")) {
 		snprintf(dev->why, sizeof(dev->why),
@@ -51,6 +53,8 @@ static int zram_check(struct swap_device *dev)
 			 "--zram-algo-params: this kernel's zram has no algorithm_params (6.12 and later)");
 		return -ENOTSUP;
 	}
+	if ((ret = zram_wb_check(dev)))
+		return ret;
 	/* With no device to ask, the algorithm is checked on our own device in prepare. */
 	return zram_algorithms(list, sizeof(list)) == 0 ? comp_check(dev, list) : 0;
 }
@@ -97,6 +101,8 @@ static int zram_prepare(struct swap_device *dev, struct journal *j)
 	}
 	dev->zram_id = shared->zram_id;
 	snprintf(dev->device, sizeof(dev->device), "/dev/zram%d", dev->zram_id);
+	if ((ret = zram_wb_prepare(dev, j)))
+		return ret;
 	snprintf(dev->failed, sizeof(dev->failed), "/sys/block/zram%d/comp_algorithm", dev->zram_id);
 	ret = zram_device_algorithms(dev->zram_id, list, sizeof(list));
 	return ret ? ret : comp_check(dev, list);
@@ -155,7 +161,7 @@ static int zram_start(struct swap_device *dev, struct journal *j)
 	idx = journal_intend(j, UNDO_ZRAM_RESET, sys, NULL, NULL);
 	if (idx < 0)
 		return idx;
-	if ((ret = zram_set_algorithm(dev, sys)))
+	if ((ret = zram_set_algorithm(dev, sys)) || (ret = zram_wb_init(dev, sys)))
 		return ret;
 	snprintf(value, sizeof(value), "%" PRIu64, cfg->zram_size ? cfg->zram_size : dev->params.size);
 	if ((ret = zram_attr(dev, sys, "disksize", value)) || (ret = journal_confirm(j, idx, NULL, 0, 0)))
@@ -198,7 +204,6 @@ static void zram_record(const struct swap_device *dev, const struct swap_record_
 {
 	const struct zram_mm_stat *mm = &in->filled->mm;
 
-	(void)dev;
 	if (!in->filled->have_zram)
 		return;
 	trial_set(t, M_ZRAM_ORIG, (double)mm->orig_data_size);
@@ -210,6 +215,7 @@ static void zram_record(const struct swap_device *dev, const struct swap_record_
 	trial_set(t, M_SWAP_RAM, (double)mm->mem_used_total);
 	if (mm->compr_data_size)
 		trial_set(t, M_COMP_RATIO, (double)mm->orig_data_size / (double)mm->compr_data_size);
+	zram_wb_record(dev, t);
 }
 
 static void zram_describe(const struct swap_device *dev, FILE *out)
@@ -223,6 +229,7 @@ static void zram_describe(const struct swap_device *dev, FILE *out)
 		dev->params.comp ? dev->params.comp : "(the kernel's)", cfg->zram_algo_params[0] ? ", algorithm_params " : "",
 		cfg->zram_algo_params, size_format(cfg->zram_size ? cfg->zram_size : dev->params.size, size, sizeof(size)),
 		cfg->zram_mem_limit ? ", mem_limit " : "", cfg->zram_mem_limit ? size_format(cfg->zram_mem_limit, limit, sizeof(limit)) : "");
+	zram_wb_describe(dev, out);
 	swap_describe_zswap_out(out);
 }
 
@@ -233,6 +240,8 @@ const struct backend backend_zram = {
 	.check = zram_check,
 	.prepare = zram_prepare,
 	.start = zram_start,
+	.after_fill = zram_wb_after_fill,
+	.stop = zram_wb_stop,
 	.sample = zram_sample,
 	.series = zram_series,
 	.record = zram_record,

@@ -37,6 +37,36 @@ int zram_mm_stat_parse(const char *text, struct zram_mm_stat *st)
 	return n >= 7 ? 0 : -EINVAL;
 }
 
+int zram_bd_stat_parse(const char *text, struct zram_bd_stat *st)
+{
+	uint64_t *fields[] = { &st->count, &st->reads, &st->writes };
+	const char *p = text;
+
+	memset(st, 0, sizeof(*st));
+	for (size_t n = 0; n < 3; n++) {
+		char *end;
+		p += strspn(p, " \t");
+		if (*p < '0' || *p > '9')
+			return -EINVAL;
+		errno = 0;
+		*fields[n] = strtoull(p, &end, 10);
+		if (errno)
+			return -EINVAL;
+		p = end;
+	}
+	return 0;
+}
+
+int zram_bd_stat_read(int id, struct zram_bd_stat *st)
+{
+	char path[64], buf[256];
+	int ret;
+
+	snprintf(path, sizeof(path), "/sys/block/zram%d/bd_stat", id);
+	ret = sysfs_read(path, buf, sizeof(buf));
+	return ret < 0 ? ret : zram_bd_stat_parse(buf, st);
+}
+
 int zram_mm_stat_read(int id, struct zram_mm_stat *st)
 {
 	char path[64], buf[512];

@@ -18,6 +18,12 @@ struct zram_mm_stat {
 
 int zram_mm_stat_parse(const char *text, struct zram_mm_stat *st);
 int zram_mm_stat_read(int id, struct zram_mm_stat *st);
+/* bd_stat: pages on the backing device now, read from it and written to it since reset. */
+struct zram_bd_stat {
+	uint64_t count, reads, writes;
+};
+int zram_bd_stat_parse(const char *text, struct zram_bd_stat *st);
+int zram_bd_stat_read(int id, struct zram_bd_stat *st);
 /* The algorithms this kernel offers, from any zram device's comp_algorithm, brackets removed.
  * -ENOENT when there is no zram device to ask. */
 int zram_algorithms(char *buf, size_t len);

@@ -141,6 +141,8 @@ void watch_filled(void *arg)
 	wt->seen = clock_now_ns();
 	signals_pause_point("sampling");
 	take_sample(wt);
+	/* Inside the pause, which elapsed leaves out: the backend's own work has its own clock. */
+	swap_device_after_fill(wt->s->dev);
 	wt->go = clock_now_ns();
 	if (wt->s->on_phase)
 		wt->s->on_phase(wt->s->phase_arg, "access", 0);

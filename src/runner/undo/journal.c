@@ -19,7 +19,7 @@
 static const char *const kind_names[UNDO_KIND_COUNT] = {
 	[UNDO_RMDIR] = "rmdir", [UNDO_UNLINK] = "unlink", [UNDO_SWAPOFF] = "swapoff",
 	[UNDO_ZRAM_RESET] = "zram-reset", [UNDO_ZRAM_REMOVE] = "zram-remove", [UNDO_WRITE] = "write",
-	[UNDO_UMOUNT] = "umount", [UNDO_CONTROLLER] = "controller",
+	[UNDO_UMOUNT] = "umount", [UNDO_CONTROLLER] = "controller", [UNDO_LOOP_DETACH] = "loop-detach",
 };
 
 const char *undo_kind_name(enum undo_kind kind)
@@ -50,6 +50,9 @@ void undo_describe(const struct undo *u, char *buf, size_t len)
 		break;
 	case UNDO_UMOUNT:
 		snprintf(buf, len, "unmounted %s", u->path);
+		break;
+	case UNDO_LOOP_DETACH:
+		snprintf(buf, len, "detached %s from %s", u->path, u->value);
 		break;
 	default:
 		snprintf(buf, len, "removed controller %s from %s", u->value, u->path);

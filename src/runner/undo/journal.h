@@ -24,6 +24,7 @@ enum undo_kind {
 	UNDO_WRITE,           /* a sysfs/procfs value we changed: value is the old one, wrote ours */
 	UNDO_UMOUNT,          /* a filesystem we mounted (debugfs for zswap's counters) */
 	UNDO_CONTROLLER,      /* a controller we enabled in a cgroup.subtree_control: value names it */
+	UNDO_LOOP_DETACH,     /* a loop device we attached: path /dev/loopN, value the file it serves */
 	UNDO_KIND_COUNT
 };
 

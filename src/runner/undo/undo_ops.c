@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "runner/kernel/kv.h"
+#include "runner/kernel/loop.h"
 #include "runner/kernel/swaps.h"
 #include "runner/kernel/sysfs.h"
 #include "runner/undo/journal.h"
@@ -200,6 +201,23 @@ static int undo_controller(const struct undo *u)
 	return sysfs_write(u->path, off);
 }
 
+/* Only the loop device that still serves our file. */
+static int undo_loop_detach(const struct undo *u, char *note, size_t len)
+{
+	char backing[PATH_MAX];
+	int n;
+
+	if (sscanf(u->path, "/dev/loop%d", &n) != 1)
+		return -EINVAL;
+	if (loop_backing_file(n, backing, sizeof(backing)) < 0 || !backing[0])
+		return 0;
+	if (strcmp(backing, u->value) != 0) {
+		snprintf(note, len, "left %s alone: it serves %s, not %s", u->path, backing, u->value);
+		return 1;
+	}
+	return loop_detach(n);
+}
+
 int undo_entry(const struct journal *j, const struct undo *u, char *note, size_t len)
 {
 	switch (u->kind) {
@@ -219,6 +237,8 @@ int undo_entry(const struct journal *j, const struct undo *u, char *note, size_t
 		return undo_umount(u);
 	case UNDO_CONTROLLER:
 		return undo_controller(u);
+	case UNDO_LOOP_DETACH:
+		return undo_loop_detach(u, note, len);
 	default:
 		return -EINVAL;
 	}

@@ -1,0 +1,14 @@
+/* Loop devices: zram's backing device for writeback is a loop device over a file of ours. */
+#ifndef ZSB_LOOP_H
+#define ZSB_LOOP_H
+#include <stddef.h>
+
+/* The number of a free loop device (LOOP_CTL_GET_FREE); -errno. */
+int loop_free_number(void);
+/* Attaches file to /dev/loopN, read-write, direct I/O off: -EBUSY when someone took N first. */
+int loop_attach(int n, const char *file);
+int loop_detach(int n);
+/* /sys/block/loopN/loop/backing_file: which file it serves, "" when none. */
+int loop_backing_file(int n, char *buf, size_t len);
+
+#endif
