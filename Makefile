@@ -6,7 +6,8 @@ PKGS      := libcgroup smartcols json-c gsl inih
 DEB_PKGS  := build-essential pkg-config libcgroup-dev libseccomp-dev libsmartcols-dev libjson-c-dev \
              libgsl-dev libinih-dev util-linux gnuplot-nox
 TEST_PKGS := libcriterion-dev bats jq procps btrfs-progs xfsprogs man-db groff-base python3 cgroup-tools \
-             debhelper dpkg-dev fakeroot librsvg2-bin libxml2-utils chromium ansible python3-apt
+             debhelper dpkg-dev fakeroot librsvg2-bin libxml2-utils chromium ansible python3-apt \
+             linux-source flex bison bc xz-utils
 # Installed layout; the runner finds its hogger and presets where they were installed.
 PREFIX    ?= /usr/local
 SBINDIR   := $(PREFIX)/sbin
@@ -44,7 +45,7 @@ UNIT      := $(filter-out $(WIP),$(wildcard tests/unit/*.c))
 
 obj = $(patsubst %.c,$(BUILD)/%.o,$(1))
 
-.PHONY: all run check check-vm unit cli deps deps-test deps-fuzz clean bench install uninstall FORCE
+.PHONY: all run check check-vm kernel-ab unit cli deps deps-test deps-fuzz clean bench install uninstall FORCE
 all: zswapbench zswapbench-hogger
 
 include docs.mk
@@ -113,10 +114,17 @@ check: deps-test
 	$(MAKE) all unit docs
 	tests/run-all.sh
 
-# The integration tests on pure cgroup v2, in Debian's kernel under qemu (tests/vm/run.sh).
+# The integration tests on pure cgroup v2, in Debian's kernels under qemu (tests/vm/run.sh):
+# VM_KERNELS="amd64 6.12-amd64" by default (what follows linux-image-), then the kernel-ab test.
 check-vm: deps
 	$(MAKE) all
-	tests/vm/run.sh
+	VM_KERNELS='$(VM_KERNELS)' tests/vm/run.sh
+
+# The same run on two of Debian's kernels under qemu, compared (tests/vm/kernel-ab.sh):
+# make kernel-ab KERNELS="6.1 6.12" CONFIG=NAME|FILE [ARGS="--trials 3"]
+kernel-ab: deps
+	$(MAKE) all
+	tests/vm/kernel-ab.sh '$(KERNELS)' '$(CONFIG)' $(ARGS)
 
 # DESTDIR stages a tree (packaging); the binaries are copied, never rebuilt, by install.
 install: all docs
@@ -125,6 +133,8 @@ install: all docs
 	install -m 0755 zswapbench $(DESTDIR)$(SBINDIR)/zswapbench
 	install -m 0755 zswapbench-hogger $(DESTDIR)$(LIBEXECDIR)/zswapbench-hogger
 	install -m 0644 configs/*.conf $(DESTDIR)$(DATADIR)/configs/
+	install -d $(DESTDIR)$(DATADIR)/configs/programs
+	install -m 0755 configs/programs/*.sh $(DESTDIR)$(DATADIR)/configs/programs/
 	install -m 0644 cgroup/*.conf $(DESTDIR)$(DATADIR)/cgroup/
 	install -m 0644 $(BUILD)/docs/zswapbench.8 $(DESTDIR)$(MANDIR)/man8/zswapbench.8
 	install -m 0644 $(BUILD)/docs/zswapbench.bash-completion $(DESTDIR)$(COMPLETIONDIR)/zswapbench

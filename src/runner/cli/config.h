@@ -21,7 +21,7 @@ enum option_id {
 	O_ZRAM_RECOMP, O_ZSWAP_POOL, O_ZSWAP_ZPOOL,
 	O_ZSWAP_SHRINKER, O_ZSWAP_WRITEBACK, O_ZSWAP_MAX, O_THP, O_MGLRU,
 	O_DATA, O_ACCESS, O_REREAD, O_SWAP_FRACTION, O_LATENCY, O_CHUNK, O_ALLOC_PER_JOB, O_THREADS, O_PREFAULT,
-	O_BACKGROUND, O_CPUS, O_USER, O_NO_SECCOMP,
+	O_BACKGROUND, O_CPUS, O_USER, O_NO_SECCOMP, O_SETUP,
 	O_SETTLE, O_TIMEOUT, O_INTERVAL, O_EXTENDED,
 	O_OUTPUT, O_SUFFIX, O_PLOT, O_REPORT, O_PNG, O_PLOT_OUTPUT, O_REPORT_OUTPUT, O_JSON,
 	O_FORMAT, O_COLUMNS, O_RAW, O_NOHEADINGS, O_VERBOSE, O_ALL, O_ALPHA, O_NOISE,
@@ -139,7 +139,10 @@ struct config {
 	double noise_pct;             /* ... and with its whole interval beyond +-noise_pct */
 	char hogger[PATH_MAX];        /* empty: beside zswapbench, or where it is installed */
 	char sysroot[PATH_MAX];       /* empty: the real /sys and /proc */
-	char **command;               /* after "--": run this instead of the hogger */
+	char **command;               /* after "--" (or a config file's command): run this instead of the hogger */
+	char command_text[1024];      /* a config file's command, its words cut apart in place */
+	char *command_words[64];
+	char setup[1024];             /* --setup: run once before the first trial, outside the cgroup */
 	enum command cmd;
 	char **files;                 /* show, compare, plot, report: the result files */
 	int nfiles;

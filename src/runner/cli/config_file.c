@@ -18,6 +18,7 @@
 #endif
 
 struct load {
+	char dir[PATH_MAX];           /* the file's directory: what ${CONFIG_DIR} stands for */
 	struct config *cfg;
 	struct config *scratch;       /* a section's value is parsed here, then copied */
 	char why[512];                /* the first error, without its line */
@@ -38,6 +39,38 @@ const char *const *config_preset_dirs(void)
 		snprintf(beside, sizeof(beside), "%s/../share/zswapbench/configs", n > 0 ? dirname(self) : ".");
 	}
 	return dirs;
+}
+
+int command_split(char *text, char **words, size_t max)
+{
+	size_t n = 0;
+
+	for (char *save = NULL, *w = strtok_r(text, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
+		if (n + 1 >= max)
+			return -EINVAL;
+		words[n++] = w;
+	}
+	words[n] = NULL;
+	return n ? (int)n : -EINVAL;
+}
+
+/* command = CMD ARGS: the workload instead of the hogger, as "-- CMD ARGS" would be; the
+ * command line's own "--" wins. */
+static int set_command(struct config *cfg, const char *value, char *err, size_t len)
+{
+	if (cfg->command)
+		return 1;
+	if (strlen(value) >= sizeof(cfg->command_text)) {
+		snprintf(err, len, "command: longer than %zu characters", sizeof(cfg->command_text) - 1);
+		return 0;
+	}
+	memcpy(cfg->command_text, value, strlen(value) + 1);
+	if (command_split(cfg->command_text, cfg->command_words, sizeof(cfg->command_words) / sizeof(char *)) < 0) {
+		snprintf(err, len, "command: '%.200s': not a command (words split at blanks, at most 63)", value);
+		return 0;
+	}
+	cfg->command = cfg->command_words;
+	return 1;
 }
 
 int config_long_line(const char *path)
@@ -96,7 +129,7 @@ static int set_run_key(struct load *l, const struct option_desc *o, const char *
 
 	if (o->type == OT_FLAG) {
 		if (flag_value(value, &on)) {
-			snprintf(err, len, "%s: '%s': not yes or no", o->name, value);
+			snprintf(err, len, "%s: '%.200s': not yes or no", o->name, value);
 			return 0;
 		}
 		*(int *)((char *)l->cfg + o->offset) = on;
@@ -104,7 +137,7 @@ static int set_run_key(struct load *l, const struct option_desc *o, const char *
 		return 1;
 	}
 	if (option_set(l->cfg, id, value, why, sizeof(why))) {
-		snprintf(err, len, "%s: '%s': %s", o->name, value, why);
+		snprintf(err, len, "%s: '%.200s': %s", o->name, value, why);
 		return 0;
 	}
 	return 1;
@@ -142,7 +175,7 @@ static int set_section_key(struct load *l, const char *section, const struct opt
 		return 0;
 	}
 	if (option_set(l->scratch, id, value, why, sizeof(why))) {
-		snprintf(err, len, "%s: '%s': %s", o->name, value, why);
+		snprintf(err, len, "%s: '%.200s': %s", o->name, value, why);
 		return 0;
 	}
 	if (axis == AXIS_SWAP)
@@ -158,14 +191,39 @@ static int set_section_key(struct load *l, const char *section, const struct opt
 	return 1;
 }
 
+/* The file's directory, absolute: the setup and the command run in the work directory. */
+static void config_dir_of(const char *file, char *dir, size_t len)
+{
+	char copy[PATH_MAX], real[PATH_MAX];
+
+	snprintf(copy, sizeof(copy), "%s", file);
+	snprintf(dir, len, "%s", realpath(dirname(copy), real) ? real : dirname(copy));
+}
+
+/* ${CONFIG_DIR} in a command or --setup: a preset's own scripts, wherever it is installed. */
+static const char *expand_dir(const struct load *l, const char *value, char *out, size_t len)
+{
+	static const char var[] = "${CONFIG_DIR}";
+	const char *at = strstr(value, var);
+
+	if (!at)
+		return value;
+	snprintf(out, len, "%.*s%s%s", (int)(at - value), value, l->dir, at + strlen(var));
+	return out;
+}
+
 static int on_key(void *user, const char *section, const char *name, const char *value)
 {
 	struct load *l = user;
 	const struct option_desc *o = option_find(name);
-	char err[512] = "";
+	char err[512] = "", expanded[PATH_MAX + 1024];
 	int ok;
 
-	if (!o || o->type == OT_ACTION || o - option_table == O_CONFIG || !option_for(o, CMD_RUN)) {
+	if (strcmp(name, "command") == 0 || strcmp(name, "setup") == 0)
+		value = expand_dir(l, value, expanded, sizeof(expanded));
+	if (strcmp(name, "command") == 0 && (!section[0] || strcmp(section, "run") == 0)) {
+		ok = set_command(l->cfg, value, err, sizeof(err));
+	} else if (!o || o->type == OT_ACTION || o - option_table == O_CONFIG || !option_for(o, CMD_RUN)) {
 		snprintf(err, sizeof(err), "%s: not an option of a run (see zswapbench --help)", name);
 		ok = 0;
 	} else if (!section[0] || strcmp(section, "run") == 0) {
@@ -213,6 +271,7 @@ int config_file_load(struct config *cfg, const char *path, char *msg, size_t len
 		return -EINVAL;
 	}
 	options_defaults(l.scratch);
+	config_dir_of(file, l.dir, sizeof(l.dir));
 	if ((line = config_long_line(file)) > 0) {
 		snprintf(msg, len, "%s:%d: longer than %d characters, the most a line can be", file, line, CONFIG_LINE_MAX);
 		free(l.scratch);

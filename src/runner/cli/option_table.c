@@ -425,6 +425,9 @@ const struct option_desc option_table[O_COUNT] = {
 	[O_CPUS] = { "cpus", 0, OT_STRING, FIELD(cpus), 0, 0, NULL, "one fixed set, off the CPU taking the most interrupts",
 		     "LIST", NULL, .parse = check_cpus, .example = "1",
 		     .help = "CPUs the workload is pinned to; all: not pinned" },
+	[O_SETUP] = { "setup", 0, OT_STRING, FIELD(setup), 0, 0, NULL, NULL, "'CMD ARGS'", NULL, .example = "true",
+		      .help = "run once before the first trial, outside the cgroup, in the run's work directory "
+			      "(words split at blanks, no shell)" },
 	[O_USER] = { "user", 0, OT_USER, FIELD(user), 0, 0, NULL, "root", "USER", NULL,
 		     .example = "nobody", .help = "run the workload as this user" },
 	[O_NO_SECCOMP] = { "no-seccomp", 0, OT_FLAG, FIELD(no_seccomp), .flags = OPT_HOGGER_ONLY,

@@ -96,6 +96,11 @@ static int read_jobs(json_object *a, struct trial *t)
 		r->bytes = get_u64(o, "bytes");
 		r->cpu = get_int_or(o, "cpu", -1);
 		r->migrations = get_int_or(o, "migrations", -1);
+		if (json_object_is_type(get(o, "output"), json_type_string)) {
+			if (!(r->output = strdup(json_object_get_string(get(o, "output")))))
+				return -ENOMEM;
+			r->output_cut = json_object_get_boolean(get(o, "output_cut"));
+		}
 	}
 	return 0;
 }

@@ -108,6 +108,8 @@ void results_init(struct results *r)
 
 void trial_free(struct trial *t)
 {
+	for (unsigned i = 0; t->jobs && i < t->njobs; i++)
+		free(t->jobs[i].output);
 	for (int p = 0; p < LAT_COUNT; p++) {
 		free(t->lat[p]);
 		t->lat[p] = NULL;

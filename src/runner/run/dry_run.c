@@ -19,10 +19,18 @@ static void plan_lines(const struct run *run, FILE *out)
 		cfg->warmup, order_names[cfg->order], cfg->order == ORDER_SHUFFLED ? " (seed recorded)" : "", p->nschedule);
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct plan_cell *c = &p->cells[i];
-		fprintf(out, "  %s: limit %s, %u job%s, %s written by %s\n", c->label, size_format(c->limit, limit, sizeof(limit)),
-			c->jobs, c->jobs == 1 ? "" : "s", size_format(c->alloc, alloc, sizeof(alloc)),
-			cfg->command ? cfg->command[0] : "the hogger");
+		if (cfg->command)
+			fprintf(out, "  %s: limit %s, %u cop%s of %s\n", c->label, size_format(c->limit, limit, sizeof(limit)),
+				c->jobs, c->jobs == 1 ? "y" : "ies", cfg->command[0]);
+		else
+			fprintf(out, "  %s: limit %s, %u job%s, %s written by the hogger\n", c->label,
+				size_format(c->limit, limit, sizeof(limit)), c->jobs, c->jobs == 1 ? "" : "s",
+				size_format(c->alloc, alloc, sizeof(alloc)));
 	}
+	if (cfg->command || cfg->setup[0])
+		fprintf(out, "  once: a work directory zswapbench-PID.d beside the swapfile, removed at the end with what is "
+			     "in it%s%s%s\n", cfg->setup[0] ? "; in it, before the first trial: " : "", cfg->setup,
+			cfg->setup[0] ? "" : "");
 	fprintf(out, "  workload %s%s\n", run->placement.pinned ? "pinned to " : "", run->placement.why);
 	fprintf(out, "  first trials in order:");
 	for (size_t i = 0; i < p->nschedule && i < 8; i++)

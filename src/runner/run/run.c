@@ -17,6 +17,7 @@
 #include "runner/result/json_write.h"
 #include "runner/report/report.h"
 #include "runner/run/background.h"
+#include "runner/run/workdir.h"
 #include "runner/trial/trial.h"
 #include "runner/undo/cleanup.h"
 #include "runner/undo/param.h"
@@ -263,6 +264,27 @@ static int exit_status(const struct run *run)
 	return EXIT_OK;
 }
 
+/* A command and --setup get a directory of their own, the setup run once in it. */
+static int prepare_workdir(struct run *run)
+{
+	char failed[PATH_MAX + 1100];
+	int ret;
+
+	if (!run->cfg->command && !run->cfg->setup[0])
+		return 0;
+	ret = workdir_create(&run->journal, run->plan.swapfile, run->workdir, sizeof(run->workdir), failed, sizeof(failed));
+	if (!ret) {
+		if (!run->cfg->quiet && run->cfg->setup[0])
+			say("setup: %s", run->cfg->setup);
+		ret = workdir_setup(run->cfg, run->workdir, failed, sizeof(failed));
+	}
+	for (size_t i = 0; !ret && i < run->plan.ncells; i++)
+		run->plan.cells[i].workload.workdir = run->workdir;
+	if (ret)
+		failure_set(&run->failure, ret, "%s", failed);
+	return ret;
+}
+
 /* From the first change to the last undo: every path ends in the journal's rewind. */
 static void run_trials(struct run *run)
 {
@@ -272,6 +294,8 @@ static void run_trials(struct run *run)
 	log_set_before_line(progress_clear);
 	if (!ret)
 		ret = prepare_devices(run);
+	if (!ret)
+		ret = prepare_workdir(run);
 	if (!ret && run->cfg->background)
 		ret = start_background(run);
 	for (size_t i = 0; i < run->plan.nschedule && !ret && !signals_pending(); i++)

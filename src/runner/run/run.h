@@ -31,6 +31,7 @@ struct run {
 	struct failure failure;
 	char output[PATH_MAX];
 	char other_swap[512];           /* swap areas that are not ours, as found */
+	char workdir[PATH_MAX];         /* where --setup and a command run; empty: none */
 	struct workload background;     /* --background: a hogger outside the cgroup */
 	struct workload_spec background_spec;
 	struct hogger_argv background_argv;

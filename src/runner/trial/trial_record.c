@@ -102,6 +102,10 @@ static void add_job(const struct watch *wt, const struct job *j, struct job_resu
 	r->bytes = j->ev.bytes;
 	r->cpu = j->cpu;
 	r->migrations = j->migrations;
+	if (wt->w->spec->command) {
+		r->output = strdup(j->output); /* out of memory: the output is not kept, the rest is */
+		r->output_cut = j->output_cut;
+	}
 	r->fill = r->access = -1;
 	r->elapsed = seconds(j->exit_ns - wt->w->release_ns - (j->exit_ns > wt->go ? pause : 0));
 	s->user += r->user;
@@ -215,7 +219,10 @@ static void record_inside(struct trial *t, const struct watch *wt)
 		trial_set(t, M_MAJFLT_PER_MIB, t->value[M_MAJFLT] / (t->value[M_SWAP_PEAK] / 1048576.0));
 		trial_set(t, M_CPU_PER_GIB, (t->value[M_USER] + t->value[M_SYS]) / (t->value[M_SWAP_PEAK] / 1073741824.0));
 	}
-	in.have_cgroup_swap = wt->have_cgroup_swap;
+	/* The two sources agree only where each page went out once by the sample: a hogger at
+	 * "filled". A command is sampled at its swap peak, after pages have gone out, come
+	 * back and gone out again, which vmstat counts each time. */
+	in.have_cgroup_swap = wt->have_cgroup_swap && !wt->w->spec->command;
 	in.cgroup_swap = (double)wt->cgroup_swap;
 	in.swap_peak = t->value[M_SWAP_PEAK];
 	if (wt->have_mid)

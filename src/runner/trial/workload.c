@@ -21,17 +21,25 @@
 #include "runner/trial/hogger_events.h"
 
 /* The child: wait at the gate, drop privileges if asked, become the workload. */
-static void child(const struct workload_spec *spec, int gate_fd, int report_fd, pid_t parent)
+static void child(const struct workload_spec *spec, int gate_fd, int report_fd, int out_fd, pid_t parent)
 {
 	char gate;
 
 	signal(SIGPIPE, SIG_DFL);
-	/* stdout belongs to the runner's tables and JSON; the workload talks on stderr. */
-	dup2(STDERR_FILENO, STDOUT_FILENO);
+	/* stdout belongs to the runner's tables and JSON: the hogger talks on stderr, a command's
+	 * output goes to the runner, which keeps it for the result file. */
+	if (out_fd >= 0) {
+		dup2(out_fd, STDOUT_FILENO);
+		dup2(out_fd, STDERR_FILENO);
+	} else {
+		dup2(STDERR_FILENO, STDOUT_FILENO);
+	}
 	if (read(gate_fd, &gate, 1) != 1)
 		_exit(127);
 	if (spec->command)
 		close(gate_fd);
+	if (spec->workdir && chdir(spec->workdir) < 0)
+		_exit(127);
 	/* dup2 onto itself would keep close-on-exec: clear it instead. */
 	if (report_fd == PROTO_FD ? fcntl(report_fd, F_SETFD, 0) < 0 :
 	    report_fd >= 0 && dup2(report_fd, PROTO_FD) < 0)
@@ -72,10 +80,12 @@ static int spawn_one(struct workload *w, struct job *j)
 {
 	const struct workload_spec *spec = w->spec;
 	pid_t parent = getpid();
-	int sv[2] = { -1, -1 }, gate[2] = { -1, -1 };
+	int sv[2] = { -1, -1 }, gate[2] = { -1, -1 }, out[2] = { -1, -1 };
 
-	/* A hogger has one socket for the gate and its reports; a command gets a pipe as gate. */
-	if (spec->command ? pipe2(gate, O_CLOEXEC) < 0 : socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
+	/* A hogger has one socket for the gate and its reports; a command gets a pipe as gate,
+	 * and one for its output. */
+	if (spec->command ? pipe2(gate, O_CLOEXEC) < 0 || pipe2(out, O_CLOEXEC) < 0 :
+			    socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
 		return -errno;
 	j->pid = fork();
 	if (j->pid < 0) {
@@ -85,6 +95,8 @@ static int spawn_one(struct workload *w, struct job *j)
 				close(sv[i]);
 			if (gate[i] >= 0)
 				close(gate[i]);
+			if (out[i] >= 0)
+				close(out[i]);
 		}
 		return err;
 	}
@@ -92,10 +104,11 @@ static int spawn_one(struct workload *w, struct job *j)
 		setpgid(0, w->pgid);
 		if (spec->command) {
 			close(gate[1]);
-			child(spec, gate[0], -1, parent);
+			close(out[0]);
+			child(spec, gate[0], -1, out[1], parent);
 		}
 		close(sv[0]);
-		child(spec, sv[1], sv[1], parent);
+		child(spec, sv[1], sv[1], -1, parent);
 	}
 	/* Both sides set the group, so it is in place whichever runs first. */
 	setpgid(j->pid, w->pgid ? w->pgid : j->pid);
@@ -103,7 +116,11 @@ static int spawn_one(struct workload *w, struct job *j)
 		w->pgid = j->pid;
 	if (spec->command) {
 		close(gate[0]);
+		close(out[1]);
 		j->gate = gate[1];
+		j->out = out[0];
+		/* Drained without waiting once the command exits: a child it left may hold the pipe. */
+		fcntl(j->out, F_SETFL, O_NONBLOCK);
 		j->fd = -1;
 		j->eof = 1;
 	} else {
@@ -129,7 +146,7 @@ int workload_spawn(struct workload *w, const struct workload_spec *spec)
 	if (!w->jobs)
 		return -ENOMEM;
 	for (unsigned i = 0; i < spec->jobs; i++)
-		w->jobs[i].pid = w->jobs[i].pidfd = w->jobs[i].fd = w->jobs[i].gate = -1;
+		w->jobs[i].pid = w->jobs[i].pidfd = w->jobs[i].fd = w->jobs[i].gate = w->jobs[i].out = -1;
 	for (unsigned i = 0; i < spec->jobs && !ret; i++) {
 		ret = spawn_one(w, &w->jobs[i]);
 		w->n = i + 1;
@@ -210,6 +227,42 @@ static int all_filled(const struct workload *w)
 	return any;
 }
 
+#define OUTPUT_READ 4096
+_Static_assert(OUTPUT_READ < WORKLOAD_OUTPUT_MAX, "one read must fit in the kept output");
+
+/* The last bytes a command wrote, where its errors are; n is at most one read. */
+static void keep_tail(struct job *j, const char *buf, size_t n)
+{
+	size_t cap = sizeof(j->output) - 1;
+
+	if (j->output_len + n > cap) {
+		size_t drop = j->output_len + n - cap;
+		memmove(j->output, j->output + drop, j->output_len - drop);
+		j->output_len -= drop;
+		j->output_cut = 1;
+	}
+	memcpy(j->output + j->output_len, buf, n);
+	j->output_len += n;
+	j->output[j->output_len] = '\0';
+}
+
+/* Returns the bytes read; 0 at the end (the pipe is closed then) or when nothing waits. */
+static ssize_t read_output(struct job *j)
+{
+	char buf[OUTPUT_READ];
+	ssize_t n = read(j->out, buf, sizeof(buf));
+
+	if (n < 0 && (errno == EINTR || errno == EAGAIN))
+		return 0;
+	if (n <= 0) {
+		close(j->out);
+		j->out = -1;
+		return 0;
+	}
+	keep_tail(j, buf, (size_t)n);
+	return n;
+}
+
 /* Where the job ran, read while it is a zombie: after wait4 its /proc entry is gone. */
 static void note_placement(struct job *j)
 {
@@ -223,6 +276,8 @@ static void reap(struct job *j)
 {
 	int status;
 
+	while (j->out >= 0 && read_output(j) > 0)
+		; /* what it wrote before it exited, before the pipe is forgotten */
 	note_placement(j);
 	while (wait4(j->pid, &status, 0, &j->ru) < 0)
 		if (errno != EINTR)
@@ -268,7 +323,8 @@ int workload_follow(struct workload *w, unsigned sample_ms, uint64_t timeout_ms,
 	while (alive) {
 		for (unsigned i = 0; i < w->n; i++) {
 			struct job *j = &w->jobs[i];
-			pfds[2 * i] = (struct pollfd){ .fd = j->eof ? -1 : j->fd, .events = POLLIN };
+			/* A hogger's reports; a command's output, which a command may close early. */
+			pfds[2 * i] = (struct pollfd){ .fd = j->eof ? j->out : j->fd, .events = POLLIN };
 			pfds[2 * i + 1] = (struct pollfd){ .fd = j->reaped ? -1 : j->pidfd, .events = POLLIN };
 		}
 		int n = poll(pfds, 2 * (nfds_t)w->n, poll_timeout(next_tick, deadline));
@@ -297,6 +353,8 @@ int workload_follow(struct workload *w, unsigned sample_ms, uint64_t timeout_ms,
 			if (!j->eof && pfds[2 * i].revents &&
 			    read_reports(w, j, bufs[i], &used[i], sizeof(bufs[i]), hooks))
 				j->eof = 1;
+			else if (j->eof && j->out >= 0 && pfds[2 * i].revents)
+				read_output(j);
 			/* Reap only after the reports are drained: the last lines precede the exit. */
 			if (!j->reaped && j->eof && pfds[2 * i + 1].revents) {
 				reap(j);
@@ -395,6 +453,8 @@ void workload_destroy(struct workload *w)
 			close(j->gate);
 		if (j->pidfd >= 0)
 			close(j->pidfd);
+		if (j->out >= 0)
+			close(j->out);
 	}
 	signals_set_child(0);
 	free(w->jobs);

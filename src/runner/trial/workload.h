@@ -15,6 +15,9 @@
 #include "runner/trial/hogger_events.h"
 #include "runner/trial/tabs.h"
 
+/* What a command said is kept in the result file: its tail, where errors are. */
+#define WORKLOAD_OUTPUT_MAX 8192
+
 struct job {
 	pid_t pid;
 	int pidfd;
@@ -25,6 +28,10 @@ struct job {
 	int timed_out;
 	struct rusage ru;
 	uint64_t exit_ns;
+	int out;                /* a command's stdout and stderr, read by the runner; -1: none */
+	char output[WORKLOAD_OUTPUT_MAX]; /* what it wrote, the last WORKLOAD_OUTPUT_MAX - 1 bytes */
+	size_t output_len;
+	int output_cut;         /* more came before what output holds */
 	int cpu;                /* where it last ran; -1: unknown */
 	int64_t migrations;     /* moves between CPUs; -1: the kernel does not say */
 };
@@ -37,6 +44,7 @@ struct workload_spec {
 	unsigned uid, gid;
 	const cpu_set_t *cpus;  /* pin the jobs here (one CPU each if single-threaded); NULL: not */
 	unsigned threads;       /* threads per job */
+	const char *workdir;    /* the command's working directory; NULL: the runner's */
 	unsigned tab_cycles;    /* tabs: pokes after the fill, one job at a time; 0: not tabs */
 	int tab_recent;         /* tabs: favour the recently poked */
 	uint64_t tab_seed;

@@ -33,14 +33,14 @@ int journal_from_earlier_boot(const struct journal *j)
 	return j->boot_id[0] && journal_this_boot()[0] && strcmp(j->boot_id, journal_this_boot()) != 0;
 }
 
-/* After a reboot nothing but files is left: each other entry is said and marked done. */
+/* After a reboot nothing but files and directories is left: each other entry is said and marked done. */
 static void forget_what_the_reboot_undid(struct journal *j)
 {
 	char what[PATH_MAX + 300];
 
 	for (size_t i = 0; i < j->len; i++) {
 		struct undo *u = &j->entries[i];
-		if (u->state == UNDO_UNDONE || u->kind == UNDO_UNLINK)
+		if (u->state == UNDO_UNDONE || u->kind == UNDO_UNLINK || u->kind == UNDO_RMTREE)
 			continue;
 		undo_describe(u, what, sizeof(what));
 		printf("zswapbench: gone with the reboot, nothing to do: %s\n", what);

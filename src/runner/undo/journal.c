@@ -20,6 +20,7 @@ static const char *const kind_names[UNDO_KIND_COUNT] = {
 	[UNDO_RMDIR] = "rmdir", [UNDO_UNLINK] = "unlink", [UNDO_SWAPOFF] = "swapoff",
 	[UNDO_ZRAM_RESET] = "zram-reset", [UNDO_ZRAM_REMOVE] = "zram-remove", [UNDO_WRITE] = "write",
 	[UNDO_UMOUNT] = "umount", [UNDO_CONTROLLER] = "controller", [UNDO_LOOP_DETACH] = "loop-detach",
+	[UNDO_RMTREE] = "rmtree",
 };
 
 const char *undo_kind_name(enum undo_kind kind)
@@ -53,6 +54,9 @@ void undo_describe(const struct undo *u, char *buf, size_t len)
 		break;
 	case UNDO_LOOP_DETACH:
 		snprintf(buf, len, "detached %s from %s", u->path, u->value);
+		break;
+	case UNDO_RMTREE:
+		snprintf(buf, len, "removed work directory %s", u->path);
 		break;
 	default:
 		snprintf(buf, len, "removed controller %s from %s", u->value, u->path);
@@ -199,7 +203,7 @@ int journal_intend(struct journal *j, enum undo_kind kind, const char *path, con
 	escape(u->wrote, ewrote, sizeof(ewrote));
 	snprintf(body, sizeof(body), "I\t%u\t%s\t%" PRId64 "\t%s\t%s\t%s", u->id, kind_names[kind], u->when, epath,
 		 evalue, ewrote);
-	ret = write_record_sync(j, body, kind == UNDO_UNLINK);
+	ret = write_record_sync(j, body, kind == UNDO_UNLINK || kind == UNDO_RMTREE);
 	if (ret) {
 		j->len--; /* not announced, so the change must not be made */
 		return ret;
@@ -219,7 +223,7 @@ int journal_confirm(struct journal *j, int idx, const char *value, uint64_t ino,
 	u->dev = dev;
 	escape(u->value, evalue, sizeof(evalue));
 	snprintf(body, sizeof(body), "C\t%u\t%s\t%" PRIu64 "\t%" PRIu64, u->id, evalue, ino, dev);
-	return write_record_sync(j, body, u->kind == UNDO_UNLINK);
+	return write_record_sync(j, body, u->kind == UNDO_UNLINK || u->kind == UNDO_RMTREE);
 }
 
 int journal_cancel(struct journal *j, int idx)

@@ -25,6 +25,7 @@ enum undo_kind {
 	UNDO_UMOUNT,          /* a filesystem we mounted (debugfs for zswap's counters) */
 	UNDO_CONTROLLER,      /* a controller we enabled in a cgroup.subtree_control: value names it */
 	UNDO_LOOP_DETACH,     /* a loop device we attached: path /dev/loopN, value the file it serves */
+	UNDO_RMTREE,          /* the run's work directory (zswapbench-PID.d), with what is in it */
 	UNDO_KIND_COUNT
 };
 
@@ -37,7 +38,7 @@ struct undo {
 	char path[PATH_MAX];
 	char value[256];      /* the old value; a zram device's number */
 	char wrote[256];      /* UNDO_WRITE: the value we wrote, to know it is still ours */
-	uint64_t ino, dev;    /* UNDO_UNLINK: the file we created, from its confirmation */
+	uint64_t ino, dev;    /* UNDO_UNLINK, UNDO_RMTREE: what we created, from its confirmation */
 	int64_t when;         /* CLOCK_REALTIME seconds of the intent */
 };
 

@@ -2,6 +2,7 @@
  * may or may not have been carried out, and a journal may be replayed long after the run.
  * Nothing is undone that cannot be shown to be zswapbench's own. */
 #include <errno.h>
+#include <ftw.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -218,6 +219,30 @@ static int undo_loop_detach(const struct undo *u, char *note, size_t len)
 	return loop_detach(n);
 }
 
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	return (flag == FTW_DP ? rmdir(path) : unlink(path)) < 0 && errno != ENOENT ? -1 : 0;
+}
+
+/* The work directory with what the command left in it: only ours, by name and inode (an
+ * unconfirmed one: by name, made after the intent). */
+static int undo_rmtree(const struct undo *u, char *note, size_t len)
+{
+	const char *base = strrchr(u->path, '/');
+	struct stat st;
+
+	if (lstat(u->path, &st) < 0)
+		return errno == ENOENT ? 0 : -errno;
+	if (!base || strncmp(base + 1, "zswapbench-", 11) != 0 || !S_ISDIR(st.st_mode) ||
+	    (u->state == UNDO_DONE ? st.st_ino != u->ino || st.st_dev != u->dev : st.st_ctime < u->when)) {
+		snprintf(note, len, "left %s alone: not the work directory zswapbench made", u->path);
+		return 1;
+	}
+	return nftw(u->path, remove_one, 16, FTW_DEPTH | FTW_PHYS) < 0 ? -errno : 0;
+}
+
 int undo_entry(const struct journal *j, const struct undo *u, char *note, size_t len)
 {
 	switch (u->kind) {
@@ -239,6 +264,8 @@ int undo_entry(const struct journal *j, const struct undo *u, char *note, size_t
 		return undo_controller(u);
 	case UNDO_LOOP_DETACH:
 		return undo_loop_detach(u, note, len);
+	case UNDO_RMTREE:
+		return undo_rmtree(u, note, len);
 	default:
 		return -EINVAL;
 	}
