@@ -84,6 +84,8 @@ bench: deps all build/bench/fill-floor
 	bench/sampling.sh
 	bench/overhead.sh
 	bench/aa.sh
+	bench/latency.sh
+	bench/histogram.sh
 
 # Installs only what is missing; needs root (CI and `make run` are root).
 define install_missing
