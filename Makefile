@@ -7,7 +7,7 @@ DEB_PKGS  := build-essential pkg-config libcgroup-dev libseccomp-dev libsmartcol
              libgsl-dev libinih-dev util-linux gnuplot-nox
 TEST_PKGS := libcriterion-dev bats jq procps btrfs-progs xfsprogs man-db groff-base python3 cgroup-tools \
              debhelper dpkg-dev fakeroot librsvg2-bin libxml2-utils chromium ansible python3-apt \
-             linux-source flex bison bc xz-utils
+             linux-source flex bison bc xz-utils time
 # Installed layout; the runner finds its hogger and presets where they were installed.
 PREFIX    ?= /usr/local
 SBINDIR   := $(PREFIX)/sbin
@@ -86,6 +86,7 @@ bench: deps all build/bench/fill-floor
 	bench/aa.sh
 	bench/latency.sh
 	bench/histogram.sh
+	bench/merge.sh
 
 # Installs only what is missing; needs root (CI and `make run` are root).
 define install_missing

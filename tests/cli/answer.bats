@@ -174,3 +174,28 @@ TABLE
 	run --separate-stderr "$ZSB" compare "$FIX" "$FIX"
 	[[ "$output" != *"differs in"* ]]
 }
+
+@test "compare --group-by: a fleet's files pooled by kernel, host, or both; show --format csv streams them" {
+	for h in a b c; do
+		for k in 6.1.0-test 6.12.0-test; do
+			jq --arg h "$h" --arg k "$k" '.system.hostname = $h | .system.kernel = $k' "$FIX" >"$TMP/$h-$k.json"
+		done
+	done
+	run --separate-stderr "$ZSB" compare --group-by kernel "$TMP"/*.json
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"base kernel 6.1.0-test (3 files): "*", 15 trials per cell"* ]]
+	[[ "$output" == *"new  kernel 6.12.0-test (3 files): "* ]]
+	run --separate-stderr "$ZSB" compare --group-by host,kernel --format json "$TMP"/*.json
+	[ "$status" -eq 0 ]
+	[ "$(jq '.files | length' <<<"$output")" -eq 6 ]
+	run --separate-stderr "$ZSB" compare --group-by host "$TMP"/a-*.json
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"every file is of one group (host a)"* ]]
+	run --separate-stderr "$ZSB" compare --group-by rack "$TMP"/*.json
+	[ "$status" -eq 2 ]
+	# The long CSV of six files: one heading, every trial of every file.
+	rows=$(jq '[.cells[].trials[] | .values | to_entries[] | select(.value != null)] | length' "$FIX")
+	run --separate-stderr "$ZSB" show --format csv "$TMP"/*.json
+	[ "$(grep -c '^FILE' <<<"$output")" -eq 1 ]
+	[ "$(($(wc -l <<<"$output") - 1))" -eq $((6 * rows)) ]
+}

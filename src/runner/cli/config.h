@@ -24,7 +24,7 @@ enum option_id {
 	O_BACKGROUND, O_CPUS, O_USER, O_NO_SECCOMP, O_SETUP,
 	O_SETTLE, O_TIMEOUT, O_INTERVAL, O_EXTENDED,
 	O_OUTPUT, O_SUFFIX, O_PLOT, O_REPORT, O_PNG, O_PLOT_OUTPUT, O_REPORT_OUTPUT, O_JSON,
-	O_FORMAT, O_COLUMNS, O_RAW, O_NOHEADINGS, O_VERBOSE, O_ALL, O_ALPHA, O_NOISE,
+	O_FORMAT, O_COLUMNS, O_RAW, O_NOHEADINGS, O_VERBOSE, O_ALL, O_GROUP_BY, O_ALPHA, O_NOISE,
 	O_CONFIG, O_DRY_RUN, O_QUIET, O_RUNS, O_HOGGER, O_SYSROOT,
 	O_HELP, O_VERSION,
 	O_COUNT
@@ -135,6 +135,7 @@ struct config {
 	int dry_run;                  /* the plan and the changes it would make; nothing runs */
 	unsigned calibrate_runs;      /* calibrate: independent runs of the configuration */
 	int all;                      /* compare: rows that did not change too */
+	char group_by[16];            /* compare: file, host, kernel or host,kernel */
 	double alpha;                 /* a change is significant only at p < alpha ... */
 	double noise_pct;             /* ... and with its whole interval beyond +-noise_pct */
 	char hogger[PATH_MAX];        /* empty: beside zswapbench, or where it is installed */

@@ -317,6 +317,7 @@ static const char *const limit_modes[] = { "max", "high", NULL };
 static const char *const on_off[] = { "on", "off", NULL };
 static const char *const thp_modes[] = { "always", "madvise", "never", NULL };
 static const char *const writeback_types[] = { "idle", "huge", "incompressible", NULL };
+static const char *const group_keys[] = { "file", "host", "kernel", "host,kernel", NULL };
 static const char *const formats[] = { "table", "json", "csv", "markdown", NULL };
 static const char *const zpools[] = { "zsmalloc", "z3fold", "zbud", NULL };
 
@@ -471,6 +472,9 @@ const struct option_desc option_table[O_COUNT] = {
 			.help = "every metric of every cell, not only the short answer" },
 	[O_ALL] = { "all", 0, OT_FLAG, FIELD(all), .commands = CMD_COMPARE,
 		    .help = "the rows that did not change too" },
+	[O_GROUP_BY] = { "group-by", 0, OT_CHOICE, FIELD(group_by), 0, 0, "file", NULL, "KEY", NULL, .choices = group_keys,
+			 .commands = CMD_COMPARE, .example = "kernel",
+			 .help = "pool the files of one host, kernel, or host and kernel (a fleet's files) and compare the groups" },
 	[O_ALPHA] = { "alpha", 0, OT_REAL, FIELD(alpha), 0, 0, "0.05", NULL, "P", "alpha", .dmin = 0.0001, .dmax = 0.5,
 		      .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE | CMD_REPORT, .example = "0.01",
 		      .help = "a change is significant only at a p-value below this" },

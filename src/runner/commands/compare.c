@@ -1,12 +1,16 @@
-/* `zswapbench compare BASE.json NEW.json [MORE.json...]`. */
+/* `zswapbench compare BASE.json NEW.json [MORE.json...]`, file by file, or a fleet's files
+ * pooled by host, kernel, or both (--group-by). */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "runner/cli/options.h"
 #include "runner/commands/files.h"
 #include "runner/log.h"
 #include "runner/report/compare_view.h"
+#include "runner/result/group.h"
+#include "runner/result/json_read.h"
 #include "runner/undo/runlock.h"
 
 /* This machine's noise, from calibrate: a damaged file is said and left out, never fatal. */
@@ -20,14 +24,101 @@ static const struct calibration *load_calibration(struct calibration *cal)
 	return ret || !cal->n ? NULL : cal;
 }
 
+/* The comparison, its failure said; an exit status. */
+static int compare_sets(const struct results *const *sets, const char *const *names, size_t n,
+			const struct report_opts *o, int all)
+{
+	char msg[PATH_MAX + 512];
+	int ret = report_compare(sets, names, n, o, all, stdout, msg, sizeof(msg));
+
+	fflush(stdout);
+	if (ret == -ENOENT) {
+		say("%s", msg);
+		return EXIT_USAGE;
+	}
+	return ret ? EXIT_RUNTIME : EXIT_OK;
+}
+
+static int by_file(const struct config *cfg, const struct report_opts *o)
+{
+	struct file_set fs = { 0 };
+	int status = EXIT_USAGE;
+
+	if (!file_set_read(&fs, cfg->files, (size_t)cfg->nfiles))
+		status = compare_sets(fs.ptrs, fs.names, fs.n, o, cfg->all);
+	file_set_free(&fs);
+	return status;
+}
+
+/* One file at a time into its group: memory for the trials, never for every file at once. */
+static int read_groups(const struct config *cfg, struct result_groups *gs)
+{
+	char why[512];
+
+	for (int i = 0; i < cfg->nfiles; i++) {
+		struct results r;
+		int ret = results_read(cfg->files[i], &r, why, sizeof(why));
+		if (ret) {
+			say("%s: %s", cfg->files[i], why);
+			return EXIT_USAGE;
+		}
+		ret = groups_add(gs, &r);
+		results_free(&r);
+		if (ret) {
+			say("%s: %s", cfg->files[i], strerror(-ret));
+			return EXIT_RUNTIME;
+		}
+	}
+	groups_finish(gs);
+	if (gs->n < 2) {
+		say("--group-by %s: every file is of one group (%s): nothing to compare it with", cfg->group_by,
+		    gs->n ? gs->g[0].name : "none");
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+static int by_group(const struct config *cfg, const struct report_opts *o)
+{
+	struct result_groups gs = { 0 };
+	const struct results **sets = NULL;
+	const char **names = NULL;
+	char (*labels)[480] = NULL;
+	int status;
+
+	group_by_parse(cfg->group_by, &gs.by);
+	status = read_groups(cfg, &gs);
+	if (!status) {
+		sets = calloc(gs.n, sizeof(*sets));
+		names = calloc(gs.n, sizeof(*names));
+		labels = calloc(gs.n, sizeof(*labels));
+		if (!sets || !names || !labels) {
+			say("out of memory");
+			status = EXIT_RUNTIME;
+		}
+	}
+	for (size_t i = 0; !status && i < gs.n; i++) {
+		snprintf(labels[i], sizeof(labels[i]), "%s (%zu file%s)", gs.g[i].name, gs.g[i].nfiles,
+			 gs.g[i].nfiles == 1 ? "" : "s");
+		sets[i] = &gs.g[i].r;
+		names[i] = labels[i];
+	}
+	if (!status)
+		status = compare_sets(sets, names, gs.n, o, cfg->all);
+	free(sets);
+	free(names);
+	free(labels);
+	groups_free(&gs);
+	return status;
+}
+
 int compare_main(int argc, char **argv)
 {
 	struct calibration cal = { 0 };
 	struct config cfg;
-	struct file_set fs = { 0 };
 	struct report_opts o;
 	char msg[PATH_MAX + 512];
-	int ret;
+	int status;
 
 	switch (options_parse_command(CMD_COMPARE, argc, argv, &cfg, msg, sizeof(msg))) {
 	case OPTIONS_EXIT_OK:
@@ -40,17 +131,7 @@ int compare_main(int argc, char **argv)
 	}
 	o = report_opts_of(&cfg);
 	o.calibration = load_calibration(&cal);
-	if (file_set_read(&fs, cfg.files, (size_t)cfg.nfiles)) {
-		file_set_free(&fs);
-		return EXIT_USAGE;
-	}
-	ret = report_compare(fs.ptrs, fs.names, fs.n, &o, cfg.all, stdout, msg, sizeof(msg));
-	file_set_free(&fs);
+	status = strcmp(cfg.group_by, "file") == 0 ? by_file(&cfg, &o) : by_group(&cfg, &o);
 	calibration_free(&cal);
-	fflush(stdout);
-	if (ret == -ENOENT) {
-		say("%s", msg);
-		return EXIT_USAGE;
-	}
-	return ret ? EXIT_RUNTIME : EXIT_OK;
+	return status;
 }

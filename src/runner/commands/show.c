@@ -5,6 +5,7 @@
 #include "runner/commands/files.h"
 #include "runner/log.h"
 #include "runner/report/report.h"
+#include "runner/result/json_read.h"
 
 /* Several files in one JSON document: a list of them. */
 static int show_json(const struct file_set *fs, const struct report_opts *o)
@@ -38,6 +39,29 @@ static int show_each(const struct file_set *fs, struct report_opts *o)
 	return ret;
 }
 
+/* The long CSV of any number of files, one file in memory at a time: the heading once. */
+static int show_csv(const struct config *cfg, const struct report_opts *o)
+{
+	struct render_opts render = o->render;
+	char why[512];
+	int ret = 0;
+
+	for (int i = 0; i < cfg->nfiles && !ret; i++) {
+		struct results r;
+		const struct results *set = &r;
+		const char *name = cfg->files[i];
+		if (results_read(cfg->files[i], &r, why, sizeof(why))) {
+			say("%s: %s", cfg->files[i], why);
+			return EXIT_USAGE;
+		}
+		ret = report_long_table(&set, &name, 1, &render, stdout);
+		render.noheadings = 1;
+		results_free(&r);
+	}
+	fflush(stdout);
+	return ret ? EXIT_RUNTIME : EXIT_OK;
+}
+
 int show_main(int argc, char **argv)
 {
 	struct config cfg;
@@ -56,13 +80,13 @@ int show_main(int argc, char **argv)
 		break;
 	}
 	o = report_opts_of(&cfg);
+	if (cfg.format == FORMAT_CSV)
+		return show_csv(&cfg, &o);
 	if (file_set_read(&fs, cfg.files, (size_t)cfg.nfiles)) {
 		file_set_free(&fs);
 		return EXIT_USAGE;
 	}
-	if (cfg.format == FORMAT_CSV)
-		ret = report_long_table(fs.ptrs, fs.names, fs.n, &o.render, stdout);
-	else if (cfg.format == FORMAT_JSON)
+	if (cfg.format == FORMAT_JSON)
 		ret = show_json(&fs, &o);
 	else
 		ret = show_each(&fs, &o);
