@@ -176,7 +176,9 @@ Test(options, the_table_as_a_table)
 					  id == O_ZRAM_GENERATOR ? FIXTURES "/zram-generator.conf" : o->example, msg, sizeof(msg)),
 			     0, "example of --%s: %s", o->name, msg);
 		cr_assert(cfg.given[id]);
-		if (o->type != OT_PATH || o->parse)
+		if (id == O_SETUP)
+			refused((enum option_id)id, "make | tee log", "shell syntax, with no shell to run it");
+		else if (o->type != OT_PATH || o->parse)
 			refused((enum option_id)id, "x%y", "the wrong type");
 		if (o->type != OT_CUSTOM || id == O_JOBS)
 			refused((enum option_id)id, "", "empty");

@@ -54,6 +54,11 @@ int command_split(char *text, char **words, size_t max)
 	return n ? (int)n : -EINVAL;
 }
 
+int command_shell_syntax(const char *text)
+{
+	return text[strcspn(text, "|&;<>$`\\\"'")] != '\0';
+}
+
 /* command = CMD ARGS: the workload instead of the hogger, as "-- CMD ARGS" would be; the
  * command line's own "--" wins. */
 static int set_command(struct config *cfg, const char *value, char *err, size_t len)
@@ -65,8 +70,10 @@ static int set_command(struct config *cfg, const char *value, char *err, size_t 
 		return 0;
 	}
 	memcpy(cfg->command_text, value, strlen(value) + 1);
-	if (command_split(cfg->command_text, cfg->command_words, sizeof(cfg->command_words) / sizeof(char *)) < 0) {
-		snprintf(err, len, "command: '%.200s': not a command (words split at blanks, at most 63)", value);
+	if (command_shell_syntax(value) ||
+	    command_split(cfg->command_text, cfg->command_words, sizeof(cfg->command_words) / sizeof(char *)) < 0) {
+		snprintf(err, len, "command: '%.200s': not a command (words split at blanks, at most 63, no shell syntax: "
+			 "no shell runs it)", value);
 		return 0;
 	}
 	cfg->command = cfg->command_words;

@@ -26,6 +26,8 @@ const char *const *config_preset_dirs(void);
 /* A command as words, cut at blanks in place (no shell, no quoting): words[] gets them and a
  * NULL after; how many, or -EINVAL for none or more than max - 1. */
 int command_split(char *text, char **words, size_t max);
+/* Does text hold shell syntax (| & ; < > $ ` \ quotes), which no shell would interpret? */
+int command_shell_syntax(const char *text);
 int config_long_line(const char *path);
 
 #endif

@@ -13,6 +13,7 @@
 #include "common/access.h"
 #include "common/pattern.h"
 #include "common/size.h"
+#include "runner/cli/config_file.h"
 #include "runner/cli/option_parse.h"
 #include "runner/cli/options.h"
 #include "runner/cli/zram_generator.h"
@@ -279,6 +280,17 @@ static int check_recomp(struct config *cfg, const char *v, char *why, size_t len
 	return 0;
 }
 
+/* No shell runs it: its syntax would reach the program as words, so it is refused. */
+static int check_setup(struct config *cfg, const char *v, char *why, size_t len)
+{
+	(void)cfg;
+	if (command_shell_syntax(v) || !v[strspn(v, " \t")]) {
+		snprintf(why, len, "a command and its words, without shell syntax (no shell runs it; a script can)");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /* -o picks table columns by name, as lsblk's and zramctl's -o do. */
 static int parse_columns(struct config *cfg, const char *v, char *why, size_t len)
 {
@@ -427,6 +439,7 @@ const struct option_desc option_table[O_COUNT] = {
 		     "LIST", NULL, .parse = check_cpus, .example = "1",
 		     .help = "CPUs the workload is pinned to; all: not pinned" },
 	[O_SETUP] = { "setup", 0, OT_STRING, FIELD(setup), 0, 0, NULL, NULL, "'CMD ARGS'", NULL, .example = "true",
+		      .parse = check_setup,
 		      .help = "run once before the first trial, outside the cgroup, in the run's work directory "
 			      "(words split at blanks, no shell)" },
 	[O_USER] = { "user", 0, OT_USER, FIELD(user), 0, 0, NULL, "root", "USER", NULL,
