@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
-# Builds the VM tier's initramfs: busybox, Debian's kernel modules for zram/zswap/ext4/virtio,
-# zswapbench with the shared libraries it needs, bash, jq, util-linux's swap tools, bats and the
-# integration tests. Usage: build-initramfs.sh KROOT KVER OUT
+# Builds the VM tier's initramfs: busybox, the kernel's modules named in tests/vm/modules,
+# zswapbench with the shared libraries it needs, bash, jq, util-linux's swap and loop tools, bats
+# and the integration tests. Usage: build-initramfs.sh KROOT KVER OUT [DIR]
+# DIR's files go into the guest's /zsb: vm-filter (the tests to run, run.sh's), or job and
+# job.conf (make kernel-ab: one zswapbench run instead of the tests). Without DIR, the tests in
+# tests/vm/tests.txt.
 set -euo pipefail
-KROOT=$1 KVER=$2 OUT=$3
-top=$(cd "$(dirname "$0")/../.." && pwd)
+KROOT=$(cd "$1" && pwd) KVER=$2 OUT=$3 DIR=${4:-}
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=tests/vm/lib.sh
+. "$here/lib.sh"
+top=$vm_top
 root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
 
@@ -23,7 +29,8 @@ with_libs() {
 	done
 }
 
-with_libs /bin/bash /usr/bin/jq /sbin/mkswap /sbin/swapon /sbin/swapoff /usr/bin/setpriv "$top/zswapbench" "$top/zswapbench-hogger"
+with_libs /bin/bash /usr/bin/jq /sbin/mkswap /sbin/swapon /sbin/swapoff /sbin/losetup /usr/bin/setpriv \
+	"$top/zswapbench" "$top/zswapbench-hogger"
 cp /bin/busybox "$root/bin/busybox"
 # busybox for everything else (sh, mount, awk, grep, sed, modprobe, ...), without hiding the
 # real programs copied above.
@@ -36,16 +43,37 @@ cp -a /usr/lib/bats-core/. "$root/usr/lib/bats-core/"
 cp -a /usr/libexec/bats-core/. "$root/usr/libexec/bats-core/"
 cp -L /usr/bin/bats "$root/usr/bin/bats"
 
-# Kernel modules with their dependencies, and a modules.dep busybox's modprobe can read.
+# Kernel modules with their dependencies, and a modules.dep busybox's modprobe can read. The guest
+# loads, in order, those this kernel has as modules (/zsb/modules); the rest it has built in or
+# lacks, and says which once.
 mdir=lib/modules/$KVER
 mkdir -p "$root/$mdir"
-for m in zram zsmalloc z3fold lz4 lz4hc zstd ext4 virtio_blk virtio_pci crc32c_generic; do
-	for f in $(modprobe -d "$KROOT" -S "$KVER" --show-depends "$m" 2>/dev/null | awk '/^insmod/ { print $2 }'); do
-		rel=${f#"$KROOT"/}
-		mkdir -p "$root/$(dirname "$rel")"
-		cp "$f" "$root/$rel"
-	done
-done
+builtin=() absent=()
+: >"$root/zsb/modules"
+while read -r m _; do
+	case $m in '' | '#'*) continue ;; esac
+	deps=$(modprobe -d "$KROOT" -S "$KVER" --show-depends "$m" 2>/dev/null || true)
+	if grep -q '^insmod ' <<<"$deps"; then
+		# Uncompressed: Debian compresses 6.12's modules with xz, and busybox's modprobe need not
+		# read that (depmod below finds them as .ko).
+		for f in $(awk '/^insmod / { print $2 }' <<<"$deps"); do
+			rel=lib/modules/${f#*/lib/modules/}
+			mkdir -p "$root/$(dirname "$rel")"
+			case $f in
+			*.ko.xz) xz -dc "$f" >"$root/${rel%.xz}" ;;
+			*.ko.zst) zstd -dcq "$f" >"$root/${rel%.zst}" ;;
+			*.ko.gz) gzip -dc "$f" >"$root/${rel%.gz}" ;;
+			*) cp "$f" "$root/$rel" ;;
+			esac
+		done
+		echo "$m" >>"$root/zsb/modules"
+	elif grep -q '^builtin ' <<<"$deps"; then
+		builtin+=("$m")
+	else
+		absent+=("$m")
+	fi
+done <"$here/modules"
+echo "built in: ${builtin[*]:--}; absent: ${absent[*]:--}" >"$root/zsb/modules-info"
 cp "$KROOT/$mdir"/modules.{order,builtin,builtin.modinfo} "$root/$mdir/" 2>/dev/null || true
 depmod -b "$root" "$KVER"
 
@@ -59,6 +87,10 @@ nogroup:x:65534:
 GR
 cp "$top/zswapbench" "$top/zswapbench-hogger" "$root/zsb/"
 cp -a "$top/tests/cli" "$root/zsb/tests/"
-tr '\n' '|' <"$top/tests/vm/tests.txt" | sed 's/|$//' >"$root/zsb/vm-filter"
-install -m 0755 "$top/tests/vm/init" "$root/init"
+if [ -n "$DIR" ]; then
+	cp -a "$DIR"/. "$root/zsb/"
+else
+	vm_filter "$root/zsb/vm-filter"
+fi
+install -m 0755 "$here/init" "$root/init"
 (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$OUT"

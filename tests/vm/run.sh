@@ -1,85 +1,99 @@
 #!/usr/bin/env bash
-# make check-vm: the integration tests on a pure cgroup v2 system, inside Debian's own kernel
-# under qemu. Prints the guest's TAP lines and ends with "N passed, N failed, N skipped".
-# Exit 0 when all passed, 1 when any failed or the guest did not answer, 77 when it cannot run here.
+# make check-vm: the integration tests on a pure cgroup v2 system, inside Debian's own kernels
+# under qemu, one after the other: VM_KERNELS names them by what follows linux-image- (default
+# "amd64 6.12-amd64": 6.1 and 6.12 on Debian 12). Each kernel's TAP lines are followed by
+# "vm: kernel KVER, ACCEL, N s: ..."; then the kernel-ab test (tests/vm/kernel-ab-test.sh;
+# VM_KERNEL_AB=0 leaves it out); the last line is the sum: "N passed, N failed, N skipped".
+# Exit 0 when all passed, 1 when any failed or a guest did not answer, 77 when it cannot run here.
 set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
-cache=$top/.cache/vm
-BUDGET=${VM_BUDGET:-290}     # seconds for the whole tier
-mkdir -p "$cache"
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=tests/vm/lib.sh
+. "$here/lib.sh"
+vm_budget=${VM_BUDGET:-290}     # seconds for one kernel's guest
+read -ra kernels <<<"${VM_KERNELS:-amd64 6.12-amd64}"
+[ ${#kernels[@]} -gt 0 ] || kernels=(amd64 6.12-amd64)
 
 skip() { echo "vm: skipped: $*"; exit 77; }
+vm_tools || skip "$vm_why"
 
-need=()
-command -v qemu-system-x86_64 >/dev/null || need+=(qemu-system-x86)
-[ -x /bin/busybox ] && /bin/busybox --list | grep -qx depmod || need+=(busybox-static)
-command -v cpio >/dev/null || need+=(cpio)
-command -v mkfs.ext4 >/dev/null || need+=(e2fsprogs)
-command -v depmod >/dev/null || need+=(kmod)
-if [ ${#need[@]} -gt 0 ]; then
-	[ "$(id -u)" -eq 0 ] || skip "needs ${need[*]} and root to install them"
-	(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}") \
-		>/dev/null 2>&1 || skip "could not install ${need[*]}"
-fi
+# The guest's disk is a sparse file the tests fill with swapfiles: in the cache, not in a /tmp
+# that may be RAM. What a killed run left is removed after a day.
+find "$vm_cache" -maxdepth 1 -name 'run.*' -mmin +1440 -exec rm -rf {} + 2>/dev/null
+work=$(mktemp -d "$vm_cache/run.XXXXXX")
+child=''
+trap 'vm_stop; [ -z "$child" ] || kill "$child" 2>/dev/null; rm -rf "$work"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+passed=0 failed=0 skipped=0 fetched=0 tier_start=$(date +%s)
 
-# Debian's current kernel, fetched once into the cache (never into the host's /boot).
-kver=$(cat "$cache/kver" 2>/dev/null || true)
-if [ -z "$kver" ] || [ ! -f "$cache/kroot/boot/vmlinuz-$kver" ]; then
-	latest() { apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/ { sub("linux-image-", "", $2); print $2; exit }'; }
-	kver=$(latest)
-	[ -n "$kver" ] || { apt-get update -qq >/dev/null 2>&1; kver=$(latest); }
-	[ -n "$kver" ] || skip "no linux-image-amd64 in the package lists"
-	rm -rf "$cache/kroot" "$cache"/*.deb
-	(cd "$cache" && apt-get download "linux-image-$kver" >/dev/null 2>&1) || skip "could not download linux-image-$kver"
-	dpkg-deb -x "$cache"/linux-image-*.deb "$cache/kroot" || skip "could not unpack the kernel"
-	depmod -b "$cache/kroot" "$kver" || skip "depmod failed on the kernel's modules"
-	echo "$kver" >"$cache/kver"
-fi
-
-"$top/tests/vm/build-initramfs.sh" "$cache/kroot" "$kver" "$cache/initrd.gz" || { echo "vm: initramfs build failed"; exit 1; }
-rm -f "$cache/disk.img"
-truncate -s 1G "$cache/disk.img"
-mkfs.ext4 -q -F "$cache/disk.img"
-
-boot() { # accel seconds-to-boot output
-	local accel=$1 wait=$2 out=$3 pid
-	: >"$out"
-	timeout "$BUDGET" qemu-system-x86_64 -accel "$accel" -m 2048 -smp 2 -nographic -no-reboot \
-		-kernel "$cache/kroot/boot/vmlinuz-$kver" -initrd "$cache/initrd.gz" \
-		-append "console=ttyS0 panic=-1 quiet loglevel=1" \
-		-drive "file=$cache/disk.img,if=virtio,format=raw" </dev/null >"$out" 2>&1 &
-	pid=$!
-	for _ in $(seq "$wait"); do
-		grep -q ZSB-VM-BOOTED "$out" && { wait "$pid"; return 0; }
-		kill -0 "$pid" 2>/dev/null || return 1
-		sleep 1
-	done
-	kill "$pid" 2>/dev/null
-	wait "$pid" 2>/dev/null
-	return 1
-}
-
-out=$cache/console.log
-start=$(date +%s)
-# KVM when it works; a stock kernel has been seen to hang in its decompressor under it here,
-# and once seen, the cache remembers not to wait for it again.
-if [ -w /dev/kvm ] && [ ! -e "$cache/kvm-hangs" ] && boot kvm 20 "$out"; then
-	accel=kvm
-elif { [ -w /dev/kvm ] && touch "$cache/kvm-hangs"; true; } && boot tcg 120 "$out"; then
-	accel=tcg
-else
-	echo "vm: the guest did not boot (see $out)"
-	exit 1
-fi
-sed -n '/ZSB-VM-BEGIN/,/ZSB-VM-END/p' "$out" | tr -d '\r' | grep -v '^ZSB-VM-' >"$cache/tap"
-cat "$cache/tap"
-passed=$(grep '^ok ' "$cache/tap" | grep -vc ' # skip')
-skipped=$(grep -c '^ok .* # skip' "$cache/tap")
-failed=$(grep -c '^not ok ' "$cache/tap")
-echo "vm: kernel $kver, $accel, $(($(date +%s) - start)) s"
-if ! grep -q ZSB-VM-END "$out"; then
-	echo "vm: the guest did not finish within ${BUDGET} s (see $out)"
+# Which tests: the same for every kernel; a line of tests.txt that names no test is a failure.
+mkdir -p "$work/zsb"
+vm_filter "$work/zsb/vm-filter"
+for line in ${vm_unmatched[@]+"${vm_unmatched[@]}"}; do
+	echo "vm: tests/vm/tests.txt: '$line' names no test in tests/cli"
 	failed=$((failed + 1))
+done
+
+for name in "${kernels[@]}"; do
+	# A kernel that cannot be had here (no package lists, no network) is skipped, as before.
+	if ! vm_kernel "$name"; then
+		echo "vm: kernel linux-image-$name: skipped: $vm_why"
+		skipped=$((skipped + 1))
+		continue
+	fi
+	fetched=$((fetched + 1))
+	vm_initrd=$work/initrd.gz vm_diskimg=$work/disk.img
+	out=$vm_kdir/console.log
+	if ! "$here/build-initramfs.sh" "$vm_kroot" "$vm_kver" "$vm_initrd" "$work/zsb"; then
+		echo "vm: kernel $vm_kver: the initramfs build failed"
+		failed=$((failed + 1))
+		continue
+	fi
+	vm_disk "$vm_diskimg" 1G || { echo "vm: kernel $vm_kver: mkfs.ext4 failed"; failed=$((failed + 1)); continue; }
+	echo "vm: kernel $vm_kver (linux-image-$name)"
+	vm_follow "$out"
+	vm_boot "$out"
+	booted=$?
+	vm_unfollow
+	if [ "$booted" -ne 0 ]; then
+		echo "vm: kernel $vm_kver: the guest did not boot (see $out)"
+		failed=$((failed + 1))
+		continue
+	fi
+	vm_report "$out" >"$vm_kdir/tap"
+	p=$(grep '^ok ' "$vm_kdir/tap" | grep -vc ' # skip')
+	s=$(grep -c '^ok .* # skip' "$vm_kdir/tap")
+	f=$(grep -c '^not ok ' "$vm_kdir/tap")
+	# A guest that stopped half way reports fewer tests than were chosen: each missing one failed.
+	ran=$(grep -cE '^(not )?ok ' "$vm_kdir/tap")
+	grep -q ZSB-VM-END "$out" || echo "vm: kernel $vm_kver: the guest did not finish within $vm_budget s (see $out)"
+	if [ "$ran" -lt "$vm_selected" ]; then
+		echo "vm: kernel $vm_kver: $vm_selected tests chosen, $ran reported"
+		f=$((f + vm_selected - ran))
+	elif ! grep -q ZSB-VM-END "$out"; then
+		f=$((f + 1))
+	fi
+	echo "vm: kernel $vm_kver, $vm_accel, $vm_seconds s: $p passed, $f failed, $s skipped"
+	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+	rm -f "$vm_diskimg"
+done
+[ "$fetched" -gt 0 ] || skip "no kernel of VM_KERNELS (${kernels[*]}) could be fetched"
+
+# make kernel-ab on two kernels, as one test.
+if [ "${VM_KERNEL_AB:-1}" != 0 ]; then
+	ab=$work/kernel-ab-test
+	"$here/kernel-ab-test.sh" $((passed + failed + skipped + 1)) >"$ab" 2>&1 &
+	child=$!
+	wait "$child"
+	child=''
+	cat "$ab"
+	passed=$((passed + $(grep '^ok ' "$ab" | grep -vc ' # skip')))
+	skipped=$((skipped + $(grep -c '^ok .* # skip' "$ab")))
+	f=$(grep -c '^not ok ' "$ab")
+	grep -qE '^(not )?ok ' "$ab" || f=1
+	failed=$((failed + f))
 fi
+
+echo "vm: ${#kernels[@]} kernel(s) in $(($(date +%s) - tier_start)) s"
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

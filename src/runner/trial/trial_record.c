@@ -200,6 +200,17 @@ static void record_swap(struct trial *t, const struct watch *wt, const struct vm
 	swap_device_record(wt->s->dev, &in, t);
 }
 
+/* Pages that left memory for swap between two snapshots. A page zswap writes back to the disk
+ * was counted in zswpout when it was stored and again in pswpout when it was written: zswpwb
+ * (6.8+) takes the second count away. */
+static double swapped_pages(const struct vmstat_snap *a, const struct vmstat_snap *b)
+{
+	double pages = (double)(b->pswpout - a->pswpout + b->swpout_zero - a->swpout_zero + b->zswpout - a->zswpout);
+	if (a->have_zswpwb && b->have_zswpwb)
+		pages -= (double)(b->zswpwb - a->zswpwb);
+	return pages;
+}
+
 /* PSI over the trial, derived ratios, and the validity checks that need this trial alone. */
 static void record_inside(struct trial *t, const struct watch *wt)
 {
@@ -226,9 +237,7 @@ static void record_inside(struct trial *t, const struct watch *wt)
 	in.cgroup_swap = (double)wt->cgroup_swap;
 	in.swap_peak = t->value[M_SWAP_PEAK];
 	if (wt->have_mid)
-		in.swapped_vmstat = page_bytes() * (double)(wt->mid.pswpout - wt->start.pswpout +
-						      wt->mid.swpout_zero - wt->start.swpout_zero +
-						      wt->mid.zswpout - wt->start.zswpout);
+		in.swapped_vmstat = page_bytes() * swapped_pages(&wt->start, &wt->mid);
 	else
 		in.have_cgroup_swap = 0;
 	if (d->have_used) {
