@@ -56,7 +56,7 @@ while read -r m _; do
 	if grep -q '^insmod ' <<<"$deps"; then
 		# Uncompressed: Debian compresses 6.12's modules with xz, and busybox's modprobe need not
 		# read that (depmod below finds them as .ko).
-		for f in $(awk '/^insmod / { print $2 }' <<<"$deps"); do
+		while read -r f; do
 			rel=lib/modules/${f#*/lib/modules/}
 			mkdir -p "$root/$(dirname "$rel")"
 			case $f in
@@ -65,7 +65,7 @@ while read -r m _; do
 			*.ko.gz) gzip -dc "$f" >"$root/${rel%.gz}" ;;
 			*) cp "$f" "$root/$rel" ;;
 			esac
-		done
+		done < <(awk '/^insmod / { print $2 }' <<<"$deps")
 		echo "$m" >>"$root/zsb/modules"
 	elif grep -q '^builtin ' <<<"$deps"; then
 		builtin+=("$m")
