@@ -32,7 +32,8 @@
 #define ELLIPSIS " \xe2\x80\xa6 "
 /* gnuplot's title of every SVG; each inlined picture gets its plot's name instead. */
 #define GNUPLOT_TITLE "<title>Gnuplot</title>"
-#define DEFAULT_NAME_LEN 24
+/* "run " and the 20 digits of the largest size_t, with room to spare. */
+#define DEFAULT_NAME_LEN 32
 
 struct page {
 	const struct results *const *sets;
