@@ -69,3 +69,14 @@ online_count() {
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "zswapbench: --cpus '1': CPU 1 is not online (online: 0,2-3)" ]
 }
+
+@test "the workload is created inside its cgroup on v2 (clone3), moved into it on v1" {
+	need_zram
+	run "$ZSB" --swap zram --limit 16M --alloc 48M --jobs 2 --trials 1 --output "$TMP/r.json"
+	[ "$status" -eq 0 ]
+	want=cgroup.procs
+	grep -qw memory /sys/fs/cgroup/cgroup.controllers 2>/dev/null && want=clone3
+	[ "$(json '[.cells[0].trials[0].jobs[].entered_cgroup] | unique | join(",")' "$TMP/r.json")" = "$want" ]
+	# Either way the limit held them: the overflow went to swap.
+	assert_awk "$(json '.cells[0].trials[0].values.cgroup_swap' "$TMP/r.json") >= 24 * 1048576"
+}

@@ -1,12 +1,14 @@
 #include "runner/kernel/cgroup.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <libcgroup.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "runner/kernel/kv.h"
 #include "runner/kernel/sysfs.h"
@@ -318,6 +320,15 @@ int bench_cgroup_attach(struct bench_cgroup *cg, pid_t pid)
 		ret = sysfs_write(path, value);
 	}
 	return ret;
+}
+
+int bench_cgroup_open_dir(const struct bench_cgroup *cg)
+{
+	char path[PATH_MAX + 100];
+
+	if (!cg->env->memory_v2 || cg->io_path[0] || sysfs_root()[0] || !sysfs_path(path, sizeof(path), cg->path))
+		return -1;
+	return open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
 }
 
 void bench_cgroup_release(struct bench_cgroup *cg)

@@ -79,6 +79,10 @@ int bench_cgroup_init(struct bench_cgroup *cg, const struct cgroup_env *env, con
 /* Creates it with the limits, through libcgroup. */
 int bench_cgroup_create(struct bench_cgroup *cg, const struct cgroup_limits *limits);
 int bench_cgroup_attach(struct bench_cgroup *cg, pid_t pid);
+/* The cgroup's directory for clone3's CLONE_INTO_CGROUP, when one v2 cgroup is all a process
+ * must join (the real /sys, cgroup v2 memory: no v1 blkio twin, PSI in the same group); -1
+ * otherwise. */
+int bench_cgroup_open_dir(const struct bench_cgroup *cg);
 /* v1 and hybrid: a cgroup of the same name at the top of the unified hierarchy, for its
  * memory.pressure (PSI per cgroup needs v2). v2: the group itself. psi_init names it (-ENOTSUP where there is
  * no such file, -EEXIST where the name is taken); psi_mkdir makes it on v1. */

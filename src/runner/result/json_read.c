@@ -96,6 +96,8 @@ static int read_jobs(json_object *a, struct trial *t)
 		r->bytes = get_u64(o, "bytes");
 		r->cpu = get_int_or(o, "cpu", -1);
 		r->migrations = get_int_or(o, "migrations", -1);
+		const char *entered = json_object_get_string(get(o, "entered_cgroup"));
+		r->born_inside = !entered ? -1 : strcmp(entered, "clone3") == 0;
 		if (json_object_is_type(get(o, "output"), json_type_string)) {
 			if (!(r->output = strdup(json_object_get_string(get(o, "output")))))
 				return -ENOMEM;

@@ -89,6 +89,8 @@ static json_object *jobs_info(const struct trial *t)
 		add_u64(o, "bytes", r->bytes);
 		json_object_object_add(o, "cpu", r->cpu >= 0 ? json_object_new_int(r->cpu) : NULL);
 		json_object_object_add(o, "migrations", r->migrations >= 0 ? json_object_new_int64(r->migrations) : NULL);
+		if (r->born_inside >= 0)
+			add_str(o, "entered_cgroup", r->born_inside ? "clone3" : "cgroup.procs");
 		if (r->output) {
 			json_object_object_add(o, "output", json_object_new_string(r->output));
 			json_object_object_add(o, "output_cut", json_object_new_boolean(r->output_cut));

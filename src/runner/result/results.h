@@ -43,6 +43,7 @@ struct job_result {
 	uint64_t majflt, bytes;
 	int cpu;                        /* where it last ran; -1: unknown */
 	int64_t migrations;             /* moves between CPUs; -1: unknown */
+	int born_inside;                /* created in its cgroup (clone3), not moved there; -1: unknown */
 	char *output;                   /* a command's output, its tail; NULL for the hogger (owned) */
 	int output_cut;                 /* what came before the tail is not kept */
 	char note[200];

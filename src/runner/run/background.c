@@ -23,7 +23,7 @@ int start_background(struct run *run)
 	hogger_argv_build(&run->background_argv, &a);
 	spec->argv = run->background_argv.argv;
 	spec->jobs = 1;
-	ret = workload_spawn(&run->background, spec);
+	ret = workload_spawn(&run->background, spec, -1);
 	if (!ret)
 		ret = workload_release(&run->background);
 	if (!ret)

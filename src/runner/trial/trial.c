@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/clock.h"
 #include "runner/kernel/signals.h"
@@ -98,16 +99,20 @@ static int spawn_inside(const struct trial_setup *s, struct workload *w, struct 
 	int ret;
 
 	name_failure(failed, len, "starting the workload");
-	ret = workload_spawn(w, s->workload);
+	int dir = bench_cgroup_open_dir(cg);
+	ret = workload_spawn(w, s->workload, dir);
+	if (dir >= 0)
+		close(dir);
 	if (ret)
 		return ret;
 	t->jobs = calloc(w->n, sizeof(*t->jobs));
 	if (!t->jobs)
 		return -ENOMEM;
 	t->njobs = w->n;
-	for (unsigned i = 0; i < t->njobs; i++) { /* unknown until the job ends */
+	for (unsigned i = 0; i < t->njobs; i++) { /* where it ran: unknown until the job ends */
 		t->jobs[i].cpu = -1;
 		t->jobs[i].migrations = -1;
+		t->jobs[i].born_inside = w->jobs[i].born_inside;
 	}
 	name_failure(failed, len, cg->path);
 	ret = workload_attach(w, cg);

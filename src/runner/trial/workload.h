@@ -34,6 +34,7 @@ struct job {
 	int output_cut;         /* more came before what output holds */
 	int cpu;                /* where it last ran; -1: unknown */
 	int64_t migrations;     /* moves between CPUs; -1: the kernel does not say */
+	int born_inside;        /* created in the trial's cgroup (clone3): nothing to attach */
 };
 
 struct workload_spec {
@@ -73,7 +74,9 @@ struct workload_hooks {
 	void (*filled)(void *arg);
 };
 
-int workload_spawn(struct workload *w, const struct workload_spec *spec);
+/* cgroup_fd: a cgroup v2 directory to create the jobs in (CLONE_INTO_CGROUP), or -1; a kernel
+ * that refuses it gets a plain fork, and workload_attach moves those jobs. */
+int workload_spawn(struct workload *w, const struct workload_spec *spec, int cgroup_fd);
 int workload_attach(struct workload *w, struct bench_cgroup *cg);
 /* Opens every gate at once; the barrier's time is release_ns. */
 int workload_release(struct workload *w);
