@@ -7,7 +7,7 @@ vm_top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 vm_cache=$vm_top/.cache/vm
 vm_why=
 # What vm_boot boots, set by the caller: seconds it may run, the initramfs, the disk image.
-vm_budget=290 vm_initrd='' vm_diskimg=''
+vm_budget=600 vm_initrd='' vm_diskimg=''
 mkdir -p "$vm_cache"
 
 # What the host needs; installed when missing (root only, as make deps does).
