@@ -31,8 +31,14 @@ elif [ -f "$vm_top/configs/$config.conf" ]; then
 else
 	usage "CONFIG='$config': no such file, and no preset configs/$config.conf"
 fi
+# The guest holds zswapbench, its hogger and a shell, not the programs a preset may run.
+if grep -qE '^[[:space:]]*(command|setup)[[:space:]]*=' "$conffile"; then
+	usage "CONFIG='$config': runs a program ($(grep -m1 -E '^[[:space:]]*(command|setup)[[:space:]]*=' "$conffile" | tr -s ' \t' ' ')), which the guest does not have: kernel-ab runs the hogger's configs"
+fi
 for a in "${args[@]+"${args[@]}"}"; do
 	case $a in
+	-- | --setup | --setup=*)
+		usage "ARGS: '$a': the guest has no programs to run, only the hogger" ;;
 	-o | --output | --output=* | -o?* | -c | --config | --config=* | -c?*)
 		usage "ARGS: '$a': kernel-ab sets the config and the result file itself" ;;
 	esac
