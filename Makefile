@@ -7,7 +7,7 @@ DEB_PKGS  := build-essential pkg-config libcgroup-dev libseccomp-dev libsmartcol
              libgsl-dev libinih-dev util-linux gnuplot-nox
 TEST_PKGS := libcriterion-dev bats jq procps btrfs-progs xfsprogs man-db groff-base python3 cgroup-tools \
              debhelper dpkg-dev fakeroot librsvg2-bin libxml2-utils chromium ansible python3-apt \
-             linux-source flex bison bc xz-utils time
+             openssh-client linux-source flex bison bc xz-utils time
 # Installed layout; the runner finds its hogger and presets where they were installed.
 PREFIX    ?= /usr/local
 SBINDIR   := $(PREFIX)/sbin
