@@ -210,3 +210,14 @@ readme_table_options() {
 			{ echo "$key: the README's unit is not the result file's '$unit'" >&2; return 1; }
 	done < <(jq -r '.metrics | to_entries[] | "\(.key) \(.value.unit)"' "$BATS_TEST_DIRNAME/../fixtures/results/disk-zram.json")
 }
+
+@test "README: its set-up section names every package make deps and deps-test install" {
+	local pkgs missing=() p
+	pkgs=$(make -s -C "$TOP" --no-print-directory -f Makefile -f - print-packages <<<'print-packages: ; @echo $(DEB_PKGS) $(TEST_PKGS)')
+	[ -n "$pkgs" ]
+	section=$(sed -n '/^## Set up/,/^## Usage/p' "$TOP/README.md")
+	for p in $pkgs; do
+		grep -qw -- "$p" <<<"$section" || missing+=("$p")
+	done
+	[ ${#missing[@]} -eq 0 ] || { echo "not in README's set-up section: ${missing[*]}" >&2; return 1; }
+}
