@@ -33,6 +33,8 @@ scaled() {
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"kernel $(json .system.kernel "$FIX")"* ]]
 	[ "$(grep -c 'no significant change in any metric' <<<"$output")" -eq 2 ]
+	# "No change" comes with its interval and p, key metric by key metric.
+	[ "$(grep -cE '^  no significant change: elapsed \+0\.0% \[[-+][0-9.]+%, [-+][0-9.]+%\] p = 1, cpu_time ' <<<"$output")" -eq 2 ]
 	run --separate-stderr "$ZSB" compare --format json --all "$FIX" "$FIX"
 	[ "$(jq '[.cells[].metrics[] | select(.significance == "significant")] | length' <<<"$output")" -eq 0 ]
 	[ "$(jq '[.cells[].metrics.elapsed.p_mann_whitney] | min' <<<"$output")" = 1 ]
@@ -198,4 +200,17 @@ TABLE
 	run --separate-stderr "$ZSB" show --format csv "$TMP"/*.json
 	[ "$(grep -c '^FILE' <<<"$output")" -eq 1 ]
 	[ "$(($(wc -l <<<"$output") - 1))" -eq $((6 * rows)) ]
+}
+
+@test "compare at 4 trials a side: no test can pass Holm, so the key metrics fall back to the ranges" {
+	jq '.cells[].trials |= .[0:4]' "$FIX" >"$TMP/a4.json"
+	jq '(.cells[].trials[].values.elapsed) |= . * 3' "$TMP/a4.json" >"$TMP/b4.json"
+	run --separate-stderr "$ZSB" compare "$TMP/a4.json" "$TMP/b4.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	# Tripled, the ranges far apart: '?', never '*' (0.029 x Holm is above 0.05).
+	[[ "$output" =~ elapsed\ s\ .*\+200\.0%.*\ \? ]]
+	[[ "$output" =~ cpu_time.*untested ]] || [[ "$output" =~ untested.*cpu_time ]]
+	run --separate-stderr "$ZSB" compare --format json "$TMP/a4.json" "$TMP/b4.json"
+	[ "$(jq -r '.cells[0].metrics.elapsed.significance' <<<"$output")" != significant ]
 }

@@ -140,6 +140,31 @@ Test(compare, a_real_shift_is_significant_after_holm)
 	cell_drop(&b);
 }
 
+/* 4 against 4: the smallest exact p is 2/70 = 0.029, and Holm over the two key metrics makes
+ * it 0.057: no test can say "significant", so the ranges decide, as below 4 trials. */
+Test(compare, a_test_that_cannot_reach_alpha_after_holm_falls_back_to_the_ranges)
+{
+	const double base[] = { 1.00, 1.01, 0.99, 1.005 };
+	const double slow[] = { 1.20, 1.21, 1.19, 1.205 };
+	const double close[] = { 1.004, 1.012, 0.985, 1.011 };
+	struct result_cell a, b, c;
+	struct metric_comparison mc[M_COUNT];
+	struct compare_opts o = { .alpha = 0.05, .noise_pct = 2 };
+
+	cell_with(&a, "a", base, 4);
+	cell_with(&b, "b", slow, 4);
+	cell_with(&c, "c", close, 4);
+	cr_assert_eq(compare_cells(&a, &b, &o, mc), 0);
+	cr_assert_float_eq(mc[M_ELAPSED].ts.p_mwu_min, 2.0 / 70.0, 1e-9);
+	cr_assert_not(mc[M_ELAPSED].ts.testable, "0.029 x 2 key metrics is above 0.05");
+	cr_assert_eq(mc[M_ELAPSED].sig, SIG_NOT_TESTABLE_DIFFERENT, "ranges apart, 20%% beyond the noise");
+	cr_assert_eq(compare_cells(&a, &c, &o, mc), 0);
+	cr_assert_eq(mc[M_ELAPSED].sig, SIG_NOT_TESTABLE_SAME, "ranges overlap");
+	cell_drop(&a);
+	cell_drop(&b);
+	cell_drop(&c);
+}
+
 Test(results, change_percent_like_lkp)
 {
 	cr_assert_float_eq(change_pct(435, 396), -8.9655172, 1e-6);

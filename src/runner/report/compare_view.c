@@ -156,6 +156,41 @@ static void noise_line(const struct compare_opts *cmp, const struct calibration_
 			any->trials, any->date);
 }
 
+static int unchanged_key(const struct metric_comparison *x)
+{
+	return x->have && !shows(x, 0) && isfinite(x->ts.change_pct);
+}
+
+/* The verdict's metrics that did not change, each with its interval: "no change" is a claim
+ * with an uncertainty too, and the table only lists what changed. */
+static void unchanged_key_metrics(const struct metric_comparison *mc, FILE *out)
+{
+	int n = 0, tested = 0, listed = 0;
+
+	for (size_t i = 0; i < sizeof(key_metrics) / sizeof(key_metrics[0]); i++)
+		if (unchanged_key(&mc[key_metrics[i]])) {
+			n++;
+			tested += mc[key_metrics[i]].ts.testable;
+		}
+	if (!n)
+		return;
+	fputs(tested ? "  no significant change:" : "  untested (too few trials for p < alpha after Holm; ranges overlap or within the noise):",
+	      out);
+	for (size_t i = 0; i < sizeof(key_metrics) / sizeof(key_metrics[0]); i++) {
+		const struct metric_comparison *x = &mc[key_metrics[i]];
+		if (!unchanged_key(x))
+			continue;
+		fprintf(out, "%s %s %+.1f%%", listed++ ? "," : "", metrics[key_metrics[i]].key, x->ts.change_pct);
+		if (isfinite(x->ts.change_lo_pct) && isfinite(x->ts.change_hi_pct))
+			fprintf(out, " [%+.1f%%, %+.1f%%]", x->ts.change_lo_pct, x->ts.change_hi_pct);
+		if (x->ts.testable)
+			fprintf(out, " p = %.2g", x->p);
+		else if (tested)
+			fputs(" untested", out);
+	}
+	fputc('\n', out);
+}
+
 static int cell_block(const struct results *base, const struct results *other, const struct result_cell *b,
 		      const struct result_cell *c, const char *file, const struct report_opts *o, int all, FILE *out)
 {
@@ -184,6 +219,8 @@ static int cell_block(const struct results *base, const struct results *other, c
 		ret = table_print(&t, &o->render, out);
 	if (!ret && !shown)
 		fprintf(out, "%s: no significant change in any metric (--all shows them)\n", title);
+	if (!ret && !all)
+		unchanged_key_metrics(mc, out);
 	if (!ret && cmp.noise_by_metric)
 		noise_line(&cmp, used, out);
 	table_free(&t);
