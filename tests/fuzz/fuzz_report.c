@@ -1,10 +1,11 @@
 /* What `zswapbench show` prints from a result file: results_from_json, then report_print in a
  * format (table, markdown, CSV, or the document written again with its comparisons), short or
- * verbose (the comparisons, verdict and sweep tables). Each comparison bootstraps 10000
+ * verbose (the comparisons, verdict and sweep tables); or `compare` of the file with itself. Each comparison bootstraps 10000
  * resamples per metric, so this harness is slow: its seeds are small documents. */
 #include <gsl/gsl_errno.h>
 #include <json.h>
 
+#include "runner/report/compare_view.h"
 #include "runner/report/report.h"
 #include "runner/result/json_read.h"
 #include "runner/result/json_write.h"
@@ -35,10 +36,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	if (results_from_json(doc, &r, why, sizeof(why)) == 0) {
 		/* One rendering per input, picked by its length: each costs the comparisons again. */
-		size_t pick = size % (2 * sizeof(formats) / sizeof(formats[0]));
-		struct report_opts o = { .render = { .format = formats[pick / 2] }, .verbose = (int)(pick % 2),
+		size_t nformats = sizeof(formats) / sizeof(formats[0]), pick = size % (2 * nformats + 2);
+		struct report_opts o = { .render = { .format = formats[pick / 2 % nformats] }, .verbose = (int)(pick % 2),
 					 .cmp = compare_opts_of(&r), .file = "fuzz.json" };
-		report_print(&r, &o, devnull);
+		if (pick < 2 * nformats) {
+			report_print(&r, &o, devnull);
+		} else {
+			const struct results *sets[] = { &r, &r };
+			const char *files[] = { "a.json", "b.json" };
+			report_compare(sets, files, 2, &o, (int)(pick % 2), devnull, why, sizeof(why));
+		}
 		results_free(&r);
 	}
 	json_object_put(doc);
