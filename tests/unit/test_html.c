@@ -5,84 +5,24 @@
 #include <criterion/criterion.h>
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <json.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "runner/cli/options.h"
 #include "runner/report/html.h"
 #include "runner/report/plot.h"
-#include "runner/result/json_read.h"
 #include "fixture.h"
-
-#define RESULTS FIXTURES "/results/"
-
-static int have_tool(const char *name)
-{
-	char path[PATH_MAX];
-	const char *dirs = getenv("PATH");
-
-	for (const char *p = dirs ? dirs : ""; *p;) {
-		const char *end = strchrnul(p, ':');
-		snprintf(path, sizeof(path), "%.*s/%s", (int)(end - p), p, name);
-		if (access(path, X_OK) == 0)
-			return 1;
-		p = *end ? end + 1 : end;
-	}
-	return 0;
-}
+#include "tools.h"
 
 static void need_gnuplot(void)
 {
 	if (!have_tool("gnuplot"))
 		cr_skip_test("gnuplot is not installed (apt-get install gnuplot-nox)");
-}
-
-/* Runs argv; its stdout and stderr together into out. The exit status, or -1. */
-static int run(char *const argv[], char *out, size_t len)
-{
-	int pfd[2], status;
-	size_t have = 0;
-	ssize_t got;
-	pid_t pid;
-
-	cr_assert_eq(pipe(pfd), 0);
-	pid = fork();
-	cr_assert_geq(pid, 0);
-	if (pid == 0) {
-		dup2(pfd[1], 1);
-		dup2(pfd[1], 2);
-		close(pfd[0]);
-		execvp(argv[0], argv);
-		_exit(127);
-	}
-	close(pfd[1]);
-	while ((got = read(pfd[0], out + have, len - 1 - have)) > 0 && have + 1 < len)
-		have += (size_t)got;
-	out[have] = '\0';
-	close(pfd[0]);
-	cr_assert_eq(waitpid(pid, &status, 0), pid);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-static char *temp_dir(void)
-{
-	char *dir = strdup("/tmp/zsb-html-XXXXXX");
-	cr_assert_not_null(mkdtemp(dir));
-	return dir;
-}
-
-static void remove_dir(char *dir)
-{
-	char *argv[] = { "rm", "-rf", dir, NULL }, out[256];
-	run(argv, out, sizeof(out));
-	free(dir);
 }
 
 /* Entries of a folder, . and .. aside. */
@@ -97,25 +37,6 @@ static int entries(const char *dir)
 		n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
 	closedir(d);
 	return n;
-}
-
-static void read_fixture(const char *name, struct results *r)
-{
-	char why[512] = "", path[PATH_MAX];
-	snprintf(path, sizeof(path), RESULTS "%s", name);
-	cr_assert_eq(results_read(path, r, why, sizeof(why)), 0, "%s: %s", path, why);
-}
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *text = NULL;
-	size_t len = 0;
-
-	cr_assert_not_null(f, "%s: %s", path, strerror(errno));
-	cr_assert_geq(getdelim(&text, &len, '\0', f), 0);
-	fclose(f);
-	return text;
 }
 
 /* The options `zswapbench show` renders with when given none. */
@@ -195,7 +116,7 @@ Test(html, the_verdict_is_the_text_show_prints)
 {
 	struct report_opts o = show_opts();
 	struct results r;
-	char path[PATH_MAX], *dir = temp_dir(), *html, *verdict = NULL, *want, pre[512];
+	char path[PATH_MAX], *dir = temp_dir("zsb-html"), *html, *verdict = NULL, *want, pre[512];
 	size_t len = 0;
 	FILE *f;
 
@@ -228,7 +149,7 @@ Test(html, every_plot_inline_with_its_own_ids)
 	const struct results *sets[1];
 	struct plot_output out;
 	struct results r;
-	char path[PATH_MAX], why[512] = "", *dir = temp_dir(), *plots = temp_dir(), *html, *p;
+	char path[PATH_MAX], why[512] = "", *dir = temp_dir("zsb-html"), *plots = temp_dir("zsb-html"), *html, *p;
 	char **ids = NULL;
 	size_t nids = 0;
 
@@ -274,7 +195,7 @@ Test(html, every_plot_inline_with_its_own_ids)
 Test(html, nothing_from_elsewhere)
 {
 	struct results r;
-	char path[PATH_MAX], *dir = temp_dir(), *html, *p;
+	char path[PATH_MAX], *dir = temp_dir("zsb-html"), *html, *p;
 
 	need_gnuplot();
 	read_fixture("disk-zram.json", &r);
@@ -302,7 +223,7 @@ Test(html, the_page_is_xml)
 	const char *names[] = { "a <b>.json", "b & c.json" };
 	const struct results *sets[2];
 	struct results a, b;
-	char path[PATH_MAX], out[16384], *dir = temp_dir(), *html, *line;
+	char path[PATH_MAX], out[16384], *dir = temp_dir("zsb-html"), *html, *line;
 
 	need_gnuplot();
 	if (!have_tool("xmllint"))
@@ -315,9 +236,9 @@ Test(html, the_page_is_xml)
 	sets[1] = &b;
 	html = report(sets, names, 2, dir, path, sizeof(path));
 	lint[2] = path;
-	cr_expect_eq(run(lint, out, sizeof(out)), 0, "xmllint --noout:\n%s", out);
+	cr_expect_eq(run_program(lint, out, sizeof(out), 1), 0, "xmllint --noout:\n%s", out);
 	lint_html[3] = path;
-	run(lint_html, out, sizeof(out));
+	run_program(lint_html, out, sizeof(out), 1);
 	for (line = strtok(out, "\n"); line; line = strtok(NULL, "\n"))
 		if (strstr(line, "error") && !strstr(line, "HTML parser error : Tag "))
 			cr_expect(0, "xmllint --html: %s", line);
@@ -331,7 +252,7 @@ Test(html, the_page_is_xml)
 Test(html, a_label_with_a_script_is_text)
 {
 	struct results r;
-	char path[PATH_MAX], *dir = temp_dir(), *html;
+	char path[PATH_MAX], *dir = temp_dir("zsb-html"), *html;
 
 	need_gnuplot();
 	read_fixture("disk-zram.json", &r);
@@ -351,7 +272,7 @@ Test(html, two_files_are_compared)
 	const char *names[] = { "before.json", "after.json" };
 	const struct results *sets[2];
 	struct results a, b;
-	char path[PATH_MAX], *dir = temp_dir(), *html, *cmp;
+	char path[PATH_MAX], *dir = temp_dir("zsb-html"), *html, *cmp;
 
 	need_gnuplot();
 	read_fixture("disk-zram.json", &a);
@@ -375,7 +296,7 @@ Test(html, two_files_are_compared)
 Test(html, skipped_plots_are_said)
 {
 	struct results r;
-	char path[PATH_MAX], *dir = temp_dir(), *html, *said;
+	char path[PATH_MAX], *dir = temp_dir("zsb-html"), *html, *said;
 
 	need_gnuplot();
 	read_fixture("no-series.json", &r);
@@ -392,7 +313,7 @@ Test(html, skipped_plots_are_said)
 Test(html, system_and_configuration)
 {
 	struct results r;
-	char path[PATH_MAX], *dir = temp_dir(), *html;
+	char path[PATH_MAX], *dir = temp_dir("zsb-html"), *html;
 
 	need_gnuplot();
 	read_fixture("oom.json", &r);
@@ -418,7 +339,7 @@ Test(html, without_gnuplot_nothing_is_written)
 	const struct results *sets[1];
 	struct report_opts o = show_opts();
 	struct results r;
-	char why[512] = "", *dir = temp_dir(), *empty = temp_dir(), path[PATH_MAX];
+	char why[512] = "", *dir = temp_dir("zsb-html"), *empty = temp_dir("zsb-html"), path[PATH_MAX];
 
 	read_fixture("disk-zram.json", &r);
 	sets[0] = &r;
@@ -439,7 +360,7 @@ Test(html, a_report_that_cannot_be_written)
 	const struct results *sets[1];
 	struct report_opts o = show_opts();
 	struct results r;
-	char why[PATH_MAX + 512] = "", *dir = temp_dir(), path[PATH_MAX], tmpdir[PATH_MAX];
+	char why[PATH_MAX + 512] = "", *dir = temp_dir("zsb-html"), path[PATH_MAX], tmpdir[PATH_MAX];
 
 	need_gnuplot();
 	read_fixture("disk-zram.json", &r);

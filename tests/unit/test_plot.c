@@ -11,14 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "runner/report/plot.h"
-#include "runner/result/json_read.h"
 #include "fixture.h"
+#include "tools.h"
 
-#define RESULTS FIXTURES "/results/"
 
 /* The PNG's width, height, distinct colours and the share of pixels that are not white, from
  * zlib alone: the five row filters of the PNG standard undone by hand. */
@@ -65,21 +63,6 @@ static const char png_reader[] =
 	"    prev = line\n"
 	"print(w, h, len(colours), ink / (w * h))\n";
 
-static int have_tool(const char *name)
-{
-	char path[PATH_MAX];
-	const char *dirs = getenv("PATH");
-
-	for (const char *p = dirs ? dirs : ""; *p;) {
-		const char *end = strchrnul(p, ':');
-		snprintf(path, sizeof(path), "%.*s/%s", (int)(end - p), p, name);
-		if (access(path, X_OK) == 0)
-			return 1;
-		p = *end ? end + 1 : end;
-	}
-	return 0;
-}
-
 static void need_tools(void)
 {
 	const char *tools[] = { "gnuplot", "xmllint", "rsvg-convert", "python3" };
@@ -87,68 +70,6 @@ static void need_tools(void)
 		if (!have_tool(tools[i]))
 			cr_skip_test("%s is not installed (apt-get install gnuplot-nox libxml2-utils librsvg2-bin python3)",
 				     tools[i]);
-}
-
-/* Runs argv; its stdout into out (may be NULL), stderr to /dev/null. The exit status, or -1. */
-static int run(char *const argv[], char *out, size_t len)
-{
-	int pfd[2], status;
-	size_t have = 0;
-	ssize_t got;
-	pid_t pid;
-
-	cr_assert_eq(pipe(pfd), 0);
-	pid = fork();
-	cr_assert_geq(pid, 0);
-	if (pid == 0) {
-		int null = open("/dev/null", O_WRONLY);
-		dup2(pfd[1], 1);
-		dup2(null, 2);
-		close(pfd[0]);
-		execvp(argv[0], argv);
-		_exit(127);
-	}
-	close(pfd[1]);
-	while (out && have + 1 < len && (got = read(pfd[0], out + have, len - 1 - have)) > 0)
-		have += (size_t)got;
-	if (out)
-		out[have] = '\0';
-	close(pfd[0]);
-	cr_assert_eq(waitpid(pid, &status, 0), pid);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-static char *temp_dir(void)
-{
-	char *dir = strdup("/tmp/zsb-plot-XXXXXX");
-	cr_assert_not_null(mkdtemp(dir));
-	return dir;
-}
-
-static void remove_dir(char *dir)
-{
-	char *argv[] = { "rm", "-rf", dir, NULL };
-	run(argv, NULL, 0);
-	free(dir);
-}
-
-static void read_fixture(const char *name, struct results *r)
-{
-	char why[512] = "", path[PATH_MAX];
-	snprintf(path, sizeof(path), RESULTS "%s", name);
-	cr_assert_eq(results_read(path, r, why, sizeof(why)), 0, "%s: %s", path, why);
-}
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *text = NULL;
-	size_t len = 0;
-
-	cr_assert_not_null(f, "%s: %s", path, strerror(errno));
-	cr_assert_geq(getdelim(&text, &len, '\0', f), 0);
-	fclose(f);
-	return text;
 }
 
 static const char *base_name(const char *path)
@@ -182,7 +103,7 @@ static void check_png(const char *path, int min_width)
 	unsigned w, h, colours;
 	double ink;
 
-	cr_assert_eq(run(argv, out, sizeof(out)), 0, "%s: not a PNG read: %s", path, out);
+	cr_assert_eq(run_program(argv, out, sizeof(out), 0), 0, "%s: not a PNG read: %s", path, out);
 	cr_assert_eq(sscanf(out, "%u %u %u %lf", &w, &h, &colours, &ink), 4, "%s: %s", path, out);
 	cr_expect_geq(w, (unsigned)min_width, "%s: %u pixels wide", path, w);
 	cr_expect_geq(colours, 8, "%s: %u colours: blank?", path, colours);
@@ -201,11 +122,11 @@ static void check_svg(const char *path)
 
 	snprintf(full, sizeof(full), "%s.png", path);
 	snprintf(small, sizeof(small), "%s.small.png", path);
-	cr_assert_eq(run(lint, NULL, 0), 0, "%s is not well-formed XML", path);
-	cr_assert_eq(run(render, NULL, 0), 0, "rsvg-convert could not render %s", path);
+	cr_assert_eq(run_program(lint, NULL, 0, 0), 0, "%s is not well-formed XML", path);
+	cr_assert_eq(run_program(render, NULL, 0, 0), 0, "rsvg-convert could not render %s", path);
 	cr_assert_eq(stat(full, &st), 0);
 	cr_expect_gt(st.st_size, 8000, "%s renders to %ld bytes: blank?", path, (long)st.st_size);
-	cr_assert_eq(run(shrink, NULL, 0), 0);
+	cr_assert_eq(run_program(shrink, NULL, 0, 0), 0);
 	check_png(small, 150);
 }
 
@@ -234,7 +155,7 @@ Test(plot, every_plot_of_a_run)
 	char *dir, path[PATH_MAX];
 
 	need_tools();
-	dir = temp_dir();
+	dir = temp_dir("zsb-plot");
 	read_fixture("disk-zram.json", &r);
 	plot_one(&r, dir, 0, &out);
 	cr_assert_eq(out.nwritten, sizeof(expect) / sizeof(expect[0]));
@@ -258,7 +179,7 @@ Test(plot, titles_name_kernel_host_cell_and_units)
 	char *dir, path[PATH_MAX], *svg, text[600];
 
 	need_tools();
-	dir = temp_dir();
+	dir = temp_dir("zsb-plot");
 	read_fixture("disk-zram.json", &r);
 	cr_assert_str_eq(r.cells[1].label, "zram");
 	plot_one(&r, dir, 0, &out);
@@ -285,7 +206,7 @@ Test(plot, a_sweep_draws_elapsed_against_jobs)
 	char *dir, path[PATH_MAX], *svg;
 
 	need_tools();
-	dir = temp_dir();
+	dir = temp_dir("zsb-plot");
 	read_fixture("sweep-jobs.json", &r);
 	plot_one(&r, dir, 0, &out);
 	cr_assert(written(&out, "sweep-jobs.svg"));
@@ -312,7 +233,7 @@ Test(plot, one_compressor_per_backend_is_no_sweep)
 	char *dir;
 
 	need_tools();
-	dir = temp_dir();
+	dir = temp_dir("zsb-plot");
 	read_fixture("disk-zram.json", &r);
 	snprintf(r.cells[0].backend, sizeof(r.cells[0].backend), "zswap");
 	snprintf(r.cells[0].label, sizeof(r.cells[0].label), "zswap");
@@ -335,7 +256,7 @@ Test(plot, twelve_cells_keep_their_labels_apart)
 	size_t n = 0, first_len = 0;
 
 	need_tools();
-	dir = temp_dir();
+	dir = temp_dir("zsb-plot");
 	read_fixture("twelve-cells.json", &r);
 	cr_assert_eq(r.ncells, 12);
 	plot_one(&r, dir, 0, &out);
@@ -373,7 +294,7 @@ Test(plot, a_failed_trial_is_drawn_apart)
 	char *dir, path[PATH_MAX], *svg;
 
 	need_tools();
-	dir = temp_dir();
+	dir = temp_dir("zsb-plot");
 	read_fixture("oom.json", &r);
 	cr_assert_eq(r.cells[1].trials[2].status, TRIAL_OOM);
 	plot_one(&r, dir, 0, &out);
@@ -400,7 +321,7 @@ Test(plot, without_series_the_time_plots_are_skipped)
 	char *dir;
 
 	need_tools();
-	dir = temp_dir();
+	dir = temp_dir("zsb-plot");
 	read_fixture("no-series.json", &r);
 	plot_one(&r, dir, 0, &out);
 	for (size_t i = 0; i < out.nwritten; i++)
@@ -423,7 +344,7 @@ Test(plot, missing_curves_and_ratios_are_skipped)
 	char *dir;
 
 	need_tools();
-	dir = temp_dir();
+	dir = temp_dir("zsb-plot");
 	read_fixture("no-series.json", &r);
 	for (size_t i = 0; i < r.ncells; i++)
 		for (size_t t = 0; t < r.cells[i].ntrials; t++) {
@@ -448,7 +369,7 @@ Test(plot, a_run_without_trials)
 	char *dir;
 
 	need_tools();
-	dir = temp_dir();
+	dir = temp_dir("zsb-plot");
 	results_init(&r);
 	snprintf(results_add_cell(&r)->label, sizeof(r.cells[0].label), "zram");
 	plot_one(&r, dir, 0, &out);
@@ -468,7 +389,7 @@ Test(plot, two_files_one_colour_each)
 	char why[512] = "", *dir, path[PATH_MAX], *svg, before[300];
 
 	need_tools();
-	dir = temp_dir();
+	dir = temp_dir("zsb-plot");
 	read_fixture("disk-zram.json", &a);
 	read_fixture("disk-zram.json", &b);
 	snprintf(b.system.kernel, sizeof(b.system.kernel), "6.1.0-27-amd64");
@@ -501,7 +422,7 @@ Test(plot, labels_are_escaped)
 	char *dir, *svg, path[PATH_MAX];
 
 	need_tools();
-	dir = temp_dir();
+	dir = temp_dir("zsb-plot");
 	read_fixture("disk-zram.json", &r);
 	snprintf(r.cells[1].label, sizeof(r.cells[1].label), "%s", label);
 	plot_one(&r, dir, 0, &out);
@@ -528,7 +449,7 @@ Test(plot, png_pictures)
 	char *dir;
 
 	need_tools();
-	dir = temp_dir();
+	dir = temp_dir("zsb-plot");
 	read_fixture("sweep-jobs.json", &r);
 	plot_one(&r, dir, 1, &out);
 	cr_assert(written(&out, "sweep-jobs.png") && written(&out, "trials-elapsed.png"));
@@ -546,7 +467,7 @@ Test(plot, without_gnuplot_nothing_is_written)
 	const struct results *sets[1];
 	struct plot_output out;
 	struct results r;
-	char why[512] = "", *empty = temp_dir(), target[PATH_MAX];
+	char why[512] = "", *empty = temp_dir("zsb-plot"), target[PATH_MAX];
 
 	read_fixture("disk-zram.json", &r);
 	sets[0] = &r;
@@ -568,7 +489,7 @@ Test(plot, gnuplot_failing_is_an_error_with_its_message)
 	const struct results *sets[1];
 	struct plot_output out;
 	struct results r;
-	char why[512] = "", *bin = temp_dir(), *dir = temp_dir(), fake[PATH_MAX];
+	char why[512] = "", *bin = temp_dir("zsb-plot"), *dir = temp_dir("zsb-plot"), fake[PATH_MAX];
 	char *path = strdup(getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
 	FILE *f;
 

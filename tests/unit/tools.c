@@ -1,0 +1,91 @@
+#include "tools.h"
+
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "runner/result/json_read.h"
+#include "fixture.h"
+
+int have_tool(const char *name)
+{
+	char path[PATH_MAX];
+	const char *dirs = getenv("PATH");
+
+	for (const char *p = dirs ? dirs : ""; *p;) {
+		const char *end = strchrnul(p, ':');
+		snprintf(path, sizeof(path), "%.*s/%s", (int)(end - p), p, name);
+		if (access(path, X_OK) == 0)
+			return 1;
+		p = *end ? end + 1 : end;
+	}
+	return 0;
+}
+
+int run_program(char *const argv[], char *out, size_t len, int with_stderr)
+{
+	int pfd[2], status;
+	size_t have = 0;
+	ssize_t got;
+	pid_t pid;
+
+	cr_assert_eq(pipe(pfd), 0);
+	pid = fork();
+	cr_assert_geq(pid, 0);
+	if (pid == 0) {
+		dup2(pfd[1], 1);
+		dup2(with_stderr ? pfd[1] : open("/dev/null", O_WRONLY), 2);
+		close(pfd[0]);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	close(pfd[1]);
+	while (out && have + 1 < len && (got = read(pfd[0], out + have, len - 1 - have)) > 0)
+		have += (size_t)got;
+	if (out)
+		out[have] = '\0';
+	close(pfd[0]);
+	cr_assert_eq(waitpid(pid, &status, 0), pid);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+char *temp_dir(const char *prefix)
+{
+	char *dir = NULL;
+
+	cr_assert_geq(asprintf(&dir, "/tmp/%s-XXXXXX", prefix), 0);
+	cr_assert_not_null(mkdtemp(dir));
+	return dir;
+}
+
+void remove_dir(char *dir)
+{
+	char *argv[] = { "rm", "-rf", dir, NULL };
+	run_program(argv, NULL, 0, 0);
+	free(dir);
+}
+
+void read_fixture(const char *name, struct results *r)
+{
+	char why[512] = "", path[PATH_MAX];
+	snprintf(path, sizeof(path), FIXTURES "/results/%s", name);
+	cr_assert_eq(results_read(path, r, why, sizeof(why)), 0, "%s: %s", path, why);
+}
+
+char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *text = NULL;
+	size_t len = 0;
+
+	cr_assert_not_null(f, "%s: %s", path, strerror(errno));
+	cr_assert_geq(getdelim(&text, &len, '\0', f), 0);
+	fclose(f);
+	return text;
+}
