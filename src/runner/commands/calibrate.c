@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "runner/cli/options.h"
+#include "runner/commands/command_options.h"
 #include "runner/commands/files.h"
 #include "runner/log.h"
 #include "runner/result/calibration.h"
@@ -97,19 +98,12 @@ int calibrate_main(int argc, char **argv)
 {
 	static struct config cfg;
 	static char files[MAX_RUNS][PATH_MAX];
-	char msg[PATH_MAX + 512];
 	unsigned done = 0;
 	int status;
 
-	switch (options_parse_command(CMD_CALIBRATE, argc, argv, &cfg, msg, sizeof(msg))) {
-	case OPTIONS_EXIT_OK:
-		return EXIT_OK;
-	case OPTIONS_USAGE:
-		say("%s; try 'zswapbench calibrate --help'", msg);
-		return EXIT_USAGE;
-	case OPTIONS_RUN:
-		break;
-	}
+	status = command_options(CMD_CALIBRATE, argc, argv, &cfg);
+	if (status >= 0)
+		return status;
 	status = run_all(&cfg, files, &done);
 	if (status != EXIT_OK) {
 		if (done)

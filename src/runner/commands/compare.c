@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "runner/cli/options.h"
+#include "runner/commands/command_options.h"
 #include "runner/commands/files.h"
 #include "runner/log.h"
 #include "runner/report/compare_view.h"
@@ -117,18 +118,11 @@ int compare_main(int argc, char **argv)
 	struct calibration cal = { 0 };
 	struct config cfg;
 	struct report_opts o;
-	char msg[PATH_MAX + 512];
 	int status;
 
-	switch (options_parse_command(CMD_COMPARE, argc, argv, &cfg, msg, sizeof(msg))) {
-	case OPTIONS_EXIT_OK:
-		return EXIT_OK;
-	case OPTIONS_USAGE:
-		say("%s; try 'zswapbench compare --help'", msg);
-		return EXIT_USAGE;
-	case OPTIONS_RUN:
-		break;
-	}
+	status = command_options(CMD_COMPARE, argc, argv, &cfg);
+	if (status >= 0)
+		return status;
 	o = report_opts_of(&cfg);
 	o.calibration = load_calibration(&cal);
 	status = strcmp(cfg.group_by, "file") == 0 ? by_file(&cfg, &o) : by_group(&cfg, &o);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "runner/cli/options.h"
+#include "runner/commands/command_options.h"
 #include "runner/commands/files.h"
 #include "runner/log.h"
 #include "runner/report/plot.h"
@@ -42,18 +43,11 @@ int plot_main(int argc, char **argv)
 {
 	struct config cfg;
 	struct file_set fs = { 0 };
-	char msg[PATH_MAX + 512];
 	int status;
 
-	switch (options_parse_command(CMD_PLOT, argc, argv, &cfg, msg, sizeof(msg))) {
-	case OPTIONS_EXIT_OK:
-		return EXIT_OK;
-	case OPTIONS_USAGE:
-		say("%s; try 'zswapbench plot --help'", msg);
-		return EXIT_USAGE;
-	case OPTIONS_RUN:
-		break;
-	}
+	status = command_options(CMD_PLOT, argc, argv, &cfg);
+	if (status >= 0)
+		return status;
 	if (!plot_available()) {
 		say("%s", PLOT_NO_GNUPLOT);
 		return EXIT_UNSUPPORTED;

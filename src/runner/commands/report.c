@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "runner/cli/options.h"
+#include "runner/commands/command_options.h"
 #include "runner/commands/files.h"
 #include "runner/log.h"
 #include "runner/report/html.h"
@@ -31,18 +32,11 @@ int report_main(int argc, char **argv)
 	struct config cfg;
 	struct file_set fs = { 0 };
 	struct report_opts o;
-	char msg[PATH_MAX + 512];
 	int status;
 
-	switch (options_parse_command(CMD_REPORT, argc, argv, &cfg, msg, sizeof(msg))) {
-	case OPTIONS_EXIT_OK:
-		return EXIT_OK;
-	case OPTIONS_USAGE:
-		say("%s; try 'zswapbench report --help'", msg);
-		return EXIT_USAGE;
-	case OPTIONS_RUN:
-		break;
-	}
+	status = command_options(CMD_REPORT, argc, argv, &cfg);
+	if (status >= 0)
+		return status;
 	if (!plot_available()) {
 		say("%s", PLOT_NO_GNUPLOT);
 		return EXIT_UNSUPPORTED;

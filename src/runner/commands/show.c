@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "runner/cli/options.h"
+#include "runner/commands/command_options.h"
 #include "runner/commands/files.h"
 #include "runner/log.h"
 #include "runner/report/report.h"
@@ -67,18 +68,11 @@ int show_main(int argc, char **argv)
 	struct config cfg;
 	struct file_set fs = { 0 };
 	struct report_opts o;
-	char msg[PATH_MAX + 512];
 	int ret;
 
-	switch (options_parse_command(CMD_SHOW, argc, argv, &cfg, msg, sizeof(msg))) {
-	case OPTIONS_EXIT_OK:
-		return EXIT_OK;
-	case OPTIONS_USAGE:
-		say("%s; try 'zswapbench show --help'", msg);
-		return EXIT_USAGE;
-	case OPTIONS_RUN:
-		break;
-	}
+	ret = command_options(CMD_SHOW, argc, argv, &cfg);
+	if (ret >= 0)
+		return ret;
 	o = report_opts_of(&cfg);
 	if (cfg.format == FORMAT_CSV)
 		return show_csv(&cfg, &o);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "runner/cli/options.h"
+#include "runner/commands/command_options.h"
 #include "runner/commands/files.h"
 #include "runner/kernel/sysfs.h"
 #include "runner/log.h"
@@ -40,17 +41,11 @@ int sysinfo_main(int argc, char **argv)
 {
 	static struct sysinfo_facts facts; /* about 12 KiB: not on the stack */
 	struct config cfg;
-	char msg[PATH_MAX + 512], dir[PATH_MAX];
+	char dir[PATH_MAX];
+	int parsed = command_options(CMD_SYSINFO, argc, argv, &cfg);
 
-	switch (options_parse_command(CMD_SYSINFO, argc, argv, &cfg, msg, sizeof(msg))) {
-	case OPTIONS_EXIT_OK:
-		return EXIT_OK;
-	case OPTIONS_USAGE:
-		say("%s; try 'zswapbench sysinfo --help'", msg);
-		return EXIT_USAGE;
-	case OPTIONS_RUN:
-		break;
-	}
+	if (parsed >= 0)
+		return parsed;
 	if (cfg.format != FORMAT_TABLE && cfg.format != FORMAT_JSON) {
 		say("--format '%s': sysinfo prints a table or json", cfg.format == FORMAT_CSV ? "csv" : "markdown");
 		return EXIT_USAGE;
