@@ -13,12 +13,13 @@ int report_sets(const struct results *const *sets, const char *const *names, siz
 		const struct report_opts *o, const char *path)
 {
 	char why[PATH_MAX + 256] = "";
+	int ret = html_report(sets, names, n, o, path, why, sizeof(why));
 
-	if (!plot_available()) {
+	if (ret == -ENOENT && !plot_available()) {
 		say("%s", PLOT_NO_GNUPLOT);
 		return EXIT_UNSUPPORTED;
 	}
-	if (html_report(sets, names, n, o, path, why, sizeof(why))) {
+	if (ret) {
 		say("%s", why);
 		return EXIT_RUNTIME;
 	}
