@@ -38,12 +38,18 @@ playbook() {
 		     \"zswapbench_build_dir\": \"$TMP/build\"}" "$@"
 }
 
-@test "site.yml: two inventory names on this machine, two result files, compared and reported; the package removed" {
+# A test whose playbook installs the package it builds: only where no zswapbench package or
+# binary is there already, and teardown removes it again.
+will_install_package() {
 	need_zram
 	command -v dpkg-buildpackage >/dev/null || skip "dpkg-dev is not installed (make deps-test)"
 	! dpkg -s zswapbench >/dev/null 2>&1 || skip "a zswapbench package is already installed on this machine"
 	[ ! -e /usr/sbin/zswapbench ] || skip "/usr/sbin/zswapbench exists and is not ours"
 	INSTALLED_BY_TEST=1
+}
+
+@test "site.yml: two inventory names on this machine, two result files, compared and reported; the package removed" {
+	will_install_package
 	run playbook
 	echo "$output" | tail -40
 	[ "$status" -eq 0 ]
@@ -103,11 +109,7 @@ playbook() {
 }
 
 @test "site.yml: a host that fails keeps the others' results, compared; it is named in the summary and the retry file" {
-	need_zram
-	command -v dpkg-buildpackage >/dev/null || skip "dpkg-dev is not installed (make deps-test)"
-	! dpkg -s zswapbench >/dev/null 2>&1 || skip "a zswapbench package is already installed on this machine"
-	[ ! -e /usr/sbin/zswapbench ] || skip "/usr/sbin/zswapbench exists and is not ours"
-	INSTALLED_BY_TEST=1
+	will_install_package
 	# hostDown: nothing listens on port 9 of this machine, so ssh never gets in.
 	INVENTORY=$TMP/inventory.ini
 	cat >"$INVENTORY" <<'INI'

@@ -32,9 +32,9 @@ else
 	usage "CONFIG='$config': no such file, and no preset configs/$config.conf"
 fi
 # The guest holds zswapbench, its hogger and a shell, not the programs a preset may run.
-if grep -qE '^[[:space:]]*(command|setup)[[:space:]]*=' "$conffile"; then
-	usage "CONFIG='$config': runs a program ($(grep -m1 -E '^[[:space:]]*(command|setup)[[:space:]]*=' "$conffile" | tr -s ' \t' ' ')), which the guest does not have: kernel-ab runs the hogger's configs"
-fi
+program=$(grep -m1 -E '^[[:space:]]*(command|setup)[[:space:]]*=' "$conffile" | tr -s ' \t' ' ')
+[ -z "$program" ] ||
+	usage "CONFIG='$config': runs a program ($program), which the guest does not have: kernel-ab runs the hogger's configs"
 for a in "${args[@]+"${args[@]}"}"; do
 	case $a in
 	-- | --setup | --setup=*)
