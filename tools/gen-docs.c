@@ -19,10 +19,10 @@
 #include "common/pattern.h"
 #include "runner/cli/config_file.h"
 #include "runner/cli/options.h"
-#include "runner/log.h"
+#include "runner/base/log.h"
 #include "runner/report/columns.h"
 #include "runner/swap/backend.h"
-#include "runner/undo/runlock.h"
+#include "runner/base/rundir.h"
 
 /*
  * The commands, in the one place both outputs read them. main.c dispatches on the names; a

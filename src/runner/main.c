@@ -5,10 +5,9 @@
 #include <string.h>
 
 #include "runner/cli/options.h"
-#include "runner/commands/files.h"
-#include "runner/log.h"
+#include "runner/base/log.h"
 #include "runner/run/run.h"
-#include "runner/undo/cleanup.h"
+#include "runner/commands/commands.h"
 
 int main(int argc, char **argv)
 {

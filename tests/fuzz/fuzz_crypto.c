@@ -1,6 +1,6 @@
 /* /proc/crypto: zswap_compressors_parse lists the scomp/acomp algorithms once each, into the
  * caller's buffer (zswap.c's size) and into a small one that cuts the list. */
-#include "runner/swap/zswap_sysfs.h"
+#include "runner/kernel/zswap.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

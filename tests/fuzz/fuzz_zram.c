@@ -2,7 +2,7 @@
  * with the buffer sizes its callers use and small ones that cut the list. */
 #include <errno.h>
 
-#include "runner/swap/zram_sysfs.h"
+#include "runner/kernel/zram.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

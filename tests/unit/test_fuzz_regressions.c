@@ -29,8 +29,8 @@
 #include "runner/report/report.h"
 #include "runner/result/json_read.h"
 #include "runner/result/json_write.h"
-#include "runner/swap/zram_sysfs.h"
-#include "runner/swap/zswap_sysfs.h"
+#include "runner/kernel/zram.h"
+#include "runner/kernel/zswap.h"
 #include "runner/trial/hogger_events.h"
 #include "runner/undo/journal.h"
 

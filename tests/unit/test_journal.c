@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "runner/kernel/sysfs.h"
-#include "runner/undo/cleanup.h"
+#include "runner/undo/recover.h"
 #include "runner/undo/journal.h"
 
 static char dir[64];
@@ -365,7 +365,7 @@ Test(journal, a_journal_from_an_earlier_boot, .fini = remove_dir)
 	cr_assert_eq(j.boot_id[0], '\0', "a damaged header leaves the boot unknown");
 	snprintf(j.boot_id, sizeof(j.boot_id), "another-boot");
 	cr_assert(journal_from_earlier_boot(&j));
-	cr_assert_eq(cleanup_journal(&j), 0);
+	cr_assert_eq(journal_recover(&j), 0);
 	cr_assert_eq(access(swapfile, F_OK), -1, "the swapfile it created is removed");
 	cr_assert_str_eq(get("param"), "default-after-reboot", "a parameter is not written back after a reboot");
 	close(j.fd);

@@ -4,7 +4,7 @@
 #include "runner/kernel/vmstat.h"
 #include "runner/kernel/kv.h"
 #include "runner/kernel/sysfs.h"
-#include "runner/swap/zram_sysfs.h"
+#include "runner/kernel/zram.h"
 #include "fixture.h"
 
 Test(kv, exact_key_not_prefix)

@@ -9,12 +9,13 @@
 
 #include "runner/cli/options.h"
 #include "runner/commands/command_options.h"
+#include "runner/commands/commands.h"
 #include "runner/commands/files.h"
-#include "runner/log.h"
+#include "runner/base/log.h"
 #include "runner/result/calibration.h"
 #include "runner/result/metrics.h"
 #include "runner/run/run.h"
-#include "runner/undo/runlock.h"
+#include "runner/base/rundir.h"
 
 #define MAX_RUNS 100
 

@@ -2,7 +2,7 @@
 
 #include <limits.h>
 
-#include "runner/log.h"
+#include "runner/base/log.h"
 
 int command_options(enum command cmd, int argc, char **argv, struct config *cfg)
 {

@@ -7,12 +7,13 @@
 
 #include "runner/cli/options.h"
 #include "runner/commands/command_options.h"
+#include "runner/commands/commands.h"
 #include "runner/commands/files.h"
-#include "runner/log.h"
+#include "runner/base/log.h"
 #include "runner/report/compare_view.h"
 #include "runner/result/group.h"
 #include "runner/result/json_read.h"
-#include "runner/undo/runlock.h"
+#include "runner/base/rundir.h"
 
 /* This machine's noise, from calibrate: a damaged file is said and left out, never fatal. */
 static const struct calibration *load_calibration(struct calibration *cal)

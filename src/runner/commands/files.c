@@ -3,7 +3,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "runner/log.h"
+#include "runner/base/log.h"
 #include "runner/result/json_read.h"
 
 int file_set_read(struct file_set *fs, char **files, size_t n)

@@ -5,8 +5,9 @@
 #include <string.h>
 
 #include "runner/cli/config_file.h"
+#include "runner/commands/commands.h"
 #include "runner/commands/files.h"
-#include "runner/log.h"
+#include "runner/base/log.h"
 
 /* The comment's first line, without its "# ". */
 static void describe(const char *path, char *out, size_t len)

@@ -4,29 +4,11 @@
 
 #include "runner/cli/options.h"
 #include "runner/commands/command_options.h"
+#include "runner/commands/commands.h"
 #include "runner/commands/files.h"
-#include "runner/log.h"
-#include "runner/report/html.h"
+#include "runner/base/log.h"
+#include "runner/report/draw.h"
 #include "runner/report/plot.h"
-
-int report_sets(const struct results *const *sets, const char *const *names, size_t n,
-		const struct report_opts *o, const char *path)
-{
-	char why[PATH_MAX + 256] = "";
-	int ret = html_report(sets, names, n, o, path, why, sizeof(why));
-
-	if (ret == -ENOENT && !plot_available()) {
-		say("%s", PLOT_NO_GNUPLOT);
-		return EXIT_UNSUPPORTED;
-	}
-	if (ret) {
-		say("%s", why);
-		return EXIT_RUNTIME;
-	}
-	printf("%s\n", path);
-	fflush(stdout);
-	return EXIT_OK;
-}
 
 int report_main(int argc, char **argv)
 {

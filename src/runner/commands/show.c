@@ -3,8 +3,9 @@
 
 #include "runner/cli/options.h"
 #include "runner/commands/command_options.h"
+#include "runner/commands/commands.h"
 #include "runner/commands/files.h"
-#include "runner/log.h"
+#include "runner/base/log.h"
 #include "runner/report/report.h"
 #include "runner/result/json_read.h"
 

@@ -8,9 +8,10 @@
 
 #include "runner/cli/options.h"
 #include "runner/commands/command_options.h"
+#include "runner/commands/commands.h"
 #include "runner/commands/files.h"
 #include "runner/kernel/sysfs.h"
-#include "runner/log.h"
+#include "runner/base/log.h"
 #include "runner/run/plan.h"
 #include "runner/system/sysinfo.h"
 

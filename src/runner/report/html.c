@@ -22,7 +22,7 @@
 
 #include "common/size.h"
 #include "runner/cli/options.h"
-#include "runner/kernel/fileio.h"
+#include "runner/base/fileio.h"
 #include "runner/report/compare_view.h"
 #include "runner/report/format.h"
 #include "runner/report/plot.h"

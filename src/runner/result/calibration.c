@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "runner/kernel/fileio.h"
+#include "runner/base/fileio.h"
 #include "runner/result/compare.h"
 #include "runner/result/match.h"
 #include "runner/result/statistics.h"

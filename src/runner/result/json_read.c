@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runner/kernel/fileio.h"
+#include "runner/base/fileio.h"
 #include "runner/result/latency_json.h"
 
 static json_object *get(json_object *o, const char *key)

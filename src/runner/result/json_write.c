@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "runner/kernel/fileio.h"
+#include "runner/base/fileio.h"
 #include "runner/result/compare.h"
 #include "runner/result/latency_json.h"
 

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "runner/kernel/cpus.h"
-#include "runner/log.h"
+#include "runner/base/log.h"
 
 /* The most processes and threads a cell runs at once. */
 static unsigned widest_cell(const struct config *cfg, const struct plan *plan)

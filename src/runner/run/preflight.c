@@ -16,7 +16,7 @@
 #include "runner/kernel/kv.h"
 #include "runner/kernel/swaps.h"
 #include "runner/kernel/sysfs.h"
-#include "runner/log.h"
+#include "runner/base/log.h"
 #include "runner/report/plot.h"
 #include "runner/undo/param.h"
 

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "common/clock.h"
-#include "runner/commands/files.h"
+#include "runner/report/draw.h"
 #include "runner/kernel/cpus.h"
 #include "runner/kernel/signals.h"
 #include "runner/kernel/sysfs.h"
@@ -19,7 +19,7 @@
 #include "runner/run/background.h"
 #include "runner/run/workdir.h"
 #include "runner/trial/trial.h"
-#include "runner/undo/cleanup.h"
+#include "runner/undo/recover.h"
 #include "runner/undo/param.h"
 #include "runner/undo/runlock.h"
 
@@ -43,7 +43,7 @@ static void clean_earlier_boot(const char *path)
 	old.on_note = journal_note;
 	if (journal_load(&old, path) == 0 && journal_pending(&old) && journal_from_earlier_boot(&old)) {
 		say("a journal from an earlier boot: cleaning up after it first");
-		cleanup_journal(&old);
+		journal_recover(&old);
 	}
 	journal_close(&old, path);
 	journal_free(&old);

@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "runner/cli/config.h"
-#include "runner/log.h"
+#include "runner/base/log.h"
 #include "runner/result/results.h"
 #include "runner/run/placement.h"
 #include "runner/run/plan.h"

@@ -16,8 +16,8 @@
 #include "runner/cli/config.h"
 #include "runner/kernel/vmstat.h"
 #include "runner/result/results.h"
-#include "runner/swap/zram_sysfs.h"
-#include "runner/swap/zswap_sysfs.h"
+#include "runner/kernel/zram.h"
+#include "runner/kernel/zswap.h"
 #include "runner/undo/journal.h"
 
 /* What the cells of one run share. */

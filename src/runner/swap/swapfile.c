@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "common/size.h"
-#include "runner/kernel/fileio.h"
+#include "runner/base/fileio.h"
 #include "runner/kernel/signals.h"
 #include "runner/swap/backend.h"
 #include "runner/kernel/sysfs.h"

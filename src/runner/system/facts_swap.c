@@ -8,8 +8,8 @@
 
 #include "runner/kernel/swaps.h"
 #include "runner/kernel/sysfs.h"
-#include "runner/swap/zram_sysfs.h"
-#include "runner/swap/zswap_sysfs.h"
+#include "runner/kernel/zram.h"
+#include "runner/kernel/zswap.h"
 #include "runner/system/facts.h"
 
 struct area_query {

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "runner/kernel/sysfs.h"
-#include "runner/swap/zram_sysfs.h"
+#include "runner/kernel/zram.h"
 #include "runner/system/facts.h"
 
 void facts_init(struct sysinfo_facts *s)

@@ -9,7 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "runner/kernel/fileio.h"
+#include "runner/base/fileio.h"
 #include "runner/kernel/kv.h"
 #include "runner/kernel/sysfs.h"
 

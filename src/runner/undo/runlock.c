@@ -9,35 +9,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* mkdir -p, for /var/lib/zswapbench on a system without /var/lib (or $ZSWAPBENCH_RUNDIR). */
-static int mkdir_parents(const char *dir)
-{
-	char path[4096];
-
-	snprintf(path, sizeof(path), "%s", dir);
-	for (char *p = path + 1; *p; p++)
-		if (*p == '/') {
-			*p = '\0';
-			if (mkdir(path, 0755) < 0 && errno != EEXIST)
-				return -1;
-			*p = '/';
-		}
-	return mkdir(path, 0700) < 0 && errno != EEXIST ? -1 : 0;
-}
-
-const char *rundir(void)
-{
-	const char *dir = getenv("ZSWAPBENCH_RUNDIR");
-	/* Not /run: the journal must outlive a power loss, as the swapfile it names does. */
-	return dir && dir[0] ? dir : "/var/lib/zswapbench";
-}
-
-char *rundir_file(const char *name, char *buf, size_t len)
-{
-	snprintf(buf, len, "%s/%s", rundir(), name);
-	return buf;
-}
-
 int runlock_acquire(pid_t *holder)
 {
 	/* Held until the process exits: calibrate's runs, one after the other in one process,
@@ -48,7 +19,7 @@ int runlock_acquire(pid_t *holder)
 
 	if (held >= 0)
 		return 0;
-	if (mkdir_parents(rundir()) < 0)
+	if (rundir_make(rundir()) < 0)
 		return -errno;
 	fd = open(rundir_file("lock", path, sizeof(path)), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	if (fd < 0)

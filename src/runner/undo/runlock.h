@@ -8,9 +8,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-const char *rundir(void);
-/* <rundir>/<name> into buf. */
-char *rundir_file(const char *name, char *buf, size_t len);
+#include "runner/base/rundir.h"
+
 /* Takes the lock, holding it until exit; -EWOULDBLOCK with *holder set when a run has it. */
 int runlock_acquire(pid_t *holder);
 

@@ -1,4 +1,4 @@
-#include "runner/log.h"
+#include "runner/base/log.h"
 
 #include <errno.h>
 #include <stdarg.h>

@@ -1,4 +1,4 @@
-#include "runner/swap/zswap_sysfs.h"
+#include "runner/kernel/zswap.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-#include "runner/kernel/fileio.h"
+#include "runner/base/fileio.h"
 
 #include <errno.h>
 #include <fcntl.h>

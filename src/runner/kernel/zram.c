@@ -1,4 +1,4 @@
-#include "runner/swap/zram_sysfs.h"
+#include "runner/kernel/zram.h"
 
 #include <dirent.h>
 #include <errno.h>
