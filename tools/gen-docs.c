@@ -401,7 +401,7 @@ static void man_choices(FILE *out, const char *const *choices)
 static void man_option_facts(FILE *out, const struct option_desc *o, unsigned mask)
 {
 	unsigned shorts = short_mask(o, mask);
-	char buf[1024];
+	char buf[1024], backends[64];
 
 	if (default_text(o, buf, sizeof(buf))) {
 		fputs("Default: ", out);
@@ -415,8 +415,8 @@ static void man_option_facts(FILE *out, const struct option_desc *o, unsigned ma
 		text(out, buf);
 		fputs(".\n", out);
 	}
-	if (o->backends)
-		man_list(out, "Backends", o->backends);
+	if (backends_of_option(o->name, backends, sizeof(backends))[0])
+		man_list(out, "Backends", backends);
 	if (o->flags & OPT_SWEEP)
 		fputs("A sweep axis: each value is a cell of its own.\n", out);
 	if (o->flags & OPT_HOGGER_ONLY)

@@ -33,7 +33,7 @@ Test(options, defaults_match_the_table)
 	cr_assert_str_eq(cfg.swap.v[0], "disk");
 	cr_assert_str_eq(cfg.swap.v[1], "zram");
 	cr_assert_eq(cfg.chunk, 1ULL << 20);
-	cr_assert_eq(cfg.priority, 100);
+	cr_assert_eq(cfg.backend.priority, 100);
 	cr_assert_eq(cfg.swappiness, -1, "not given: the kernel's own is left alone");
 	cr_assert_eq(cfg.timeout_ms, 600000);
 	cr_assert_eq(cfg.interval_ms, 100);

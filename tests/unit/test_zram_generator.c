@@ -59,8 +59,8 @@ Test(zram_generator, the_zram0_section_becomes_the_runs_zram_cell)
 	cr_assert_eq(cfg.swap.n, 1);
 	cr_assert_str_eq(cfg.swap.v[0], "zram");
 	cr_assert_str_eq(cfg.comp.v[0], "zstd");
-	cr_assert_eq(cfg.zram_size, 1024ULL << 20);
-	cr_assert_eq(cfg.priority, 5);
+	cr_assert_eq(cfg.backend.zram.size, 1024ULL << 20);
+	cr_assert_eq(cfg.backend.priority, 5);
 	write_file(path, "[zram0]\nzram-size = ram / banana\n");
 	cr_assert_eq(options_parse(3, argv, &cfg, msg, sizeof(msg)), OPTIONS_USAGE);
 	cr_assert(strstr(msg, "line 2: zram-size: 'ram / banana' is not a size expression"), "%s", msg);

@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "runner/swap/settings.h"
+
 #define LIST_MAX 16
 #define NAME_LEN 32
 
@@ -89,20 +91,9 @@ struct config {
 	int page_cluster;             /* -1: leave the kernel's */
 	char swapfile[PATH_MAX];      /* empty: /var/tmp/zswapbench-<pid>.swap */
 	uint64_t swap_size;           /* 0: big enough for the largest allocation */
-	int priority;
 	uint64_t throttle_read, throttle_write; /* --disk-throttle, bytes/s; 0: that direction free */
-	uint64_t zram_size;           /* 0: --swap-size */
-	uint64_t zram_mem_limit;      /* 0: none */
-	char zram_algo_params[256];   /* empty: none */
+	struct swap_settings backend; /* each backend's own options, and the swap priority */
 	char zram_generator[PATH_MAX]; /* the zram-generator.conf whose [zram0] was measured */
-	uint64_t zram_backing;        /* --zram-backing-dev: a loop device of this size; 0: none */
-	char zram_writeback[NAME_LEN]; /* after the fill: idle, huge or incompressible; empty: none */
-	char zram_recomp[128];        /* ALGO[:PARAMS]: a second algorithm, recompressing after the fill */
-	unsigned zswap_pool;          /* max_pool_percent; 0: leave it */
-	char zswap_zpool[NAME_LEN];   /* empty: leave it */
-	char zswap_shrinker[4];       /* "on", "off"; empty: leave it */
-	char zswap_writeback[4];      /* the trial cgroup's memory.zswap.writeback; empty: leave it */
-	uint64_t zswap_max;           /* the trial cgroup's memory.zswap.max; 0: leave it */
 	char thp[NAME_LEN];           /* transparent_hugepage/enabled for the run; empty: leave it */
 	char mglru[4];                /* lru_gen/enabled for the run: "on", "off"; empty: leave it */
 	char data[PATH_MAX + 16];

@@ -250,14 +250,15 @@ static int check_sections(const struct config *cfg, const char *file, char *msg,
 	for (size_t i = 0; i < cfg->nsections; i++) {
 		const struct cell_section *s = &cfg->sections[i];
 		const struct name_list *swap = s->set[AXIS_SWAP] ? &s->swap : &cfg->swap;
+		char users[64];
 		int takes = 0;
 		if (!s->set[AXIS_COMP])
 			continue;
 		for (size_t k = 0; k < swap->n; k++)
 			takes |= (backend_find(swap->v[k])->flags & BACKEND_COMP) != 0;
 		if (!takes) {
-			snprintf(msg, len, "%s: [%s]: comp: none of its backends uses a compressor; add zram or zswap to its swap",
-				 file, s->name);
+			snprintf(msg, len, "%s: [%s]: comp: none of its backends uses a compressor; add one of %s to its swap",
+				 file, s->name, backends_of_option("comp", users, sizeof(users)));
 			return -EINVAL;
 		}
 	}

@@ -9,6 +9,7 @@
 #include "common/size.h"
 #include "runner/cli/option_parse.h"
 #include "runner/cli/options.h"
+#include "runner/swap/backend.h"
 
 static int bad(char *msg, size_t len, const struct config *cfg, enum option_id id, const char *why)
 {
@@ -55,16 +56,16 @@ static int check_backends(const struct config *cfg, char *msg, size_t len)
 	for (int id = 0; id < O_COUNT; id++) {
 		const struct option_desc *o = &option_table[id];
 		int used = 0;
-		char users[64], why[160];
-		if (!o->backends || !cfg->given[id])
+		char backends[64], users[64], why[160];
+		if (!cfg->given[id] || !backends_of_option(o->name, backends, sizeof(backends))[0])
 			continue;
-		for (struct list_item it = list_first(o->backends); it.ok; it = list_next(o->backends, it))
+		for (struct list_item it = list_first(backends); it.ok; it = list_next(backends, it))
 			used |= backend_chosen(&swap, it);
 		if (used)
 			continue;
-		users_of(o->backends, users, sizeof(users));
+		users_of(backends, users, sizeof(users));
 		snprintf(why, sizeof(why), "only %s use%s this option; add --swap %.*s", users,
-			 strchr(o->backends, ',') ? "" : "s", (int)strcspn(o->backends, ","), o->backends);
+			 strchr(backends, ',') ? "" : "s", (int)strcspn(backends, ","), backends);
 		return bad(msg, len, cfg, (enum option_id)id, why);
 	}
 	return 0;
@@ -123,20 +124,9 @@ static int check_tabs(const struct config *cfg, char *msg, size_t len)
 	return 0;
 }
 
-/* Writeback needs somewhere to write: a backing device. */
-static int check_zram_writeback(const struct config *cfg, char *msg, size_t len)
-{
-	if (cfg->zram_writeback[0] && !cfg->zram_backing)
-		return bad(msg, len, cfg, O_ZRAM_WRITEBACK, "needs --zram-backing-dev SIZE to write to");
-	return 0;
-}
-
 int options_cross_check(const struct config *cfg, char *msg, size_t len)
 {
 	int ret = check_tabs(cfg, msg, len);
-
-	if (!ret)
-		ret = check_zram_writeback(cfg, msg, len);
 
 	if (!ret)
 		ret = check_backends(cfg, msg, len);

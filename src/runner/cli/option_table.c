@@ -19,6 +19,7 @@
 #include "runner/cli/zram_generator.h"
 #include "runner/kernel/cpus.h"
 #include "runner/report/columns.h"
+#include "runner/swap/backend.h"
 
 #define FIELD(f) offsetof(struct config, f), sizeof(((struct config *)0)->f)
 #define MiB (1ULL << 20)
@@ -230,16 +231,17 @@ static int parse_generator(struct config *cfg, const char *v, char *why, size_t 
 		return -EINVAL;
 	if (copy_text(cfg->zram_generator, sizeof(cfg->zram_generator), v, why, len))
 		return -EINVAL;
-	snprintf(cfg->swap.v[0], NAME_LEN, "zram");
+	/* The backend that takes this option is the one measured. */
+	snprintf(cfg->swap.v[0], NAME_LEN, "%s", backend_of_option("zram-generator")->name);
 	cfg->swap.n = 1;
 	cfg->comp.n = 0;
 	if (g.algorithm[0]) {
 		snprintf(cfg->comp.v[0], NAME_LEN, "%s", g.algorithm);
 		cfg->comp.n = 1;
 	}
-	cfg->zram_size = g.size < (1ULL << 20) ? 1ULL << 20 : g.size & ~4095ULL;
-	cfg->swap_size = cfg->zram_size;
-	cfg->priority = g.priority < 0 ? 100 : g.priority;
+	cfg->backend.zram.size = g.size < (1ULL << 20) ? 1ULL << 20 : g.size & ~4095ULL;
+	cfg->swap_size = cfg->backend.zram.size;
+	cfg->backend.priority = g.priority < 0 ? 100 : g.priority;
 	return 0;
 }
 
@@ -341,8 +343,7 @@ const struct option_desc option_table[O_COUNT] = {
 		      .example = "300M", .help = "memory the hogger allocates and writes" },
 	[O_SWAP] = { "swap", 's', OT_BACKEND_LIST, FIELD(swap), 0, 0, "disk,zram", NULL, "LIST", "a backend",
 		     .flags = OPT_SWEEP, .example = "disk,zram", .help = "backends to compare: disk, zram, zswap, none" },
-	[O_COMP] = { "comp", 0, OT_NAME_LIST, FIELD(comp), 0, 0, NULL, "the kernel's", "LIST", "an algorithm",
-		     .backends = "zram,zswap", .flags = OPT_SWEEP,
+	[O_COMP] = { "comp", 0, OT_NAME_LIST, FIELD(comp), 0, 0, NULL, "the kernel's", "LIST", "an algorithm", .flags = OPT_SWEEP,
 		     .example = "lzo,lz4", .help = "zram/zswap compressors, e.g. lzo,lz4" },
 	[O_JOBS] = { "jobs", 0, OT_CUSTOM, FIELD(jobs), 1, 256, "1", NULL, "LIST", NULL, .flags = OPT_SWEEP,
 		     .parse = parse_jobs, .to_json = jobs_json,
@@ -364,47 +365,43 @@ const struct option_desc option_table[O_COUNT] = {
 	[O_PAGE_CLUSTER] = { "page-cluster", 0, OT_INT, FIELD(page_cluster), 0, 10, NULL, "the kernel's", "N",
 			     "page-cluster", .example = "0", .help = "vm.page-cluster for the run, restored" },
 	[O_SWAPFILE] = { "swapfile", 0, OT_PATH, FIELD(swapfile), 0, 0, NULL, "/var/tmp/zswapbench-PID.swap",
-			 "PATH", NULL, .backends = "disk,zswap", .commands = CMD_RUN | CMD_SYSINFO, .parse = check_swapfile, .example = "/var/tmp/zsb.swap", .help = "disk swapfile to create" },
+			 "PATH", NULL, .commands = CMD_RUN | CMD_SYSINFO, .parse = check_swapfile, .example = "/var/tmp/zsb.swap", .help = "disk swapfile to create" },
 	[O_SWAP_SIZE] = { "swap-size", 0, OT_SIZE, FIELD(swap_size), 1 * MiB, 0, NULL, "--alloc", "SIZE", NULL,
 			  .example = "512M", .help = "swapfile size and zram disksize" },
-	[O_PRIORITY] = { "priority", 0, OT_INT, FIELD(priority), 0, 32767, "100", NULL, "N", "priority",
+	[O_PRIORITY] = { "priority", 0, OT_INT, FIELD(backend.priority), 0, 32767, "100", NULL, "N", "priority",
 			 .example = "100", .help = "swap priority, above the system's swap" },
 	[O_DISK_THROTTLE] = { "disk-throttle", 0, OT_CUSTOM, FIELD(throttle_read), 0, 0, NULL, "none", "R[,W]",
-			      NULL, .backends = "disk,zswap", .parse = parse_throttle, .to_json = throttle_json,
+			      NULL, .parse = parse_throttle, .to_json = throttle_json,
 			      .format = throttle_format,
 			      .example = "10M,20M", .help = "bytes/s for the swapfile's disk, per cgroup" },
-	[O_ZRAM_SIZE] = { "zram-size", 0, OT_SIZE, FIELD(zram_size), 1 * MiB, 0, NULL, "--swap-size", "SIZE", NULL,
-			  .backends = "zram", .example = "1G", .help = "zram disksize" },
-	[O_ZRAM_MEM_LIMIT] = { "zram-mem-limit", 0, OT_SIZE, FIELD(zram_mem_limit), 4096, 0, NULL, "none", "SIZE",
-			       NULL, .backends = "zram", .example = "256M", .help = "cap on the memory zram itself may use" },
-	[O_ZRAM_ALGO_PARAMS] = { "zram-algo-params", 0, OT_STRING, FIELD(zram_algo_params), 0, 0, NULL, "none",
-				 "PARAMS", NULL, .backends = "zram", .parse = check_algo_params,
+	[O_ZRAM_SIZE] = { "zram-size", 0, OT_SIZE, FIELD(backend.zram.size), 1 * MiB, 0, NULL, "--swap-size", "SIZE", NULL, .example = "1G", .help = "zram disksize" },
+	[O_ZRAM_MEM_LIMIT] = { "zram-mem-limit", 0, OT_SIZE, FIELD(backend.zram.mem_limit), 4096, 0, NULL, "none", "SIZE",
+			       NULL, .example = "256M", .help = "cap on the memory zram itself may use" },
+	[O_ZRAM_ALGO_PARAMS] = { "zram-algo-params", 0, OT_STRING, FIELD(backend.zram.algo_params), 0, 0, NULL, "none",
+				 "PARAMS", NULL, .parse = check_algo_params,
 				 .example = "level=3", .help = "zram algorithm_params, e.g. level=3 (kernels >= 6.12)" },
-	[O_ZRAM_GENERATOR] = { "zram-generator", 0, OT_PATH, FIELD(zram_generator), 0, 0, NULL, NULL, "FILE", NULL,
-			       .backends = "zram", .parse = parse_generator, .example = "/usr/lib/systemd/zram-generator.conf",
+	[O_ZRAM_GENERATOR] = { "zram-generator", 0, OT_PATH, FIELD(zram_generator), 0, 0, NULL, NULL, "FILE", NULL, .parse = parse_generator, .example = "/usr/lib/systemd/zram-generator.conf",
 			       .help = "measure the zram device a zram-generator.conf's [zram0] sets up at boot" },
-	[O_ZRAM_BACKING_DEV] = { "zram-backing-dev", 0, OT_SIZE, FIELD(zram_backing), 1 << 20, 0, NULL, "none", "SIZE",
-				 NULL, .backends = "zram", .example = "256M",
+	[O_ZRAM_BACKING_DEV] = { "zram-backing-dev", 0, OT_SIZE, FIELD(backend.zram.backing), 1 << 20, 0, NULL, "none", "SIZE",
+				 NULL, .example = "256M",
 				 .help = "a backing device of this size (a loop device over a file of ours) for writeback" },
-	[O_ZRAM_WRITEBACK] = { "zram-writeback", 0, OT_CHOICE, FIELD(zram_writeback), 0, 0, NULL, "none", "TYPE", NULL,
-			       .choices = writeback_types, .backends = "zram", .example = "idle",
+	[O_ZRAM_WRITEBACK] = { "zram-writeback", 0, OT_CHOICE, FIELD(backend.zram.writeback), 0, 0, NULL, "none", "TYPE", NULL,
+			       .choices = writeback_types, .example = "idle",
 			       .help = "after the fill, write these pages to the backing device: idle, huge or incompressible" },
-	[O_ZRAM_RECOMP] = { "zram-recomp", 0, OT_STRING, FIELD(zram_recomp), 0, 0, NULL, "none", "ALGO[:PARAMS]", NULL,
-			    .backends = "zram", .parse = check_recomp, .example = "zstd:type=idle",
+	[O_ZRAM_RECOMP] = { "zram-recomp", 0, OT_STRING, FIELD(backend.zram.recomp), 0, 0, NULL, "none", "ALGO[:PARAMS]", NULL, .parse = check_recomp, .example = "zstd:type=idle",
 			    .help = "after the fill, recompress with a second algorithm (PARAMS: type=huge (default) or type=idle)" },
-	[O_ZSWAP_POOL] = { "zswap-pool", 0, OT_PERCENT, FIELD(zswap_pool), 1, 100, NULL, "the kernel's", "PCT",
-			   NULL, .backends = "zswap", .example = "20", .help = "zswap max_pool_percent" },
-	[O_ZSWAP_ZPOOL] = { "zswap-zpool", 0, OT_CHOICE, FIELD(zswap_zpool), 0, 0, NULL, "the kernel's", "NAME",
-			    NULL, .choices = zpools, .backends = "zswap",
+	[O_ZSWAP_POOL] = { "zswap-pool", 0, OT_PERCENT, FIELD(backend.zswap.pool), 1, 100, NULL, "the kernel's", "PCT",
+			   NULL, .example = "20", .help = "zswap max_pool_percent" },
+	[O_ZSWAP_ZPOOL] = { "zswap-zpool", 0, OT_CHOICE, FIELD(backend.zswap.zpool), 0, 0, NULL, "the kernel's", "NAME",
+			    NULL, .choices = zpools,
 			    .example = "zsmalloc", .help = "zswap allocator where the kernel has a choice (before 6.15)" },
-	[O_ZSWAP_SHRINKER] = { "zswap-shrinker", 0, OT_CHOICE, FIELD(zswap_shrinker), 0, 0, NULL, "the kernel's", "on|off",
-			       NULL, .choices = on_off, .backends = "zswap", .example = "off",
+	[O_ZSWAP_SHRINKER] = { "zswap-shrinker", 0, OT_CHOICE, FIELD(backend.zswap.shrinker), 0, 0, NULL, "the kernel's", "on|off",
+			       NULL, .choices = on_off, .example = "off",
 			       .help = "zswap's shrinker, which writes cold pool pages back to the swapfile (6.8+)" },
-	[O_ZSWAP_WRITEBACK] = { "zswap-writeback", 0, OT_CHOICE, FIELD(zswap_writeback), 0, 0, NULL, "the kernel's",
-				"on|off", NULL, .choices = on_off, .backends = "zswap", .example = "off",
+	[O_ZSWAP_WRITEBACK] = { "zswap-writeback", 0, OT_CHOICE, FIELD(backend.zswap.writeback), 0, 0, NULL, "the kernel's",
+				"on|off", NULL, .choices = on_off, .example = "off",
 				.help = "the trial cgroup's memory.zswap.writeback: may zswap write its pages to the swapfile (v2, 6.8+)" },
-	[O_ZSWAP_MAX] = { "zswap-max", 0, OT_SIZE, FIELD(zswap_max), 4096, 0, NULL, "no limit", "SIZE", NULL,
-			  .backends = "zswap", .example = "16M", .help = "the trial cgroup's memory.zswap.max (v2)" },
+	[O_ZSWAP_MAX] = { "zswap-max", 0, OT_SIZE, FIELD(backend.zswap.max), 4096, 0, NULL, "no limit", "SIZE", NULL, .example = "16M", .help = "the trial cgroup's memory.zswap.max (v2)" },
 	[O_THP] = { "thp", 0, OT_CHOICE, FIELD(thp), 0, 0, NULL, "the kernel's", "MODE", NULL, .choices = thp_modes,
 		    .example = "never", .help = "transparent huge pages for the run: always, madvise or never, restored" },
 	[O_MGLRU] = { "mglru", 0, OT_CHOICE, FIELD(mglru), 0, 0, NULL, "the kernel's", "on|off", NULL, .choices = on_off,

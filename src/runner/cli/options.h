@@ -52,7 +52,6 @@ struct option_desc {
 	const char *noun;             /* "trials" in "not a number of trials from 1 to 10000";
 				       * for durations the unit of a bare number ("ms", "s") */
 	const char *const *choices;   /* OT_ENUM, OT_CHOICE: NULL-terminated */
-	const char *backends;         /* only these backends use it, e.g. "zram,zswap"; NULL: all */
 	unsigned flags;
 	/* OT_CUSTOM, and extra validation for strings: -EINVAL with why filled. */
 	int (*parse)(struct config *cfg, const char *value, char *why, size_t len);

@@ -41,23 +41,26 @@ static void plan_lines(const struct run *run, FILE *out)
 /* Each backend (and compressor) once: what it changes, from its own describe hook. */
 static void backend_lines(const struct run *run, FILE *out)
 {
-	struct swap_shared shared = { .zram_id = -1, .loop_n = -1 };
 	const struct plan *p = &run->plan;
+	struct swap_shared shared;
 
+	swap_shared_init(&shared);
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct plan_cell *c = &p->cells[i];
-		struct swap_params params = { .cfg = run->cfg, .comp = c->comp, .size = p->swap_size,
-					      .swapfile = p->swapfile, .shared = &shared };
+		struct swap_params params = swap_params_for(run->cfg, &run->host, p, c, &shared);
 		struct swap_device dev;
 		int seen = 0;
 		for (size_t k = 0; k < i && !seen; k++)
 			seen = p->cells[k].backend == c->backend && p->cells[k].comp == c->comp;
 		if (seen)
 			continue;
-		swap_device_init(&dev, c->backend, &params);
-		fprintf(out, "%s:\n", c->label);
-		swap_device_describe(&dev, out);
+		if (swap_device_init(&dev, c->backend, &params) == 0) {
+			fprintf(out, "%s:\n", c->label);
+			swap_device_describe(&dev, out);
+		}
+		swap_device_release(&dev);
 	}
+	swap_shared_free(&shared);
 }
 
 static void run_lines(const struct run *run, FILE *out)

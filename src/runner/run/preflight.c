@@ -149,29 +149,65 @@ static int check_workload(const struct config *cfg, struct host *host)
 	return 0;
 }
 
-/* Each backend with each compressor a cell uses, as its check sees them (once a pair). */
-static int check_backends(const struct config *cfg, const struct plan *plan)
+/* The kernel's major.minor from uname, e.g. 608 for 6.8; 0 when unknown. */
+static unsigned kernel_version(void)
 {
-	struct swap_shared shared = { .zram_id = -1, .loop_n = -1 };
-	struct swap_params p = { .cfg = cfg, .size = plan->swap_size, .swapfile = plan->swapfile, .shared = &shared };
+	struct utsname u;
+	unsigned major = 0, minor = 0;
 
-	for (size_t i = 0; i < plan->ncells; i++) {
-		const struct plan_cell *c = &plan->cells[i];
-		struct swap_device dev;
-		int seen = 0, ret;
-		for (size_t k = 0; k < i && !seen; k++)
-			seen = plan->cells[k].backend == c->backend &&
-			       (plan->cells[k].comp == c->comp || (plan->cells[k].comp && c->comp && !strcmp(plan->cells[k].comp, c->comp)));
-		if (seen)
-			continue;
-		p.comp = c->comp;
-		swap_device_init(&dev, c->backend, &p);
-		if ((ret = swap_device_check(&dev))) {
-			say("%s", dev.why);
-			return ret == -EINVAL ? EXIT_USAGE : EXIT_UNSUPPORTED;
-		}
+	if (uname(&u) < 0 || sscanf(u.release, "%u.%u", &major, &minor) != 2)
+		return 0;
+	return major * 100 + minor;
+}
+
+struct swap_params swap_params_for(const struct config *cfg, const struct host *host, const struct plan *plan,
+				   const struct plan_cell *cell, struct swap_shared *shared)
+{
+	return (struct swap_params){
+		.settings = &cfg->backend, .comp = cell->comp, .size = plan->swap_size, .swapfile = plan->swapfile,
+		.cgroup_v2 = host->env.memory_v2, .cgroup_mode = cgroup_mode_name(host->env.mode),
+		/* A fixture tree is not the running kernel. */
+		.kernel = cfg->sysroot[0] ? 0 : kernel_version(), .shared = shared,
+	};
+}
+
+/* Does an earlier cell have the same backend and compressor? Each pair is checked once. */
+static int seen_before(const struct plan *plan, size_t i)
+{
+	const struct plan_cell *c = &plan->cells[i];
+
+	for (size_t k = 0; k < i; k++) {
+		const struct plan_cell *o = &plan->cells[k];
+		if (o->backend == c->backend && (o->comp == c->comp || (o->comp && c->comp && !strcmp(o->comp, c->comp))))
+			return 1;
 	}
 	return 0;
+}
+
+/* Each backend with each compressor a cell uses, as its check sees them (once a pair). */
+static int check_backends(const struct config *cfg, const struct host *host, const struct plan *plan)
+{
+	struct swap_shared shared;
+	int status = 0;
+
+	swap_shared_init(&shared);
+	for (size_t i = 0; i < plan->ncells && !status; i++) {
+		struct swap_params p = swap_params_for(cfg, host, plan, &plan->cells[i], &shared);
+		struct swap_device dev;
+		int ret;
+		if (seen_before(plan, i))
+			continue;
+		if ((ret = swap_device_init(&dev, plan->cells[i].backend, &p)) == 0 && (ret = swap_device_check(&dev))) {
+			say("%s", dev.why);
+			status = ret == -EINVAL ? EXIT_USAGE : EXIT_UNSUPPORTED;
+		} else if (ret) {
+			say("%s", strerror(-ret));
+			status = EXIT_RUNTIME;
+		}
+		swap_device_release(&dev);
+	}
+	swap_shared_free(&shared);
+	return status;
 }
 
 /* What the machine can spare: MemAvailable less a margin (256M, or 5% of the RAM if more),
@@ -188,22 +224,30 @@ static int spare_memory(uint64_t *spare, uint64_t *available, uint64_t *margin)
 	return 0;
 }
 
-/* RAM a zram cell costs outside the cgroup: what spills past the limit, at the pattern's
- * expected ratio, at most the device, at most --zram-mem-limit. */
-static uint64_t zram_ram(const struct config *cfg, uint64_t alloc, uint64_t limit)
+/* RAM a cell costs outside the cgroup, as its backend says: what spills past the limit (all
+ * of it, for a command, whose allocation is unknown) at the pattern's expected ratio. */
+static uint64_t uncharged_ram(const struct config *cfg, const struct host *host, const struct plan *plan,
+			      const struct plan_cell *cell)
 {
-	uint64_t disk = cfg->zram_size ? cfg->zram_size : plan_swap_size(cfg);
-	uint64_t spill = cfg->command ? disk : alloc > limit ? alloc - limit : 0;
+	struct swap_shared shared;
+	struct swap_params p;
+	struct swap_device dev;
 	struct pattern pat;
+	uint64_t spill = cfg->command ? UINT64_MAX : cell->alloc > cell->limit ? cell->alloc - cell->limit : 0, need = 0;
 	double ratio = cfg->command || pattern_parse(cfg->data, &pat) ? 1 : pattern_expected_ratio(&pat);
-	uint64_t need = (uint64_t)((double)(spill < disk ? spill : disk) / ratio);
 
-	return cfg->zram_mem_limit && cfg->zram_mem_limit < need ? cfg->zram_mem_limit : need;
+	swap_shared_init(&shared);
+	p = swap_params_for(cfg, host, plan, cell, &shared);
+	if (swap_device_init(&dev, cell->backend, &p) == 0)
+		need = swap_device_uncharged_ram(&dev, spill, ratio);
+	swap_device_release(&dev);
+	swap_shared_free(&shared);
+	return need;
 }
 
 /* What is not charged to the trial's cgroup can fill the machine: --background and zram's
  * compressed pages. Refused before any change, unless it fits what the machine can spare. */
-static int check_memory(const struct config *cfg, const struct plan *plan)
+static int check_memory(const struct config *cfg, const struct host *host, const struct plan *plan)
 {
 	uint64_t spare, available, margin, worst = 0, need;
 	char a[32], b[32], c[32], d[32], e[32];
@@ -212,7 +256,7 @@ static int check_memory(const struct config *cfg, const struct plan *plan)
 		return 0;
 	for (size_t i = 0; i < plan->ncells; i++) {
 		const struct plan_cell *cell = &plan->cells[i];
-		need = cell->limit + (cell->backend->flags & BACKEND_UNCHARGED_RAM ? zram_ram(cfg, cell->alloc, cell->limit) : 0);
+		need = cell->limit + uncharged_ram(cfg, host, plan, cell);
 		worst = need > worst ? need : worst;
 	}
 	if (cfg->background + worst <= spare)
@@ -258,20 +302,9 @@ static int check_parent_group(const struct config *cfg, const struct cgroup_env 
 	return 0;
 }
 
-/* The kernel's major.minor from uname, e.g. 608 for 6.8; 0 when unknown. */
-static unsigned kernel_version(void)
-{
-	struct utsname u;
-	unsigned major = 0, minor = 0;
-
-	if (uname(&u) < 0 || sscanf(u.release, "%u.%u", &major, &minor) != 2)
-		return 0;
-	return major * 100 + minor;
-}
-
-/* Switches of the memory manager and of zswap per cgroup: refused where the kernel or the
- * cgroup mode has no such file, before anything changes. */
-static int check_mm_switches(const struct config *cfg, const struct cgroup_env *env)
+/* Switches of the memory manager: refused where the kernel has no such file, before
+ * anything changes. */
+static int check_mm_switches(const struct config *cfg)
 {
 	if (cfg->thp[0] && !sysfs_exists(THP_ENABLED)) {
 		say("--thp %s: this kernel has no transparent huge pages (%s)", cfg->thp, THP_ENABLED);
@@ -279,15 +312,6 @@ static int check_mm_switches(const struct config *cfg, const struct cgroup_env *
 	}
 	if (cfg->mglru[0] && !sysfs_exists(MGLRU_ENABLED)) {
 		say("--mglru %s: this kernel has no multi-gen LRU (CONFIG_LRU_GEN: no %s)", cfg->mglru, MGLRU_ENABLED);
-		return EXIT_UNSUPPORTED;
-	}
-	if ((cfg->zswap_writeback[0] || cfg->zswap_max) && !env->memory_v2) {
-		say("--%s: zswap is limited per cgroup only on cgroup v2 (this machine: %s)",
-		    cfg->zswap_writeback[0] ? "zswap-writeback" : "zswap-max", cgroup_mode_name(env->mode));
-		return EXIT_UNSUPPORTED;
-	}
-	if (cfg->zswap_writeback[0] && !cfg->sysroot[0] && kernel_version() && kernel_version() < 608) {
-		say("--zswap-writeback: memory.zswap.writeback came with Linux 6.8");
 		return EXIT_UNSUPPORTED;
 	}
 	return 0;
@@ -309,7 +333,7 @@ int preflight(const struct config *cfg, struct host *host)
 		say("no memory cgroup controller is mounted (cgroup mode: %s)", cgroup_mode_name(host->env.mode));
 		return EXIT_UNSUPPORTED;
 	}
-	if ((status = check_parent_group(cfg, &host->env)) || (status = check_mm_switches(cfg, &host->env)))
+	if ((status = check_parent_group(cfg, &host->env)) || (status = check_mm_switches(cfg)))
 		return status;
 	if (cfg->limit_mode == LIMIT_HIGH && !host->env.memory_v2 && !cfg->timeout_ms) {
 		say("--limit-mode high: on cgroup v1 it stalls instead of killing, so it needs a --timeout");
@@ -322,10 +346,10 @@ int preflight(const struct config *cfg, struct host *host)
 	return check_outputs(cfg);
 }
 
-int preflight_plan(const struct config *cfg, const struct plan *plan)
+int preflight_plan(const struct config *cfg, const struct host *host, const struct plan *plan)
 {
-	int status = check_backends(cfg, plan);
-	return status ? status : check_memory(cfg, plan);
+	int status = check_backends(cfg, host, plan);
+	return status ? status : check_memory(cfg, host, plan);
 }
 
 void warnings(const struct config *cfg, const struct host *host, const struct plan *plan, char *other_swap,

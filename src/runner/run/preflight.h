@@ -21,7 +21,11 @@ int preflight(const struct config *cfg, struct host *host);
 /* What needs the plan's cells: each backend with the compressors its cells use, and the
  * memory against what the machine can spare (--background, zram's pages, which no cgroup
  * limit bounds). An exit status or 0; changes nothing. */
-int preflight_plan(const struct config *cfg, const struct plan *plan);
+int preflight_plan(const struct config *cfg, const struct host *host, const struct plan *plan);
+/* The parameters of a cell's swap device: its backend's settings, the run's swap size and
+ * swapfile, the cgroup mode and kernel its checks need. */
+struct swap_params swap_params_for(const struct config *cfg, const struct host *host, const struct plan *plan,
+				   const struct plan_cell *cell, struct swap_shared *shared);
 /* What the user should know before trusting the numbers; other swap areas into other_swap. */
 void warnings(const struct config *cfg, const struct host *host, const struct plan *plan, char *other_swap,
 	      size_t len);

@@ -162,15 +162,14 @@ static int prepare_devices(struct run *run)
 		failure_set(&run->failure, -ENOMEM, "swap devices");
 		return -ENOMEM;
 	}
+	run->ndevices = run->plan.ncells;
 	for (size_t i = 0; i < run->plan.ncells; i++) {
-		const struct plan_cell *c = &run->plan.cells[i];
-		struct swap_params p = { .cfg = run->cfg, .comp = c->comp, .size = run->plan.swap_size,
-					 .swapfile = run->plan.swapfile, .shared = &run->shared };
+		struct swap_params p = swap_params_for(run->cfg, &run->host, &run->plan, &run->plan.cells[i], &run->shared);
 		struct swap_device *dev = &run->devices[i];
-		int ret;
+		int ret = swap_device_init(dev, run->plan.cells[i].backend, &p);
 
-		swap_device_init(dev, c->backend, &p);
-		ret = swap_device_prepare(dev, &run->journal);
+		if (!ret)
+			ret = swap_device_prepare(dev, &run->journal);
 		if (ret == -EINVAL && dev->why[0])
 			failure_usage(&run->failure, "%s", dev->why);
 		else if (ret)
@@ -208,13 +207,12 @@ static struct trial_setup setup_for(const struct run *run, unsigned cell, char *
 			    .throttle_dev = run->host.throttle_dev[0] && (c->backend->flags & BACKEND_SWAPFILE) ?
 						    run->host.throttle_dev : NULL,
 			    .throttle_read = cfg->throttle_read, .throttle_write = cfg->throttle_write,
-			    .zswap_max = c->backend == &backend_zswap ? cfg->zswap_max : 0,
-			    .zswap_writeback = c->backend != &backend_zswap || !cfg->zswap_writeback[0] ? -1 :
-					       strcmp(cfg->zswap_writeback, "on") == 0 },
+			    .zswap_writeback = -1 },
 		.cgroup_name = name, .workload = &c->workload, .alloc = c->alloc,
 		.sample_ms = (unsigned)cfg->interval_ms, .timeout_ms = cfg->timeout_ms, .extended = cfg->extended,
 		.on_phase = progress_phase, .phase_arg = (void *)&run->progress,
 	};
+	swap_device_cgroup_limits(s.dev, &s.limits);
 	return s;
 }
 
@@ -389,10 +387,11 @@ static int start(struct run *run)
 
 int run_main(const struct config *cfg)
 {
-	struct run run = { .cfg = cfg, .shared = { .zram_id = -1, .loop_n = -1 } };
+	struct run run = { .cfg = cfg };
 	char path[PATH_MAX];
 	int status, ret;
 
+	swap_shared_init(&run.shared);
 	journal_init(&run.journal);
 	run.journal.on_error = undo_failed;
 	run.journal.on_note = journal_note;
@@ -406,7 +405,7 @@ int run_main(const struct config *cfg)
 		status = EXIT_RUNTIME;
 		goto out;
 	}
-	status = preflight_plan(cfg, &run.plan);
+	status = preflight_plan(cfg, &run.host, &run.plan);
 	if (!status)
 		status = placement_choose(cfg, &run.plan, &run.placement);
 	if (status)
@@ -434,6 +433,9 @@ out:
 	journal_free(&run.journal);
 	results_free(&run.results);
 	plan_free(&run.plan);
+	for (size_t i = 0; i < run.ndevices; i++)
+		swap_device_release(&run.devices[i]);
 	free(run.devices);
+	swap_shared_free(&run.shared);
 	return status;
 }

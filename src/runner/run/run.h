@@ -26,6 +26,7 @@ struct run {
 	struct placement placement;     /* where the workload runs, and the runner */
 	struct swap_shared shared;      /* what the cells' swap devices share */
 	struct swap_device *devices;    /* one per plan cell */
+	size_t ndevices;                /* made so far: released at the end */
 	struct journal journal;
 	struct results results;         /* one result cell per plan cell, in the same order */
 	struct failure failure;

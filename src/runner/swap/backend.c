@@ -3,20 +3,25 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/swap.h>
 
+#include "common/util.h"
 #include "runner/kernel/signals.h"
 #include "runner/kernel/spawn.h"
 #include "runner/kernel/swaps.h"
 #include "runner/kernel/sysfs.h"
+#include "runner/kernel/zswap.h"
 #include "runner/undo/param.h"
 
+/* The backends, each defined in its own file; nothing outside swap/ names one. */
+extern const struct backend backend_disk, backend_zram, backend_zswap, backend_none;
 static const struct backend *const backends[] = { &backend_disk, &backend_zram, &backend_zswap, &backend_none };
 
 const struct backend *backend_find(const char *name)
 {
-	for (size_t i = 0; i < sizeof(backends) / sizeof(backends[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(backends); i++)
 		if (strcmp(backends[i]->name, name) == 0)
 			return backends[i];
 	return NULL;
@@ -26,19 +31,83 @@ const char *backend_names(void)
 {
 	static char names[128];
 	if (!names[0])
-		for (size_t i = 0; i < sizeof(backends) / sizeof(backends[0]); i++)
+		for (size_t i = 0; i < ARRAY_SIZE(backends); i++)
 			snprintf(names + strlen(names), sizeof(names) - strlen(names), "%s%s",
 				 i ? ", " : "", backends[i]->name);
 	return names;
 }
 
-void swap_device_init(struct swap_device *dev, const struct backend *b, const struct swap_params *p)
+static int takes_option(const struct backend *b, const char *option)
+{
+	for (const char *const *o = b->options; o && *o; o++)
+		if (strcmp(*o, option) == 0)
+			return 1;
+	return 0;
+}
+
+char *backends_of_option(const char *option, char *buf, size_t len)
+{
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < ARRAY_SIZE(backends) && at < len; i++)
+		if (takes_option(backends[i], option))
+			at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? "," : "", backends[i]->name);
+	return buf;
+}
+
+const struct backend *backend_of_option(const char *option)
+{
+	const struct backend *found = NULL;
+
+	for (size_t i = 0; i < ARRAY_SIZE(backends); i++)
+		if (takes_option(backends[i], option)) {
+			if (found)
+				return NULL;
+			found = backends[i];
+		}
+	return found;
+}
+
+void swap_shared_init(struct swap_shared *sh)
+{
+	memset(sh, 0, sizeof(*sh));
+}
+
+void swap_shared_free(struct swap_shared *sh)
+{
+	for (size_t i = 0; i < sh->n; i++)
+		free(sh->of[i].state);
+	swap_shared_init(sh);
+}
+
+void *swap_shared_of(struct swap_shared *sh, const struct backend *b)
+{
+	for (size_t i = 0; i < sh->n; i++)
+		if (sh->of[i].backend == b)
+			return sh->of[i].state;
+	if (sh->n == SHARED_MAX || !(sh->of[sh->n].state = calloc(1, b->shared_size ? b->shared_size : 1)))
+		return NULL;
+	sh->of[sh->n].backend = b;
+	if (b->shared_init)
+		b->shared_init(sh->of[sh->n].state);
+	return sh->of[sh->n++].state;
+}
+
+int swap_device_init(struct swap_device *dev, const struct backend *b, const struct swap_params *p)
 {
 	memset(dev, 0, sizeof(*dev));
 	dev->backend = b;
 	dev->params = *p;
-	dev->zram_id = -1;
-	dev->after_fill_s = -1;
+	if (b->priv_size && !(dev->priv = calloc(1, b->priv_size)))
+		return -ENOMEM;
+	return 0;
+}
+
+void swap_device_release(struct swap_device *dev)
+{
+	free(dev->priv);
+	dev->priv = NULL;
 }
 
 int swap_device_check(struct swap_device *dev)
@@ -56,20 +125,19 @@ int swap_device_start(struct swap_device *dev, struct journal *j)
 	return dev->backend->start ? dev->backend->start(dev, j) : 0;
 }
 
-void swap_device_sample(const struct swap_device *dev, struct swap_sample *s)
+void swap_device_sample(struct swap_device *dev, struct swap_sample *s, int keep)
 {
 	memset(s, 0, sizeof(*s));
 	if (dev->backend->sample)
-		dev->backend->sample(dev, s);
+		dev->backend->sample(dev, s, keep);
 	if (dev->device[0] && swaps_area(dev->device, &s->device_used, &s->device_size) == 0)
 		s->have_used = 1;
 }
 
-void swap_device_series(const struct swap_device *dev, const struct swap_sample *s, double *v,
-			unsigned char *have)
+void swap_device_series(const struct swap_device *dev, double *v, unsigned char *have)
 {
 	if (dev->backend->series)
-		dev->backend->series(s, v, have);
+		dev->backend->series(dev, v, have);
 }
 
 void swap_device_after_fill(struct swap_device *dev)
@@ -101,7 +169,18 @@ void swap_device_describe(const struct swap_device *dev, FILE *out)
 		dev->backend->describe(dev, out);
 	if (dev->backend->flags & BACKEND_DEVICE)
 		fprintf(out, "  each trial: mkswap -L zswapbench and swapon at priority %d; swapoff after\n",
-			dev->params.cfg->priority);
+			dev->params.settings->priority);
+}
+
+void swap_device_cgroup_limits(const struct swap_device *dev, struct cgroup_limits *l)
+{
+	if (dev->backend->cgroup_limits)
+		dev->backend->cgroup_limits(dev, l);
+}
+
+uint64_t swap_device_uncharged_ram(const struct swap_device *dev, uint64_t spill, double ratio)
+{
+	return dev->backend->uncharged_ram ? dev->backend->uncharged_ram(dev, spill, ratio) : 0;
 }
 
 int swap_enable(struct swap_device *dev, struct journal *j)
@@ -118,7 +197,7 @@ int swap_enable(struct swap_device *dev, struct journal *j)
 		return ret < 0 ? ret : -EIO;
 	snprintf(dev->failed, sizeof(dev->failed), "swapon %s", dev->device);
 	flags = SWAP_FLAG_PREFER |
-		((dev->params.cfg->priority << SWAP_FLAG_PRIO_SHIFT) & SWAP_FLAG_PRIO_MASK);
+		((dev->params.settings->priority << SWAP_FLAG_PRIO_SHIFT) & SWAP_FLAG_PRIO_MASK);
 	idx = journal_intend(j, UNDO_SWAPOFF, dev->device, NULL, NULL);
 	if (idx < 0)
 		return idx;

@@ -1,11 +1,13 @@
 /*
- * Swap backends: a table of hooks (convention 6), the only place that knows one backend from
- * another. check runs per cell before any change; prepare once per run for what cells share
- * (a hot-added zram device, the debugfs mount zswap's counters need); start once per trial,
- * from scratch (a new swapfile, the zram device initialised, zswap's parameters set, mkswap,
- * swapon); sample reads what vanishes when the workload exits; stop reads the cumulative
- * counters after it; record turns both into the trial's metrics. Every change is journaled,
- * so teardown is a journal rewind and trials are independent.
+ * Swap backends: a table of hooks, the only place that knows one backend from another (as
+ * fio's ioengine_ops are for its engines). Each backend owns its options (swap/settings.h,
+ * and the option names it lists), its state (a private block the core never reads) and its
+ * metrics (its record hook). check runs per cell before any change; prepare once per run for
+ * what cells share; start once per trial, from scratch (a new swap area, the zram device
+ * initialised, zswap's parameters set, mkswap, swapon); sample reads what vanishes when the
+ * workload exits; stop reads the cumulative counters after it; record turns both into the
+ * trial's metrics. Every change is journaled, so teardown is a journal rewind and trials are
+ * independent.
  */
 #ifndef ZSB_BACKEND_H
 #define ZSB_BACKEND_H
@@ -13,41 +15,43 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "runner/cli/config.h"
+#include "runner/kernel/cgroup.h"
 #include "runner/kernel/vmstat.h"
 #include "runner/result/results.h"
-#include "runner/kernel/zram.h"
-#include "runner/kernel/zswap.h"
+#include "runner/swap/settings.h"
 #include "runner/undo/journal.h"
 
-/* What the cells of one run share. */
+/* What the cells of one run share: the swapfile, and each backend's own run-wide state
+ * (zram's hot-added device, zswap's debugfs mount), made by its shared_init. */
+#define SHARED_MAX 8
 struct swap_shared {
-	int zram_id;              /* our hot-added device, -1 until then */
-	int zswap_ready;          /* debugfs checked (and mounted by us if it was not) */
-	int swapfile_ready;       /* the run's swapfile created (disk and zswap share it) */
-	int loop_n;               /* zram's backing loop device, -1 until attached */
-	char backing[PATH_MAX + 16]; /* the file it serves */
+	int swapfile_ready;       /* the run's swapfile created (the backends on a swapfile share it) */
+	struct {
+		const struct backend *backend;
+		void *state;
+	} of[SHARED_MAX];
+	size_t n;
 };
 
 struct swap_params {
-	const struct config *cfg; /* the backend's own options (--zram-*, --zswap-*, --priority) */
+	const struct swap_settings *settings; /* the backends' own options */
 	const char *comp;         /* this cell's algorithm; NULL keeps the kernel's default */
-	uint64_t size;            /* the run's swap size: the swapfile, zram unless --zram-size */
-	const char *swapfile;     /* disk, zswap: the file created for each trial */
+	uint64_t size;            /* the run's swap size: the swapfile, zram unless its own size */
+	const char *swapfile;     /* the file created for the backends on a swapfile */
+	int cgroup_v2;            /* the trials' memory controller is v2 */
+	const char *cgroup_mode;  /* "v1", "v2", "hybrid": for messages */
+	unsigned kernel;          /* major * 100 + minor, e.g. 608; 0: unknown (a fixture tree) */
 	struct swap_shared *shared;
 };
 
-/* Read while the workload holds its memory: zram's and zswap's numbers vanish when it exits. */
+/* What every backend's sample has: its swap area's fill and, for a compressed store, what
+ * the store costs in RAM. A backend keeps its own numbers in its private state. */
 struct swap_sample {
 	int have_used;
 	uint64_t device_used;     /* /proc/swaps Used of our area, bytes */
 	uint64_t device_size;     /* and its Size */
 	int have_store;           /* a compressed store: what it costs in RAM and its cap */
 	uint64_t ram_used, ram_limit;
-	int have_zram;
-	struct zram_mm_stat mm;
-	int have_zswap;
-	struct zswap_stats zswap;
 };
 
 /* The state of one cell's swap. */
@@ -55,16 +59,10 @@ struct swap_device {
 	const struct backend *backend;
 	struct swap_params params;
 	char device[PATH_MAX];    /* what swapon got; empty for none */
-	int zram_id;              /* -1 unless zram */
+	char block[32];           /* its block device under /sys/block ("zram1"); empty: none */
 	char comp_used[64];       /* what the kernel reports as selected */
-	char zpool_used[32];      /* zswap: its allocator, where the kernel has a choice */
-	struct zswap_stats zswap_before, zswap_after; /* cumulative counters around a trial */
-	/* zram after the fill: writeback to the backing device and recompression. */
-	double after_fill_s;      /* how long the after_fill hook took; -1: not run */
-	struct zram_bd_stat bd_start, bd_filled, bd_end; /* bd_stat around it; */
-	int have_bd;              /* read at the start, after the fill and at the end */
-	struct zram_mm_stat mm_after_fill; /* mm_stat once writeback and recompression are done */
-	int have_mm_after_fill;
+	char zpool_used[32];      /* the allocator of the compressed pages, where the kernel has a choice */
+	void *priv;               /* the backend's own state, priv_size bytes, zeroed at init */
 	char failed[PATH_MAX + 320]; /* what the last error was about: a path, and the value */
 	char why[512];            /* check(): the complete message for the user */
 };
@@ -80,23 +78,28 @@ enum backend_flag {
 	BACKEND_DEVICE = 1 << 1,       /* has a swap area of its own */
 	BACKEND_SWAPFILE = 1 << 2,     /* swaps to a file on disk */
 	BACKEND_POOL_CHARGED_V2 = 1 << 3, /* cgroup v2 charges its compressed pool to the cgroup */
-	BACKEND_UNCHARGED_RAM = 1 << 4, /* its compressed pages are charged to no cgroup: machine RAM */
 };
 
 struct backend {
 	const char *name;
 	const char *help;
 	unsigned flags;
+	/* The options only this backend (among others) takes, by their names; NULL-terminated. */
+	const char *const *options;
+	size_t priv_size;         /* its state per cell */
+	size_t shared_size;       /* its state per run, shared by its cells */
+	void (*shared_init)(void *state);
 	/* Validation before any change: -EINVAL bad input, -ENOTSUP unsupported; fills why. */
 	int (*check)(struct swap_device *dev);
 	/* Once per run per cell, for what its cells share. */
 	int (*prepare)(struct swap_device *dev, struct journal *j);
 	/* Once per trial. */
 	int (*start)(struct swap_device *dev, struct journal *j);
-	/* Its own numbers into s (the area's Used is read for every backend). */
-	void (*sample)(const struct swap_device *dev, struct swap_sample *s);
-	/* Its own fields of a time series point. */
-	void (*series)(const struct swap_sample *s, double *v, unsigned char *have);
+	/* Its own numbers: the shared ones into s, the rest into its state. keep: this sample is
+	 * the one record reads (at "filled", or the swap peak of a command). */
+	void (*sample)(struct swap_device *dev, struct swap_sample *s, int keep);
+	/* Its own fields of a time series point, from the last sample. */
+	void (*series)(const struct swap_device *dev, double *v, unsigned char *have);
 	/* When the workload is filled, once its sample is taken: what the backend does with the
 	 * pages before the access phase (zram's writeback and recompression). */
 	void (*after_fill)(struct swap_device *dev);
@@ -106,23 +109,42 @@ struct backend {
 	void (*record)(const struct swap_device *dev, const struct swap_record_input *in, struct trial *t);
 	/* --dry-run: every change it would make to the kernel, one line each, undone after. */
 	void (*describe)(const struct swap_device *dev, FILE *out);
+	/* Limits of its own on the trial's cgroup (zswap's per-cgroup switches). */
+	void (*cgroup_limits)(const struct swap_device *dev, struct cgroup_limits *l);
+	/* RAM its pages take outside the trial's cgroup, charged to nobody, when spill bytes
+	 * leave the cgroup at the data's expected compression ratio. NULL: none. */
+	uint64_t (*uncharged_ram)(const struct swap_device *dev, uint64_t spill, double ratio);
 };
 
 const struct backend *backend_find(const char *name);
 /* "disk, zram, zswap, none", for --help and errors. */
 const char *backend_names(void);
+/* The backends that list option (its name without dashes), "zram,zswap" into buf; "" when
+ * none does (an option every backend takes). Returns buf. */
+char *backends_of_option(const char *option, char *buf, size_t len);
+/* The backend that alone takes option (--zram-generator implies its backend); NULL: none or several. */
+const struct backend *backend_of_option(const char *option);
 
-void swap_device_init(struct swap_device *dev, const struct backend *b, const struct swap_params *p);
+/* The run's shared state, and each backend's in it. */
+void swap_shared_init(struct swap_shared *sh);
+void swap_shared_free(struct swap_shared *sh);
+/* The backend's run-wide state, made (zeroed, shared_init) on first use; NULL: out of memory. */
+void *swap_shared_of(struct swap_shared *sh, const struct backend *b);
+
+/* A device for the cell; its private state is allocated: -ENOMEM. Release it after. */
+int swap_device_init(struct swap_device *dev, const struct backend *b, const struct swap_params *p);
+void swap_device_release(struct swap_device *dev);
 int swap_device_check(struct swap_device *dev);
 int swap_device_prepare(struct swap_device *dev, struct journal *j);
 int swap_device_start(struct swap_device *dev, struct journal *j);
-void swap_device_sample(const struct swap_device *dev, struct swap_sample *s);
-void swap_device_series(const struct swap_device *dev, const struct swap_sample *s, double *v,
-			unsigned char *have);
+void swap_device_sample(struct swap_device *dev, struct swap_sample *s, int keep);
+void swap_device_series(const struct swap_device *dev, double *v, unsigned char *have);
 void swap_device_after_fill(struct swap_device *dev);
 void swap_device_stop(struct swap_device *dev);
 void swap_device_record(const struct swap_device *dev, const struct swap_record_input *in, struct trial *t);
 void swap_device_describe(const struct swap_device *dev, FILE *out);
+void swap_device_cgroup_limits(const struct swap_device *dev, struct cgroup_limits *l);
+uint64_t swap_device_uncharged_ram(const struct swap_device *dev, uint64_t spill, double ratio);
 
 /* A file of size bytes at path, announced in the journal before it exists, confirmed with its
  * inode, fully allocated (no-COW on btrfs): swapfiles and zram's backing file. */
@@ -133,15 +155,13 @@ int swap_enable(struct swap_device *dev, struct journal *j);
  * prints for it: disk and zram cells measure their own device, not zswap in front of it. */
 int swap_keep_zswap_out(struct swap_device *dev, struct journal *j);
 void swap_describe_zswap_out(FILE *out);
-/* disk and zswap: the run's swapfile, created once, fully allocated, journaled. */
+/* The backends on a swapfile: the run's swapfile, created once, fully allocated, journaled. */
 int swapfile_prepare(struct swap_device *dev, struct journal *j);
-/* disk and zswap, each trial: a fresh swap area on it (mkswap, swapon). */
+/* Each trial: a fresh swap area on it (mkswap, swapon). */
 int swapfile_start(struct swap_device *dev, struct journal *j);
-/* disk and zswap: what the swapfile costs, for --dry-run. */
+/* What the swapfile costs, for --dry-run. */
 void swapfile_describe(const struct swap_device *dev, FILE *out);
-/* disk and zswap: is params.swapfile a path a swapfile can be created at? */
+/* Is params.swapfile a path a swapfile can be created at? */
 int swapfile_check(struct swap_device *dev);
-
-extern const struct backend backend_disk, backend_zram, backend_zswap, backend_none;
 
 #endif

@@ -20,6 +20,7 @@ const struct backend backend_disk = {
 	.name = "disk",
 	.help = "a swapfile (--swapfile, --swap-size)",
 	.flags = BACKEND_DEVICE | BACKEND_SWAPFILE,
+	.options = (const char *const[]){ "swapfile", "disk-throttle", NULL },
 	.check = swapfile_check,
 	.prepare = swapfile_prepare,
 	.start = disk_start,

@@ -11,7 +11,7 @@
 #include "runner/kernel/signals.h"
 #include "runner/kernel/swaps.h"
 #include "runner/kernel/sysfs.h"
-#include "runner/swap/backend.h"
+#include "runner/swap/zram.h"
 #include "runner/swap/zram_writeback.h"
 
 static int comp_check(struct swap_device *dev, const char *list)
@@ -47,7 +47,7 @@ static int zram_check(struct swap_device *dev)
 			 "--swap zram: zram0 is in use and this kernel cannot add another device");
 		return -ENOTSUP;
 	}
-	if (dev->params.cfg->zram_algo_params[0] && sysfs_exists("/sys/block/zram0") &&
+	if (zram_settings_of(dev)->algo_params[0] && sysfs_exists("/sys/block/zram0") &&
 	    !sysfs_exists("/sys/block/zram0/algorithm_params")) {
 		snprintf(dev->why, sizeof(dev->why),
 			 "--zram-algo-params: this kernel's zram has no algorithm_params (6.12 and later)");
@@ -84,27 +84,41 @@ static int hot_add(struct journal *j, int *id)
 }
 
 /* One device serves every zram cell of the run: each trial writes its own algorithm and size. */
+static void zram_shared_init(void *state)
+{
+	struct zram_shared *shared = state;
+
+	shared->id = -1;
+	shared->loop_n = -1;
+}
+
 static int zram_prepare(struct swap_device *dev, struct journal *j)
 {
-	struct swap_shared *shared = dev->params.shared;
+	struct zram_state *z = zram_of(dev);
+	struct zram_shared *shared = swap_shared_of(dev->params.shared, dev->backend);
 	char list[256];
 	int ret;
 
-	if (shared->zram_id < 0) {
+	if (!shared)
+		return -ENOMEM;
+	z->shared = shared;
+	z->after_fill_s = -1;
+	if (shared->id < 0) {
 		snprintf(dev->failed, sizeof(dev->failed), "/sys/class/zram-control/hot_add");
 		if (zram_control_present())
-			ret = hot_add(j, &shared->zram_id);
+			ret = hot_add(j, &shared->id);
 		else
-			ret = 0, shared->zram_id = 0;
+			ret = 0, shared->id = 0;
 		if (ret)
 			return ret;
 	}
-	dev->zram_id = shared->zram_id;
-	snprintf(dev->device, sizeof(dev->device), "/dev/zram%d", dev->zram_id);
+	z->id = shared->id;
+	snprintf(dev->device, sizeof(dev->device), "/dev/zram%d", z->id);
+	snprintf(dev->block, sizeof(dev->block), "zram%d", z->id);
 	if ((ret = zram_wb_prepare(dev, j)))
 		return ret;
-	snprintf(dev->failed, sizeof(dev->failed), "/sys/block/zram%d/comp_algorithm", dev->zram_id);
-	ret = zram_device_algorithms(dev->zram_id, list, sizeof(list));
+	snprintf(dev->failed, sizeof(dev->failed), "/sys/block/zram%d/comp_algorithm", z->id);
+	ret = zram_device_algorithms(z->id, list, sizeof(list));
 	return ret ? ret : comp_check(dev, list);
 }
 
@@ -133,7 +147,7 @@ static int zram_attr(struct swap_device *dev, const char *sys, const char *name,
  * device is initialised. "algo=NAME" ties the parameters to this trial's algorithm. */
 static int zram_set_algorithm(struct swap_device *dev, const char *sys)
 {
-	const char *params = dev->params.cfg->zram_algo_params;
+	const char *params = zram_settings_of(dev)->algo_params;
 	char value[300];
 	int ret;
 
@@ -150,30 +164,31 @@ static int zram_set_algorithm(struct swap_device *dev, const char *sys)
 
 static int zram_start(struct swap_device *dev, struct journal *j)
 {
-	const struct config *cfg = dev->params.cfg;
+	const struct zram_settings *set = zram_settings_of(dev);
+	struct zram_state *z = zram_of(dev);
 	char sys[64], value[32];
 	int ret, idx;
 
 	if ((ret = swap_keep_zswap_out(dev, j)))
 		return ret;
-	snprintf(sys, sizeof(sys), "/sys/block/zram%d", dev->zram_id);
+	snprintf(sys, sizeof(sys), "/sys/block/%s", dev->block);
 	/* The first write to the device is announced: a reset undoes all of them. */
 	idx = journal_intend(j, UNDO_ZRAM_RESET, sys, NULL, NULL);
 	if (idx < 0)
 		return idx;
 	if ((ret = zram_set_algorithm(dev, sys)) || (ret = zram_wb_init(dev, sys)))
 		return ret;
-	snprintf(value, sizeof(value), "%" PRIu64, cfg->zram_size ? cfg->zram_size : dev->params.size);
+	snprintf(value, sizeof(value), "%" PRIu64, set->size ? set->size : dev->params.size);
 	if ((ret = zram_attr(dev, sys, "disksize", value)) || (ret = journal_confirm(j, idx, NULL, 0, 0)))
 		return ret;
-	if (cfg->zram_mem_limit) {
+	if (set->mem_limit) {
 		/* mem_limit caps the memory zram itself uses: the device fills before RAM does. */
-		snprintf(value, sizeof(value), "%" PRIu64, cfg->zram_mem_limit);
+		snprintf(value, sizeof(value), "%" PRIu64, set->mem_limit);
 		if ((ret = zram_attr(dev, sys, "mem_limit", value)))
 			return ret;
 	}
 	snprintf(dev->failed, sizeof(dev->failed), "%s/comp_algorithm", sys);
-	ret = zram_current_algorithm(dev->zram_id, dev->comp_used, sizeof(dev->comp_used));
+	ret = zram_current_algorithm(z->id, dev->comp_used, sizeof(dev->comp_used));
 	if (ret)
 		return ret;
 	snprintf(dev->failed, sizeof(dev->failed), "%s", dev->device);
@@ -181,30 +196,40 @@ static int zram_start(struct swap_device *dev, struct journal *j)
 	return ret ? ret : swap_enable(dev, j);
 }
 
-static void zram_sample(const struct swap_device *dev, struct swap_sample *s)
+static void zram_sample(struct swap_device *dev, struct swap_sample *s, int keep)
 {
-	if (zram_mm_stat_read(dev->zram_id, &s->mm) != 0)
+	struct zram_state *z = zram_of(dev);
+
+	z->have_now = zram_mm_stat_read(z->id, &z->now) == 0;
+	if (keep) {
+		z->kept = z->now;
+		z->have_kept = z->have_now;
+	}
+	if (!z->have_now)
 		return;
-	s->have_zram = 1;
 	s->have_store = 1;
-	s->ram_used = s->mm.mem_used_total;
-	s->ram_limit = s->mm.mem_limit;
+	s->ram_used = z->now.mem_used_total;
+	s->ram_limit = z->now.mem_limit;
 }
 
-static void zram_series(const struct swap_sample *s, double *v, unsigned char *have)
+static void zram_series(const struct swap_device *dev, double *v, unsigned char *have)
 {
-	if (!s->have_zram)
+	const struct zram_state *z = zram_of(dev);
+
+	if (!z->have_now)
 		return;
-	v[S_ZRAM_ORIG] = (double)s->mm.orig_data_size;
-	v[S_ZRAM_COMPR] = (double)s->mm.compr_data_size;
+	v[S_ZRAM_ORIG] = (double)z->now.orig_data_size;
+	v[S_ZRAM_COMPR] = (double)z->now.compr_data_size;
 	have[S_ZRAM_ORIG] = have[S_ZRAM_COMPR] = 1;
 }
 
 static void zram_record(const struct swap_device *dev, const struct swap_record_input *in, struct trial *t)
 {
-	const struct zram_mm_stat *mm = &in->filled->mm;
+	const struct zram_state *z = zram_of(dev);
+	const struct zram_mm_stat *mm = &z->kept;
 
-	if (!in->filled->have_zram)
+	(void)in;
+	if (!z->have_kept)
 		return;
 	trial_set(t, M_ZRAM_ORIG, (double)mm->orig_data_size);
 	trial_set(t, M_ZRAM_COMPR, (double)mm->compr_data_size);
@@ -218,17 +243,28 @@ static void zram_record(const struct swap_device *dev, const struct swap_record_
 	zram_wb_record(dev, t);
 }
 
+/* RAM a zram cell costs outside the cgroup: what spills past the limit, at the data's
+ * expected ratio, at most the device, at most its mem_limit. */
+static uint64_t zram_uncharged_ram(const struct swap_device *dev, uint64_t spill, double ratio)
+{
+	const struct zram_settings *set = zram_settings_of(dev);
+	uint64_t disk = set->size ? set->size : dev->params.size;
+	uint64_t need = (uint64_t)((double)(spill < disk ? spill : disk) / ratio);
+
+	return set->mem_limit && set->mem_limit < need ? set->mem_limit : need;
+}
+
 static void zram_describe(const struct swap_device *dev, FILE *out)
 {
-	const struct config *cfg = dev->params.cfg;
+	const struct zram_settings *set = zram_settings_of(dev);
 	char size[32], limit[32];
 
 	fprintf(out, "  once: %s (hot_add); removed at the end (hot_remove)\n",
 		zram_control_present() ? "a zram device of its own" : "zram0, which is unused");
 	fprintf(out, "  each trial: comp_algorithm %s%s%s, disksize %s%s%s; reset after\n",
-		dev->params.comp ? dev->params.comp : "(the kernel's)", cfg->zram_algo_params[0] ? ", algorithm_params " : "",
-		cfg->zram_algo_params, size_format(cfg->zram_size ? cfg->zram_size : dev->params.size, size, sizeof(size)),
-		cfg->zram_mem_limit ? ", mem_limit " : "", cfg->zram_mem_limit ? size_format(cfg->zram_mem_limit, limit, sizeof(limit)) : "");
+		dev->params.comp ? dev->params.comp : "(the kernel's)", set->algo_params[0] ? ", algorithm_params " : "",
+		set->algo_params, size_format(set->size ? set->size : dev->params.size, size, sizeof(size)),
+		set->mem_limit ? ", mem_limit " : "", set->mem_limit ? size_format(set->mem_limit, limit, sizeof(limit)) : "");
 	zram_wb_describe(dev, out);
 	swap_describe_zswap_out(out);
 }
@@ -236,7 +272,12 @@ static void zram_describe(const struct swap_device *dev, FILE *out)
 const struct backend backend_zram = {
 	.name = "zram",
 	.help = "a zram device of its own, swapon at --priority (--comp, --swap-size)",
-	.flags = BACKEND_COMP | BACKEND_DEVICE | BACKEND_UNCHARGED_RAM,
+	.flags = BACKEND_COMP | BACKEND_DEVICE,
+	.options = (const char *const[]){ "comp", "zram-size", "zram-mem-limit", "zram-algo-params", "zram-generator",
+					  "zram-backing-dev", "zram-writeback", "zram-recomp", NULL },
+	.priv_size = sizeof(struct zram_state),
+	.shared_size = sizeof(struct zram_shared),
+	.shared_init = zram_shared_init,
 	.check = zram_check,
 	.prepare = zram_prepare,
 	.start = zram_start,
@@ -246,4 +287,5 @@ const struct backend backend_zram = {
 	.series = zram_series,
 	.record = zram_record,
 	.describe = zram_describe,
+	.uncharged_ram = zram_uncharged_ram,
 };

@@ -9,13 +9,55 @@
 #include "runner/kernel/kv.h"
 #include "runner/kernel/page.h"
 #include "runner/kernel/sysfs.h"
+#include "runner/kernel/zswap.h"
 #include "runner/swap/backend.h"
 #include "runner/undo/param.h"
 
+/* One cell's zswap: its counters around a trial, its last sample and the kept one. */
+struct zswap_state {
+	struct zswap_stats before, after, now, kept;
+	int have_now, have_kept;
+};
+
+/* zswap's run-wide state: its debugfs counters made readable once. */
+struct zswap_shared {
+	int ready;
+};
+
+static struct zswap_state *zswap_of(const struct swap_device *dev)
+{
+	return dev->priv;
+}
+
+static const struct zswap_settings *zswap_settings_of(const struct swap_device *dev)
+{
+	return &dev->params.settings->zswap;
+}
+
+/* Its switches per cgroup: v2 only, memory.zswap.writeback since 6.8. A fixture tree has no
+ * kernel version to ask (0). */
+static int check_cgroup_switches(struct swap_device *dev)
+{
+	const struct zswap_settings *set = zswap_settings_of(dev);
+
+	if ((set->writeback[0] || set->max) && !dev->params.cgroup_v2) {
+		snprintf(dev->why, sizeof(dev->why), "--%s: zswap is limited per cgroup only on cgroup v2 (this machine: %s)",
+			 set->writeback[0] ? "zswap-writeback" : "zswap-max", dev->params.cgroup_mode);
+		return -ENOTSUP;
+	}
+	if (set->writeback[0] && dev->params.kernel && dev->params.kernel < 608) {
+		snprintf(dev->why, sizeof(dev->why), "--zswap-writeback: memory.zswap.writeback came with Linux 6.8");
+		return -ENOTSUP;
+	}
+	return 0;
+}
+
 static int zswap_check(struct swap_device *dev)
 {
-	const char *zpool = dev->params.cfg->zswap_zpool;
+	const struct zswap_settings *set = zswap_settings_of(dev);
+	const char *zpool = set->zpool;
 	char list[400];
+	int ret;
 
 	if (!zswap_present()) {
 		snprintf(dev->why, sizeof(dev->why), "--swap zswap: this kernel has no zswap (CONFIG_ZSWAP)");
@@ -32,23 +74,25 @@ static int zswap_check(struct swap_device *dev)
 			 "--zswap-zpool '%s': this kernel's zswap has no zpool choice (zsmalloc only, 6.15+)", zpool);
 		return -ENOTSUP;
 	}
-	if (dev->params.cfg->zswap_shrinker[0] && !sysfs_exists(ZSWAP_PARAMS "/shrinker_enabled")) {
+	if (set->shrinker[0] && !sysfs_exists(ZSWAP_PARAMS "/shrinker_enabled")) {
 		snprintf(dev->why, sizeof(dev->why), "--zswap-shrinker: this kernel's zswap has no shrinker (6.8+)");
 		return -ENOTSUP;
 	}
+	if ((ret = check_cgroup_switches(dev)))
+		return ret;
 	return swapfile_check(dev);
 }
 
 /* The counters live in debugfs: mount it for the run where nobody has. */
 static int zswap_prepare(struct swap_device *dev, struct journal *j)
 {
-	struct swap_shared *shared = dev->params.shared;
+	struct zswap_shared *shared = swap_shared_of(dev->params.shared, dev->backend);
 	char mnt[4096];
-	int idx, ret = swapfile_prepare(dev, j);
+	int idx, ret = shared ? swapfile_prepare(dev, j) : -ENOMEM;
 
-	if (ret || shared->zswap_ready)
+	if (ret || shared->ready)
 		return ret;
-	shared->zswap_ready = 1;
+	shared->ready = 1;
 	if (zswap_debugfs_mounted() || sysfs_exists(DEBUGFS "/zswap"))
 		return 0;
 	if (!sysfs_path(mnt, sizeof(mnt), DEBUGFS))
@@ -69,20 +113,20 @@ static int zswap_prepare(struct swap_device *dev, struct journal *j)
 /* The compressor before enabling: one the crypto API lacks only fails at enable time. */
 static int zswap_set_params(struct swap_device *dev, struct journal *j)
 {
-	const struct config *cfg = dev->params.cfg;
+	const struct zswap_settings *set = zswap_settings_of(dev);
 	char value[16];
 	int ret = 0;
 
 	if (dev->params.comp)
 		ret = param_set(j, ZSWAP_PARAMS "/compressor", dev->params.comp, dev->failed, sizeof(dev->failed));
-	if (!ret && cfg->zswap_zpool[0])
-		ret = param_set(j, ZSWAP_PARAMS "/zpool", cfg->zswap_zpool, dev->failed, sizeof(dev->failed));
-	if (!ret && cfg->zswap_pool) {
-		snprintf(value, sizeof(value), "%u", cfg->zswap_pool);
+	if (!ret && set->zpool[0])
+		ret = param_set(j, ZSWAP_PARAMS "/zpool", set->zpool, dev->failed, sizeof(dev->failed));
+	if (!ret && set->pool) {
+		snprintf(value, sizeof(value), "%u", set->pool);
 		ret = param_set(j, ZSWAP_PARAMS "/max_pool_percent", value, dev->failed, sizeof(dev->failed));
 	}
-	if (!ret && cfg->zswap_shrinker[0])
-		ret = param_set(j, ZSWAP_PARAMS "/shrinker_enabled", strcmp(cfg->zswap_shrinker, "on") == 0 ? "Y" : "N",
+	if (!ret && set->shrinker[0])
+		ret = param_set(j, ZSWAP_PARAMS "/shrinker_enabled", strcmp(set->shrinker, "on") == 0 ? "Y" : "N",
 				dev->failed, sizeof(dev->failed));
 	return ret ? ret : param_set(j, ZSWAP_PARAMS "/enabled", "Y", dev->failed, sizeof(dev->failed));
 }
@@ -103,31 +147,38 @@ static int zswap_start(struct swap_device *dev, struct journal *j)
 		snprintf(dev->zpool_used, sizeof(dev->zpool_used), "zsmalloc");
 	ret = swapfile_start(dev, j);
 	if (!ret)
-		zswap_read_stats(&dev->zswap_before);
+		zswap_read_stats(&zswap_of(dev)->before);
 	return ret;
 }
 
-static void zswap_sample(const struct swap_device *dev, struct swap_sample *s)
+static void zswap_sample(struct swap_device *dev, struct swap_sample *s, int keep)
 {
-	(void)dev;
-	s->have_zswap = zswap_read_stats(&s->zswap) == 0;
-	if (s->have_zswap && s->zswap.have_debugfs) {
+	struct zswap_state *z = zswap_of(dev);
+
+	z->have_now = zswap_read_stats(&z->now) == 0;
+	if (keep) {
+		z->kept = z->now;
+		z->have_kept = z->have_now;
+	}
+	if (z->have_now && z->now.have_debugfs) {
 		s->have_store = 1;
-		s->ram_used = s->zswap.pool_total_size;
+		s->ram_used = z->now.pool_total_size;
 	}
 }
 
-static void zswap_series(const struct swap_sample *s, double *v, unsigned char *have)
+static void zswap_series(const struct swap_device *dev, double *v, unsigned char *have)
 {
-	if (!s->have_zswap || !s->zswap.have_debugfs)
+	const struct zswap_state *z = zswap_of(dev);
+
+	if (!z->have_now || !z->now.have_debugfs)
 		return;
-	v[S_ZSWAP_STORED] = (double)s->zswap.stored_pages;
+	v[S_ZSWAP_STORED] = (double)z->now.stored_pages;
 	have[S_ZSWAP_STORED] = 1;
 }
 
 static void zswap_stop(struct swap_device *dev)
 {
-	zswap_read_stats(&dev->zswap_after);
+	zswap_read_stats(&zswap_of(dev)->after);
 }
 
 static void record_pool(const struct zswap_stats *z, struct trial *t)
@@ -148,14 +199,14 @@ static void record_pool(const struct zswap_stats *z, struct trial *t)
 
 static void zswap_record(const struct swap_device *dev, const struct swap_record_input *in, struct trial *t)
 {
+	const struct zswap_state *z = zswap_of(dev);
 	const struct vmstat_snap *b = in->before, *a = in->after;
 
-	if (in->filled->have_zswap)
-		record_pool(&in->filled->zswap, t);
-	if (dev->zswap_before.have_debugfs && dev->zswap_after.have_debugfs) {
-		trial_set(t, M_ZSWAP_WRITTEN_BACK,
-			  (double)(dev->zswap_after.written_back_pages - dev->zswap_before.written_back_pages));
-		trial_set(t, M_ZSWAP_REJECTED, (double)(dev->zswap_after.rejected - dev->zswap_before.rejected));
+	if (z->have_kept)
+		record_pool(&z->kept, t);
+	if (z->before.have_debugfs && z->after.have_debugfs) {
+		trial_set(t, M_ZSWAP_WRITTEN_BACK, (double)(z->after.written_back_pages - z->before.written_back_pages));
+		trial_set(t, M_ZSWAP_REJECTED, (double)(z->after.rejected - z->before.rejected));
 	}
 	if (b->have_zswp && a->have_zswp) {
 		trial_set(t, M_ZSWPOUT, (double)(a->zswpout - b->zswpout));
@@ -176,7 +227,7 @@ static void describe_param(const char *name, const char *value, FILE *out)
 
 static void zswap_describe(const struct swap_device *dev, FILE *out)
 {
-	const struct config *cfg = dev->params.cfg;
+	const struct zswap_settings *set = zswap_settings_of(dev);
 	char pct[16];
 
 	swapfile_describe(dev, out);
@@ -184,25 +235,38 @@ static void zswap_describe(const struct swap_device *dev, FILE *out)
 		fprintf(out, "  once: mount debugfs on %s for zswap's counters; unmounted at the end\n", DEBUGFS);
 	if (dev->params.comp)
 		describe_param("compressor", dev->params.comp, out);
-	if (cfg->zswap_zpool[0])
-		describe_param("zpool", cfg->zswap_zpool, out);
-	if (cfg->zswap_pool) {
-		snprintf(pct, sizeof(pct), "%u", cfg->zswap_pool);
+	if (set->zpool[0])
+		describe_param("zpool", set->zpool, out);
+	if (set->pool) {
+		snprintf(pct, sizeof(pct), "%u", set->pool);
 		describe_param("max_pool_percent", pct, out);
 	}
-	if (cfg->zswap_shrinker[0])
-		describe_param("shrinker_enabled", strcmp(cfg->zswap_shrinker, "on") == 0 ? "Y" : "N", out);
-	if (cfg->zswap_writeback[0])
-		fprintf(out, "  each trial: the cgroup's memory.zswap.writeback %s\n", strcmp(cfg->zswap_writeback, "on") == 0 ? "1" : "0");
-	if (cfg->zswap_max)
-		fprintf(out, "  each trial: the cgroup's memory.zswap.max %" PRIu64 "\n", cfg->zswap_max);
+	if (set->shrinker[0])
+		describe_param("shrinker_enabled", strcmp(set->shrinker, "on") == 0 ? "Y" : "N", out);
+	if (set->writeback[0])
+		fprintf(out, "  each trial: the cgroup's memory.zswap.writeback %s\n", strcmp(set->writeback, "on") == 0 ? "1" : "0");
+	if (set->max)
+		fprintf(out, "  each trial: the cgroup's memory.zswap.max %" PRIu64 "\n", set->max);
 	describe_param("enabled", "Y", out);
+}
+
+/* memory.zswap.max and memory.zswap.writeback of the trial's cgroup (v2). */
+static void zswap_cgroup_limits(const struct swap_device *dev, struct cgroup_limits *l)
+{
+	const struct zswap_settings *set = zswap_settings_of(dev);
+
+	l->zswap_max = set->max;
+	l->zswap_writeback = set->writeback[0] ? strcmp(set->writeback, "on") == 0 : -1;
 }
 
 const struct backend backend_zswap = {
 	.name = "zswap",
 	.help = "zswap in front of a swapfile of its own (--comp, --zswap-pool)",
 	.flags = BACKEND_COMP | BACKEND_DEVICE | BACKEND_SWAPFILE | BACKEND_POOL_CHARGED_V2,
+	.options = (const char *const[]){ "comp", "swapfile", "disk-throttle", "zswap-pool", "zswap-zpool",
+					  "zswap-shrinker", "zswap-writeback", "zswap-max", NULL },
+	.priv_size = sizeof(struct zswap_state),
+	.shared_size = sizeof(struct zswap_shared),
 	.check = zswap_check,
 	.prepare = zswap_prepare,
 	.start = zswap_start,
@@ -211,4 +275,5 @@ const struct backend backend_zswap = {
 	.stop = zswap_stop,
 	.record = zswap_record,
 	.describe = zswap_describe,
+	.cgroup_limits = zswap_cgroup_limits,
 };

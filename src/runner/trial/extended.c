@@ -6,27 +6,28 @@
 
 #include "runner/kernel/sysfs.h"
 
+/* A block device's own files (zram's, where the device is zram) and the machine's. */
 static const struct {
-	const char *path;   /* %d: our zram device */
-	int zram;
+	const char *path;   /* %s: the block device's name */
+	int of_device;
 } files[X_COUNT] = {
-	[X_MM_STAT] = { "/sys/block/zram%d/mm_stat", 1 },
-	[X_IO_STAT] = { "/sys/block/zram%d/io_stat", 1 },
-	[X_DEBUG_STAT] = { "/sys/block/zram%d/debug_stat", 1 },
+	[X_MM_STAT] = { "/sys/block/%s/mm_stat", 1 },
+	[X_IO_STAT] = { "/sys/block/%s/io_stat", 1 },
+	[X_DEBUG_STAT] = { "/sys/block/%s/debug_stat", 1 },
 	[X_BUDDYINFO] = { "/proc/buddyinfo", 0 },
 	[X_VMSTAT] = { "/proc/vmstat", 0 },
 	[X_MEMINFO] = { "/proc/meminfo", 0 },
 };
 
-void extended_snapshot(int zram_id, char **snap)
+void extended_snapshot(const char *block, char **snap)
 {
 	for (int f = 0; f < X_COUNT; f++) {
 		char path[128];
 		free(snap[f]);
 		snap[f] = NULL;
-		if (files[f].zram && zram_id < 0)
+		if (files[f].of_device && !block[0])
 			continue;
-		snprintf(path, sizeof(path), files[f].path, zram_id);
+		snprintf(path, sizeof(path), files[f].path, block);
 		if (sysfs_read_alloc(path, &snap[f]) < 0)
 			snap[f] = NULL;
 	}

@@ -5,8 +5,9 @@
 
 #include "runner/result/results.h"
 
-/* Reads every file into snap (an extended's before or after); zram's files where zram_id >= 0.
- * The strings belong to the trial (trial_free). */
-void extended_snapshot(int zram_id, char **snap);
+/* Reads every file into snap (an extended's before or after); the block device's own files
+ * (mm_stat, io_stat, debug_stat: zram's) where block names one and they exist. The strings
+ * belong to the trial (trial_free). */
+void extended_snapshot(const char *block, char **snap);
 
 #endif

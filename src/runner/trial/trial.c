@@ -154,7 +154,7 @@ static int measure(const struct trial_setup *s, struct watch *wt, struct perf_se
 		return -EINTR;
 	*perf = open_perf(wt->w);
 	if (s->extended && (t->extended = calloc(1, sizeof(*t->extended))))
-		extended_snapshot(s->dev->zram_id, t->extended->before);
+		extended_snapshot(s->dev->block, t->extended->before);
 	t0 = clock_now_ns();
 	watch_start(wt);
 	t->phase_s[PHASE_QUIET] = seconds_since(t0);
@@ -172,7 +172,7 @@ static int measure(const struct trial_setup *s, struct watch *wt, struct perf_se
 		return ret;
 	swap_device_stop(s->dev);
 	if (t->extended)
-		extended_snapshot(s->dev->zram_id, t->extended->after);
+		extended_snapshot(s->dev->block, t->extended->after);
 	trial_record(t, wt, *perf, &before, &after);
 	t->phase_s[PHASE_RECORD] = seconds_since(t0);
 	name_failure(failed, len, "");

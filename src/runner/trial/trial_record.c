@@ -212,7 +212,8 @@ static double swapped_pages(const struct vmstat_snap *a, const struct vmstat_sna
 }
 
 /* PSI over the trial, derived ratios, and the validity checks that need this trial alone. */
-static void record_inside(struct trial *t, const struct watch *wt)
+static void record_inside(struct trial *t, const struct watch *wt, const struct vmstat_snap *before,
+			  const struct vmstat_snap *after)
 {
 	struct psi end;
 	struct validity_input in = { .psi_before = wt->psi_before_pct };
@@ -248,7 +249,8 @@ static void record_inside(struct trial *t, const struct watch *wt)
 		in.device_used = (double)wt->device_used_max;
 		in.device_size = (double)wt->device_size;
 	}
-	in.swapped_total = page_bytes() * (t->value[M_PSWPOUT] + t->value[M_SWPOUT_ZERO] + t->value[M_ZSWPOUT]);
+	in.swapped_total = page_bytes() * (double)(after->pswpout - before->pswpout + after->swpout_zero -
+						   before->swpout_zero + after->zswpout - before->zswpout);
 	if (d->have_store) {
 		in.ram_used = (double)d->ram_used;
 		in.ram_limit = (double)d->ram_limit;
@@ -288,7 +290,7 @@ void trial_record(struct trial *t, const struct watch *wt, const struct perf_set
 			     &t->jobs[i]);
 	record_jobs(t, wt, before, after);
 	record_swap(t, wt, before, after);
-	record_inside(t, wt);
+	record_inside(t, wt, before, after);
 	for (int m = 0; perf && m < M_COUNT; m++) {
 		double v;
 		if (!perf_metric(m))

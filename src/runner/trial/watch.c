@@ -15,7 +15,7 @@
 static void take_sample(struct watch *wt)
 {
 	wt->have_cgroup_swap = bench_cgroup_swap_usage(wt->cg, &wt->cgroup_swap) == 0;
-	swap_device_sample(wt->s->dev, &wt->dev);
+	swap_device_sample(wt->s->dev, &wt->dev, 1);
 	wt->have_mid = vmstat_snapshot(&wt->mid) == 0;
 	wt->sampled = 1;
 }
@@ -67,12 +67,12 @@ static void record_point(struct watch *wt, int have_swap, uint64_t swap)
 		PUT(S_CGROUP_MEM, x);
 	if (have_swap)
 		PUT(S_CGROUP_SWAP, swap);
-	swap_device_sample(wt->s->dev, &dev);
+	swap_device_sample(wt->s->dev, &dev, 0);
 	if (dev.have_used) {
 		PUT(S_DEVICE_USED, dev.device_used);
 		note_device_fill(wt, dev.device_used, dev.device_size);
 	}
-	swap_device_series(wt->s->dev, &dev, v, have);
+	swap_device_series(wt->s->dev, v, have);
 	if (vmstat_snapshot(&vm) == 0) {
 		PUT(S_PSWPOUT, vm.pswpout - wt->start.pswpout);
 		PUT(S_PSWPIN, vm.pswpin - wt->start.pswpin);

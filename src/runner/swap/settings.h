@@ -1,0 +1,35 @@
+/*
+ * Each backend's own options, typed, as the option table fills them: the config holds one
+ * struct swap_settings, and a backend reads only its own member of it (and priority, which
+ * every swap area takes). Nothing else of the config reaches a backend.
+ */
+#ifndef ZSB_SWAP_SETTINGS_H
+#define ZSB_SWAP_SETTINGS_H
+#include <stdint.h>
+
+#define SETTING_NAME_LEN 32
+
+struct zram_settings {
+	uint64_t size;                       /* disksize; 0: the run's swap size */
+	uint64_t mem_limit;                  /* 0: none */
+	char algo_params[256];               /* empty: none */
+	uint64_t backing;                    /* a loop device of this size to write back to; 0: none */
+	char writeback[SETTING_NAME_LEN];    /* after the fill: idle, huge or incompressible; empty: none */
+	char recomp[128];                    /* ALGO[:PARAMS]: a second algorithm, after the fill */
+};
+
+struct zswap_settings {
+	unsigned pool;                       /* max_pool_percent; 0: leave it */
+	char zpool[SETTING_NAME_LEN];        /* empty: leave it */
+	char shrinker[4];                    /* "on", "off"; empty: leave it */
+	char writeback[4];                   /* the trial cgroup's memory.zswap.writeback; empty: leave it */
+	uint64_t max;                        /* the trial cgroup's memory.zswap.max; 0: leave it */
+};
+
+struct swap_settings {
+	int priority;                        /* of every swap area we swapon */
+	struct zram_settings zram;
+	struct zswap_settings zswap;
+};
+
+#endif
