@@ -9,6 +9,7 @@
 #include "runner/kernel/sysfs.h"
 #include "runner/undo/recover.h"
 #include "runner/undo/journal.h"
+#include "runner/undo/rewind.h"
 
 static char dir[64];
 

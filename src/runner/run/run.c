@@ -20,6 +20,7 @@
 #include "runner/run/workdir.h"
 #include "runner/trial/trial.h"
 #include "runner/undo/recover.h"
+#include "runner/undo/rewind.h"
 #include "runner/undo/param.h"
 #include "runner/undo/runlock.h"
 

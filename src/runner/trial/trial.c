@@ -14,6 +14,7 @@
 #include "runner/trial/perf.h"
 #include "runner/trial/trial_record.h"
 #include "runner/trial/watch.h"
+#include "runner/undo/rewind.h"
 
 static void phase(const struct trial_setup *s, const char *name, uint64_t bytes)
 {

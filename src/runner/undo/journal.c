@@ -467,42 +467,21 @@ static void compact(struct journal *j)
 	}
 }
 
-static int undo_one(struct journal *j, struct undo *u)
+int journal_undone(struct journal *j, struct undo *u)
 {
-	char note_text[PATH_MAX + 256] = "", body[32];
-	int ret = undo_entry(j, u, note_text, sizeof(note_text));
+	char body[32];
 
-	if (ret < 0) {
-		if (j->on_error)
-			j->on_error(u, ret);
-		return ret;
-	}
-	if (ret == 1 && j->on_note)
-		j->on_note(note_text);
-	else if (j->on_undone)
-		j->on_undone(u);
 	u->state = UNDO_UNDONE;
 	snprintf(body, sizeof(body), "U\t%u", u->id);
 	return write_record(j, body);
 }
 
-int journal_rewind(struct journal *j, size_t mark)
+void journal_trim(struct journal *j, size_t mark)
 {
-	int first = 0;
-
-	for (size_t i = j->len; i-- > mark;) {
-		int ret;
-		if (j->entries[i].state == UNDO_UNDONE)
-			continue;
-		ret = undo_one(j, &j->entries[i]);
-		if (ret && !first)
-			first = ret;
-	}
 	/* What is undone needs no memory; what failed stays for cleanup. */
 	while (j->len > mark && j->entries[j->len - 1].state == UNDO_UNDONE)
 		j->len--;
 	compact(j);
-	return first;
 }
 
 int journal_owns_device(const struct journal *j, const char *device)

@@ -77,9 +77,10 @@ int journal_confirm(struct journal *j, int idx, const char *value, uint64_t ino,
  * else's): nothing to undo. */
 int journal_cancel(struct journal *j, int idx);
 size_t journal_mark(const struct journal *j);
-/* Undoes entries newest first down to mark; keeps going past failures, returns the first.
- * Only what is undone is marked so; a failure stays for cleanup to try again. */
-int journal_rewind(struct journal *j, size_t mark);
+/* An entry undone (rewind.c does the undoing): marked so, and the mark written. */
+int journal_undone(struct journal *j, struct undo *u);
+/* Drops the undone entries above mark; an empty journal file is truncated to its header. */
+void journal_trim(struct journal *j, size_t mark);
 /* Entries still to undo. */
 size_t journal_pending(const struct journal *j);
 /* Closes the file, removing it when nothing is left to undo. */
@@ -92,9 +93,5 @@ void undo_describe(const struct undo *u, char *buf, size_t len);
 const char *journal_this_boot(void);
 /* Is device (a swapfile or /dev/zramN) one this journal created? */
 int journal_owns_device(const struct journal *j, const char *device);
-
-/* Undo one entry after looking at the real state (undo_ops.c): 0 undone or nothing left to
- * undo, -errno failed, 1 left alone because it cannot be shown to be ours (note says why). */
-int undo_entry(const struct journal *j, const struct undo *u, char *note, size_t len);
 
 #endif

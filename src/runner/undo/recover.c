@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "runner/base/log.h"
+#include "runner/undo/rewind.h"
 
 static void restored(const struct undo *u)
 {

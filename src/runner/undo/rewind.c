@@ -1,6 +1,8 @@
 /* How each kind of change is undone, after looking at the real state: an unconfirmed intent
  * may or may not have been carried out, and a journal may be replayed long after the run.
  * Nothing is undone that cannot be shown to be zswapbench's own. */
+#include "runner/undo/rewind.h"
+
 #include <errno.h>
 #include <ftw.h>
 #include <signal.h>
@@ -269,4 +271,37 @@ int undo_entry(const struct journal *j, const struct undo *u, char *note, size_t
 	default:
 		return -EINVAL;
 	}
+}
+
+static int undo_one(struct journal *j, struct undo *u)
+{
+	char note_text[PATH_MAX + 256] = "";
+	int ret = undo_entry(j, u, note_text, sizeof(note_text));
+
+	if (ret < 0) {
+		if (j->on_error)
+			j->on_error(u, ret);
+		return ret;
+	}
+	if (ret == 1 && j->on_note)
+		j->on_note(note_text);
+	else if (j->on_undone)
+		j->on_undone(u);
+	return journal_undone(j, u);
+}
+
+int journal_rewind(struct journal *j, size_t mark)
+{
+	int first = 0;
+
+	for (size_t i = j->len; i-- > mark;) {
+		int ret;
+		if (j->entries[i].state == UNDO_UNDONE)
+			continue;
+		ret = undo_one(j, &j->entries[i]);
+		if (ret && !first)
+			first = ret;
+	}
+	journal_trim(j, mark);
+	return first;
 }
