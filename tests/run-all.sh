@@ -27,6 +27,14 @@ if [ "$sanitized" -gt 0 ]; then
 fi
 rm -f "$unit_log"
 
+echo "== static checks (the code's shape against docs/architecture.md)"
+static_log=$(mktemp)
+python3 tests/static/house.py | tee "$static_log"
+passed=$((passed + $(grep -c '^ok ' "$static_log")))
+failed=$((failed + $(grep -c '^not ok ' "$static_log")))
+grep -q '^1\.\.' "$static_log" || { echo "static checks did not report"; failed=$((failed + 1)); }
+rm -f "$static_log"
+
 echo "== integration tests (bats, real kernel)"
 tap=$(mktemp)
 bats --tap tests/cli | tee "$tap"

@@ -16,7 +16,6 @@
 #include "runner/kernel/sysfs.h"
 #include "runner/result/json_write.h"
 #include "runner/report/report.h"
-#include "runner/run/background.h"
 #include "runner/run/workdir.h"
 #include "runner/trial/trial.h"
 #include "runner/undo/recover.h"
@@ -296,13 +295,14 @@ static void run_trials(struct run *run)
 	if (!ret)
 		ret = prepare_workdir(run);
 	if (!ret && run->cfg->background)
-		ret = start_background(run);
+		ret = background_start(&run->background, run->host.hogger, run->cfg->background, run->cfg->data,
+				       &run->failure);
 	for (size_t i = 0; i < run->plan.nschedule && !ret && !signals_pending(); i++)
-		if (!(ret = check_background(run)))
+		if (!(ret = background_check(&run->background, &run->failure)))
 			ret = run_trial(run, &run->plan.schedule[i]);
 	if (!ret)
-		ret = check_background(run);
-	stop_background(run);
+		ret = background_check(&run->background, &run->failure);
+	background_stop(&run->background);
 	progress_clear();
 	if (journal_rewind(&run->journal, 0) && !run->failure.err)
 		failure_set(&run->failure, -EIO, "restoring the machine");

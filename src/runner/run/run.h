@@ -10,6 +10,7 @@
 #include "runner/cli/config.h"
 #include "runner/base/log.h"
 #include "runner/result/results.h"
+#include "runner/run/background.h"
 #include "runner/run/placement.h"
 #include "runner/run/plan.h"
 #include "runner/run/preflight.h"
@@ -33,9 +34,7 @@ struct run {
 	char output[PATH_MAX];
 	char other_swap[512];           /* swap areas that are not ours, as found */
 	char workdir[PATH_MAX];         /* where --setup and a command run; empty: none */
-	struct workload background;     /* --background: a hogger outside the cgroup */
-	struct workload_spec background_spec;
-	struct hogger_argv background_argv;
+	struct background background;   /* --background: a hogger outside the cgroup */
 	struct progress progress;
 };
 

@@ -11,7 +11,7 @@
 #include "runner/kernel/signals.h"
 #include "runner/kernel/swaps.h"
 #include "runner/kernel/sysfs.h"
-#include "runner/swap/zram.h"
+#include "runner/swap/zram_state.h"
 #include "runner/swap/zram_writeback.h"
 
 static int comp_check(struct swap_device *dev, const char *list)

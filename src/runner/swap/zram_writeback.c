@@ -9,7 +9,7 @@
 #include "runner/kernel/loop.h"
 #include "runner/kernel/page.h"
 #include "runner/kernel/sysfs.h"
-#include "runner/swap/zram.h"
+#include "runner/swap/zram_state.h"
 
 static int wants_wb(const struct zram_settings *set)
 {

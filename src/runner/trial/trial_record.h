@@ -3,7 +3,6 @@
 
 #include "runner/kernel/vmstat.h"
 #include "runner/trial/perf.h"
-#include "runner/trial/trial.h"
 #include "runner/trial/watch.h"
 
 /* Everything a finished trial measured into t, and its status (the worst of its jobs'). */

@@ -9,7 +9,7 @@
 #include "runner/kernel/psi.h"
 #include "runner/result/results.h"
 #include "runner/swap/backend.h"
-#include "runner/trial/trial.h"
+#include "runner/trial/setup.h"
 #include "runner/trial/workload.h"
 
 struct watch {

@@ -1,6 +1,6 @@
 /* The zram backend's own state, shared by zram.c and zram_writeback.c and by nothing else. */
-#ifndef ZSB_SWAP_ZRAM_H
-#define ZSB_SWAP_ZRAM_H
+#ifndef ZSB_ZRAM_STATE_H
+#define ZSB_ZRAM_STATE_H
 #include <limits.h>
 
 #include "runner/kernel/zram.h"

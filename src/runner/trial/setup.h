@@ -1,0 +1,28 @@
+/* What one trial is given: the cgroup mode, its swap device and journal, its cgroup's limits,
+ * the workload, and how to sample it. */
+#ifndef ZSB_TRIAL_SETUP_H
+#define ZSB_TRIAL_SETUP_H
+#include <stdint.h>
+
+#include "runner/kernel/cgroup.h"
+#include "runner/swap/backend.h"
+#include "runner/trial/workload.h"
+#include "runner/undo/journal.h"
+
+struct trial_setup {
+	const struct cgroup_env *env;
+	struct swap_device *dev;
+	struct journal *journal;
+	struct cgroup_limits limits;
+	const char *cgroup_name;
+	const struct workload_spec *workload;
+	uint64_t alloc;                /* bytes all jobs will write: the curve's spacing and end */
+	unsigned sample_ms;            /* how often cgroup swap is sampled for its peak */
+	uint64_t timeout_ms;           /* 0: none */
+	int extended;
+	/* Where the trial is, for the progress line; may be NULL. */
+	void (*on_phase)(void *arg, const char *phase, uint64_t bytes);
+	void *phase_arg;
+};
+
+#endif
