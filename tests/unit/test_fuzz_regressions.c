@@ -22,6 +22,7 @@
 #include "runner/cli/zram_generator.h"
 #include "runner/kernel/cgroup.h"
 #include "runner/kernel/kv.h"
+#include "runner/fio/result.h"
 #include "runner/kernel/psi.h"
 #include "runner/kernel/swaps.h"
 #include "runner/kernel/sysfs.h"
@@ -445,4 +446,19 @@ Test(fuzz_regressions, results_findings)
 		results_free(&r);
 	}
 	cr_assert_neq(read_result(REGRESSIONS "/results/stride-beyond-32-bits.json", &r), 0, "a stride cut to 0");
+}
+
+static void check_fio(const struct input *in)
+{
+	struct fio_result r;
+	char why[256];
+	int ret = fio_result_parse(in->data, in->len, "seq-read", &r, why, sizeof(why));
+
+	cr_expect(ret == 0 || ret == -EINVAL || ret == -ENOENT, "%s: %d", in->path, ret);
+	cr_expect(ret || (isfinite(r.usr_cpu) && isfinite(r.read.bw)), "%s", in->path);
+}
+
+Test(fuzz_regressions, fio)
+{
+	cr_assert_gt(each_input("fio", check_fio), 0, "the fio regressions were replayed");
 }
