@@ -31,7 +31,7 @@ static int open_loop(int n)
 	return open(dev, O_RDWR | O_CLOEXEC);
 }
 
-int loop_attach(int n, const char *file)
+int loop_attach(int n, const char *file, int direct)
 {
 	struct loop_config cfg;
 	int dev = open_loop(n), fd, ret = 0;
@@ -47,6 +47,8 @@ int loop_attach(int n, const char *file)
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.fd = (unsigned)fd;
 	snprintf((char *)cfg.info.lo_file_name, sizeof(cfg.info.lo_file_name), "%s", file);
+	if (direct)
+		cfg.info.lo_flags = LO_FLAGS_DIRECT_IO;
 	/* LOOP_CONFIGURE (5.8) attaches in one step; before it, LOOP_SET_FD. */
 	if (ioctl(dev, LOOP_CONFIGURE, &cfg) < 0) {
 		ret = -errno;

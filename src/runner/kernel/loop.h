@@ -5,8 +5,10 @@
 
 /* The number of a free loop device (LOOP_CTL_GET_FREE); -errno. */
 int loop_free_number(void);
-/* Attaches file to /dev/loopN, read-write, direct I/O off: -EBUSY when someone took N first. */
-int loop_attach(int n, const char *file);
+/* Attaches file to /dev/loopN, read-write: -EBUSY when someone took N first. direct: the
+ * loop device reads and writes the file with direct I/O, past the page cache (the disk's own
+ * speed); off, through the page cache (where a zram backing device is meant to be cached). */
+int loop_attach(int n, const char *file, int direct);
 int loop_detach(int n);
 /* /sys/block/loopN/loop/backing_file: which file it serves, "" when none. */
 int loop_backing_file(int n, char *buf, size_t len);

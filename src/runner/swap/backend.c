@@ -8,6 +8,7 @@
 #include <sys/swap.h>
 
 #include "common/util.h"
+#include "runner/kernel/loop.h"
 #include "runner/kernel/signals.h"
 #include "runner/kernel/spawn.h"
 #include "runner/kernel/swaps.h"
@@ -110,8 +111,15 @@ void swap_device_release(struct swap_device *dev)
 	dev->priv = NULL;
 }
 
+const char *const device_use_names[USE_COUNT] = { [USE_SWAP] = "swap", [USE_BLOCK] = "block", [USE_FS] = "fs" };
+
 int swap_device_check(struct swap_device *dev)
 {
+	if (dev->params.use != USE_SWAP && !(dev->backend->flags & BACKEND_BLOCK)) {
+		snprintf(dev->why, sizeof(dev->why), "--target %s: --swap %s has no device of its own to measure (%s)",
+			 device_use_names[dev->params.use], dev->backend->name, dev->backend->help);
+		return -EINVAL;
+	}
 	return dev->backend->check ? dev->backend->check(dev) : 0;
 }
 
@@ -167,7 +175,7 @@ void swap_device_describe(const struct swap_device *dev, FILE *out)
 {
 	if (dev->backend->describe)
 		dev->backend->describe(dev, out);
-	if (dev->backend->flags & BACKEND_DEVICE)
+	if ((dev->backend->flags & BACKEND_DEVICE) && dev->params.use == USE_SWAP)
 		fprintf(out, "  each trial: mkswap -L zswapbench and swapon at priority %d; swapoff after\n",
 			dev->params.settings->priority);
 }
@@ -181,6 +189,34 @@ void swap_device_cgroup_limits(const struct swap_device *dev, struct cgroup_limi
 uint64_t swap_device_uncharged_ram(const struct swap_device *dev, uint64_t spill, double ratio)
 {
 	return dev->backend->uncharged_ram ? dev->backend->uncharged_ram(dev, spill, ratio) : 0;
+}
+
+/* The loop device's number goes into the intent before the attach; one taken in between by
+ * someone else is given up and another asked for. */
+int loop_attach_journaled(const char *file, int direct, struct journal *j, int *loop_n, char *failed, size_t len)
+{
+	for (int tries = 0; tries < 8; tries++) {
+		char dev[32];
+		int n = loop_free_number(), idx, ret;
+		if (n < 0) {
+			snprintf(failed, len, "/dev/loop-control");
+			return n;
+		}
+		snprintf(dev, sizeof(dev), "/dev/loop%d", n);
+		snprintf(failed, len, "%s (for %s)", dev, file);
+		if ((idx = journal_intend(j, UNDO_LOOP_DETACH, dev, file, NULL)) < 0)
+			return idx;
+		ret = loop_attach(n, file, direct);
+		if (ret) {
+			journal_cancel(j, idx);
+			if (ret == -EBUSY)
+				continue;
+			return ret;
+		}
+		*loop_n = n;
+		return journal_confirm(j, idx, NULL, 0, 0);
+	}
+	return -EBUSY;
 }
 
 int swap_enable(struct swap_device *dev, struct journal *j)

@@ -33,11 +33,17 @@ struct swap_shared {
 	size_t n;
 };
 
+/* What a cell's device is used as: swap (the default), a block device fio measures, or a
+ * filesystem a command runs in. */
+enum device_use { USE_SWAP, USE_BLOCK, USE_FS, USE_COUNT };
+extern const char *const device_use_names[USE_COUNT];
+
 struct swap_params {
 	const struct swap_settings *settings; /* the backends' own options */
 	const char *comp;         /* this cell's algorithm; NULL keeps the kernel's default */
 	uint64_t size;            /* the run's swap size: the swapfile, zram unless its own size */
 	const char *swapfile;     /* the file created for the backends on a swapfile */
+	enum device_use use;
 	int cgroup_v2;            /* the trials' memory controller is v2 */
 	const char *cgroup_mode;  /* "v1", "v2", "hybrid": for messages */
 	unsigned kernel;          /* major * 100 + minor, e.g. 608; 0: unknown (a fixture tree) */
@@ -78,6 +84,7 @@ enum backend_flag {
 	BACKEND_DEVICE = 1 << 1,       /* has a swap area of its own */
 	BACKEND_SWAPFILE = 1 << 2,     /* swaps to a file on disk */
 	BACKEND_POOL_CHARGED_V2 = 1 << 3, /* cgroup v2 charges its compressed pool to the cgroup */
+	BACKEND_BLOCK = 1 << 4,        /* its device can be a block device or hold a filesystem, not only swap */
 };
 
 struct backend {
@@ -149,6 +156,9 @@ uint64_t swap_device_uncharged_ram(const struct swap_device *dev, uint64_t spill
 /* A file of size bytes at path, announced in the journal before it exists, confirmed with its
  * inode, fully allocated (no-COW on btrfs): swapfiles and zram's backing file. */
 int file_create_journaled(const char *file, uint64_t size, struct journal *j, char *failed, size_t len);
+/* A loop device over file, announced by its number before the attach, confirmed after;
+ * *loop_n its number. zram's backing device, and the disk backend's block device. */
+int loop_attach_journaled(const char *file, int direct, struct journal *j, int *loop_n, char *failed, size_t len);
 /* Shared by the backends: mkswap then swapon at the priority, journaled. */
 int swap_enable(struct swap_device *dev, struct journal *j);
 /* zswap off for the trial when it is on (journaled, restored after), and the line --dry-run

@@ -193,7 +193,8 @@ static int zram_start(struct swap_device *dev, struct journal *j)
 		return ret;
 	snprintf(dev->failed, sizeof(dev->failed), "%s", dev->device);
 	ret = wait_for_node(dev->device);
-	return ret ? ret : swap_enable(dev, j);
+	/* As a block device or a filesystem it is measured as it is: never swapon'd. */
+	return ret || dev->params.use != USE_SWAP ? ret : swap_enable(dev, j);
 }
 
 static void zram_sample(struct swap_device *dev, struct swap_sample *s, int keep)
@@ -272,7 +273,7 @@ static void zram_describe(const struct swap_device *dev, FILE *out)
 const struct backend backend_zram = {
 	.name = "zram",
 	.help = "a zram device of its own, swapon at --priority (--comp, --swap-size)",
-	.flags = BACKEND_COMP | BACKEND_DEVICE,
+	.flags = BACKEND_COMP | BACKEND_DEVICE | BACKEND_BLOCK,
 	.options = (const char *const[]){ "comp", "zram-size", "zram-mem-limit", "zram-algo-params", "zram-generator",
 					  "zram-backing-dev", "zram-writeback", "zram-recomp", NULL },
 	.priv_size = sizeof(struct zram_state),

@@ -6,7 +6,6 @@
 
 #include "common/clock.h"
 #include "common/size.h"
-#include "runner/kernel/loop.h"
 #include "runner/kernel/page.h"
 #include "runner/kernel/sysfs.h"
 #include "runner/swap/zram_state.h"
@@ -46,34 +45,6 @@ int zram_wb_check(struct swap_device *dev)
 	return 0;
 }
 
-/* The loop device's number goes into the intent before the attach; one taken in between by
- * someone else is given up and another asked for. */
-static int attach(struct zram_shared *sh, struct journal *j, char *failed, size_t len)
-{
-	for (int tries = 0; tries < 8; tries++) {
-		char dev[32];
-		int n = loop_free_number(), idx, ret;
-		if (n < 0) {
-			snprintf(failed, len, "/dev/loop-control");
-			return n;
-		}
-		snprintf(dev, sizeof(dev), "/dev/loop%d", n);
-		snprintf(failed, len, "%s (for %s)", dev, sh->backing);
-		if ((idx = journal_intend(j, UNDO_LOOP_DETACH, dev, sh->backing, NULL)) < 0)
-			return idx;
-		ret = loop_attach(n, sh->backing);
-		if (ret) {
-			journal_cancel(j, idx);
-			if (ret == -EBUSY)
-				continue;
-			return ret;
-		}
-		sh->loop_n = n;
-		return journal_confirm(j, idx, NULL, 0, 0);
-	}
-	return -EBUSY;
-}
-
 int zram_wb_prepare(struct swap_device *dev, struct journal *j)
 {
 	struct zram_shared *sh = zram_of(dev)->shared;
@@ -84,7 +55,9 @@ int zram_wb_prepare(struct swap_device *dev, struct journal *j)
 		return 0;
 	snprintf(sh->backing, sizeof(sh->backing), "%s.zram-backing", dev->params.swapfile);
 	ret = file_create_journaled(sh->backing, size, j, dev->failed, sizeof(dev->failed));
-	return ret ? ret : attach(sh, j, dev->failed, sizeof(dev->failed));
+	if (!ret)
+		ret = loop_attach_journaled(sh->backing, 0, j, &sh->loop_n, dev->failed, sizeof(dev->failed));
+	return ret;
 }
 
 static int attr(struct swap_device *dev, const char *sys, const char *name, const char *value)
