@@ -5,6 +5,7 @@
 #include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 int write_full(int fd, const void *buf, size_t len)
@@ -61,4 +62,43 @@ int write_file_atomic(const char *path, const char *text, size_t len, int durabl
 	else if (durable)
 		sync_directory_of(path);
 	return ret;
+}
+
+int read_file(const char *path, size_t max, char **text, size_t *len)
+{
+	FILE *f = fopen(path, "re");
+	size_t cap = 1 << 16;
+	char *buf;
+	int err = 0;
+
+	*text = NULL;
+	*len = 0;
+	if (!f)
+		return -errno;
+	buf = malloc(cap + 1);
+	while (buf && !err) {
+		size_t got = fread(buf + *len, 1, cap - *len, f);
+		*len += got;
+		if (got == 0)
+			break;
+		if (*len > max)
+			err = EFBIG;
+		else if (*len == cap) {
+			char *grown = realloc(buf, (cap *= 2) + 1);
+			if (!grown)
+				free(buf);
+			buf = grown;
+		}
+	}
+	if (!err && (!buf || ferror(f)))
+		err = buf ? EIO : ENOMEM;
+	fclose(f);
+	if (err) {
+		free(buf);
+		*len = 0;
+		return -err;
+	}
+	buf[*len] = '\0';
+	*text = buf;
+	return 0;
 }

@@ -9,5 +9,8 @@ int write_full(int fd, const void *buf, size_t len);
  * crash sees the old file or the new one, never half of one. durable: synced to the disk,
  * the directory's entry too (against a power loss). 0 or -errno; no temporary file is left. */
 int write_file_atomic(const char *path, const char *text, size_t len, int durable);
+/* A whole file into *text (NUL-terminated, to free), at most max bytes: -EFBIG past that, so a
+ * file that never ends (a device, a pipe) cannot take the memory. 0 or -errno. */
+int read_file(const char *path, size_t max, char **text, size_t *len);
 
 #endif

@@ -88,6 +88,20 @@ const struct metric metrics[M_COUNT] = {
 	[M_PERF_BRANCH_MISSES] = { "perf_branch_misses", UNIT_COUNT, 1, "perf_event_open branch-misses (needs a PMU)" },
 	[M_PERF_STALLED_FRONT] = { "perf_stalled_cycles_frontend", UNIT_COUNT, 1, "perf_event_open stalled-cycles-frontend (needs a PMU)" },
 	[M_PERF_STALLED_BACK] = { "perf_stalled_cycles_backend", UNIT_COUNT, 1, "perf_event_open stalled-cycles-backend (needs a PMU)" },
+	[M_READ_BW] = { "read_bw", UNIT_MIBPS, -1, "fio JSON read.bw_bytes of the measured job (io_bytes / its runtime), all its jobs" },
+	[M_WRITE_BW] = { "write_bw", UNIT_MIBPS, -1, "fio JSON write.bw_bytes of the measured job, all its jobs" },
+	[M_READ_IOPS] = { "read_iops", UNIT_IOPS, -1, "fio JSON read.iops" },
+	[M_WRITE_IOPS] = { "write_iops", UNIT_IOPS, -1, "fio JSON write.iops" },
+	[M_READ_CLAT_P50] = { "read_clat_p50", UNIT_MICROSECONDS, 1, "fio JSON read.clat_ns.percentile 50 (fio's completion-latency histogram)" },
+	[M_READ_CLAT_P99] = { "read_clat_p99", UNIT_MICROSECONDS, 1, "fio JSON read.clat_ns.percentile 99" },
+	[M_READ_CLAT_P999] = { "read_clat_p999", UNIT_MICROSECONDS, 1, "fio JSON read.clat_ns.percentile 99.9" },
+	[M_WRITE_CLAT_P50] = { "write_clat_p50", UNIT_MICROSECONDS, 1, "fio JSON write.clat_ns.percentile 50" },
+	[M_WRITE_CLAT_P99] = { "write_clat_p99", UNIT_MICROSECONDS, 1, "fio JSON write.clat_ns.percentile 99" },
+	[M_WRITE_CLAT_P999] = { "write_clat_p999", UNIT_MICROSECONDS, 1, "fio JSON write.clat_ns.percentile 99.9" },
+	[M_FIO_USR] = { "fio_usr_cpu", UNIT_PERCENT, 1, "fio JSON usr_cpu of the measured job (percent of its runtime)" },
+	[M_FIO_SYS] = { "fio_sys_cpu", UNIT_PERCENT, 1, "fio JSON sys_cpu of the measured job (compression happens here)" },
+	[M_FS_READ_TIME] = { "fs_read_time", UNIT_SECONDS, 1,
+			     "CLOCK_MONOTONIC from the release of the read-back command to its exit, after sync and drop_caches" },
 };
 
 const char *metric_unit_name(enum metric_unit unit)
@@ -95,7 +109,7 @@ const char *metric_unit_name(enum metric_unit unit)
 	static const char *const names[] = {
 		[UNIT_SECONDS] = "s", [UNIT_BYTES] = "MiB", [UNIT_PAGES] = "pages",
 		[UNIT_COUNT] = "", [UNIT_RATIO] = "x", [UNIT_MIBPS] = "MiB/s", [UNIT_PER_MIB] = "/MiB",
-		[UNIT_MICROSECONDS] = "us",
+		[UNIT_MICROSECONDS] = "us", [UNIT_PERCENT] = "%", [UNIT_IOPS] = "IOPS",
 	};
 	return names[unit];
 }

@@ -5,7 +5,8 @@
 #ifndef ZSB_METRICS_H
 #define ZSB_METRICS_H
 
-enum metric_unit { UNIT_SECONDS, UNIT_BYTES, UNIT_PAGES, UNIT_COUNT, UNIT_RATIO, UNIT_MIBPS, UNIT_PER_MIB, UNIT_MICROSECONDS };
+enum metric_unit { UNIT_SECONDS, UNIT_BYTES, UNIT_PAGES, UNIT_COUNT, UNIT_RATIO, UNIT_MIBPS, UNIT_PER_MIB, UNIT_MICROSECONDS,
+		   UNIT_PERCENT, UNIT_IOPS };
 
 enum metric_id {
 	M_ELAPSED,
@@ -82,6 +83,21 @@ enum metric_id {
 	M_PERF_BRANCH_MISSES,
 	M_PERF_STALLED_FRONT,
 	M_PERF_STALLED_BACK,
+	/* a device measured by fio (--target block): the measured job's own numbers */
+	M_READ_BW,
+	M_WRITE_BW,
+	M_READ_IOPS,
+	M_WRITE_IOPS,
+	M_READ_CLAT_P50,
+	M_READ_CLAT_P99,
+	M_READ_CLAT_P999,
+	M_WRITE_CLAT_P50,
+	M_WRITE_CLAT_P99,
+	M_WRITE_CLAT_P999,
+	M_FIO_USR,
+	M_FIO_SYS,
+	/* a filesystem on the device (--target fs): the read phase after the command's write phase */
+	M_FS_READ_TIME,
 	M_COUNT
 };
 

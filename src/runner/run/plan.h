@@ -12,6 +12,7 @@
 #include "runner/cli/config.h"
 #include "runner/swap/backend.h"
 #include "runner/trial/hogger_argv.h"
+#include "runner/trial/target.h"
 #include "runner/trial/workload.h"
 
 struct plan_cell {
@@ -21,7 +22,8 @@ struct plan_cell {
 	uint64_t limit;
 	unsigned jobs;
 	uint64_t alloc;               /* what its hoggers write in all */
-	struct workload_spec workload; /* the hogger with this cell's share, or the command */
+	struct workload_spec workload; /* the hogger with this cell's share, or the command (fio, for a block device) */
+	struct target_spec target;    /* what its device is used as: swap, or a block device or filesystem measured */
 	struct hogger_argv hogger;
 };
 

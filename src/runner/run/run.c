@@ -208,7 +208,7 @@ static struct trial_setup setup_for(const struct run *run, unsigned cell, char *
 						    run->host.throttle_dev : NULL,
 			    .throttle_read = cfg->throttle_read, .throttle_write = cfg->throttle_write,
 			    .zswap_writeback = -1 },
-		.cgroup_name = name, .workload = &c->workload, .alloc = c->alloc,
+		.cgroup_name = name, .workload = &c->workload, .target = &c->target, .alloc = c->alloc,
 		.sample_ms = (unsigned)cfg->interval_ms, .timeout_ms = cfg->timeout_ms, .extended = cfg->extended,
 		.on_phase = progress_phase, .phase_arg = (void *)&run->progress,
 	};

@@ -6,6 +6,7 @@
 
 #include "runner/kernel/cgroup.h"
 #include "runner/swap/backend.h"
+#include "runner/trial/target.h"
 #include "runner/trial/workload.h"
 #include "runner/undo/journal.h"
 
@@ -16,6 +17,7 @@ struct trial_setup {
 	struct cgroup_limits limits;
 	const char *cgroup_name;
 	const struct workload_spec *workload;
+	const struct target_spec *target; /* what the device is used as: swap, block, fs */
 	uint64_t alloc;                /* bytes all jobs will write: the curve's spacing and end */
 	unsigned sample_ms;            /* how often cgroup swap is sampled for its peak */
 	uint64_t timeout_ms;           /* 0: none */

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "common/clock.h"
@@ -46,6 +47,8 @@ static int set_up(const struct trial_setup *s, struct bench_cgroup *cg, struct t
 		name_failure(failed, len, s->dev->failed);
 		return ret;
 	}
+	if ((ret = target_start(s->target, s->dev, s->journal, failed, len)))
+		return ret;
 	t->phase_s[PHASE_SWAP] = seconds_since(t0);
 	signals_pause_point("setup");
 	if (signals_pending())
@@ -133,10 +136,62 @@ static struct perf_set *open_perf(const struct workload *w)
 	return perf;
 }
 
-/* From the counters' first reading to the last, around the release of the workload. */
-static int measure(const struct trial_setup *s, struct watch *wt, struct perf_set **perf, char *failed,
-		   size_t len)
+/* fs: the read phase, after the write phase's data is out of the page cache: one command in
+ * the same cgroup, in the mount, timed from its release to its exit. */
+static void read_phase(const struct trial_setup *s, struct bench_cgroup *cg, struct trial *t, char *note, size_t len)
 {
+	struct workload_spec spec = *s->workload;
+	struct workload w = { 0 };
+	int dir = bench_cgroup_open_dir(cg), ret, code;
+
+	spec.argv = s->target->read_back;
+	spec.jobs = 1;
+	ret = workload_spawn(&w, &spec, dir);
+	if (dir >= 0)
+		close(dir);
+	if (!ret)
+		ret = workload_attach(&w, cg);
+	if (!ret)
+		ret = workload_release(&w);
+	if (!ret)
+		ret = workload_follow(&w, 0, s->timeout_ms, NULL);
+	code = ret ? -1 : WIFEXITED(w.jobs[0].status) ? WEXITSTATUS(w.jobs[0].status) : 128 + WTERMSIG(w.jobs[0].status);
+	if (code == 0)
+		trial_set(t, M_FS_READ_TIME, (double)(w.jobs[0].exit_ns - w.release_ns) / 1e9);
+	else if (ret)
+		snprintf(note, len, "the read-back command could not run: %s", strerror(-ret));
+	else
+		snprintf(note, len, "the read-back command exited with status %d", code);
+	workload_destroy(&w);
+}
+
+/* A device used as a block device or a filesystem: what it holds is read once the work is
+ * done (fs: written out and dropped from the page cache first), then the read phase. */
+static void after_device_work(const struct trial_setup *s, struct watch *wt, struct bench_cgroup *cg, char *note,
+			      size_t len)
+{
+	int written = 1;
+
+	target_flush(s->target);
+	swap_device_sample(s->dev, &wt->dev, 1);
+	wt->sampled = 1;
+	for (unsigned i = 0; i < wt->w->n; i++)
+		written &= WIFEXITED(wt->w->jobs[i].status) && WEXITSTATUS(wt->w->jobs[i].status) == 0;
+	if (s->target->use == USE_FS && s->target->read_back && written)
+		read_phase(s, cg, wt->t, note, len);
+}
+
+static void record_fio(const struct trial_setup *s, struct trial *t)
+{
+	if (target_record_fio(s->target, t, t->note, sizeof(t->note)))
+		t->status = TRIAL_FAILED;
+}
+
+/* From the counters' first reading to the last, around the release of the workload. */
+static int measure(const struct trial_setup *s, struct watch *wt, struct bench_cgroup *cg, struct perf_set **perf,
+		   char *failed, size_t len)
+{
+	char note[256] = "";
 	struct workload_hooks hooks = { .arg = wt, .tick = watch_tick, .progress = watch_progress,
 					.filled = watch_filled };
 	struct vmstat_snap before, after;
@@ -171,10 +226,18 @@ static int measure(const struct trial_setup *s, struct watch *wt, struct perf_se
 	name_failure(failed, len, "/proc/vmstat");
 	if ((ret = vmstat_snapshot(&after)))
 		return ret;
+	if (s->target->use != USE_SWAP)
+		after_device_work(s, wt, cg, note, sizeof(note));
 	swap_device_stop(s->dev);
 	if (t->extended)
 		extended_snapshot(s->dev->block, t->extended->after);
 	trial_record(t, wt, *perf, &before, &after);
+	if (s->target->use == USE_BLOCK && t->status == TRIAL_OK)
+		record_fio(s, t);
+	if (note[0] && t->status == TRIAL_OK) {
+		t->status = TRIAL_FAILED;
+		snprintf(t->note, sizeof(t->note), "%s", note);
+	}
 	t->phase_s[PHASE_RECORD] = seconds_since(t0);
 	name_failure(failed, len, "");
 	return 0;
@@ -203,7 +266,7 @@ int trial_run(const struct trial_setup *s, struct trial *t, char *failed, size_t
 		ret = spawn_inside(s, &w, &cg, t, failed, failed_len);
 	t->phase_s[PHASE_SPAWN] = seconds_since(t0);
 	if (!ret)
-		ret = measure(s, &wt, &perf, failed, failed_len);
+		ret = measure(s, &wt, &cg, &perf, failed, failed_len);
 	if (!ret)
 		signals_pause_point("teardown");
 	if (perf) {

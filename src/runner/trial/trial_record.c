@@ -256,6 +256,9 @@ static void record_inside(struct trial *t, const struct watch *wt, const struct 
 		in.ram_limit = (double)d->ram_limit;
 	}
 	t->flags = validity_check(&in);
+	/* A device measured as a block device or a filesystem is not swapped to. */
+	if (wt->s->target->use != USE_SWAP)
+		t->flags &= ~(unsigned)(TRIAL_FLAG_NEVER_SWAPPED | TRIAL_FLAG_SWAP_MISMATCH | TRIAL_FLAG_DEVICE_FULL);
 }
 
 /* Reads the cgroup's own numbers before the journal removes it. */
