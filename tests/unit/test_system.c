@@ -12,6 +12,7 @@
 
 #include "runner/kernel/sysfs.h"
 #include "runner/system/facts.h"
+#include "runner/system/facts_util.h"
 #include "runner/system/sysinfo.h"
 #include "fixture.h"
 

@@ -7,6 +7,7 @@
 
 #include "runner/kernel/sysfs.h"
 #include "runner/system/facts.h"
+#include "runner/system/facts_util.h"
 
 #define CPU "/sys/devices/system/cpu"
 #define CPUFREQ CPU "/cpufreq"

@@ -10,6 +10,7 @@
 
 #include "runner/kernel/sysfs.h"
 #include "runner/system/facts.h"
+#include "runner/system/facts_util.h"
 
 const char *facts_fs_name(long magic)
 {

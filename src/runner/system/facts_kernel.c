@@ -12,6 +12,7 @@
 #include "runner/kernel/cgroup.h"
 #include "runner/kernel/sysfs.h"
 #include "runner/system/facts.h"
+#include "runner/system/facts_util.h"
 
 /* Syscalls describe the machine we run on, not a fixture tree: only under the real root. */
 static int real_root(void)

@@ -10,6 +10,7 @@
 #include "runner/kernel/psi.h"
 #include "runner/kernel/sysfs.h"
 #include "runner/system/facts.h"
+#include "runner/system/facts_util.h"
 
 #define PSI_MEMORY "/proc/pressure/memory"
 

@@ -11,6 +11,7 @@
 #include "runner/kernel/zram.h"
 #include "runner/kernel/zswap.h"
 #include "runner/system/facts.h"
+#include "runner/system/facts_util.h"
 
 struct area_query {
 	struct sysinfo_facts *s;
