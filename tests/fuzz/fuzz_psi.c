@@ -18,6 +18,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (ret == 0) {
 		FUZZ_ASSERT(p.some_avg10 >= 0 && p.some_avg10 <= 100);
 		FUZZ_ASSERT(p.full_avg10 >= 0 && p.full_avg10 <= 100);
+		FUZZ_ASSERT(p.some_avg60 >= 0 && p.some_avg60 <= 100);
+		FUZZ_ASSERT(p.full_avg60 >= 0 && p.full_avg60 <= 100);
+		FUZZ_ASSERT(p.have_full || (p.full_avg10 == 0 && p.full_total == 0));
 	}
 	/* The kernel's own format (kernel/sched/psi.c: "%s avg10=%lu.%02lu ... total=%llu"). */
 	memcpy(n, data, size < sizeof(n) ? size : sizeof(n));
@@ -27,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		 (unsigned long long)(n[0] % 101), (unsigned long long)(n[0] % 101 == 100 ? 0 : n[1] % 100),
 		 (unsigned long long)n[2], (unsigned long long)(n[1] % 101), 0ULL, (unsigned long long)n[3]);
 	FUZZ_ASSERT(psi_parse(text, &p) == 0);
-	FUZZ_ASSERT(p.some_total == n[2] && p.full_total == n[3]);
+	FUZZ_ASSERT(p.some_total == n[2] && p.full_total == n[3] && p.have_full);
 	FUZZ_ASSERT(fabs(p.some_avg10 - (double)(n[0] % 101) - (n[0] % 101 == 100 ? 0 : (double)(n[1] % 100) / 100)) < 1e-9);
 	free(s);
 	return 0;

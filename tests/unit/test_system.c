@@ -20,6 +20,7 @@
 #define QUIET FIXTURES "/system-quiet"
 #define BROKEN FIXTURES "/system-broken"
 #define MISSING FIXTURES "/system-does-not-exist"
+#define ESCAPED FIXTURES "/system-escaped"
 
 static struct sysinfo_facts collect(const char *root)
 {
@@ -312,6 +313,31 @@ Test(system_disk, tmpfs_and_unknown_mounts)
 	facts_init(&s);
 	facts_swap_dir_device(&s, 8, 1, 0x12345678);
 	cr_assert_str_eq(s.swap_dir.fs_type, "");
+}
+
+Test(system_disk, a_mount_point_with_a_blank)
+{
+	struct sysinfo_facts s;
+
+	sysfs_set_root(ESCAPED);
+	facts_init(&s);
+	facts_swap_dir_device(&s, 8, 17, BTRFS_SUPER_MAGIC);
+	cr_assert_str_eq(s.swap_dir.fs_type, "btrfs");
+	cr_assert_str_eq(s.swap_dir.disk, "", "no block device in this tree");
+}
+
+Test(system_facts, swap_area_paths_as_swapon_was_given_them)
+{
+	struct sysinfo_facts s = collect(ESCAPED);
+
+	cr_assert_eq(s.swap.nareas, 2);
+	cr_assert_str_eq(s.swap.areas[0].name, "/srv/swap disk/inner/swapfile");
+	cr_assert_str_eq(s.swap.areas[0].type, "file");
+	cr_assert_eq(s.swap.areas[0].size, 1048572ull * 1024);
+	cr_assert_eq(s.swap.areas[0].used, 2048ull * 1024);
+	cr_assert_eq(s.swap.areas[0].priority, -2);
+	cr_assert_str_eq(s.swap.areas[1].name, "/dev/zram0");
+	cr_assert_eq(s.swap.areas[1].priority, 100);
 }
 
 Test(system_disk, magic_names)

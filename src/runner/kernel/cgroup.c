@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "runner/kernel/kv.h"
+#include "runner/kernel/mounts.h"
 #include "runner/kernel/sysfs.h"
 
 static const struct cgroup_files v1_files = {
@@ -54,49 +55,44 @@ static int file_lists_word(const char *dir, const char *file, const char *word)
 	return sysfs_read_line(path, buf, sizeof(buf)) >= 0 && words_contain(buf, word, ' ');
 }
 
-/* The mount table writes a blank, tab, newline or backslash in a path as \040, \011, \012,
- * \134 (the kernel's mangle()) and nothing else: the directory to open is the path decoded.
- * A path that does not fit is not cut short: out is left as it was. */
-static void mount_path(const char *field, char *out, size_t len)
+/* A mount point into out; one that does not fit is not cut short: out is left as it was. */
+static void mount_path(const char *target, char *out, size_t len)
 {
-	char path[PATH_MAX];
-	size_t o = 0;
+	size_t n = strlen(target);
 
-	for (const char *p = field; *p; p++) {
-		int octal = p[0] == '\\' && p[1] >= '0' && p[1] <= '3' && p[2] >= '0' && p[2] <= '7' &&
-			    p[3] >= '0' && p[3] <= '7';
-		int c = octal ? (p[1] - '0') << 6 | (p[2] - '0') << 3 | (p[3] - '0') : 0;
-		if (o + 1 >= sizeof(path) || o + 1 >= len)
-			return;
-		path[o++] = c ? (char)c : *p;
-		p += c ? 3 : 0;
-	}
-	path[o] = '\0';
-	memcpy(out, path, o + 1);
+	if (n < len)
+		memcpy(out, target, n + 1);
 }
 
-/* Where each hierarchy is mounted, from /proc/self/mounts; returns whether any v1 one is.
- * The fields are split at single blanks, as the kernel writes them: a path may hold a
- * carriage return or a form feed, which sscanf's %s would take for a separator. */
-int cgroup_mounts_parse(char *text, struct cgroup_env *env)
+/* Where each hierarchy is mounted; returns whether any v1 one is. */
+static int hierarchies(const struct mounts *m, struct cgroup_env *env)
 {
+	const struct mount *e;
 	int have_v1_any = 0;
 
-	for (char *save = NULL, *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char *fields = NULL, *dir, *type, *opts;
-		if (!strtok_r(line, " ", &fields) || !(dir = strtok_r(NULL, " ", &fields)) ||
-		    !(type = strtok_r(NULL, " ", &fields)) || !(opts = strtok_r(NULL, " ", &fields)))
-			continue;
-		if (strcmp(type, "cgroup2") == 0) {
-			mount_path(dir, env->unified_root, sizeof(env->unified_root));
-		} else if (strcmp(type, "cgroup") == 0) {
+	for (size_t pos = 0; (e = mounts_next(m, NULL, &pos));) {
+		if (strcmp(e->fstype, "cgroup2") == 0) {
+			mount_path(e->target, env->unified_root, sizeof(env->unified_root));
+		} else if (strcmp(e->fstype, "cgroup") == 0) {
 			have_v1_any = 1;
-			if (words_contain(opts, "memory", ','))
-				mount_path(dir, env->memory_root, sizeof(env->memory_root));
-			if (words_contain(opts, "blkio", ','))
-				mount_path(dir, env->blkio_root, sizeof(env->blkio_root));
+			if (words_contain(e->options, "memory", ','))
+				mount_path(e->target, env->memory_root, sizeof(env->memory_root));
+			if (words_contain(e->options, "blkio", ','))
+				mount_path(e->target, env->blkio_root, sizeof(env->blkio_root));
 		}
 	}
+	return have_v1_any;
+}
+
+int cgroup_mounts_parse(const char *text, struct cgroup_env *env)
+{
+	struct mounts m;
+	int have_v1_any;
+
+	if (mounts_parse(text, &m) < 0)
+		return 0;
+	have_v1_any = hierarchies(&m, env);
+	mounts_free(&m);
 	return have_v1_any;
 }
 
@@ -114,14 +110,14 @@ static void find_parent(struct cgroup_env *env)
 
 int cgroup_env_detect(struct cgroup_env *env)
 {
-	char *buf;
-	int have_v1_any, ret = sysfs_read_alloc("/proc/self/mounts", &buf);
+	struct mounts m;
+	int have_v1_any, ret = mounts_read(MOUNTS, &m);
 
 	memset(env, 0, sizeof(*env));
 	if (ret < 0)
 		return ret;
-	have_v1_any = cgroup_mounts_parse(buf, env);
-	free(buf);
+	have_v1_any = hierarchies(&m, env);
+	mounts_free(&m);
 	if (env->memory_root[0]) {
 		env->files = &v1_files;
 		env->mode = env->unified_root[0] ? CGROUP_MODE_HYBRID : CGROUP_MODE_V1;

@@ -59,8 +59,10 @@ struct bench_cgroup {
 	void *lcg;                    /* libcgroup's struct cgroup */
 };
 
+/* Where each hierarchy is mounted, from a mount table's text (as /proc/self/mounts); returns
+ * whether any v1 hierarchy is mounted. */
+int cgroup_mounts_parse(const char *text, struct cgroup_env *env);
 /* Reads <root>/proc/self/mounts; -ENOENT when no memory controller is mounted. */
-int cgroup_mounts_parse(char *text, struct cgroup_env *env);
 int cgroup_env_detect(struct cgroup_env *env);
 const char *cgroup_mode_name(enum cgroup_mode mode);
 /* v2 only: does group_root already delegate the memory controller to its children? */

@@ -1,98 +1,119 @@
 #include "runner/kernel/swaps.h"
 
 #include <errno.h>
-#include <limits.h>
+#include <libmount.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "runner/kernel/sysfs.h"
+#include "runner/kernel/mtab.h"
 
-int swaps_parse(char *text, int (*fn)(const char *name, uint64_t used, uint64_t size, void *arg), void *arg)
+/* The table's swap areas into s, which then owns the table; on failure s is empty. Sizes are
+ * KiB in the file; a size that is negative or does not fit in bytes is not an area. */
+static int take(struct libmnt_table *tb, int ret, struct swaps *s)
 {
-	char *save = NULL;
+	struct libmnt_iter *it = NULL;
+	struct libmnt_fs *fs;
+	size_t cap;
 
-	strtok_r(text, "\n", &save); /* header */
-	for (char *line = strtok_r(NULL, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char name[PATH_MAX], type[32];
-		unsigned long long size, used;
-		int ret;
-		if (sscanf(line, "%4095s %31s %llu %llu", name, type, &size, &used) != 4 ||
-		    size > UINT64_MAX / 1024 || used > UINT64_MAX / 1024)
-			continue;
-		ret = fn(name, (uint64_t)used * 1024, (uint64_t)size * 1024, arg);
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
-static int swaps_each(int (*fn)(const char *name, uint64_t used, uint64_t size, void *arg), void *arg)
-{
-	char *text;
-	int ret = sysfs_read_alloc("/proc/swaps", &text);
-
+	memset(s, 0, sizeof(*s));
 	if (ret < 0)
 		return ret;
-	ret = swaps_parse(text, fn, arg);
-	free(text);
+	ret = -ENOMEM;
+	cap = (size_t)mnt_table_get_nents(tb);
+	if (!(it = mnt_new_iter(MNT_ITER_FORWARD)) || (cap && !(s->areas = calloc(cap, sizeof(*s->areas)))))
+		goto out;
+	while (s->n < cap && mnt_table_next_fs(tb, it, &fs) == 0) {
+		off_t size = mnt_fs_get_size(fs), used = mnt_fs_get_usedsize(fs);
+		const char *path = mnt_fs_get_source(fs), *type = mnt_fs_get_swaptype(fs);
+		/* Without the heading libmount takes the text for a mount table: no types. */
+		if (!path || !type || size < 0 || used < 0 || (uint64_t)size > UINT64_MAX / 1024 ||
+		    (uint64_t)used > UINT64_MAX / 1024)
+			continue;
+		s->areas[s->n++] = (struct swap_area){
+			.path = path,
+			.type = type,
+			.size = (uint64_t)size * 1024,
+			.used = (uint64_t)used * 1024,
+			.priority = mnt_fs_get_priority(fs),
+		};
+	}
+	s->table = tb;
+	ret = 0;
+out:
+	mnt_free_iter(it);
+	if (ret < 0) {
+		free(s->areas);
+		memset(s, 0, sizeof(*s));
+		mnt_unref_table(tb);
+	}
 	return ret;
 }
 
-struct used_query {
-	const char *device;
-	uint64_t used, size;
-};
-
-static int match_used(const char *name, uint64_t used, uint64_t size, void *arg)
+int swaps_read(struct swaps *s)
 {
-	struct used_query *q = arg;
-	if (strcmp(name, q->device) != 0)
-		return 0;
-	q->used = used;
-	q->size = size;
-	return 1;
+	struct libmnt_table *tb;
+	int ret = mtab_read(PROC_SWAPS, 1, &tb);
+
+	return take(tb, ret, s);
+}
+
+int swaps_parse(const char *text, struct swaps *s)
+{
+	struct libmnt_table *tb;
+	int ret = mtab_parse(text, &tb);
+
+	return take(tb, ret, s);
+}
+
+void swaps_free(struct swaps *s)
+{
+	free(s->areas);
+	mnt_unref_table(s->table);
+	memset(s, 0, sizeof(*s));
+}
+
+const struct swap_area *swaps_find(const struct swaps *s, const char *path)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (strcmp(s->areas[i].path, path) == 0)
+			return &s->areas[i];
+	return NULL;
 }
 
 int swaps_area(const char *device, uint64_t *used, uint64_t *size)
 {
-	struct used_query q = { .device = device };
-	int ret = swaps_each(match_used, &q);
+	const struct swap_area *a;
+	struct swaps s;
+	int ret = swaps_read(&s);
+
 	if (ret < 0)
 		return ret;
-	if (ret == 0)
-		return -ENOENT;
-	*used = q.used;
-	if (size)
-		*size = q.size;
-	return 0;
-}
-
-struct others_query {
-	const char *own;
-	char *list;
-	size_t len;
-	int count;
-};
-
-static int collect_other(const char *name, uint64_t used, uint64_t size, void *arg)
-{
-	struct others_query *q = arg;
-	size_t at = strlen(q->list);
-	(void)used;
-	(void)size;
-	if (q->own && strcmp(name, q->own) == 0)
-		return 0;
-	q->count++;
-	snprintf(q->list + at, q->len - at, "%s%s", at ? " " : "", name);
-	return 0;
+	a = swaps_find(&s, device);
+	if (a) {
+		*used = a->used;
+		if (size)
+			*size = a->size;
+	}
+	swaps_free(&s);
+	return a ? 0 : -ENOENT;
 }
 
 int swaps_others(const char *own, char *list, size_t len)
 {
-	struct others_query q = { .own = own, .list = list, .len = len };
-	int ret;
+	struct swaps s;
+	int ret = swaps_read(&s), count = 0;
+
 	list[0] = '\0';
-	ret = swaps_each(collect_other, &q);
-	return ret < 0 ? ret : q.count;
+	if (ret < 0)
+		return ret;
+	for (size_t i = 0; i < s.n; i++) {
+		size_t at = strlen(list);
+		if (own && strcmp(s.areas[i].path, own) == 0)
+			continue;
+		count++;
+		snprintf(list + at, len - at, "%s%s", at ? " " : "", s.areas[i].path);
+	}
+	swaps_free(&s);
+	return count;
 }

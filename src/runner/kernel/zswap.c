@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "runner/kernel/kv.h"
+#include "runner/kernel/meminfo.h"
 #include "runner/kernel/sysfs.h"
 
 int zswap_present(void)
@@ -64,6 +65,7 @@ int zswap_read_stats(struct zswap_stats *st)
 	static const char *const rejects[] = { "reject_alloc_fail", "reject_compress_fail",
 					       "reject_compress_poor", "reject_kmemcache_fail",
 					       "reject_reclaim_fail" };
+	struct meminfo mi;
 	uint64_t v;
 
 	memset(st, 0, sizeof(*st));
@@ -77,7 +79,8 @@ int zswap_read_stats(struct zswap_stats *st)
 			if (debugfs_u64(rejects[i], &v) == 0)
 				st->rejected += v;
 	}
-	st->have_meminfo = kv_read("/proc/meminfo", "Zswap", &st->meminfo_zswap) == 0 &&
-			   kv_read("/proc/meminfo", "Zswapped", &st->meminfo_zswapped) == 0;
+	/* One reading of meminfo for both: the pool and what it holds at the same moment. */
+	st->have_meminfo = meminfo_read(&mi) == 0 && meminfo_get(&mi, "Zswap", &st->meminfo_zswap) == 0 &&
+			   meminfo_get(&mi, "Zswapped", &st->meminfo_zswapped) == 0;
 	return st->have_debugfs || st->have_meminfo ? 0 : -ENOENT;
 }

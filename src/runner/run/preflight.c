@@ -13,7 +13,8 @@
 
 #include "common/size.h"
 #include "common/pattern.h"
-#include "runner/kernel/kv.h"
+#include "runner/kernel/blockdev.h"
+#include "runner/kernel/meminfo.h"
 #include "runner/kernel/swaps.h"
 #include "runner/kernel/sysfs.h"
 #include "runner/base/log.h"
@@ -27,30 +28,24 @@
 /* blk-throttle works on whole disks: the swapfile's filesystem's disk, "MAJ:MIN". */
 static int disk_throttle_device(const char *swapfile, char *out, size_t len)
 {
-	char copy[PATH_MAX], sysdev[96], path[160], buf[32];
+	char copy[PATH_MAX];
 	struct stat st;
 	unsigned maj, min;
+	int ret;
 
 	snprintf(copy, sizeof(copy), "%s", swapfile);
 	if (stat(dirname(copy), &st) < 0) {
 		say("--disk-throttle: %s: %s", copy, strerror(errno));
 		return -errno;
 	}
-	maj = major(st.st_dev);
-	min = minor(st.st_dev);
-	snprintf(sysdev, sizeof(sysdev), "/sys/dev/block/%u:%u", maj, min);
-	if (!sysfs_exists(sysdev)) {
-		say("--disk-throttle: %s is not on a block device (%u:%u)", copy, maj, min);
-		return -ENODEV;
+	ret = blockdev_disk(major(st.st_dev), minor(st.st_dev), &maj, &min);
+	if (ret == -ENODEV) {
+		say("--disk-throttle: %s is not on a block device (%u:%u)", copy, major(st.st_dev), minor(st.st_dev));
+		return ret;
 	}
-	/* A partition: throttle its disk, whose dev is one directory up. */
-	snprintf(path, sizeof(path), "%s/partition", sysdev);
-	if (sysfs_exists(path)) {
-		snprintf(path, sizeof(path), "%s/../dev", sysdev);
-		if (sysfs_read_line(path, buf, sizeof(buf)) < 0 || sscanf(buf, "%u:%u", &maj, &min) != 2) {
-			say("--disk-throttle: cannot find the disk of partition %u:%u", maj, min);
-			return -ENODEV;
-		}
+	if (ret < 0) {
+		say("--disk-throttle: cannot find the disk of partition %u:%u", major(st.st_dev), minor(st.st_dev));
+		return -ENODEV;
 	}
 	snprintf(out, len, "%u:%u", maj, min);
 	return 0;
@@ -214,10 +209,11 @@ static int check_backends(const struct config *cfg, const struct host *host, con
  * so the kernel, other programs and our own runner keep their room. */
 static int spare_memory(uint64_t *spare, uint64_t *available, uint64_t *margin)
 {
+	struct meminfo mi;
 	uint64_t total;
-	int ret = kv_read("/proc/meminfo", "MemAvailable", available);
+	int ret = meminfo_read(&mi);
 
-	if (ret || (ret = kv_read("/proc/meminfo", "MemTotal", &total)))
+	if (ret || (ret = meminfo_get(&mi, "MemAvailable", available)) || (ret = meminfo_get(&mi, "MemTotal", &total)))
 		return ret;
 	*margin = total / 20 > (256ULL << 20) ? total / 20 : 256ULL << 20;
 	*spare = *available > *margin ? *available - *margin : 0;

@@ -17,6 +17,7 @@
 
 #include "common/size.h"
 #include "runner/base/fileio.h"
+#include "runner/kernel/mounts.h"
 #include "runner/kernel/signals.h"
 #include "runner/swap/backend.h"
 #include "runner/kernel/sysfs.h"
@@ -46,27 +47,19 @@ static int can_hold_swap(const struct statfs *fs, char *why, size_t len)
 	return 1;
 }
 
-/* The mount options of the btrfs mount that holds dir: the longest mount point above it. */
+/* The mount options of the btrfs mount that holds dir. */
 static int btrfs_options(const char *dir, char *opts, size_t len)
 {
-	char real[PATH_MAX], *text, *save = NULL;
-	size_t best = 0;
+	char real[PATH_MAX];
+	const struct mount *e;
+	struct mounts m;
 
 	opts[0] = '\0';
-	if (!realpath(dir, real) || sysfs_read_alloc("/proc/self/mounts", &text) < 0)
+	if (!realpath(dir, real) || mounts_read(MOUNTS, &m) < 0)
 		return -ENOENT;
-	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char dev[256], mnt[PATH_MAX], type[32], o[1024];
-		size_t n;
-		if (sscanf(line, "%255s %4095s %31s %1023s", dev, mnt, type, o) != 4 || strcmp(type, "btrfs"))
-			continue;
-		n = strlen(mnt);
-		if (strncmp(real, mnt, n) == 0 && (real[n] == '/' || real[n] == '\0' || n == 1) && n >= best) {
-			best = n;
-			snprintf(opts, len, "%s", o);
-		}
-	}
-	free(text);
+	if ((e = mounts_holding(&m, real, "btrfs")))
+		snprintf(opts, len, "%s", e->options);
+	mounts_free(&m);
 	return 0;
 }
 

@@ -8,6 +8,8 @@
 #include <sys/statfs.h>
 #include <sys/sysmacros.h>
 
+#include "runner/kernel/blockdev.h"
+#include "runner/kernel/mounts.h"
 #include "runner/kernel/sysfs.h"
 #include "runner/system/facts.h"
 #include "runner/system/facts_util.h"
@@ -35,29 +37,23 @@ const char *facts_fs_name(long magic)
 	return NULL;
 }
 
-/* The filesystem type and source mounted from device "maj:min" (/proc/self/mountinfo:
- * "36 35 8:1 / / rw - ext4 /dev/sda1 rw"); -ENOENT when no mount has that device. */
-static int mountinfo_find(const char *dev, char *type, size_t type_len, char *source, size_t source_len)
+/* The filesystem type and source mounted from device maj:min (mountinfo has the devices);
+ * -ENOENT when no mount has that device. */
+static int mount_of_device(unsigned maj, unsigned min, char *type, size_t type_len, char *source, size_t source_len)
 {
-	char *text, *save = NULL;
-	int ret = sysfs_read_alloc("/proc/self/mountinfo", &text);
+	const struct mount *e;
+	struct mounts m;
+	int ret = mounts_read(MOUNTINFO, &m);
 
 	if (ret < 0)
 		return ret;
-	ret = -ENOENT;
-	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char field[32], t[32], src[256];
-		const char *sep = strstr(line, " - ");
-		if (!sep || sscanf(line, "%*s %*s %31s", field) != 1 || strcmp(field, dev) != 0 ||
-		    sscanf(sep + 3, "%31s %255s", t, src) != 2)
-			continue;
-		snprintf(type, type_len, "%s", t);
-		snprintf(source, source_len, "%s", src);
-		ret = 0;
-		break;
+	e = mounts_of_dev(&m, makedev(maj, min));
+	if (e) {
+		snprintf(type, type_len, "%s", e->fstype);
+		snprintf(source, source_len, "%s", e->source);
 	}
-	free(text);
-	return ret;
+	mounts_free(&m);
+	return e ? 0 : -ENOENT;
 }
 
 /* DEVNAME from a block device's uevent ("DEVNAME=nvme0n1p2"). */
@@ -77,18 +73,16 @@ static int uevent_name(const char *dir, char *buf, size_t len)
 	return -ENOENT;
 }
 
-/* The whole disk's name, model and rotational flag; a partition's are one directory up. */
+/* The whole disk's name, model and rotational flag; a partition's name too. */
 static void block_device(struct sysinfo_facts *s, const char *sysdev)
 {
 	char path[400], disk[320];
+	int partition = blockdev_disk_dir(sysdev, disk, sizeof(disk));
 
-	snprintf(path, sizeof(path), "%s/partition", sysdev);
-	if (sysfs_exists(path)) {
+	if (partition < 0)
+		return;
+	if (partition)
 		uevent_name(sysdev, s->swap_dir.partition, sizeof(s->swap_dir.partition));
-		snprintf(disk, sizeof(disk), "%s/..", sysdev);
-	} else {
-		snprintf(disk, sizeof(disk), "%s", sysdev);
-	}
 	uevent_name(disk, s->swap_dir.disk, sizeof(s->swap_dir.disk));
 	/* SCSI, SATA and NVMe have device/model; virtio and device-mapper have none. */
 	snprintf(path, sizeof(path), "%s/device/model", disk);
@@ -103,8 +97,7 @@ void facts_swap_dir_device(struct sysinfo_facts *s, unsigned maj, unsigned min, 
 	const char *name = facts_fs_name(magic);
 
 	snprintf(s->swap_dir.device, sizeof(s->swap_dir.device), "%u:%u", maj, min);
-	if (mountinfo_find(s->swap_dir.device, s->swap_dir.fs_type, sizeof(s->swap_dir.fs_type), source,
-			   sizeof(source)) < 0)
+	if (mount_of_device(maj, min, s->swap_dir.fs_type, sizeof(s->swap_dir.fs_type), source, sizeof(source)) < 0)
 		snprintf(s->swap_dir.fs_type, sizeof(s->swap_dir.fs_type), "%s", name ? name : "");
 	snprintf(sysdev, sizeof(sysdev), "/sys/dev/block/%u:%u", maj, min);
 	if (sysfs_exists(sysdev)) {

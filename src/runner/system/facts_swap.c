@@ -13,60 +13,26 @@
 #include "runner/system/facts.h"
 #include "runner/system/facts_util.h"
 
-struct area_query {
-	struct sysinfo_facts *s;
-	const char *text; /* /proc/swaps as read: swaps_parse cuts up its own copy */
-};
-
-/* Type and priority of the area called name: the columns swaps_parse does not pass on. */
-static void area_extra(const char *text, const char *name, struct sysinfo_swap_area *a)
-{
-	for (const char *line = text; *line; line += strcspn(line, "\n"), line += *line == '\n') {
-		char first[PATH_MAX], type[16];
-		unsigned long long size, used;
-		int prio;
-		if (sscanf(line, "%4095s %15s %llu %llu %d", first, type, &size, &used, &prio) == 5 &&
-		    strcmp(first, name) == 0) {
-			snprintf(a->type, sizeof(a->type), "%s", type);
-			a->priority = prio;
-			return;
-		}
-	}
-}
-
-static int add_area(const char *name, uint64_t used, uint64_t size, void *arg)
-{
-	struct area_query *q = arg;
-	struct sysinfo_swap_area *a;
-
-	if (q->s->swap.nareas >= SYSINFO_MAX_SWAPS)
-		return 0;
-	a = &q->s->swap.areas[q->s->swap.nareas++];
-	snprintf(a->name, sizeof(a->name), "%s", name);
-	a->used = used;
-	a->size = size;
-	a->priority = 0;
-	area_extra(q->text, name, a);
-	return 0;
-}
-
 void facts_swaps(struct sysinfo_facts *s)
 {
-	char *text, *copy;
+	struct swaps areas;
 
 	s->swap.swappiness = facts_int("/proc/sys/vm/swappiness");
 	s->swap.page_cluster = facts_int("/proc/sys/vm/page-cluster");
 	s->swap.overcommit_memory = facts_int("/proc/sys/vm/overcommit_memory");
-	if (sysfs_read_alloc("/proc/swaps", &text) < 0)
+	if (swaps_read(&areas) < 0)
 		return;
-	copy = strdup(text);
-	if (copy) {
-		struct area_query q = { .s = s, .text = text };
-		s->swap.nareas = 0;
-		swaps_parse(copy, add_area, &q);
-		free(copy);
+	s->swap.nareas = 0;
+	for (size_t i = 0; i < areas.n && s->swap.nareas < SYSINFO_MAX_SWAPS; i++) {
+		const struct swap_area *from = &areas.areas[i];
+		struct sysinfo_swap_area *a = &s->swap.areas[s->swap.nareas++];
+		snprintf(a->name, sizeof(a->name), "%s", from->path);
+		snprintf(a->type, sizeof(a->type), "%s", from->type);
+		a->size = from->size;
+		a->used = from->used;
+		a->priority = from->priority;
 	}
-	free(text);
+	swaps_free(&areas);
 }
 
 /* The zram device with the lowest number: its attributes say what this kernel's zram can do. */

@@ -219,7 +219,7 @@ static void record_inside(struct trial *t, const struct watch *wt, const struct 
 	struct validity_input in = { .psi_before = wt->psi_before_pct };
 	const struct swap_sample *d = &wt->dev;
 
-	if (wt->have_psi && psi_read("/proc/pressure/memory", &end) == 0) {
+	if (wt->have_psi && psi_read(PSI_MEMORY, &end) == 0) {
 		trial_set(t, M_PSI_SOME, (double)(end.some_total - wt->psi_start.some_total) / 1e6);
 		trial_set(t, M_PSI_FULL, (double)(end.full_total - wt->psi_start.full_total) / 1e6);
 	}

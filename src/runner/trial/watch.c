@@ -30,14 +30,14 @@ void watch_start(struct watch *wt)
 	struct timespec window = { 0, QUIET_WINDOW_US * 1000L };
 
 	wt->psi_before_pct = -1;
-	if (psi_read("/proc/pressure/memory", &quiet) == 0) {
+	if (psi_read(PSI_MEMORY, &quiet) == 0) {
 		nanosleep(&window, NULL);
-		if (psi_read("/proc/pressure/memory", &wt->psi_start) == 0)
+		if (psi_read(PSI_MEMORY, &wt->psi_start) == 0)
 			wt->psi_before_pct = 100.0 * (double)(wt->psi_start.some_total - quiet.some_total) /
 					     QUIET_WINDOW_US;
 	}
 	vmstat_snapshot(&wt->start);
-	wt->have_psi = psi_read("/proc/pressure/memory", &wt->psi_start) == 0;
+	wt->have_psi = psi_read(PSI_MEMORY, &wt->psi_start) == 0;
 	wt->have_cg_psi = wt->cg->pressure[0] && psi_read(wt->cg->pressure, &wt->cg_psi_start) == 0;
 }
 
@@ -78,7 +78,7 @@ static void record_point(struct watch *wt, int have_swap, uint64_t swap)
 		PUT(S_PSWPIN, vm.pswpin - wt->start.pswpin);
 		PUT(S_PGMAJFAULT, vm.pgmajfault - wt->start.pgmajfault);
 	}
-	if (wt->have_psi && psi_read("/proc/pressure/memory", &p) == 0) {
+	if (wt->have_psi && psi_read(PSI_MEMORY, &p) == 0) {
 		PUT(S_PSI_SOME, p.some_total - wt->psi_start.some_total);
 		PUT(S_PSI_FULL, p.full_total - wt->psi_start.full_total);
 	}

@@ -17,6 +17,7 @@
 
 #include "runner/kernel/kv.h"
 #include "runner/kernel/loop.h"
+#include "runner/kernel/mounts.h"
 #include "runner/kernel/swaps.h"
 #include "runner/kernel/sysfs.h"
 #include "runner/undo/journal.h"
@@ -170,17 +171,13 @@ static int undo_write(const struct undo *u, char *note, size_t len)
 
 static int debugfs_mounted_at(const char *path)
 {
-	char *text, *save = NULL;
-	int found = 0;
+	struct mounts m;
+	int found;
 
-	if (sysfs_read_alloc("/proc/self/mounts", &text) < 0)
+	if (mounts_read(MOUNTS, &m) < 0)
 		return 1; /* unknown: let umount say */
-	for (char *line = strtok_r(text, "\n", &save); line && !found; line = strtok_r(NULL, "\n", &save)) {
-		char dev[64], dir[PATH_MAX], type[32];
-		found = sscanf(line, "%63s %4095s %31s", dev, dir, type) == 3 && strcmp(dir, path) == 0 &&
-			strcmp(type, "debugfs") == 0;
-	}
-	free(text);
+	found = mounts_at(&m, path, "debugfs") != NULL;
+	mounts_free(&m);
 	return found;
 }
 

@@ -1,0 +1,219 @@
+/* The one reader of each kernel file (src/runner/kernel): the mount table and /proc/swaps
+ * through libmount, /proc/meminfo as one snapshot, PSI, and a partition's disk, on fixture
+ * trees. system-escaped's paths hold the kernel's escapes (\040 for a blank, \011, \134). */
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <string.h>
+#include <sys/sysmacros.h>
+
+#include "runner/kernel/blockdev.h"
+#include "runner/kernel/cgroup.h"
+#include "runner/kernel/meminfo.h"
+#include "runner/kernel/mounts.h"
+#include "runner/kernel/psi.h"
+#include "runner/kernel/swaps.h"
+#include "runner/kernel/sysfs.h"
+#include "fixture.h"
+
+#define ESCAPED FIXTURES "/system-escaped"
+#define NOISY FIXTURES "/system-noisy"
+
+Test(mounts, paths_decoded_as_the_kernel_escaped_them)
+{
+	const struct mount *e;
+	struct mounts m;
+	size_t pos = 0;
+
+	sysfs_set_root(ESCAPED);
+	cr_assert_eq(mounts_read(MOUNTS, &m), 0);
+	cr_assert_eq(m.n, 9);
+	e = mounts_next(&m, "cgroup2", &pos);
+	cr_assert_not_null(e);
+	cr_assert_str_eq(e->target, "/sys/fs/cgroup/unified tree");
+	cr_assert_null(mounts_next(&m, "cgroup2", &pos), "one cgroup2 mount");
+	cr_assert_str_eq(m.all[8].target, "/srv/tab\tand\\backslash");
+	cr_assert_str_eq(m.all[8].source, "/dev/sdc1");
+	cr_assert_str_eq(m.all[3].options, "rw,nosuid,nodev,noexec,relatime,memory");
+	cr_assert_eq(m.all[0].dev, 0, "/proc/self/mounts has no devices");
+	mounts_free(&m);
+}
+
+Test(mounts, at_a_target_and_holding_a_path)
+{
+	const struct mount *e;
+	struct mounts m;
+
+	sysfs_set_root(ESCAPED);
+	cr_assert_eq(mounts_read(MOUNTS, &m), 0);
+	cr_assert_not_null(mounts_at(&m, "/sys/kernel/debug", "debugfs"));
+	cr_assert_null(mounts_at(&m, "/sys/kernel/debug", "tracefs"));
+	cr_assert_null(mounts_at(&m, "/sys/kernel", NULL), "exactly the target");
+	/* The longest mount point above the path, of the type asked. */
+	e = mounts_holding(&m, "/srv/swap disk/a.swap", "btrfs");
+	cr_assert_not_null(e);
+	cr_assert(strstr(e->options, "compress-force"), "%s", e->options);
+	e = mounts_holding(&m, "/srv/swap disk/inner/tmp/b.swap", "btrfs");
+	cr_assert_not_null(e);
+	cr_assert_str_eq(e->target, "/srv/swap disk/inner");
+	e = mounts_holding(&m, "/srv/swap disk/inner/tmp/b.swap", NULL);
+	cr_assert_str_eq(e->fstype, "tmpfs");
+	/* "/srv/swap diskette" is not under "/srv/swap disk": only "/" holds it. */
+	e = mounts_holding(&m, "/srv/swap diskette", NULL);
+	cr_assert_str_eq(e->target, "/");
+	cr_assert_null(mounts_holding(&m, "/srv/swap diskette", "btrfs"));
+	mounts_free(&m);
+}
+
+Test(mounts, mountinfo_by_device)
+{
+	const struct mount *e;
+	struct mounts m;
+
+	sysfs_set_root(ESCAPED);
+	cr_assert_eq(mounts_read(MOUNTINFO, &m), 0);
+	cr_assert_eq(m.n, 4);
+	e = mounts_of_dev(&m, makedev(8, 17));
+	cr_assert_not_null(e);
+	cr_assert_str_eq(e->target, "/srv/swap disk", "the first mount of the device");
+	cr_assert_str_eq(e->fstype, "btrfs");
+	cr_assert_str_eq(e->source, "/dev/sdb1");
+	cr_assert_null(mounts_of_dev(&m, makedev(8, 18)));
+	mounts_free(&m);
+}
+
+Test(mounts, unreadable_and_empty_tables)
+{
+	struct mounts m;
+
+	sysfs_set_root(FIXTURES "/system-does-not-exist");
+	cr_assert_eq(mounts_read(MOUNTS, &m), -ENOENT);
+	cr_assert_eq(m.n, 0);
+	mounts_free(&m);
+	cr_assert_eq(mounts_parse("", &m), 0);
+	cr_assert_eq(m.n, 0);
+	mounts_free(&m);
+}
+
+Test(mounts, cgroup_hierarchies_with_blanks)
+{
+	struct cgroup_env env;
+
+	memset(&env, 0, sizeof(env));
+	cr_assert_eq(cgroup_mounts_parse("cgroup /sys/fs/cgroup/mem\\040ory cgroup rw,memory 0 0\n"
+					 "cgroup2 /sys/fs/cgroup/uni\\040fied cgroup2 rw 0 0\n", &env), 1);
+	cr_assert_str_eq(env.memory_root, "/sys/fs/cgroup/mem ory");
+	cr_assert_str_eq(env.unified_root, "/sys/fs/cgroup/uni fied");
+}
+
+Test(swaps, every_area_with_its_columns)
+{
+	struct swaps s;
+	const struct swap_area *a;
+
+	sysfs_set_root(ESCAPED);
+	cr_assert_eq(swaps_read(&s), 0);
+	cr_assert_eq(s.n, 2);
+	a = &s.areas[0];
+	cr_assert_str_eq(a->path, "/srv/swap disk/inner/swapfile");
+	cr_assert_str_eq(a->type, "file");
+	cr_assert_eq(a->size, 1048572ull * 1024);
+	cr_assert_eq(a->used, 2048ull * 1024);
+	cr_assert_eq(a->priority, -2);
+	cr_assert_eq(s.areas[1].priority, 100);
+	cr_assert_str_eq(s.areas[1].type, "partition");
+	cr_assert_eq(swaps_find(&s, "/dev/zram0"), &s.areas[1]);
+	cr_assert_null(swaps_find(&s, "/dev/zram"), "exactly the path");
+	swaps_free(&s);
+}
+
+Test(swaps, one_area_and_the_others)
+{
+	uint64_t used = 0, size = 0;
+	char list[128];
+
+	sysfs_set_root(ESCAPED);
+	cr_assert_eq(swaps_area("/dev/zram0", &used, &size), 0);
+	cr_assert_eq(size, 4194300ull * 1024);
+	cr_assert_eq(used, 0);
+	cr_assert_eq(swaps_area("/srv/swap disk/inner/swapfile", &used, NULL), 0);
+	cr_assert_eq(used, 2048ull * 1024);
+	cr_assert_eq(swaps_area("/dev/zram00", &used, NULL), -ENOENT);
+	cr_assert_eq(swaps_others("/dev/zram0", list, sizeof(list)), 1);
+	cr_assert_str_eq(list, "/srv/swap disk/inner/swapfile");
+	sysfs_set_root(FIXTURES "/system-does-not-exist");
+	cr_assert_eq(swaps_area("/dev/zram0", &used, NULL), -ENOENT);
+}
+
+Test(swaps, text_without_areas)
+{
+	struct swaps s;
+
+	cr_assert_eq(swaps_parse("Filename\t\t\t\tType\t\tSize\t\tUsed\t\tPriority\n", &s), 0);
+	cr_assert_eq(s.n, 0);
+	swaps_free(&s);
+	/* Without the heading it is not /proc/swaps. */
+	cr_assert_eq(swaps_parse("/dev/zram0 partition 4 0 100\n", &s), 0);
+	cr_assert_eq(s.n, 0);
+	swaps_free(&s);
+	/* A line cut short is not an area. */
+	cr_assert_eq(swaps_parse("Filename\tType\tSize\tUsed\tPriority\n/dev/zram0\tpartition\t4\n"
+				 "/dev/zram1\tpartition\t8\t4\t-3\n", &s), 0);
+	cr_assert_eq(s.n, 1);
+	cr_assert_str_eq(s.areas[0].path, "/dev/zram1");
+	swaps_free(&s);
+}
+
+Test(meminfo, one_snapshot_many_keys)
+{
+	struct meminfo m;
+	uint64_t v;
+
+	sysfs_set_root(NOISY);
+	cr_assert_eq(meminfo_read(&m), 0);
+	cr_assert_eq(meminfo_get(&m, "MemTotal", &v), 0);
+	cr_assert_eq(v, 16318024ull * 1024);
+	cr_assert_eq(meminfo_get(&m, "MemAvailable", &v), 0);
+	cr_assert_eq(v, 9876543ull * 1024);
+	cr_assert_eq(meminfo_get(&m, "NoSuchKey", &v), -ENOENT);
+	sysfs_set_root(FIXTURES "/system-does-not-exist");
+	cr_assert_eq(meminfo_read(&m), -ENOENT);
+	cr_assert_eq(meminfo_get(&m, "MemTotal", &v), -ENOENT, "an unreadable snapshot has no key");
+}
+
+Test(psi, averages_and_whether_full_is_there)
+{
+	struct psi p;
+
+	cr_assert_eq(psi_parse("some avg10=1.50 avg60=5.78 avg300=8.54 total=105291258\n"
+			       "full avg10=0.25 avg60=5.71 avg300=8.44 total=104230479\n", &p), 0);
+	cr_assert_float_eq(p.some_avg60, 5.78, 1e-9);
+	cr_assert_float_eq(p.full_avg60, 5.71, 1e-9);
+	cr_assert(p.have_full);
+	cr_assert_eq(psi_parse("some avg10=1.50 avg60=5.78 avg300=8.54 total=105291258\n", &p), 0);
+	cr_assert_not(p.have_full);
+	cr_assert_eq(p.full_total, 0);
+	cr_assert_eq(psi_parse("some avg10=1.50 avg60=-1 avg300=8.54 total=1\n", &p), -EINVAL);
+	sysfs_set_root(NOISY);
+	cr_assert_eq(psi_read(PSI_MEMORY, &p), 0);
+	cr_assert_float_eq(p.some_avg10, 2.5, 1e-9);
+	cr_assert_float_eq(p.some_avg60, 1.2, 1e-9);
+}
+
+Test(blockdev, a_partition_and_its_disk)
+{
+	char disk[128];
+	unsigned maj = 0, min = 0;
+
+	sysfs_set_root(NOISY);
+	cr_assert_eq(blockdev_disk(259, 2, &maj, &min), 0);
+	cr_assert_eq(maj, 259);
+	cr_assert_eq(min, 0, "nvme0n1p2's disk is nvme0n1");
+	cr_assert_eq(blockdev_disk(8, 0, &maj, &min), 0);
+	cr_assert(maj == 8 && min == 0, "a whole disk is its own");
+	cr_assert_eq(blockdev_disk(7, 9, &maj, &min), -ENODEV);
+	cr_assert_eq(blockdev_disk_dir("/sys/class/block/sda2", disk, sizeof(disk)), 1);
+	cr_assert_str_eq(disk, "/sys/class/block/sda2/..");
+	cr_assert_eq(blockdev_disk_dir("/sys/dev/block/8:0", disk, sizeof(disk)), 0);
+	cr_assert_str_eq(disk, "/sys/dev/block/8:0");
+	cr_assert_eq(blockdev_disk_dir("/sys/class/block/sdz", disk, sizeof(disk)), -ENOENT);
+}
