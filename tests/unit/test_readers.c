@@ -1,10 +1,15 @@
 /* The one reader of each kernel file (src/runner/kernel): the mount table and /proc/swaps
  * through libmount, /proc/meminfo as one snapshot, PSI, and a partition's disk, on fixture
- * trees. system-escaped's paths hold the kernel's escapes (\040 for a blank, \011, \134). */
+ * trees (system-escaped's paths hold the kernel's escapes: \040 for a blank, \011, \134);
+ * and the swap signature through libblkid, on files mkswap wrote. */
 #include <criterion/criterion.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/sysmacros.h>
+#include <unistd.h>
 
 #include "runner/kernel/blockdev.h"
 #include "runner/kernel/cgroup.h"
@@ -12,8 +17,10 @@
 #include "runner/kernel/mounts.h"
 #include "runner/kernel/psi.h"
 #include "runner/kernel/swaps.h"
+#include "runner/kernel/swapsig.h"
 #include "runner/kernel/sysfs.h"
 #include "fixture.h"
+#include "tools.h"
 
 #define ESCAPED FIXTURES "/system-escaped"
 #define NOISY FIXTURES "/system-noisy"
@@ -216,4 +223,96 @@ Test(blockdev, a_partition_and_its_disk)
 	cr_assert_eq(blockdev_disk_dir("/sys/dev/block/8:0", disk, sizeof(disk)), 0);
 	cr_assert_str_eq(disk, "/sys/dev/block/8:0");
 	cr_assert_eq(blockdev_disk_dir("/sys/class/block/sdz", disk, sizeof(disk)), -ENOENT);
+}
+
+/* ---- the swap signature (libblkid), on files mkswap writes ---- */
+
+/* mkswap where a root shell finds it: PATH, else the sbin directories. */
+static const char *mkswap_path(void)
+{
+	static const char *const dirs[] = { "/usr/sbin/mkswap", "/sbin/mkswap" };
+
+	if (have_tool("mkswap"))
+		return "mkswap";
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
+		if (access(dirs[i], X_OK) == 0)
+			return dirs[i];
+	return NULL;
+}
+
+/* A 1 MiB file of zeros at dir/name, mode 0600 as mkswap wants; its path (to free). */
+static char *zero_file(const char *dir, const char *name)
+{
+	static char zeros[1 << 20];
+	char *path;
+	int fd;
+
+	cr_assert_neq(asprintf(&path, "%s/%s", dir, name), -1);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	cr_assert_geq(fd, 0, "%s", path);
+	cr_assert_eq(write(fd, zeros, sizeof(zeros)), (ssize_t)sizeof(zeros));
+	close(fd);
+	return path;
+}
+
+static void mkswap(const char *tool, char *const args[])
+{
+	char *argv[8] = { (char *)tool };
+	char out[4096];
+	size_t n = 1;
+
+	for (; args[n - 1] && n < 7; n++)
+		argv[n] = args[n - 1];
+	argv[n] = NULL;
+	cr_assert_eq(run_program(argv, out, sizeof(out), 1), 0, "mkswap failed: %s", out);
+}
+
+Test(swapsig, label_and_uuid_as_mkswap_wrote_them)
+{
+	const char *tool = mkswap_path(), *uuid = "3f2a6c1e-8b4d-4e2a-9c71-5d0e6f1a2b3c";
+	struct swapsig sig;
+	char *dir, *file, *plain;
+
+	if (!tool)
+		cr_skip_test("mkswap is not installed (apt-get install util-linux): no swap signature to read");
+	dir = temp_dir("zsb-swapsig");
+	file = zero_file(dir, "labelled.swap");
+	cr_assert_eq(swapsig_read(file, &sig), -ENODATA, "zeros hold no signature");
+	mkswap(tool, (char *const[]){ "-L", "zswapbench", "-U", (char *)uuid, file, NULL });
+	cr_assert_eq(swapsig_read(file, &sig), 0);
+	cr_assert_str_eq(sig.label, "zswapbench");
+	cr_assert_str_eq(sig.uuid, uuid);
+	/* No label given: none read. */
+	plain = zero_file(dir, "plain.swap");
+	mkswap(tool, (char *const[]){ plain, NULL });
+	cr_assert_eq(swapsig_read(plain, &sig), 0);
+	cr_assert_str_eq(sig.label, "");
+	cr_assert_eq(strlen(sig.uuid), 36, "mkswap made up a UUID: '%s'", sig.uuid);
+	free(plain);
+	free(file);
+	remove_dir(dir);
+}
+
+Test(swapsig, what_is_not_a_swap_signature)
+{
+	const char *tool = mkswap_path();
+	struct swapsig sig;
+	char *dir, *file;
+	int fd;
+
+	cr_assert_eq(swapsig_read("/nonexistent/zswapbench.swap", &sig), -ENOENT);
+	if (!tool)
+		cr_skip_test("mkswap is not installed (apt-get install util-linux): no swap signature to change");
+	dir = temp_dir("zsb-swapsig");
+	file = zero_file(dir, "hibernated.swap");
+	mkswap(tool, (char *const[]){ "-L", "zswapbench", file, NULL });
+	/* A hibernation image keeps the area but replaces mkswap's magic, at the end of the
+	 * first page: blkid calls it swsuspend, not swap. */
+	fd = open(file, O_WRONLY | O_CLOEXEC);
+	cr_assert_geq(fd, 0);
+	cr_assert_eq(pwrite(fd, "S1SUSPEND", 9, sysconf(_SC_PAGESIZE) - 10), 9);
+	close(fd);
+	cr_assert_eq(swapsig_read(file, &sig), -EMEDIUMTYPE);
+	free(file);
+	remove_dir(dir);
 }
