@@ -11,6 +11,8 @@
 #include <unistd.h>
 
 #include "runner/kernel/sysfs.h"
+#include "runner/result/environment.h"
+#include "runner/system/fact_table.h"
 #include "runner/system/facts.h"
 #include "runner/system/facts_util.h"
 #include "runner/system/sysinfo.h"
@@ -587,6 +589,117 @@ Test(system_json, unknown_is_null)
 	cr_assert_null(key(o, NULL, "psi_available"));
 	cr_assert_eq(json_object_array_length(key(o, NULL, "warnings")), 0);
 	json_object_put(o);
+}
+
+/* ---- the one table the JSON, the printed table and compare walk ---- */
+
+Test(system_table, keys_labels_and_references_are_sound)
+{
+	for (size_t i = 0; i < sysinfo_nfacts; i++) {
+		const struct sysinfo_fact *f = &sysinfo_fact_table[i];
+		cr_assert_eq(sysinfo_fact_find(f->key), f, "%s: the key is not unique", f->key);
+		cr_assert(f->type != FACT_CUSTOM || f->json, "%s: a custom fact needs its JSON", f->key);
+		cr_assert(f->type != FACT_CUSTOM || !f->label || f->text, "%s: a custom row needs its text", f->key);
+		cr_assert(f->type != FACT_BOOL || (f->yes && f->no), "%s: yes and no", f->key);
+		cr_assert(!f->each || f->each_label, "%s: more rows need a label", f->key);
+		if (f->aside) {
+			const struct sysinfo_fact *a = sysinfo_fact_find(f->aside);
+			cr_assert(a && a->type == FACT_TEXT && f->aside_open, "%s: aside %s", f->key, f->aside);
+		}
+		if (f->known) {
+			const struct sysinfo_fact *k = sysinfo_fact_find(f->known);
+			cr_assert(k && k->type == FACT_TEXT, "%s: known by %s", f->key, f->known);
+		}
+		for (size_t j = 0; j < i; j++) {
+			const struct sysinfo_fact *g = &sysinfo_fact_table[j];
+			cr_assert(!f->label || !g->label || strcmp(f->label, g->label) != 0, "label %s twice", f->label);
+			cr_assert(!f->compare.name || !g->compare.name || strcmp(f->compare.name, g->compare.name) != 0,
+				  "compare's name %s twice", f->compare.name);
+		}
+	}
+}
+
+Test(system_table, every_fact_in_the_json_and_every_label_a_row)
+{
+	struct sysinfo_facts s = collect(NOISY);
+	json_object *o = sysinfo_to_json(&s);
+	char *text = printed(&s), line[64];
+	size_t rows = 0, labels = 0;
+
+	for (size_t i = 0; i < sysinfo_nfacts; i++) {
+		const struct sysinfo_fact *f = &sysinfo_fact_table[i];
+		const char *slash = strchr(f->key, '/');
+		char section[32];
+		snprintf(section, sizeof(section), "%.*s", slash ? (int)(slash - f->key) : 0, f->key);
+		key(o, slash ? section : NULL, slash ? slash + 1 : f->key);
+		if (!f->label)
+			continue;
+		labels++;
+		snprintf(line, sizeof(line), " %-24s ", f->label);
+		cr_assert(strstr(text, line), "no row '%s'", f->label);
+	}
+	for (const char *p = text; *p && strncmp(p, "\nwarnings:", 10) != 0; p += strcspn(p, "\n"), p += *p == '\n')
+		rows++;
+	cr_assert_eq(rows, labels + (size_t)s.swap.nareas, "a row per label and per swap area: %zu rows, %zu labels", rows, labels);
+	free(text);
+	json_object_put(o);
+}
+
+/* Two files whose machines differ in every setting compare names: each is named once, in the
+ * table's order; the conditions of the moment only between files of one host. */
+Test(system_table, compare_names_every_setting_that_differs)
+{
+	static const char *const names[] = { "kernel", "kernel command line", "CPU model", "CPUs online", "SMT",
+					     "CPU governor", "CPU boost", "memory", "cgroup mode", "zswap enabled",
+					     "swappiness", "page-cluster", "THP", "THP defrag", "MGLRU", "ASLR",
+					     "KSM", "swapfile filesystem", "swapfile disk" };
+	struct sysinfo_facts s = collect(NOISY), t = s;
+	struct env_difference d[32];
+	struct results a, b;
+	size_t n;
+
+	snprintf(t.kernel.release, sizeof(t.kernel.release), "6.12.0");
+	snprintf(t.kernel.cmdline, sizeof(t.kernel.cmdline), "quiet");
+	snprintf(t.cpu.model, sizeof(t.cpu.model), "other");
+	t.cpu.online = 4;
+	t.cpu.smt_active = 0;
+	t.cpu.ngovernors = 1;
+	t.cpu.boost = 0;
+	t.mem.total /= 2;
+	snprintf(t.cgroup.mode, sizeof(t.cgroup.mode), "v1");
+	t.zswap.enabled = 0;
+	t.swap.swappiness = 60;
+	t.swap.page_cluster = 3;
+	snprintf(t.mm.thp_enabled, sizeof(t.mm.thp_enabled), "never");
+	snprintf(t.mm.thp_defrag, sizeof(t.mm.thp_defrag), "never");
+	snprintf(t.mm.mglru, sizeof(t.mm.mglru), "0x0000");
+	t.mm.aslr = 0;
+	t.mm.ksm_running = 0;
+	snprintf(t.swap_dir.fs_type, sizeof(t.swap_dir.fs_type), "xfs");
+	snprintf(t.swap_dir.model, sizeof(t.swap_dir.model), "other disk");
+	t.mem.load[0] = 0.5; /* 5.0 before, on 8 CPUs: 0.56 per CPU apart */
+	results_init(&a);
+	results_init(&b);
+	snprintf(a.system.hostname, sizeof(a.system.hostname), "h");
+	snprintf(b.system.hostname, sizeof(b.system.hostname), "h");
+	a.system.facts = sysinfo_to_json(&s);
+	b.system.facts = sysinfo_to_json(&t);
+	n = env_differences(&a, &b, d, 32);
+	cr_assert_eq(n, sizeof(names) / sizeof(names[0]) + 1);
+	for (size_t i = 0; i + 1 < n; i++) {
+		cr_assert_str_eq(d[i].fact, names[i]);
+		cr_assert_not(d[i].condition);
+	}
+	cr_assert_str_eq(d[0].base, "6.1.0-18-amd64");
+	cr_assert_str_eq(d[0].now, "6.12.0");
+	cr_assert_str_eq(d[n - 1].fact, "load average before");
+	cr_assert_str_eq(d[n - 1].base, "5.00");
+	cr_assert(d[n - 1].condition);
+	snprintf(b.system.hostname, sizeof(b.system.hostname), "other");
+	cr_assert_eq(env_differences(&a, &b, d, 32), n - 1, "no conditions between hosts");
+	cr_assert_eq(env_differences(&a, &b, d, 3), 3, "at most max");
+	results_free(&a);
+	results_free(&b);
 }
 
 /* ---- the machine these tests run on ---- */

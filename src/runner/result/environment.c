@@ -5,34 +5,13 @@
 #include <stdio.h>
 #include <string.h>
 
-/* A setting, by where it is in the file: "system.kernel" or a path in system.facts. */
-struct fact {
-	const char *name;
-	const char *path;         /* slash-separated keys under system.facts; NULL: see plan_key */
-	const char *plan_key;     /* a key of the file's plan object instead */
-};
+#include "runner/system/fact_table.h"
 
-static const struct fact settings[] = {
-	{ "kernel", "kernel/release", NULL },
-	{ "kernel command line", "kernel/cmdline", NULL },
-	{ "CPU model", "cpu/model", NULL },
-	{ "CPUs online", "cpu/online", NULL },
-	{ "SMT", "cpu/smt_active", NULL },
-	{ "CPU governor", "cpu/governor", NULL },
-	{ "CPU boost", "cpu/boost", NULL },
-	{ "memory", "memory/total", NULL },
-	{ "cgroup mode", "cgroup/mode", NULL },
-	{ "THP", "mm/thp_enabled", NULL },
-	{ "THP defrag", "mm/thp_defrag", NULL },
-	{ "MGLRU", "mm/mglru", NULL },
-	{ "ASLR", "mm/aslr", NULL },
-	{ "KSM", "mm/ksm_running", NULL },
-	{ "swappiness", "swap/swappiness", NULL },
-	{ "page-cluster", "swap/page_cluster", NULL },
-	{ "zswap enabled", "zswap/enabled", NULL },
-	{ "swapfile filesystem", "swap_dir/fs_type", NULL },
-	{ "swapfile disk", "swap_dir/model", NULL },
-	{ "workload CPUs", NULL, "workload_cpus" },
+/* The one setting compared that is not a sysinfo fact: a key of the file's plan object. */
+static const struct {
+	const char *name, *plan_key;
+} plan_settings[] = {
+	{ "workload CPUs", "workload_cpus" },
 };
 
 static json_object *at(json_object *o, const char *path)
@@ -49,67 +28,83 @@ static json_object *at(json_object *o, const char *path)
 	return o;
 }
 
-/* The fact as text; 0 when the file does not have it. */
-static int fact_text(const struct results *r, const struct fact *f, char *buf, size_t len)
+/* The value at path of o (a file's facts or plan) as text; 0 when the file has no such
+ * object (an older file). */
+static int text_at(json_object *o, const char *path, char *buf, size_t len)
 {
-	json_object *v = f->path ? at(r->system.facts, f->path) : at(r->plan, f->plan_key);
+	json_object *v = at(o, path);
 
-	if (!(f->path ? r->system.facts : r->plan))
+	if (!o)
 		return 0;
 	snprintf(buf, len, "%s", v ? json_object_get_string(v) : "unknown");
 	return 1;
 }
 
-static double number_at(const struct results *r, const char *path, size_t index)
+/* A setting that differs: into out, which has room. */
+static int setting_differs(json_object *a, json_object *b, const char *path, const char *name,
+			   struct env_difference *out)
 {
-	json_object *v = at(r->system.facts, path);
+	if (!text_at(a, path, out->base, sizeof(out->base)) || !text_at(b, path, out->now, sizeof(out->now)) ||
+	    strcmp(out->base, out->now) == 0)
+		return 0;
+	out->fact = name;
+	out->condition = 0;
+	return 1;
+}
 
+/* The fact's number in a file's facts: the value, its .sub key, an array's first; NaN
+ * when there is none. */
+static double number(json_object *facts, const char *key, const char *sub)
+{
+	json_object *v = at(facts, key);
+
+	if (v && sub)
+		v = at(v, sub);
 	if (v && json_object_is_type(v, json_type_array))
-		v = json_object_array_get_idx(v, index);
+		v = json_object_array_get_idx(v, 0);
 	return v && (json_object_is_type(v, json_type_double) || json_object_is_type(v, json_type_int)) ?
 		       json_object_get_double(v) : NAN;
 }
 
-/* Load per CPU apart by more than 0.5, memory pressure by more than 1 point. */
-static size_t conditions(const struct results *a, const struct results *b, struct env_difference *out, size_t max)
+/* A condition of the moment that differs by more than the fact allows: into out. */
+static int condition_differs(json_object *a, json_object *b, const struct sysinfo_fact *f,
+			     struct env_difference *out)
 {
-	double cpus = number_at(a, "cpu/online", 0), la = number_at(a, "memory/loadavg", 0);
-	double lb = number_at(b, "memory/loadavg", 0);
-	double pa = number_at(a, "memory/psi/some_avg10", 0), pb = number_at(b, "memory/psi/some_avg10", 0);
-	size_t n = 0;
+	const struct fact_compare *c = &f->compare;
+	double va = number(a, f->key, c->sub), vb = number(b, f->key, c->sub);
+	double per = c->per ? number(a, c->per, NULL) : 1;
+	const char *unit = c->unit ? c->unit : "";
 
-	if (!(cpus >= 1))
-		cpus = 1;
-	if (n < max && isfinite(la) && isfinite(lb) && fabs(la - lb) / cpus > 0.5) {
-		out[n] = (struct env_difference){ .fact = "load average before", .condition = 1 };
-		snprintf(out[n].base, sizeof(out[n].base), "%.2f", la);
-		snprintf(out[n].now, sizeof(out[n].now), "%.2f", lb);
-		n++;
-	}
-	if (n < max && isfinite(pa) && isfinite(pb) && fabs(pa - pb) > 1.0) {
-		out[n] = (struct env_difference){ .fact = "memory pressure before (PSI some, 10 s)", .condition = 1 };
-		snprintf(out[n].base, sizeof(out[n].base), "%.2f%%", pa);
-		snprintf(out[n].now, sizeof(out[n].now), "%.2f%%", pb);
-		n++;
-	}
-	return n;
+	if (!(per >= 1))
+		per = 1;
+	if (!isfinite(va) || !isfinite(vb) || !(fabs(va - vb) / per > c->apart))
+		return 0;
+	*out = (struct env_difference){ .fact = c->name, .condition = 1 };
+	snprintf(out->base, sizeof(out->base), "%.2f%s", va, unit);
+	snprintf(out->now, sizeof(out->now), "%.2f%s", vb, unit);
+	return 1;
 }
 
 size_t env_differences(const struct results *base, const struct results *other, struct env_difference *out,
 		       size_t max)
 {
+	json_object *a = base->system.facts, *b = other->system.facts;
 	size_t n = 0;
 
-	for (size_t i = 0; i < sizeof(settings) / sizeof(settings[0]) && n < max; i++) {
-		struct env_difference *d = &out[n];
-		if (!fact_text(base, &settings[i], d->base, sizeof(d->base)) ||
-		    !fact_text(other, &settings[i], d->now, sizeof(d->now)) || strcmp(d->base, d->now) == 0)
-			continue;
-		d->fact = settings[i].name;
-		d->condition = 0;
-		n++;
+	/* The settings first, in the fact table's order, then the conditions (same host only). */
+	for (size_t i = 0; i < sysinfo_nfacts && n < max; i++) {
+		const struct sysinfo_fact *f = &sysinfo_fact_table[i];
+		if (f->compare.name && f->compare.apart == 0)
+			n += setting_differs(a, b, f->key, f->compare.name, &out[n]);
 	}
-	if (strcmp(base->system.hostname, other->system.hostname) == 0)
-		n += conditions(base, other, out + n, max - n);
+	for (size_t i = 0; i < sizeof(plan_settings) / sizeof(plan_settings[0]) && n < max; i++)
+		n += setting_differs(base->plan, other->plan, plan_settings[i].plan_key, plan_settings[i].name, &out[n]);
+	if (strcmp(base->system.hostname, other->system.hostname) != 0)
+		return n;
+	for (size_t i = 0; i < sysinfo_nfacts && n < max; i++) {
+		const struct sysinfo_fact *f = &sysinfo_fact_table[i];
+		if (f->compare.name && f->compare.apart > 0)
+			n += condition_differs(a, b, f, &out[n]);
+	}
 	return n;
 }

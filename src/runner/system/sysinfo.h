@@ -10,29 +10,10 @@
  * every int fact is >= 0 when known, and yes/no facts are 1/0), a byte count is
  * SYSINFO_U64_UNKNOWN, a double is NAN. The JSON writes each unknown as null.
  *
- * JSON (sysinfo_to_json), every key always present:
- *   kernel:   release, version, arch, hostname, cmdline                          (strings)
- *   cpu:      model (string), online (int), smt_active (bool), smt_control (string),
- *             cpufreq_policies (int), governor (string: the one governor of all policies,
- *             null when none or when they differ), governors (object: governor -> policy
- *             numbers "0-3,6"; null when unknown), boost (bool), boost_source (string: the
- *             file it came from)
- *   memory:   total, available (bytes), loadavg (array of 3 doubles or null),
- *             psi (object some_avg10, some_avg60, full_avg10, full_avg60: percent; or null)
- *   cgroup:   mode ("none", "v1", "v2", "hybrid"), v1_controllers, v2_controllers (arrays)
- *   zram:     module, hot_add (bool), device (string: the device asked), algorithms (array),
- *             writeback, recompression, algorithm_params (bool: null without a device)
- *   zswap:    present, enabled (bool), compressor, zpool (string), max_pool_percent (int),
- *             crypto_compressors (array), shrinker_enabled (bool)
- *   swap:     areas (array of {name, type, size, used, priority}; size and used in bytes),
- *             swappiness, page_cluster, overcommit_memory (int)
- *   mm:       thp_enabled, thp_defrag (string: the bracketed word), mglru (string: the raw
- *             mask, "0x0007"), mglru_enabled (bool), aslr (int), ksm_running (bool)
- *   psi_available (bool)
- *   perf:     events ("software+hardware", "software", "none"), paranoid (int)
- *   swap_dir: path, fs_type, device ("MAJ:MIN"), disk, partition, model (strings),
- *             rotational (bool)
- *   warnings: array of sentences (sysinfo_warnings)
+ * The JSON (sysinfo_to_json), the printed table (sysinfo_print) and what compare tells apart
+ * between two files' machines come from one table of the facts, sysinfo_fact_table in
+ * fact_table.c: each fact's key ("cpu/governor"), type, row and comparison. Every key is
+ * always present; "warnings" (sysinfo_warnings' sentences) comes last.
  */
 #ifndef ZSB_SYSINFO_H
 #define ZSB_SYSINFO_H
@@ -123,7 +104,7 @@ struct sysinfo_facts {
  * go (/var/tmp), for its filesystem and disk; NULL leaves those unknown. Returns 0, or
  * -EINVAL without s. */
 int sysinfo_collect(struct sysinfo_facts *s, const char *swap_dir);
-/* A new json-c object (keys above); NULL when out of memory. */
+/* A new json-c object (the keys of fact_table.c); NULL when out of memory. */
 struct json_object *sysinfo_to_json(const struct sysinfo_facts *s);
 /* A readable table, one fact per line; a fact with a warning is marked '!', and the warnings
  * follow the table. */

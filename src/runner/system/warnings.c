@@ -103,14 +103,14 @@ static int ksm(const struct sysinfo_facts *s, char *buf, size_t len)
 	return s->mm.ksm_running == 1;
 }
 
-/* The fact each check is about: sysinfo_print marks its line. */
+/* The fact each check is about, by its key in the fact table: sysinfo_print marks its row. */
 static const struct {
 	const char *fact;
 	check_fn check;
 } checks[] = {
-	{ "cpu governor", governor },       { "cpu boost", boost },       { "smt", smt },
-	{ "thp defrag", thp_defrag },       { "load average", load },     { "memory pressure", pressure },
-	{ "swap areas", other_swap },       { "zswap enabled", zswap_on }, { "ksm", ksm },
+	{ "cpu/governor", governor },     { "cpu/boost", boost },       { "cpu/smt_active", smt },
+	{ "mm/thp_defrag", thp_defrag },  { "memory/loadavg", load },   { "memory/psi", pressure },
+	{ "swap/areas", other_swap },     { "zswap/enabled", zswap_on }, { "mm/ksm_running", ksm },
 };
 #define NCHECKS (sizeof(checks) / sizeof(checks[0]))
 
