@@ -28,7 +28,4 @@ void facts_swap_dir_device(struct sysinfo_facts *s, unsigned maj, unsigned min, 
 /* A statfs magic's filesystem name; NULL when unknown. */
 const char *facts_fs_name(long magic);
 
-/* warnings.c: does the fact of key ("cpu/governor", as in the fact table) have a warning? */
-int facts_warned(const struct sysinfo_facts *s, const char *fact);
-
 #endif

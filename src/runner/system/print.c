@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "runner/system/fact_table.h"
-#include "runner/system/facts.h"
 
 /* The kernel's command line is up to 4 KiB. */
 #define ROW_LEN 8192
@@ -20,7 +19,7 @@ static void fact_rows(const struct sysinfo_facts *s, const struct sysinfo_fact *
 	char text[ROW_LEN];
 
 	sysinfo_fact_text(f, s, text, sizeof(text));
-	row(out, f->label, facts_warned(s, f->key), text);
+	row(out, f->label, sysinfo_warned(s, f->key), text);
 	for (size_t i = 0; f->each && f->each(s, i, text, sizeof(text)); i++)
 		row(out, f->each_label, 0, text);
 }

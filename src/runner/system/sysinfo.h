@@ -112,5 +112,7 @@ void sysinfo_print(const struct sysinfo_facts *s, FILE *out);
 /* Settings known to add noise to timings, one sentence each saying why; writes at most max
  * and returns how many it wrote. */
 size_t sysinfo_warnings(const struct sysinfo_facts *s, char warnings[][SYSINFO_WARNING_LEN], size_t max);
+/* Does the fact of key ("cpu/governor", as in fact_table.c) have a warning? */
+int sysinfo_warned(const struct sysinfo_facts *s, const char *key);
 
 #endif

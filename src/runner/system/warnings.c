@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "runner/system/facts.h"
+#include "runner/system/sysinfo.h"
 
 /* Above half a CPU of waiting work per CPU, trials share the machine with something else. */
 #define LOAD_PER_CPU 0.5
@@ -126,12 +126,12 @@ size_t sysinfo_warnings(const struct sysinfo_facts *s, char warnings[][SYSINFO_W
 	return n;
 }
 
-int facts_warned(const struct sysinfo_facts *s, const char *fact)
+int sysinfo_warned(const struct sysinfo_facts *s, const char *key)
 {
 	char scratch[SYSINFO_WARNING_LEN];
 
 	for (size_t i = 0; i < NCHECKS; i++)
-		if (strcmp(checks[i].fact, fact) == 0 && checks[i].check(s, scratch, sizeof(scratch)))
+		if (strcmp(checks[i].fact, key) == 0 && checks[i].check(s, scratch, sizeof(scratch)))
 			return 1;
 	return 0;
 }
