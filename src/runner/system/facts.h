@@ -1,4 +1,4 @@
-/* Inside the sysinfo module: the readers, one per concern, which sysinfo.c calls in turn
+/* Inside the sysinfo module: the readers, one per concern, which collect.c calls in turn
  * (the helpers they share are in facts_util.h, below them). Every reader leaves a fact it
  * cannot read as it found it: unknown (sysinfo_collect sets every fact to unknown first). */
 #ifndef ZSB_SYSTEM_FACTS_H

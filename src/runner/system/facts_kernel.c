@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "runner/kernel/cgroup.h"
+#include "runner/kernel/mounts.h"
 #include "runner/kernel/sysfs.h"
 #include "runner/system/facts.h"
 #include "runner/system/facts_util.h"
@@ -80,7 +81,7 @@ void facts_cgroup(struct sysinfo_facts *s)
 	int ret;
 
 	/* cgroup_env_detect says -ENOENT for "no memory controller" too: ask the file first. */
-	if (!sysfs_exists("/proc/self/mounts"))
+	if (!sysfs_exists(MOUNTS))
 		return;
 	/* -ENOENT: read, but no memory controller; the mode is still known. */
 	ret = cgroup_env_detect(&env);

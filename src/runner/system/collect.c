@@ -1,5 +1,6 @@
-/* The facts about the machine: every fact starts unknown, then each reader fills what it can.
- * This file only assembles: the readers are facts_*.c, the helpers they share facts_util.c. */
+/* sysinfo_collect: every fact starts unknown, then each reader fills what it can. This file
+ * only assembles: the readers are facts_*.c, the helpers they share facts_util.c, and the
+ * model they fill is sysinfo.h (a header alone, so that nothing there includes them back). */
 #include "runner/system/sysinfo.h"
 
 #include <errno.h>
