@@ -11,6 +11,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "common/util.h"
 #include "runner/kernel/blockdev.h"
 #include "runner/kernel/cgroup.h"
 #include "runner/kernel/meminfo.h"
@@ -234,7 +235,7 @@ static const char *mkswap_path(void)
 
 	if (have_tool("mkswap"))
 		return "mkswap";
-	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++)
 		if (access(dirs[i], X_OK) == 0)
 			return dirs[i];
 	return NULL;

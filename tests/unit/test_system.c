@@ -10,6 +10,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "common/util.h"
 #include "runner/kernel/sysfs.h"
 #include "runner/result/environment.h"
 #include "runner/system/fact_table.h"
@@ -685,7 +686,7 @@ Test(system_table, compare_names_every_setting_that_differs)
 	a.system.facts = sysinfo_to_json(&s);
 	b.system.facts = sysinfo_to_json(&t);
 	n = env_differences(&a, &b, d, 32);
-	cr_assert_eq(n, sizeof(names) / sizeof(names[0]) + 1);
+	cr_assert_eq(n, ARRAY_SIZE(names) + 1);
 	for (size_t i = 0; i + 1 < n; i++) {
 		cr_assert_str_eq(d[i].fact, names[i]);
 		cr_assert_not(d[i].condition);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/util.h"
 #include "runner/kernel/kv.h"
 #include "runner/kernel/meminfo.h"
 #include "runner/kernel/sysfs.h"
@@ -75,7 +76,7 @@ int zswap_read_stats(struct zswap_stats *st)
 		debugfs_u64("stored_incompressible_pages", &st->stored_incompressible_pages);
 		debugfs_u64("written_back_pages", &st->written_back_pages);
 		debugfs_u64("pool_limit_hit", &st->pool_limit_hit);
-		for (size_t i = 0; i < sizeof(rejects) / sizeof(rejects[0]); i++)
+		for (size_t i = 0; i < ARRAY_SIZE(rejects); i++)
 			if (debugfs_u64(rejects[i], &v) == 0)
 				st->rejected += v;
 	}

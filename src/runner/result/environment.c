@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/util.h"
 #include "runner/system/fact_table.h"
 
 /* The one setting compared that is not a sysinfo fact: a key of the file's plan object. */
@@ -97,7 +98,7 @@ size_t env_differences(const struct results *base, const struct results *other, 
 		if (f->compare.name && f->compare.apart == 0)
 			n += setting_differs(a, b, f->key, f->compare.name, &out[n]);
 	}
-	for (size_t i = 0; i < sizeof(plan_settings) / sizeof(plan_settings[0]) && n < max; i++)
+	for (size_t i = 0; i < ARRAY_SIZE(plan_settings) && n < max; i++)
 		n += setting_differs(base->plan, other->plan, plan_settings[i].plan_key, plan_settings[i].name, &out[n]);
 	if (strcmp(base->system.hostname, other->system.hostname) != 0)
 		return n;

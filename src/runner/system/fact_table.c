@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "common/size.h"
+#include "common/util.h"
 
 #define UNKNOWN "unknown"
 #define FIELD(name) .at = offsetof(struct sysinfo_facts, name)
@@ -289,7 +290,7 @@ const struct sysinfo_fact sysinfo_fact_table[] = {
 	BOOL("swap_dir/rotational", swap_dir.rotational, "yes", "no", .label = "swap dir rotational"),
 };
 
-const size_t sysinfo_nfacts = sizeof(sysinfo_fact_table) / sizeof(sysinfo_fact_table[0]);
+const size_t sysinfo_nfacts = ARRAY_SIZE(sysinfo_fact_table);
 
 const struct sysinfo_fact *sysinfo_fact_find(const char *key)
 {

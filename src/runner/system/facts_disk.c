@@ -8,6 +8,7 @@
 #include <sys/statfs.h>
 #include <sys/sysmacros.h>
 
+#include "common/util.h"
 #include "runner/kernel/blockdev.h"
 #include "runner/kernel/mounts.h"
 #include "runner/kernel/sysfs.h"
@@ -31,7 +32,7 @@ const char *facts_fs_name(long magic)
 		{ 0xca451a4e, "bcachefs" }, { 0x2fc12fc1, "zfs" },
 	};
 
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
 		if ((unsigned long)magic == names[i].magic)
 			return names[i].name;
 	return NULL;

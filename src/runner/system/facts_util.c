@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/util.h"
 #include "runner/kernel/sysfs.h"
 #include "runner/kernel/zram.h"
 
@@ -65,7 +66,7 @@ int facts_yes_no(const char *path)
 
 	if (facts_line(path, buf, sizeof(buf)) < 0)
 		return SYSINFO_UNKNOWN;
-	for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(yes); i++) {
 		if (strcmp(buf, yes[i]) == 0)
 			return 1;
 		if (strcmp(buf, no[i]) == 0)

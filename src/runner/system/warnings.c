@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/util.h"
 #include "runner/system/sysinfo.h"
 
 /* Above half a CPU of waiting work per CPU, trials share the machine with something else. */
@@ -112,7 +113,7 @@ static const struct {
 	{ "mm/thp_defrag", thp_defrag },  { "memory/loadavg", load },   { "memory/psi", pressure },
 	{ "swap/areas", other_swap },     { "zswap/enabled", zswap_on }, { "mm/ksm_running", ksm },
 };
-#define NCHECKS (sizeof(checks) / sizeof(checks[0]))
+#define NCHECKS (ARRAY_SIZE(checks))
 
 size_t sysinfo_warnings(const struct sysinfo_facts *s, char warnings[][SYSINFO_WARNING_LEN], size_t max)
 {
