@@ -329,18 +329,18 @@ Test(system_disk, a_mount_point_with_a_blank)
 	cr_assert_str_eq(s.swap_dir.disk, "", "no block device in this tree");
 }
 
+/* The kernel writes a blank in a swapfile's path as \040; the fact is the path itself (the
+ * other columns: test_readers.c). */
 Test(system_facts, swap_area_paths_as_swapon_was_given_them)
 {
 	struct sysinfo_facts s = collect(ESCAPED);
+	char *text = printed(&s);
 
 	cr_assert_eq(s.swap.nareas, 2);
 	cr_assert_str_eq(s.swap.areas[0].name, "/srv/swap disk/inner/swapfile");
-	cr_assert_str_eq(s.swap.areas[0].type, "file");
-	cr_assert_eq(s.swap.areas[0].size, 1048572ull * 1024);
-	cr_assert_eq(s.swap.areas[0].used, 2048ull * 1024);
-	cr_assert_eq(s.swap.areas[0].priority, -2);
-	cr_assert_str_eq(s.swap.areas[1].name, "/dev/zram0");
-	cr_assert_eq(s.swap.areas[1].priority, 100);
+	cr_assert(strstr(text, "  swap area                /srv/swap disk/inner/swapfile file, 1024.0M, 2M used, priority -2\n"),
+		  "%s", text);
+	free(text);
 }
 
 Test(system_disk, magic_names)
