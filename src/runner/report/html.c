@@ -21,7 +21,6 @@
 #include <unistd.h>
 
 #include "common/size.h"
-#include "runner/cli/options.h"
 #include "runner/base/fileio.h"
 #include "runner/report/compare_view.h"
 #include "runner/report/format.h"
@@ -658,10 +657,9 @@ static int system_section(struct page *p)
 }
 
 /* An option's value as it would be typed: sizes with their unit, durations in seconds, lists
- * with commas. d is NULL for a key the option table does not know (a newer file's). */
-static void put_value(FILE *f, const struct option_desc *d, struct json_object *v)
+ * with commas. */
+static void put_value(FILE *f, enum value_kind kind, struct json_object *v)
 {
-	enum option_type t = d ? d->type : OT_STRING;
 	char buf[64];
 
 	switch (json_object_get_type(v)) {
@@ -671,18 +669,18 @@ static void put_value(FILE *f, const struct option_desc *d, struct json_object *
 	case json_type_array:
 		for (size_t i = 0; i < json_object_array_length(v); i++) {
 			fputs(i ? ", " : "", f);
-			put_value(f, d, json_object_array_get_idx(v, i));
+			put_value(f, kind, json_object_array_get_idx(v, i));
 		}
 		break;
 	case json_type_int:
-		if (t == OT_SIZE || t == OT_SIZE_LIST)
+		if (kind == VALUE_SIZE)
 			put_esc(f, size_format(json_object_get_uint64(v), buf, sizeof(buf)));
 		else
 			put_esc(f, json_object_get_string(v));
 		break;
 	case json_type_double:
 		/* json-c prints 0.1 as 0.10000000000000001. */
-		snprintf(buf, sizeof(buf), "%.15g%s", json_object_get_double(v), t == OT_DURATION ? "s" : "");
+		snprintf(buf, sizeof(buf), "%.15g%s", json_object_get_double(v), kind == VALUE_DURATION ? "s" : "");
 		put_esc(f, buf);
 		break;
 	default:
@@ -690,7 +688,7 @@ static void put_value(FILE *f, const struct option_desc *d, struct json_object *
 	}
 }
 
-static void config_table(FILE *f, struct json_object *config)
+static void config_table(FILE *f, const struct report_opts *o, struct json_object *config)
 {
 	fputs("<table>\n<tr><th>option</th><th>value</th></tr>\n", f);
 	json_object_object_foreach(config, key, v) {
@@ -700,7 +698,7 @@ static void config_table(FILE *f, struct json_object *config)
 		put_esc(f, key);
 		fputs(unset ? "</th><td class=\"unset\">default" : "</th><td>", f);
 		if (!unset)
-			put_value(f, option_find(key), v);
+			put_value(f, o->value_kind ? o->value_kind(key) : VALUE_PLAIN, v);
 		fputs("</td></tr>\n", f);
 	}
 	fputs("</table>\n", f);
@@ -713,7 +711,7 @@ static int config_section(struct page *p)
 		const struct results *r = p->sets[k];
 		set_heading(p, k);
 		if (r->config && json_object_is_type(r->config, json_type_object))
-			config_table(p->out, r->config);
+			config_table(p->out, &p->o, r->config);
 		else
 			fputs("<p>The result file records no configuration.</p>\n", p->out);
 		if (r->plan)
