@@ -14,7 +14,6 @@
 #include <unistd.h>
 
 #include "common/size.h"
-#include "runner/kernel/page.h"
 
 #define MIB (1024.0 * 1024.0)
 #define NAME_MAX_PLOT 160
@@ -627,7 +626,7 @@ static void entry_name(const struct ctx *x, size_t k, const char *label, char *b
 
 struct tfield {
 	enum series_field f;
-	double scale;             /* to the plot's unit; 0: pages, times this machine's page size */
+	double scale;             /* to the plot's unit; 0: pages, times the file's page size */
 	const char *title;
 };
 
@@ -683,7 +682,7 @@ static unsigned time_present(const struct ctx *x, const struct timeplot *tp, siz
 }
 
 /* A datablock of one trial's series: t, then every field of the plot (NaN where missing). */
-static int time_block(struct script *s, const struct timeplot *tp, const struct series *se)
+static int time_block(struct script *s, const struct timeplot *tp, const struct series *se, uint64_t page_size)
 {
 	int id = block_begin(s);
 
@@ -691,7 +690,7 @@ static int time_block(struct script *s, const struct timeplot *tp, const struct 
 		put_num(s->f, se->t[i]);
 		for (size_t f = 0; f < tp->nfields; f++) {
 			const struct tfield *tf = &tp->fields[f];
-			double scale = tf->scale ? tf->scale : page_bytes() / MIB;
+			double scale = tf->scale ? tf->scale : (double)page_size / MIB;
 			put_num(s->f, se->have[tf->f] ? se->v[tf->f][i] * scale : NAN);
 		}
 		fputc('\n', s->f);
@@ -717,7 +716,7 @@ static void time_cell(const struct ctx *x, struct script *s, const struct timepl
 		int id;
 		if (!has_series(t))
 			continue;
-		id = time_block(s, tp, t->series);
+		id = time_block(s, tp, t->series, x->sets[k]->system.page_size);
 		for (size_t f = 0; f < tp->nfields; f++) {
 			struct style st = { palette[(x->n > 1 ? k : f) % NPALETTE], x->n > 1 ? (int)f + 1 : 1, 0,
 					    t == med };
