@@ -3,6 +3,7 @@
  * written. The checks run the tools a user has (xmllint, rsvg-convert, python3 to read the
  * PNG); a test whose tool is missing is skipped and says which. */
 #include <criterion/criterion.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -197,6 +198,31 @@ Test(plot, titles_name_kernel_host_cell_and_units)
 	plot_output_free(&out);
 	results_free(&r);
 	remove_dir(dir);
+}
+
+/* The plots draw what result/series.c says a field is: no file of report/ names a backend's
+ * series or metric, so a backend added to swap/ needs no change there. */
+Test(plot, report_names_no_backend_series_or_metric)
+{
+	static const char *const names[] = { "S_ZRAM_", "S_ZSWAP_", "M_ZRAM_", "M_ZSWAP_", "M_ZSWP" };
+	DIR *d = opendir("src/runner/report");
+	struct dirent *e;
+	int files = 0;
+
+	cr_assert_not_null(d, "run from the repository's root");
+	while ((e = readdir(d))) {
+		char path[PATH_MAX], *text;
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "src/runner/report/%s", e->d_name);
+		text = slurp(path);
+		for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+			cr_expect(!strstr(text, names[i]), "%s names %s...", path, names[i]);
+		free(text);
+		files++;
+	}
+	closedir(d);
+	cr_expect_gt(files, 10);
 }
 
 /* Column col (1: time) of the first row of the first datablock of dir/name. */

@@ -245,6 +245,23 @@ Test(results, round_trip)
 	results_free(&back);
 }
 
+/* The series keys are the result file's: a plot's metadata may change, the keys never. */
+Test(series, keys_stay_and_drawn_fields_have_labels)
+{
+	static const char *const keys[S_COUNT] = {
+		"cgroup_mem", "cgroup_swap", "device_used", "zram_orig_data_size", "zram_compr_data_size",
+		"zswap_stored_pages", "pswpout", "pswpin", "pgmajfault", "psi_some_us", "psi_full_us",
+		"cgroup_psi_some_us", "cgroup_psi_full_us", "progress",
+	};
+
+	for (int f = 0; f < S_COUNT; f++) {
+		const struct series_field_info *i = series_field_info((enum series_field)f);
+		cr_expect_str_eq(i->key, keys[f]);
+		cr_expect_str_eq(series_field_name((enum series_field)f), keys[f]);
+		cr_expect_eq(i->plot != SERIES_PLOT_NONE, i->label != NULL, "%s", i->key);
+	}
+}
+
 /* The page size a file was measured with: an arm64 host's 64 KiB as written, and 4096 for
  * the files from before it was recorded (all of them from x86_64). */
 Test(results, the_page_size_of_the_machine_that_measured)

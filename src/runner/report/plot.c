@@ -624,74 +624,87 @@ static void entry_name(const struct ctx *x, size_t k, const char *label, char *b
 
 /* ---- memory and PSI against time ---- */
 
-struct tfield {
-	enum series_field f;
-	double scale;             /* to the plot's unit; 0: pages, times the file's page size */
-	const char *title;
-};
-
 struct timeplot {
+	enum series_plot plot;    /* the series fields it draws: result/series.c says which */
 	const char *prefix, *every, *what, *ylabel, *missing;
-	const struct tfield *fields;
-	size_t nfields;
-};
-
-static const struct tfield memory_fields[] = {
-	{ S_CGROUP_MEM, 1 / MIB, "cgroup memory" },
-	{ S_CGROUP_SWAP, 1 / MIB, "cgroup swap" },
-	{ S_ZRAM_COMPR, 1 / MIB, "zram compressed size" },
-	{ S_ZSWAP_STORED, 0, "zswap stored, uncompressed (pages x page size)" },
-};
-
-static const struct tfield psi_fields[] = {
-	{ S_PSI_SOME, 1e-3, "system: some stalled" },
-	{ S_CG_PSI_SOME, 1e-3, "the workload's cgroup: some stalled" },
 };
 
 static const struct timeplot timeplots[] = {
-	{ "memory", "memory-*", "memory against time", "MiB", "the time series holds no memory counter", memory_fields,
-	  sizeof(memory_fields) / sizeof(memory_fields[0]) },
-	{ "psi", "psi-*", "memory pressure (PSI) against time", "time stalled on memory since the release (ms)",
-	  "the time series holds no PSI (no /proc/pressure on that kernel?)", psi_fields,
-	  sizeof(psi_fields) / sizeof(psi_fields[0]) },
+	{ SERIES_PLOT_MEMORY, "memory", "memory-*", "memory against time", "MiB",
+	  "the time series holds no memory counter" },
+	{ SERIES_PLOT_PSI, "psi", "psi-*", "memory pressure (PSI) against time",
+	  "time stalled on memory since the release (ms)",
+	  "the time series holds no PSI (no /proc/pressure on that kernel?)" },
 };
+
+/* The fields the plot draws, in the order of the series table; how many. */
+static size_t time_fields(const struct timeplot *tp, enum series_field *fields)
+{
+	size_t n = 0;
+
+	for (int f = 0; f < S_COUNT; f++)
+		if (series_field_info((enum series_field)f)->plot == tp->plot)
+			fields[n++] = (enum series_field)f;
+	return n;
+}
+
+/* A value in the plot's unit: MiB for bytes and pages (of the machine that measured), ms for
+ * stall time. */
+static double time_value(enum series_field f, double v, uint64_t page_size)
+{
+	switch (series_field_info(f)->unit) {
+	case SERIES_BYTES:
+		return v * (1 / MIB);
+	case SERIES_PAGES:
+		return v * ((double)page_size / MIB);
+	case SERIES_MICROSECONDS:
+		return v * 1e-3;
+	case SERIES_EVENTS:
+		break;
+	}
+	return v;
+}
 
 static int has_series(const struct trial *t)
 {
 	return !t->warmup && t->series && t->series->n;
 }
 
-/* The fields some trial of cell j has, as bits; *series says whether any trial had a series. */
-static unsigned time_present(const struct ctx *x, const struct timeplot *tp, size_t j, int *series)
-{
-	unsigned mask = 0;
+/* One cell's plot against time: the fields it draws, and which of them some trial has. */
+struct time_view {
+	enum series_field fields[S_COUNT];
+	size_t nfields;
+	unsigned present;         /* a bit per place in fields */
+};
 
+/* The fields some trial of cell j has; *series says whether any trial had a series. */
+static void time_present(const struct ctx *x, struct time_view *v, size_t j, int *series)
+{
 	*series = 0;
+	v->present = 0;
 	for (size_t k = 0; k < x->n; k++) {
 		const struct result_cell *c = find_cell(x->sets[k], x->labels[j]);
 		for (size_t i = 0; c && i < c->ntrials; i++) {
 			if (!has_series(&c->trials[i]))
 				continue;
 			*series = 1;
-			for (size_t f = 0; f < tp->nfields; f++)
-				if (c->trials[i].series->have[tp->fields[f].f])
-					mask |= 1u << f;
+			for (size_t f = 0; f < v->nfields; f++)
+				if (c->trials[i].series->have[v->fields[f]])
+					v->present |= 1u << f;
 		}
 	}
-	return mask;
 }
 
 /* A datablock of one trial's series: t, then every field of the plot (NaN where missing). */
-static int time_block(struct script *s, const struct timeplot *tp, const struct series *se, uint64_t page_size)
+static int time_block(struct script *s, const struct time_view *v, const struct series *se, uint64_t page_size)
 {
 	int id = block_begin(s);
 
 	for (size_t i = 0; i < se->n; i++) {
 		put_num(s->f, se->t[i]);
-		for (size_t f = 0; f < tp->nfields; f++) {
-			const struct tfield *tf = &tp->fields[f];
-			double scale = tf->scale ? tf->scale : (double)page_size / MIB;
-			put_num(s->f, se->have[tf->f] ? se->v[tf->f][i] * scale : NAN);
+		for (size_t f = 0; f < v->nfields; f++) {
+			enum series_field sf = v->fields[f];
+			put_num(s->f, se->have[sf] ? time_value(sf, se->v[sf][i], page_size) : NAN);
 		}
 		fputc('\n', s->f);
 	}
@@ -701,7 +714,7 @@ static int time_block(struct script *s, const struct timeplot *tp, const struct 
 
 /* Set k's trials of one cell: with one set a colour per field, with several a colour per set
  * and a dash per field. The key names each field once, on the median trial. */
-static void time_cell(const struct ctx *x, struct script *s, const struct timeplot *tp, unsigned present, size_t k,
+static void time_cell(const struct ctx *x, struct script *s, const struct time_view *v, size_t k,
 		      const struct result_cell *c)
 {
 	const struct trial *med = median_trial(c);
@@ -716,14 +729,14 @@ static void time_cell(const struct ctx *x, struct script *s, const struct timepl
 		int id;
 		if (!has_series(t))
 			continue;
-		id = time_block(s, tp, t->series, x->sets[k]->system.page_size);
-		for (size_t f = 0; f < tp->nfields; f++) {
+		id = time_block(s, v, t->series, x->sets[k]->system.page_size);
+		for (size_t f = 0; f < v->nfields; f++) {
 			struct style st = { palette[(x->n > 1 ? k : f) % NPALETTE], x->n > 1 ? (int)f + 1 : 1, 0,
 					    t == med };
 			int named = (t == med || !med) && !(titled & (1u << f));
-			if (!(present & (1u << f)) || !t->series->have[tp->fields[f].f])
+			if (!(v->present & (1u << f)) || !t->series->have[v->fields[f]])
 				continue;
-			entry_name(x, k, tp->fields[f].title, name, sizeof(name));
+			entry_name(x, k, series_field_info(v->fields[f])->label, name, sizeof(name));
 			trace(s, id, 2 + (int)f, &st, t->series->n, named ? name : NULL);
 			titled |= named ? 1u << f : 0;
 		}
@@ -734,12 +747,14 @@ static int plot_time(struct ctx *x, const struct timeplot *tp, size_t j)
 {
 	char name[NAME_MAX_PLOT], detail[512];
 	const struct result_cell *c = NULL;
+	struct time_view v = { 0 };
 	struct script s;
 	int series, ret;
-	unsigned present = time_present(x, tp, j, &series);
 
+	v.nfields = time_fields(tp, v.fields);
+	time_present(x, &v, j, &series);
 	snprintf(name, sizeof(name), "%s-%s", tp->prefix, x->slugs[j]);
-	if (!present)
+	if (!v.present)
 		return skip(x, name, "%s", series ? tp->missing : "no trial of this cell has a time series");
 	for (size_t k = 0; k < x->n && !c; k++)
 		if ((c = find_cell(x->sets[k], x->labels[j])))
@@ -751,7 +766,7 @@ static int plot_time(struct ctx *x, const struct timeplot *tp, size_t j)
 	fputs("set xrange [0:*]\nset yrange [0:*]\n", s.f);
 	for (size_t k = 0; k < x->n; k++)
 		if ((c = find_cell(x->sets[k], x->labels[j])))
-			time_cell(x, &s, tp, present, k, c);
+			time_cell(x, &s, &v, k, c);
 	legend_traces(&s, 1);
 	return script_end(x, &s);
 }
