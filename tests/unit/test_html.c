@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "runner/cli/options.h"
+#include "runner/cli/report_opts.h"
 #include "runner/report/html.h"
 #include "runner/report/plot.h"
 #include "fixture.h"

@@ -3,6 +3,7 @@
  * written. The checks run the tools a user has (xmllint, rsvg-convert, python3 to read the
  * PNG); a test whose tool is missing is skipped and says which. */
 #include <criterion/criterion.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -197,6 +198,82 @@ Test(plot, titles_name_kernel_host_cell_and_units)
 	plot_output_free(&out);
 	results_free(&r);
 	remove_dir(dir);
+}
+
+/* The plots draw what result/series.c says a field is: no file of report/ names a backend's
+ * series or metric, so a backend added to swap/ needs no change there. */
+Test(plot, report_names_no_backend_series_or_metric)
+{
+	static const char *const names[] = { "S_ZRAM_", "S_ZSWAP_", "M_ZRAM_", "M_ZSWAP_", "M_ZSWP" };
+	DIR *d = opendir("src/runner/report");
+	struct dirent *e;
+	int files = 0;
+
+	cr_assert_not_null(d, "run from the repository's root");
+	while ((e = readdir(d))) {
+		char path[PATH_MAX], *text;
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "src/runner/report/%s", e->d_name);
+		text = slurp(path);
+		for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+			cr_expect(!strstr(text, names[i]), "%s names %s...", path, names[i]);
+		free(text);
+		files++;
+	}
+	closedir(d);
+	cr_expect_gt(files, 10);
+}
+
+/* Column col (1: time) of the first row of the first datablock of dir/name. */
+static double first_block_value(const char *dir, const char *name, int col)
+{
+	char path[PATH_MAX], *text, *row;
+	double v = NAN;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	text = slurp(path);
+	row = strstr(text, "$d0 << EOD\n");
+	cr_assert_not_null(row, "%s: no datablock", path);
+	row = strchr(row, '\n') + 1;
+	for (int c = 1; c <= col && row; c++)
+		v = strtod(row, &row);
+	free(text);
+	return v;
+}
+
+/* zswap counts what it stores in pages: a file from an arm64 host with 64 KiB pages is drawn
+ * with 64 KiB pages, whatever the page size of the machine that draws it. */
+Test(plot, zswap_pages_scale_by_the_files_page_size)
+{
+	struct plot_output out;
+	struct results r;
+	const struct series *se;
+	char *dir;
+	double mib;
+
+	if (!have_tool("gnuplot"))
+		cr_skip_test("gnuplot is not installed (apt-get install gnuplot-nox)");
+	read_fixture("zswap-64k-pages.json", &r);
+	cr_assert_eq(r.system.page_size, 65536);
+	cr_assert_str_eq(r.cells[1].label, "zswap");
+	se = r.cells[1].trials[0].series;
+	cr_assert(se && se->n && se->have[S_ZSWAP_STORED]);
+	/* The datablock: t, cgroup memory, cgroup swap, zram compressed, zswap stored (MiB). */
+	dir = temp_dir("zsb-plot");
+	plot_one(&r, dir, 0, &out);
+	mib = se->v[S_ZSWAP_STORED][0] * 65536 / 1048576.0;
+	cr_expect_float_eq(first_block_value(dir, "memory-zswap.gp", 5), mib, 1e-9);
+	plot_output_free(&out);
+	remove_dir(dir);
+	/* The same series from a 4 KiB machine's file is sixteen times less. */
+	r.system.page_size = 4096;
+	dir = temp_dir("zsb-plot");
+	plot_one(&r, dir, 0, &out);
+	cr_expect_float_eq(first_block_value(dir, "memory-zswap.gp", 5), mib / 16, 1e-9);
+	plot_output_free(&out);
+	remove_dir(dir);
+	results_free(&r);
 }
 
 Test(plot, a_sweep_draws_elapsed_against_jobs)

@@ -35,6 +35,7 @@ static void fake_run(struct results *r)
 	r->status = RUN_COMPLETE;
 	snprintf(r->tool_version, sizeof(r->tool_version), "test");
 	snprintf(r->system.kernel, sizeof(r->system.kernel), "6.1.0-test");
+	r->system.page_size = 16384;
 	r->config = options_to_json(&cfg);
 	disk = results_add_cell(r);
 	/* Each new cell may move the others: use disk before adding zram. */
@@ -231,6 +232,7 @@ Test(results, round_trip)
 	cr_assert_eq(back.cells[1].trials[2].status, TRIAL_OOM);
 	cr_assert_float_eq(back.cells[1].stats[M_ELAPSED].mean, 1.5, 1e-12);
 	cr_assert_str_eq(back.system.kernel, "6.1.0-test");
+	cr_assert_eq(back.system.page_size, 16384);
 	snprintf(back.updated, sizeof(back.updated), "%s", "2026-01-01T00:00:00Z");
 	snprintf(r.updated, sizeof(r.updated), "%s", "2026-01-01T00:00:00Z");
 	first = results_to_string(&r);
@@ -241,6 +243,40 @@ Test(results, round_trip)
 	unlink(path);
 	results_free(&r);
 	results_free(&back);
+}
+
+/* The series keys are the result file's: a plot's metadata may change, the keys never. */
+Test(series, keys_stay_and_drawn_fields_have_labels)
+{
+	static const char *const keys[S_COUNT] = {
+		"cgroup_mem", "cgroup_swap", "device_used", "zram_orig_data_size", "zram_compr_data_size",
+		"zswap_stored_pages", "pswpout", "pswpin", "pgmajfault", "psi_some_us", "psi_full_us",
+		"cgroup_psi_some_us", "cgroup_psi_full_us", "progress",
+	};
+
+	for (int f = 0; f < S_COUNT; f++) {
+		const struct series_field_info *i = series_field_info((enum series_field)f);
+		cr_expect_str_eq(i->key, keys[f]);
+		cr_expect_str_eq(series_field_name((enum series_field)f), keys[f]);
+		cr_expect_eq(i->plot != SERIES_PLOT_NONE, i->label != NULL, "%s", i->key);
+	}
+}
+
+/* The page size a file was measured with: an arm64 host's 64 KiB as written, and 4096 for
+ * the files from before it was recorded (all of them from x86_64). */
+Test(results, the_page_size_of_the_machine_that_measured)
+{
+	struct results r;
+	char why[256];
+
+	cr_assert_eq(results_read(FIXTURES "/results/zswap-64k-pages.json", &r, why, sizeof(why)), 0, "%s", why);
+	cr_expect_eq(r.system.page_size, 65536);
+	cr_expect_str_eq(r.system.arch, "aarch64");
+	results_free(&r);
+	cr_assert_eq(results_read(FIXTURES "/results/disk-zram.json", &r, why, sizeof(why)), 0, "%s", why);
+	cr_expect_eq(r.system.page_size, RESULT_PAGE_SIZE_UNRECORDED);
+	cr_expect_eq(RESULT_PAGE_SIZE_UNRECORDED, 4096);
+	results_free(&r);
 }
 
 static void write_text(const char *path, const char *text)

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "runner/report/render.h"
 #include "runner/swap/settings.h"
 
 #define LIST_MAX 16
@@ -40,7 +41,6 @@ enum command {
 };
 
 enum run_order { ORDER_INTERLEAVED, ORDER_SEQUENTIAL, ORDER_SHUFFLED };
-enum output_format { FORMAT_TABLE, FORMAT_JSON, FORMAT_CSV, FORMAT_MARKDOWN };
 enum limit_mode { LIMIT_MAX, LIMIT_HIGH };
 
 struct size_list {
@@ -119,7 +119,7 @@ struct config {
 	int png;                      /* plots as PNG instead of SVG */
 	int json;                     /* --json: the same as --format json */
 	enum output_format format;
-	struct name_list columns;     /* -o: the table columns to show; empty: the table's own */
+	struct column_list columns;   /* -o: the table columns to show; empty: the table's own */
 	int raw, noheadings;
 	int verbose;                  /* every metric, not only the short answer */
 	int quiet;                    /* only the verdict and errors */

@@ -293,7 +293,7 @@ static int check_setup(struct config *cfg, const char *v, char *why, size_t len)
 	return 0;
 }
 
-/* -o picks table columns by name, as lsblk's and zramctl's -o do. */
+/* -o picks table columns by name, as lsblk's and zramctl's -o do; they are kept as ids. */
 static int parse_columns(struct config *cfg, const char *v, char *why, size_t len)
 {
 	cfg->columns.n = 0;
@@ -303,18 +303,19 @@ static int parse_columns(struct config *cfg, const char *v, char *why, size_t le
 	}
 	for (struct list_item it = list_first(v); it.ok; it = list_next(v, it)) {
 		char name[NAME_LEN];
-		if (it.len >= NAME_LEN || cfg->columns.n == LIST_MAX) {
+		int id;
+		if (it.len >= NAME_LEN || cfg->columns.n == COLUMN_LIST_MAX) {
 			snprintf(why, len, "too many or too long column names");
 			return -EINVAL;
 		}
 		snprintf(name, sizeof(name), "%.*s", (int)it.len, it.text);
 		for (char *p = name; *p; p++)
 			*p = (char)toupper((unsigned char)*p);
-		if (!report_column_known(name)) {
+		if ((id = column_find(name)) < 0) {
 			snprintf(why, len, "no column '%s' (known: %s)", name, report_column_names());
 			return -EINVAL;
 		}
-		snprintf(cfg->columns.v[cfg->columns.n++], NAME_LEN, "%s", name);
+		cfg->columns.v[cfg->columns.n++] = (enum column_id)id;
 	}
 	return 0;
 }
@@ -323,7 +324,7 @@ static json_object *columns_json(const struct config *cfg)
 {
 	json_object *a = json_object_new_array();
 	for (size_t i = 0; i < cfg->columns.n; i++)
-		json_object_array_add(a, json_object_new_string(cfg->columns.v[i]));
+		json_object_array_add(a, json_object_new_string(column_info(cfg->columns.v[i])->name));
 	return a;
 }
 

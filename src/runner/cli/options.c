@@ -270,7 +270,7 @@ int option_set(struct config *cfg, enum option_id id, const char *value, char *w
 
 int option_apply(struct config *cfg, enum option_id id, const char *value, char *msg, size_t len)
 {
-	char why[256] = "";
+	char why[512] = "";      /* room for -o's list of every column */
 
 	if (option_set(cfg, id, value, why, sizeof(why))) {
 		snprintf(msg, len, "--%s '%s': %s", option_table[id].name, value ? value : "", why);

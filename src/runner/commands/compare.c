@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "runner/cli/options.h"
+#include "runner/cli/report_opts.h"
 #include "runner/commands/command_options.h"
 #include "runner/commands/commands.h"
 #include "runner/commands/files.h"

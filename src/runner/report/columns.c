@@ -3,29 +3,68 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Every table's columns: the per-cell metrics (-v), the comparison, the sweep's summary, and
- * the long CSV form. A table shows those of -o that it has. */
-static const char *const names[] = {
-	"METRIC", "UNIT", "N", "MEAN", "STDDEV", "%STDDEV", "MIN", "MEDIAN", "MAX", "CI", "MEDIAN-CI",
-	"BASE", "CHANGE", "NEW", "P", "SIG",
-	"CELL", "ELAPSED", "CPU", "SWAP", "RAM", "RATIO", "VS-BEST",
-	"FILE", "HOST", "KERNEL", "BACKEND", "COMP", "JOBS", "LIMIT", "LIMIT-MODE", "DATA", "ACCESS",
-	"ALLOC", "TRIAL", "WARMUP", "STATUS", "VALUE",
+/* Every view's columns: a table shows those of -o that it has. */
+static const struct column_info columns[COL_COUNT] = {
+	[COL_METRIC] = { "METRIC", 0, "the metric, by its key in the result file" },
+	[COL_UNIT] = { "UNIT", 0, "the metric's unit" },
+	[COL_N] = { "N", 1, "trials in the statistics (the short answer: ok of measured)" },
+	[COL_MEAN] = { "MEAN", 1, "the mean over the trials" },
+	[COL_STDDEV] = { "STDDEV", 1, "the standard deviation" },
+	[COL_RSD] = { "%STDDEV", 1, "the standard deviation relative to the mean" },
+	[COL_MIN] = { "MIN", 1, "the smallest trial" },
+	[COL_MEDIAN] = { "MEDIAN", 1, "the median trial" },
+	[COL_MAX] = { "MAX", 1, "the largest trial" },
+	[COL_CI] = { "CI", 1, "the 95% interval of the mean; of the change, in a comparison's CSV" },
+	[COL_MEDIAN_CI] = { "MEDIAN-CI", 1, "the 95% interval of the median, from 6 trials" },
+	[COL_BASE] = { "BASE", 1, "the base's mean" },
+	[COL_CHANGE] = { "CHANGE", 1, "the change from base to new, with its interval" },
+	[COL_NEW] = { "NEW", 1, "the new mean" },
+	[COL_P] = { "P", 1, "the p-value of the change" },
+	[COL_SIG] = { "SIG", 0, "whether the change is significant" },
+	[COL_CELL] = { "CELL", 0, "the cell's label: backend, compressor and the swept values" },
+	[COL_ELAPSED] = { "ELAPSED", 1, "elapsed time, mean and standard deviation" },
+	[COL_CPU] = { "CPU", 1, "CPU time of the workload, mean" },
+	[COL_SWAP] = { "SWAP", 1, "swap the cgroup used at its peak, mean" },
+	[COL_RAM] = { "RAM", 1, "RAM that held the swapped pages, mean" },
+	[COL_RATIO] = { "RATIO", 1, "what the RAM held against what it cost" },
+	[COL_VS_BEST] = { "VS-BEST", 1, "elapsed time against the sweep's best cell" },
+	[COL_FILE] = { "FILE", 0, "the result file" },
+	[COL_HOST] = { "HOST", 0, "the host it ran on" },
+	[COL_KERNEL] = { "KERNEL", 0, "the kernel it ran on" },
+	[COL_BACKEND] = { "BACKEND", 0, "the swap backend" },
+	[COL_COMP] = { "COMP", 0, "the compressor used" },
+	[COL_JOBS] = { "JOBS", 1, "processes in the cgroup" },
+	[COL_LIMIT] = { "LIMIT", 1, "the cgroup's memory limit, bytes" },
+	[COL_LIMIT_MODE] = { "LIMIT-MODE", 0, "max or high" },
+	[COL_DATA] = { "DATA", 0, "the data pattern" },
+	[COL_ACCESS] = { "ACCESS", 0, "the access phase" },
+	[COL_ALLOC] = { "ALLOC", 1, "the allocation, bytes" },
+	[COL_TRIAL] = { "TRIAL", 1, "the trial's number" },
+	[COL_WARMUP] = { "WARMUP", 0, "whether the trial was a warmup" },
+	[COL_STATUS] = { "STATUS", 0, "the trial's status" },
+	[COL_VALUE] = { "VALUE", 1, "the metric's value in its unit" },
 };
 
-int report_column_known(const char *name)
+const struct column_info *column_info(enum column_id id)
 {
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (strcmp(names[i], name) == 0)
-			return 1;
-	return 0;
+	return &columns[id];
+}
+
+int column_find(const char *name)
+{
+	for (int id = 0; id < COL_COUNT; id++)
+		if (strcmp(columns[id].name, name) == 0)
+			return id;
+	return -1;
 }
 
 const char *report_column_names(void)
 {
-	static char list[512];
+	static char list[COL_COUNT * 16];
+	size_t at = 0;
+
 	if (!list[0])
-		for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-			snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s", i ? ", " : "", names[i]);
+		for (int id = 0; id < COL_COUNT && at < sizeof(list); id++)
+			at += (size_t)snprintf(list + at, sizeof(list) - at, "%s%s", id ? ", " : "", columns[id].name);
 	return list;
 }

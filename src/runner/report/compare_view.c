@@ -15,8 +15,8 @@
 #include "runner/result/json_write.h"
 #include "runner/result/match.h"
 
-static const struct table_col cols[] = {
-	{ "METRIC", 0 }, { "BASE", 1 }, { "CHANGE", 1 }, { "NEW", 1 }, { "P", 1 }, { "SIG", 0 },
+static const enum column_id cols[] = {
+	COL_METRIC, COL_BASE, COL_CHANGE, COL_NEW, COL_P, COL_SIG,
 };
 
 static unsigned trials_of(const struct results *r)
@@ -96,9 +96,9 @@ static void fail_row(struct table *t, const struct result_cell *b, const struct 
 	if (!b->failed && !c->failed)
 		return;
 	table_add_row(t);
-	table_set(t, "METRIC", "failed trials (fail:runs)");
-	table_set(t, "BASE", fail_runs(b, buf, sizeof(buf)));
-	table_set(t, "NEW", fail_runs(c, buf, sizeof(buf)));
+	table_set(t, COL_METRIC, "failed trials (fail:runs)");
+	table_set(t, COL_BASE, fail_runs(b, buf, sizeof(buf)));
+	table_set(t, COL_NEW, fail_runs(c, buf, sizeof(buf)));
 }
 
 static int shows(const struct metric_comparison *mc, int all)
@@ -344,9 +344,9 @@ static int report_compare_json(const struct results *const *sets, const char *co
 	return ret;
 }
 
-static const struct table_col csv_cols[] = {
-	{ "FILE", 0 }, { "CELL", 0 }, { "METRIC", 0 }, { "UNIT", 0 }, { "BASE", 1 }, { "NEW", 1 },
-	{ "CHANGE", 1 }, { "CI", 1 }, { "P", 1 }, { "SIG", 0 },
+static const enum column_id csv_cols[] = {
+	COL_FILE, COL_CELL, COL_METRIC, COL_UNIT, COL_BASE, COL_NEW,
+	COL_CHANGE, COL_CI, COL_P, COL_SIG,
 };
 
 /* CSV: raw numbers in the metric's own unit, one row per file, cell and metric. */
@@ -356,16 +356,16 @@ static int csv_rows(struct table *t, const char *file, const struct result_cell 
 	for (int m = 0; m < M_COUNT; m++) {
 		if (!shows(&mc[m], all) || table_add_row(t) < 0)
 			continue;
-		table_set(t, "FILE", file);
-		table_set(t, "CELL", b->label);
-		table_set(t, "METRIC", metrics[m].key);
-		table_set(t, "UNIT", metrics[m].unit == UNIT_BYTES ? "bytes" : metric_unit_name(metrics[m].unit));
-		table_setf(t, "BASE", "%.10g", mc[m].base_mean);
-		table_setf(t, "NEW", "%.10g", mc[m].new_mean);
-		table_setf(t, "CHANGE", "%.4g", mc[m].ts.change_pct);
-		table_setf(t, "CI", "%.4g;%.4g", mc[m].ts.change_lo_pct, mc[m].ts.change_hi_pct);
-		table_setf(t, "P", "%.4g", mc[m].p);
-		table_set(t, "SIG", significance_mark(mc[m].sig));
+		table_set(t, COL_FILE, file);
+		table_set(t, COL_CELL, b->label);
+		table_set(t, COL_METRIC, metrics[m].key);
+		table_set(t, COL_UNIT, metrics[m].unit == UNIT_BYTES ? "bytes" : metric_unit_name(metrics[m].unit));
+		table_setf(t, COL_BASE, "%.10g", mc[m].base_mean);
+		table_setf(t, COL_NEW, "%.10g", mc[m].new_mean);
+		table_setf(t, COL_CHANGE, "%.4g", mc[m].ts.change_pct);
+		table_setf(t, COL_CI, "%.4g;%.4g", mc[m].ts.change_lo_pct, mc[m].ts.change_hi_pct);
+		table_setf(t, COL_P, "%.4g", mc[m].p);
+		table_set(t, COL_SIG, significance_mark(mc[m].sig));
 	}
 	return 0;
 }

@@ -10,16 +10,16 @@
 #include "runner/report/format.h"
 #include "runner/report/report.h"
 
-static const struct table_col cell_cols[] = {
-	{ "METRIC", 0 }, { "UNIT", 0 }, { "N", 1 }, { "MEAN", 1 }, { "STDDEV", 1 }, { "%STDDEV", 1 },
-	{ "MIN", 1 }, { "MEDIAN", 1 }, { "MAX", 1 }, { "CI", 1 }, { "MEDIAN-CI", 1 },
+static const enum column_id cell_cols[] = {
+	COL_METRIC, COL_UNIT, COL_N, COL_MEAN, COL_STDDEV, COL_RSD,
+	COL_MIN, COL_MEDIAN, COL_MAX, COL_CI, COL_MEDIAN_CI,
 };
 
-static const struct table_col cmp_cols[] = {
-	{ "METRIC", 0 }, { "BASE", 1 }, { "CHANGE", 1 }, { "NEW", 1 }, { "P", 1 }, { "SIG", 0 },
+static const enum column_id cmp_cols[] = {
+	COL_METRIC, COL_BASE, COL_CHANGE, COL_NEW, COL_P, COL_SIG,
 };
 
-static void interval(struct table *t, const char *col, enum metric_id m, double lo, double hi)
+static void interval(struct table *t, enum column_id col, enum metric_id m, double lo, double hi)
 {
 	char a[48], b[48];
 	if (isfinite(lo) && isfinite(hi))
@@ -33,17 +33,17 @@ static int metric_row(struct table *t, const struct summary *s, enum metric_id m
 
 	if (ret < 0)
 		return ret;
-	table_set(t, "METRIC", metrics[m].key);
-	table_set(t, "UNIT", metric_unit_name(metrics[m].unit));
-	table_setf(t, "N", "%zu", s->n);
-	table_set(t, "MEAN", fmt_metric(m, s->mean, buf, sizeof(buf)));
-	table_set(t, "STDDEV", fmt_metric(m, s->stddev, buf, sizeof(buf)));
-	table_set(t, "%STDDEV", fmt_pct(summary_rel_stddev(s), 0, buf, sizeof(buf)));
-	table_set(t, "MIN", fmt_metric(m, s->min, buf, sizeof(buf)));
-	table_set(t, "MEDIAN", fmt_metric(m, s->median, buf, sizeof(buf)));
-	table_set(t, "MAX", fmt_metric(m, s->max, buf, sizeof(buf)));
-	interval(t, "CI", m, s->mean_lo, s->mean_hi);
-	interval(t, "MEDIAN-CI", m, s->median_lo, s->median_hi);
+	table_set(t, COL_METRIC, metrics[m].key);
+	table_set(t, COL_UNIT, metric_unit_name(metrics[m].unit));
+	table_setf(t, COL_N, "%zu", s->n);
+	table_set(t, COL_MEAN, fmt_metric(m, s->mean, buf, sizeof(buf)));
+	table_set(t, COL_STDDEV, fmt_metric(m, s->stddev, buf, sizeof(buf)));
+	table_set(t, COL_RSD, fmt_pct(summary_rel_stddev(s), 0, buf, sizeof(buf)));
+	table_set(t, COL_MIN, fmt_metric(m, s->min, buf, sizeof(buf)));
+	table_set(t, COL_MEDIAN, fmt_metric(m, s->median, buf, sizeof(buf)));
+	table_set(t, COL_MAX, fmt_metric(m, s->max, buf, sizeof(buf)));
+	interval(t, COL_CI, m, s->mean_lo, s->mean_hi);
+	interval(t, COL_MEDIAN_CI, m, s->median_lo, s->median_hi);
 	return 0;
 }
 
@@ -90,12 +90,12 @@ int report_comparison_row(struct table *t, enum metric_id m, const struct metric
 		return ret;
 	snprintf(buf, sizeof(buf), "%s%s%s", metrics[m].key, metrics[m].unit == UNIT_BYTES || metrics[m].unit == UNIT_SECONDS ? " " : "",
 		 metrics[m].unit == UNIT_BYTES || metrics[m].unit == UNIT_SECONDS ? metric_unit_name(metrics[m].unit) : "");
-	table_set(t, "METRIC", buf);
-	table_set(t, "BASE", fmt_mean_rsd(m, mc->base_mean, mc->base_rsd, buf, sizeof(buf)));
-	table_set(t, "CHANGE", fmt_change(mc->ts.change_pct, mc->ts.change_lo_pct, mc->ts.change_hi_pct, buf, sizeof(buf)));
-	table_set(t, "NEW", fmt_mean_rsd(m, mc->new_mean, mc->new_rsd, buf, sizeof(buf)));
-	table_setf(t, "P", "%s%s", fmt_p(mc->p, buf, sizeof(buf)), mc->key ? "" : " (e)");
-	table_set(t, "SIG", significance_mark(mc->sig));
+	table_set(t, COL_METRIC, buf);
+	table_set(t, COL_BASE, fmt_mean_rsd(m, mc->base_mean, mc->base_rsd, buf, sizeof(buf)));
+	table_set(t, COL_CHANGE, fmt_change(mc->ts.change_pct, mc->ts.change_lo_pct, mc->ts.change_hi_pct, buf, sizeof(buf)));
+	table_set(t, COL_NEW, fmt_mean_rsd(m, mc->new_mean, mc->new_rsd, buf, sizeof(buf)));
+	table_setf(t, COL_P, "%s%s", fmt_p(mc->p, buf, sizeof(buf)), mc->key ? "" : " (e)");
+	table_set(t, COL_SIG, significance_mark(mc->sig));
 	return 0;
 }
 

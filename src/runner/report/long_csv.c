@@ -7,10 +7,10 @@
 
 #include "runner/report/report.h"
 
-static const struct table_col cols[] = {
-	{ "FILE", 0 }, { "HOST", 0 }, { "KERNEL", 0 }, { "CELL", 0 }, { "BACKEND", 0 }, { "COMP", 0 },
-	{ "JOBS", 1 }, { "LIMIT", 1 }, { "LIMIT-MODE", 0 }, { "DATA", 0 }, { "ACCESS", 0 }, { "ALLOC", 1 },
-	{ "TRIAL", 1 }, { "WARMUP", 0 }, { "STATUS", 0 }, { "METRIC", 0 }, { "VALUE", 1 }, { "UNIT", 0 },
+static const enum column_id cols[] = {
+	COL_FILE, COL_HOST, COL_KERNEL, COL_CELL, COL_BACKEND, COL_COMP,
+	COL_JOBS, COL_LIMIT, COL_LIMIT_MODE, COL_DATA, COL_ACCESS, COL_ALLOC,
+	COL_TRIAL, COL_WARMUP, COL_STATUS, COL_METRIC, COL_VALUE, COL_UNIT,
 };
 
 /* Everything that says which experiment a row belongs to. */
@@ -18,18 +18,18 @@ static void context(struct table *t, const struct results *r, const char *file, 
 {
 	char buf[PATH_MAX];
 
-	table_set(t, "FILE", file);
-	table_set(t, "HOST", r->system.hostname);
-	table_set(t, "KERNEL", r->system.kernel);
-	table_set(t, "CELL", c->label);
-	table_set(t, "BACKEND", c->backend);
-	table_set(t, "COMP", c->comp_used[0] ? c->comp_used : c->comp);
-	table_setf(t, "JOBS", "%u", c->jobs);
-	table_setf(t, "LIMIT", "%" PRIu64, c->limit);
-	table_set(t, "LIMIT-MODE", results_config_text(r, "limit-mode", buf, sizeof(buf)));
-	table_set(t, "DATA", results_config_text(r, "data", buf, sizeof(buf)));
-	table_set(t, "ACCESS", results_config_text(r, "access", buf, sizeof(buf)));
-	table_setf(t, "ALLOC", "%" PRIu64, c->alloc);
+	table_set(t, COL_FILE, file);
+	table_set(t, COL_HOST, r->system.hostname);
+	table_set(t, COL_KERNEL, r->system.kernel);
+	table_set(t, COL_CELL, c->label);
+	table_set(t, COL_BACKEND, c->backend);
+	table_set(t, COL_COMP, c->comp_used[0] ? c->comp_used : c->comp);
+	table_setf(t, COL_JOBS, "%u", c->jobs);
+	table_setf(t, COL_LIMIT, "%" PRIu64, c->limit);
+	table_set(t, COL_LIMIT_MODE, results_config_text(r, "limit-mode", buf, sizeof(buf)));
+	table_set(t, COL_DATA, results_config_text(r, "data", buf, sizeof(buf)));
+	table_set(t, COL_ACCESS, results_config_text(r, "access", buf, sizeof(buf)));
+	table_setf(t, COL_ALLOC, "%" PRIu64, c->alloc);
 }
 
 static int add_trial(struct table *t, const struct results *r, const char *file, const struct result_cell *c,
@@ -42,12 +42,12 @@ static int add_trial(struct table *t, const struct results *r, const char *file,
 		if ((ret = table_add_row(t)) < 0)
 			return ret;
 		context(t, r, file, c);
-		table_setf(t, "TRIAL", "%u", tr->index);
-		table_set(t, "WARMUP", tr->warmup ? "yes" : "no");
-		table_set(t, "STATUS", trial_status_name(tr->status));
-		table_set(t, "METRIC", metrics[m].key);
-		table_setf(t, "VALUE", "%.10g", tr->value[m]);
-		table_set(t, "UNIT", metrics[m].unit == UNIT_BYTES ? "bytes" : metric_unit_name(metrics[m].unit));
+		table_setf(t, COL_TRIAL, "%u", tr->index);
+		table_set(t, COL_WARMUP, tr->warmup ? "yes" : "no");
+		table_set(t, COL_STATUS, trial_status_name(tr->status));
+		table_set(t, COL_METRIC, metrics[m].key);
+		table_setf(t, COL_VALUE, "%.10g", tr->value[m]);
+		table_set(t, COL_UNIT, metrics[m].unit == UNIT_BYTES ? "bytes" : metric_unit_name(metrics[m].unit));
 	}
 	return 0;
 }

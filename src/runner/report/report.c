@@ -7,17 +7,6 @@
 
 #include "runner/result/json_write.h"
 
-struct report_opts report_opts_of(const struct config *cfg)
-{
-	struct report_opts o = {
-		.render = { .format = cfg->format, .columns = &cfg->columns, .raw = cfg->raw, .noheadings = cfg->noheadings },
-		.verbose = cfg->verbose,
-		.quiet = cfg->quiet,
-		.cmp = { .alpha = cfg->alpha, .noise_pct = cfg->noise_pct },
-	};
-	return o;
-}
-
 static int print_json(const struct results *r, FILE *out)
 {
 	char *text = results_to_string(r);

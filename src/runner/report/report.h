@@ -4,11 +4,14 @@
 #define ZSB_REPORT_H
 #include <stdio.h>
 
-#include "runner/cli/config.h"
 #include "runner/report/table.h"
 #include "runner/result/calibration.h"
 #include "runner/result/compare.h"
 #include "runner/result/results.h"
+
+/* How a value of a result file's config is written back as it was typed: the report does not
+ * know the options, the command line does (cli/report_opts.c tells). */
+enum value_kind { VALUE_PLAIN, VALUE_SIZE, VALUE_DURATION };
 
 struct report_opts {
 	struct render_opts render;
@@ -17,10 +20,9 @@ struct report_opts {
 	struct compare_opts cmp;
 	const char *file;         /* the result file's name, for the CSV's FILE column */
 	const struct calibration *calibration; /* compare: this machine's noise; NULL: none */
+	enum value_kind (*value_kind)(const char *option); /* NULL: every value as stored */
 };
 
-/* The render and statistics options from a config. */
-struct report_opts report_opts_of(const struct config *cfg);
 /* The results in the format asked (json: the result document). */
 int report_print(const struct results *r, const struct report_opts *o, FILE *out);
 /* Per cell: elapsed, CPU, swap, and what makes a trial doubtful (short.c). */

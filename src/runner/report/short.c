@@ -109,9 +109,8 @@ static void cell_lines(const struct result_cell *c, FILE *out)
 /* Markdown: one row per cell, to paste into a bug report; warnings as a list after it. */
 static int cells_markdown(const struct results *r, const struct report_opts *o, FILE *out)
 {
-	static const struct table_col cols[] = { { "CELL", 0 }, { "N", 1 }, { "ELAPSED", 1 }, { "MIN", 1 },
-						 { "MAX", 1 }, { "CI", 1 }, { "CPU", 1 }, { "SWAP", 1 },
-						 { "RAM", 1 }, { "RATIO", 1 } };
+	static const enum column_id cols[] = { COL_CELL, COL_N, COL_ELAPSED, COL_MIN, COL_MAX,
+					       COL_CI, COL_CPU, COL_SWAP, COL_RAM, COL_RATIO };
 	struct table t;
 	char a[48], b[48];
 	double ratio;
@@ -122,25 +121,25 @@ static int cells_markdown(const struct results *r, const struct report_opts *o, 
 		const struct result_cell *c = &r->cells[i];
 		const struct summary *e = &c->stats[M_ELAPSED];
 		ret = table_add_row(&t);
-		table_set(&t, "CELL", c->label);
-		table_setf(&t, "N", "%u/%u", c->measured - c->failed, c->measured);
+		table_set(&t, COL_CELL, c->label);
+		table_setf(&t, COL_N, "%u/%u", c->measured - c->failed, c->measured);
 		if (c->have_stats[M_ELAPSED]) {
-			table_setf(&t, "ELAPSED", "%s %s %s", fmt_metric_unit(M_ELAPSED, e->mean, a, sizeof(a)), plus_minus(),
+			table_setf(&t, COL_ELAPSED, "%s %s %s", fmt_metric_unit(M_ELAPSED, e->mean, a, sizeof(a)), plus_minus(),
 				   fmt_metric(M_ELAPSED, e->stddev, b, sizeof(b)));
-			table_set(&t, "MIN", fmt_metric(M_ELAPSED, e->min, a, sizeof(a)));
-			table_set(&t, "MAX", fmt_metric(M_ELAPSED, e->max, a, sizeof(a)));
+			table_set(&t, COL_MIN, fmt_metric(M_ELAPSED, e->min, a, sizeof(a)));
+			table_set(&t, COL_MAX, fmt_metric(M_ELAPSED, e->max, a, sizeof(a)));
 			if (isfinite(e->mean_lo))
-				table_setf(&t, "CI", "%s %s %s", fmt_metric(M_ELAPSED, e->mean_lo, a, sizeof(a)), ellipsis(),
+				table_setf(&t, COL_CI, "%s %s %s", fmt_metric(M_ELAPSED, e->mean_lo, a, sizeof(a)), ellipsis(),
 					   fmt_metric(M_ELAPSED, e->mean_hi, b, sizeof(b)));
 		}
 		if (c->have_stats[M_CPU_TIME])
-			table_set(&t, "CPU", fmt_metric_unit(M_CPU_TIME, c->stats[M_CPU_TIME].mean, a, sizeof(a)));
+			table_set(&t, COL_CPU, fmt_metric_unit(M_CPU_TIME, c->stats[M_CPU_TIME].mean, a, sizeof(a)));
 		if (c->have_stats[M_SWAP_PEAK])
-			table_set(&t, "SWAP", fmt_metric_unit(M_SWAP_PEAK, c->stats[M_SWAP_PEAK].mean, a, sizeof(a)));
+			table_set(&t, COL_SWAP, fmt_metric_unit(M_SWAP_PEAK, c->stats[M_SWAP_PEAK].mean, a, sizeof(a)));
 		if (c->have_stats[M_SWAP_RAM])
-			table_set(&t, "RAM", fmt_metric_unit(M_SWAP_RAM, c->stats[M_SWAP_RAM].mean, a, sizeof(a)));
+			table_set(&t, COL_RAM, fmt_metric_unit(M_SWAP_RAM, c->stats[M_SWAP_RAM].mean, a, sizeof(a)));
 		if (report_ram_ratio(c, &ratio))
-			table_setf(&t, "RATIO", "%.2fx", ratio);
+			table_setf(&t, COL_RATIO, "%.2fx", ratio);
 	}
 	if (ret >= 0)
 		ret = table_print(&t, &o->render, out);

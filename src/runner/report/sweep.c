@@ -8,9 +8,9 @@
 #include "runner/report/format.h"
 #include "runner/report/report.h"
 
-static const struct table_col cols[] = {
-	{ "CELL", 0 }, { "ELAPSED", 1 }, { "VS-BEST", 1 }, { "SIG", 0 }, { "CPU", 1 },
-	{ "SWAP", 1 }, { "RAM", 1 }, { "RATIO", 1 },
+static const enum column_id cols[] = {
+	COL_CELL, COL_ELAPSED, COL_VS_BEST, COL_SIG, COL_CPU,
+	COL_SWAP, COL_RAM, COL_RATIO,
 };
 
 /* The cell with the lowest mean of m (among those above zero for RAM), or -1. */
@@ -27,7 +27,7 @@ static int best_cell(const struct results *r, enum metric_id m, int positive)
 	return best;
 }
 
-static void metric_cell(struct table *t, const struct result_cell *c, const char *col, enum metric_id m)
+static void metric_cell(struct table *t, const struct result_cell *c, enum column_id col, enum metric_id m)
 {
 	char v[48];
 	if (c->have_stats[m])
@@ -44,22 +44,22 @@ static int add_row(struct table *t, const struct result_cell *best, const struct
 	if (ret < 0)
 		return ret;
 	ret = 0;
-	table_set(t, "CELL", c->label);
+	table_set(t, COL_CELL, c->label);
 	if (c->have_stats[M_ELAPSED])
-		table_setf(t, "ELAPSED", "%s %s %s", fmt_metric_unit(M_ELAPSED, c->stats[M_ELAPSED].mean, a, sizeof(a)),
+		table_setf(t, COL_ELAPSED, "%s %s %s", fmt_metric_unit(M_ELAPSED, c->stats[M_ELAPSED].mean, a, sizeof(a)),
 			   plus_minus(), fmt_metric(M_ELAPSED, c->stats[M_ELAPSED].stddev, b, sizeof(b)));
 	if (c == best)
-		table_set(t, "VS-BEST", "best");
+		table_set(t, COL_VS_BEST, "best");
 	else if ((ret = compare_cells(best, c, o, mc)) == 0 && mc[M_ELAPSED].have) {
 		const struct two_sample *ts = &mc[M_ELAPSED].ts;
-		table_set(t, "VS-BEST", fmt_change(ts->change_pct, ts->change_lo_pct, ts->change_hi_pct, change, sizeof(change)));
-		table_set(t, "SIG", significance_mark(mc[M_ELAPSED].sig));
+		table_set(t, COL_VS_BEST, fmt_change(ts->change_pct, ts->change_lo_pct, ts->change_hi_pct, change, sizeof(change)));
+		table_set(t, COL_SIG, significance_mark(mc[M_ELAPSED].sig));
 	}
-	metric_cell(t, c, "CPU", M_CPU_TIME);
-	metric_cell(t, c, "SWAP", M_SWAP_PEAK);
-	metric_cell(t, c, "RAM", M_SWAP_RAM);
+	metric_cell(t, c, COL_CPU, M_CPU_TIME);
+	metric_cell(t, c, COL_SWAP, M_SWAP_PEAK);
+	metric_cell(t, c, COL_RAM, M_SWAP_RAM);
 	if (report_ram_ratio(c, &ratio))
-		table_setf(t, "RATIO", "%.2fx", ratio);
+		table_setf(t, COL_RATIO, "%.2fx", ratio);
 	return ret;
 }
 

@@ -55,6 +55,10 @@ static void read_system(json_object *o, struct result_system *s)
 	get_text(o, "cgroup_mode", s->cgroup_mode, sizeof(s->cgroup_mode));
 	s->cpus = (int)get_u64(o, "cpus");
 	s->mem_total = get_u64(o, "mem_total");
+	s->page_size = get_u64(o, "page_size");
+	/* Absent: a file from before the page size was recorded, so one from x86_64. */
+	if (!s->page_size)
+		s->page_size = RESULT_PAGE_SIZE_UNRECORDED;
 	for (size_t i = 0; json_object_is_type(others, json_type_array) && i < json_object_array_length(others); i++) {
 		size_t at = strlen(s->other_swap);
 		snprintf(s->other_swap + at, sizeof(s->other_swap) - at, "%s%s", at ? " " : "",

@@ -44,6 +44,7 @@ static json_object *system_info(const struct result_system *sys)
 	add_str(o, "hostname", sys->hostname);
 	json_object_object_add(o, "cpus", json_object_new_int(sys->cpus));
 	add_u64(o, "mem_total", sys->mem_total);
+	add_u64(o, "page_size", sys->page_size);
 	add_str(o, "cgroup_mode", sys->cgroup_mode);
 	snprintf(list, sizeof(list), "%s", sys->other_swap);
 	for (char *tok = strtok_r(list, " ", &save); tok; tok = strtok_r(NULL, " ", &save))

@@ -117,10 +117,15 @@ struct result_cell {
 
 enum run_status { RUN_RUNNING, RUN_COMPLETE, RUN_INTERRUPTED, RUN_FAILED, RUN_STATUS_COUNT };
 
+/* The page size of a file that does not record it: every such file was written on x86_64,
+ * the only machine zswapbench ran on before the field was added. */
+#define RESULT_PAGE_SIZE_UNRECORDED 4096
+
 struct result_system {
 	char kernel[128], kernel_build[256], arch[65], hostname[256];
 	int cpus;
 	uint64_t mem_total;
+	uint64_t page_size;       /* bytes: the unit of the counters in pages (zswap's stored_pages) */
 	char cgroup_mode[16];
 	char other_swap[512];     /* swap areas that were not ours, space-separated */
 	struct json_object *facts; /* what `zswapbench sysinfo` reads, taken before the first change (owned) */

@@ -5,26 +5,35 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *series_field_name(enum series_field f)
+/* A field drawn against time is named here, not in report/: the plots read this table and
+ * name no backend. */
+static const struct series_field_info fields[S_COUNT] = {
+	[S_CGROUP_MEM] = { "cgroup_mem", SERIES_BYTES, SERIES_PLOT_MEMORY, "cgroup memory" },
+	[S_CGROUP_SWAP] = { "cgroup_swap", SERIES_BYTES, SERIES_PLOT_MEMORY, "cgroup swap" },
+	[S_DEVICE_USED] = { "device_used", SERIES_BYTES, SERIES_PLOT_NONE, NULL },
+	[S_ZRAM_ORIG] = { "zram_orig_data_size", SERIES_BYTES, SERIES_PLOT_NONE, NULL },
+	[S_ZRAM_COMPR] = { "zram_compr_data_size", SERIES_BYTES, SERIES_PLOT_MEMORY, "zram compressed size" },
+	[S_ZSWAP_STORED] = { "zswap_stored_pages", SERIES_PAGES, SERIES_PLOT_MEMORY,
+			     "zswap stored, uncompressed (pages x page size)" },
+	[S_PSWPOUT] = { "pswpout", SERIES_PAGES, SERIES_PLOT_NONE, NULL },
+	[S_PSWPIN] = { "pswpin", SERIES_PAGES, SERIES_PLOT_NONE, NULL },
+	[S_PGMAJFAULT] = { "pgmajfault", SERIES_EVENTS, SERIES_PLOT_NONE, NULL },
+	[S_PSI_SOME] = { "psi_some_us", SERIES_MICROSECONDS, SERIES_PLOT_PSI, "system: some stalled" },
+	[S_PSI_FULL] = { "psi_full_us", SERIES_MICROSECONDS, SERIES_PLOT_NONE, NULL },
+	[S_CG_PSI_SOME] = { "cgroup_psi_some_us", SERIES_MICROSECONDS, SERIES_PLOT_PSI,
+			    "the workload's cgroup: some stalled" },
+	[S_CG_PSI_FULL] = { "cgroup_psi_full_us", SERIES_MICROSECONDS, SERIES_PLOT_NONE, NULL },
+	[S_PROGRESS] = { "progress", SERIES_BYTES, SERIES_PLOT_NONE, NULL },
+};
+
+const struct series_field_info *series_field_info(enum series_field f)
 {
-	static const char *const names[S_COUNT] = {
-		[S_CGROUP_MEM] = "cgroup_mem", [S_CGROUP_SWAP] = "cgroup_swap",
-		[S_DEVICE_USED] = "device_used", [S_ZRAM_ORIG] = "zram_orig_data_size",
-		[S_ZRAM_COMPR] = "zram_compr_data_size", [S_ZSWAP_STORED] = "zswap_stored_pages",
-		[S_PSWPOUT] = "pswpout", [S_PSWPIN] = "pswpin", [S_PGMAJFAULT] = "pgmajfault",
-		[S_PSI_SOME] = "psi_some_us", [S_PSI_FULL] = "psi_full_us",
-		[S_CG_PSI_SOME] = "cgroup_psi_some_us", [S_CG_PSI_FULL] = "cgroup_psi_full_us",
-		[S_PROGRESS] = "progress",
-	};
-	return names[f];
+	return &fields[f];
 }
 
-int series_field_find(const char *name)
+const char *series_field_name(enum series_field f)
 {
-	for (int f = 0; name && f < S_COUNT; f++)
-		if (strcmp(series_field_name((enum series_field)f), name) == 0)
-			return f;
-	return -1;
+	return fields[f].key;
 }
 
 void series_init(struct series *s)

@@ -37,9 +37,27 @@ struct series {
 	unsigned char have[S_COUNT];
 };
 
+/* What a field counts: what a plot multiplies it by to draw it in its own unit. */
+enum series_unit {
+	SERIES_BYTES,
+	SERIES_PAGES,             /* times the page size of the machine that measured it */
+	SERIES_MICROSECONDS,
+	SERIES_EVENTS,
+};
+
+/* The plot against time that draws a field; the fields of one plot in the order of the enum. */
+enum series_plot { SERIES_PLOT_NONE, SERIES_PLOT_MEMORY, SERIES_PLOT_PSI };
+
+struct series_field_info {
+	const char *key;          /* in the result file: never renamed */
+	enum series_unit unit;
+	enum series_plot plot;
+	const char *label;        /* the plot's key entry; NULL when not drawn */
+};
+
+const struct series_field_info *series_field_info(enum series_field f);
+/* Its key in the result file. */
 const char *series_field_name(enum series_field f);
-/* The field whose JSON name is name, or -1. */
-int series_field_find(const char *name);
 void series_init(struct series *s);
 void series_free(struct series *s);
 /* Called every tick; returns 1 when this tick is to be recorded. */

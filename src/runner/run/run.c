@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "common/clock.h"
+#include "runner/cli/report_opts.h"
 #include "runner/report/draw.h"
 #include "runner/kernel/cpus.h"
 #include "runner/kernel/signals.h"

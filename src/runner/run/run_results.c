@@ -13,6 +13,7 @@
 
 #include "runner/cli/options.h"
 #include "runner/kernel/cpus.h"
+#include "runner/kernel/page.h"
 #include "runner/run/run.h"
 #include "runner/system/sysinfo.h"
 
@@ -32,6 +33,7 @@ static void collect_system(struct result_system *s, const struct host *host, con
 	s->cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	if (sysinfo(&si) == 0)
 		s->mem_total = (uint64_t)si.totalram * si.mem_unit;
+	s->page_size = (uint64_t)page_bytes();
 	snprintf(s->cgroup_mode, sizeof(s->cgroup_mode), "%s", cgroup_mode_name(host->env.mode));
 	snprintf(s->other_swap, sizeof(s->other_swap), "%s", other_swap);
 }

@@ -1,0 +1,28 @@
+#include "runner/cli/report_opts.h"
+
+#include "runner/cli/options.h"
+
+/* Sizes print with their unit, durations in seconds; a key the option table does not know
+ * (a newer file's) as it is stored. */
+static enum value_kind value_kind(const char *option)
+{
+	const struct option_desc *d = option_find(option);
+
+	if (d && (d->type == OT_SIZE || d->type == OT_SIZE_LIST))
+		return VALUE_SIZE;
+	if (d && d->type == OT_DURATION)
+		return VALUE_DURATION;
+	return VALUE_PLAIN;
+}
+
+struct report_opts report_opts_of(const struct config *cfg)
+{
+	struct report_opts o = {
+		.render = { .format = cfg->format, .columns = &cfg->columns, .raw = cfg->raw, .noheadings = cfg->noheadings },
+		.verbose = cfg->verbose,
+		.quiet = cfg->quiet,
+		.cmp = { .alpha = cfg->alpha, .noise_pct = cfg->noise_pct },
+		.value_kind = value_kind,
+	};
+	return o;
+}

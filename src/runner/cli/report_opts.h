@@ -1,0 +1,11 @@
+/* What report/ needs of a config: how tables render, what a significant change is, and how an
+ * option's value in a result file is written back as it was typed. */
+#ifndef ZSB_REPORT_OPTS_H
+#define ZSB_REPORT_OPTS_H
+
+#include "runner/cli/config.h"
+#include "runner/report/report.h"
+
+struct report_opts report_opts_of(const struct config *cfg);
+
+#endif

@@ -1,0 +1,94 @@
+/* The cells section: each file's cells in a table, with the uncertainty of elapsed time. */
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+
+#include "runner/report/format.h"
+#include "runner/report/html_markup.h"
+#include "runner/report/html_page.h"
+
+static void metric_td(FILE *f, const struct result_cell *c, enum metric_id m)
+{
+	char buf[48];
+
+	html_td(f, "num", c->have_stats[m] ? fmt_metric_unit(m, c->stats[m].mean, buf, sizeof(buf)) : "");
+}
+
+static void elapsed_tds(FILE *f, const struct result_cell *c)
+{
+	const struct summary *s = &c->stats[M_ELAPSED];
+	char a[48], b[48], text[128];
+
+	if (!c->have_stats[M_ELAPSED]) {
+		fputs("<td></td><td></td><td></td>", f);
+		return;
+	}
+	snprintf(text, sizeof(text), "%s" HTML_PM "%s", fmt_metric(M_ELAPSED, s->mean, a, sizeof(a)),
+		 fmt_metric_unit(M_ELAPSED, s->stddev, b, sizeof(b)));
+	html_td(f, "num", text);
+	text[0] = '\0';
+	if (isfinite(s->mean_lo))
+		snprintf(text, sizeof(text), "%s" HTML_ELLIPSIS "%s", fmt_metric(M_ELAPSED, s->mean_lo, a, sizeof(a)),
+			 fmt_metric_unit(M_ELAPSED, s->mean_hi, b, sizeof(b)));
+	html_td(f, "num", text);
+	snprintf(text, sizeof(text), "%s" HTML_ELLIPSIS "%s", fmt_metric(M_ELAPSED, s->min, a, sizeof(a)),
+		 fmt_metric_unit(M_ELAPSED, s->max, b, sizeof(b)));
+	html_td(f, "num", text);
+}
+
+static void cell_row(FILE *f, const struct result_cell *c)
+{
+	char text[PATH_MAX + 128];
+	double ratio;
+
+	fputs("<tr>", f);
+	html_td(f, NULL, c->label);
+	snprintf(text, sizeof(text), "%u/%u", c->measured - c->failed, c->measured);
+	html_td(f, "num", text);
+	elapsed_tds(f, c);
+	metric_td(f, c, M_CPU_TIME);
+	metric_td(f, c, M_SWAP_PEAK);
+	/* As the short answer: a backend that holds nothing in RAM gets no number. */
+	if (c->have_stats[M_SWAP_RAM] && c->stats[M_SWAP_RAM].mean > 0)
+		metric_td(f, c, M_SWAP_RAM);
+	else
+		html_td(f, "num", "");
+	text[0] = '\0';
+	if (report_ram_ratio(c, &ratio))
+		snprintf(text, sizeof(text), "%.2fx", ratio);
+	html_td(f, "num", text);
+	snprintf(text, sizeof(text), "%s%s%s%s%s", c->device, c->device[0] && c->comp_used[0] ? " " : "", c->comp_used,
+		 c->zpool_used[0] ? "/" : "", c->zpool_used);
+	html_td(f, NULL, text);
+	fputs("</tr>\n", f);
+}
+
+static void cells_table(FILE *f, const struct results *r)
+{
+	fputs("<table>\n<tr><th>cell</th><th>trials ok</th><th>elapsed, mean" HTML_PM "sd</th>"
+	      "<th>95% interval of the mean</th><th>range</th><th>CPU time</th><th>swap written</th>"
+	      "<th>RAM holding it</th><th>stored / RAM</th><th>device</th></tr>\n", f);
+	for (size_t i = 0; i < r->ncells; i++)
+		cell_row(f, &r->cells[i]);
+	fputs("</table>\n", f);
+}
+
+int html_cells_section(struct html_page *p)
+{
+	int ret = 0;
+
+	fputs("<section id=\"cells\">\n<h2>Cells</h2>\n", p->out);
+	for (size_t k = 0; k < p->n && !ret; k++) {
+		html_set_heading(p, k);
+		if (!p->sets[k]->ncells) {
+			fputs("<p>No cell.</p>\n", p->out);
+			continue;
+		}
+		cells_table(p->out, p->sets[k]);
+		/* The comparison at the top is across files; each file's own answer is here. */
+		if (p->n > 1)
+			ret = html_verdict(p, k);
+	}
+	fputs("</section>\n", p->out);
+	return ret;
+}

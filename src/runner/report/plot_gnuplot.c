@@ -1,0 +1,120 @@
+/* The gnuplot process: found on PATH, run in the plots' folder on one script, its own last
+ * message kept for the user when it fails. */
+#include "runner/report/plot_gnuplot.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "runner/report/plot.h"
+
+/* Absolute directories of PATH only: gnuplot runs in dir, where a relative one means another. */
+int gnuplot_find(char *path, size_t len)
+{
+	const char *dirs = getenv("PATH") ? getenv("PATH") : "/usr/local/bin:/usr/bin:/bin";
+
+	for (const char *p = dirs; *p;) {
+		const char *end = strchrnul(p, ':');
+		struct stat st;
+		if (*p == '/' && (size_t)snprintf(path, len, "%.*s/gnuplot", (int)(end - p), p) < len &&
+		    stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0)
+			return 0;
+		p = *end ? end + 1 : end;
+	}
+	return -ENOENT;
+}
+
+int plot_available(void)
+{
+	char path[PATH_MAX];
+
+	return gnuplot_find(path, sizeof(path)) == 0;
+}
+
+__attribute__((noreturn))
+static void exec_gnuplot(const char *gnuplot, const char *dir, const char *script, int errfd)
+{
+	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+
+	if (null < 0 || chdir(dir) || dup2(null, 0) < 0 || dup2(null, 1) < 0 || dup2(errfd, 2) < 0)
+		_exit(126);
+	execl(gnuplot, "gnuplot", script, (char *)NULL);
+	_exit(127);
+}
+
+/* The last line gnuplot wrote: after the echoed command and its caret comes
+ * "\"name.gp\" line 12: what is wrong". */
+static void last_line(char *text, char *out, size_t len)
+{
+	char *end = text + strlen(text), *start;
+
+	while (end > text && (end[-1] == '\n' || end[-1] == ' '))
+		*--end = '\0';
+	start = strrchr(text, '\n');
+	snprintf(out, len, "%s", start ? start + 1 : text);
+}
+
+/* gnuplot's messages, the last 4 KiB of them: warnings come first, the error last. */
+static int read_messages(int fd, char *buf, size_t len)
+{
+	size_t have = 0;
+	ssize_t got;
+
+	while ((got = read(fd, buf + have, len - 1 - have)) != 0) {
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0)
+			return -errno;
+		have += (size_t)got;
+		if (have > len / 2) {
+			memmove(buf, buf + have - len / 4, len / 4);
+			have = len / 4;
+		}
+	}
+	buf[have] = '\0';
+	return 0;
+}
+
+static int failed(char *why, size_t len, int err, const char *what)
+{
+	snprintf(why, len, "%s: %s", what, strerror(-err));
+	return err;
+}
+
+int gnuplot_run(const char *gnuplot, const char *dir, const char *script, char *why, size_t len)
+{
+	char messages[4096], line[512], what[PATH_MAX + 64];
+	int pfd[2], status = 0, ret;
+	pid_t pid;
+
+	if (pipe2(pfd, O_CLOEXEC))
+		return failed(why, len, -errno, "pipe for gnuplot");
+	pid = fork();
+	if (pid == 0)
+		exec_gnuplot(gnuplot, dir, script, pfd[1]);
+	ret = pid < 0 ? -errno : 0;
+	close(pfd[1]);
+	if (!ret)
+		ret = read_messages(pfd[0], messages, sizeof(messages));
+	close(pfd[0]);
+	while (pid > 0 && waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return failed(why, len, -errno, "waiting for gnuplot");
+	if (ret) {
+		snprintf(what, sizeof(what), "running gnuplot on %s/%s", dir, script);
+		return failed(why, len, ret, what);
+	}
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return 0;
+	/* gnuplot's own words, not strerror(EIO). */
+	last_line(messages, line, sizeof(line));
+	snprintf(why, len, "gnuplot failed on %s/%s: %s", dir, script,
+		 line[0] ? line : WIFSIGNALED(status) ? strsignal(WTERMSIG(status)) : "no message");
+	return -EIO;
+}

@@ -1,0 +1,242 @@
+/* trials-elapsed, trials-cpu, trials-compression-ratio: per cell, sorted by median, each
+ * trial a dot, failed trials a cross, the median a bar, the 95% interval of the mean a box. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runner/report/plot_cells.h"
+#include "runner/report/plot_data.h"
+#include "runner/report/plot_script.h"
+#include "runner/report/plot_titles.h"
+
+/* Each quantity's plot: its file, its title, its axis, and the metric a run lacked when no
+ * trial has it. */
+static const struct {
+	const char *file, *what, *ylabel, *metric;
+} quantities[Q_COUNT] = {
+	[Q_ELAPSED] = { "trials-elapsed", "elapsed time per cell, sorted by median", "elapsed (s)", "elapsed" },
+	[Q_CPU] = { "trials-cpu", "CPU time of the workload per cell, sorted by median",
+		    "CPU time, user + sys (s)",
+		    "user_cpu and sys_cpu" },
+	[Q_RATIO] = { "trials-compression-ratio", "compression ratio per cell, sorted by median",
+		      "compression ratio (x)",
+		      "compression_ratio" },
+};
+
+/* The median of q in the first set whose cell has one; +inf sorts cells without one last. */
+static int sort_key(const struct plot_ctx *x, size_t j, enum quantity q, double *key)
+{
+	struct summary sum;
+
+	*key = INFINITY;
+	for (size_t k = 0; k < x->n; k++) {
+		const struct result_cell *c = plot_find_cell(x->sets[k], x->labels[j]);
+		int ret = c ? plot_cell_summary(c, q, &sum) : -ENODATA;
+		if (ret == -ENODATA)
+			continue;
+		if (!ret)
+			*key = sum.median;
+		return ret;
+	}
+	return 0;
+}
+
+/* The labels of cells with a value of q in some set, sorted by median; *m of them. */
+static int order_cells(const struct plot_ctx *x, enum quantity q, size_t **order, size_t *m)
+{
+	double *key = malloc((x->nlabels + 1) * sizeof(*key));
+	int ret = 0;
+
+	*m = 0;
+	*order = malloc((x->nlabels + 1) * sizeof(**order));
+	for (size_t j = 0; key && *order && !ret && j < x->nlabels; j++) {
+		int any = 0;
+		for (size_t k = 0; k < x->n && !any; k++)
+			any = plot_find_cell(x->sets[k], x->labels[j]) && plot_cell_has(plot_find_cell(x->sets[k], x->labels[j]), q);
+		if (!any || (ret = sort_key(x, j, q, &key[*m])))
+			continue;
+		(*order)[*m] = j;
+		/* Insertion sort: a dozen cells, and equal medians keep the order of the run. */
+		for (size_t p = (*m)++; p > 0 && key[p - 1] > key[p]; p--) {
+			double tk = key[p];
+			size_t to = (*order)[p];
+			key[p] = key[p - 1], key[p - 1] = tk;
+			(*order)[p] = (*order)[p - 1], (*order)[p - 1] = to;
+		}
+	}
+	if (!key || !*order)
+		ret = -ENOMEM;
+	free(key);
+	return ret;
+}
+
+/* Cells along x at 1, 2, ..., labels turned by 30 degrees so that twelve long ones do not
+ * overlap. A turned label reaches left of its tic by 0.87 of its length: the left margin
+ * grows until the first ones fit on the canvas (a cell's slot is slot pixels wide). */
+static void categories(const struct plot_ctx *x, struct script *s, const size_t *order, size_t m, double slot)
+{
+	double ch = x->png ? 6.0 : 6.6, need = 0;
+
+	fputs("set xtics rotate by 30 right nomirror (", s->f);
+	for (size_t p = 0; p < m; p++) {
+		double reach = 0.87 * (double)strlen(x->labels[order[p]]) * ch - ((double)p + 0.6) * slot;
+		need = reach > need ? reach : need;
+		fputs(p ? ", " : "", s->f);
+		gp_text(s->f, x->labels[order[p]]);
+		fprintf(s->f, " %zu", p + 1);
+	}
+	/* gnuplot keeps a right margin for turned labels as if they reached right: they do not. */
+	fprintf(s->f, ")\nset xrange [0.4:%g]\nset yrange [0:*]\nset rmargin 4\n", (double)m + 0.6);
+	if (need > 8 * ch) {
+		fprintf(s->f, "set lmargin %d\n", (int)(need / ch) + 2);
+		s->width += (int)need;
+	}
+}
+
+/* Set k's trials of q as points, ok ones (ok = 1) or failed ones, each cell's spread across
+ * its box; *rows how many. */
+static int points_block(const struct plot_ctx *x, struct script *s, enum quantity q, size_t k, const size_t *order,
+			size_t m, int ok, size_t *rows)
+{
+	double width = 0.6 / (double)x->n, off = ((double)k - ((double)x->n - 1) / 2) * 0.8 / (double)x->n;
+	int id = datablock_begin(s);
+
+	*rows = 0;
+	for (size_t p = 0; p < m; p++) {
+		const struct result_cell *c = plot_find_cell(x->sets[k], x->labels[order[p]]);
+		size_t cnt = 0, i2 = 0;
+		for (size_t i = 0; c && i < c->ntrials; i++)
+			cnt += !c->trials[i].warmup && (c->trials[i].status == TRIAL_OK) == ok &&
+			       !isnan(plot_quantity(&c->trials[i], q));
+		for (size_t i = 0; c && i < c->ntrials; i++) {
+			const struct trial *t = &c->trials[i];
+			if (t->warmup || (t->status == TRIAL_OK) != ok || isnan(plot_quantity(t, q)))
+				continue;
+			gp_num(s->f, (double)p + 1 + off + (cnt > 1 ? width * 0.6 * ((double)i2++ / (double)(cnt - 1) - 0.5) : 0));
+			gp_num(s->f, plot_quantity(t, q));
+			fputc('\n', s->f);
+			(*rows)++;
+		}
+	}
+	datablock_end(s);
+	return id;
+}
+
+/* Set k's boxes: x, the interval of the mean twice (box and whiskers the same), the median. */
+static int box_block(const struct plot_ctx *x, struct script *s, enum quantity q, size_t k, const size_t *order,
+		     size_t m, size_t *rows)
+{
+	double off = ((double)k - ((double)x->n - 1) / 2) * 0.8 / (double)x->n;
+	int id = datablock_begin(s);
+
+	*rows = 0;
+	for (size_t p = 0; p < m; p++) {
+		const struct result_cell *c = plot_find_cell(x->sets[k], x->labels[order[p]]);
+		struct summary sum;
+		int ret = c ? plot_cell_summary(c, q, &sum) : -ENODATA;
+		if (ret == -ENODATA)
+			continue;
+		if (ret)
+			return ret;
+		gp_num(s->f, (double)p + 1 + off);
+		gp_num(s->f, sum.mean_lo), gp_num(s->f, sum.mean_lo);
+		gp_num(s->f, sum.mean_hi), gp_num(s->f, sum.mean_hi);
+		gp_num(s->f, sum.median);
+		fputc('\n', s->f);
+		(*rows)++;
+	}
+	datablock_end(s);
+	return id;
+}
+
+static void trials_elements(const struct plot_ctx *x, struct script *s, size_t k, const int id[3], const size_t rows[3])
+{
+	const char *colour = plot_palette[k % PLOT_NPALETTE];
+	char name[300];
+
+	if (rows[0]) {
+		plot_entry_name(x, k, "95% interval of the mean", name, sizeof(name));
+		fprintf(script_element(s), "$d%d using 1:2:3:4:5 with candlesticks fs transparent solid 0.25 border lc rgb '#%s' "
+			"lc rgb '#%s'", id[0], colour, colour);
+		script_key(s, name);
+		fprintf(script_element(s), "$d%d using 1:6:6:6:6 with candlesticks lw 3 lc rgb '#000000'", id[0]);
+		script_key(s, k == 0 ? "median" : NULL);
+	}
+	if (rows[1]) {
+		plot_entry_name(x, k, "trials", name, sizeof(name));
+		fprintf(script_element(s), "$d%d using 1:2 with points pt 7 ps 0.7 lc rgb '#%s'", id[1], colour);
+		script_key(s, name);
+	}
+	if (rows[2]) {
+		plot_entry_name(x, k, "failed trials (not in the statistics)", name, sizeof(name));
+		fprintf(script_element(s), "$d%d using 1:2 with points pt 2 ps 1.3 lw 2 lc rgb '#%s'", id[2],
+			x->n > 1 ? colour : "d62728");
+		script_key(s, name);
+	}
+}
+
+static int trials_set(const struct plot_ctx *x, struct script *s, enum quantity q, size_t k, const size_t *order, size_t m)
+{
+	int id[3];
+	size_t rows[3];
+
+	id[0] = box_block(x, s, q, k, order, m, &rows[0]);
+	if (id[0] < 0)
+		return id[0];
+	id[1] = points_block(x, s, q, k, order, m, 1, &rows[1]);
+	id[2] = points_block(x, s, q, k, order, m, 0, &rows[2]);
+	trials_elements(x, s, k, id, rows);
+	return 0;
+}
+
+/* The plot of q over the m cells in order, as one script run by gnuplot. */
+static int trials_script(struct plot_ctx *x, enum quantity q, const size_t *order, size_t m)
+{
+	char detail[512];
+	struct script s;
+	int slot = 50 + 30 * (int)x->n, ret;
+
+	plot_sets_detail(x, detail, sizeof(detail));
+	/* Room for each cell's boxes side by side. */
+	if ((ret = script_begin(x, &s, quantities[q].file, 240 + (int)m * slot, 560)))
+		return ret;
+	plot_title(x, &s, quantities[q].what, NULL, detail);
+	/* No label under the cells: gnuplot would let the key below cover it. */
+	fputs("set ylabel ", s.f);
+	gp_text(s.f, quantities[q].ylabel);
+	fputc('\n', s.f);
+	categories(x, &s, order, m, slot);
+	fprintf(s.f, "set boxwidth %g absolute\n", 0.6 / (double)x->n);
+	for (size_t k = 0; k < x->n && !ret; k++)
+		ret = trials_set(x, &s, q, k, order, m);
+	if (!ret)
+		return script_end(x, &s);
+	script_abort(x, &s);
+	return plot_fail(x, ret, "the statistics of %s", quantities[q].file);
+}
+
+static int plot_trials(struct plot_ctx *x, enum quantity q)
+{
+	size_t *order = NULL, m;
+	int ret = order_cells(x, q, &order, &m);
+
+	if (ret)
+		ret = plot_fail(x, ret, "the statistics of %s", quantities[q].file);
+	else if (!m)
+		ret = plot_skip(x, quantities[q].file, "no trial has %s", quantities[q].metric);
+	else
+		ret = trials_script(x, q, order, m);
+	free(order);
+	return ret;
+}
+
+int plot_trials_per_cell(struct plot_ctx *x)
+{
+	int ret = 0;
+
+	for (int q = 0; q < Q_COUNT && !ret; q++)
+		ret = plot_trials(x, (enum quantity)q);
+	return ret;
+}

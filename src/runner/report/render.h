@@ -1,0 +1,16 @@
+/* How the tables are printed: the format and -o's choices, as the command line gives them
+ * (cli/report_opts.c turns a config into these). */
+#ifndef ZSB_RENDER_H
+#define ZSB_RENDER_H
+
+#include "runner/report/columns.h"
+
+enum output_format { FORMAT_TABLE, FORMAT_JSON, FORMAT_CSV, FORMAT_MARKDOWN };
+
+struct render_opts {
+	enum output_format format; /* table, markdown or csv */
+	const struct column_list *columns; /* NULL or empty: every column */
+	int raw, noheadings;
+};
+
+#endif

@@ -1,0 +1,97 @@
+/* The column table: every id has a distinct name and a help line, -o is typed into ids with
+ * its whole error message, and a table refuses a column it does not have. */
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runner/cli/options.h"
+#include "runner/report/columns.h"
+#include "runner/report/table.h"
+
+Test(columns, every_id_has_its_own_name_and_help)
+{
+	for (int id = 0; id < COL_COUNT; id++) {
+		const struct column_info *c = column_info((enum column_id)id);
+		cr_assert(c->name && c->name[0] && c->help && c->help[0], "column %d", id);
+		cr_expect_eq(column_find(c->name), id, "%s", c->name);
+		for (int other = 0; other < id; other++)
+			cr_expect_str_neq(c->name, column_info((enum column_id)other)->name);
+	}
+	cr_expect_eq(column_find("NOSUCH"), -1);
+	cr_expect_eq(column_find("cell"), -1, "the table spells names in upper case; -o folds them");
+}
+
+Test(columns, typed_in_any_case_kept_as_ids_in_order)
+{
+	char *argv[] = { "show", "-o", "vs-best,Cell,%stddev,MEDIAN-CI", "x.json", NULL };
+	struct config cfg;
+	char msg[PATH_MAX + 512] = "";
+
+	cr_assert_eq(options_parse_command(CMD_SHOW, 4, argv, &cfg, msg, sizeof(msg)), OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(cfg.columns.n, 4);
+	cr_expect_eq(cfg.columns.v[0], COL_VS_BEST);
+	cr_expect_eq(cfg.columns.v[1], COL_CELL);
+	cr_expect_eq(cfg.columns.v[2], COL_RSD);
+	cr_expect_eq(cfg.columns.v[3], COL_MEDIAN_CI);
+}
+
+/* The error lists every column, the last one too: the message once stopped at "ALLOC, T". */
+Test(columns, an_unknown_name_is_one_line_with_the_whole_list)
+{
+	char *argv[] = { "show", "-o", "cell,zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz", "x.json", NULL };
+	char want[512];
+	struct config cfg;
+	char msg[PATH_MAX + 512] = "";
+
+	cr_assert_eq(options_parse_command(CMD_SHOW, 4, argv, &cfg, msg, sizeof(msg)), OPTIONS_USAGE);
+	snprintf(want, sizeof(want), "no column 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ' (known: %s)", report_column_names());
+	cr_expect(strstr(msg, want) != NULL, "%s", msg);
+	cr_expect(strstr(report_column_names(), ", VALUE") != NULL, "%s", report_column_names());
+	cr_expect(strchr(msg, '\n') == NULL);
+}
+
+Test(columns, a_table_refuses_a_column_it_lacks)
+{
+	static const enum column_id cols[] = { COL_CELL, COL_ELAPSED };
+	struct render_opts o = { .format = FORMAT_CSV };
+	struct table t;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	table_init(&t, "", cols, 2);
+	cr_expect_eq(table_set(&t, COL_CELL, "before any row"), -EINVAL);
+	cr_assert_geq(table_add_row(&t), 0);
+	cr_expect_eq(table_set(&t, COL_CELL, "zram"), 0);
+	cr_expect_eq(table_setf(&t, COL_ELAPSED, "%.1f s", 1.5), 0);
+	cr_expect_eq(table_set(&t, COL_METRIC, "nowhere"), -EINVAL);
+	cr_assert_eq(table_print(&t, &o, out), 0);
+	fclose(out);
+	cr_expect_str_eq(text, "CELL,ELAPSED\r\nzram,1.5 s\r\n");
+	table_free(&t);
+	free(text);
+}
+
+Test(columns, o_picks_and_orders_the_columns_a_table_has)
+{
+	static const enum column_id cols[] = { COL_CELL, COL_ELAPSED, COL_CPU };
+	const struct column_list pick = { { COL_CPU, COL_METRIC, COL_CELL }, 3 };
+	struct render_opts o = { .format = FORMAT_CSV, .columns = &pick };
+	struct table t;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	table_init(&t, "", cols, 3);
+	cr_assert_geq(table_add_row(&t), 0);
+	table_set(&t, COL_CELL, "disk");
+	table_set(&t, COL_ELAPSED, "1 s");
+	table_set(&t, COL_CPU, "2 s");
+	cr_assert_eq(table_print(&t, &o, out), 0);
+	fclose(out);
+	cr_expect_str_eq(text, "CPU,CELL\r\n2 s,disk\r\n");
+	table_free(&t);
+	free(text);
+}
