@@ -27,6 +27,6 @@ int vmstat_parse(const char *text, struct vmstat_snap *snap)
 int vmstat_snapshot(struct vmstat_snap *snap)
 {
 	char buf[16384];
-	int ret = sysfs_read("/proc/vmstat", buf, sizeof(buf));
+	int ret = sysfs_read(PROC_VMSTAT, buf, sizeof(buf));
 	return ret < 0 ? ret : vmstat_parse(buf, snap);
 }

@@ -13,6 +13,8 @@ struct vmstat_snap {
 	unsigned have_zswpwb : 1;          /* 6.8 and later */
 };
 
+#define PROC_VMSTAT "/proc/vmstat"
+
 int vmstat_snapshot(struct vmstat_snap *snap);
 int vmstat_parse(const char *text, struct vmstat_snap *snap);
 

@@ -3,7 +3,7 @@
 #include "runner/report/plot.h"
 
 #include <errno.h>
-#include <stdarg.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,81 +12,11 @@
 #include "runner/report/plot_ctx.h"
 #include "runner/report/plot_gnuplot.h"
 
-const char *const plot_palette[PLOT_NPALETTE] = { "1f77b4", "ff7f0e", "2ca02c", "d62728", "9467bd", "8c564b",
-						  "e377c2", "7f7f7f", "bcbd22", "17becf", "393b79", "637939" };
-
-static int list_add(char ***list, size_t *n, char *item)
+int plot_available(void)
 {
-	char **grown = item ? realloc(*list, (*n + 1) * sizeof(**list)) : NULL;
-	if (!grown) {
-		free(item);
-		return -ENOMEM;
-	}
-	*list = grown;
-	grown[(*n)++] = item;
-	return 0;
-}
+	char path[PATH_MAX];
 
-static void free_list(char **list, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		free(list[i]);
-	free(list);
-}
-
-void plot_output_free(struct plot_output *o)
-{
-	if (!o)
-		return;
-	free_list(o->written, o->nwritten);
-	free_list(o->skipped, o->nskipped);
-	memset(o, 0, sizeof(*o));
-}
-
-int plot_fail(struct plot_ctx *x, int err, const char *fmt, ...)
-{
-	va_list ap;
-	size_t at;
-
-	va_start(ap, fmt);
-	vsnprintf(x->why, x->why_len, fmt, ap);
-	va_end(ap);
-	at = strlen(x->why);
-	if (at < x->why_len)
-		snprintf(x->why + at, x->why_len - at, ": %s", strerror(-err));
-	return err;
-}
-
-const char *plot_ext(const struct plot_ctx *x)
-{
-	return x->png ? "png" : "svg";
-}
-
-int plot_skip(struct plot_ctx *x, const char *name, const char *fmt, ...)
-{
-	char *reason = NULL, *item = NULL;
-	va_list ap;
-	int ret;
-
-	if (!x->out)
-		return 0;
-	va_start(ap, fmt);
-	ret = vasprintf(&reason, fmt, ap);
-	va_end(ap);
-	if (ret < 0)
-		return plot_fail(x, -ENOMEM, "%s", name);
-	ret = asprintf(&item, "%s.%s: %s", name, plot_ext(x), reason);
-	free(reason);
-	if (list_add(&x->out->skipped, &x->out->nskipped, ret < 0 ? NULL : item))
-		return plot_fail(x, -ENOMEM, "%s", name);
-	return 0;
-}
-
-int plot_written(struct plot_ctx *x, const char *path)
-{
-	if (x->out && list_add(&x->out->written, &x->out->nwritten, strdup(path)))
-		return plot_fail(x, -ENOMEM, "%s", path);
-	return 0;
+	return gnuplot_find(path, sizeof(path)) == 0;
 }
 
 /* A label as a file name: letters, digits, . _ + kept, the rest one dash; unique. */

@@ -27,19 +27,9 @@
 #define ZSB_PLOT_H
 #include <stddef.h>
 
+#include "runner/report/plot_output.h"
 #include "runner/result/results.h"
 
-/* What plot_results did: the pictures it wrote (paths under dir, in order), and the plots it
- * left out for want of data, each as "NAME.svg: why" ("memory-*.svg: no time series in any
- * cell (the run had --interval 0)"). An axis that was not swept is not listed as skipped. */
-struct plot_output {
-	char **written;
-	size_t nwritten;
-	char **skipped;
-	size_t nskipped;
-};
-
-void plot_output_free(struct plot_output *o);
 /* Is gnuplot on PATH? Checked before a run that asks for plots changes anything. */
 int plot_available(void);
 /* What a user without gnuplot is told. */

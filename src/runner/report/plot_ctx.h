@@ -8,7 +8,8 @@
 #include <limits.h>
 #include <stddef.h>
 
-#include "runner/report/plot.h"
+#include "runner/report/plot_output.h"
+#include "runner/result/results.h"
 
 #define PLOT_MIB (1024.0 * 1024.0)
 

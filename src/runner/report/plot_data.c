@@ -3,7 +3,6 @@
 
 #include <math.h>
 
-#include "runner/report/plot_script.h"
 
 /* The length of the valid UTF-8 sequence at s, 0 when it is none: gnuplot copies bytes into
  * the SVG as they are, and one stray byte makes the whole file invalid XML. */
@@ -49,13 +48,3 @@ void gp_num(FILE *f, double v)
 		fputs(" NaN", f);
 }
 
-int datablock_begin(struct script *s)
-{
-	fprintf(s->f, "$d%d << EOD\n", s->blocks);
-	return s->blocks++;
-}
-
-void datablock_end(struct script *s)
-{
-	fputs("EOD\n", s->f);
-}

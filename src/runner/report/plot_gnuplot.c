@@ -12,7 +12,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "runner/report/plot.h"
 
 /* Absolute directories of PATH only: gnuplot runs in dir, where a relative one means another. */
 int gnuplot_find(char *path, size_t len)
@@ -28,13 +27,6 @@ int gnuplot_find(char *path, size_t len)
 		p = *end ? end + 1 : end;
 	}
 	return -ENOENT;
-}
-
-int plot_available(void)
-{
-	char path[PATH_MAX];
-
-	return gnuplot_find(path, sizeof(path)) == 0;
 }
 
 __attribute__((noreturn))

@@ -137,3 +137,14 @@ void script_legend(struct script *s, int thin)
 	fputs("NaN with lines lw 1 lc rgb '#999999'", script_element(s));
 	script_key(s, thin ? "thin: each trial; bold: the median trial by elapsed" : "the median trial by elapsed");
 }
+
+int datablock_begin(struct script *s)
+{
+	fprintf(s->f, "$d%d << EOD\n", s->blocks);
+	return s->blocks++;
+}
+
+void datablock_end(struct script *s)
+{
+	fputs("EOD\n", s->f);
+}

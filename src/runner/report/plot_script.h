@@ -45,5 +45,8 @@ void script_trace(struct script *s, int block, int ycol, const struct style *st,
 		  const char *title);
 /* A key entry that draws nothing: what thin and bold lines mean. */
 void script_legend(struct script *s, int thin);
+/* A datablock of the script ($dN << EOD ... EOD): its number, for plot ... $dN. */
+int datablock_begin(struct script *s);
+void datablock_end(struct script *s);
 
 #endif

@@ -203,7 +203,7 @@ static int measure(const struct trial_setup *s, struct watch *wt, struct bench_c
 		return -ENOMEM;
 	if (t->series)
 		series_init(t->series);
-	name_failure(failed, len, "/proc/vmstat");
+	name_failure(failed, len, PROC_VMSTAT);
 	if ((ret = vmstat_snapshot(&before)))
 		return ret;
 	if (signals_pending())
@@ -223,7 +223,7 @@ static int measure(const struct trial_setup *s, struct watch *wt, struct bench_c
 	if ((ret = workload_follow(wt->w, s->sample_ms, s->timeout_ms, &hooks)))
 		return ret;
 	t0 = clock_now_ns();
-	name_failure(failed, len, "/proc/vmstat");
+	name_failure(failed, len, PROC_VMSTAT);
 	if ((ret = vmstat_snapshot(&after)))
 		return ret;
 	if (s->target->use != USE_SWAP)
