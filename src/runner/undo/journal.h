@@ -22,7 +22,7 @@ enum undo_kind {
 	UNDO_ZRAM_RESET,      /* a zram device we initialised: path is /sys/block/zramN */
 	UNDO_ZRAM_REMOVE,     /* a zram device we hot-added: value is its number */
 	UNDO_WRITE,           /* a sysfs/procfs value we changed: value is the old one, wrote ours */
-	UNDO_UMOUNT,          /* a filesystem we mounted (debugfs for zswap's counters) */
+	UNDO_UMOUNT,          /* a filesystem we mounted: debugfs for zswap's counters (value empty), or one on our device (value the device) */
 	UNDO_CONTROLLER,      /* a controller we enabled in a cgroup.subtree_control: value names it */
 	UNDO_LOOP_DETACH,     /* a loop device we attached: path /dev/loopN, value the file it serves */
 	UNDO_RMTREE,          /* the run's work directory (zswapbench-PID.d), with what is in it */

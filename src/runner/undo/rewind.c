@@ -169,21 +169,25 @@ static int undo_write(const struct undo *u, char *note, size_t len)
 	return sysfs_write(u->path, u->value);
 }
 
-static int debugfs_mounted_at(const char *path)
+/* Is what the intent named mounted at path: the device it names (a filesystem on our device),
+ * or debugfs (an intent without a device: zswap's counters)? */
+static int ours_mounted_at(const struct undo *u)
 {
+	const struct mount *at;
 	struct mounts m;
 	int found;
 
 	if (mounts_read(MOUNTS, &m) < 0)
 		return 1; /* unknown: let umount say */
-	found = mounts_at(&m, path, "debugfs") != NULL;
+	at = mounts_at(&m, u->path, u->value[0] ? NULL : "debugfs");
+	found = at && (!u->value[0] || strcmp(at->source, u->value) == 0);
 	mounts_free(&m);
 	return found;
 }
 
 static int undo_umount(const struct undo *u)
 {
-	if (!debugfs_mounted_at(u->path))
+	if (!ours_mounted_at(u))
 		return 0;
 	return umount2(u->path, 0) == 0 || errno == EINVAL || errno == ENOENT ? 0 : -errno;
 }
