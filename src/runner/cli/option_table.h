@@ -1,11 +1,12 @@
 /*
  * The option table: for each option its names, type, where it lands in struct config, range,
  * default, unit, which backends use it, and its help line. One generic parser walks it
- * (getopt_long, range checks, the one-line error), and the same table writes --help and the
- * result file's config object, as fio's and stress-ng's option tables do.
+ * (option_set.c: one value; options.c: getopt_long over argv), and the same table writes
+ * --help (help.c), the checks between options (option_checks.c) and the result file's config
+ * object (option_echo.c), as fio's and stress-ng's option tables do.
  */
-#ifndef ZSB_OPTIONS_H
-#define ZSB_OPTIONS_H
+#ifndef ZSB_OPTION_TABLE_H
+#define ZSB_OPTION_TABLE_H
 #include <stddef.h>
 #include <stdint.h>
 
@@ -23,8 +24,10 @@ enum option_type {
 	OT_BACKEND_LIST,/* struct name_list of known backends */
 	OT_ENUM,        /* int: index into choices */
 	OT_CHOICE,      /* char[]: one of choices, empty when not given */
-	OT_PATH,        /* char[] */
-	OT_STRING,      /* char[] */
+	OT_SWITCH,      /* enum switch_state: on or off; SWITCH_LEAVE when not given */
+	OT_PATH,        /* char *, the config's own: at most PATH_MAX - 1 characters */
+	OT_TEXT,        /* char *, the config's own: at most max characters */
+	OT_STRING,      /* char[]: a short text held in place */
 	OT_USER,        /* struct user_id, looked up in the user database */
 	OT_DURATION,    /* uint64_t milliseconds: 10ms, 2s, 10m; a bare number is in .unit */
 	OT_REAL,        /* double, dmin..dmax; a trailing % is allowed where noun is "%" */
@@ -45,13 +48,13 @@ struct option_desc {
 	char short_name;
 	enum option_type type;
 	size_t offset, size;          /* the field in struct config */
-	uint64_t min, max;            /* counts, ints, sizes (bytes), durations (ms) */
+	uint64_t min, max;            /* counts, ints, sizes (bytes), durations (ms); OT_TEXT: its length */
 	const char *def;              /* default as it would be typed; NULL: not set */
 	const char *def_help;         /* the default in words when it is computed */
 	const char *arg;              /* SIZE, LIST, N in --help */
 	const char *noun;             /* "trials" in "not a number of trials from 1 to 10000";
 				       * for durations the unit of a bare number ("ms", "s") */
-	const char *const *choices;   /* OT_ENUM, OT_CHOICE: NULL-terminated */
+	const char *const *choices;   /* OT_ENUM, OT_CHOICE: NULL-terminated (OT_SWITCH: its own) */
 	unsigned flags;
 	/* OT_CUSTOM, and extra validation for strings: -EINVAL with why filled. */
 	int (*parse)(struct config *cfg, const char *value, char *why, size_t len);
@@ -61,36 +64,19 @@ struct option_desc {
 	const char *example;          /* a valid value, for the man page and the table's tests */
 	const char *help;
 	double dmin, dmax;            /* OT_REAL */
-	unsigned commands;            /* CMD_* it belongs to; 0: the run alone */
+	unsigned commands;            /* the CMD_* sets it is in; 0: the experiment's (run, calibrate) */
 };
 
 extern const struct option_desc option_table[O_COUNT];
 
-enum options_result { OPTIONS_RUN, OPTIONS_EXIT_OK, OPTIONS_USAGE };
-
-/* Parses argv into cfg (defaults first) for a run. OPTIONS_USAGE: msg holds the one-line
- * error naming the option and its value. */
-enum options_result options_parse(int argc, char **argv, struct config *cfg, char *msg, size_t len);
-/* The same for a command: argv[0] is the command's name ("show"); show and compare keep the
- * arguments that are not options as cfg->files. */
-enum options_result options_parse_command(enum command cmd, int argc, char **argv, struct config *cfg,
-					  char *msg, size_t len);
-/* Is the option one of this command's? */
-int option_for(const struct option_desc *o, enum command cmd);
-const char *command_name(enum command cmd);
-void options_defaults(struct config *cfg);
-/* Applies one option's value; -EINVAL with why holding the reason alone. */
-int option_set(struct config *cfg, enum option_id id, const char *value, char *why, size_t len);
-/* Applies one option's value, as the parser does: 0, or -EINVAL with msg filled. */
-int option_apply(struct config *cfg, enum option_id id, const char *value, char *msg, size_t len);
-/* Checks between options once all are known (option_checks.c); -EINVAL with msg. */
-int options_cross_check(const struct config *cfg, char *msg, size_t len);
-/* The value of an option in cfg as it would be typed ("50M,100M"), for messages. */
-const char *option_format(const struct config *cfg, enum option_id id, char *buf, size_t len);
-/* The config object of the result file: option name -> typed value. */
-struct json_object *options_to_json(const struct config *cfg);
-/* --help, generated from the table, for one command. */
-void options_help(void *stream, enum command cmd);
 const struct option_desc *option_find(const char *name);
+/* Is the option in the set a command takes (CMD_*)? */
+int option_for(const struct option_desc *o, unsigned set);
+/* The words an OT_ENUM, OT_CHOICE or OT_SWITCH option takes, NULL-terminated; NULL: none. */
+const char *const *option_choices(const struct option_desc *o);
+/* An OT_SWITCH's value as typed: "on", "off"; "" when left. */
+const char *switch_word(enum switch_state s);
+/* The value of one of its words; SWITCH_LEAVE for any other. */
+enum switch_state switch_of(const char *word);
 
 #endif

@@ -114,19 +114,25 @@ static int by_group(const struct config *cfg, const struct report_opts *o)
 	return status;
 }
 
-int compare_main(int argc, char **argv)
+static int compare(const struct config *cfg)
 {
 	struct calibration cal = { 0 };
-	struct config cfg;
-	struct report_opts o;
+	struct report_opts o = report_opts_of(cfg);
 	int status;
 
-	status = command_options(CMD_COMPARE, argc, argv, &cfg);
-	if (status >= 0)
-		return status;
-	o = report_opts_of(&cfg);
 	o.calibration = load_calibration(&cal);
-	status = strcmp(cfg.group_by, "file") == 0 ? by_file(&cfg, &o) : by_group(&cfg, &o);
+	status = strcmp(cfg->group_by, "file") == 0 ? by_file(cfg, &o) : by_group(cfg, &o);
 	calibration_free(&cal);
+	return status;
+}
+
+int compare_main(const struct command_info *self, int argc, char **argv)
+{
+	struct config cfg;
+	int status = command_options(self, argc, argv, &cfg);
+
+	if (status < 0)
+		status = compare(&cfg);
+	config_free(&cfg);
 	return status;
 }

@@ -11,24 +11,31 @@
 #include "runner/report/draw.h"
 #include "runner/report/plot.h"
 
-int plot_main(int argc, char **argv)
+static int plot(const struct config *cfg)
 {
-	struct config cfg;
 	struct file_set fs = { 0 };
 	int status;
 
-	status = command_options(CMD_PLOT, argc, argv, &cfg);
-	if (status >= 0)
-		return status;
 	if (!plot_available()) {
 		say("%s", PLOT_NO_GNUPLOT);
 		return EXIT_UNSUPPORTED;
 	}
-	if (file_set_read(&fs, cfg.files, (size_t)cfg.nfiles)) {
+	if (file_set_read(&fs, cfg->files, (size_t)cfg->nfiles)) {
 		file_set_free(&fs);
 		return EXIT_USAGE;
 	}
-	status = plot_sets(fs.ptrs, fs.names, fs.n, cfg.plot_dir[0] ? cfg.plot_dir : "plots", cfg.png);
+	status = plot_sets(fs.ptrs, fs.names, fs.n, cfg->plot_dir[0] ? cfg->plot_dir : "plots", cfg->png);
 	file_set_free(&fs);
+	return status;
+}
+
+int plot_main(const struct command_info *self, int argc, char **argv)
+{
+	struct config cfg;
+	int status = command_options(self, argc, argv, &cfg);
+
+	if (status < 0)
+		status = plot(&cfg);
+	config_free(&cfg);
 	return status;
 }

@@ -64,28 +64,34 @@ static int show_csv(const struct config *cfg, const struct report_opts *o)
 	return ret ? EXIT_RUNTIME : EXIT_OK;
 }
 
-int show_main(int argc, char **argv)
+static int show(const struct config *cfg)
 {
-	struct config cfg;
 	struct file_set fs = { 0 };
-	struct report_opts o;
+	struct report_opts o = report_opts_of(cfg);
 	int ret;
 
-	ret = command_options(CMD_SHOW, argc, argv, &cfg);
-	if (ret >= 0)
-		return ret;
-	o = report_opts_of(&cfg);
-	if (cfg.format == FORMAT_CSV)
-		return show_csv(&cfg, &o);
-	if (file_set_read(&fs, cfg.files, (size_t)cfg.nfiles)) {
+	if (cfg->format == FORMAT_CSV)
+		return show_csv(cfg, &o);
+	if (file_set_read(&fs, cfg->files, (size_t)cfg->nfiles)) {
 		file_set_free(&fs);
 		return EXIT_USAGE;
 	}
-	if (cfg.format == FORMAT_JSON)
+	if (cfg->format == FORMAT_JSON)
 		ret = show_json(&fs, &o);
 	else
 		ret = show_each(&fs, &o);
 	file_set_free(&fs);
 	fflush(stdout);
 	return ret ? EXIT_RUNTIME : EXIT_OK;
+}
+
+int show_main(const struct command_info *self, int argc, char **argv)
+{
+	struct config cfg;
+	int status = command_options(self, argc, argv, &cfg);
+
+	if (status < 0)
+		status = show(&cfg);
+	config_free(&cfg);
+	return status;
 }
