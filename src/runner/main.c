@@ -14,5 +14,5 @@ int main(int argc, char **argv)
 	/* GSL aborts on a domain error by default; every caller checks what it returns. */
 	gsl_set_error_handler_off();
 	/* A command word is its own argv[0]; the run takes the whole command line. */
-	return c->implicit ? c->main(c, argc, argv) : c->main(c, argc - 1, argv + 1);
+	return c->implicit ? command_main(c, argc, argv) : command_main(c, argc - 1, argv + 1);
 }

@@ -20,6 +20,9 @@ struct command_info {
 	const char *about;        /* its --help paragraph, lines broken as --help prints them */
 	const char *man_usage;    /* the man page's usage, where it differs from usage */
 	const char *man_about;    /* the man page's paragraph, where it differs from about */
+	/* The entry point: run, given the config its options parsed into, where it takes options
+	 * of the table; main, given its words, where it takes none. The exit status. */
+	int (*run)(const struct config *cfg);
 	int (*main)(const struct command_info *self, int argc, char **argv);
 };
 

@@ -8,7 +8,6 @@
 #include <time.h>
 
 #include "runner/cli/options.h"
-#include "runner/commands/command_options.h"
 #include "runner/commands/commands.h"
 #include "runner/commands/files.h"
 #include "runner/base/log.h"
@@ -107,7 +106,7 @@ static int store(char files[][PATH_MAX], unsigned n)
 	return status;
 }
 
-static int calibrate(const struct config *cfg)
+int calibrate_run(const struct config *cfg)
 {
 	static char files[MAX_RUNS][PATH_MAX];
 	unsigned done = 0;
@@ -119,15 +118,4 @@ static int calibrate(const struct config *cfg)
 		return status;
 	}
 	return store(files, done);
-}
-
-int calibrate_main(const struct command_info *self, int argc, char **argv)
-{
-	struct config cfg;
-	int status = command_options(self, argc, argv, &cfg);
-
-	if (status < 0)
-		status = calibrate(&cfg);
-	config_free(&cfg);
-	return status;
 }

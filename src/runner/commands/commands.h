@@ -16,16 +16,18 @@ extern const size_t ncommands;
 
 /* The command whose word this is; the run for any other word (or NULL). */
 const struct command_info *command_of(const char *word);
+/* Runs command c on its words (argv[0] is its word, the program's name for the run): its
+ * options parsed into a config for its run, or its words to its main. The exit status. */
+int command_main(const struct command_info *c, int argc, char **argv);
 
-/* The entry points: argv[0] is the command's word (the program's name for the run); each
- * returns the exit status. */
-int run_command_main(const struct command_info *self, int argc, char **argv);
-int show_main(const struct command_info *self, int argc, char **argv);
-int compare_main(const struct command_info *self, int argc, char **argv);
-int plot_main(const struct command_info *self, int argc, char **argv);
-int report_main(const struct command_info *self, int argc, char **argv);
-int calibrate_main(const struct command_info *self, int argc, char **argv);
-int sysinfo_main(const struct command_info *self, int argc, char **argv);
+/* The entry points of the rows. */
+int run_experiment(const struct config *cfg);
+int show_run(const struct config *cfg);
+int compare_run(const struct config *cfg);
+int plot_run(const struct config *cfg);
+int report_run(const struct config *cfg);
+int calibrate_run(const struct config *cfg);
+int sysinfo_run(const struct config *cfg);
 int list_configs_main(const struct command_info *self, int argc, char **argv);
 int cleanup_main(const struct command_info *self, int argc, char **argv);
 

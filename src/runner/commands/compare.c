@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "runner/cli/options.h"
-#include "runner/commands/command_options.h"
 #include "runner/commands/commands.h"
 #include "runner/commands/files.h"
 #include "runner/base/log.h"
@@ -114,7 +113,7 @@ static int by_group(const struct config *cfg, const struct report_opts *o)
 	return status;
 }
 
-static int compare(const struct config *cfg)
+int compare_run(const struct config *cfg)
 {
 	struct calibration cal = { 0 };
 	struct report_opts o = report_opts_of(cfg);
@@ -123,16 +122,5 @@ static int compare(const struct config *cfg)
 	o.calibration = load_calibration(&cal);
 	status = strcmp(cfg->group_by, "file") == 0 ? by_file(cfg, &o) : by_group(cfg, &o);
 	calibration_free(&cal);
-	return status;
-}
-
-int compare_main(const struct command_info *self, int argc, char **argv)
-{
-	struct config cfg;
-	int status = command_options(self, argc, argv, &cfg);
-
-	if (status < 0)
-		status = compare(&cfg);
-	config_free(&cfg);
 	return status;
 }

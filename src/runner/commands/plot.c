@@ -4,14 +4,13 @@
 #include <string.h>
 
 #include "runner/cli/options.h"
-#include "runner/commands/command_options.h"
 #include "runner/commands/commands.h"
 #include "runner/commands/files.h"
 #include "runner/base/log.h"
 #include "runner/report/draw.h"
 #include "runner/report/plot.h"
 
-static int plot(const struct config *cfg)
+int plot_run(const struct config *cfg)
 {
 	struct file_set fs = { 0 };
 	int status;
@@ -26,16 +25,5 @@ static int plot(const struct config *cfg)
 	}
 	status = plot_sets(fs.ptrs, fs.names, fs.n, cfg->plot_dir[0] ? cfg->plot_dir : "plots", cfg->png);
 	file_set_free(&fs);
-	return status;
-}
-
-int plot_main(const struct command_info *self, int argc, char **argv)
-{
-	struct config cfg;
-	int status = command_options(self, argc, argv, &cfg);
-
-	if (status < 0)
-		status = plot(&cfg);
-	config_free(&cfg);
 	return status;
 }

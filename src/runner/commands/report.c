@@ -3,14 +3,13 @@
 #include <stdio.h>
 
 #include "runner/cli/options.h"
-#include "runner/commands/command_options.h"
 #include "runner/commands/commands.h"
 #include "runner/commands/files.h"
 #include "runner/base/log.h"
 #include "runner/report/draw.h"
 #include "runner/report/plot.h"
 
-static int report(const struct config *cfg)
+int report_run(const struct config *cfg)
 {
 	struct file_set fs = { 0 };
 	struct report_opts o;
@@ -27,16 +26,5 @@ static int report(const struct config *cfg)
 	o = report_opts_of(cfg);
 	status = report_sets(fs.ptrs, fs.names, fs.n, &o, cfg->report_file[0] ? cfg->report_file : "report.html");
 	file_set_free(&fs);
-	return status;
-}
-
-int report_main(const struct command_info *self, int argc, char **argv)
-{
-	struct config cfg;
-	int status = command_options(self, argc, argv, &cfg);
-
-	if (status < 0)
-		status = report(&cfg);
-	config_free(&cfg);
 	return status;
 }

@@ -2,7 +2,6 @@
 #include <stdio.h>
 
 #include "runner/cli/options.h"
-#include "runner/commands/command_options.h"
 #include "runner/commands/commands.h"
 #include "runner/commands/files.h"
 #include "runner/base/log.h"
@@ -64,7 +63,7 @@ static int show_csv(const struct config *cfg, const struct report_opts *o)
 	return ret ? EXIT_RUNTIME : EXIT_OK;
 }
 
-static int show(const struct config *cfg)
+int show_run(const struct config *cfg)
 {
 	struct file_set fs = { 0 };
 	struct report_opts o = report_opts_of(cfg);
@@ -83,15 +82,4 @@ static int show(const struct config *cfg)
 	file_set_free(&fs);
 	fflush(stdout);
 	return ret ? EXIT_RUNTIME : EXIT_OK;
-}
-
-int show_main(const struct command_info *self, int argc, char **argv)
-{
-	struct config cfg;
-	int status = command_options(self, argc, argv, &cfg);
-
-	if (status < 0)
-		status = show(&cfg);
-	config_free(&cfg);
-	return status;
 }

@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include "runner/cli/options.h"
-#include "runner/commands/command_options.h"
 #include "runner/commands/commands.h"
 #include "runner/commands/files.h"
 #include "runner/kernel/sysfs.h"
@@ -39,7 +38,7 @@ static int print_facts(const struct sysinfo_facts *s, enum output_format format)
 	return fflush(stdout) ? -1 : 0;
 }
 
-static int sysinfo(const struct config *cfg)
+int sysinfo_run(const struct config *cfg)
 {
 	static struct sysinfo_facts facts; /* about 12 KiB: not on the stack */
 	char dir[PATH_MAX];
@@ -56,15 +55,4 @@ static int sysinfo(const struct config *cfg)
 		return EXIT_RUNTIME;
 	}
 	return EXIT_OK;
-}
-
-int sysinfo_main(const struct command_info *self, int argc, char **argv)
-{
-	struct config cfg;
-	int status = command_options(self, argc, argv, &cfg);
-
-	if (status < 0)
-		status = sysinfo(&cfg);
-	config_free(&cfg);
-	return status;
 }
