@@ -1,13 +1,14 @@
 /*
  * gen-docs: the man page zswapbench(8) and the bash completion, both written from the option
- * table (src/runner/cli/option_table.c), so neither can name an option the parser does not
- * take or miss one it does.
+ * table (src/runner/cli/option_table.c) and the table of commands main.c dispatches from
+ * (src/runner/commands/commands.c; the run is its row without a word), so neither can name an
+ * option or a command the parser does not take, or miss one it does.
  *
  *   gen-docs man     the man page, roff with man(7) macros, on stdout
  *   gen-docs bash    the bash completion script, on stdout
  *
- * It links the runner's own objects: the table, --help's text, the backends' names, and the
- * parser, which checks every example before the man page prints it.
+ * It links the runner's own objects: the tables, the backends' names, and the parser, which
+ * checks every example before the man page prints it.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -24,9 +25,6 @@
 #include "runner/report/columns.h"
 #include "runner/swap/backend.h"
 #include "runner/base/rundir.h"
-
-/* The commands are the table main.c dispatches from (commands/commands.c); the run is the row
- * without a word. */
 
 /* The README's usage lines. Each is parsed as zswapbench would parse it before it is printed
  * (example_ok), so an example cannot outlive an option it uses. NULL about: the defaults. */

@@ -58,10 +58,14 @@ const size_t ncommands = ARRAY_SIZE(commands);
 
 const struct command_info *command_of(const char *word)
 {
-	for (size_t i = 0; word && i < ncommands; i++)
-		if (!commands[i].implicit && strcmp(commands[i].name, word) == 0)
+	const struct command_info *run = NULL;
+
+	for (size_t i = 0; i < ncommands; i++)
+		if (commands[i].implicit)
+			run = &commands[i];
+		else if (word && strcmp(commands[i].name, word) == 0)
 			return &commands[i];
-	return &commands[0];
+	return run;
 }
 
 int command_main(const struct command_info *c, int argc, char **argv)
