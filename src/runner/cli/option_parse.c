@@ -48,7 +48,7 @@ int list_well_formed(const char *list)
 	return n && list[0] != ',' && list[n - 1] != ',' && !strstr(list, ",,");
 }
 
-int text_fits(const char *value, size_t max, char *why, size_t why_len)
+static int text_fits(const char *value, size_t max, char *why, size_t why_len)
 {
 	if (strlen(value) > max) {
 		snprintf(why, why_len, "too long (at most %zu characters)", max);
@@ -62,6 +62,17 @@ int copy_text(char *field, size_t field_len, const char *value, char *why, size_
 	if (text_fits(value, field_len - 1, why, why_len))
 		return -EINVAL;
 	memcpy(field, value, strlen(value) + 1);
+	return 0;
+}
+
+int set_text(char **text, size_t max, const char *value, char *why, size_t why_len)
+{
+	if (text_fits(value, max, why, why_len))
+		return -EINVAL;
+	if (config_set_text(text, value)) {
+		snprintf(why, why_len, "out of memory");
+		return -ENOMEM;
+	}
 	return 0;
 }
 

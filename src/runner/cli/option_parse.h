@@ -23,8 +23,9 @@ int list_well_formed(const char *list);
 
 /* Copies value into a field of len bytes; refuses (why: "too long") what does not fit. */
 int copy_text(char *field, size_t field_len, const char *value, char *why, size_t why_len);
-/* The same refusal for an owned text of at most max characters. */
-int text_fits(const char *value, size_t max, char *why, size_t why_len);
+/* The same for one of the config's own texts (config_set_text), of at most max characters;
+ * -ENOMEM with why saying so. */
+int set_text(char **text, size_t max, const char *value, char *why, size_t why_len);
 
 /* A command as words, cut at blanks in place (no shell, no quoting): words[] gets them and a
  * NULL after; how many, or -EINVAL for none or more than max - 1. */

@@ -210,13 +210,7 @@ static int parse_text(struct config *cfg, const struct option_desc *o, const cha
 		return -EINVAL;
 	if (o->type == OT_STRING)
 		return copy_text(field(cfg, o), o->size, v, why, len);
-	if (text_fits(v, o->type == OT_PATH ? PATH_MAX - 1 : o->max, why, len))
-		return -EINVAL;
-	if (config_set_text(field(cfg, o), v)) {
-		snprintf(why, len, "out of memory");
-		return -ENOMEM;
-	}
-	return 0;
+	return set_text(field(cfg, o), o->type == OT_PATH ? PATH_MAX - 1 : o->max, v, why, len);
 }
 
 static int parse_value(struct config *cfg, const struct option_desc *o, const char *v, char *why, size_t len)

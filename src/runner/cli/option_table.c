@@ -110,13 +110,8 @@ static int parse_data(struct config *cfg, const char *v, char *why, size_t len)
 					 ret == -EINVAL ? "not a regular file" : strerror(-ret));
 		return -EINVAL;
 	}
-	if (text_fits(v, PATH_MAX + 15, why, len))
-		return -EINVAL;
-	if (config_set_text(&cfg->data, v)) {
-		snprintf(why, len, "out of memory");
-		return -ENOMEM;
-	}
-	return 0;
+	/* file:PATH with a path as long as a path can be. */
+	return set_text(&cfg->data, PATH_MAX + 15, v, why, len);
 }
 
 static void data_format(const struct config *cfg, char *buf, size_t len)
@@ -235,12 +230,8 @@ static int parse_generator(struct config *cfg, const char *v, char *why, size_t 
 
 	if (zram_generator_read(v, ram, &g, why, len))
 		return -EINVAL;
-	if (text_fits(v, PATH_MAX - 1, why, len))
+	if (set_text(&cfg->zram_generator, PATH_MAX - 1, v, why, len))
 		return -EINVAL;
-	if (config_set_text(&cfg->zram_generator, v)) {
-		snprintf(why, len, "out of memory");
-		return -ENOMEM;
-	}
 	/* The backend that takes this option is the one measured. */
 	snprintf(cfg->swap.v[0], NAME_LEN, "%s", backend_of_option("zram-generator")->name);
 	cfg->swap.n = 1;
