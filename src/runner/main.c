@@ -2,6 +2,7 @@
 #include <gsl/gsl_errno.h>
 #include <locale.h>
 
+#include "runner/commands/command_options.h"
 #include "runner/commands/commands.h"
 
 int main(int argc, char **argv)

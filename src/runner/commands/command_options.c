@@ -8,7 +8,8 @@
 #include "runner/cli/help.h"
 #include "runner/commands/commands.h"
 
-int command_options(const struct command_info *c, int argc, char **argv, struct config *cfg)
+/* -1: go on with cfg; else the exit status. Either way cfg is initialised: config_free it. */
+static int command_options(const struct command_info *c, int argc, char **argv, struct config *cfg)
 {
 	char msg[PATH_MAX + 512];
 
@@ -38,4 +39,18 @@ int command_without_options(const struct command_info *c, int argc, char **argv)
 	}
 	say("%s: unexpected argument '%s'; try 'zswapbench %s --help'", c->name, argv[1], c->name);
 	return EXIT_USAGE;
+}
+
+int command_main(const struct command_info *c, int argc, char **argv)
+{
+	struct config cfg;
+	int status;
+
+	if (!c->run)
+		return c->main(c, argc, argv);
+	status = command_options(c, argc, argv, &cfg);
+	if (status < 0)
+		status = c->run(&cfg);
+	config_free(&cfg);
+	return status;
 }

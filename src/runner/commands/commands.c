@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "common/util.h"
-#include "runner/commands/command_options.h"
 
 const struct command_info commands[] = {
 	{ .name = "run", .implicit = 1, .run = run_experiment, .options = CMD_RUN,
@@ -66,18 +65,4 @@ const struct command_info *command_of(const char *word)
 		else if (word && strcmp(commands[i].name, word) == 0)
 			return &commands[i];
 	return run;
-}
-
-int command_main(const struct command_info *c, int argc, char **argv)
-{
-	struct config cfg;
-	int status;
-
-	if (!c->run)
-		return c->main(c, argc, argv);
-	status = command_options(c, argc, argv, &cfg);
-	if (status < 0)
-		status = c->run(&cfg);
-	config_free(&cfg);
-	return status;
 }

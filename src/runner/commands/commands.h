@@ -16,9 +16,6 @@ extern const size_t ncommands;
 
 /* The command whose word this is; the run for any other word (or NULL). */
 const struct command_info *command_of(const char *word);
-/* Runs command c on its words (argv[0] is its word, the program's name for the run): its
- * options parsed into a config for its run, or its words to its main. The exit status. */
-int command_main(const struct command_info *c, int argc, char **argv);
 
 /* The entry points of the rows. */
 int run_experiment(const struct config *cfg);
