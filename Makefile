@@ -37,11 +37,9 @@ Q         := $(if $(V),,@)
 MODE      := $(CC) $(CFLAGS) $(LDFLAGS) $(SAN_ALL) $(SAN_ASAN)
 COMMON    := $(wildcard src/common/*.c)
 # The runner's folders, one concern each (docs/architecture.md).
-# WIP: files helpers are still writing stay out of the build until they land.
-WIP       :=
-RUNNER    := $(filter-out src/runner/main.c $(WIP),$(wildcard src/runner/*.c src/runner/*/*.c))
+RUNNER    := $(filter-out src/runner/main.c,$(wildcard src/runner/*.c src/runner/*/*.c))
 HOGGER    := $(wildcard src/hogger/*.c)
-UNIT      := $(filter-out $(WIP),$(wildcard tests/unit/*.c))
+UNIT      := $(wildcard tests/unit/*.c)
 
 obj = $(patsubst %.c,$(BUILD)/%.o,$(1))
 

@@ -1,13 +1,14 @@
 /*
  * gen-docs: the man page zswapbench(8) and the bash completion, both written from the option
- * table (src/runner/cli/option_table.c), so neither can name an option the parser does not
- * take or miss one it does.
+ * table (src/runner/cli/option_table.c) and the table of commands main.c dispatches from
+ * (src/runner/commands/commands.c; the run is its row without a word), so neither can name an
+ * option or a command the parser does not take, or miss one it does.
  *
  *   gen-docs man     the man page, roff with man(7) macros, on stdout
  *   gen-docs bash    the bash completion script, on stdout
  *
- * It links the runner's own objects: the table, --help's text, the backends' names, and the
- * parser, which checks every example before the man page prints it.
+ * It links the runner's own objects: the tables, the backends' names, and the parser, which
+ * checks every example before the man page prints it.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -20,50 +21,10 @@
 #include "runner/cli/config_file.h"
 #include "runner/cli/options.h"
 #include "runner/base/log.h"
+#include "runner/commands/commands.h"
 #include "runner/report/columns.h"
 #include "runner/swap/backend.h"
 #include "runner/base/rundir.h"
-
-/*
- * The commands, in the one place both outputs read them. main.c dispatches on the names; a
- * command added there gets a row here. The run is implicit: no word is typed for it.
- */
-enum command_args { ARGS_OPTIONS, ARGS_JSON };
-struct command_doc {
-	const char *name;
-	int implicit;            /* the run: "zswapbench [options]", no command word */
-	unsigned mask;           /* the CMD_* whose options of the table it takes; 0: none */
-	const char *synopsis;    /* roff, after "zswapbench [name]" */
-	const char *about;       /* plain text; NULL: the paragraph of its --help */
-	const char *own_options; /* options it parses itself, outside the table */
-	enum command_args args;  /* what its words that are not options are */
-};
-
-static const struct command_doc commands[] = {
-	{ "run", 1, CMD_RUN, "[\\fIoptions\\fR] [\\fB\\-\\-\\fR \\fICOMMAND\\fR [\\fIARG\\fR...]]",
-	  "The run, with no command word: one cell per backend, compressor, job count and limit, each "
-	  "with its trials, then the answer on stdout and the result file. Its options are the Run "
-	  "options below.",
-	  NULL, ARGS_OPTIONS },
-	{ "show", 0, CMD_SHOW, "[\\fIoptions\\fR] \\fIFILE\\fR...", NULL, NULL, ARGS_JSON },
-	{ "compare", 0, CMD_COMPARE, "[\\fIoptions\\fR] \\fIBASE.json\\fR \\fINEW.json\\fR [\\fIMORE.json\\fR...]",
-	  NULL, NULL, ARGS_JSON },
-	{ "plot", 0, CMD_PLOT, "[\\fIoptions\\fR] \\fIFILE\\fR...", NULL, NULL, ARGS_JSON },
-	{ "report", 0, CMD_REPORT, "[\\fIoptions\\fR] \\fIFILE\\fR...", NULL, NULL, ARGS_JSON },
-	{ "calibrate", 0, CMD_CALIBRATE, "[\\fIoptions\\fR] [\\fB\\-\\-\\fR \\fICOMMAND\\fR [\\fIARG\\fR...]]", NULL, NULL,
-	  ARGS_OPTIONS },
-	{ "sysinfo", 0, CMD_SYSINFO, "[\\fIoptions\\fR]", NULL, NULL, ARGS_OPTIONS },
-	{ "cleanup", 0, 0, "",
-	  "Undoes, newest first, what a run that was killed (SIGKILL, a power loss) left changed: its "
-	  "cgroups, swap areas, zram devices, swapfiles and parameters, as the journal (FILES) names them. "
-	  "It says what it restored; running it again is harmless.",
-	  "--help -h", ARGS_OPTIONS },
-	{ "list-configs", 0, 0, "",
-	  "Lists the preset experiments (FILES), each with the first line of its comment; "
-	  "zswapbench --config NAME runs one.",
-	  "--help -h", ARGS_OPTIONS },
-};
-#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
 /* The README's usage lines. Each is parsed as zswapbench would parse it before it is printed
  * (example_ok), so an example cannot outlive an option it uses. NULL about: the defaults. */
@@ -126,7 +87,7 @@ static void font(FILE *out, char f, const char *s)
 
 static unsigned option_mask(const struct option_desc *o)
 {
-	return o->commands ? o->commands : CMD_RUN | CMD_CALIBRATE;
+	return o->commands ? o->commands : CMD_EXPERIMENT;
 }
 
 static int takes_value(const struct option_desc *o)
@@ -136,12 +97,12 @@ static int takes_value(const struct option_desc *o)
 
 /* As the parser decides: a short name belongs to the first option of the command that
  * claims it (-o is --output for a run, --columns for show and compare). */
-static int owns_short(const struct option_desc *o, unsigned cmd)
+static int owns_short(const struct option_desc *o, unsigned set)
 {
-	if (!o->short_name || !option_for(o, (enum command)cmd))
+	if (!o->short_name || !option_for(o, set))
 		return 0;
 	for (int id = 0; id < O_COUNT; id++)
-		if (option_table[id].short_name == o->short_name && option_for(&option_table[id], (enum command)cmd))
+		if (option_table[id].short_name == o->short_name && option_for(&option_table[id], set))
 			return &option_table[id] == o;
 	return 0;
 }
@@ -150,9 +111,9 @@ static int owns_short(const struct option_desc *o, unsigned cmd)
 static unsigned short_mask(const struct option_desc *o, unsigned mask)
 {
 	unsigned owned = 0;
-	for (size_t c = 0; c < NCOMMANDS; c++)
-		if ((commands[c].mask & mask) && owns_short(o, commands[c].mask))
-			owned |= commands[c].mask;
+	for (size_t c = 0; c < ncommands; c++)
+		if ((commands[c].options & mask) && owns_short(o, commands[c].options))
+			owned |= commands[c].options;
 	return owned;
 }
 
@@ -161,11 +122,11 @@ static void command_names(char *buf, size_t len, unsigned mask)
 {
 	size_t n = 0, k = 0;
 
-	for (size_t c = 0; c < NCOMMANDS; c++)
-		n += (commands[c].mask & mask) != 0;
+	for (size_t c = 0; c < ncommands; c++)
+		n += (commands[c].options & mask) != 0;
 	buf[0] = '\0';
-	for (size_t c = 0; c < NCOMMANDS; c++)
-		if (commands[c].mask & mask)
+	for (size_t c = 0; c < ncommands; c++)
+		if (commands[c].options & mask)
 			snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", k++ == 0 ? "" : k == n ? " and " : ", ",
 				 commands[c].name);
 }
@@ -198,64 +159,33 @@ static const char *list_names(const struct option_desc *o, char *buf, size_t len
 	return buf;
 }
 
-/* The paragraph of a command's --help after its usage lines, so the man page describes a
- * command in the words --help uses. */
-static char *help_about(unsigned cmd)
-{
-	char *buf = NULL, *p, *end;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	if (!f)
-		return NULL;
-	options_help(f, (enum command)cmd);
-	fclose(f);
-	p = buf;
-	while (p && (strncmp(p, "Usage:", 6) == 0 || *p == ' '))
-		p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL;
-	if (!p) {
-		free(buf);
-		return NULL;
-	}
-	end = strstr(p, "\n\n");
-	if (end)
-		*end = '\0';
-	memmove(buf, p, strlen(p) + 1);
-	return buf;
-}
-
 /* ---- examples, checked by the parser ------------------------------------------------- */
-
-static const struct command_doc *command_named(const char *word)
-{
-	for (size_t c = 0; word && c < NCOMMANDS; c++)
-		if (!commands[c].implicit && strcmp(commands[c].name, word) == 0)
-			return &commands[c];
-	return NULL;
-}
 
 /* Parses an example as main.c would, up to a shell redirection or pipe. */
 static int example_ok(const char *line)
 {
-	static struct config cfg;
+	struct config cfg;
 	char copy[512], msg[1024] = "", *argv[32];
-	const struct command_doc *c;
-	int argc = 0;
+	const struct command_info *c;
+	int argc = 0, ok = 0;
 
 	snprintf(copy, sizeof(copy), "%s", line);
 	for (char *t = strtok(copy, " "); t && argc < 31 && !strchr("<>|", t[0]); t = strtok(NULL, " "))
 		argv[argc++] = t;
 	argv[argc] = NULL;
-	c = command_named(argv[1]);
-	if (c && !c->mask && argc == 2)
-		return 1; /* a command outside the table, as cleanup: it takes no argument */
-	if (c && !c->mask)
+	c = command_of(argv[1]);
+	if (!c->options && argc == 2)
+		return 1; /* a command without options, as cleanup: it takes no argument */
+	config_init(&cfg);
+	if (!c->options)
 		snprintf(msg, sizeof(msg), "%s takes no argument", c->name);
-	else if ((c ? options_parse_command((enum command)c->mask, argc - 1, argv + 1, &cfg, msg, sizeof(msg))
-		    : options_parse(argc, argv, &cfg, msg, sizeof(msg))) == OPTIONS_RUN)
-		return 1;
-	fprintf(stderr, "gen-docs: example '%s' is refused: %s\n", line, msg);
-	return 0;
+	else
+		ok = options_parse(c, c->implicit ? argc : argc - 1, c->implicit ? argv : argv + 1, &cfg, msg,
+				   sizeof(msg)) == OPTIONS_RUN;
+	config_free(&cfg);
+	if (!ok)
+		fprintf(stderr, "gen-docs: example '%s' is refused: %s\n", line, msg);
+	return ok;
 }
 
 /* "--limit 50M --alloc 300M ...": the defaults of the options that shape a run. */
@@ -285,14 +215,45 @@ static void man_date(char *buf, size_t len)
 	strftime(buf, len, "%Y-%m-%d", &tm);
 }
 
-static void man_synopsis_line(FILE *out, const struct command_doc *c)
+/* A usage as the man page writes it: options in bold, "options" and the words to be replaced
+ * (FILE, BASE.json) in italics, the brackets and "..." as they are. */
+static void man_usage(FILE *out, const char *usage)
 {
+	for (const char *p = usage; *p;) {
+		size_t n = 0;
+		char f = 0;
+		if (*p == '-') {
+			n = strspn(p, "-abcdefghijklmnopqrstuvwxyz");
+			f = 'B';
+		} else if (isalpha((unsigned char)*p)) {
+			n = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.");
+			while (p[n - 1] == '.')
+				n--;
+			f = 'I';
+		}
+		if (!f) {
+			fputc(*p++, out);
+			continue;
+		}
+		fprintf(out, "\\f%c", f);
+		text_n(out, p, n);
+		fputs("\\fR", out);
+		p += n;
+	}
+}
+
+static void man_synopsis_line(FILE *out, const struct command_info *c)
+{
+	const char *usage = c->man_usage ? c->man_usage : c->usage;
+
 	fputs("\\fBzswapbench\\fR", out);
 	if (!c->implicit) {
 		fputc(' ', out);
 		font(out, 'B', c->name);
 	}
-	fprintf(out, "%s%s\n", c->synopsis[0] ? " " : "", c->synopsis);
+	fputs(usage[0] ? " " : "", out);
+	man_usage(out, usage);
+	fputc('\n', out);
 }
 
 static void man_header(FILE *out)
@@ -306,35 +267,30 @@ static void man_header(FILE *out)
 	fputs(".nh\n.ad l\n", out);
 	fputs(".SH NAME\nzswapbench \\- measure disk swap, zram and zswap on this machine's kernel\n", out);
 	fputs(".SH SYNOPSIS\n.nf\n", out);
-	for (size_t c = 0; c < NCOMMANDS; c++)
+	for (size_t c = 0; c < ncommands; c++)
 		man_synopsis_line(out, &commands[c]);
 	fputs(".fi\n", out);
 }
 
-static void man_about(FILE *out, const struct command_doc *c)
+/* The command's paragraph, in the words of its --help unless the page has its own. */
+static void man_about(FILE *out, const struct command_info *c)
 {
-	char *about = c->about ? NULL : help_about(c->mask);
-
-	text(out, c->about ? c->about : about ? about : "");
+	text(out, c->man_about ? c->man_about : c->about);
 	fputc('\n', out);
-	free(about);
 }
 
 static void man_description(FILE *out)
 {
-	char *about = help_about(CMD_RUN);
-
 	fputs(".SH DESCRIPTION\n", out);
-	text(out, about ? about : "");
+	text(out, command_of(NULL)->about);
 	fputc('\n', out);
-	free(about);
 	fputs(".PP\n", out);
 	text(out, "It runs as root. Every change it makes to the kernel's state (cgroups, swap areas, zram "
 		  "devices, swapfiles, parameters) is written to an undo journal before it is made, and undone "
 		  "when the run ends, fails or is stopped by a signal. Each run writes a JSON result file that "
 		  "zswapbench show prints again and zswapbench compare compares with others.\n");
 	fputs(".SH COMMANDS\n", out);
-	for (size_t c = 0; c < NCOMMANDS; c++) {
+	for (size_t c = 0; c < ncommands; c++) {
 		fputs(".TP\n", out);
 		man_synopsis_line(out, &commands[c]);
 		man_about(out, &commands[c]);
@@ -408,8 +364,8 @@ static void man_option_facts(FILE *out, const struct option_desc *o, unsigned ma
 		text(out, buf);
 		fputs(".\n", out);
 	}
-	if (o->choices)
-		man_choices(out, o->choices);
+	if (option_choices(o))
+		man_choices(out, option_choices(o));
 	if (list_names(o, buf, sizeof(buf)) && !strstr(o->help, buf)) {
 		fputs("Names: ", out);
 		text(out, buf);
@@ -667,18 +623,19 @@ static int bash_options(FILE *out)
 	int ok = 1;
 
 	fputs("# The options of a command, long and short.\n_zswapbench_options()\n{\n\tcase $1 in\n", out);
-	for (size_t c = 0; c < NCOMMANDS; c++) {
+	for (size_t c = 0; c < ncommands; c++) {
 		fprintf(out, "\t%s) echo '", commands[c].name);
 		for (int id = 0, k = 0; id < O_COUNT; id++) {
 			const struct option_desc *o = &option_table[id];
-			if ((o->flags & OPT_HIDDEN) || !(option_mask(o) & commands[c].mask))
+			if ((o->flags & OPT_HIDDEN) || !(option_mask(o) & commands[c].options))
 				continue;
 			ok &= shell_word(o->name);
 			fprintf(out, "%s--%s", k++ ? " " : "", o->name);
-			if (owns_short(o, commands[c].mask))
+			if (owns_short(o, commands[c].options))
 				fprintf(out, " -%c", o->short_name);
 		}
-		fprintf(out, "%s' ;;\n", commands[c].own_options ? commands[c].own_options : "");
+		/* A command without options of the table takes --help alone. */
+		fprintf(out, "%s' ;;\n", commands[c].options ? "" : "--help -h");
 	}
 	fputs("\tesac\n}\n\n", out);
 	return ok;
@@ -689,11 +646,11 @@ static void bash_value_pattern(FILE *out, const struct option_desc *o)
 {
 	int k = 0;
 
-	for (size_t c = 0; c < NCOMMANDS; c++) {
-		if (!(option_mask(o) & commands[c].mask))
+	for (size_t c = 0; c < ncommands; c++) {
+		if (!(option_mask(o) & commands[c].options))
 			continue;
 		fprintf(out, "%s%s:--%s", k++ ? "|" : "\t", commands[c].name, o->name);
-		if (owns_short(o, commands[c].mask))
+		if (owns_short(o, commands[c].options))
 			fprintf(out, "|%s:-%c", commands[c].name, o->short_name);
 	}
 	fputs(")", out);
@@ -705,11 +662,12 @@ static int bash_value_action(FILE *out, const struct option_desc *o)
 	char names[1024];
 	int ok = 1;
 
-	if (o->choices) {
+	if (option_choices(o)) {
+		const char *const *choices = option_choices(o);
 		fputs(" _zswapbench_words '", out);
-		for (size_t i = 0; o->choices[i]; i++) {
-			ok &= shell_word(o->choices[i]);
-			fprintf(out, "%s%s", i ? " " : "", o->choices[i]);
+		for (size_t i = 0; choices[i]; i++) {
+			ok &= shell_word(choices[i]);
+			fprintf(out, "%s%s", i ? " " : "", choices[i]);
 		}
 		fputs("' ;;\n", out);
 	} else if (list_names(o, names, sizeof(names))) {
@@ -754,8 +712,8 @@ static void bash_args(FILE *out)
 	char pattern[256] = "";
 
 	fputs("# A word that is not an option, nor an option's value.\n_zswapbench_args()\n{\n\tcase $1 in\n", out);
-	for (size_t c = 0; c < NCOMMANDS; c++)
-		if (commands[c].args == ARGS_JSON)
+	for (size_t c = 0; c < ncommands; c++)
+		if (commands[c].files)
 			snprintf(pattern + strlen(pattern), sizeof(pattern) - strlen(pattern), "%s%s",
 				 pattern[0] ? "|" : "", commands[c].name);
 	if (pattern[0])
@@ -838,7 +796,7 @@ static int bash_completion(FILE *out)
 	ok = bash_options(out);
 	ok &= bash_values(out);
 	bash_args(out);
-	for (size_t c = 0; c < NCOMMANDS; c++) {
+	for (size_t c = 0; c < ncommands; c++) {
 		if (commands[c].implicit)
 			continue;
 		snprintf(pattern + strlen(pattern), sizeof(pattern) - strlen(pattern), "%s%s", pattern[0] ? "|" : "",

@@ -22,6 +22,7 @@
 #include "common/access.h"
 #include "common/clock.h"
 #include "common/histogram.h"
+#include "common/hogger_options.h"
 #include "common/pattern.h"
 #include "common/proto.h"
 #include "common/size.h"
@@ -364,66 +365,51 @@ static int bad(const char *option, const char *value)
 /* The command line into h; returns -1 to go on, or the exit status. */
 static int parse_args(int argc, char **argv, struct hogger *h)
 {
-	static const struct option longopts[] = {
-		{ "alloc", required_argument, NULL, 'a' },
-		{ "chunk", required_argument, NULL, 'c' },
-		{ "data", required_argument, NULL, 'd' },
-		{ "access", required_argument, NULL, 'A' },
-		{ "threads", required_argument, NULL, 'T' },
-		{ "no-seccomp", no_argument, NULL, 'n' },
-		{ "probe-sandbox", no_argument, NULL, 'p' },
-		{ "hold", no_argument, NULL, 'H' },
-		{ "verify", no_argument, NULL, 'v' },
-		{ "prefault", no_argument, NULL, 'F' },
-		{ "no-latency", no_argument, NULL, 'L' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	char *end;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "a:c:d:A:T:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, HOGGER_SHORT_OPTIONS, hogger_options, NULL)) != -1) {
 		switch (c) {
-		case 'a':
+		case HOGGER_ALLOC:
 			if (size_parse(optarg, &h->alloc) < 0)
 				return bad("--alloc", optarg);
 			break;
-		case 'c':
+		case HOGGER_CHUNK:
 			if (size_parse(optarg, &h->chunk) < 0 || h->chunk % h->page)
 				return bad("--chunk", optarg);
 			break;
-		case 'd':
+		case HOGGER_DATA:
 			if (pattern_parse(optarg, &h->pattern) < 0)
 				return bad("--data", optarg);
 			break;
-		case 'A':
+		case HOGGER_ACCESS:
 			if (access_parse(optarg, &h->access) < 0)
 				return bad("--access", optarg);
 			break;
-		case 'T':
+		case HOGGER_THREADS:
 			h->threads = (unsigned)strtoul(optarg, &end, 10);
-			if (*end || optarg[0] < '1' || optarg[0] > '9' || h->threads < 1 || h->threads > 256)
+			if (*end || optarg[0] < '1' || optarg[0] > '9' || h->threads < 1 || h->threads > HOGGER_THREADS_MAX)
 				return bad("--threads", optarg);
 			break;
-		case 'n':
+		case HOGGER_NO_SECCOMP:
 			h->seccomp = 0;
 			break;
-		case 'p':
+		case HOGGER_PROBE_SANDBOX:
 			h->probe_sandbox = 1;
 			break;
-		case 'H':
+		case HOGGER_HOLD:
 			h->hold = 1;
 			break;
-		case 'v':
+		case HOGGER_VERIFY:
 			h->verify = 1;
 			break;
-		case 'F':
+		case HOGGER_PREFAULT:
 			h->prefault = 1;
 			break;
-		case 'L':
+		case HOGGER_NO_LATENCY:
 			h->latency = 0;
 			break;
-		case 'h':
+		case HOGGER_HELP:
 			usage(stdout);
 			return 0;
 		default:

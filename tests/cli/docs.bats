@@ -23,9 +23,11 @@ help_options() {
 	"$ZSB" "$@" --help | grep -oE '^ +(-[[:alnum:]], )?--[[:alnum:]-]+' | grep -oE -- '--[[:alnum:]-]+'
 }
 
-# The command words main.c dispatches on, read from the source, not from gen-docs.
+# The command words of the table main.c dispatches from (the run has none), read from the
+# source, not from gen-docs.
 dispatched_commands() {
-	grep -oE 'strcmp\(argv\[1\], "[a-z-]+"\)' "$TOP/src/runner/main.c" | cut -d'"' -f2
+	grep -E '^[[:space:]]*\{ \.name = "[a-z-]+"' "$TOP/src/runner/commands/commands.c" | grep -v '\.implicit = 1' |
+		cut -d'"' -f2
 }
 
 # The options marked OPT_HIDDEN in the table, read from the source, not from gen-docs.

@@ -17,9 +17,8 @@ FUZZ_SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omi
 FUZZ_CFLAGS    = -std=gnu11 -g -O1 -Wall -Wextra -Wshadow -Wvla -D_GNU_SOURCE -Isrc \
                  -DZSB_VERSION='"fuzz"' $(shell pkg-config --cflags $(FUZZ_PKGS))
 FUZZ_LIBS      = $(shell pkg-config --libs $(FUZZ_PKGS)) -lm
-# The parsers and everything they call, from the runner's own sources: not its main, nor
-# what the Makefile keeps out as work in progress (WIP).
-FUZZ_SRCS     := $(filter-out src/runner/main.c $(WIP),$(wildcard src/common/*.c src/runner/*.c src/runner/*/*.c))
+# The parsers and everything they call, from the runner's own sources: not its main.
+FUZZ_SRCS     := $(filter-out src/runner/main.c,$(wildcard src/common/*.c src/runner/*.c src/runner/*/*.c))
 FUZZ_OBJS     := $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(FUZZ_SRCS))
 FUZZ_NAMES    := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_TARGETS  ?= $(FUZZ_NAMES)

@@ -29,6 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_ASSERT(ret == 0 || ret == -EINVAL || ret == -ENOMEM);
 	if (ret)
 		FUZZ_ASSERT(msg[0] != '\0');
+	config_free(&cfg);
 
 	ret = zram_generator_read(path, 24576, &gen, msg, sizeof(msg));
 	FUZZ_ASSERT(ret <= 0);

@@ -1,28 +1,20 @@
 /* A whole command line: the input split on NUL bytes into argv (after "zswapbench"), through
- * options_parse (getopt, the table's parsers, option_checks), or options_parse_command when
- * the first word is "show" or "compare", as main() dispatches; then the config echoed back as
- * typed and as JSON. --user looks the name up (getpwnam), --data file: stats the path. */
+ * options_parse (getopt, the table's parsers, option_checks) for the command its first word
+ * names, or the run, as main() dispatches; then the config echoed back as typed and as JSON.
+ * --user looks the name up (getpwnam), --data file: stats the path. */
 #include <json.h>
 
 #include "runner/cli/options.h"
+#include "runner/commands/commands.h"
 #include "fuzz.h"
 
 #define MAX_ARGS 64
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	/* --help and --version print to stdout; libFuzzer reports on stderr. */
-	if (!freopen("/dev/null", "w", stdout))
-		abort();
-	return 0;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct config cfg;
 	char *s = fuzz_text(data, size), *argv[MAX_ARGS + 2], msg[512] = "", buf[PATH_MAX + 64];
+	const struct command_info *c;
 	int argc = 0;
 	enum options_result res;
 
@@ -32,30 +24,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		argv[argc++] = s + at;
 	argv[argc] = NULL;
 
-	if (argc > 1 && (strcmp(argv[1], "show") == 0 || strcmp(argv[1], "compare") == 0)) {
-		enum command cmd = argv[1][0] == 's' ? CMD_SHOW : CMD_COMPARE;
-		res = options_parse_command(cmd, argc - 1, argv + 1, &cfg, msg, sizeof(msg));
-		FUZZ_ASSERT(res == OPTIONS_RUN || res == OPTIONS_EXIT_OK || res == OPTIONS_USAGE);
-		if (res == OPTIONS_USAGE)
-			FUZZ_ASSERT(msg[0] != '\0');
-		if (res == OPTIONS_RUN)
-			for (int i = 0; i < cfg.nfiles; i++)
-				FUZZ_ASSERT(cfg.files[i] != NULL);
+	c = command_of(argv[1]);
+	if (!c->options) { /* cleanup, list-configs: no option of the table */
 		free(s);
 		return 0;
 	}
-	res = options_parse(argc, argv, &cfg, msg, sizeof(msg));
-	FUZZ_ASSERT(res == OPTIONS_RUN || res == OPTIONS_EXIT_OK || res == OPTIONS_USAGE);
+	res = c->implicit ? options_parse(c, argc, argv, &cfg, msg, sizeof(msg))
+			  : options_parse(c, argc - 1, argv + 1, &cfg, msg, sizeof(msg));
+	FUZZ_ASSERT(res == OPTIONS_RUN || res == OPTIONS_HELP || res == OPTIONS_VERSION || res == OPTIONS_USAGE);
 	if (res == OPTIONS_USAGE)
 		FUZZ_ASSERT(msg[0] != '\0'); /* the one-line error */
-	if (res == OPTIONS_RUN) {
+	if (res == OPTIONS_RUN && c->files)
+		for (int i = 0; i < cfg.nfiles; i++)
+			FUZZ_ASSERT(cfg.files[i] != NULL);
+	if (res == OPTIONS_RUN && (c->options & CMD_EXPERIMENT)) {
 		/* What the plan relies on: every sweep axis has a value, jobs divide --alloc. */
 		FUZZ_ASSERT(cfg.limit.n >= 1 && cfg.limit.n <= LIST_MAX);
 		FUZZ_ASSERT(cfg.swap.n >= 1 && cfg.swap.n <= LIST_MAX);
 		FUZZ_ASSERT(cfg.comp.n <= LIST_MAX);
 		FUZZ_ASSERT(cfg.jobs.n >= 1 && cfg.jobs.n <= LIST_MAX);
 		for (size_t i = 0; i < cfg.jobs.n; i++)
-			FUZZ_ASSERT(cfg.jobs.v[i] >= 1 && cfg.jobs.v[i] <= 256);
+			FUZZ_ASSERT(cfg.jobs.v[i] >= 1 && cfg.jobs.v[i] <= JOBS_MAX);
 		FUZZ_ASSERT(cfg.trials >= 1);
 		for (int id = 0; id < O_COUNT; id++)
 			option_format(&cfg, (enum option_id)id, buf, sizeof(buf));
@@ -63,6 +52,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_ASSERT(json_object_to_json_string(j) != NULL);
 		json_object_put(j);
 	}
+	/* Whatever it returned, what the config owns is freed: a leak is a finding too. */
+	config_free(&cfg);
 	free(s);
 	return 0;
 }

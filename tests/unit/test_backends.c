@@ -135,7 +135,7 @@ Test(zswap_backend, cgroup_switches_need_v2_and_6_8)
 				 .cgroup_mode = "hybrid" };
 	char why[512];
 
-	snprintf(set.zswap.writeback, sizeof(set.zswap.writeback), "off");
+	set.zswap.writeback = SWITCH_OFF;
 	cr_assert_eq(check("zswap", FIXTURES "/zswap", &p, why, sizeof(why)), -ENOTSUP);
 	cr_assert_str_eq(why, "--zswap-writeback: zswap is limited per cgroup only on cgroup v2 (this machine: hybrid)");
 	p.cgroup_v2 = 1;

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "runner/cli/options.h"
+#include "runner/commands/commands.h"
 #include "runner/run/plan.h"
 
 static char path[64];
@@ -24,19 +25,20 @@ static void remove_conf(void)
 	unlink(path);
 }
 
-/* Parses "zswapbench -c FILE ARGS..." */
+/* Parses "zswapbench -c FILE ARGS..." into cfg (zeroed, or of a parse before: freed first). */
 static enum options_result parse(struct config *cfg, char *msg, size_t len, int argc, char **args)
 {
 	char *argv[16] = { "zswapbench", "--config", path };
 	for (int i = 0; i < argc; i++)
 		argv[3 + i] = args[i];
 	argv[3 + argc] = NULL;
-	return options_parse(3 + argc, argv, cfg, msg, len);
+	config_free(cfg);
+	return options_parse(command_of(NULL), 3 + argc, argv, cfg, msg, len);
 }
 
 Test(config_file, run_keys_are_options, .fini = remove_conf)
 {
-	struct config cfg;
+	struct config cfg = { 0 };
 	char msg[512];
 	write_conf("# a comment\n[run]\nlimit = 32M,64M\nalloc = 128M\nswap = zram\ncomp = lz4\nsettle = yes\n"
 		   "interval = 10ms\n");
@@ -47,11 +49,12 @@ Test(config_file, run_keys_are_options, .fini = remove_conf)
 	cr_assert_eq(cfg.settle, 1);
 	cr_assert_eq(cfg.interval_ms, 10);
 	cr_assert(cfg.given[O_ALLOC]);
+	config_free(&cfg);
 }
 
 Test(config_file, the_command_line_overrides_the_file, .fini = remove_conf)
 {
-	struct config cfg;
+	struct config cfg = { 0 };
 	char msg[512];
 	char *args[] = { "--alloc", "64M", "--settle" };
 	write_conf("alloc = 128M\nsettle = no\ntrials = 7\n");
@@ -59,18 +62,19 @@ Test(config_file, the_command_line_overrides_the_file, .fini = remove_conf)
 	cr_assert_eq(cfg.alloc, 64ULL << 20);
 	cr_assert_eq(cfg.settle, 1);
 	cr_assert_eq(cfg.trials, 7, "what the command line leaves, the file keeps");
+	config_free(&cfg);
 }
 
 Test(config_file, sections_are_groups_of_cells, .fini = remove_conf)
 {
-	struct config cfg;
+	struct config cfg = { 0 };
 	struct plan p;
 	char msg[512];
 	write_conf("[run]\nlimit = 32M\nalloc = 96M\n\n[slow-disk]\nswap = disk\n\n[zram]\nswap = zram\ncomp = lzo,lz4\n"
 		   "\n[zram-jobs]\nswap = zram\njobs = 1,2\n");
 	cr_assert_eq(parse(&cfg, msg, sizeof(msg), 0, NULL), OPTIONS_RUN, "%s", msg);
 	cr_assert_eq(cfg.nsections, 3);
-	cr_assert_eq(plan_build(&p, &cfg, "/x/hogger"), 0);
+	cr_assert_eq(plan_build(&p, &cfg, "/x/hogger", &(struct plan_inputs){ .pid = 1, .seed = 1 }), 0);
 	cr_assert_eq(p.ncells, 1 + 2 + 2);
 	cr_assert_str_eq(p.cells[0].label, "slow-disk");
 	cr_assert_str_eq(p.cells[1].label, "zram zram:lzo");
@@ -78,17 +82,19 @@ Test(config_file, sections_are_groups_of_cells, .fini = remove_conf)
 	cr_assert_str_eq(p.cells[4].label, "zram-jobs zram jobs=2");
 	cr_assert_eq(p.cells[4].limit, 32ULL << 20, "an axis a section leaves out comes from [run]");
 	plan_free(&p);
+	config_free(&cfg);
 }
 
 Test(config_file, a_sweep_option_on_the_command_line_replaces_the_sections, .fini = remove_conf)
 {
-	struct config cfg;
+	struct config cfg = { 0 };
 	char msg[512];
 	char *args[] = { "--swap", "disk" };
 	write_conf("[a]\nswap = zram\n[b]\nswap = zswap\n");
 	cr_assert_eq(parse(&cfg, msg, sizeof(msg), 2, args), OPTIONS_RUN, "%s", msg);
 	cr_assert_eq(cfg.nsections, 0);
 	cr_assert_eq(cfg.swap.n, 1);
+	config_free(&cfg);
 }
 
 /* Every error names the file, the line and the key. */
@@ -105,7 +111,7 @@ Test(config_file, errors_name_file_line_and_key, .fini = remove_conf)
 		{ "[d]\nswap = disk\ncomp = lz4\n", ": [d]: comp: none of its backends uses a compressor" },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct config cfg;
+		struct config cfg = { 0 };
 		char msg[512], want[256];
 		write_conf(cases[i].text);
 		cr_assert_eq(parse(&cfg, msg, sizeof(msg), 0, NULL), OPTIONS_USAGE, "accepted: %s", cases[i].text);
@@ -113,19 +119,40 @@ Test(config_file, errors_name_file_line_and_key, .fini = remove_conf)
 		cr_assert(strncmp(msg, want, strlen(want)) == 0, "'%s' does not start with '%s'", msg, want);
 		cr_assert_null(strchr(msg, '\n'));
 		unlink(path);
+		config_free(&cfg);
 	}
 }
 
 Test(config_file, a_preset_by_name)
 {
-	struct config cfg;
+	struct config cfg = { 0 };
 	char msg[512];
 	char *argv[] = { "zswapbench", "-c", "disk-vs-zram", NULL };
 	if (access("configs/disk-vs-zram.conf", R_OK))
 		cr_skip_test("run from the source tree, where configs/ is");
-	cr_assert_eq(options_parse(3, argv, &cfg, msg, sizeof(msg)), OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(options_parse(command_of(NULL), 3, argv, &cfg, msg, sizeof(msg)), OPTIONS_RUN, "%s", msg);
 	cr_assert_eq(cfg.nsections, 2);
+	config_free(&cfg);
 	argv[2] = "no-such-preset";
-	cr_assert_eq(options_parse(3, argv, &cfg, msg, sizeof(msg)), OPTIONS_USAGE);
+	cr_assert_eq(options_parse(command_of(NULL), 3, argv, &cfg, msg, sizeof(msg)), OPTIONS_USAGE);
 	cr_assert(strstr(msg, "no such file, and no preset of that name"), "%s", msg);
+	config_free(&cfg);
 }
+
+/* A file's command is cut into words of the config's own: a copy of the config keeps them. */
+Test(config_file, the_command_is_the_configs_own, .fini = remove_conf)
+{
+	struct config cfg = { 0 }, copy;
+	char msg[512];
+	write_conf("[run]\ncommand = sort -S 1G /tmp/x\nsetup = true ${CONFIG_DIR}/y\n");
+	cr_assert_eq(parse(&cfg, msg, sizeof(msg), 0, NULL), OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(config_copy(&copy, &cfg), 0);
+	config_free(&cfg);
+	cr_assert_str_eq(copy.command[0], "sort");
+	cr_assert_str_eq(copy.command[3], "/tmp/x");
+	cr_assert_null(copy.command[4]);
+	cr_assert_str_eq(copy.setup, "true /tmp/y");
+	cr_assert_str_eq(copy.config_file, path);
+	config_free(&copy);
+}
+

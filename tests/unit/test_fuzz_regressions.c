@@ -20,6 +20,7 @@
 #include "runner/cli/config_file.h"
 #include "runner/cli/options.h"
 #include "runner/cli/zram_generator.h"
+#include "runner/commands/commands.h"
 #include "runner/kernel/cgroup.h"
 #include "runner/kernel/kv.h"
 #include "runner/fio/result.h"
@@ -156,8 +157,9 @@ static void check_options(const struct input *in)
 	for (size_t at = 0; at < in->len && argc <= 64; at += strlen(s + at) + 1)
 		argv[argc++] = s + at;
 	argv[argc] = NULL;
-	if (options_parse(argc, argv, &cfg, msg, sizeof(msg)) == OPTIONS_USAGE)
+	if (options_parse(command_of(NULL), argc, argv, &cfg, msg, sizeof(msg)) == OPTIONS_USAGE)
 		cr_expect(msg[0] != '\0', "%s: refused without a message", in->path);
+	config_free(&cfg);
 	free(s);
 }
 
@@ -177,6 +179,7 @@ static void check_config(const struct input *in)
 	options_defaults(&cfg);
 	if (config_file_load(&cfg, in->path, msg, sizeof(msg)))
 		cr_expect(msg[0] != '\0', "%s: refused without a message", in->path);
+	config_free(&cfg);
 	zram_generator_read(in->path, 24576, &gen, msg, sizeof(msg));
 	s[strcspn(s, "\n")] = '\0';
 	zram_size_eval(s, 24576, &mib, msg, sizeof(msg));
@@ -393,6 +396,7 @@ Test(fuzz_regressions, config_findings)
 	options_defaults(&cfg);
 	cr_assert_eq(config_file_load(&cfg, REGRESSIONS "/config/value-longer-than-a-line", msg, sizeof(msg)), -EINVAL);
 	cr_assert(strstr(msg, "longer than 199 characters"), "%s", msg);
+	config_free(&cfg);
 	cr_assert_eq(zram_generator_read(REGRESSIONS "/config/zram-size-beyond-64-bits", 24576, &gen, msg, sizeof(msg)),
 		     -EINVAL, "1e300 MiB does not fit in 64 bits of bytes");
 	cr_assert_eq(zram_size_eval("inf", 24576, &mib, msg, sizeof(msg)), -EINVAL);

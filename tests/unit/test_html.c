@@ -45,6 +45,7 @@ static struct report_opts show_opts(void)
 {
 	static struct config cfg;
 
+	config_free(&cfg); /* what the call before left */
 	options_defaults(&cfg);
 	return report_opts_of(&cfg);
 }

@@ -1,15 +1,21 @@
 #include <criterion/criterion.h>
 #include <criterion/redirect.h>
 #include <inttypes.h>
+#include <json.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "runner/cli/help.h"
 #include "runner/cli/options.h"
+#include "runner/commands/commands.h"
 #include "fixture.h"
 
+/* Parses a run's command line into cfg, freeing what a parse before left in it (cfg starts
+ * zeroed). */
 static enum options_result parse(char *msg, struct config *cfg, int argc, char **argv)
 {
-	return options_parse(argc, argv, cfg, msg, 512);
+	config_free(cfg);
+	return options_parse(command_of(NULL), argc, argv, cfg, msg, 512);
 }
 
 #define ARGS(...) ((char *[]){ "zswapbench", __VA_ARGS__, NULL })
@@ -17,7 +23,7 @@ static enum options_result parse(char *msg, struct config *cfg, int argc, char *
 
 Test(options, defaults_match_the_table)
 {
-	struct config cfg;
+	struct config cfg = { 0 };
 	char msg[512];
 	char *argv[] = { "zswapbench", NULL };
 	cr_assert_eq(parse(msg, &cfg, 1, argv), OPTIONS_RUN);
@@ -39,25 +45,27 @@ Test(options, defaults_match_the_table)
 	cr_assert_eq(cfg.interval_ms, 100);
 	for (int id = 0; id < O_COUNT; id++)
 		cr_assert_not(cfg.given[id], "--%s counted as given by default", option_table[id].name);
+	config_free(&cfg);
 }
 
 /* Every default in the table goes through its own parser. */
 Test(options, every_default_parses)
 {
 	for (int id = 0; id < O_COUNT; id++) {
-		struct config cfg;
+		struct config cfg = { 0 };
 		char msg[512];
 		if (!option_table[id].def)
 			continue;
 		options_defaults(&cfg);
 		cr_assert_eq(option_apply(&cfg, (enum option_id)id, option_table[id].def, msg, sizeof(msg)), 0,
 			     "default of --%s: %s", option_table[id].name, msg);
+		config_free(&cfg);
 	}
 }
 
 Test(options, lists_and_values)
 {
-	struct config cfg;
+	struct config cfg = { 0 };
 	char msg[512];
 	cr_assert_eq(parse(msg, &cfg, NARGS("--swap", "zram", "--comp", "lzo,lz4", "--trials", "5",
 					    "--limit", "32M", "--alloc", "128M", "--data", "random"),
@@ -70,11 +78,12 @@ Test(options, lists_and_values)
 	cr_assert_eq(cfg.trials, 5);
 	cr_assert_eq(cfg.limit.v[0], 32ULL << 20);
 	cr_assert_str_eq(cfg.data, "random");
+	config_free(&cfg);
 }
 
 Test(options, durations_take_units_and_bare_numbers_keep_their_unit)
 {
-	struct config cfg;
+	struct config cfg = { 0 };
 	char msg[512];
 	cr_assert_eq(parse(msg, &cfg, 5, ARGS("--interval", "10ms", "--timeout", "10m")), OPTIONS_RUN, "%s", msg);
 	cr_assert_eq(cfg.interval_ms, 10);
@@ -86,22 +95,24 @@ Test(options, durations_take_units_and_bare_numbers_keep_their_unit)
 	cr_assert_eq(cfg.interval_ms, 0);
 	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--interval", "2s")), OPTIONS_RUN, "%s", msg);
 	cr_assert_eq(cfg.interval_ms, 2000);
+	config_free(&cfg);
 }
 
 Test(options, sizes_follow_util_linux)
 {
-	struct config cfg;
+	struct config cfg = { 0 };
 	char msg[512];
 	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--alloc", "300MB")), OPTIONS_RUN, "%s", msg);
 	cr_assert_eq(cfg.alloc, 300000000ULL, "MB is decimal");
 	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--alloc", "300MiB")), OPTIONS_RUN, "%s", msg);
 	cr_assert_eq(cfg.alloc, 300ULL << 20);
+	config_free(&cfg);
 }
 
 /* One option's value must be refused: exit 2's one line names the option and the value. */
 static void refused(enum option_id id, const char *value, const char *why)
 {
-	struct config cfg;
+	struct config cfg = { 0 };
 	static char msg[2 * PATH_MAX], needle[2 * PATH_MAX];
 	options_defaults(&cfg);
 	cr_assert_neq(option_apply(&cfg, id, value, msg, sizeof(msg)), 0, "--%s '%s' (%s) was accepted",
@@ -112,6 +123,7 @@ static void refused(enum option_id id, const char *value, const char *why)
 	cr_assert_gt(strlen(msg), strlen(needle), "%s: no reason given: '%s'", why, msg);
 	cr_assert_null(strchr(msg, '\n'), "message must be one line: '%s'", msg);
 	cr_assert_eq(cfg.given[id], 0, "a refused value must not count as given");
+	config_free(&cfg);
 }
 
 static void decimal(char *buf, size_t len, uint64_t v)
@@ -165,7 +177,7 @@ Test(options, the_table_as_a_table)
 {
 	for (int id = 0; id < O_COUNT; id++) {
 		const struct option_desc *o = &option_table[id];
-		struct config cfg;
+		struct config cfg = { 0 };
 		char msg[512];
 		if (o->type == OT_ACTION || o->type == OT_FLAG)
 			continue;
@@ -183,13 +195,14 @@ Test(options, the_table_as_a_table)
 		if (o->type != OT_CUSTOM || id == O_JOBS)
 			refused((enum option_id)id, "", "empty");
 		check_range((enum option_id)id);
+		config_free(&cfg);
 	}
 }
 
 Test(options, values_are_never_cut_to_fit)
 {
 	char zeros[200], value[300];
-	struct config cfg;
+	struct config cfg = { 0 };
 	char msg[512];
 
 	memset(zeros, '0', sizeof(zeros) - 1);
@@ -211,6 +224,7 @@ Test(options, values_are_never_cut_to_fit)
 		path[0] = '/';
 		refused(O_OUTPUT, path, "a path longer than PATH_MAX");
 	}
+	config_free(&cfg);
 }
 
 Test(options, bad_input_names_option_and_value)
@@ -228,7 +242,7 @@ Test(options, bad_input_names_option_and_value)
 
 Test(options, reasons_are_the_documented_ones)
 {
-	struct config cfg;
+	struct config cfg = { 0 };
 	char msg[512];
 	options_defaults(&cfg);
 	option_apply(&cfg, O_TRIALS, "0", msg, sizeof(msg));
@@ -239,11 +253,12 @@ Test(options, reasons_are_the_documented_ones)
 	cr_assert_str_eq(msg, "--swap 'zram,zram': a backend is named twice");
 	option_apply(&cfg, O_LIMIT_MODE, "low", msg, sizeof(msg));
 	cr_assert_str_eq(msg, "--limit-mode 'low': not max or high");
+	config_free(&cfg);
 }
 
 Test(options, unknown_and_missing)
 {
-	struct config cfg;
+	struct config cfg = { 0 };
 	char msg[512];
 	cr_assert_eq(parse(msg, &cfg, 2, ARGS("--bogus")), OPTIONS_USAGE);
 	cr_assert_str_eq(msg, "unknown option '--bogus'");
@@ -252,33 +267,37 @@ Test(options, unknown_and_missing)
 	/* A second parse in the same process starts afresh (getopt's optind = 0). */
 	cr_assert_eq(parse(msg, &cfg, 3, ARGS("-t", "4")), OPTIONS_RUN, "%s", msg);
 	cr_assert_eq(cfg.trials, 4);
+	config_free(&cfg);
 }
 
 Test(options, compressor_without_a_backend_that_uses_one)
 {
-	struct config cfg;
+	struct config cfg = { 0 };
 	char msg[512];
 	cr_assert_eq(parse(msg, &cfg, 5, ARGS("--swap", "disk", "--comp", "lz4")), OPTIONS_USAGE);
 	cr_assert_str_eq(msg, "--comp 'lz4': only zram and zswap use this option; add --swap zram");
 	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--comp", "lz4")), OPTIONS_RUN, "the default runs zram");
+	config_free(&cfg);
 }
 
 Test(options, hogger_options_are_refused_for_a_command)
 {
-	struct config cfg;
+	struct config cfg = { 0 };
 	char msg[512];
 	cr_assert_eq(parse(msg, &cfg, 5, ARGS("--data", "mixed", "--", "true")), OPTIONS_USAGE);
 	cr_assert_str_eq(msg, "--data 'mixed': only the hogger takes this option, not a command");
+	config_free(&cfg);
 }
 
 Test(options, help_lists_every_visible_option, .init = cr_redirect_stdout)
 {
-	struct config cfg;
+	struct config cfg = { 0 };
 	char msg[512], help[16384] = "";
 	FILE *out;
 	size_t n;
 
-	cr_assert_eq(parse(msg, &cfg, 2, ARGS("--help")), OPTIONS_EXIT_OK);
+	cr_assert_eq(parse(msg, &cfg, 2, ARGS("--help")), OPTIONS_HELP);
+	options_help(stdout, command_of(NULL), commands, ncommands);
 	fflush(stdout);
 	out = cr_get_redirected_stdout();
 	n = fread(help, 1, sizeof(help) - 1, out);
@@ -298,11 +317,12 @@ Test(options, help_lists_every_visible_option, .init = cr_redirect_stdout)
 	}
 	for (char *line = strtok(help, "\n"); line; line = strtok(NULL, "\n"))
 		cr_assert_leq(strlen(line), 200, "a help line runs on: %s", line);
+	config_free(&cfg);
 }
 
 Test(options, sweep_axes)
 {
-	struct config cfg;
+	struct config cfg = { 0 };
 	char msg[512];
 	cr_assert_eq(parse(msg, &cfg, 9, ARGS("--swap", "disk,zram,zswap", "--comp", "lzo,lz4", "--jobs", "1-10",
 					      "--limit", "50M,100M")),
@@ -322,4 +342,88 @@ Test(options, sweep_axes)
 	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--jobs", "4-2")), OPTIONS_USAGE);
 	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--jobs", "1-40")), OPTIONS_USAGE, "more cells than a list holds");
 	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--limit", "50M,50M")), OPTIONS_USAGE);
+	config_free(&cfg);
 }
+
+/* Paths and long texts are the config's own: a copy keeps its own after the source is freed
+ * (ASan reads freed memory otherwise), and so do the command's words and the sections. */
+Test(options, a_copied_config_outlives_its_source)
+{
+	struct config cfg = { 0 }, copy;
+	char msg[512];
+
+	cr_assert_eq(parse(msg, &cfg, 11, ARGS("--swapfile", "/var/tmp/a.swap", "--setup", "true x", "--suffix", "-a",
+					       "--plot", "plots", "--", "sort", "-S", "1G")),
+		     OPTIONS_RUN, "%s", msg);
+	cr_assert_not_null(config_add_section(&cfg));
+	snprintf(cfg.sections[0].name, NAME_LEN, "one");
+	cr_assert_eq(config_copy(&copy, &cfg), 0);
+	config_free(&cfg);
+	cr_assert_str_eq(copy.swapfile, "/var/tmp/a.swap");
+	cr_assert_str_eq(copy.setup, "true x");
+	cr_assert_str_eq(copy.data, "compressible:50", "the table's default, a text of its own too");
+	cr_assert_str_eq(copy.suffix, "-a");
+	cr_assert_str_eq(copy.plot_dir, "plots");
+	cr_assert_str_eq(copy.output, "", "a text not given is empty, not NULL");
+	cr_assert_str_eq(copy.command[0], "sort");
+	cr_assert_str_eq(copy.command[2], "1G");
+	cr_assert_null(copy.command[3]);
+	cr_assert_eq(copy.nsections, 1);
+	cr_assert_str_eq(copy.sections[0].name, "one");
+	config_free(&copy);
+	config_free(&copy); /* freeing twice is harmless */
+	cr_assert_str_eq(copy.swapfile, "");
+}
+
+/* Every path and text of the table lands in a char * the config owns (and frees); every
+ * other text is held in place. */
+Test(options, texts_of_the_table_are_owned)
+{
+	for (int id = 0; id < O_COUNT; id++) {
+		const struct option_desc *o = &option_table[id];
+		int owned = o->type == OT_PATH || o->type == OT_TEXT;
+		if (o->type == OT_CUSTOM)
+			continue; /* its parser keeps what it sets */
+		cr_assert_eq(config_owns_text(o->offset), owned, "--%s", o->name);
+		if (owned)
+			cr_assert_eq(o->size, sizeof(char *), "--%s: a char *", o->name);
+		if (o->type == OT_TEXT)
+			cr_assert_gt(o->max, 0, "--%s: its longest text", o->name);
+	}
+	cr_assert(config_owns_text(offsetof(struct config, data)), "--data: a pattern may name a file");
+}
+
+/* On/off options hold their value, not the word: left alone unless given (or the table's
+ * default), and echoed to the result file as the word, or null. */
+Test(options, switches)
+{
+	struct config cfg = { 0 };
+	char msg[512], buf[16], *none[] = { "zswapbench", NULL };
+	json_object *j;
+
+	cr_assert_eq(parse(msg, &cfg, 1, none), OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(cfg.mglru, SWITCH_LEAVE);
+	cr_assert_eq(cfg.backend.zswap.shrinker, SWITCH_LEAVE);
+	cr_assert_eq(cfg.latency, SWITCH_ON, "the table's default");
+	cr_assert_str_eq(option_format(&cfg, O_MGLRU, buf, sizeof(buf)), "");
+	j = options_to_json(&cfg);
+	cr_assert_null(json_object_object_get(j, "mglru"));
+	cr_assert_str_eq(json_object_get_string(json_object_object_get(j, "latency")), "on");
+	json_object_put(j);
+	cr_assert_eq(parse(msg, &cfg, 11, ARGS("--swap", "zswap", "--mglru", "off", "--latency", "off", "--zswap-shrinker",
+					       "on", "--zswap-writeback", "off")),
+		     OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(cfg.mglru, SWITCH_OFF);
+	cr_assert_eq(cfg.latency, SWITCH_OFF);
+	cr_assert_eq(cfg.backend.zswap.shrinker, SWITCH_ON);
+	cr_assert_eq(cfg.backend.zswap.writeback, SWITCH_OFF);
+	cr_assert_str_eq(option_format(&cfg, O_ZSWAP_SHRINKER, buf, sizeof(buf)), "on");
+	j = options_to_json(&cfg);
+	cr_assert_str_eq(json_object_get_string(json_object_object_get(j, "mglru")), "off");
+	cr_assert_str_eq(json_object_get_string(json_object_object_get(j, "zswap-shrinker")), "on");
+	json_object_put(j);
+	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--mglru", "yes")), OPTIONS_USAGE);
+	cr_assert_str_eq(msg, "--mglru 'yes': not on or off");
+	config_free(&cfg);
+}
+

@@ -2,17 +2,22 @@
 #include <string.h>
 
 #include "runner/cli/options.h"
+#include "runner/commands/commands.h"
 #include "runner/run/plan.h"
 
+/* What a plan takes besides the config: fixed here, so every build is the same. */
+static const struct plan_inputs inputs = { .pid = 4242, .seed = 0x5eed };
+
 #define NARGS(...) (int)(sizeof((char *[]){ "zswapbench", __VA_ARGS__ }) / sizeof(char *))
-/* argv is static: a command after "--" stays pointed into it. */
+/* cfg starts zeroed; what a parse before left in it is freed first. */
 #define PLAN(p, cfg, ...)                                                                              \
 	do {                                                                                           \
-		static char *argv_[] = { "zswapbench", __VA_ARGS__, NULL };                            \
+		char *argv_[] = { "zswapbench", __VA_ARGS__, NULL };                                   \
 		char msg_[512];                                                                        \
-		cr_assert_eq(options_parse(NARGS(__VA_ARGS__), argv_, cfg, msg_, sizeof(msg_)), OPTIONS_RUN, \
-			     "%s", msg_);                                                              \
-		cr_assert_eq(plan_build(p, cfg, "/x/zswapbench-hogger"), 0);                           \
+		config_free(cfg);                                                                      \
+		cr_assert_eq(options_parse(command_of(NULL), NARGS(__VA_ARGS__), argv_, cfg, msg_, sizeof(msg_)), \
+			     OPTIONS_RUN, "%s", msg_);                                                 \
+		cr_assert_eq(plan_build(p, cfg, "/x/zswapbench-hogger", &inputs), 0);                  \
 	} while (0)
 
 static const char *arg_after(const struct plan_cell *c, const char *flag)
@@ -33,7 +38,7 @@ static int has_arg(const struct plan_cell *c, const char *flag)
 
 Test(plan, the_sweep_is_a_cross_product_and_comp_only_where_used)
 {
-	struct config cfg;
+	struct config cfg = { 0 };
 	struct plan p;
 	PLAN(&p, &cfg, "--swap", "disk,zram", "--comp", "lzo,lz4", "--jobs", "1,2", "--limit", "32M,64M");
 	/* disk: 1 x 2 jobs x 2 limits; zram: 2 comps x 2 x 2 */
@@ -45,21 +50,23 @@ Test(plan, the_sweep_is_a_cross_product_and_comp_only_where_used)
 	cr_assert_eq(p.cells[11].jobs, 2);
 	cr_assert_eq(p.cells[11].limit, 64ULL << 20);
 	plan_free(&p);
+	config_free(&cfg);
 }
 
 Test(plan, labels_name_only_the_axes_that_vary)
 {
-	struct config cfg;
+	struct config cfg = { 0 };
 	struct plan p;
 	PLAN(&p, &cfg, "--swap", "zram", "--comp", "lz4");
 	cr_assert_eq(p.ncells, 1);
 	cr_assert_str_eq(p.cells[0].label, "zram:lz4");
 	plan_free(&p);
+	config_free(&cfg);
 }
 
 Test(plan, the_hogger_gets_its_share_in_whole_chunks)
 {
-	struct config cfg;
+	struct config cfg = { 0 };
 	struct plan p;
 	PLAN(&p, &cfg, "--swap", "zram", "--alloc", "100M", "--jobs", "3", "--chunk", "4M", "--data", "random",
 	     "--access", "reread:2", "--threads", "2", "--no-seccomp");
@@ -76,22 +83,24 @@ Test(plan, the_hogger_gets_its_share_in_whole_chunks)
 	cr_assert_eq(p.cells[0].workload.jobs, 3);
 	cr_assert_not(p.cells[0].workload.command);
 	plan_free(&p);
+	config_free(&cfg);
 }
 
 Test(plan, a_command_runs_as_given)
 {
-	struct config cfg;
+	struct config cfg = { 0 };
 	struct plan p;
 	PLAN(&p, &cfg, "--swap", "zram", "--", "sort", "-S", "1G");
 	cr_assert(p.cells[0].workload.command);
 	cr_assert_str_eq(p.cells[0].workload.argv[0], "sort");
 	cr_assert_str_eq(p.cells[0].workload.argv[2], "1G");
 	plan_free(&p);
+	config_free(&cfg);
 }
 
 Test(plan, swap_size_holds_the_largest_allocation)
 {
-	struct config cfg;
+	struct config cfg = { 0 };
 	struct plan p;
 	PLAN(&p, &cfg, "--swap", "zram", "--alloc-per-job", "10M", "--jobs", "1,4");
 	cr_assert_eq(p.swap_size, 40ULL << 20);
@@ -102,6 +111,7 @@ Test(plan, swap_size_holds_the_largest_allocation)
 	PLAN(&p, &cfg, "--swap", "zram", "--swap-size", "64M");
 	cr_assert_eq(p.swap_size, 64ULL << 20);
 	plan_free(&p);
+	config_free(&cfg);
 }
 
 /* Every round runs each cell once, and trials count up within a cell. */
@@ -121,7 +131,7 @@ static void check_rounds(const struct plan *p, unsigned rounds)
 
 Test(plan, interleaved_sequential_and_shuffled_orders)
 {
-	struct config cfg;
+	struct config cfg = { 0 };
 	struct plan p, q;
 	char a[64] = "", b[64] = "";
 
@@ -147,13 +157,56 @@ Test(plan, interleaved_sequential_and_shuffled_orders)
 	cr_assert_str_neq(a, "012012012012012012012012", "shuffled is not interleaved");
 	plan_free(&p);
 	plan_free(&q);
+	config_free(&cfg);
 }
 
-Test(plan, shuffled_without_a_seed_draws_one)
+Test(plan, shuffled_without_a_seed_takes_the_one_it_is_given)
 {
-	struct config cfg;
+	struct config cfg = { 0 };
 	struct plan p;
 	PLAN(&p, &cfg, "--swap", "disk,zram", "--order", "shuffled");
-	cr_assert_neq(p.seed, 0, "a drawn seed is recorded so the run can be replayed");
+	cr_assert_eq(p.seed, inputs.seed, "recorded, so the run can be replayed");
+	cr_assert_str_eq(p.swapfile, "/var/tmp/zswapbench-4242.swap", "named by the PID it is given");
 	plan_free(&p);
+	config_free(&cfg);
+}
+
+static void same_cell(const struct plan_cell *a, const struct plan_cell *b)
+{
+	cr_assert_str_eq(a->label, b->label);
+	cr_assert_eq(a->backend, b->backend);
+	cr_assert_eq(a->comp, b->comp, "both point into the one config");
+	cr_assert_eq(a->limit, b->limit);
+	cr_assert_eq(a->jobs, b->jobs);
+	cr_assert_eq(a->alloc, b->alloc);
+	cr_assert_eq(a->workload.jobs, b->workload.jobs);
+	cr_assert_eq(a->workload.tab_seed, b->workload.tab_seed);
+	for (size_t k = 0; a->hogger.argv[k] || b->hogger.argv[k]; k++)
+		cr_assert_str_eq(a->hogger.argv[k] ? a->hogger.argv[k] : "(end)", b->hogger.argv[k] ? b->hogger.argv[k] : "(end)");
+}
+
+/* The plan reads no clock and no process: built twice from one config and the same inputs, it
+ * is the same plan, to the last trial of its shuffled schedule. */
+Test(plan, the_same_inputs_make_the_same_plan)
+{
+	struct config cfg = { 0 };
+	struct plan p, q;
+
+	PLAN(&p, &cfg, "--swap", "disk,zram,zswap", "--comp", "lzo,lz4", "--jobs", "1,2", "--order", "shuffled",
+	     "--trials", "4", "--warmup", "1", "--access", "reread:2", "--latency", "off");
+	cr_assert_eq(plan_build(&q, &cfg, "/x/zswapbench-hogger", &inputs), 0);
+	cr_assert_eq(p.ncells, q.ncells);
+	for (size_t i = 0; i < p.ncells; i++)
+		same_cell(&p.cells[i], &q.cells[i]);
+	cr_assert_eq(p.nschedule, q.nschedule);
+	for (size_t i = 0; i < p.nschedule; i++) {
+		cr_assert_eq(p.schedule[i].cell, q.schedule[i].cell);
+		cr_assert_eq(p.schedule[i].trial, q.schedule[i].trial);
+	}
+	cr_assert_eq(p.seed, q.seed);
+	cr_assert_eq(p.swap_size, q.swap_size);
+	cr_assert_str_eq(p.swapfile, q.swapfile);
+	plan_free(&p);
+	plan_free(&q);
+	config_free(&cfg);
 }

@@ -37,6 +37,7 @@ static void fake_run(struct results *r)
 	snprintf(r->system.kernel, sizeof(r->system.kernel), "6.1.0-test");
 	r->system.page_size = 16384;
 	r->config = options_to_json(&cfg);
+	config_free(&cfg);
 	disk = results_add_cell(r);
 	/* Each new cell may move the others: use disk before adding zram. */
 	snprintf(disk->label, sizeof(disk->label), "disk");

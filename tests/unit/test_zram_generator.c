@@ -5,6 +5,7 @@
 
 #include "runner/cli/options.h"
 #include "runner/cli/zram_generator.h"
+#include "runner/commands/commands.h"
 
 static double eval(const char *expr, double ram)
 {
@@ -55,17 +56,20 @@ Test(zram_generator, the_zram0_section_becomes_the_runs_zram_cell)
 	close(fd);
 	write_file(path, "[zram1]\nzram-size = 100\n\n[zram0]\nzram-size = 1024\ncompression-algorithm = zstd (type=idle)\n"
 			 "swap-priority = 5\n");
-	cr_assert_eq(options_parse(3, argv, &cfg, msg, sizeof(msg)), OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(options_parse(command_of(NULL), 3, argv, &cfg, msg, sizeof(msg)), OPTIONS_RUN, "%s", msg);
 	cr_assert_eq(cfg.swap.n, 1);
 	cr_assert_str_eq(cfg.swap.v[0], "zram");
 	cr_assert_str_eq(cfg.comp.v[0], "zstd");
 	cr_assert_eq(cfg.backend.zram.size, 1024ULL << 20);
 	cr_assert_eq(cfg.backend.priority, 5);
+	config_free(&cfg);
 	write_file(path, "[zram0]\nzram-size = ram / banana\n");
-	cr_assert_eq(options_parse(3, argv, &cfg, msg, sizeof(msg)), OPTIONS_USAGE);
+	cr_assert_eq(options_parse(command_of(NULL), 3, argv, &cfg, msg, sizeof(msg)), OPTIONS_USAGE);
 	cr_assert(strstr(msg, "line 2: zram-size: 'ram / banana' is not a size expression"), "%s", msg);
+	config_free(&cfg);
 	write_file(path, "[zram1]\nzram-size = 100\n");
-	cr_assert_eq(options_parse(3, argv, &cfg, msg, sizeof(msg)), OPTIONS_USAGE);
+	cr_assert_eq(options_parse(command_of(NULL), 3, argv, &cfg, msg, sizeof(msg)), OPTIONS_USAGE);
 	cr_assert(strstr(msg, "no [zram0] section"), "%s", msg);
+	config_free(&cfg);
 	unlink(path);
 }

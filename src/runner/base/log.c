@@ -12,11 +12,6 @@ void log_set_quiet(int on)
 	quiet = on;
 }
 
-int log_quiet(void)
-{
-	return quiet;
-}
-
 static void (*before_line)(void);
 
 void log_set_before_line(void (*fn)(void))

@@ -23,7 +23,6 @@ void warn(const char *fmt, ...);
 void log_set_before_line(void (*fn)(void));
 /* -q: only the verdict and errors. */
 void log_set_quiet(int quiet);
-int log_quiet(void);
 
 /*
  * One failure, carried up from where it happened and printed once at the top: what failed

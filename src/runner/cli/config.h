@@ -1,7 +1,10 @@
 /*
- * What the user asked for, as plain data: the command line (and later a config file) lands
- * here through the option table (options.h), and everything downstream reads it. Nothing here
- * points into the run; lists and strings are held in place so a config can be copied.
+ * What the user asked for, as plain data: the command line (and a config file) lands here
+ * through the option table (option_table.h), and everything downstream reads it. Nothing here
+ * points into the run. Lists and short names are held in place; paths, long texts, the
+ * command's words and the config file's sections are owned by the config (a text not given is
+ * "", never NULL). config_init makes an empty one, config_copy a copy that owns its own,
+ * config_free frees what one owns.
  */
 #ifndef ZSB_CONFIG_H
 #define ZSB_CONFIG_H
@@ -14,6 +17,9 @@
 
 #define LIST_MAX 16
 #define NAME_LEN 32
+#define JOBS_MAX 256              /* --jobs: workload processes in a cell */
+#define COMMAND_TEXT_MAX 1023     /* --setup, a config file's command: characters */
+#define COMMAND_WORDS_MAX 63      /* ... and words */
 
 /* One per option, in the order of the option table (and of --help). */
 enum option_id {
@@ -33,11 +39,15 @@ enum option_id {
 	O_COUNT
 };
 
-/* What zswapbench was asked to do: a run, or something with result files. */
+/* The sets of options the commands take, as bits: an option's row in the table names the sets
+ * it is in, a command's row (commands/commands.c) the set it parses. */
 enum command {
 	CMD_RUN = 1 << 0, CMD_SHOW = 1 << 1, CMD_COMPARE = 1 << 2, CMD_SYSINFO = 1 << 3,
 	CMD_PLOT = 1 << 4, CMD_REPORT = 1 << 5, CMD_CALIBRATE = 1 << 6,
 	CMD_ALL = (1 << 7) - 1,
+	/* The commands that run the experiment: they take its options (those of no set in
+	 * particular), a config file, and a COMMAND after "--". */
+	CMD_EXPERIMENT = CMD_RUN | CMD_CALIBRATE,
 };
 
 enum run_order { ORDER_INTERLEAVED, ORDER_SEQUENTIAL, ORDER_SHUFFLED };
@@ -89,17 +99,17 @@ struct config {
 	uint64_t swap_limit;          /* 0: none */
 	int swappiness;               /* -1: leave the kernel's */
 	int page_cluster;             /* -1: leave the kernel's */
-	char swapfile[PATH_MAX];      /* empty: /var/tmp/zswapbench-<pid>.swap */
+	char *swapfile;               /* empty: /var/tmp/zswapbench-<pid>.swap */
 	uint64_t swap_size;           /* 0: big enough for the largest allocation */
 	uint64_t throttle_read, throttle_write; /* --disk-throttle, bytes/s; 0: that direction free */
 	struct swap_settings backend; /* each backend's own options, and the swap priority */
-	char zram_generator[PATH_MAX]; /* the zram-generator.conf whose [zram0] was measured */
+	char *zram_generator;         /* the zram-generator.conf whose [zram0] was measured */
 	char thp[NAME_LEN];           /* transparent_hugepage/enabled for the run; empty: leave it */
-	char mglru[4];                /* lru_gen/enabled for the run: "on", "off"; empty: leave it */
-	char data[PATH_MAX + 16];
+	enum switch_state mglru;      /* lru_gen/enabled for the run */
+	char *data;                   /* the pages' pattern: compressible:50, file:PATH, ... */
 	char access[64];
 	double swap_fraction;         /* 0: --alloc decides; else alloc = limit / (1 - F) per cell */
-	char latency[4];              /* "on", "off" */
+	enum switch_state latency;    /* the hogger's histograms (the table's default: on) */
 	uint64_t chunk;
 	uint64_t alloc_per_job;       /* 0: --alloc / --jobs */
 	unsigned threads;
@@ -112,10 +122,10 @@ struct config {
 	uint64_t timeout_ms;          /* 0: none */
 	uint64_t interval_ms;         /* 0: no time series */
 	int extended;
-	char output[PATH_MAX];        /* empty: results/zswapbench-<date><suffix>.json */
+	char *output;                 /* empty: results/zswapbench-<date><suffix>.json */
 	char suffix[64];
-	char plot_dir[PATH_MAX];      /* --plot, or plot's -o: the folder for the plots; empty: none */
-	char report_file[PATH_MAX];   /* --report, or report's -o: the HTML report; empty: none */
+	char *plot_dir;               /* --plot, or plot's -o: the folder for the plots; empty: none */
+	char *report_file;            /* --report, or report's -o: the HTML report; empty: none */
 	int png;                      /* plots as PNG instead of SVG */
 	int json;                     /* --json: the same as --format json */
 	enum output_format format;
@@ -129,17 +139,15 @@ struct config {
 	char group_by[16];            /* compare: file, host, kernel or host,kernel */
 	double alpha;                 /* a change is significant only at p < alpha ... */
 	double noise_pct;             /* ... and with its whole interval beyond +-noise_pct */
-	char hogger[PATH_MAX];        /* empty: beside zswapbench, or where it is installed */
-	char sysroot[PATH_MAX];       /* empty: the real /sys and /proc */
-	char **command;               /* after "--" (or a config file's command): run this instead of the hogger */
-	char command_text[1024];      /* a config file's command, its words cut apart in place */
-	char *command_words[64];
-	char setup[1024];             /* --setup: run once before the first trial, outside the cgroup */
-	enum command cmd;
-	char **files;                 /* show, compare, plot, report: the result files */
+	char *hogger;                 /* empty: beside zswapbench, or where it is installed */
+	char *sysroot;                /* empty: the real /sys and /proc */
+	char **command;               /* after "--" (or a config file's command): run this instead of
+				       * the hogger; its own words, NULL-terminated; NULL: the hogger */
+	char *setup;                  /* --setup: run once before the first trial, outside the cgroup */
+	char **files;                 /* show, compare, plot, report: the result files (argv's) */
 	int nfiles;
-	char config_file[PATH_MAX];   /* --config: the file read before the command line */
-	struct cell_section sections[SECTION_MAX]; /* its named sections: the run's cells */
+	char *config_file;            /* --config: the file read before the command line */
+	struct cell_section *sections; /* its named sections: the run's cells, at most SECTION_MAX */
 	size_t nsections;
 	unsigned char given[O_COUNT]; /* set on the command line (not a default) */
 };
@@ -148,5 +156,21 @@ static inline int config_given(const struct config *cfg, enum option_id id)
 {
 	return cfg->given[id];
 }
+
+/* An empty config: zeroes, every text "", no section, no command. */
+void config_init(struct config *cfg);
+/* Frees what cfg owns and leaves it as config_init does: freeing twice is harmless. */
+void config_free(struct config *cfg);
+/* dst (not initialised) becomes a copy of src that owns its own texts, words and sections;
+ * -ENOMEM leaves dst empty. */
+int config_copy(struct config *dst, const struct config *src);
+/* *text, one of cfg's owned texts, becomes a copy of value; -ENOMEM leaves it as it was. */
+int config_set_text(char **text, const char *value);
+/* The command becomes a copy of words (NULL-terminated); -ENOMEM leaves it as it was. */
+int config_set_command(struct config *cfg, char *const *words);
+/* A new empty section, or NULL when SECTION_MAX are there (or memory is out). */
+struct cell_section *config_add_section(struct config *cfg);
+/* Is the field at this offset one of the texts a config owns (a char *, never NULL)? */
+int config_owns_text(size_t offset);
 
 #endif

@@ -10,7 +10,10 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "runner/cli/options.h"
+#include "runner/cli/ini_line.h"
+#include "runner/cli/option_parse.h"
+#include "runner/cli/option_set.h"
+#include "runner/cli/option_table.h"
 #include "runner/swap/backend.h"
 
 #ifndef ZSB_DATADIR
@@ -41,63 +44,29 @@ const char *const *config_preset_dirs(void)
 	return dirs;
 }
 
-int command_split(char *text, char **words, size_t max)
-{
-	size_t n = 0;
-
-	for (char *save = NULL, *w = strtok_r(text, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
-		if (n + 1 >= max)
-			return -EINVAL;
-		words[n++] = w;
-	}
-	words[n] = NULL;
-	return n ? (int)n : -EINVAL;
-}
-
-int command_shell_syntax(const char *text)
-{
-	return text[strcspn(text, "|&;<>$`\\\"'")] != '\0';
-}
-
 /* command = CMD ARGS: the workload instead of the hogger, as "-- CMD ARGS" would be; the
  * command line's own "--" wins. */
 static int set_command(struct config *cfg, const char *value, char *err, size_t len)
 {
+	char text[COMMAND_TEXT_MAX + 1], *words[COMMAND_WORDS_MAX + 1];
+
 	if (cfg->command)
 		return 1;
-	if (strlen(value) >= sizeof(cfg->command_text)) {
-		snprintf(err, len, "command: longer than %zu characters", sizeof(cfg->command_text) - 1);
+	if (strlen(value) > COMMAND_TEXT_MAX) {
+		snprintf(err, len, "command: longer than %d characters", COMMAND_TEXT_MAX);
 		return 0;
 	}
-	memcpy(cfg->command_text, value, strlen(value) + 1);
-	if (command_shell_syntax(value) ||
-	    command_split(cfg->command_text, cfg->command_words, sizeof(cfg->command_words) / sizeof(char *)) < 0) {
-		snprintf(err, len, "command: '%.200s': not a command (words split at blanks, at most 63, no shell syntax: "
-			 "no shell runs it)", value);
+	memcpy(text, value, strlen(value) + 1);
+	if (command_shell_syntax(value) || command_split(text, words, COMMAND_WORDS_MAX + 1) < 0) {
+		snprintf(err, len, "command: '%.200s': not a command (words split at blanks, at most %d, no shell syntax: "
+			 "no shell runs it)", value, COMMAND_WORDS_MAX);
 		return 0;
 	}
-	cfg->command = cfg->command_words;
+	if (config_set_command(cfg, words)) {
+		snprintf(err, len, "command: out of memory");
+		return 0;
+	}
 	return 1;
-}
-
-int config_long_line(const char *path)
-{
-	FILE *f = fopen(path, "re");
-	char *buf = NULL;
-	size_t cap = 0;
-	ssize_t n;
-	int line = 0, found = 0;
-
-	while (f && !found && (n = getline(&buf, &cap, f)) >= 0) {
-		line++;
-		if (n && buf[n - 1] == '\n')
-			n--;
-		found = n > CONFIG_LINE_MAX;
-	}
-	free(buf);
-	if (f)
-		fclose(f);
-	return found ? line : 0;
 }
 
 int config_preset_path(const char *name, char *out, size_t len)
@@ -152,14 +121,15 @@ static int set_run_key(struct load *l, const struct option_desc *o, const char *
 
 static struct cell_section *section_named(struct config *cfg, const char *name)
 {
+	struct cell_section *s;
+
 	for (size_t i = 0; i < cfg->nsections; i++)
 		if (strcmp(cfg->sections[i].name, name) == 0)
 			return &cfg->sections[i];
-	if (cfg->nsections == SECTION_MAX || strlen(name) >= NAME_LEN)
+	if (strlen(name) >= NAME_LEN || !(s = config_add_section(cfg)))
 		return NULL;
-	memset(&cfg->sections[cfg->nsections], 0, sizeof(cfg->sections[0]));
-	snprintf(cfg->sections[cfg->nsections].name, NAME_LEN, "%s", name);
-	return &cfg->sections[cfg->nsections++];
+	snprintf(s->name, NAME_LEN, "%s", name);
+	return s;
 }
 
 /* Only the sweep's axes differ between sections: the rest is the run's, in [run]. */
@@ -267,30 +237,28 @@ static int check_sections(const struct config *cfg, const char *file, char *msg,
 
 int config_file_load(struct config *cfg, const char *path, char *msg, size_t len)
 {
-	struct load l = { .cfg = cfg, .scratch = calloc(1, sizeof(struct config)) };
+	struct config scratch;
+	struct load l = { .cfg = cfg, .scratch = &scratch };
 	char file[PATH_MAX];
-	int line;
+	int line, err;
 
-	if (!l.scratch)
-		return -ENOMEM;
 	if (config_preset_path(path, file, sizeof(file))) {
 		snprintf(msg, len, "--config '%s': no such file, and no preset of that name (see zswapbench list-configs)", path);
-		free(l.scratch);
 		return -EINVAL;
 	}
-	options_defaults(l.scratch);
 	config_dir_of(file, l.dir, sizeof(l.dir));
 	if ((line = config_long_line(file)) > 0) {
 		snprintf(msg, len, "%s:%d: longer than %d characters, the most a line can be", file, line, CONFIG_LINE_MAX);
-		free(l.scratch);
 		return -EINVAL;
 	}
+	options_defaults(&scratch);
 	line = ini_parse(file, on_key, &l);
-	free(l.scratch);
+	err = errno;
+	config_free(&scratch);
 	if (line == 0)
 		return check_sections(cfg, file, msg, len);
 	if (line < 0)
-		snprintf(msg, len, "%s: %s", file, line == -1 ? strerror(errno) : "out of memory");
+		snprintf(msg, len, "%s: %s", file, line == -1 ? strerror(err) : "out of memory");
 	else if (l.why[0])
 		snprintf(msg, len, "%s:%d: %s", file, line, l.why);
 	else

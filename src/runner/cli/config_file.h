@@ -20,14 +20,4 @@ int config_preset_path(const char *name, char *out, size_t len);
 /* The directories presets are looked for in, in order; NULL-terminated. */
 const char *const *config_preset_dirs(void);
 
-/* inih cuts a line at 200 bytes and reads the rest as the next line: a value would be taken
- * cut short. The first line longer than CONFIG_LINE_MAX characters, or 0. */
-#define CONFIG_LINE_MAX 199
-/* A command as words, cut at blanks in place (no shell, no quoting): words[] gets them and a
- * NULL after; how many, or -EINVAL for none or more than max - 1. */
-int command_split(char *text, char **words, size_t max);
-/* Does text hold shell syntax (| & ; < > $ ` \ quotes), which no shell would interpret? */
-int command_shell_syntax(const char *text);
-int config_long_line(const char *path);
-
 #endif

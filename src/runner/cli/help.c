@@ -1,10 +1,11 @@
 /* --help, written from the option table so it cannot drift from what the parser takes. */
-#include <stdio.h>
+#include "runner/cli/help.h"
+
 #include <string.h>
 
 #include "common/access.h"
 #include "common/pattern.h"
-#include "runner/cli/options.h"
+#include "runner/cli/option_table.h"
 
 static void option_line(FILE *out, const struct option_desc *o, int has_short)
 {
@@ -49,63 +50,61 @@ static void wrapped(FILE *out, const char *text)
 	fputc('\n', out);
 }
 
-static void usage(FILE *out, enum command cmd)
+/* "       zswapbench show FILE...  |  compare BASE.json NEW.json...  |": the other commands,
+ * wrapped at words. */
+static void command_list(FILE *out, const struct command_info *table, size_t n)
 {
-	if (cmd == CMD_SHOW)
-		fprintf(out, "Usage: zswapbench show [options] FILE...\n"
-			     "Prints saved result files as a run prints its results: the short answer, or with\n"
-			     "--verbose every metric; --format csv gives one long table of every trial of every file.\n\n");
-	else if (cmd == CMD_COMPARE)
-		fprintf(out, "Usage: zswapbench compare [options] BASE.json NEW.json [MORE.json...]\n"
-			     "Compares the cells that two or more result files have in common (same backend,\n"
-			     "compressor, jobs, limit, limit mode, data, access and allocation), metric by metric,\n"
-			     "with the uncertainty of each change: two kernels, two machines, before and after.\n\n");
-	else if (cmd == CMD_PLOT)
-		fprintf(out, "Usage: zswapbench plot [options] FILE...\n"
-			     "Draws saved result files with gnuplot: memory and PSI over time per cell, the fill\n"
-			     "curve, every trial per cell, and sweeps against their axis; several files, one colour\n"
-			     "each. Each picture comes with its gnuplot script (NAME.gp) to edit and redraw.\n\n");
-	else if (cmd == CMD_REPORT)
-		fprintf(out, "Usage: zswapbench report [options] FILE...\n"
-			     "One self-contained HTML file: the verdict, the cells with their uncertainty, the\n"
-			     "plots, the warnings, the machine and the configuration; for several files, their\n"
-			     "comparison. It opens anywhere, from a mail attachment or a CI artifact.\n\n");
-	else if (cmd == CMD_CALIBRATE)
-		fprintf(out, "Usage: zswapbench calibrate [--runs K] [options] [-- COMMAND [ARG...]]\n"
-			     "Runs the configuration the options describe K times as independent runs and measures\n"
-			     "how far apart their medians land on this machine. compare then calls a change real\n"
-			     "only beyond that noise, for files of this host and configuration.\n\n");
-	else if (cmd == CMD_SYSINFO)
-		fprintf(out, "Usage: zswapbench sysinfo [options]\n"
-			     "What this machine offers a swap benchmark and what would disturb one: cgroups, zram,\n"
-			     "zswap, the swap areas in use, memory and CPU settings, and the swapfile's disk.\n"
-			     "Changes nothing; every result file keeps the same facts.\n\n");
-	else
-		fprintf(out, "Usage: zswapbench [options] [-- COMMAND [ARG...]]\n"
-			     "       zswapbench show FILE...  |  compare BASE.json NEW.json...  |  plot FILE...  |\n"
-			     "       report FILE...  |  calibrate  |  sysinfo  |  list-configs  |  cleanup\n"
-			     "Measures a workload that does not fit in memory under disk swap, zram or zswap:\n"
-			     "a memory cgroup per trial, a swap backend of its own, a hogger inside\n"
-			     "(or COMMAND, run without a shell, in its place).\n\n");
+	const int width = 92;
+	int col = fprintf(out, "       zswapbench ");
+	int first = 1;
+
+	for (size_t i = 0; i < n; i++) {
+		char item[128];
+		int len;
+		if (table[i].implicit)
+			continue;
+		len = snprintf(item, sizeof(item), "%s%s%s", table[i].name, table[i].brief ? " " : "",
+			       table[i].brief ? table[i].brief : "");
+		if (!first && col + 5 + len > width) {
+			fprintf(out, "  |\n");
+			col = fprintf(out, "       ");
+		} else if (!first) {
+			col += fprintf(out, "  |  ");
+		}
+		col += fprintf(out, "%s", item);
+		first = 0;
+	}
+	fputc('\n', out);
 }
 
-void options_help(void *stream, enum command cmd)
+/* The usage line, the run's list of the other commands, then the command's paragraph. */
+static void usage(FILE *out, const struct command_info *c, const struct command_info *table, size_t n)
 {
-	FILE *out = stream;
+	fprintf(out, "Usage: zswapbench%s%s%s%s\n", c->implicit ? "" : " ", c->implicit ? "" : c->name,
+		c->usage[0] ? " " : "", c->usage);
+	if (c->implicit)
+		command_list(out, table, n);
+	fprintf(out, "%s\n", c->about);
+}
+
+void options_help(FILE *out, const struct command_info *c, const struct command_info *table, size_t n)
+{
 	char line[1024];
 
-	usage(out, cmd);
-	for (int id = 0; id < O_COUNT; id++) {
+	usage(out, c, table, n);
+	if (c->options)
+		fputc('\n', out);
+	for (int id = 0; c->options && id < O_COUNT; id++) {
 		const struct option_desc *o = &option_table[id];
 		int owner = 1;
-		if ((o->flags & OPT_HIDDEN) || !option_for(o, cmd))
+		if ((o->flags & OPT_HIDDEN) || !option_for(o, c->options))
 			continue;
 		for (int k = 0; o->short_name && k < id; k++)
-			if (option_table[k].short_name == o->short_name && option_for(&option_table[k], cmd))
+			if (option_table[k].short_name == o->short_name && option_for(&option_table[k], c->options))
 				owner = 0;
 		option_line(out, o, o->short_name && owner);
 	}
-	if (cmd != CMD_RUN)
+	if (!c->implicit)
 		return;
 
 	fprintf(out, "\nSIZE: a number with K, M, G or T (binary; KB, MB, GB: decimal). LIST: comma-separated.\n"

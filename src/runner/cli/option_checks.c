@@ -1,5 +1,7 @@
 /* Checks between options, once all are known: what a backend or the hogger alone uses, and
  * sizes that must fit in one another. */
+#include "runner/cli/option_checks.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -7,8 +9,9 @@
 
 #include "common/access.h"
 #include "common/size.h"
+#include "runner/cli/option_echo.h"
 #include "runner/cli/option_parse.h"
-#include "runner/cli/options.h"
+#include "runner/cli/option_table.h"
 #include "runner/swap/backend.h"
 
 static int bad(char *msg, size_t len, const struct config *cfg, enum option_id id, const char *why)

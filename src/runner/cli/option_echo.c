@@ -1,11 +1,13 @@
 /* An option's value read back out of struct config: as typed (for messages) and as JSON (the
  * result file's config object, keyed by option name). */
+#include "runner/cli/option_echo.h"
+
 #include <json.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "common/size.h"
-#include "runner/cli/options.h"
+#include "runner/cli/option_table.h"
 
 static const void *field(const struct config *cfg, const struct option_desc *o)
 {
@@ -67,8 +69,14 @@ const char *option_format(const struct config *cfg, enum option_id id, char *buf
 	case OT_ENUM:
 		snprintf(buf, len, "%s", o->choices[*(const int *)f]);
 		break;
-	case OT_CHOICE:
+	case OT_SWITCH:
+		snprintf(buf, len, "%s", switch_word(*(const enum switch_state *)f));
+		break;
 	case OT_PATH:
+	case OT_TEXT:
+		snprintf(buf, len, "%s", *(char *const *)f);
+		break;
+	case OT_CHOICE:
 	case OT_STRING:
 		snprintf(buf, len, "%s", (const char *)f);
 		break;
@@ -134,8 +142,12 @@ static json_object *option_json(const struct config *cfg, const struct option_de
 		return json_object_new_boolean(*(const int *)f);
 	case OT_ENUM:
 		return json_object_new_string(o->choices[*(const int *)f]);
-	case OT_CHOICE:
+	case OT_SWITCH:
+		return text_or_null(switch_word(*(const enum switch_state *)f));
 	case OT_PATH:
+	case OT_TEXT:
+		return text_or_null(*(char *const *)f);
+	case OT_CHOICE:
 	case OT_STRING:
 		return text_or_null(f);
 	case OT_USER:

@@ -48,16 +48,50 @@ int list_well_formed(const char *list)
 	return n && list[0] != ',' && list[n - 1] != ',' && !strstr(list, ",,");
 }
 
-int copy_text(char *field, size_t field_len, const char *value, char *why, size_t why_len)
+static int text_fits(const char *value, size_t max, char *why, size_t why_len)
 {
-	size_t n = strlen(value);
-
-	if (n >= field_len) {
-		snprintf(why, why_len, "too long (at most %zu characters)", field_len - 1);
+	if (strlen(value) > max) {
+		snprintf(why, why_len, "too long (at most %zu characters)", max);
 		return -EINVAL;
 	}
-	memcpy(field, value, n + 1);
 	return 0;
+}
+
+int copy_text(char *field, size_t field_len, const char *value, char *why, size_t why_len)
+{
+	if (text_fits(value, field_len - 1, why, why_len))
+		return -EINVAL;
+	memcpy(field, value, strlen(value) + 1);
+	return 0;
+}
+
+int set_text(char **text, size_t max, const char *value, char *why, size_t why_len)
+{
+	if (text_fits(value, max, why, why_len))
+		return -EINVAL;
+	if (config_set_text(text, value)) {
+		snprintf(why, why_len, "out of memory");
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+int command_split(char *text, char **words, size_t max)
+{
+	size_t n = 0;
+
+	for (char *save = NULL, *w = strtok_r(text, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
+		if (n + 1 >= max)
+			return -EINVAL;
+		words[n++] = w;
+	}
+	words[n] = NULL;
+	return n ? (int)n : -EINVAL;
+}
+
+int command_shell_syntax(const char *text)
+{
+	return text[strcspn(text, "|&;<>$`\\\"'")] != '\0';
 }
 
 void name_list_add(struct name_list *l, const char *name)

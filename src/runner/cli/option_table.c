@@ -11,11 +11,11 @@
 #include <sys/sysinfo.h>
 
 #include "common/access.h"
+#include "common/hogger_options.h"
 #include "common/pattern.h"
 #include "common/size.h"
-#include "runner/cli/config_file.h"
 #include "runner/cli/option_parse.h"
-#include "runner/cli/options.h"
+#include "runner/cli/option_table.h"
 #include "runner/cli/zram_generator.h"
 #include "runner/kernel/cpus.h"
 #include "runner/report/columns.h"
@@ -31,18 +31,18 @@ static int parse_jobs(struct config *cfg, const char *v, char *why, size_t len)
 	const char *dash = strchr(v, '-');
 	uint64_t a, b;
 
-	snprintf(why, len, "not a list of job counts from 1 to 256 (e.g. 4, 1,2,4 or 1-10)");
+	snprintf(why, len, "not a list of job counts from 1 to %d (e.g. 4, 1,2,4 or 1-10)", JOBS_MAX);
 	cfg->jobs.n = 0;
 	if (dash && !strchr(v, ',')) {
 		if (parse_u64_n(v, (size_t)(dash - v), &a) || parse_u64_n(dash + 1, strlen(dash + 1), &b) ||
-		    a == 0 || b > 256 || b < a || b - a + 1 > LIST_MAX)
+		    a == 0 || b > JOBS_MAX || b < a || b - a + 1 > LIST_MAX)
 			return -EINVAL;
 		for (uint64_t k = a; k <= b; k++)
 			cfg->jobs.v[cfg->jobs.n++] = (unsigned)k;
 		return 0;
 	}
 	for (struct list_item it = list_first(v); it.ok; it = list_next(v, it)) {
-		if (cfg->jobs.n == LIST_MAX || parse_u64_n(it.text, it.len, &a) || a == 0 || a > 256)
+		if (cfg->jobs.n == LIST_MAX || parse_u64_n(it.text, it.len, &a) || a == 0 || a > JOBS_MAX)
 			return -EINVAL;
 		for (size_t i = 0; i < cfg->jobs.n; i++)
 			if (cfg->jobs.v[i] == a)
@@ -110,7 +110,8 @@ static int parse_data(struct config *cfg, const char *v, char *why, size_t len)
 					 ret == -EINVAL ? "not a regular file" : strerror(-ret));
 		return -EINVAL;
 	}
-	return copy_text(cfg->data, sizeof(cfg->data), v, why, len);
+	/* file:PATH with a path as long as a path can be. */
+	return set_text(&cfg->data, PATH_MAX + 15, v, why, len);
 }
 
 static void data_format(const struct config *cfg, char *buf, size_t len)
@@ -229,7 +230,7 @@ static int parse_generator(struct config *cfg, const char *v, char *why, size_t 
 
 	if (zram_generator_read(v, ram, &g, why, len))
 		return -EINVAL;
-	if (copy_text(cfg->zram_generator, sizeof(cfg->zram_generator), v, why, len))
+	if (set_text(&cfg->zram_generator, PATH_MAX - 1, v, why, len))
 		return -EINVAL;
 	/* The backend that takes this option is the one measured. */
 	snprintf(cfg->swap.v[0], NAME_LEN, "%s", backend_of_option("zram-generator")->name);
@@ -329,7 +330,6 @@ static json_object *columns_json(const struct config *cfg)
 }
 
 static const char *const limit_modes[] = { "max", "high", NULL };
-static const char *const on_off[] = { "on", "off", NULL };
 static const char *const thp_modes[] = { "always", "madvise", "never", NULL };
 static const char *const writeback_types[] = { "idle", "huge", "incompressible", NULL };
 static const char *const group_keys[] = { "file", "host", "kernel", "host,kernel", NULL };
@@ -346,7 +346,7 @@ const struct option_desc option_table[O_COUNT] = {
 		     .flags = OPT_SWEEP, .example = "disk,zram", .help = "backends to compare: disk, zram, zswap, none" },
 	[O_COMP] = { "comp", 0, OT_NAME_LIST, FIELD(comp), 0, 0, NULL, "the kernel's", "LIST", "an algorithm", .flags = OPT_SWEEP,
 		     .example = "lzo,lz4", .help = "zram/zswap compressors, e.g. lzo,lz4" },
-	[O_JOBS] = { "jobs", 0, OT_CUSTOM, FIELD(jobs), 1, 256, "1", NULL, "LIST", NULL, .flags = OPT_SWEEP,
+	[O_JOBS] = { "jobs", 0, OT_CUSTOM, FIELD(jobs), 1, JOBS_MAX, "1", NULL, "LIST", NULL, .flags = OPT_SWEEP,
 		     .parse = parse_jobs, .to_json = jobs_json,
 		     .example = "1-4", .help = "workload processes in the cgroup, e.g. 4, 1,2,4 or 1-10" },
 	[O_TRIALS] = { "trials", 't', OT_COUNT, FIELD(trials), 1, 10000, "5", NULL, "N", "trials",
@@ -396,16 +396,16 @@ const struct option_desc option_table[O_COUNT] = {
 	[O_ZSWAP_ZPOOL] = { "zswap-zpool", 0, OT_CHOICE, FIELD(backend.zswap.zpool), 0, 0, NULL, "the kernel's", "NAME",
 			    NULL, .choices = zpools,
 			    .example = "zsmalloc", .help = "zswap allocator where the kernel has a choice (before 6.15)" },
-	[O_ZSWAP_SHRINKER] = { "zswap-shrinker", 0, OT_CHOICE, FIELD(backend.zswap.shrinker), 0, 0, NULL, "the kernel's", "on|off",
-			       NULL, .choices = on_off, .example = "off",
+	[O_ZSWAP_SHRINKER] = { "zswap-shrinker", 0, OT_SWITCH, FIELD(backend.zswap.shrinker), 0, 0, NULL, "the kernel's", "on|off",
+			       NULL, .example = "off",
 			       .help = "zswap's shrinker, which writes cold pool pages back to the swapfile (6.8+)" },
-	[O_ZSWAP_WRITEBACK] = { "zswap-writeback", 0, OT_CHOICE, FIELD(backend.zswap.writeback), 0, 0, NULL, "the kernel's",
-				"on|off", NULL, .choices = on_off, .example = "off",
+	[O_ZSWAP_WRITEBACK] = { "zswap-writeback", 0, OT_SWITCH, FIELD(backend.zswap.writeback), 0, 0, NULL, "the kernel's",
+				"on|off", NULL, .example = "off",
 				.help = "the trial cgroup's memory.zswap.writeback: may zswap write its pages to the swapfile (v2, 6.8+)" },
 	[O_ZSWAP_MAX] = { "zswap-max", 0, OT_SIZE, FIELD(backend.zswap.max), 4096, 0, NULL, "no limit", "SIZE", NULL, .example = "16M", .help = "the trial cgroup's memory.zswap.max (v2)" },
 	[O_THP] = { "thp", 0, OT_CHOICE, FIELD(thp), 0, 0, NULL, "the kernel's", "MODE", NULL, .choices = thp_modes,
 		    .example = "never", .help = "transparent huge pages for the run: always, madvise or never, restored" },
-	[O_MGLRU] = { "mglru", 0, OT_CHOICE, FIELD(mglru), 0, 0, NULL, "the kernel's", "on|off", NULL, .choices = on_off,
+	[O_MGLRU] = { "mglru", 0, OT_SWITCH, FIELD(mglru), 0, 0, NULL, "the kernel's", "on|off", NULL,
 		      .example = "off", .help = "the multi-gen LRU for the run (/sys/kernel/mm/lru_gen), restored" },
 	[O_DATA] = { "data", 0, OT_CUSTOM, FIELD(data), 0, 0, "compressible:50", NULL, "PATTERN", NULL,
 		     .flags = OPT_HOGGER_ONLY, .parse = parse_data, .to_json = data_json, .format = data_format,
@@ -419,7 +419,7 @@ const struct option_desc option_table[O_COUNT] = {
 	[O_SWAP_FRACTION] = { "swap-fraction", 0, OT_REAL, FIELD(swap_fraction), 0, 0, NULL, NULL, "F", "swap fraction",
 			      .dmin = 0.05, .dmax = 0.95, .flags = OPT_HOGGER_ONLY, .example = "0.5",
 			      .help = "instead of --alloc: allocate limit / (1 - F), so F of it must be swapped" },
-	[O_LATENCY] = { "latency", 0, OT_CHOICE, FIELD(latency), 0, 0, "on", NULL, "on|off", NULL, .choices = on_off,
+	[O_LATENCY] = { "latency", 0, OT_SWITCH, FIELD(latency), 0, 0, "on", NULL, "on|off", NULL,
 			.flags = OPT_HOGGER_ONLY, .example = "off",
 			.help = "time every chunk and every access into histograms; off only to measure what that costs" },
 	[O_CHUNK] = { "chunk", 0, OT_SIZE, FIELD(chunk), 4096, 0, "1M", NULL, "SIZE", NULL,
@@ -427,7 +427,7 @@ const struct option_desc option_table[O_COUNT] = {
 	[O_ALLOC_PER_JOB] = { "alloc-per-job", 0, OT_SIZE, FIELD(alloc_per_job), 4096, 1ULL << 54, NULL,
 			      "--alloc / --jobs", "SIZE", NULL, .flags = OPT_HOGGER_ONLY,
 			      .example = "64M", .help = "each job's allocation" },
-	[O_THREADS] = { "threads", 0, OT_COUNT, FIELD(threads), 1, 256, "1", NULL, "T", "threads",
+	[O_THREADS] = { "threads", 0, OT_COUNT, FIELD(threads), 1, HOGGER_THREADS_MAX, "1", NULL, "T", "threads",
 			.flags = OPT_HOGGER_ONLY, .example = "2", .help = "threads in each hogger job, sharing its memory" },
 	[O_PREFAULT] = { "prefault", 0, OT_FLAG, FIELD(prefault), .flags = OPT_HOGGER_ONLY,
 			 .help = "hogger faults chunks in with MADV_POPULATE_WRITE (OOMs at a v1 limit)" },
@@ -436,7 +436,7 @@ const struct option_desc option_table[O_COUNT] = {
 	[O_CPUS] = { "cpus", 0, OT_STRING, FIELD(cpus), 0, 0, NULL, "one fixed set, off the CPU taking the most interrupts",
 		     "LIST", NULL, .parse = check_cpus, .example = "1",
 		     .help = "CPUs the workload is pinned to; all: not pinned" },
-	[O_SETUP] = { "setup", 0, OT_STRING, FIELD(setup), 0, 0, NULL, NULL, "'CMD ARGS'", NULL, .example = "true",
+	[O_SETUP] = { "setup", 0, OT_TEXT, FIELD(setup), 0, COMMAND_TEXT_MAX, NULL, NULL, "'CMD ARGS'", NULL, .example = "true",
 		      .parse = check_setup,
 		      .help = "run once before the first trial, outside the cgroup, in the run's work directory "
 			      "(words split at blanks, no shell)" },
@@ -511,3 +511,43 @@ const struct option_desc option_table[O_COUNT] = {
 	[O_VERSION] = { "version", 'V', OT_ACTION, 0, 0, .commands = CMD_ALL,
 			.help = "show the version" },
 };
+
+const struct option_desc *option_find(const char *name)
+{
+	for (int id = 0; id < O_COUNT; id++)
+		if (strcmp(option_table[id].name, name) == 0)
+			return &option_table[id];
+	return NULL;
+}
+
+int option_for(const struct option_desc *o, unsigned set)
+{
+	/* An option of no command in particular describes the experiment: calibrate repeats the
+	 * experiment, so it takes them all. */
+	return ((o->commands ? o->commands : CMD_EXPERIMENT) & set) != 0;
+}
+
+/* An OT_SWITCH's words and their values, in the order --help and the man page give them. */
+static const char *const switch_words[] = { "on", "off", NULL };
+static const enum switch_state switch_values[] = { SWITCH_ON, SWITCH_OFF };
+
+const char *const *option_choices(const struct option_desc *o)
+{
+	return o->type == OT_SWITCH ? switch_words : o->choices;
+}
+
+const char *switch_word(enum switch_state s)
+{
+	for (size_t i = 0; switch_words[i]; i++)
+		if (switch_values[i] == s)
+			return switch_words[i];
+	return "";
+}
+
+enum switch_state switch_of(const char *word)
+{
+	for (size_t i = 0; switch_words[i]; i++)
+		if (strcmp(switch_words[i], word) == 0)
+			return switch_values[i];
+	return SWITCH_LEAVE;
+}

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runner/cli/config_file.h"
+#include "runner/cli/ini_line.h"
 
 /* A recursive-descent reader of zram-generator's size expressions. */
 struct expr {

@@ -8,7 +8,6 @@
 #include <time.h>
 
 #include "runner/cli/options.h"
-#include "runner/commands/command_options.h"
 #include "runner/commands/commands.h"
 #include "runner/commands/files.h"
 #include "runner/base/log.h"
@@ -19,11 +18,27 @@
 
 #define MAX_RUNS 100
 
+/* One run of the configuration, quiet, into its own file: its exit status. */
+static int run_once(const struct config *cfg, const char *file)
+{
+	struct config one;
+	int status;
+
+	if (config_copy(&one, cfg) || config_set_text(&one.output, file)) {
+		config_free(&one);
+		say("calibrate: out of memory");
+		return EXIT_RUNTIME;
+	}
+	one.quiet = 1;
+	status = run_main(&one);
+	config_free(&one);
+	return status;
+}
+
 /* K runs, one after the other, each with its own file; how many completed, or a failure's
  * exit status (negated) when one did not. */
 static int run_all(const struct config *cfg, char files[][PATH_MAX], unsigned *done)
 {
-	static struct config one; /* a config is large: not on the stack */
 	char stamp[32];
 	time_t t = time(NULL);
 	int status;
@@ -34,13 +49,9 @@ static int run_all(const struct config *cfg, char files[][PATH_MAX], unsigned *d
 		return EXIT_RUNTIME;
 	}
 	for (*done = 0; *done < cfg->calibrate_runs; (*done)++) {
-		one = *cfg;
-		one.cmd = CMD_RUN;
-		one.quiet = 1;
 		snprintf(files[*done], PATH_MAX, "results/calibrate-%s-%u.json", stamp, *done + 1);
-		snprintf(one.output, sizeof(one.output), "%s", files[*done]);
 		say("calibrate: run %u of %u into %s", *done + 1, cfg->calibrate_runs, files[*done]);
-		status = run_main(&one);
+		status = run_once(cfg, files[*done]);
 		if (status != EXIT_OK && status != EXIT_TRIALS_FAILED)
 			return status;
 	}
@@ -95,17 +106,12 @@ static int store(char files[][PATH_MAX], unsigned n)
 	return status;
 }
 
-int calibrate_main(int argc, char **argv)
+int calibrate_run(const struct config *cfg)
 {
-	static struct config cfg;
 	static char files[MAX_RUNS][PATH_MAX];
 	unsigned done = 0;
-	int status;
+	int status = run_all(cfg, files, &done);
 
-	status = command_options(CMD_CALIBRATE, argc, argv, &cfg);
-	if (status >= 0)
-		return status;
-	status = run_all(&cfg, files, &done);
 	if (status != EXIT_OK) {
 		if (done)
 			say("calibrate: run %u did not complete; the %u before it are kept, nothing stored", done + 1, done);

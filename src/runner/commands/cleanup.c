@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include "runner/base/log.h"
+#include "runner/base/rundir.h"
+#include "runner/commands/command_options.h"
 #include "runner/commands/commands.h"
 #include "runner/undo/recover.h"
 #include "runner/undo/runlock.h"
@@ -15,31 +17,17 @@ static void noted(const char *text)
 	say("%s", text);
 }
 
-static int usage(int argc, char **argv)
-{
-	char path[PATH_MAX];
-
-	if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-		printf("Usage: zswapbench cleanup\n"
-		       "Undoes, newest first, what a zswapbench run that was killed (SIGKILL, power loss)\n"
-		       "left changed: its cgroups, swap areas, zram devices, swapfiles, parameters.\n"
-		       "The journal is %s; running cleanup again is harmless.\n",
-		       rundir_file("journal", path, sizeof(path)));
-		return EXIT_OK;
-	}
-	say("cleanup: unexpected argument '%s'; try 'zswapbench cleanup --help'", argv[1]);
-	return EXIT_USAGE;
-}
-
-int cleanup_main(int argc, char **argv)
+int cleanup_main(const struct command_info *self, int argc, char **argv)
 {
 	struct journal j;
 	char path[PATH_MAX];
 	pid_t holder = 0;
-	int ret;
+	int ret = command_without_options(self, argc, argv);
 
-	if (argc > 1)
-		return usage(argc, argv);
+	if (ret == EXIT_OK && argc > 1)
+		printf("The journal is %s.\n", rundir_file("journal", path, sizeof(path)));
+	if (ret >= 0)
+		return ret;
 	if (geteuid() != 0) {
 		say("cleanup must run as root (try: sudo zswapbench cleanup)");
 		return EXIT_USAGE;

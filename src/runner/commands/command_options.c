@@ -1,21 +1,56 @@
 #include "runner/commands/command_options.h"
 
 #include <limits.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "runner/base/log.h"
+#include "runner/cli/help.h"
+#include "runner/commands/commands.h"
 
-int command_options(enum command cmd, int argc, char **argv, struct config *cfg)
+/* -1: go on with cfg; else the exit status. Either way cfg is initialised: config_free it. */
+static int command_options(const struct command_info *c, int argc, char **argv, struct config *cfg)
 {
 	char msg[PATH_MAX + 512];
 
-	switch (options_parse_command(cmd, argc, argv, cfg, msg, sizeof(msg))) {
-	case OPTIONS_EXIT_OK:
+	switch (options_parse(c, argc, argv, cfg, msg, sizeof(msg))) {
+	case OPTIONS_HELP:
+		options_help(stdout, c, commands, ncommands);
+		return EXIT_OK;
+	case OPTIONS_VERSION:
+		printf("zswapbench %s\n", ZSB_VERSION);
 		return EXIT_OK;
 	case OPTIONS_USAGE:
-		say("%s; try 'zswapbench %s --help'", msg, argv[0]);
+		say("%s; try 'zswapbench%s%s --help'", msg, c->implicit ? "" : " ", c->implicit ? "" : c->name);
 		return EXIT_USAGE;
 	case OPTIONS_RUN:
 		break;
 	}
 	return -1;
+}
+
+int command_without_options(const struct command_info *c, int argc, char **argv)
+{
+	if (argc < 2)
+		return -1;
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		options_help(stdout, c, commands, ncommands);
+		return EXIT_OK;
+	}
+	say("%s: unexpected argument '%s'; try 'zswapbench %s --help'", c->name, argv[1], c->name);
+	return EXIT_USAGE;
+}
+
+int command_main(const struct command_info *c, int argc, char **argv)
+{
+	struct config cfg;
+	int status;
+
+	if (!c->run)
+		return c->main(c, argc, argv);
+	status = command_options(c, argc, argv, &cfg);
+	if (status < 0)
+		status = c->run(&cfg);
+	config_free(&cfg);
+	return status;
 }

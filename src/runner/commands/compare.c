@@ -7,7 +7,6 @@
 
 #include "runner/cli/options.h"
 #include "runner/cli/report_opts.h"
-#include "runner/commands/command_options.h"
 #include "runner/commands/commands.h"
 #include "runner/commands/files.h"
 #include "runner/base/log.h"
@@ -115,19 +114,14 @@ static int by_group(const struct config *cfg, const struct report_opts *o)
 	return status;
 }
 
-int compare_main(int argc, char **argv)
+int compare_run(const struct config *cfg)
 {
 	struct calibration cal = { 0 };
-	struct config cfg;
-	struct report_opts o;
+	struct report_opts o = report_opts_of(cfg);
 	int status;
 
-	status = command_options(CMD_COMPARE, argc, argv, &cfg);
-	if (status >= 0)
-		return status;
-	o = report_opts_of(&cfg);
 	o.calibration = load_calibration(&cal);
-	status = strcmp(cfg.group_by, "file") == 0 ? by_file(&cfg, &o) : by_group(&cfg, &o);
+	status = strcmp(cfg->group_by, "file") == 0 ? by_file(cfg, &o) : by_group(cfg, &o);
 	calibration_free(&cal);
 	return status;
 }

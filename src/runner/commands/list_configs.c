@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "runner/cli/config_file.h"
+#include "runner/commands/command_options.h"
 #include "runner/commands/commands.h"
 #include "runner/commands/files.h"
 #include "runner/base/log.h"
@@ -52,16 +53,12 @@ static int list_dir(const char *dir)
 	return shown;
 }
 
-int list_configs_main(int argc, char **argv)
+int list_configs_main(const struct command_info *self, int argc, char **argv)
 {
-	if (argc > 1) {
-		if (strcmp(argv[1], "--help") && strcmp(argv[1], "-h")) {
-			say("list-configs: unexpected argument '%s'", argv[1]);
-			return EXIT_USAGE;
-		}
-		printf("Usage: zswapbench list-configs\nThe preset experiments: zswapbench --config NAME runs one.\n");
-		return EXIT_OK;
-	}
+	int status = command_without_options(self, argc, argv);
+
+	if (status >= 0)
+		return status;
 	/* The first directory that has presets: the source tree's, or the installed ones. */
 	for (const char *const *d = config_preset_dirs(); *d; d++)
 		if (list_dir(*d))

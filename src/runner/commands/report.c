@@ -4,33 +4,28 @@
 
 #include "runner/cli/options.h"
 #include "runner/cli/report_opts.h"
-#include "runner/commands/command_options.h"
 #include "runner/commands/commands.h"
 #include "runner/commands/files.h"
 #include "runner/base/log.h"
 #include "runner/report/draw.h"
 #include "runner/report/plot.h"
 
-int report_main(int argc, char **argv)
+int report_run(const struct config *cfg)
 {
-	struct config cfg;
 	struct file_set fs = { 0 };
 	struct report_opts o;
 	int status;
 
-	status = command_options(CMD_REPORT, argc, argv, &cfg);
-	if (status >= 0)
-		return status;
 	if (!plot_available()) {
 		say("%s", PLOT_NO_GNUPLOT);
 		return EXIT_UNSUPPORTED;
 	}
-	if (file_set_read(&fs, cfg.files, (size_t)cfg.nfiles)) {
+	if (file_set_read(&fs, cfg->files, (size_t)cfg->nfiles)) {
 		file_set_free(&fs);
 		return EXIT_USAGE;
 	}
-	o = report_opts_of(&cfg);
-	status = report_sets(fs.ptrs, fs.names, fs.n, &o, cfg.report_file[0] ? cfg.report_file : "report.html");
+	o = report_opts_of(cfg);
+	status = report_sets(fs.ptrs, fs.names, fs.n, &o, cfg->report_file[0] ? cfg->report_file : "report.html");
 	file_set_free(&fs);
 	return status;
 }

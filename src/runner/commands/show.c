@@ -3,7 +3,6 @@
 
 #include "runner/cli/options.h"
 #include "runner/cli/report_opts.h"
-#include "runner/commands/command_options.h"
 #include "runner/commands/commands.h"
 #include "runner/commands/files.h"
 #include "runner/base/log.h"
@@ -65,24 +64,19 @@ static int show_csv(const struct config *cfg, const struct report_opts *o)
 	return ret ? EXIT_RUNTIME : EXIT_OK;
 }
 
-int show_main(int argc, char **argv)
+int show_run(const struct config *cfg)
 {
-	struct config cfg;
 	struct file_set fs = { 0 };
-	struct report_opts o;
+	struct report_opts o = report_opts_of(cfg);
 	int ret;
 
-	ret = command_options(CMD_SHOW, argc, argv, &cfg);
-	if (ret >= 0)
-		return ret;
-	o = report_opts_of(&cfg);
-	if (cfg.format == FORMAT_CSV)
-		return show_csv(&cfg, &o);
-	if (file_set_read(&fs, cfg.files, (size_t)cfg.nfiles)) {
+	if (cfg->format == FORMAT_CSV)
+		return show_csv(cfg, &o);
+	if (file_set_read(&fs, cfg->files, (size_t)cfg->nfiles)) {
 		file_set_free(&fs);
 		return EXIT_USAGE;
 	}
-	if (cfg.format == FORMAT_JSON)
+	if (cfg->format == FORMAT_JSON)
 		ret = show_json(&fs, &o);
 	else
 		ret = show_each(&fs, &o);

@@ -5,9 +5,9 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "runner/cli/options.h"
-#include "runner/commands/command_options.h"
 #include "runner/commands/commands.h"
 #include "runner/commands/files.h"
 #include "runner/kernel/sysfs.h"
@@ -20,7 +20,7 @@ static void swap_dir_of(const struct config *cfg, char *dir, size_t len)
 {
 	char file[PATH_MAX];
 
-	plan_swapfile(cfg, file, sizeof(file));
+	plan_swapfile(cfg, getpid(), file, sizeof(file));
 	snprintf(dir, len, "%s", dirname(file));
 }
 
@@ -38,23 +38,19 @@ static int print_facts(const struct sysinfo_facts *s, enum output_format format)
 	return fflush(stdout) ? -1 : 0;
 }
 
-int sysinfo_main(int argc, char **argv)
+int sysinfo_run(const struct config *cfg)
 {
 	static struct sysinfo_facts facts; /* about 12 KiB: not on the stack */
-	struct config cfg;
 	char dir[PATH_MAX];
-	int parsed = command_options(CMD_SYSINFO, argc, argv, &cfg);
 
-	if (parsed >= 0)
-		return parsed;
-	if (cfg.format != FORMAT_TABLE && cfg.format != FORMAT_JSON) {
-		say("--format '%s': sysinfo prints a table or json", cfg.format == FORMAT_CSV ? "csv" : "markdown");
+	if (cfg->format != FORMAT_TABLE && cfg->format != FORMAT_JSON) {
+		say("--format '%s': sysinfo prints a table or json", cfg->format == FORMAT_CSV ? "csv" : "markdown");
 		return EXIT_USAGE;
 	}
-	sysfs_set_root(cfg.sysroot[0] ? cfg.sysroot : NULL);
-	swap_dir_of(&cfg, dir, sizeof(dir));
+	sysfs_set_root(cfg->sysroot[0] ? cfg->sysroot : NULL);
+	swap_dir_of(cfg, dir, sizeof(dir));
 	sysinfo_collect(&facts, dir);
-	if (print_facts(&facts, cfg.format)) {
+	if (print_facts(&facts, cfg->format)) {
 		say("sysinfo: cannot write the facts to stdout");
 		return EXIT_RUNTIME;
 	}

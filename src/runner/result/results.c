@@ -93,11 +93,6 @@ int trial_flag_from_name(const char *name)
 	return -1;
 }
 
-int extended_from_name(const char *name)
-{
-	return index_of(extended_names, X_COUNT, name);
-}
-
 void results_init(struct results *r)
 {
 	memset(r, 0, sizeof(*r));

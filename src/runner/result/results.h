@@ -176,6 +176,5 @@ const char *trial_phase_name(enum trial_phase p);
 int trial_status_from_name(const char *name);
 int run_status_from_name(const char *name);
 int trial_flag_from_name(const char *name);
-int extended_from_name(const char *name);
 
 #endif

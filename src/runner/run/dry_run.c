@@ -80,8 +80,8 @@ static void run_lines(const struct run *run, FILE *out)
 		fprintf(out, "for the run: +memory in %s/cgroup.subtree_control, removed at the end\n", env->group_root);
 	if (cfg->thp[0])
 		fprintf(out, "for the run: %s %s, restored\n", THP_ENABLED, cfg->thp);
-	if (cfg->mglru[0])
-		fprintf(out, "for the run: %s %s, restored\n", MGLRU_ENABLED, strcmp(cfg->mglru, "on") == 0 ? "0x0007" : "0x0000");
+	if (cfg->mglru != SWITCH_LEAVE)
+		fprintf(out, "for the run: %s %s, restored\n", MGLRU_ENABLED, mglru_mask(cfg->mglru == SWITCH_ON));
 	if (cfg->swappiness >= 0)
 		fprintf(out, "%s swappiness %d%s\n", env->memory_v2 ? "for the run: vm." : "each trial: the cgroup's memory.",
 			cfg->swappiness, env->memory_v2 ? ", restored" : "");

@@ -4,8 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "common/access.h"
 #include "common/size.h"
@@ -39,12 +37,12 @@ uint64_t plan_swap_size(const struct config *cfg)
 	return (most + (1 << 20) - 1) & ~((1ULL << 20) - 1);
 }
 
-void plan_swapfile(const struct config *cfg, char *buf, size_t len)
+void plan_swapfile(const struct config *cfg, pid_t pid, char *buf, size_t len)
 {
 	if (cfg->swapfile[0])
 		snprintf(buf, len, "%s", cfg->swapfile);
 	else
-		snprintf(buf, len, "/var/tmp/zswapbench-%d.swap", (int)getpid());
+		snprintf(buf, len, "/var/tmp/zswapbench-%d.swap", (int)pid);
 }
 
 /* The hogger with this cell's share (each job alloc / jobs), or the user's command. */
@@ -54,7 +52,7 @@ static void build_workload(const struct config *cfg, const char *hogger, struct 
 	struct hogger_args a = {
 		.path = hogger, .alloc = c->alloc / c->jobs, .chunk = cfg->chunk, .data = cfg->data,
 		.access = cfg->access, .threads = cfg->threads, .no_seccomp = cfg->no_seccomp,
-		.prefault = cfg->prefault, .no_latency = strcmp(cfg->latency, "off") == 0,
+		.prefault = cfg->prefault, .no_latency = cfg->latency == SWITCH_OFF,
 	};
 	struct access mode;
 
@@ -186,14 +184,15 @@ static uint64_t next_random(uint64_t *state)
 
 /* Interleaved: round r runs trial r of every cell, so a machine that drifts (warming, other
  * load) shifts every cell alike. Shuffled: the same rounds, each in a random cell order. */
-static int build_schedule(struct plan *p, const struct config *cfg)
+static int build_schedule(struct plan *p, const struct config *cfg, unsigned long seed)
 {
 	unsigned rounds = cfg->warmup + cfg->trials;
 	uint64_t rng;
 	size_t n = 0;
 
-	/* Without a seed, draw one and record it: every shuffled run can be replayed. */
-	p->seed = cfg->seed ? cfg->seed : ((unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16)) | 1;
+	/* Without a seed of its own, the one it was given, recorded: every shuffled run can be
+	 * replayed. */
+	p->seed = cfg->seed ? cfg->seed : seed;
 	rng = p->seed;
 	p->schedule = calloc((size_t)rounds * p->ncells, sizeof(*p->schedule));
 	if (!p->schedule)
@@ -219,14 +218,14 @@ static int build_schedule(struct plan *p, const struct config *cfg)
 	return 0;
 }
 
-int plan_build(struct plan *p, const struct config *cfg, const char *hogger)
+int plan_build(struct plan *p, const struct config *cfg, const char *hogger, const struct plan_inputs *in)
 {
 	struct axes groups[SECTION_MAX];
 	size_t ngroups = group_axes(cfg, groups), max = 0;
 
 	memset(p, 0, sizeof(*p));
 	p->swap_size = plan_swap_size(cfg);
-	plan_swapfile(cfg, p->swapfile, sizeof(p->swapfile));
+	plan_swapfile(cfg, in->pid, p->swapfile, sizeof(p->swapfile));
 	for (size_t g = 0; g < ngroups; g++)
 		max += count_cells(&groups[g]);
 	p->cells = calloc(max ? max : 1, sizeof(*p->cells));
@@ -234,7 +233,7 @@ int plan_build(struct plan *p, const struct config *cfg, const char *hogger)
 		return -ENOMEM;
 	for (size_t g = 0; g < ngroups; g++)
 		add_cells(p, cfg, hogger, &groups[g]);
-	return build_schedule(p, cfg);
+	return build_schedule(p, cfg, in->seed);
 }
 
 void plan_free(struct plan *p)

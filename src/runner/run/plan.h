@@ -1,13 +1,14 @@
 /*
- * The plan of a run, built from the configuration alone: the cells (backend x compressor x
- * jobs x limit), each with its workload, and the schedule of their trials (--order). Pure:
- * it reads no kernel file and changes nothing.
+ * The plan of a run, built from the configuration and the few inputs it is given: the cells
+ * (backend x compressor x jobs x limit), each with its workload, and the schedule of their
+ * trials (--order). Pure: it reads no kernel file, no clock, no process, and changes nothing.
  */
 #ifndef ZSB_PLAN_H
 #define ZSB_PLAN_H
 #include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "runner/cli/config.h"
 #include "runner/swap/backend.h"
@@ -41,14 +42,21 @@ struct plan {
 	char swapfile[PATH_MAX];
 };
 
+/* What the plan takes besides the config, filled by its caller: the PID names the default
+ * swapfile, and a shuffled order given no seed uses this one (recorded, so a run replays). */
+struct plan_inputs {
+	pid_t pid;
+	unsigned long seed;           /* nonzero */
+};
+
 /* What the hoggers of a cell write in all: each job rounds its share up to whole chunks. */
 uint64_t plan_hogger_bytes(uint64_t alloc, unsigned jobs, uint64_t chunk);
 /* The swap size a run needs: --swap-size, or the largest allocation rounded up to 1M. */
 uint64_t plan_swap_size(const struct config *cfg);
 /* The swapfile path: --swapfile, or /var/tmp/zswapbench-<pid>.swap. */
-void plan_swapfile(const struct config *cfg, char *buf, size_t len);
+void plan_swapfile(const struct config *cfg, pid_t pid, char *buf, size_t len);
 /* The cells and the schedule; hogger is the hogger binary's path. -ENOMEM. */
-int plan_build(struct plan *p, const struct config *cfg, const char *hogger);
+int plan_build(struct plan *p, const struct config *cfg, const char *hogger, const struct plan_inputs *in);
 void plan_free(struct plan *p);
 
 #endif

@@ -13,6 +13,7 @@
 
 #include "common/size.h"
 #include "common/pattern.h"
+#include "runner/cli/option_table.h"
 #include "runner/kernel/blockdev.h"
 #include "runner/kernel/meminfo.h"
 #include "runner/kernel/swaps.h"
@@ -306,8 +307,9 @@ static int check_mm_switches(const struct config *cfg)
 		say("--thp %s: this kernel has no transparent huge pages (%s)", cfg->thp, THP_ENABLED);
 		return EXIT_UNSUPPORTED;
 	}
-	if (cfg->mglru[0] && !sysfs_exists(MGLRU_ENABLED)) {
-		say("--mglru %s: this kernel has no multi-gen LRU (CONFIG_LRU_GEN: no %s)", cfg->mglru, MGLRU_ENABLED);
+	if (cfg->mglru != SWITCH_LEAVE && !sysfs_exists(MGLRU_ENABLED)) {
+		say("--mglru %s: this kernel has no multi-gen LRU (CONFIG_LRU_GEN: no %s)", switch_word(cfg->mglru),
+		    MGLRU_ENABLED);
 		return EXIT_UNSUPPORTED;
 	}
 	return 0;
@@ -335,7 +337,7 @@ int preflight(const struct config *cfg, struct host *host)
 		say("--limit-mode high: on cgroup v1 it stalls instead of killing, so it needs a --timeout");
 		return EXIT_USAGE;
 	}
-	plan_swapfile(cfg, swapfile, sizeof(swapfile));
+	plan_swapfile(cfg, getpid(), swapfile, sizeof(swapfile));
 	if ((cfg->throttle_read || cfg->throttle_write) &&
 	    disk_throttle_device(swapfile, host->throttle_dev, sizeof(host->throttle_dev)) < 0)
 		return EXIT_UNSUPPORTED;

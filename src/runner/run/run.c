@@ -141,10 +141,8 @@ static int set_run_params(struct run *run)
 	}
 	if (!ret && cfg->thp[0])
 		ret = param_set(&run->journal, THP_ENABLED, cfg->thp, failed, sizeof(failed));
-	/* The mask as the kernel prints it back, so the undo recognises its own value. */
-	if (!ret && cfg->mglru[0])
-		ret = param_set(&run->journal, MGLRU_ENABLED, strcmp(cfg->mglru, "on") == 0 ? "0x0007" : "0x0000", failed,
-				sizeof(failed));
+	if (!ret && cfg->mglru != SWITCH_LEAVE)
+		ret = param_set(&run->journal, MGLRU_ENABLED, mglru_mask(cfg->mglru == SWITCH_ON), failed, sizeof(failed));
 	if (!ret && cfg->page_cluster >= 0) {
 		snprintf(value, sizeof(value), "%d", cfg->page_cluster);
 		ret = param_set(&run->journal, "/proc/sys/vm/page-cluster", value, failed, sizeof(failed));
@@ -387,8 +385,18 @@ static int start(struct run *run)
 	return 0;
 }
 
+/* What the plan takes from this process: its PID, and a seed drawn from the clock. */
+static struct plan_inputs plan_inputs_now(void)
+{
+	struct plan_inputs in = { .pid = getpid() };
+
+	in.seed = ((unsigned long)time(NULL) ^ ((unsigned long)in.pid << 16)) | 1;
+	return in;
+}
+
 int run_main(const struct config *cfg)
 {
+	struct plan_inputs inputs = plan_inputs_now();
 	struct run run = { .cfg = cfg };
 	char path[PATH_MAX];
 	int status, ret;
@@ -401,7 +409,7 @@ int run_main(const struct config *cfg)
 	status = preflight(cfg, &run.host);
 	if (status)
 		goto out;
-	ret = plan_build(&run.plan, cfg, run.host.hogger);
+	ret = plan_build(&run.plan, cfg, run.host.hogger, &inputs);
 	if (ret) {
 		say("planning: %s", strerror(-ret));
 		status = EXIT_RUNTIME;

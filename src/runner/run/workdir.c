@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "runner/cli/config_file.h"
+#include "runner/cli/option_parse.h"
 #include "runner/kernel/spawn.h"
 
 int workdir_create(struct journal *j, const char *swapfile, char *path, size_t len, char *failed, size_t flen)
@@ -37,7 +37,7 @@ int workdir_create(struct journal *j, const char *swapfile, char *path, size_t l
 
 int workdir_setup(const struct config *cfg, const char *path, char *failed, size_t flen)
 {
-	char text[sizeof(cfg->setup)], *words[64], cwd[PATH_MAX];
+	char text[COMMAND_TEXT_MAX + 1], *words[COMMAND_WORDS_MAX + 1], cwd[PATH_MAX];
 	int ret;
 
 	if (!cfg->setup[0])

@@ -9,6 +9,10 @@
 
 #define SETTING_NAME_LEN 32
 
+/* An on/off option that may also be left as the kernel (or the hogger) has it. Zero leaves it,
+ * so settings that start zeroed change nothing. */
+enum switch_state { SWITCH_LEAVE, SWITCH_OFF, SWITCH_ON };
+
 struct zram_settings {
 	uint64_t size;                       /* disksize; 0: the run's swap size */
 	uint64_t mem_limit;                  /* 0: none */
@@ -21,8 +25,8 @@ struct zram_settings {
 struct zswap_settings {
 	unsigned pool;                       /* max_pool_percent; 0: leave it */
 	char zpool[SETTING_NAME_LEN];        /* empty: leave it */
-	char shrinker[4];                    /* "on", "off"; empty: leave it */
-	char writeback[4];                   /* the trial cgroup's memory.zswap.writeback; empty: leave it */
+	enum switch_state shrinker;          /* shrinker_enabled */
+	enum switch_state writeback;         /* the trial cgroup's memory.zswap.writeback */
 	uint64_t max;                        /* the trial cgroup's memory.zswap.max; 0: leave it */
 };
 

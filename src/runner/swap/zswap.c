@@ -34,18 +34,30 @@ static const struct zswap_settings *zswap_settings_of(const struct swap_device *
 	return &dev->params.settings->zswap;
 }
 
+/* What its switches write: shrinker_enabled takes Y or N, memory.zswap.writeback 1 or 0 (-1:
+ * left alone, as struct cgroup_limits has it). */
+static const char *shrinker_value(enum switch_state s)
+{
+	return s == SWITCH_ON ? "Y" : "N";
+}
+
+static int writeback_value(enum switch_state s)
+{
+	return s == SWITCH_LEAVE ? -1 : s == SWITCH_ON;
+}
+
 /* Its switches per cgroup: v2 only, memory.zswap.writeback since 6.8. A fixture tree has no
  * kernel version to ask (0). */
 static int check_cgroup_switches(struct swap_device *dev)
 {
 	const struct zswap_settings *set = zswap_settings_of(dev);
 
-	if ((set->writeback[0] || set->max) && !dev->params.cgroup_v2) {
+	if ((set->writeback != SWITCH_LEAVE || set->max) && !dev->params.cgroup_v2) {
 		snprintf(dev->why, sizeof(dev->why), "--%s: zswap is limited per cgroup only on cgroup v2 (this machine: %s)",
-			 set->writeback[0] ? "zswap-writeback" : "zswap-max", dev->params.cgroup_mode);
+			 set->writeback != SWITCH_LEAVE ? "zswap-writeback" : "zswap-max", dev->params.cgroup_mode);
 		return -ENOTSUP;
 	}
-	if (set->writeback[0] && dev->params.kernel && dev->params.kernel < 608) {
+	if (set->writeback != SWITCH_LEAVE && dev->params.kernel && dev->params.kernel < 608) {
 		snprintf(dev->why, sizeof(dev->why), "--zswap-writeback: memory.zswap.writeback came with Linux 6.8");
 		return -ENOTSUP;
 	}
@@ -74,7 +86,7 @@ static int zswap_check(struct swap_device *dev)
 			 "--zswap-zpool '%s': this kernel's zswap has no zpool choice (zsmalloc only, 6.15+)", zpool);
 		return -ENOTSUP;
 	}
-	if (set->shrinker[0] && !sysfs_exists(ZSWAP_PARAMS "/shrinker_enabled")) {
+	if (set->shrinker != SWITCH_LEAVE && !sysfs_exists(ZSWAP_PARAMS "/shrinker_enabled")) {
 		snprintf(dev->why, sizeof(dev->why), "--zswap-shrinker: this kernel's zswap has no shrinker (6.8+)");
 		return -ENOTSUP;
 	}
@@ -125,9 +137,9 @@ static int zswap_set_params(struct swap_device *dev, struct journal *j)
 		snprintf(value, sizeof(value), "%u", set->pool);
 		ret = param_set(j, ZSWAP_PARAMS "/max_pool_percent", value, dev->failed, sizeof(dev->failed));
 	}
-	if (!ret && set->shrinker[0])
-		ret = param_set(j, ZSWAP_PARAMS "/shrinker_enabled", strcmp(set->shrinker, "on") == 0 ? "Y" : "N",
-				dev->failed, sizeof(dev->failed));
+	if (!ret && set->shrinker != SWITCH_LEAVE)
+		ret = param_set(j, ZSWAP_PARAMS "/shrinker_enabled", shrinker_value(set->shrinker), dev->failed,
+				sizeof(dev->failed));
 	return ret ? ret : param_set(j, ZSWAP_PARAMS "/enabled", "Y", dev->failed, sizeof(dev->failed));
 }
 
@@ -241,10 +253,10 @@ static void zswap_describe(const struct swap_device *dev, FILE *out)
 		snprintf(pct, sizeof(pct), "%u", set->pool);
 		describe_param("max_pool_percent", pct, out);
 	}
-	if (set->shrinker[0])
-		describe_param("shrinker_enabled", strcmp(set->shrinker, "on") == 0 ? "Y" : "N", out);
-	if (set->writeback[0])
-		fprintf(out, "  each trial: the cgroup's memory.zswap.writeback %s\n", strcmp(set->writeback, "on") == 0 ? "1" : "0");
+	if (set->shrinker != SWITCH_LEAVE)
+		describe_param("shrinker_enabled", shrinker_value(set->shrinker), out);
+	if (set->writeback != SWITCH_LEAVE)
+		fprintf(out, "  each trial: the cgroup's memory.zswap.writeback %d\n", writeback_value(set->writeback));
 	if (set->max)
 		fprintf(out, "  each trial: the cgroup's memory.zswap.max %" PRIu64 "\n", set->max);
 	describe_param("enabled", "Y", out);
@@ -256,7 +268,7 @@ static void zswap_cgroup_limits(const struct swap_device *dev, struct cgroup_lim
 	const struct zswap_settings *set = zswap_settings_of(dev);
 
 	l->zswap_max = set->max;
-	l->zswap_writeback = set->writeback[0] ? strcmp(set->writeback, "on") == 0 : -1;
+	l->zswap_writeback = writeback_value(set->writeback);
 }
 
 const struct backend backend_zswap = {

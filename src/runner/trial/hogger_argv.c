@@ -4,43 +4,69 @@
 #include <stdio.h>
 #include <string.h>
 
-static void push(struct hogger_argv *out, size_t *n, const char *arg)
+#include "common/hogger_options.h"
+
+struct builder {
+	struct hogger_argv *out;
+	size_t n, at;              /* words in argv, bytes used in text */
+};
+
+static void push(struct builder *b, const char *arg)
 {
-	out->argv[(*n)++] = (char *)arg;
+	b->out->argv[b->n++] = (char *)arg;
+}
+
+/* A word of the builder's own, kept in text: an option's "--name", or a number. */
+static void push_own(struct builder *b, const char *prefix, const char *word)
+{
+	char *at = b->out->text + b->at;
+
+	b->at += (size_t)snprintf(at, sizeof(b->out->text) - b->at, "%s%s", prefix, word) + 1;
+	push(b, at);
+}
+
+static void push_option(struct builder *b, enum hogger_option id)
+{
+	push_own(b, "--", hogger_option_name(id));
+}
+
+static void push_number(struct builder *b, uint64_t v)
+{
+	char number[24];
+
+	snprintf(number, sizeof(number), "%" PRIu64, v);
+	push_own(b, "", number);
 }
 
 void hogger_argv_build(struct hogger_argv *out, const struct hogger_args *a)
 {
-	size_t n = 0;
+	struct builder b = { .out = out };
 
 	memset(out, 0, sizeof(*out));
-	push(out, &n, a->path);
-	snprintf(out->numbers[0], sizeof(out->numbers[0]), "%" PRIu64, a->alloc);
-	push(out, &n, "--alloc");
-	push(out, &n, out->numbers[0]);
+	push(&b, a->path);
+	push_option(&b, HOGGER_ALLOC);
+	push_number(&b, a->alloc);
 	if (a->chunk) {
-		snprintf(out->numbers[1], sizeof(out->numbers[1]), "%" PRIu64, a->chunk);
-		push(out, &n, "--chunk");
-		push(out, &n, out->numbers[1]);
+		push_option(&b, HOGGER_CHUNK);
+		push_number(&b, a->chunk);
 	}
-	push(out, &n, "--data");
-	push(out, &n, a->data);
+	push_option(&b, HOGGER_DATA);
+	push(&b, a->data);
 	if (a->access) {
-		push(out, &n, "--access");
-		push(out, &n, a->access);
+		push_option(&b, HOGGER_ACCESS);
+		push(&b, a->access);
 	}
 	if (a->threads) {
-		snprintf(out->numbers[2], sizeof(out->numbers[2]), "%u", a->threads);
-		push(out, &n, "--threads");
-		push(out, &n, out->numbers[2]);
+		push_option(&b, HOGGER_THREADS);
+		push_number(&b, a->threads);
 	}
 	if (a->no_seccomp)
-		push(out, &n, "--no-seccomp");
+		push_option(&b, HOGGER_NO_SECCOMP);
 	if (a->prefault)
-		push(out, &n, "--prefault");
+		push_option(&b, HOGGER_PREFAULT);
 	if (a->hold)
-		push(out, &n, "--hold");
+		push_option(&b, HOGGER_HOLD);
 	if (a->no_latency)
-		push(out, &n, "--no-latency");
-	out->argv[n] = NULL;
+		push_option(&b, HOGGER_NO_LATENCY);
+	out->argv[b.n] = NULL;
 }

@@ -1,4 +1,5 @@
-/* The hogger's command line, built in one place for the trials' jobs and the background hogger. */
+/* The hogger's command line, built in one place for the trials' jobs and the background hogger,
+ * from the options the hogger defines (common/hogger_options.h). */
 #ifndef ZSB_HOGGER_ARGV_H
 #define ZSB_HOGGER_ARGV_H
 #include <stdint.h>
@@ -14,10 +15,11 @@ struct hogger_args {
 	int no_latency;            /* leave the clock out of the fill and the access */
 };
 
-/* Owns the strings argv points to; argv is NULL-terminated. */
+/* Owns the options and numbers argv points to (the path, data and access are the caller's);
+ * argv is NULL-terminated. */
 struct hogger_argv {
 	char *argv[24];
-	char numbers[3][24];
+	char text[256];
 };
 
 void hogger_argv_build(struct hogger_argv *out, const struct hogger_args *a);

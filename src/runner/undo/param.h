@@ -8,6 +8,12 @@
 /* Memory-management switches a run may set (--thp, --mglru). */
 #define THP_ENABLED "/sys/kernel/mm/transparent_hugepage/enabled"
 #define MGLRU_ENABLED "/sys/kernel/mm/lru_gen/enabled"
+/* The multi-gen LRU's mask for on (all its parts) or off, as the kernel prints it back, so the
+ * undo recognises its own value. */
+static inline const char *mglru_mask(int on)
+{
+	return on ? "0x0007" : "0x0000";
+}
 
 /* A choice file shows every choice with the selected one in brackets ("always [madvise]
  * never"): the selected word is its value, in place. Other text is left as it is. */

@@ -1,0 +1,307 @@
+/* One option's value into a config: a parser per option type, as the option table gives it. */
+#include "runner/cli/option_set.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/size.h"
+#include "runner/cli/option_parse.h"
+#include "runner/cli/option_table.h"
+#include "runner/swap/backend.h"
+
+static void *field(struct config *cfg, const struct option_desc *o)
+{
+	return (char *)cfg + o->offset;
+}
+
+static int parse_size(const struct option_desc *o, const char *v, size_t n, uint64_t *out, char *why,
+		      size_t len)
+{
+	char a[32];
+	int ret = size_parse_n(v, n, out);
+
+	if (ret == -ERANGE || (!ret && o->max && *out > o->max)) {
+		snprintf(why, len, "too large");
+		return -EINVAL;
+	}
+	if (ret) {
+		snprintf(why, len, "not a size above zero (e.g. 512K, 50M, 2G)");
+		return -EINVAL;
+	}
+	if (*out < o->min) {
+		snprintf(why, len, "below %s, the smallest --%s", size_format(o->min, a, sizeof(a)), o->name);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int parse_size_list(const struct option_desc *o, struct size_list *l, const char *v, char *why,
+			   size_t len)
+{
+	l->n = 0;
+	if (!list_well_formed(v)) {
+		snprintf(why, len, "not a comma list of sizes");
+		return -EINVAL;
+	}
+	for (struct list_item it = list_first(v); it.ok; it = list_next(v, it)) {
+		uint64_t size;
+		char item_why[128];
+		if (parse_size(o, it.text, it.len, &size, item_why, sizeof(item_why))) {
+			if (strchr(v, ','))
+				snprintf(why, len, "'%.*s': %s", (int)it.len, it.text, item_why);
+			else
+				snprintf(why, len, "%s", item_why);
+			return -EINVAL;
+		}
+		for (size_t i = 0; i < l->n; i++)
+			if (l->v[i] == size) {
+				snprintf(why, len, "%s is named twice", o->noun);
+				return -EINVAL;
+			}
+		if (l->n == LIST_MAX) {
+			snprintf(why, len, "more than %d values", LIST_MAX);
+			return -EINVAL;
+		}
+		l->v[l->n++] = size;
+	}
+	return 0;
+}
+
+/* A name needs no quoting in a sysfs file or a label: letters, digits, '-', '_' and '.'. */
+static int add_name(const struct option_desc *o, struct name_list *l, struct list_item it, char *why,
+		    size_t len)
+{
+	static const char allowed[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.";
+
+	if (it.len == 0 || it.len >= NAME_LEN || strspn(it.text, allowed) < it.len) {
+		snprintf(why, len, "not %s name", o->noun);
+		return -EINVAL;
+	}
+	for (size_t i = 0; i < l->n; i++)
+		if (strlen(l->v[i]) == it.len && memcmp(l->v[i], it.text, it.len) == 0) {
+			snprintf(why, len, "%s is named twice", o->noun);
+			return -EINVAL;
+		}
+	if (l->n == LIST_MAX) {
+		snprintf(why, len, "more than %d names", LIST_MAX);
+		return -EINVAL;
+	}
+	memcpy(l->v[l->n], it.text, it.len);
+	l->v[l->n++][it.len] = '\0';
+	return 0;
+}
+
+static int parse_name_list(const struct option_desc *o, struct name_list *l, const char *v, char *why,
+			   size_t len)
+{
+	l->n = 0;
+	if (!list_well_formed(v)) {
+		snprintf(why, len, "not a comma list of names");
+		return -EINVAL;
+	}
+	for (struct list_item it = list_first(v); it.ok; it = list_next(v, it)) {
+		if (add_name(o, l, it, why, len))
+			return -EINVAL;
+		if (o->type == OT_BACKEND_LIST && !backend_find(l->v[l->n - 1])) {
+			snprintf(why, len, "unknown backend '%s' (known: %s)", l->v[l->n - 1], backend_names());
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+static int parse_number(const struct option_desc *o, const char *v, uint64_t *n, char *why, size_t len)
+{
+	if (parse_u64_n(v, strlen(v), n) == 0 && *n >= o->min && *n <= o->max)
+		return 0;
+	if (o->type == OT_PERCENT)
+		snprintf(why, len, "not a percentage from %llu to %llu", (unsigned long long)o->min,
+			 (unsigned long long)o->max);
+	else
+		snprintf(why, len, "not %s %s from %llu to %llu", o->type == OT_COUNT ? "a number of" : "a",
+			 o->noun, (unsigned long long)o->min, (unsigned long long)o->max);
+	return -EINVAL;
+}
+
+static int choice_index(const struct option_desc *o, const char *v, char *why, size_t len)
+{
+	const char *const *choices = option_choices(o);
+	size_t at = 0;
+
+	for (int i = 0; choices[i]; i++)
+		if (strcmp(choices[i], v) == 0)
+			return i;
+	at += (size_t)snprintf(why, len, "not ");
+	for (int i = 0; choices[i] && at < len; i++)
+		at += (size_t)snprintf(why + at, len - at, "%s%s", choices[i],
+				       !choices[i + 1] ? "" : !choices[i + 2] ? " or " : ", ");
+	return -EINVAL;
+}
+
+/* 10ms, 2s, 10m, 1h; a bare number is in the option's own unit (ms or s); 0 means off. */
+static int parse_duration(const struct option_desc *o, const char *v, uint64_t *ms, char *why, size_t len)
+{
+	static const struct { const char *suffix; uint64_t ms; } units[] = {
+		{ "ms", 1 }, { "s", 1000 }, { "m", 60000 }, { "h", 3600000 },
+	};
+	size_t digits = strspn(v, "0123456789");
+	const char *unit = v[digits] ? v + digits : o->noun;
+	uint64_t n;
+
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (strcmp(unit, units[i].suffix) == 0 && parse_u64_n(v, digits, &n) == 0 &&
+		    n <= UINT64_MAX / units[i].ms) {
+			*ms = n * units[i].ms;
+			if (*ms == 0 || (*ms >= o->min && *ms <= o->max))
+				return 0;
+		}
+	snprintf(why, len, "not 0 (off) or a duration from %llu%s to %llu%s (10ms, 2s, 10m; a bare number is in %s)",
+		 (unsigned long long)(o->min % 1000 ? o->min : o->min / 1000), o->min % 1000 ? "ms" : "s",
+		 (unsigned long long)(o->max % 1000 ? o->max : o->max / 1000), o->max % 1000 ? "ms" : "s", o->noun);
+	return -EINVAL;
+}
+
+/* 0.05, or 2% where the option is a percentage. */
+static int parse_real(const struct option_desc *o, const char *v, double *out, char *why, size_t len)
+{
+	char *end;
+	double d;
+
+	errno = 0;
+	d = strtod(v, &end);
+	if (strcmp(o->noun, "%") == 0 && *end == '%')
+		end++;
+	if (v[0] && (v[0] >= '0' && v[0] <= '9') && !*end && !errno && d >= o->dmin && d <= o->dmax) {
+		*out = d;
+		return 0;
+	}
+	snprintf(why, len, "not %s from %g to %g%s", strcmp(o->noun, "%") == 0 ? "a percentage" : "a number", o->dmin,
+		 o->dmax, strcmp(o->noun, "%") == 0 ? "%" : "");
+	return -EINVAL;
+}
+
+static int parse_user(struct user_id *u, const char *v, char *why, size_t len)
+{
+	struct passwd *pw = v[0] ? getpwnam(v) : NULL;
+
+	if (!pw) {
+		snprintf(why, len, "no such user");
+		return -EINVAL;
+	}
+	if (copy_text(u->name, sizeof(u->name), v, why, len))
+		return -EINVAL;
+	u->uid = pw->pw_uid;
+	u->gid = pw->pw_gid;
+	return 0;
+}
+
+/* A path or a text the config owns (char *), or a short one held in place (char[]). */
+static int parse_text(struct config *cfg, const struct option_desc *o, const char *v, char *why, size_t len)
+{
+	if (!v[0]) {
+		snprintf(why, len, o->type == OT_PATH ? "an empty path" : "an empty value");
+		return -EINVAL;
+	}
+	if (o->parse && o->parse(cfg, v, why, len))
+		return -EINVAL;
+	if (o->type == OT_STRING)
+		return copy_text(field(cfg, o), o->size, v, why, len);
+	return set_text(field(cfg, o), o->type == OT_PATH ? PATH_MAX - 1 : o->max, v, why, len);
+}
+
+static int parse_value(struct config *cfg, const struct option_desc *o, const char *v, char *why, size_t len)
+{
+	uint64_t n;
+	int i;
+
+	switch (o->type) {
+	case OT_SIZE:
+		return parse_size(o, v, strlen(v), field(cfg, o), why, len);
+	case OT_SIZE_LIST:
+		return parse_size_list(o, field(cfg, o), v, why, len);
+	case OT_NAME_LIST:
+	case OT_BACKEND_LIST:
+		return parse_name_list(o, field(cfg, o), v, why, len);
+	case OT_COUNT:
+	case OT_PERCENT:
+		if (parse_number(o, v, &n, why, len))
+			return -EINVAL;
+		*(unsigned *)field(cfg, o) = (unsigned)n;
+		return 0;
+	case OT_INT:
+		if (parse_number(o, v, &n, why, len))
+			return -EINVAL;
+		*(int *)field(cfg, o) = (int)n;
+		return 0;
+	case OT_ENUM:
+		if ((i = choice_index(o, v, why, len)) < 0)
+			return -EINVAL;
+		*(int *)field(cfg, o) = i;
+		return 0;
+	case OT_CHOICE:
+		return choice_index(o, v, why, len) < 0 ? -EINVAL : copy_text(field(cfg, o), o->size, v, why, len);
+	case OT_SWITCH:
+		if (choice_index(o, v, why, len) < 0)
+			return -EINVAL;
+		*(enum switch_state *)field(cfg, o) = switch_of(v);
+		return 0;
+	case OT_PATH:
+	case OT_TEXT:
+	case OT_STRING:
+		return parse_text(cfg, o, v, why, len);
+	case OT_USER:
+		return parse_user(field(cfg, o), v, why, len);
+	case OT_DURATION:
+		return parse_duration(o, v, field(cfg, o), why, len);
+	case OT_REAL:
+		return parse_real(o, v, field(cfg, o), why, len);
+	case OT_FLAG:
+		*(int *)field(cfg, o) = 1;
+		return 0;
+	case OT_CUSTOM:
+		return o->parse(cfg, v, why, len);
+	case OT_ACTION:
+		return 0;
+	}
+	return -EINVAL;
+}
+
+int option_set(struct config *cfg, enum option_id id, const char *value, char *why, size_t len)
+{
+	int ret = parse_value(cfg, &option_table[id], value ? value : "", why, len);
+
+	if (ret)
+		return ret == -ENOMEM ? ret : -EINVAL;
+	cfg->given[id] = 1;
+	return 0;
+}
+
+int option_apply(struct config *cfg, enum option_id id, const char *value, char *msg, size_t len)
+{
+	char why[512] = "";      /* room for -o's list of every column */
+	int ret = option_set(cfg, id, value, why, sizeof(why));
+
+	if (ret)
+		snprintf(msg, len, "--%s '%s': %s", option_table[id].name, value ? value : "", why);
+	return ret;
+}
+
+void options_defaults(struct config *cfg)
+{
+	char msg[512];
+
+	config_init(cfg);
+	for (int id = 0; id < O_COUNT; id++) {
+		const struct option_desc *o = &option_table[id];
+		if (o->type == OT_INT && !o->def)
+			*(int *)field(cfg, o) = -1;
+		/* The table's defaults go through the parser too (a unit test checks each one). */
+		if (o->def)
+			option_apply(cfg, (enum option_id)id, o->def, msg, sizeof(msg));
+	}
+	memset(cfg->given, 0, sizeof(cfg->given));
+}

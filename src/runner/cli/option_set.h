@@ -1,0 +1,19 @@
+/*
+ * One option's value into a config, by the option's type in the table: the per-option parser
+ * the command line (options.c) and config files (config_file.c) both go through, and the
+ * table's defaults.
+ */
+#ifndef ZSB_OPTION_SET_H
+#define ZSB_OPTION_SET_H
+#include <stddef.h>
+
+#include "runner/cli/config.h"
+
+/* cfg becomes an empty config (config_init) with the table's defaults. */
+void options_defaults(struct config *cfg);
+/* Applies one option's value; -EINVAL with why holding the reason alone. */
+int option_set(struct config *cfg, enum option_id id, const char *value, char *why, size_t len);
+/* Applies one option's value, as the parser does: 0, or -EINVAL with msg filled. */
+int option_apply(struct config *cfg, enum option_id id, const char *value, char *msg, size_t len);
+
+#endif
