@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "runner/cli/options.h"
+#include "runner/commands/commands.h"
 #include "runner/report/columns.h"
 #include "runner/report/table.h"
 
@@ -29,12 +30,13 @@ Test(columns, typed_in_any_case_kept_as_ids_in_order)
 	struct config cfg;
 	char msg[PATH_MAX + 512] = "";
 
-	cr_assert_eq(options_parse_command(CMD_SHOW, 4, argv, &cfg, msg, sizeof(msg)), OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(options_parse(command_of("show"), 4, argv, &cfg, msg, sizeof(msg)), OPTIONS_RUN, "%s", msg);
 	cr_assert_eq(cfg.columns.n, 4);
 	cr_expect_eq(cfg.columns.v[0], COL_VS_BEST);
 	cr_expect_eq(cfg.columns.v[1], COL_CELL);
 	cr_expect_eq(cfg.columns.v[2], COL_RSD);
 	cr_expect_eq(cfg.columns.v[3], COL_MEDIAN_CI);
+	config_free(&cfg);
 }
 
 /* The error lists every column, the last one too: the message once stopped at "ALLOC, T". */
@@ -45,11 +47,12 @@ Test(columns, an_unknown_name_is_one_line_with_the_whole_list)
 	struct config cfg;
 	char msg[PATH_MAX + 512] = "";
 
-	cr_assert_eq(options_parse_command(CMD_SHOW, 4, argv, &cfg, msg, sizeof(msg)), OPTIONS_USAGE);
+	cr_assert_eq(options_parse(command_of("show"), 4, argv, &cfg, msg, sizeof(msg)), OPTIONS_USAGE);
 	snprintf(want, sizeof(want), "no column 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ' (known: %s)", report_column_names());
 	cr_expect(strstr(msg, want) != NULL, "%s", msg);
 	cr_expect(strstr(report_column_names(), ", VALUE") != NULL, "%s", report_column_names());
 	cr_expect(strchr(msg, '\n') == NULL);
+	config_free(&cfg);
 }
 
 Test(columns, a_table_refuses_a_column_it_lacks)
