@@ -18,6 +18,7 @@
 
 #include "common/access.h"
 #include "common/pattern.h"
+#include "common/util.h"
 #include "runner/cli/config_file.h"
 #include "runner/cli/options.h"
 #include "runner/base/log.h"
@@ -195,7 +196,7 @@ static void defaults_line(char *buf, size_t len)
 	char def[128];
 
 	snprintf(buf, len, "the defaults (");
-	for (size_t i = 0; i < sizeof(shown) / sizeof(shown[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(shown); i++)
 		if (default_text(&option_table[shown[i]], def, sizeof(def)))
 			snprintf(buf + strlen(buf), len - strlen(buf), "%s--%s %s", i ? " " : "",
 				 option_table[shown[i]].name, def);
@@ -416,7 +417,7 @@ static void man_options(FILE *out)
 			continue; /* a group only where something shows */
 		while (k < ndone && done[k] != mask)
 			k++;
-		if (k < ndone || ndone == sizeof(done) / sizeof(done[0]))
+		if (k < ndone || ndone == ARRAY_SIZE(done))
 			continue;
 		done[ndone++] = mask;
 		command_names(names, sizeof(names), mask);
@@ -493,7 +494,7 @@ static void man_exit_status(FILE *out)
 	};
 
 	fputs(".SH \"EXIT STATUS\"\n", out);
-	for (size_t i = 0; i < sizeof(statuses) / sizeof(statuses[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(statuses); i++) {
 		fprintf(out, ".TP\n.B %d\n", statuses[i].status);
 		text(out, statuses[i].what);
 		fputc('\n', out);
@@ -576,7 +577,7 @@ static int man_examples(FILE *out)
 
 	fputs(".SH EXAMPLES\n", out);
 	defaults_line(about, sizeof(about));
-	for (size_t i = 0; i < sizeof(examples) / sizeof(examples[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(examples); i++) {
 		ok &= example_ok(examples[i].line);
 		man_example(out, examples[i].line, examples[i].about ? examples[i].about : about);
 	}

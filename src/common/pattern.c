@@ -1,4 +1,5 @@
 #include "common/pattern.h"
+#include "common/util.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -122,7 +123,7 @@ static void text_page(struct pattern *p, unsigned char *pg, size_t page)
 	};
 	size_t off = 0;
 	while (off < page) {
-		const char *w = words[next_random(&p->rng) % (sizeof(words) / sizeof(words[0]))];
+		const char *w = words[next_random(&p->rng) % (ARRAY_SIZE(words))];
 		size_t n = strlen(w);
 		if (off + n + 1 > page)
 			n = page - off - 1;
@@ -197,7 +198,7 @@ int pattern_parse(const char *spec, struct pattern *pattern)
 	const char *colon = strchr(spec, ':');
 	size_t name_len = colon ? (size_t)(colon - spec) : strlen(spec);
 
-	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(kinds); i++) {
 		const char *arg = colon ? colon + 1 : NULL;
 		if (strlen(kinds[i].name) != name_len || strncmp(kinds[i].name, spec, name_len) != 0)
 			continue;

@@ -1,4 +1,5 @@
 #include "hogger/sandbox.h"
+#include "common/util.h"
 
 #include <errno.h>
 #include <seccomp.h>
@@ -25,7 +26,7 @@ int sandbox_install(int report_fd, int data_fd)
 	ret = seccomp_attr_set(ctx, SCMP_FLTATR_CTL_TSYNC, 1);
 	if (ret)
 		goto out;
-	for (size_t i = 0; i < sizeof(anywhere) / sizeof(anywhere[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(anywhere); i++) {
 		ret = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, anywhere[i], 0);
 		if (ret)
 			goto out;

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <math.h>
 
+#include "common/util.h"
 #include "runner/fio/result.h"
 #include "fuzz.h"
 
@@ -20,7 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct fio_result r;
 	char why[256];
 
-	for (size_t i = 0; i < sizeof(jobs) / sizeof(jobs[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(jobs); i++) {
 		int ret = fio_result_parse((const char *)data, size, jobs[i], &r, why, sizeof(why));
 		FUZZ_ASSERT(ret == 0 || ret == -EINVAL || ret == -ENOENT || ret == -ENOMEM);
 		if (ret) {

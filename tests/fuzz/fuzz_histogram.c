@@ -6,6 +6,7 @@
 #include <errno.h>
 
 #include "common/histogram.h"
+#include "common/util.h"
 #include "fuzz.h"
 
 /* Static: three histograms are 48 KB, and a fresh start costs only hist_init. */
@@ -66,7 +67,7 @@ static void check_percentiles(const struct histogram *h, double extra)
 	static const double pcts[] = { 0, 0.1, 1, 10, 25, 50, 75, 90, 99, 99.9, 99.99, 100 };
 	uint64_t prev = 0, at_extra = hist_percentile(h, extra);
 
-	for (size_t i = 0; i < sizeof(pcts) / sizeof(pcts[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(pcts); i++) {
 		uint64_t v = hist_percentile(h, pcts[i]);
 		FUZZ_ASSERT(v >= prev);
 		if (hist_count(h))

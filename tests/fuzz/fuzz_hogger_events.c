@@ -1,13 +1,14 @@
 /* The hogger's reports (common/proto.h): hogger_event_parse, line by line, as workload.c feeds
  * it. A line that is not one of the reports changes nothing; and the reports as the hogger
  * prints them (src/hogger/main.c), with numbers from the input, parse back exactly. */
+#include "common/util.h"
 #include "runner/trial/hogger_events.h"
 #include "fuzz.h"
 
 static int known(const char *line)
 {
 	static const char *const words[] = { "start", "progress", "filled", "accessed", "done", "error", "hist", "poked" };
-	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
 		if (strncmp(line, words[i], strlen(words[i])) == 0)
 			return 1;
 	return 0;

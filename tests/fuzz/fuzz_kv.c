@@ -4,6 +4,7 @@
  * input is also tried as a key and as a word. */
 #include <errno.h>
 
+#include "common/util.h"
 #include "runner/kernel/kv.h"
 #include "runner/kernel/vmstat.h"
 #include "fuzz.h"
@@ -67,7 +68,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *s = fuzz_text(data, size), *nl;
 	struct vmstat_snap snap;
 
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(keys); i++)
 		check(s, keys[i]);
 	vmstat_parse(s, &snap);
 	words_contain(s, "memory", ' ');

@@ -5,6 +5,7 @@
 #include <gsl/gsl_errno.h>
 #include <json.h>
 
+#include "common/util.h"
 #include "runner/report/compare_view.h"
 #include "runner/report/report.h"
 #include "runner/result/json_read.h"
@@ -36,7 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	if (results_from_json(doc, &r, why, sizeof(why)) == 0) {
 		/* One rendering per input, picked by its length: each costs the comparisons again. */
-		size_t nformats = sizeof(formats) / sizeof(formats[0]), pick = size % (2 * nformats + 2);
+		size_t nformats = ARRAY_SIZE(formats), pick = size % (2 * nformats + 2);
 		struct report_opts o = { .render = { .format = formats[pick / 2 % nformats] }, .verbose = (int)(pick % 2),
 					 .cmp = compare_opts_of(&r), .file = "fuzz.json" };
 		if (pick < 2 * nformats) {

@@ -2,6 +2,7 @@
 #include <errno.h>
 
 #include "common/access.h"
+#include "common/util.h"
 
 Test(access, modes)
 {
@@ -30,6 +31,6 @@ Test(access, rejects)
 					   "random:1001", "hot:10", "hot:0:5", "hot:101:5", "hot:10:0",
 					   "hot:10:5:gauss", "hot:10:5:", "fill:1", "Fill" };
 	struct access a;
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++)
 		cr_assert_eq(access_parse(bad[i], &a), -EINVAL, "accepted '%s'", bad[i]);
 }

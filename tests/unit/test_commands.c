@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/util.h"
 #include "runner/cli/help.h"
 #include "runner/cli/options.h"
 #include "runner/commands/commands.h"
@@ -81,7 +82,7 @@ Test(commands, files_are_counted_by_the_row)
 		{ "compare", 2, "compare needs two result files or more: BASE.json NEW.json..." },
 		{ "sysinfo", 2, "unexpected argument 'a.json'" },
 	};
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		char *argv[] = { (char *)cases[i].word, "a.json", NULL };
 		struct config cfg;
 		char msg[512] = "";

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/util.h"
 #include "runner/cli/options.h"
 #include "runner/commands/commands.h"
 #include "runner/run/plan.h"
@@ -110,7 +111,7 @@ Test(config_file, errors_name_file_line_and_key, .fini = remove_conf)
 		{ "[run]\ntrials = 0\ntrials = x\n", ":2: trials: '0': not a number of trials" },
 		{ "[d]\nswap = disk\ncomp = lz4\n", ": [d]: comp: none of its backends uses a compressor" },
 	};
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		struct config cfg = { 0 };
 		char msg[512], want[256];
 		write_conf(cases[i].text);

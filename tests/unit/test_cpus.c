@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/util.h"
 #include "runner/kernel/cpus.h"
 #include "runner/kernel/sysfs.h"
 #include "fixture.h"
@@ -29,7 +30,7 @@ Test(cpus, lists_as_the_kernel_writes_them)
 	round_trip("0-3,6", "0-3,6");
 	round_trip("3,1,2", "1-3");
 	round_trip("0,2-3", "0,2-3");
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++)
 		cr_assert_eq(cpulist_parse(bad[i], &set), -EINVAL, "'%s'", bad[i]);
 }
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/util.h"
 #include "fixture.h"
 #include "runner/fio/job.h"
 #include "runner/fio/result.h"
@@ -75,7 +76,7 @@ Test(fio_result, what_is_not_fio_json_is_refused_with_a_reason)
 		  " \"bw_bytes\": -5, \"iops\": 1}, \"write\": {\"io_bytes\": 0, \"bw_bytes\": 0, \"iops\": 0}}]}",
 		  -EINVAL, "lacks its numbers" },
 	};
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		struct fio_result r;
 		char why[256] = "";
 		cr_assert_eq(fio_result_parse(cases[i].text, strlen(cases[i].text), "seq-read", &r, why, sizeof(why)),
@@ -144,7 +145,7 @@ Test(fio_job, data_patterns_map_onto_fio_s_buffers)
 		{ "file:/etc/passwd", 0, NULL },
 		{ "compressible:", 0, NULL },
 	};
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		struct fio_job job = { .filename = "/dev/zram1", .mode = FIO_SEQ_WRITE, .numjobs = 1, .loops = 1, .bs = 4096 };
 		char why[256] = "", text[2048];
 		int ret = fio_buffer_from_data(cases[i].data, &job.buffer, why, sizeof(why));

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "common/histogram.h"
+#include "common/util.h"
 
 /* Big enough that the stack of a Criterion worker is no concern. */
 static struct histogram a, b, c;
@@ -53,7 +54,7 @@ static void assert_percentiles(const struct histogram *h, uint64_t *values, size
 
 	qsort(values, n, sizeof(values[0]), by_value);
 	max = values[n - 1];
-	for (size_t i = 0; i < sizeof(pmilles) / sizeof(pmilles[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(pmilles); i++) {
 		uint64_t want = exact(values, n, pmilles[i]);
 		uint64_t got = hist_percentile(h, pmilles[i] / 1000.0);
 		cr_assert_eq(got, reported(want, max), "p%g: %lu, exact %lu", pmilles[i] / 1000.0,
@@ -101,7 +102,7 @@ Test(histogram, single_value_comes_back_exactly)
 Test(histogram, uniform_1_to_100000)
 {
 	static uint64_t values[100000];
-	size_t n = sizeof(values) / sizeof(values[0]);
+	size_t n = ARRAY_SIZE(values);
 	uint64_t s = 1;
 
 	for (size_t i = 0; i < n; i++)
@@ -126,7 +127,7 @@ Test(histogram, uniform_1_to_100000)
 Test(histogram, latency_like_against_sorting)
 {
 	static uint64_t values[200000];
-	size_t n = sizeof(values) / sizeof(values[0]);
+	size_t n = ARRAY_SIZE(values);
 	uint64_t s = 42;
 
 	hist_init(&a);

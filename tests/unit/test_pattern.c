@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "common/pattern.h"
+#include "common/util.h"
 
 static size_t zero_bytes(const unsigned char *p, size_t n)
 {
@@ -59,7 +60,7 @@ Test(pattern, parse_errors)
 	struct pattern pat;
 	static const char *const bad[] = { "", "seq:1", "compressible", "compressible:", "compressible:x",
 					   "compressible:101", "compressible:-1", "rand" };
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++)
 		cr_assert_eq(pattern_parse(bad[i], &pat), -EINVAL, "accepted '%s'", bad[i]);
 	cr_assert_eq(pattern_parse("compressible:0", &pat), 0);
 	cr_assert_eq(pattern_parse("compressible:100", &pat), 0);

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/util.h"
 #include "runner/report/plot.h"
 #include "fixture.h"
 #include "tools.h"
@@ -67,7 +68,7 @@ static const char png_reader[] =
 static void need_tools(void)
 {
 	const char *tools[] = { "gnuplot", "xmllint", "rsvg-convert", "python3" };
-	for (size_t i = 0; i < sizeof(tools) / sizeof(tools[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(tools); i++)
 		if (!have_tool(tools[i]))
 			cr_skip_test("%s is not installed (apt-get install gnuplot-nox libxml2-utils librsvg2-bin python3)",
 				     tools[i]);
@@ -159,8 +160,8 @@ Test(plot, every_plot_of_a_run)
 	dir = temp_dir("zsb-plot");
 	read_fixture("disk-zram.json", &r);
 	plot_one(&r, dir, 0, &out);
-	cr_assert_eq(out.nwritten, sizeof(expect) / sizeof(expect[0]));
-	for (size_t i = 0; i < sizeof(expect) / sizeof(expect[0]); i++)
+	cr_assert_eq(out.nwritten, ARRAY_SIZE(expect));
+	for (size_t i = 0; i < ARRAY_SIZE(expect); i++)
 		cr_expect(written(&out, expect[i]), "%s not written", expect[i]);
 	/* Not a sweep: no sweep plot, and none said to be skipped. */
 	cr_expect_eq(out.nskipped, 0, "skipped: %s", out.nskipped ? out.skipped[0] : "");
@@ -216,7 +217,7 @@ Test(plot, report_names_no_backend_series_or_metric)
 			continue;
 		snprintf(path, sizeof(path), "src/runner/report/%s", e->d_name);
 		text = slurp(path);
-		for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		for (size_t i = 0; i < ARRAY_SIZE(names); i++)
 			cr_expect(!strstr(text, names[i]), "%s names %s...", path, names[i]);
 		free(text);
 		files++;

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/util.h"
 #include "runner/cli/options.h"
 #include "runner/result/compare.h"
 #include "runner/result/json_read.h"
@@ -307,7 +308,7 @@ Test(results, broken_files_are_named_plainly)
 	char *path = temp_path(), why[256];
 	struct results r;
 
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		write_text(path, cases[i].text);
 		cr_assert_neq(results_read(path, &r, why, sizeof(why)), 0, "accepted '%s'", cases[i].text);
 		cr_assert(strstr(why, cases[i].why), "'%s': '%s' lacks '%s'", cases[i].text, why, cases[i].why);

@@ -5,9 +5,10 @@
 #include <math.h>
 #include <string.h>
 
+#include "common/util.h"
 #include "runner/result/statistics.h"
 
-#define N(a) (sizeof(a) / sizeof((a)[0]))
+#define N(a) ARRAY_SIZE(a)
 
 /* Exact p-values are ratios of counts: equal to scipy's up to rounding. */
 #define P_EQ(got, want) cr_assert_float_eq((got), (want), 1e-12 + 1e-12 * (want), "p %.17g, want %.17g", (got), (want))

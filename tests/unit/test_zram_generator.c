@@ -3,6 +3,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/util.h"
 #include "runner/cli/options.h"
 #include "runner/cli/zram_generator.h"
 #include "runner/commands/commands.h"
@@ -30,7 +31,7 @@ Test(zram_generator, expressions_it_cannot_read_are_refused)
 {
 	static const char *const bad[] = { "", "ram /", "min(ram, )", "foo", "ram / 0", "2 3", "-5", "min(1, 2",
 					   "rams" };
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
 		char why[256];
 		double v;
 		cr_assert_neq(zram_size_eval(bad[i], 1000, &v, why, sizeof(why)), 0, "accepted '%s'", bad[i]);

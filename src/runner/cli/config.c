@@ -1,4 +1,5 @@
 #include "runner/cli/config.h"
+#include "common/util.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -15,7 +16,7 @@ static const size_t owned[] = {
 	offsetof(struct config, hogger),   offsetof(struct config, sysroot),        offsetof(struct config, setup),
 	offsetof(struct config, config_file),
 };
-#define NOWNED (sizeof(owned) / sizeof(owned[0]))
+#define NOWNED (ARRAY_SIZE(owned))
 
 static char **text_at(struct config *cfg, size_t i)
 {

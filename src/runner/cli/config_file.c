@@ -10,6 +10,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "common/util.h"
 #include "runner/cli/ini_line.h"
 #include "runner/cli/option_parse.h"
 #include "runner/cli/option_set.h"
@@ -88,10 +89,10 @@ int config_preset_path(const char *name, char *out, size_t len)
 static int flag_value(const char *value, int *on)
 {
 	static const char *const yes[] = { "", "1", "yes", "true", "on" }, *const no[] = { "0", "no", "false", "off" };
-	for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(yes); i++)
 		if (strcasecmp(value, yes[i]) == 0)
 			return *on = 1, 0;
-	for (size_t i = 0; i < sizeof(no) / sizeof(no[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(no); i++)
 		if (strcasecmp(value, no[i]) == 0)
 			return *on = 0, 0;
 	return -EINVAL;

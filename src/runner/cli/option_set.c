@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "common/size.h"
+#include "common/util.h"
 #include "runner/cli/option_parse.h"
 #include "runner/cli/option_table.h"
 #include "runner/swap/backend.h"
@@ -152,7 +153,7 @@ static int parse_duration(const struct option_desc *o, const char *v, uint64_t *
 	const char *unit = v[digits] ? v + digits : o->noun;
 	uint64_t n;
 
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(units); i++)
 		if (strcmp(unit, units[i].suffix) == 0 && parse_u64_n(v, digits, &n) == 0 &&
 		    n <= UINT64_MAX / units[i].ms) {
 			*ms = n * units[i].ms;

@@ -1,4 +1,5 @@
 #include "runner/kernel/signals.h"
+#include "common/util.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -31,7 +32,7 @@ int signals_install(void)
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
 	/* No SA_RESTART: a blocking poll or wait must return so the loop sees the flag. */
-	for (size_t i = 0; i < sizeof(signals) / sizeof(signals[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(signals); i++)
 		if (sigaction(signals[i], &sa, NULL) < 0)
 			return -errno;
 	/* A hogger that dies mid-write must not kill the runner with it. */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/util.h"
 #include "runner/kernel/sysfs.h"
 
 int zram_mm_stat_parse(const char *text, struct zram_mm_stat *st)
@@ -18,7 +19,7 @@ int zram_mm_stat_parse(const char *text, struct zram_mm_stat *st)
 	size_t n = 0;
 
 	memset(st, 0, sizeof(*st));
-	while (n < sizeof(fields) / sizeof(fields[0])) {
+	while (n < ARRAY_SIZE(fields)) {
 		char *end;
 		while (*p == ' ' || *p == '\t')
 			p++;

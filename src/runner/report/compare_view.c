@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/util.h"
 #include "runner/report/format.h"
 #include "runner/result/environment.h"
 #include "runner/result/json_write.h"
@@ -121,7 +122,7 @@ static size_t calibrated_noise(const struct report_opts *o, const struct results
 	if (!o->calibration)
 		return 0;
 	calibration_shape(base, b, shape, sizeof(shape));
-	for (size_t i = 0; i < sizeof(key_metrics) / sizeof(key_metrics[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(key_metrics); i++) {
 		enum metric_id m = key_metrics[i];
 		const struct calibration_entry *e[2] = {
 			calibration_find(o->calibration, base->system.hostname, shape, m),
@@ -144,7 +145,7 @@ static void noise_line(const struct compare_opts *cmp, const struct calibration_
 	int listed = 0;
 
 	fprintf(out, "  noise threshold:");
-	for (size_t i = 0; i < sizeof(key_metrics) / sizeof(key_metrics[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(key_metrics); i++) {
 		const struct calibration_entry *e = used[key_metrics[i]];
 		any = e ? e : any;
 		if (e && e->threshold_pct > cmp->noise_pct)
@@ -167,7 +168,7 @@ static void unchanged_key_metrics(const struct metric_comparison *mc, FILE *out)
 {
 	int n = 0, tested = 0, listed = 0;
 
-	for (size_t i = 0; i < sizeof(key_metrics) / sizeof(key_metrics[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(key_metrics); i++)
 		if (unchanged_key(&mc[key_metrics[i]])) {
 			n++;
 			tested += mc[key_metrics[i]].ts.testable;
@@ -176,7 +177,7 @@ static void unchanged_key_metrics(const struct metric_comparison *mc, FILE *out)
 		return;
 	fputs(tested ? "  no significant change:" : "  untested (too few trials for p < alpha after Holm; ranges overlap or within the noise):",
 	      out);
-	for (size_t i = 0; i < sizeof(key_metrics) / sizeof(key_metrics[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(key_metrics); i++) {
 		const struct metric_comparison *x = &mc[key_metrics[i]];
 		if (!unchanged_key(x))
 			continue;
@@ -208,7 +209,7 @@ static int cell_block(const struct results *base, const struct results *other, c
 	ret = mc ? compare_cells(b, c, &cmp, mc) : -ENOMEM;
 	cell_key_of(base, b, &k);
 	snprintf(title, sizeof(title), "%s (%s) in %s", b->label, cell_key_text(&k, key, sizeof(key)), file);
-	table_init(&t, title, cols, sizeof(cols) / sizeof(cols[0]));
+	table_init(&t, title, cols, ARRAY_SIZE(cols));
 	fail_row(&t, b, c);
 	for (int m = 0; m < M_COUNT && !ret; m++)
 		if (shows(&mc[m], all)) {
@@ -296,7 +297,7 @@ static json_object *noise_json(const struct compare_opts *cmp)
 {
 	json_object *o = json_object_new_object();
 
-	for (size_t i = 0; i < sizeof(key_metrics) / sizeof(key_metrics[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(key_metrics); i++)
 		json_object_object_add(o, metrics[key_metrics[i]].key,
 				       json_object_new_double(compare_noise(cmp, key_metrics[i])));
 	return o;
@@ -377,7 +378,7 @@ static int compare_csv(const struct results *const *sets, const char *const *fil
 	struct table t;
 	int ret = mc ? 0 : -ENOMEM;
 
-	table_init(&t, "", csv_cols, sizeof(csv_cols) / sizeof(csv_cols[0]));
+	table_init(&t, "", csv_cols, ARRAY_SIZE(csv_cols));
 	for (size_t f = 1; f < n && !ret; f++)
 		for (size_t i = 0; i < sets[0]->ncells && !ret; i++) {
 			int j = match_cell(sets[f], sets[0], &sets[0]->cells[i]);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/util.h"
 #include "runner/report/format.h"
 #include "runner/report/report.h"
 
@@ -67,7 +68,7 @@ static int cell_table(const struct result_cell *c, const struct report_opts *o, 
 	snprintf(title, sizeof(title), "%s: %u of %u trials ok%s%s%s%s%s%s", c->label, c->measured - c->failed,
 		 c->measured, c->device[0] ? ", " : "", c->device, c->comp_used[0] ? " " : "", c->comp_used,
 		 c->zpool_used[0] ? "/" : "", c->zpool_used);
-	table_init(&t, title, cell_cols, sizeof(cell_cols) / sizeof(cell_cols[0]));
+	table_init(&t, title, cell_cols, ARRAY_SIZE(cell_cols));
 	for (int m = 0; m < M_COUNT && !ret; m++)
 		if (c->have_stats[m])
 			ret = metric_row(&t, &c->stats[m], (enum metric_id)m);
@@ -109,7 +110,7 @@ static int comparison_table(const struct result_cell *base, const struct result_
 
 	snprintf(title, sizeof(title), "%s against %s (mean %s %%stddev; change of the median, 95%% interval)", c->label,
 		 base->label, plus_minus());
-	table_init(&t, title, cmp_cols, sizeof(cmp_cols) / sizeof(cmp_cols[0]));
+	table_init(&t, title, cmp_cols, ARRAY_SIZE(cmp_cols));
 	for (int m = 0; m < M_COUNT && !ret; m++)
 		if (mc[m].have)
 			ret = report_comparison_row(&t, (enum metric_id)m, &mc[m]);

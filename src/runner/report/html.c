@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/util.h"
 #include "runner/base/fileio.h"
 #include "runner/report/html_markup.h"
 #include "runner/report/html_page.h"
@@ -148,7 +149,7 @@ static int render(struct html_page *p, char **html, size_t *len)
 	if (!(p->out = open_memstream(html, len)))
 		return html_fail(p, -ENOMEM, "page");
 	page_head(p);
-	for (size_t i = 0; i < sizeof(sections) / sizeof(sections[0]) && !ret; i++)
+	for (size_t i = 0; i < ARRAY_SIZE(sections) && !ret; i++)
 		ret = sections[i](p);
 	fputs("</body>\n</html>\n", p->out);
 	if (fclose(p->out) && !ret)

@@ -5,6 +5,7 @@
 #include <limits.h>
 #include <stdio.h>
 
+#include "common/util.h"
 #include "runner/report/report.h"
 
 static const enum column_id cols[] = {
@@ -58,7 +59,7 @@ int report_long_table(const struct results *const *sets, const char *const *file
 	struct table t;
 	int ret = 0;
 
-	table_init(&t, "", cols, sizeof(cols) / sizeof(cols[0]));
+	table_init(&t, "", cols, ARRAY_SIZE(cols));
 	for (size_t f = 0; f < n && !ret; f++)
 		for (size_t i = 0; i < sets[f]->ncells && !ret; i++)
 			for (size_t k = 0; k < sets[f]->cells[i].ntrials && !ret; k++)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/size.h"
+#include "common/util.h"
 #include "runner/report/plot_cells.h"
 #include "runner/report/plot_data.h"
 #include "runner/report/plot_script.h"
@@ -75,7 +76,7 @@ static void sweep_axes(const struct plot_ctx *x, struct sweep *w)
 		for (size_t i = 0; i < x->sets[k]->ncells; i++) {
 			const struct result_cell *c = &x->sets[k]->cells[i];
 			if (cell_comp(c) && !axis_pos(w, AX_COMP, c, &pos) &&
-			    w->ncomps < sizeof(w->comps) / sizeof(w->comps[0]))
+			    w->ncomps < ARRAY_SIZE(w->comps))
 				w->comps[w->ncomps++] = cell_comp(c);
 			for (int a = 0; a < AX_COUNT; a++) {
 				if (!axis_pos(w, (enum axis)a, c, &pos))

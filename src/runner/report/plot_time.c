@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "common/util.h"
 #include "runner/report/plot_cells.h"
 #include "runner/report/plot_data.h"
 #include "runner/report/plot_script.h"
@@ -172,7 +173,7 @@ static int any_series(const struct plot_ctx *x)
 
 int plot_against_time(struct plot_ctx *x)
 {
-	size_t ntime = sizeof(timeplots) / sizeof(timeplots[0]);
+	size_t ntime = ARRAY_SIZE(timeplots);
 	int ret = 0;
 
 	for (size_t p = 0; p < ntime && !any_series(x) && !ret; p++)

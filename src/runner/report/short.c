@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/util.h"
 #include "runner/report/format.h"
 #include "runner/report/report.h"
 #include "runner/result/latency_json.h"
@@ -116,7 +117,7 @@ static int cells_markdown(const struct results *r, const struct report_opts *o, 
 	double ratio;
 	int ret = 0;
 
-	table_init(&t, "", cols, sizeof(cols) / sizeof(cols[0]));
+	table_init(&t, "", cols, ARRAY_SIZE(cols));
 	for (size_t i = 0; i < r->ncells && ret >= 0; i++) {
 		const struct result_cell *c = &r->cells[i];
 		const struct summary *e = &c->stats[M_ELAPSED];

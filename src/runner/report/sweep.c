@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "common/util.h"
 #include "runner/report/format.h"
 #include "runner/report/report.h"
 
@@ -109,7 +110,7 @@ int report_sweep(const struct results *r, const struct report_opts *o, FILE *out
 	struct table t;
 
 	table_init(&t, "summary (means; change of elapsed against the fastest cell, 95% interval)", cols,
-		   sizeof(cols) / sizeof(cols[0]));
+		   ARRAY_SIZE(cols));
 	for (size_t i = 0; i < r->ncells && !ret && best >= 0; i++)
 		ret = add_row(&t, &r->cells[best], &r->cells[i], &o->cmp, mc);
 	if (!ret && best >= 0)

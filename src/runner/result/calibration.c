@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/util.h"
 #include "runner/base/fileio.h"
 #include "runner/result/compare.h"
 #include "runner/result/match.h"
@@ -102,7 +103,7 @@ int calibration_compute(const struct results *const *runs, size_t k, struct cali
 		snprintf(e.kernel, sizeof(e.kernel), "%s", runs[0]->system.kernel);
 		calibration_shape(runs[0], &runs[0]->cells[i], e.shape, sizeof(e.shape));
 		strftime(e.date, sizeof(e.date), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-		for (size_t m = 0; m < sizeof(key_metrics) / sizeof(key_metrics[0]) && !ret; m++)
+		for (size_t m = 0; m < ARRAY_SIZE(key_metrics) && !ret; m++)
 			if (cell_entry(runs, k, i, key_metrics[m], &e) == 0)
 				ret = add_entry(out, &e);
 	}

@@ -1,4 +1,5 @@
 #include "runner/result/compare.h"
+#include "common/util.h"
 
 #include <errno.h>
 #include <math.h>
@@ -10,7 +11,7 @@ const enum metric_id key_metrics[KEY_METRICS] = { M_ELAPSED, M_CPU_TIME, M_SWAP_
 
 int metric_is_key(enum metric_id m)
 {
-	for (size_t i = 0; i < sizeof(key_metrics) / sizeof(key_metrics[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(key_metrics); i++)
 		if (key_metrics[i] == m)
 			return 1;
 	return 0;

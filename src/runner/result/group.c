@@ -5,13 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/util.h"
 #include "runner/result/match.h"
 
 int group_by_parse(const char *text, enum group_by *by)
 {
 	static const char *const names[] = { "file", "host", "kernel", "host,kernel" };
 
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
 		if (strcmp(text, names[i]) == 0) {
 			*by = (enum group_by)i;
 			return 0;

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/util.h"
 #include "runner/cli/option_parse.h"
 #include "runner/kernel/spawn.h"
 
@@ -44,7 +45,7 @@ int workdir_setup(const struct config *cfg, const char *path, char *failed, size
 		return 0;
 	snprintf(text, sizeof(text), "%s", cfg->setup);
 	snprintf(failed, flen, "--setup '%s'", cfg->setup);
-	if (command_split(text, words, sizeof(words) / sizeof(words[0])) < 0)
+	if (command_split(text, words, ARRAY_SIZE(words)) < 0)
 		return -EINVAL;
 	if (!getcwd(cwd, sizeof(cwd)) || chdir(path) < 0)
 		return -errno;

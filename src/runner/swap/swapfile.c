@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "common/size.h"
+#include "common/util.h"
 #include "runner/base/fileio.h"
 #include "runner/kernel/mounts.h"
 #include "runner/kernel/signals.h"
@@ -39,7 +40,7 @@ static int can_hold_swap(const struct statfs *fs, char *why, size_t len)
 		{ 0x65735546 /* FUSE_SUPER_MAGIC */, "a FUSE filesystem, which cannot hold swap" },
 		{ 0x01021997 /* V9FS_MAGIC */, "9p, which cannot hold swap" },
 	};
-	for (size_t i = 0; i < sizeof(no_swap) / sizeof(no_swap[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(no_swap); i++)
 		if ((long)fs->f_type == no_swap[i].magic) {
 			snprintf(why, len, "%s", no_swap[i].why);
 			return 0;

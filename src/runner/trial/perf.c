@@ -1,4 +1,5 @@
 #include "runner/trial/perf.h"
+#include "common/util.h"
 
 #include <errno.h>
 #include <linux/perf_event.h>
@@ -24,7 +25,7 @@ static const struct {
 	{ M_PERF_STALLED_FRONT, PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_FRONTEND },
 	{ M_PERF_STALLED_BACK, PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_BACKEND },
 };
-#define NEVENTS (sizeof(events) / sizeof(events[0]))
+#define NEVENTS (ARRAY_SIZE(events))
 
 int perf_metric(enum metric_id m)
 {

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "common/util.h"
 #include "runner/kernel/cpus.h"
 #include "runner/kernel/page.h"
 #include "runner/kernel/signals.h"
@@ -276,7 +277,7 @@ static void record_cgroup(struct trial *t, const struct bench_cgroup *cg)
 		static const struct { const char *key; enum metric_id id; } zs[] = {
 			{ "zswpout", M_CG_ZSWPOUT }, { "zswpin", M_CG_ZSWPIN }, { "zswpwb", M_CG_ZSWPWB },
 		};
-		for (size_t i = 0; i < sizeof(zs) / sizeof(zs[0]); i++)
+		for (size_t i = 0; i < ARRAY_SIZE(zs); i++)
 			if (bench_cgroup_stat(cg, zs[i].key, &v) == 0)
 				trial_set(t, zs[i].id, (double)v);
 	}
