@@ -14,6 +14,7 @@
 #include "common/hogger_options.h"
 #include "common/pattern.h"
 #include "common/size.h"
+#include "common/util.h"
 #include "runner/cli/option_parse.h"
 #include "runner/cli/option_table.h"
 #include "runner/cli/zram_generator.h"
@@ -226,7 +227,7 @@ static int parse_generator(struct config *cfg, const char *v, char *why, size_t 
 {
 	struct zram_generator g;
 	struct sysinfo si;
-	double ram = sysinfo(&si) == 0 ? (double)si.totalram * si.mem_unit / 1048576.0 : 0;
+	double ram = sysinfo(&si) == 0 ? (double)si.totalram * si.mem_unit / MIB_BYTES : 0;
 
 	if (zram_generator_read(v, ram, &g, why, len))
 		return -EINVAL;

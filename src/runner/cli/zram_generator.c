@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/util.h"
 #include "runner/cli/ini_line.h"
 
 /* A recursive-descent reader of zram-generator's size expressions. */
@@ -169,7 +170,7 @@ static int on_key(void *user, const char *section, const char *name, const char 
 	if (!strcmp(name, "zram-size")) {
 		if (zram_size_eval(value, r->ram, &mib, why, sizeof(why)))
 			return snprintf(r->why, sizeof(r->why), "zram-size: %s", why), 0;
-		r->out->size = (uint64_t)(mib * 1048576.0);
+		r->out->size = (uint64_t)(mib * MIB_BYTES);
 	} else if (!strcmp(name, "compression-algorithm")) {
 		first_algorithm(value, r->out->algorithm, sizeof(r->out->algorithm));
 	} else if (!strcmp(name, "swap-priority")) {
@@ -192,7 +193,7 @@ int zram_generator_read(const char *path, double ram_mib, struct zram_generator 
 	out->priority = 100;
 	/* The generator's own default, when the file does not say. */
 	zram_size_eval("min(ram / 2, 4096)", ram_mib, &mib, why, len);
-	out->size = (uint64_t)(mib * 1048576.0);
+	out->size = (uint64_t)(mib * MIB_BYTES);
 	if ((line = config_long_line(path)) > 0) {
 		snprintf(why, len, "line %d: longer than %d characters, the most a line can be", line, CONFIG_LINE_MAX);
 		return -EINVAL;

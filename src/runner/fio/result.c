@@ -1,3 +1,4 @@
+#include "common/util.h"
 #include "runner/fio/result.h"
 
 #include <errno.h>
@@ -28,7 +29,7 @@ static double percentile(struct json_object *dir, const char *key)
 	if (!json_object_object_get_ex(dir, "clat_ns", &clat) || !json_object_object_get_ex(clat, "percentile", &pct) ||
 	    number(pct, key, &ns))
 		return -1;
-	return ns / 1e9;
+	return ns / (double)NSEC_PER_SEC;
 }
 
 static int direction(struct json_object *job, const char *name, struct fio_direction *d)
@@ -75,7 +76,7 @@ static int read_job(struct json_object *job, struct fio_result *out)
 	number(job, "error", &err);
 	number(job, "job_runtime", &runtime_ms);
 	out->error = (int)err;
-	out->runtime = runtime_ms / 1e3;
+	out->runtime = runtime_ms / 1e3; /* fio gives milliseconds */
 	if (direction(job, "read", &out->read) || direction(job, "write", &out->write))
 		return -EINVAL;
 	return 0;

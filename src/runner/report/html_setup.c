@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "common/size.h"
+#include "common/util.h"
 #include "runner/report/html_markup.h"
 #include "runner/report/html_page.h"
 
@@ -28,7 +29,7 @@ static void system_table(FILE *f, const struct results *r)
 	html_kv_row(f, "host", s->hostname);
 	snprintf(text, sizeof(text), "%d", s->cpus);
 	html_kv_row(f, "CPUs", text);
-	snprintf(text, sizeof(text), "%.1f GiB", (double)s->mem_total / (1024.0 * 1024 * 1024));
+	snprintf(text, sizeof(text), "%.1f GiB", (double)s->mem_total / GIB_BYTES);
 	html_kv_row(f, "memory", text);
 	html_kv_row(f, "cgroup mode", s->cgroup_mode);
 	html_kv_row(f, "other swap", s->other_swap[0] ? s->other_swap : "none");

@@ -11,8 +11,6 @@
 #include "runner/report/plot_output.h"
 #include "runner/result/results.h"
 
-#define PLOT_MIB (1024.0 * 1024.0)
-
 /* Tableau's ten and two more: distinct on white, so twelve cells each get their own. */
 #define PLOT_NPALETTE 12
 extern const char *const plot_palette[PLOT_NPALETTE];

@@ -1,6 +1,7 @@
 /* fill-curve: what the workload had written against time, every cell on one plot. */
 #include <stdio.h>
 
+#include "common/util.h"
 #include "runner/report/plot_cells.h"
 #include "runner/report/plot_data.h"
 #include "runner/report/plot_script.h"
@@ -12,7 +13,7 @@ static int curve_block(struct script *s, const struct trial *t)
 
 	for (size_t i = 0; i < t->ncurve; i++) {
 		gp_num(s->f, t->curve[i].t);
-		gp_num(s->f, (double)t->curve[i].bytes / PLOT_MIB);
+		gp_num(s->f, (double)t->curve[i].bytes / MIB_BYTES);
 		fputc('\n', s->f);
 	}
 	datablock_end(s);

@@ -58,7 +58,7 @@ static int axis_pos(const struct sweep *w, enum axis a, const struct result_cell
 	if (a == AX_JOBS)
 		*pos = c->jobs;
 	else if (a == AX_LIMIT)
-		*pos = (double)c->limit / PLOT_MIB;
+		*pos = (double)c->limit / MIB_BYTES;
 	for (size_t i = 0; a == AX_COMP && comp && i < w->ncomps; i++)
 		if (strcmp(w->comps[i], comp) == 0) {
 			*pos = (double)i;

@@ -43,9 +43,9 @@ static double time_value(enum series_field f, double v, uint64_t page_size)
 {
 	switch (series_field_info(f)->unit) {
 	case SERIES_BYTES:
-		return v * (1 / PLOT_MIB);
+		return v * (1 / MIB_BYTES);
 	case SERIES_PAGES:
-		return v * ((double)page_size / PLOT_MIB);
+		return v * ((double)page_size / MIB_BYTES);
 	case SERIES_MICROSECONDS:
 		return v * 1e-3;
 	case SERIES_EVENTS:

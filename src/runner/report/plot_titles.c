@@ -5,11 +5,12 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/util.h"
 #include "runner/report/plot_data.h"
 
 static void put_size(char *buf, size_t len, uint64_t bytes)
 {
-	snprintf(buf, len, "%g MiB", (double)bytes / PLOT_MIB);
+	snprintf(buf, len, "%g MiB", (double)bytes / MIB_BYTES);
 }
 
 static const char *config_text(const struct results *r, const char *key)

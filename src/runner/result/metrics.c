@@ -1,3 +1,4 @@
+#include "common/util.h"
 #include "runner/result/metrics.h"
 
 #include <string.h>
@@ -116,7 +117,7 @@ const char *metric_unit_name(enum metric_unit unit)
 
 double metric_display(enum metric_id id, double value)
 {
-	return metrics[id].unit == UNIT_BYTES ? value / (1024.0 * 1024.0) : value;
+	return metrics[id].unit == UNIT_BYTES ? value / MIB_BYTES : value;
 }
 
 int metric_find(const char *key)

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "common/size.h"
+#include "common/util.h"
 #include "runner/run/run.h"
 #include "runner/undo/param.h"
 
@@ -101,7 +102,7 @@ static void estimate(const struct run *run, FILE *out)
 	double seconds = 0;
 
 	for (size_t i = 0; i < p->nschedule; i++)
-		seconds += (double)p->cells[p->schedule[i].cell].alloc / (300.0 * 1048576) + 0.12;
+		seconds += (double)p->cells[p->schedule[i].cell].alloc / (300.0 * MIB_BYTES) + 0.12;
 	fprintf(out, "estimated duration: about %.0f s (%.1f min), for the hogger's fill at ~300 MiB/s; "
 		     "a command takes what it takes\n", seconds, seconds / 60);
 }

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "common/clock.h"
+#include "common/util.h"
 
 static struct progress *current;
 
@@ -34,7 +35,7 @@ static void clock_text(double s, char *buf, size_t len)
 
 static void draw(struct progress *p)
 {
-	double elapsed = (double)(clock_now_ns() - p->start_ns) / 1e9;
+	double elapsed = seconds_since(p->start_ns);
 	char e[16], eta[16] = "?";
 
 	if (p->done)
@@ -43,7 +44,7 @@ static void draw(struct progress *p)
 	fprintf(stderr, "\r\033[K%s (cell %u/%u) %s %u/%u: %s", p->cell, p->cell_i, p->ncells,
 		p->warmup ? "warmup" : "trial", p->trial_j, p->ntrials, p->phase);
 	if (!strcmp(p->phase, "fill") && p->alloc)
-		fprintf(stderr, " %.0f/%.0f MiB", (double)p->bytes / 1048576, (double)p->alloc / 1048576);
+		fprintf(stderr, " %.0f/%.0f MiB", (double)p->bytes / MIB_BYTES, (double)p->alloc / MIB_BYTES);
 	fprintf(stderr, "  %s elapsed, ETA %s", e, eta);
 	fflush(stderr);
 	p->shown = 1;
@@ -91,7 +92,7 @@ void progress_done(struct progress *p, const struct result_cell *c, const struct
 	if (t->have[M_ELAPSED])
 		fprintf(stderr, ", elapsed %.3f s", t->value[M_ELAPSED]);
 	if (t->have[M_SWAP_PEAK])
-		fprintf(stderr, ", cgroup swap %.1f MiB", t->value[M_SWAP_PEAK] / 1048576.0);
+		fprintf(stderr, ", cgroup swap %.1f MiB", t->value[M_SWAP_PEAK] / MIB_BYTES);
 	if (t->have[M_COMP_RATIO])
 		fprintf(stderr, ", compression %.2fx", t->value[M_COMP_RATIO]);
 	fputc('\n', stderr);

@@ -244,7 +244,7 @@ static int run_trial(struct run *run, const struct schedule_entry *e)
 	cell_update_stats(c);
 	t0 = clock_now_ns();
 	save(run);
-	t->phase_s[PHASE_SAVE] = (double)(clock_now_ns() - t0) / 1e9;
+	t->phase_s[PHASE_SAVE] = seconds_since(t0);
 	progress_done(&run->progress, c, t);
 	return 0;
 }

@@ -110,7 +110,7 @@ void zram_wb_after_fill(struct swap_device *dev)
 		attr(dev, sys, "writeback", set->writeback);
 	if (set->recomp[0])
 		attr(dev, sys, "recompress", params ? params + 1 : "type=huge");
-	z->after_fill_s = (double)(clock_now_ns() - t0) / 1e9;
+	z->after_fill_s = seconds_since(t0);
 	if (z->have_bd)
 		z->have_bd = zram_bd_stat_read(z->id, &z->bd_filled) == 0;
 	z->have_mm_after_fill = zram_mm_stat_read(z->id, &z->mm_after_fill) == 0;

@@ -83,7 +83,7 @@ int perf_value(const struct perf_set *p, enum metric_id m, double *value)
 		/* Multiplexed counters are scaled up to the whole time they were enabled. */
 		sum += (double)buf[0] * ((double)buf[1] / (double)buf[2]);
 	}
-	*value = m == M_PERF_TASK_CLOCK ? sum / 1e9 : sum;
+	*value = m == M_PERF_TASK_CLOCK ? sum / (double)NSEC_PER_SEC : sum;
 	return 0;
 }
 

@@ -76,7 +76,7 @@ int target_start(const struct target_spec *t, const struct swap_device *dev, str
 
 static double us(double seconds)
 {
-	return seconds * 1e6;
+	return seconds * (double)USEC_PER_SEC;
 }
 
 static void record_direction(struct trial *tr, const struct fio_direction *d, enum metric_id bw, enum metric_id iops,

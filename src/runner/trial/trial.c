@@ -23,11 +23,6 @@ static void phase(const struct trial_setup *s, const char *name, uint64_t bytes)
 		s->on_phase(s->phase_arg, name, bytes);
 }
 
-static double seconds_since(uint64_t t0)
-{
-	return (double)(clock_now_ns() - t0) / 1e9;
-}
-
 static void name_failure(char *failed, size_t len, const char *what)
 {
 	if (failed && len)
@@ -157,7 +152,7 @@ static void read_phase(const struct trial_setup *s, struct bench_cgroup *cg, str
 		ret = workload_follow(&w, 0, s->timeout_ms, NULL);
 	code = ret ? -1 : WIFEXITED(w.jobs[0].status) ? WEXITSTATUS(w.jobs[0].status) : 128 + WTERMSIG(w.jobs[0].status);
 	if (code == 0)
-		trial_set(t, M_FS_READ_TIME, (double)(w.jobs[0].exit_ns - w.release_ns) / 1e9);
+		trial_set(t, M_FS_READ_TIME, ns_to_s(w.jobs[0].exit_ns - w.release_ns));
 	else if (ret)
 		snprintf(note, len, "the read-back command could not run: %s", strerror(-ret));
 	else

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "common/clock.h"
 #include "common/util.h"
 #include "runner/kernel/cpus.h"
 #include "runner/kernel/page.h"
@@ -16,14 +17,9 @@
 #include "runner/trial/latency.h"
 #include "runner/trial/validity.h"
 
-static double seconds(uint64_t ns)
-{
-	return (double)ns / 1e9;
-}
-
 static double timeval_s(struct timeval tv)
 {
-	return (double)tv.tv_sec + (double)tv.tv_usec / 1e6;
+	return (double)tv.tv_sec + us_to_s((double)tv.tv_usec);
 }
 
 static void describe_job(const struct workload_spec *spec, const struct job *j, int oom,
@@ -108,7 +104,7 @@ static void add_job(const struct watch *wt, const struct job *j, struct job_resu
 		r->output_cut = j->output_cut;
 	}
 	r->fill = r->access = -1;
-	r->elapsed = seconds(j->exit_ns - wt->w->release_ns - (j->exit_ns > wt->go ? pause : 0));
+	r->elapsed = ns_to_s(j->exit_ns - wt->w->release_ns - (j->exit_ns > wt->go ? pause : 0));
 	s->user += r->user;
 	s->sys += r->sys;
 	s->minflt += (double)j->ru.ru_minflt;
@@ -118,7 +114,7 @@ static void add_job(const struct watch *wt, const struct job *j, struct job_resu
 	if (j->ev.start && j->ev.start < s->first_start)
 		s->first_start = j->ev.start;
 	if (j->ev.got_filled) {
-		r->fill = seconds(j->ev.filled - j->ev.start);
+		r->fill = ns_to_s(j->ev.filled - j->ev.start);
 		s->fill = r->fill > s->fill ? r->fill : s->fill;
 		s->last_filled = j->ev.filled > s->last_filled ? j->ev.filled : s->last_filled;
 		s->fill_majflt += j->ev.fill_majflt;
@@ -126,7 +122,7 @@ static void add_job(const struct watch *wt, const struct job *j, struct job_resu
 		s->all_filled = 0;
 	}
 	if (j->ev.got_accessed && wt->go) {
-		r->access = seconds(j->ev.accessed - wt->go);
+		r->access = ns_to_s(j->ev.accessed - wt->go);
 		s->access = r->access > s->access ? r->access : s->access;
 		s->access_majflt += j->ev.access_majflt - j->ev.fill_majflt;
 		s->any_access = 1;
@@ -158,27 +154,27 @@ static void record_jobs(struct trial *t, const struct watch *wt, const struct vm
 	for (unsigned i = 0; i < w->n; i++)
 		add_job(wt, &w->jobs[i], &t->jobs[i], &s);
 	note_cpus(t);
-	trial_set(t, M_ELAPSED, seconds(s.last_exit - w->release_ns - pause));
+	trial_set(t, M_ELAPSED, ns_to_s(s.last_exit - w->release_ns - pause));
 	trial_set(t, M_USER, s.user);
 	trial_set(t, M_SYS, s.sys);
 	trial_set(t, M_CPU_TIME, s.user + s.sys);
 	trial_set(t, M_MINFLT, s.minflt);
 	trial_set(t, M_MAJFLT, s.majflt);
 	if (s.all_filled && s.last_filled > s.first_start) {
-		double window = seconds(s.last_filled - s.first_start);
+		double window = ns_to_s(s.last_filled - s.first_start);
 		trial_set(t, M_FILL, s.fill);
 		trial_set(t, M_FILL_MAJFLT, (double)s.fill_majflt);
-		trial_set(t, M_FILL_RATE, (double)s.bytes / 1048576.0 / window);
+		trial_set(t, M_FILL_RATE, (double)s.bytes / MIB_BYTES / window);
 		if (wt->have_mid)
 			trial_set(t, M_SWAPOUT_RATE, (double)(wt->mid.pswpout - before->pswpout + wt->mid.swpout_zero -
-							       before->swpout_zero) * page_bytes() / 1048576.0 / window);
+							       before->swpout_zero) * page_bytes() / MIB_BYTES / window);
 	}
 	if (s.any_access && s.access > 0) {
 		trial_set(t, M_ACCESS, s.access);
 		trial_set(t, M_ACCESS_MAJFLT, (double)s.access_majflt);
 		if (wt->have_mid)
 			trial_set(t, M_SWAPIN_RATE, (double)(after->pswpin - wt->mid.pswpin + after->swpin_zero -
-							      wt->mid.swpin_zero) * page_bytes() / 1048576.0 / s.access);
+							      wt->mid.swpin_zero) * page_bytes() / MIB_BYTES / s.access);
 	}
 	(void)latency_record(t, w); /* out of memory: no latency metrics, the rest stands */
 }
@@ -221,16 +217,16 @@ static void record_inside(struct trial *t, const struct watch *wt, const struct 
 	const struct swap_sample *d = &wt->dev;
 
 	if (wt->have_psi && psi_read(PSI_MEMORY, &end) == 0) {
-		trial_set(t, M_PSI_SOME, (double)(end.some_total - wt->psi_start.some_total) / 1e6);
-		trial_set(t, M_PSI_FULL, (double)(end.full_total - wt->psi_start.full_total) / 1e6);
+		trial_set(t, M_PSI_SOME, us_to_s((double)(end.some_total - wt->psi_start.some_total)));
+		trial_set(t, M_PSI_FULL, us_to_s((double)(end.full_total - wt->psi_start.full_total)));
 	}
 	if (wt->have_cg_psi && psi_read(wt->cg->pressure, &end) == 0) {
-		trial_set(t, M_CG_PSI_SOME, (double)(end.some_total - wt->cg_psi_start.some_total) / 1e6);
-		trial_set(t, M_CG_PSI_FULL, (double)(end.full_total - wt->cg_psi_start.full_total) / 1e6);
+		trial_set(t, M_CG_PSI_SOME, us_to_s((double)(end.some_total - wt->cg_psi_start.some_total)));
+		trial_set(t, M_CG_PSI_FULL, us_to_s((double)(end.full_total - wt->cg_psi_start.full_total)));
 	}
 	if (t->value[M_SWAP_PEAK] > 0) {
-		trial_set(t, M_MAJFLT_PER_MIB, t->value[M_MAJFLT] / (t->value[M_SWAP_PEAK] / 1048576.0));
-		trial_set(t, M_CPU_PER_GIB, (t->value[M_USER] + t->value[M_SYS]) / (t->value[M_SWAP_PEAK] / 1073741824.0));
+		trial_set(t, M_MAJFLT_PER_MIB, t->value[M_MAJFLT] / (t->value[M_SWAP_PEAK] / MIB_BYTES));
+		trial_set(t, M_CPU_PER_GIB, (t->value[M_USER] + t->value[M_SYS]) / (t->value[M_SWAP_PEAK] / GIB_BYTES));
 	}
 	/* The two sources agree only where each page went out once by the sample: a hogger at
 	 * "filled". A command is sampled at its swap peak, after pages have gone out, come

@@ -91,7 +91,7 @@ static void record_point(struct watch *wt, int have_swap, uint64_t swap)
 	if (!wt->s->workload->command)
 		PUT(S_PROGRESS, total);
 #undef PUT
-	series_add(t->series, (double)(clock_now_ns() - wt->w->release_ns) / 1e9, v, have);
+	series_add(t->series, seconds_since(wt->w->release_ns), v, have);
 }
 
 void watch_tick(void *arg)
@@ -130,7 +130,7 @@ void watch_progress(void *arg, uint64_t total, uint64_t ns)
 	if (wt->s->dev->device[0] && swaps_area(wt->s->dev->device, &used, &size) == 0)
 		note_device_fill(wt, used, size);
 	t->curve[t->ncurve++] = (struct curve_point){
-		.t = (double)(ns - wt->w->release_ns) / 1e9, .bytes = total, .swap = swap,
+		.t = ns_to_s(ns - wt->w->release_ns), .bytes = total, .swap = swap,
 	};
 	wt->next_curve_bytes = total + (wt->s->alloc / CURVE_POINTS > (1 << 20) ? wt->s->alloc / CURVE_POINTS : (1 << 20));
 }
