@@ -18,7 +18,7 @@ static struct bench_cgroup in(const struct cgroup_env *env, const char *name)
 	struct bench_cgroup cg;
 	memset(&cg, 0, sizeof(cg));
 	cg.env = env;
-	snprintf(cg.path, sizeof(cg.path), "%s/%s", env->memory_root, name);
+	cr_assert_lt(snprintf(cg.path, sizeof(cg.path), "%s/%s", env->memory_root, name), (int)sizeof(cg.path));
 	return cg;
 }
 

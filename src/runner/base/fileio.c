@@ -1,4 +1,5 @@
 #include "runner/base/fileio.h"
+#include "runner/base/sizes.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -43,7 +44,7 @@ static void sync_directory_of(const char *path)
 
 int write_file_atomic(const char *path, const char *text, size_t len, int durable)
 {
-	char tmp[PATH_MAX + 32];
+	char tmp[PATH_LEN];
 	int fd, ret;
 
 	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid());

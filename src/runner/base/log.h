@@ -3,6 +3,8 @@
 #define ZSB_LOG_H
 #include <limits.h>
 
+#include "runner/base/sizes.h"
+
 enum exit_status {
 	EXIT_OK = 0,
 	EXIT_RUNTIME = 1,        /* something failed while running; the machine was restored */
@@ -33,7 +35,7 @@ void log_set_quiet(int quiet);
 struct failure {
 	int err;                      /* -errno; 0 when nothing failed */
 	int usage;                    /* bad input: the message is complete in what */
-	char what[PATH_MAX + 512];
+	char what[MSG_LEN];
 };
 
 __attribute__((format(printf, 3, 4)))

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "common/util.h"
+#include "runner/base/sizes.h"
 #include "runner/cli/ini_line.h"
 #include "runner/cli/option_parse.h"
 #include "runner/cli/option_set.h"
@@ -32,7 +33,7 @@ struct load {
  * (PREFIX/share from PREFIX/sbin), at the compiled-in PREFIX, and the distribution's. */
 const char *const *config_preset_dirs(void)
 {
-	static char beside[PATH_MAX + 64];
+	static char beside[PATH_LEN];
 	static const char *dirs[] = { "configs", beside, ZSB_DATADIR "/configs", "/usr/share/zswapbench/configs", NULL };
 	char self[PATH_MAX];
 	ssize_t n;
@@ -194,7 +195,7 @@ static int on_key(void *user, const char *section, const char *name, const char 
 {
 	struct load *l = user;
 	const struct option_desc *o = option_find(name);
-	char err[512] = "", expanded[PATH_MAX + 1024];
+	char err[512] = "", expanded[MSG_LEN];
 	int ok;
 
 	if (strcmp(name, "command") == 0 || strcmp(name, "setup") == 0)

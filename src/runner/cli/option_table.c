@@ -15,6 +15,7 @@
 #include "common/pattern.h"
 #include "common/size.h"
 #include "common/util.h"
+#include "runner/base/sizes.h"
 #include "runner/cli/option_parse.h"
 #include "runner/cli/option_table.h"
 #include "runner/cli/zram_generator.h"
@@ -112,7 +113,7 @@ static int parse_data(struct config *cfg, const char *v, char *why, size_t len)
 		return -EINVAL;
 	}
 	/* file:PATH with a path as long as a path can be. */
-	return set_text(&cfg->data, PATH_MAX + 15, v, why, len);
+	return set_text(&cfg->data, PATH_LEN, v, why, len);
 }
 
 static void data_format(const struct config *cfg, char *buf, size_t len)

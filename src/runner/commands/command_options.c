@@ -5,13 +5,14 @@
 #include <string.h>
 
 #include "runner/base/log.h"
+#include "runner/base/sizes.h"
 #include "runner/cli/help.h"
 #include "runner/commands/commands.h"
 
 /* -1: go on with cfg; else the exit status. Either way cfg is initialised: config_free it. */
 static int command_options(const struct command_info *c, int argc, char **argv, struct config *cfg)
 {
-	char msg[PATH_MAX + 512];
+	char msg[MSG_LEN];
 
 	switch (options_parse(c, argc, argv, cfg, msg, sizeof(msg))) {
 	case OPTIONS_HELP:

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "runner/cli/options.h"
+#include "runner/base/sizes.h"
 #include "runner/cli/report_opts.h"
 #include "runner/commands/commands.h"
 #include "runner/commands/files.h"
@@ -30,7 +31,7 @@ static const struct calibration *load_calibration(struct calibration *cal)
 static int compare_sets(const struct results *const *sets, const char *const *names, size_t n,
 			const struct report_opts *o, int all)
 {
-	char msg[PATH_MAX + 512];
+	char msg[MSG_LEN];
 	int ret = report_compare(sets, names, n, o, all, stdout, msg, sizeof(msg));
 
 	fflush(stdout);

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "runner/base/sizes.h"
 #include "runner/kernel/kv.h"
 #include "runner/kernel/mounts.h"
 #include "runner/kernel/sysfs.h"
@@ -49,7 +50,7 @@ const char *cgroup_mode_name(enum cgroup_mode mode)
  * cgroup.subtree_control list controllers that way.) */
 static int file_lists_word(const char *dir, const char *file, const char *word)
 {
-	char path[PATH_MAX + 32], buf[512];
+	char path[PATH_LEN], buf[512];
 
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
 	return sysfs_read_line(path, buf, sizeof(buf)) >= 0 && words_contain(buf, word, ' ');
@@ -99,13 +100,15 @@ int cgroup_mounts_parse(const char *text, struct cgroup_env *env)
 /* The administrator's parent group, when there is one: a cgroup under the memory root. */
 static void find_parent(struct cgroup_env *env)
 {
-	char path[PATH_MAX + 32];
+	char path[PATH_LEN];
 
 	snprintf(path, sizeof(path), "%s/%s/cgroup.procs", env->memory_root, CGROUP_PARENT);
 	if (sysfs_exists(path))
 		snprintf(env->parent, sizeof(env->parent), "%s", CGROUP_PARENT);
-	snprintf(env->group_root, sizeof(env->group_root), "%s%s%s", env->memory_root, env->parent[0] ? "/" : "",
-		 env->parent);
+	/* A root of PATH_MAX with the parent appended cannot be a path: the parent is left out. */
+	if (snprintf(env->group_root, sizeof(env->group_root), "%s%s%s", env->memory_root, env->parent[0] ? "/" : "",
+		     env->parent) >= (int)sizeof(env->group_root))
+		snprintf(env->group_root, sizeof(env->group_root), "%s", env->memory_root);
 }
 
 int cgroup_env_detect(struct cgroup_env *env)
@@ -244,17 +247,20 @@ static int throttle_settings(struct cgroup *lcg, const struct cgroup_env *env, c
 int bench_cgroup_init(struct bench_cgroup *cg, const struct cgroup_env *env, const char *name,
 		      const struct cgroup_limits *limits)
 {
-	char parent[PATH_MAX + 32];
+	char parent[PATH_LEN];
 
 	memset(cg, 0, sizeof(*cg));
 	cg->env = env;
 	/* libcgroup names a group by its path under each controller's mount. */
 	snprintf(cg->name, sizeof(cg->name), "%s%s%s", env->parent, env->parent[0] ? "/" : "", name);
-	snprintf(cg->path, sizeof(cg->path), "%s/%s", env->memory_root, cg->name);
+	if (snprintf(cg->path, sizeof(cg->path), "%s/%s", env->memory_root, cg->name) >= (int)sizeof(cg->path))
+		return -ENAMETOOLONG;
 	if (limits->throttle_dev && !env->memory_v2) {
 		if (!env->blkio_root[0])
 			return -ENOTSUP;
-		snprintf(cg->io_path, sizeof(cg->io_path), "%s/%s", env->blkio_root, cg->name);
+		if (snprintf(cg->io_path, sizeof(cg->io_path), "%s/%s", env->blkio_root, cg->name) >=
+		    (int)sizeof(cg->io_path))
+			return -ENAMETOOLONG;
 		/* libcgroup would make a missing parent itself, a directory nobody would remove. */
 		snprintf(parent, sizeof(parent), "%s/%s/cgroup.procs", env->blkio_root, env->parent);
 		if (env->parent[0] && !sysfs_exists(parent))
@@ -305,7 +311,7 @@ out:
 /* A write to cgroup.procs is what libcgroup's attach does, without its mount table walk. */
 int bench_cgroup_attach(struct bench_cgroup *cg, pid_t pid)
 {
-	char path[PATH_MAX + 100], value[24];
+	char path[PATH_LEN], value[24];
 	int ret;
 
 	snprintf(value, sizeof(value), "%d", (int)pid);
@@ -320,7 +326,7 @@ int bench_cgroup_attach(struct bench_cgroup *cg, pid_t pid)
 
 int bench_cgroup_open_dir(const struct bench_cgroup *cg)
 {
-	char path[PATH_MAX + 100];
+	char path[PATH_LEN];
 
 	if (!cg->env->memory_v2 || cg->io_path[0] || sysfs_root()[0] || !sysfs_path(path, sizeof(path), cg->path))
 		return -1;
@@ -337,7 +343,7 @@ void bench_cgroup_release(struct bench_cgroup *cg)
 
 static int read_file_u64(const struct bench_cgroup *cg, const char *file, uint64_t *value)
 {
-	char path[PATH_MAX + 160];
+	char path[PATH_LEN];
 	if (!file)
 		return -ENOTSUP;
 	if (!bench_cgroup_file(cg, file, path, sizeof(path)))
@@ -347,7 +353,7 @@ static int read_file_u64(const struct bench_cgroup *cg, const char *file, uint64
 
 int bench_cgroup_swap_usage(const struct bench_cgroup *cg, uint64_t *bytes)
 {
-	char path[PATH_MAX + 160];
+	char path[PATH_LEN];
 
 	if (cg->env->files->swap_current)
 		return read_file_u64(cg, cg->env->files->swap_current, bytes);
@@ -377,7 +383,7 @@ static const char *base_name(const char *name)
 int bench_cgroup_psi_init(struct bench_cgroup *cg)
 {
 	const struct cgroup_env *env = cg->env;
-	char path[PATH_MAX + 100];
+	char path[PATH_LEN];
 
 	if (env->memory_v2) {
 		snprintf(path, sizeof(path), "%s/memory.pressure", cg->path);
@@ -390,14 +396,16 @@ int bench_cgroup_psi_init(struct bench_cgroup *cg)
 	snprintf(path, sizeof(path), "%s/memory.pressure", env->unified_root);
 	if (!env->unified_root[0] || !sysfs_exists(path))
 		return -ENOTSUP;
-	snprintf(cg->psi_path, sizeof(cg->psi_path), "%s/%s", env->unified_root, base_name(cg->name));
+	if (snprintf(cg->psi_path, sizeof(cg->psi_path), "%s/%s", env->unified_root, base_name(cg->name)) >=
+	    (int)sizeof(cg->psi_path))
+		return -ENAMETOOLONG;
 	snprintf(cg->pressure, sizeof(cg->pressure), "%s/memory.pressure", cg->psi_path);
 	return sysfs_exists(cg->psi_path) ? -EEXIST : 0; /* a directory of that name is not ours */
 }
 
 int bench_cgroup_psi_mkdir(struct bench_cgroup *cg)
 {
-	char full[PATH_MAX + 4096];
+	char full[ROOTED_PATH_LEN];
 
 	if (cg->env->memory_v2)
 		return 0;
@@ -408,7 +416,7 @@ int bench_cgroup_psi_mkdir(struct bench_cgroup *cg)
 
 int bench_cgroup_psi_attach(struct bench_cgroup *cg, pid_t pid)
 {
-	char path[PATH_MAX + 240], value[24];
+	char path[PATH_LEN], value[24];
 	if (!cg->psi_path[0] || cg->env->memory_v2)
 		return 0;
 	snprintf(path, sizeof(path), "%s/cgroup.procs", cg->psi_path);
@@ -423,7 +431,7 @@ int bench_cgroup_memsw_peak(const struct bench_cgroup *cg, uint64_t *bytes)
 
 int bench_cgroup_stat(const struct bench_cgroup *cg, const char *key, uint64_t *value)
 {
-	char path[PATH_MAX + 160];
+	char path[PATH_LEN];
 	if (!bench_cgroup_file(cg, "memory.stat", path, sizeof(path)))
 		return -ENAMETOOLONG;
 	return kv_read(path, key, value);
@@ -431,7 +439,7 @@ int bench_cgroup_stat(const struct bench_cgroup *cg, const char *key, uint64_t *
 
 int bench_cgroup_oom_kills(const struct bench_cgroup *cg, uint64_t *count)
 {
-	char path[PATH_MAX + 160];
+	char path[PATH_LEN];
 	if (!bench_cgroup_file(cg, cg->env->files->oom_file, path, sizeof(path)))
 		return -ENAMETOOLONG;
 	return kv_read(path, "oom_kill", count);

@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "runner/base/sizes.h"
+
 enum cgroup_mode { CGROUP_MODE_NONE, CGROUP_MODE_V1, CGROUP_MODE_V2, CGROUP_MODE_HYBRID };
 
 /* The files that differ between v1 and v2; NULL where a version has no such file. */
@@ -31,7 +33,7 @@ struct cgroup_env {
 	/* CGROUP_PARENT when an administrator made that group under the memory root (cgroup/
 	 * cgconfig.conf): the trials' cgroups go under it. Empty: under the root. */
 	char parent[16];
-	char group_root[PATH_MAX + 16]; /* memory_root[/parent]: where the trials' cgroups go */
+	char group_root[PATH_MAX]; /* memory_root[/parent]: where the trials' cgroups go */
 	const struct cgroup_files *files;
 };
 
@@ -52,10 +54,10 @@ struct cgroup_limits {
 struct bench_cgroup {
 	const struct cgroup_env *env;
 	char name[64];
-	char path[PATH_MAX + 80];     /* memory_root/name, without the sysfs root */
-	char io_path[PATH_MAX + 80];  /* v1 blkio_root/name when throttled, else empty */
-	char psi_path[PATH_MAX + 200]; /* a cgroup with memory.pressure holding the workload */
-	char pressure[PATH_MAX + 240]; /* its memory.pressure file; empty when there is none */
+	char path[PATH_MAX];     /* memory_root/name, without the sysfs root */
+	char io_path[PATH_MAX];  /* v1 blkio_root/name when throttled, else empty */
+	char psi_path[PATH_MAX]; /* a cgroup with memory.pressure holding the workload */
+	char pressure[PATH_LEN]; /* its memory.pressure file; empty when there is none */
 	void *lcg;                    /* libcgroup's struct cgroup */
 };
 

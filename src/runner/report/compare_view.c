@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "common/util.h"
+#include "runner/base/sizes.h"
 #include "runner/report/format.h"
 #include "runner/result/environment.h"
 #include "runner/result/json_write.h"
@@ -112,7 +113,7 @@ static int shows(const struct metric_comparison *mc, int all)
 static size_t calibrated_noise(const struct report_opts *o, const struct results *base, const struct results *other,
 			       const struct result_cell *b, double *noise, const struct calibration_entry **used)
 {
-	char shape[PATH_MAX + 256];
+	char shape[PATH_LEN];
 	size_t n = 0;
 
 	for (int m = 0; m < M_COUNT; m++) {
@@ -196,7 +197,7 @@ static int cell_block(const struct results *base, const struct results *other, c
 		      const struct result_cell *c, const char *file, const struct report_opts *o, int all, FILE *out)
 {
 	struct metric_comparison *mc = calloc(M_COUNT, sizeof(*mc));
-	char title[PATH_MAX + 400], key[PATH_MAX + 200];
+	char title[MSG_LEN], key[PATH_LEN];
 	double noise[M_COUNT];
 	const struct calibration_entry *used[M_COUNT];
 	struct compare_opts cmp = o->cmp;
@@ -276,7 +277,7 @@ static json_object *cell_json(const struct results *base, const struct result_ce
 			      const char *file, const struct metric_comparison *mc)
 {
 	json_object *o = json_object_new_object(), *ms = json_object_new_object();
-	char key[PATH_MAX + 200];
+	char key[PATH_LEN];
 	struct cell_key k;
 
 	cell_key_of(base, b, &k);

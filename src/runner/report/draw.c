@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "runner/base/log.h"
+#include "runner/base/sizes.h"
 #include "runner/report/html.h"
 #include "runner/report/plot.h"
 
@@ -24,7 +25,7 @@ static void list_plots(const struct plot_output *po)
 int plot_sets(const struct results *const *sets, const char *const *names, size_t n, const char *dir, int png)
 {
 	struct plot_output po = { 0 };
-	char why[PATH_MAX + 256] = "";
+	char why[PATH_LEN] = "";
 	int ret = plot_results(sets, names, n, dir, png, &po, why, sizeof(why));
 
 	list_plots(&po);
@@ -43,7 +44,7 @@ int plot_sets(const struct results *const *sets, const char *const *names, size_
 int report_sets(const struct results *const *sets, const char *const *names, size_t n,
 		const struct report_opts *o, const char *path)
 {
-	char why[PATH_MAX + 256] = "";
+	char why[PATH_LEN] = "";
 	int ret = html_report(sets, names, n, o, path, why, sizeof(why));
 
 	if (ret == -ENOENT && !plot_available()) {

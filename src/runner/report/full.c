@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "common/util.h"
+#include "runner/base/sizes.h"
 #include "runner/report/format.h"
 #include "runner/report/report.h"
 
@@ -61,7 +62,7 @@ static void unavailable(const struct result_cell *c, FILE *out)
 
 static int cell_table(const struct result_cell *c, const struct report_opts *o, FILE *out)
 {
-	char title[PATH_MAX + 256];
+	char title[PATH_LEN];
 	struct table t;
 	int ret = 0;
 

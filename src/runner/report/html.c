@@ -22,6 +22,7 @@
 
 #include "common/util.h"
 #include "runner/base/fileio.h"
+#include "runner/base/sizes.h"
 #include "runner/report/html_markup.h"
 #include "runner/report/html_page.h"
 
@@ -234,7 +235,7 @@ int html_report(const struct results *const *sets, const char *const *names, siz
 {
 	const char **own = names ? NULL : default_names(n);
 	struct html_page p = { .sets = sets, .names = names ? names : own, .n = n, .o = *o, .why = why, .why_len = why_len };
-	char tmp[PATH_MAX + 16], reason[PATH_MAX + 512] = "", *html = NULL;
+	char tmp[PATH_LEN], reason[MSG_LEN] = "", *html = NULL;
 	size_t len = 0;
 	int fd = -1, ret;
 

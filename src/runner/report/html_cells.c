@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "runner/report/format.h"
+#include "runner/base/sizes.h"
 #include "runner/report/html_markup.h"
 #include "runner/report/html_page.h"
 
@@ -38,7 +39,7 @@ static void elapsed_tds(FILE *f, const struct result_cell *c)
 
 static void cell_row(FILE *f, const struct result_cell *c)
 {
-	char text[PATH_MAX + 128];
+	char text[PATH_LEN];
 	double ratio;
 
 	fputs("<tr>", f);

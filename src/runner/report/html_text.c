@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "runner/report/compare_view.h"
+#include "runner/base/sizes.h"
 #include "runner/report/html_markup.h"
 #include "runner/report/html_page.h"
 
@@ -59,7 +60,7 @@ int html_verdict(struct html_page *p, size_t k)
 /* Several files: the comparison as `compare` prints it; files that share no cell say so. */
 static int put_comparison(struct html_page *p)
 {
-	char why[PATH_MAX + 512] = "";
+	char why[MSG_LEN] = "";
 	struct capture c;
 	char *text;
 	int ret;

@@ -1,5 +1,6 @@
 /* The gnuplot process: found on PATH, run in the plots' folder on one script, its own last
  * message kept for the user when it fails. */
+#include "runner/base/sizes.h"
 #include "runner/report/plot_gnuplot.h"
 
 #include <errno.h>
@@ -81,7 +82,7 @@ static int failed(char *why, size_t len, int err, const char *what)
 
 int gnuplot_run(const char *gnuplot, const char *dir, const char *script, char *why, size_t len)
 {
-	char messages[4096], line[512], what[PATH_MAX + 64];
+	char messages[4096], line[512], what[PATH_LEN];
 	int pfd[2], status = 0, ret;
 	pid_t pid;
 

@@ -13,6 +13,7 @@
 
 #include "common/util.h"
 #include "runner/base/fileio.h"
+#include "runner/base/sizes.h"
 #include "runner/result/compare.h"
 #include "runner/result/match.h"
 #include "runner/result/statistics.h"
@@ -25,7 +26,7 @@
 
 const char *calibration_shape(const struct results *r, const struct result_cell *c, char *buf, size_t len)
 {
-	char key_text[PATH_MAX + 200];
+	char key_text[PATH_LEN];
 	struct cell_key k;
 
 	cell_key_of(r, c, &k);

@@ -9,11 +9,12 @@
 #define ZSB_CALIBRATION_H
 #include <stddef.h>
 
+#include "runner/base/sizes.h"
 #include "runner/result/metrics.h"
 #include "runner/result/results.h"
 
 struct calibration_entry {
-	char host[256], kernel[128], shape[PATH_MAX + 256], date[32];
+	char host[256], kernel[128], shape[PATH_LEN], date[32];
 	enum metric_id metric;
 	double threshold_pct;     /* the 90th percentile of |change| between two runs' medians */
 	double within_pct;        /* the median %stddev of a run's trials */

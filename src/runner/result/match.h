@@ -6,10 +6,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "runner/base/sizes.h"
 #include "runner/result/results.h"
 
 struct cell_key {
-	char backend[16], comp[32], limit_mode[16], data[PATH_MAX + 16], access[64];
+	char backend[16], comp[32], limit_mode[16], data[PATH_LEN], access[64];
 	unsigned jobs;
 	uint64_t limit, alloc;
 };

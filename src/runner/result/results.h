@@ -12,6 +12,7 @@
 
 #include "common/histogram.h"
 #include "common/proto.h"
+#include "runner/base/sizes.h"
 #include "runner/result/metrics.h"
 #include "runner/result/series.h"
 #include "runner/result/statistics.h"
@@ -135,7 +136,7 @@ struct results {
 	int format_version;
 	char tool_version[32];
 	enum run_status status;
-	char error[PATH_MAX + 600];   /* why the run failed, when it did */
+	char error[MSG_LEN + 128]; /* why the run failed, when it did: the failure and its strerror */
 	double alpha, noise_pct;      /* what a significant change is, for comparisons */
 	char started[32];             /* ISO 8601, UTC */
 	char updated[32];

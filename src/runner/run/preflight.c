@@ -13,6 +13,7 @@
 
 #include "common/size.h"
 #include "common/pattern.h"
+#include "runner/base/sizes.h"
 #include "runner/cli/option_table.h"
 #include "runner/kernel/blockdev.h"
 #include "runner/kernel/meminfo.h"
@@ -276,7 +277,7 @@ static int check_memory(const struct config *cfg, const struct host *host, const
  * for --disk-throttle) where they will be created. */
 static int check_parent_group(const struct config *cfg, const struct cgroup_env *env)
 {
-	char path[PATH_MAX + 32];
+	char path[PATH_LEN];
 	int throttle = cfg->throttle_read || cfg->throttle_write;
 
 	if (!env->parent[0])

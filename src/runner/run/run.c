@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "common/clock.h"
+#include "runner/base/sizes.h"
 #include "runner/cli/report_opts.h"
 #include "runner/report/draw.h"
 #include "runner/kernel/cpus.h"
@@ -125,7 +126,7 @@ static int set_run_params(struct run *run)
 {
 	const struct config *cfg = run->cfg;
 	const struct cgroup_env *env = &run->host.env;
-	char path[PATH_MAX + 64], value[16], failed[PATH_MAX + 64];
+	char path[PATH_LEN], value[16], failed[PATH_LEN];
 	int ret = 0;
 
 	/* On pure v2 the parent must hand a controller down before a child can use it: memory
@@ -218,7 +219,7 @@ static struct trial_setup setup_for(const struct run *run, unsigned cell, char *
 static int run_trial(struct run *run, const struct schedule_entry *e)
 {
 	struct result_cell *c = &run->results.cells[e->cell];
-	char name[64], failed[PATH_MAX + 320];
+	char name[64], failed[MSG_LEN];
 	struct trial_setup setup = setup_for(run, e->cell, name);
 	struct trial *t = cell_add_trial(c);
 	uint64_t t0;
@@ -264,7 +265,7 @@ static int exit_status(const struct run *run)
 /* A command and --setup get a directory of their own, the setup run once in it. */
 static int prepare_workdir(struct run *run)
 {
-	char failed[PATH_MAX + 1100];
+	char failed[MSG_LEN];
 	int ret;
 
 	if (!run->cfg->command && !run->cfg->setup[0])

@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "runner/base/sizes.h"
 #include "runner/kernel/cgroup.h"
 #include "runner/kernel/vmstat.h"
 #include "runner/result/results.h"
@@ -69,7 +70,7 @@ struct swap_device {
 	char comp_used[64];       /* what the kernel reports as selected */
 	char zpool_used[32];      /* the allocator of the compressed pages, where the kernel has a choice */
 	void *priv;               /* the backend's own state, priv_size bytes, zeroed at init */
-	char failed[PATH_MAX + 320]; /* what the last error was about: a path, and the value */
+	char failed[MSG_LEN]; /* what the last error was about: a path, and the value */
 	char why[512];            /* check(): the complete message for the user */
 };
 

@@ -3,6 +3,7 @@
 #define ZSB_ZRAM_STATE_H
 #include <limits.h>
 
+#include "runner/base/sizes.h"
 #include "runner/kernel/zram.h"
 #include "runner/swap/backend.h"
 
@@ -10,7 +11,7 @@
 struct zram_shared {
 	int id;                          /* our device, -1 until hot-added */
 	int loop_n;                      /* the backing loop device, -1 until attached */
-	char backing[PATH_MAX + 16];     /* the file it serves */
+	char backing[PATH_LEN];     /* the file it serves */
 };
 
 /* One cell's zram. */

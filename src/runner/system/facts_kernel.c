@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "runner/kernel/cgroup.h"
+#include "runner/base/sizes.h"
 #include "runner/kernel/mounts.h"
 #include "runner/kernel/sysfs.h"
 #include "runner/system/facts.h"
@@ -77,7 +78,7 @@ static void v1_controllers(char *buf, size_t len)
 void facts_cgroup(struct sysinfo_facts *s)
 {
 	struct cgroup_env env;
-	char path[PATH_MAX + 32];
+	char path[PATH_LEN];
 	int ret;
 
 	/* cgroup_env_detect says -ENOENT for "no memory controller" too: ask the file first. */

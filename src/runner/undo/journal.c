@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "runner/base/fileio.h"
+#include "runner/base/sizes.h"
 #include "runner/kernel/kv.h"
 #include "runner/kernel/sysfs.h"
 
@@ -396,7 +397,7 @@ static int slurp_fd(int fd, char **text, size_t *len)
  * aside with a message, so a later run is never stuck behind it. */
 static void move_aside(struct journal *j, const char *path)
 {
-	char aside[PATH_MAX + 64], text[PATH_MAX + 160];
+	char aside[PATH_LEN], text[MSG_LEN];
 
 	snprintf(aside, sizeof(aside), "%s.damaged-%lld", path, (long long)time(NULL));
 	if (rename(path, aside) == 0 && j->on_note) {

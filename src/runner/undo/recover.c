@@ -7,18 +7,19 @@
 #include <string.h>
 
 #include "runner/base/log.h"
+#include "runner/base/sizes.h"
 #include "runner/undo/rewind.h"
 
 static void restored(const struct undo *u)
 {
-	char what[PATH_MAX + 300];
+	char what[MSG_LEN];
 	undo_describe(u, what, sizeof(what));
 	printf("zswapbench: restored: %s\n", what);
 }
 
 static void not_restored(const struct undo *u, int err)
 {
-	char what[PATH_MAX + 300];
+	char what[MSG_LEN];
 	undo_describe(u, what, sizeof(what));
 	say("could not restore (%s): %s", what, strerror(-err));
 }
@@ -36,7 +37,7 @@ int journal_from_earlier_boot(const struct journal *j)
 /* After a reboot nothing but files and directories is left: each other entry is said and marked done. */
 static void forget_what_the_reboot_undid(struct journal *j)
 {
-	char what[PATH_MAX + 300];
+	char what[MSG_LEN];
 
 	for (size_t i = 0; i < j->len; i++) {
 		struct undo *u = &j->entries[i];

@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "runner/base/sizes.h"
 #include "runner/kernel/kv.h"
 #include "runner/kernel/loop.h"
 #include "runner/kernel/mounts.h"
@@ -32,7 +33,7 @@ static void pause_ms(long ms)
 /* Whatever is still inside a cgroup we made is ours (a hogger orphaned by a SIGKILL). */
 static void kill_members(const char *path)
 {
-	char procs[PATH_MAX + 32], buf[4096];
+	char procs[PATH_LEN], buf[4096];
 
 	snprintf(procs, sizeof(procs), "%s/cgroup.procs", path);
 	for (int i = 0; i < 200; i++) {
@@ -55,7 +56,7 @@ static void kill_members(const char *path)
 static int undo_rmdir(const struct undo *u, char *note, size_t len)
 {
 	const char *base = strrchr(u->path, '/');
-	char full[PATH_MAX + 4096];
+	char full[ROOTED_PATH_LEN];
 
 	if (!base || strncmp(base + 1, "zswapbench-", 11) != 0) {
 		snprintf(note, len, "left %s alone: not a cgroup zswapbench names", u->path);
@@ -112,7 +113,7 @@ static int undo_swapoff(const struct journal *j, const struct undo *u, char *not
 
 static int undo_zram_reset(const struct undo *u, char *note, size_t len)
 {
-	char path[PATH_MAX + 16], dev[64];
+	char path[PATH_LEN], dev[64];
 	uint64_t used;
 	int ret = 0;
 
@@ -276,7 +277,7 @@ int undo_entry(const struct journal *j, const struct undo *u, char *note, size_t
 
 static int undo_one(struct journal *j, struct undo *u)
 {
-	char note_text[PATH_MAX + 256] = "";
+	char note_text[PATH_LEN] = "";
 	int ret = undo_entry(j, u, note_text, sizeof(note_text));
 
 	if (ret < 0) {
