@@ -27,14 +27,14 @@ static void remove_conf(void)
 }
 
 /* Parses "zswapbench -c FILE ARGS..." into cfg (zeroed, or of a parse before: freed first). */
-static enum options_result parse(struct config *cfg, char *msg, size_t len, int argc, char **args)
+static enum options_result parse(struct config *cfg, char *why, size_t len, int argc, char **args)
 {
 	char *argv[16] = { "zswapbench", "--config", path };
 	for (int i = 0; i < argc; i++)
 		argv[3 + i] = args[i];
 	argv[3 + argc] = NULL;
 	config_free(cfg);
-	return options_parse(command_of(NULL), 3 + argc, argv, cfg, msg, len);
+	return options_parse(command_of(NULL), 3 + argc, argv, cfg, why, len);
 }
 
 Test(config_file, run_keys_are_options, .fini = remove_conf)

@@ -48,24 +48,24 @@ const char *const *config_preset_dirs(void)
 
 /* command = CMD ARGS: the workload instead of the hogger, as "-- CMD ARGS" would be; the
  * command line's own "--" wins. */
-static int set_command(struct config *cfg, const char *value, char *err, size_t len)
+static int set_command(struct config *cfg, const char *value, char *why, size_t len)
 {
 	char text[COMMAND_TEXT_MAX + 1], *words[COMMAND_WORDS_MAX + 1];
 
 	if (cfg->command)
 		return 1;
 	if (strlen(value) > COMMAND_TEXT_MAX) {
-		snprintf(err, len, "command: longer than %d characters", COMMAND_TEXT_MAX);
+		snprintf(why, len, "command: longer than %d characters", COMMAND_TEXT_MAX);
 		return 0;
 	}
 	memcpy(text, value, strlen(value) + 1);
 	if (command_shell_syntax(value) || command_split(text, words, COMMAND_WORDS_MAX + 1) < 0) {
-		snprintf(err, len, "command: '%.200s': not a command (words split at blanks, at most %d, no shell syntax: "
+		snprintf(why, len, "command: '%.200s': not a command (words split at blanks, at most %d, no shell syntax: "
 			 "no shell runs it)", value, COMMAND_WORDS_MAX);
 		return 0;
 	}
 	if (config_set_command(cfg, words)) {
-		snprintf(err, len, "command: out of memory");
+		snprintf(why, len, "command: out of memory");
 		return 0;
 	}
 	return 1;
@@ -99,23 +99,23 @@ static int flag_value(const char *value, int *on)
 	return -EINVAL;
 }
 
-static int set_run_key(struct load *l, const struct option_desc *o, const char *value, char *err, size_t len)
+static int set_run_key(struct load *l, const struct option_desc *o, const char *value, char *why, size_t len)
 {
 	enum option_id id = (enum option_id)(o - option_table);
-	char why[300];
+	char reason[300];
 	int on;
 
 	if (o->type == OT_FLAG) {
 		if (flag_value(value, &on)) {
-			snprintf(err, len, "%s: '%.200s': not yes or no", o->name, value);
+			snprintf(why, len, "%s: '%.200s': not yes or no", o->name, value);
 			return 0;
 		}
 		*(int *)((char *)l->cfg + o->offset) = on;
 		l->cfg->given[id] = on;
 		return 1;
 	}
-	if (option_set(l->cfg, id, value, why, sizeof(why))) {
-		snprintf(err, len, "%s: '%.200s': %s", o->name, value, why);
+	if (option_set(l->cfg, id, value, reason, sizeof(reason))) {
+		snprintf(why, len, "%s: '%.200s': %s", o->name, value, reason);
 		return 0;
 	}
 	return 1;
@@ -136,25 +136,25 @@ static struct cell_section *section_named(struct config *cfg, const char *name)
 
 /* Only the sweep's axes differ between sections: the rest is the run's, in [run]. */
 static int set_section_key(struct load *l, const char *section, const struct option_desc *o, const char *value,
-			   char *err, size_t len)
+			   char *why, size_t len)
 {
 	static const enum option_id axes[AXIS_COUNT] = { O_SWAP, O_COMP, O_JOBS, O_LIMIT };
 	enum option_id id = (enum option_id)(o - option_table);
 	struct cell_section *s = section_named(l->cfg, section);
-	char why[300];
+	char reason[300];
 	int axis = -1;
 
 	for (int a = 0; a < AXIS_COUNT; a++)
 		if (axes[a] == id)
 			axis = a;
 	if (axis < 0 || !s) {
-		snprintf(err, len, axis < 0 ? "%s: only swap, comp, jobs and limit can differ per section ([%s]); "
+		snprintf(why, len, axis < 0 ? "%s: only swap, comp, jobs and limit can differ per section ([%s]); "
 							    "put it in [run]" : "%s: too many sections (at most 16) or a name too long ([%s])",
 			 o->name, section);
 		return 0;
 	}
-	if (option_set(l->scratch, id, value, why, sizeof(why))) {
-		snprintf(err, len, "%s: '%.200s': %s", o->name, value, why);
+	if (option_set(l->scratch, id, value, reason, sizeof(reason))) {
+		snprintf(why, len, "%s: '%.200s': %s", o->name, value, reason);
 		return 0;
 	}
 	if (axis == AXIS_SWAP)
@@ -217,7 +217,7 @@ static int on_key(void *user, const char *section, const char *name, const char 
 }
 
 /* A section's compressor needs a backend of the section that takes one. */
-static int check_sections(const struct config *cfg, const char *file, char *msg, size_t len)
+static int check_sections(const struct config *cfg, const char *file, char *why, size_t len)
 {
 	for (size_t i = 0; i < cfg->nsections; i++) {
 		const struct cell_section *s = &cfg->sections[i];
@@ -229,7 +229,7 @@ static int check_sections(const struct config *cfg, const char *file, char *msg,
 		for (size_t k = 0; k < swap->n; k++)
 			takes |= (backend_find(swap->v[k])->flags & BACKEND_COMP) != 0;
 		if (!takes) {
-			snprintf(msg, len, "%s: [%s]: comp: none of its backends uses a compressor; add one of %s to its swap",
+			snprintf(why, len, "%s: [%s]: comp: none of its backends uses a compressor; add one of %s to its swap",
 				 file, s->name, backends_of_option("comp", users, sizeof(users)));
 			return -EINVAL;
 		}
@@ -237,7 +237,7 @@ static int check_sections(const struct config *cfg, const char *file, char *msg,
 	return 0;
 }
 
-int config_file_load(struct config *cfg, const char *path, char *msg, size_t len)
+int config_file_load(struct config *cfg, const char *path, char *why, size_t len)
 {
 	struct config scratch;
 	struct load l = { .cfg = cfg, .scratch = &scratch };
@@ -245,12 +245,12 @@ int config_file_load(struct config *cfg, const char *path, char *msg, size_t len
 	int line, err;
 
 	if (config_preset_path(path, file, sizeof(file))) {
-		snprintf(msg, len, "--config '%s': no such file, and no preset of that name (see zswapbench list-configs)", path);
+		snprintf(why, len, "--config '%s': no such file, and no preset of that name (see zswapbench list-configs)", path);
 		return -EINVAL;
 	}
 	config_dir_of(file, l.dir, sizeof(l.dir));
 	if ((line = config_long_line(file)) > 0) {
-		snprintf(msg, len, "%s:%d: longer than %d characters, the most a line can be", file, line, CONFIG_LINE_MAX);
+		snprintf(why, len, "%s:%d: longer than %d characters, the most a line can be", file, line, CONFIG_LINE_MAX);
 		return -EINVAL;
 	}
 	options_defaults(&scratch);
@@ -258,12 +258,12 @@ int config_file_load(struct config *cfg, const char *path, char *msg, size_t len
 	err = errno;
 	config_free(&scratch);
 	if (line == 0)
-		return check_sections(cfg, file, msg, len);
+		return check_sections(cfg, file, why, len);
 	if (line < 0)
-		snprintf(msg, len, "%s: %s", file, line == -1 ? strerror(err) : "out of memory");
+		snprintf(why, len, "%s: %s", file, line == -1 ? strerror(err) : "out of memory");
 	else if (l.why[0])
-		snprintf(msg, len, "%s:%d: %s", file, line, l.why);
+		snprintf(why, len, "%s:%d: %s", file, line, l.why);
 	else
-		snprintf(msg, len, "%s:%d: not a key = value line, a [section] or a comment", file, line);
+		snprintf(why, len, "%s:%d: not a key = value line, a [section] or a comment", file, line);
 	return -EINVAL;
 }

@@ -11,9 +11,9 @@
 
 #include "runner/cli/config.h"
 
-/* Reads path (or a preset's name) into cfg. On error msg is one line naming the file, the
+/* Reads path (or a preset's name) into cfg. On error why is one line naming the file, the
  * line and the key: "configs/x.conf:7: zram-size: '12Q': not a size above zero". */
-int config_file_load(struct config *cfg, const char *path, char *msg, size_t len);
+int config_file_load(struct config *cfg, const char *path, char *why, size_t len);
 /* Where the preset name lives: configs/NAME.conf beside the binary's source tree, in the
  * current directory, or in the installed share/zswapbench/configs. -ENOENT otherwise. */
 int config_preset_path(const char *name, char *out, size_t len);

@@ -14,10 +14,10 @@
 #include "runner/cli/option_table.h"
 #include "runner/swap/backend.h"
 
-static int bad(char *msg, size_t len, const struct config *cfg, enum option_id id, const char *why)
+static int bad(char *why, size_t len, const struct config *cfg, enum option_id id, const char *reason)
 {
 	char value[PATH_MAX];
-	snprintf(msg, len, "--%s '%s': %s", option_table[id].name, option_format(cfg, id, value, sizeof(value)), why);
+	snprintf(why, len, "--%s '%s': %s", option_table[id].name, option_format(cfg, id, value, sizeof(value)), reason);
 	return -EINVAL;
 }
 
@@ -51,7 +51,7 @@ static void users_of(const char *backends, char *buf, size_t len)
 }
 
 /* An option only some backends use needs one of them among --swap. */
-static int check_backends(const struct config *cfg, char *msg, size_t len)
+static int check_backends(const struct config *cfg, char *why, size_t len)
 {
 	struct name_list swap;
 
@@ -59,7 +59,7 @@ static int check_backends(const struct config *cfg, char *msg, size_t len)
 	for (int id = 0; id < O_COUNT; id++) {
 		const struct option_desc *o = &option_table[id];
 		int used = 0;
-		char backends[64], users[64], why[160];
+		char backends[64], users[64], reason[160];
 		if (!cfg->given[id] || !backends_of_option(o->name, backends, sizeof(backends))[0])
 			continue;
 		for (struct list_item it = list_first(backends); it.ok; it = list_next(backends, it))
@@ -67,44 +67,44 @@ static int check_backends(const struct config *cfg, char *msg, size_t len)
 		if (used)
 			continue;
 		users_of(backends, users, sizeof(users));
-		snprintf(why, sizeof(why), "only %s use%s this option; add --swap %.*s", users,
+		snprintf(reason, sizeof(reason), "only %s use%s this option; add --swap %.*s", users,
 			 strchr(backends, ',') ? "" : "s", (int)strcspn(backends, ","), backends);
-		return bad(msg, len, cfg, (enum option_id)id, why);
+		return bad(why, len, cfg, (enum option_id)id, reason);
 	}
 	return 0;
 }
 
 /* The hogger's own options make no sense for a command run in its place. */
-static int check_hogger_only(const struct config *cfg, char *msg, size_t len)
+static int check_hogger_only(const struct config *cfg, char *why, size_t len)
 {
 	for (int id = 0; cfg->command && id < O_COUNT; id++)
 		if ((option_table[id].flags & OPT_HOGGER_ONLY) && cfg->given[id])
-			return bad(msg, len, cfg, (enum option_id)id, "only the hogger takes this option, not a command");
+			return bad(why, len, cfg, (enum option_id)id, "only the hogger takes this option, not a command");
 	return 0;
 }
 
-static int check_sizes(const struct config *cfg, char *msg, size_t len)
+static int check_sizes(const struct config *cfg, char *why, size_t len)
 {
 	long page = sysconf(_SC_PAGESIZE);
-	char why[80];
+	char reason[80];
 
 	if (config_given(cfg, O_ACCESS) && config_given(cfg, O_REREAD))
-		return bad(msg, len, cfg, O_REREAD, "give --access or --reread, not both");
+		return bad(why, len, cfg, O_REREAD, "give --access or --reread, not both");
 	if (config_given(cfg, O_ALLOC_PER_JOB) && config_given(cfg, O_ALLOC))
-		return bad(msg, len, cfg, O_ALLOC_PER_JOB, "give --alloc or --alloc-per-job, not both");
+		return bad(why, len, cfg, O_ALLOC_PER_JOB, "give --alloc or --alloc-per-job, not both");
 	if (cfg->command)
 		return 0;
 	if (cfg->chunk > cfg->alloc && !cfg->alloc_per_job)
-		return bad(msg, len, cfg, O_CHUNK, "larger than --alloc");
+		return bad(why, len, cfg, O_CHUNK, "larger than --alloc");
 	if (cfg->chunk % (uint64_t)page) {
-		snprintf(why, sizeof(why), "not a multiple of the %ldK page", page / 1024);
-		return bad(msg, len, cfg, O_CHUNK, why);
+		snprintf(reason, sizeof(reason), "not a multiple of the %ldK page", page / 1024);
+		return bad(why, len, cfg, O_CHUNK, reason);
 	}
 	if (cfg->alloc_per_job && cfg->alloc_per_job < cfg->chunk)
-		return bad(msg, len, cfg, O_ALLOC_PER_JOB, "less than one --chunk");
+		return bad(why, len, cfg, O_ALLOC_PER_JOB, "less than one --chunk");
 	for (size_t i = 0; i < cfg->jobs.n && !cfg->alloc_per_job; i++)
 		if (cfg->alloc / cfg->jobs.v[i] < cfg->chunk) {
-			snprintf(msg, len, "--jobs '%u': each job would get less than one --chunk of --alloc",
+			snprintf(why, len, "--jobs '%u': each job would get less than one --chunk of --alloc",
 				 cfg->jobs.v[i]);
 			return -EINVAL;
 		}
@@ -112,28 +112,28 @@ static int check_sizes(const struct config *cfg, char *msg, size_t len)
 }
 
 /* Tabs are hogger processes of one thread, as many as the mode says. */
-static int check_tabs(const struct config *cfg, char *msg, size_t len)
+static int check_tabs(const struct config *cfg, char *why, size_t len)
 {
 	struct access a;
 
 	if (config_given(cfg, O_SWAP_FRACTION) && (config_given(cfg, O_ALLOC) || config_given(cfg, O_ALLOC_PER_JOB)))
-		return bad(msg, len, cfg, O_SWAP_FRACTION, "give --alloc or --swap-fraction, not both");
+		return bad(why, len, cfg, O_SWAP_FRACTION, "give --alloc or --swap-fraction, not both");
 	if (cfg->command || access_parse(cfg->access, &a) || a.kind != ACCESS_TABS)
 		return 0;
 	if (config_given(cfg, O_JOBS) && (cfg->jobs.n != 1 || (cfg->jobs.v[0] != 1 && cfg->jobs.v[0] != a.tabs)))
-		return bad(msg, len, cfg, O_JOBS, "tabs:N runs N processes, one per tab: leave --jobs out");
+		return bad(why, len, cfg, O_JOBS, "tabs:N runs N processes, one per tab: leave --jobs out");
 	if (cfg->threads > 1)
-		return bad(msg, len, cfg, O_THREADS, "a tab is one process of one thread");
+		return bad(why, len, cfg, O_THREADS, "a tab is one process of one thread");
 	return 0;
 }
 
-int options_cross_check(const struct config *cfg, char *msg, size_t len)
+int options_cross_check(const struct config *cfg, char *why, size_t len)
 {
-	int ret = check_tabs(cfg, msg, len);
+	int ret = check_tabs(cfg, why, len);
 
 	if (!ret)
-		ret = check_backends(cfg, msg, len);
+		ret = check_backends(cfg, why, len);
 	if (!ret)
-		ret = check_hogger_only(cfg, msg, len);
-	return ret ? ret : check_sizes(cfg, msg, len);
+		ret = check_hogger_only(cfg, why, len);
+	return ret ? ret : check_sizes(cfg, why, len);
 }

@@ -7,6 +7,6 @@
 #include "runner/cli/config.h"
 
 /* 0, or -EINVAL with msg naming the option and its value. */
-int options_cross_check(const struct config *cfg, char *msg, size_t len);
+int options_cross_check(const struct config *cfg, char *why, size_t len);
 
 #endif

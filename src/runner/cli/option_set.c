@@ -281,13 +281,13 @@ int option_set(struct config *cfg, enum option_id id, const char *value, char *w
 	return 0;
 }
 
-int option_apply(struct config *cfg, enum option_id id, const char *value, char *msg, size_t len)
+int option_apply(struct config *cfg, enum option_id id, const char *value, char *why, size_t len)
 {
-	char why[512] = "";      /* room for -o's list of every column */
-	int ret = option_set(cfg, id, value, why, sizeof(why));
+	char reason[512] = "";      /* room for -o's list of every column */
+	int ret = option_set(cfg, id, value, reason, sizeof(reason));
 
 	if (ret)
-		snprintf(msg, len, "--%s '%s': %s", option_table[id].name, value ? value : "", why);
+		snprintf(why, len, "--%s '%s': %s", option_table[id].name, value ? value : "", reason);
 	return ret;
 }
 

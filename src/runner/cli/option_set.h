@@ -14,6 +14,6 @@ void options_defaults(struct config *cfg);
 /* Applies one option's value; -EINVAL with why holding the reason alone. */
 int option_set(struct config *cfg, enum option_id id, const char *value, char *why, size_t len);
 /* Applies one option's value, as the parser does: 0, or -EINVAL with msg filled. */
-int option_apply(struct config *cfg, enum option_id id, const char *value, char *msg, size_t len);
+int option_apply(struct config *cfg, enum option_id id, const char *value, char *why, size_t len);
 
 #endif

@@ -10,16 +10,16 @@
 #include "runner/cli/config_file.h"
 
 /* Everything after "--" is a command to run instead of the hogger, untouched by getopt. */
-static int split_command(int *argc, char **argv, struct config *cfg, char *msg, size_t len)
+static int split_command(int *argc, char **argv, struct config *cfg, char *why, size_t len)
 {
 	for (int i = 1; i < *argc; i++)
 		if (strcmp(argv[i], "--") == 0) {
 			if (i + 1 == *argc) {
-				snprintf(msg, len, "'--' must be followed by a command to run");
+				snprintf(why, len, "'--' must be followed by a command to run");
 				return -EINVAL;
 			}
 			if (config_set_command(cfg, argv + i + 1)) {
-				snprintf(msg, len, "out of memory");
+				snprintf(why, len, "out of memory");
 				return -ENOMEM;
 			}
 			*argc = i;
@@ -73,7 +73,7 @@ static int option_of(unsigned set, int c)
 }
 
 /* An option of another command: say whose it is rather than "unknown". */
-static void unknown(const struct command_info *c, const char *arg, char *msg, size_t len)
+static void unknown(const struct command_info *c, const char *arg, char *why, size_t len)
 {
 	const struct option_desc *o = NULL;
 	char name[64];
@@ -83,10 +83,10 @@ static void unknown(const struct command_info *c, const char *arg, char *msg, si
 		o = option_find(name);
 	}
 	if (o)
-		snprintf(msg, len, "'%s' is not an option of 'zswapbench%s%s'", arg, c->implicit ? "" : " ",
+		snprintf(why, len, "'%s' is not an option of 'zswapbench%s%s'", arg, c->implicit ? "" : " ",
 			 c->implicit ? "" : c->name);
 	else
-		snprintf(msg, len, "unknown option '%s'", arg);
+		snprintf(why, len, "unknown option '%s'", arg);
 }
 
 /* The words that are not options: the result files of the commands that take them. */
@@ -138,25 +138,25 @@ static void settle_sections(struct config *cfg, const unsigned char *on_cmdline)
 
 /* Reads argv with getopt: an option's id, or -1 at the end; -2 with msg for a bad word. */
 static int next_option(const struct command_info *c, int argc, char **argv, const struct option *longopts,
-		       const char *shortopts, char *msg, size_t len)
+		       const char *shortopts, char *why, size_t len)
 {
 	int k = getopt_long(argc, argv, shortopts, longopts, NULL), id;
 
 	if (k == -1)
 		return -1;
 	if (k == ':') {
-		snprintf(msg, len, "missing value for '%s'", argv[optind - 1]);
+		snprintf(why, len, "missing value for '%s'", argv[optind - 1]);
 		return -2;
 	}
 	if (k == '?' || (id = option_of(c->options, k)) < 0) {
-		unknown(c, argv[optind - 1], msg, len);
+		unknown(c, argv[optind - 1], why, len);
 		return -2;
 	}
 	return id;
 }
 
 enum options_result options_parse(const struct command_info *c, int argc, char **argv, struct config *cfg,
-				  char *msg, size_t len)
+				  char *why, size_t len)
 {
 	struct option longopts[O_COUNT + 1];
 	char shortopts[3 * O_COUNT + 3];
@@ -165,27 +165,27 @@ enum options_result options_parse(const struct command_info *c, int argc, char *
 	int id;
 
 	options_defaults(cfg);
-	if ((c->options & CMD_EXPERIMENT) && split_command(&argc, argv, cfg, msg, len))
+	if ((c->options & CMD_EXPERIMENT) && split_command(&argc, argv, cfg, why, len))
 		return OPTIONS_USAGE;
 	getopt_tables(c->options, longopts, shortopts);
 	file = c->options & CMD_EXPERIMENT ? config_arg(c->options, argc, argv, longopts, shortopts) : NULL;
-	if (file && config_file_load(cfg, file, msg, len))
+	if (file && config_file_load(cfg, file, why, len))
 		return OPTIONS_USAGE;
 	opterr = 0;
 	optind = 0; /* 0, not 1: glibc's getopt then forgets the state of any earlier parse */
-	while ((id = next_option(c, argc, argv, longopts, shortopts, msg, len)) != -1) {
+	while ((id = next_option(c, argc, argv, longopts, shortopts, why, len)) != -1) {
 		if (id == O_HELP)
 			return OPTIONS_HELP;
 		if (id == O_VERSION)
 			return OPTIONS_VERSION;
-		if (id < 0 || option_apply(cfg, (enum option_id)id, optarg, msg, len))
+		if (id < 0 || option_apply(cfg, (enum option_id)id, optarg, why, len))
 			return OPTIONS_USAGE;
 		on_cmdline[id] = 1;
 	}
-	if (keep_files(c, argc, argv, cfg, msg, len))
+	if (keep_files(c, argc, argv, cfg, why, len))
 		return OPTIONS_USAGE;
 	settle_sections(cfg, on_cmdline);
 	if (cfg->json)
 		cfg->format = FORMAT_JSON;
-	return options_cross_check(cfg, msg, len) ? OPTIONS_USAGE : OPTIONS_RUN;
+	return options_cross_check(cfg, why, len) ? OPTIONS_USAGE : OPTIONS_RUN;
 }

@@ -103,7 +103,7 @@ static int choose_output(struct run *run)
 }
 
 /* A controller handed down to the children of the root, announced first. */
-static int delegate(struct run *run, const char *path, const char *controller, char *failed, size_t len)
+static int delegate(struct run *run, const char *path, const char *controller, char *why, size_t len)
 {
 	char value[32];
 	int idx = journal_intend(&run->journal, UNDO_CONTROLLER, path, controller, NULL), ret;
@@ -111,7 +111,7 @@ static int delegate(struct run *run, const char *path, const char *controller, c
 	if (idx < 0)
 		return idx;
 	snprintf(value, sizeof(value), "+%s", controller);
-	snprintf(failed, len, "%s '%s'", path, value);
+	snprintf(why, len, "%s '%s'", path, value);
 	ret = sysfs_write(path, value);
 	if (ret) {
 		journal_cancel(&run->journal, idx);

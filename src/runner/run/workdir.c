@@ -13,7 +13,7 @@
 #include "runner/cli/option_parse.h"
 #include "runner/kernel/spawn.h"
 
-int workdir_create(struct journal *j, const char *swapfile, char *path, size_t len, char *failed, size_t flen)
+int workdir_create(struct journal *j, const char *swapfile, char *path, size_t len, char *why, size_t why_len)
 {
 	char dir[PATH_MAX];
 	struct stat st;
@@ -21,7 +21,7 @@ int workdir_create(struct journal *j, const char *swapfile, char *path, size_t l
 
 	snprintf(dir, sizeof(dir), "%s", swapfile);
 	snprintf(path, len, "%s/zswapbench-%d.d", dirname(dir), (int)getpid());
-	snprintf(failed, flen, "%s", path);
+	snprintf(why, why_len, "%s", path);
 	if ((idx = journal_intend(j, UNDO_RMTREE, path, NULL, NULL)) < 0)
 		return idx;
 	if (mkdir(path, 0755) < 0) {
@@ -36,7 +36,7 @@ int workdir_create(struct journal *j, const char *swapfile, char *path, size_t l
 	return setenv("ZSWAPBENCH_WORKDIR", path, 1) < 0 ? -errno : 0;
 }
 
-int workdir_setup(const struct config *cfg, const char *path, char *failed, size_t flen)
+int workdir_setup(const struct config *cfg, const char *path, char *why, size_t why_len)
 {
 	char text[COMMAND_TEXT_MAX + 1], *words[COMMAND_WORDS_MAX + 1], cwd[PATH_MAX];
 	int ret;
@@ -44,7 +44,7 @@ int workdir_setup(const struct config *cfg, const char *path, char *failed, size
 	if (!cfg->setup[0])
 		return 0;
 	snprintf(text, sizeof(text), "%s", cfg->setup);
-	snprintf(failed, flen, "--setup '%s'", cfg->setup);
+	snprintf(why, why_len, "--setup '%s'", cfg->setup);
 	if (command_split(text, words, ARRAY_SIZE(words)) < 0)
 		return -EINVAL;
 	if (!getcwd(cwd, sizeof(cwd)) || chdir(path) < 0)
@@ -53,6 +53,6 @@ int workdir_setup(const struct config *cfg, const char *path, char *failed, size
 	if (chdir(cwd) < 0 && !ret)
 		ret = -errno;
 	if (ret > 0)
-		snprintf(failed, flen, "--setup '%s' (exit status %d)", cfg->setup, ret);
+		snprintf(why, why_len, "--setup '%s' (exit status %d)", cfg->setup, ret);
 	return ret > 0 ? -EIO : ret;
 }

@@ -193,17 +193,17 @@ uint64_t swap_device_uncharged_ram(const struct swap_device *dev, uint64_t spill
 
 /* The loop device's number goes into the intent before the attach; one taken in between by
  * someone else is given up and another asked for. */
-int loop_attach_journaled(const char *file, int direct, struct journal *j, int *loop_n, char *failed, size_t len)
+int loop_attach_journaled(const char *file, int direct, struct journal *j, int *loop_n, char *why, size_t len)
 {
 	for (int tries = 0; tries < 8; tries++) {
 		char dev[32];
 		int n = loop_free_number(), idx, ret;
 		if (n < 0) {
-			snprintf(failed, len, "/dev/loop-control");
+			snprintf(why, len, "/dev/loop-control");
 			return n;
 		}
 		snprintf(dev, sizeof(dev), "/dev/loop%d", n);
-		snprintf(failed, len, "%s (for %s)", dev, file);
+		snprintf(why, len, "%s (for %s)", dev, file);
 		if ((idx = journal_intend(j, UNDO_LOOP_DETACH, dev, file, NULL)) < 0)
 			return idx;
 		ret = loop_attach(n, file, direct);

@@ -156,10 +156,10 @@ uint64_t swap_device_uncharged_ram(const struct swap_device *dev, uint64_t spill
 
 /* A file of size bytes at path, announced in the journal before it exists, confirmed with its
  * inode, fully allocated (no-COW on btrfs): swapfiles and zram's backing file. */
-int file_create_journaled(const char *file, uint64_t size, struct journal *j, char *failed, size_t len);
+int file_create_journaled(const char *file, uint64_t size, struct journal *j, char *why, size_t len);
 /* A loop device over file, announced by its number before the attach, confirmed after;
  * *loop_n its number. zram's backing device, and the disk backend's block device. */
-int loop_attach_journaled(const char *file, int direct, struct journal *j, int *loop_n, char *failed, size_t len);
+int loop_attach_journaled(const char *file, int direct, struct journal *j, int *loop_n, char *why, size_t len);
 /* Shared by the backends: mkswap then swapon at the priority, journaled. */
 int swap_enable(struct swap_device *dev, struct journal *j);
 /* zswap off for the trial when it is on (journaled, restored after), and the line --dry-run

@@ -185,12 +185,12 @@ static int fill(int fd, uint64_t size)
 
 /* Announced before it exists, confirmed with its inode: cleanup removes that file and no
  * other, even one made later at the same path. */
-int file_create_journaled(const char *file, uint64_t size, struct journal *j, char *failed, size_t len)
+int file_create_journaled(const char *file, uint64_t size, struct journal *j, char *why, size_t len)
 {
 	struct stat st;
 	int fd, ret, idx;
 
-	snprintf(failed, len, "%s", file);
+	snprintf(why, len, "%s", file);
 	idx = journal_intend(j, UNDO_UNLINK, file, NULL, NULL);
 	if (idx < 0)
 		return idx;

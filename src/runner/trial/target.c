@@ -15,35 +15,35 @@
 #include "runner/kernel/spawn.h"
 #include "runner/kernel/sysfs.h"
 
-static int write_job_file(const struct target_spec *t, const struct swap_device *dev, char *failed, size_t len)
+static int write_job_file(const struct target_spec *t, const struct swap_device *dev, char *why, size_t len)
 {
 	struct fio_job job = t->fio;
 	char text[4096];
 	int ret;
 
 	job.filename = dev->device;
-	snprintf(failed, len, "%s", t->job_file);
+	snprintf(why, len, "%s", t->job_file);
 	ret = fio_job_text(&job, text, sizeof(text));
 	return ret ? ret : write_file_atomic(t->job_file, text, strlen(text), 0);
 }
 
 /* The compressor test's filesystem: no journal, no extended attributes, small inodes, nothing
  * reserved, so what is measured is the data the command writes. */
-static int make_fs(const char *device, char *failed, size_t len)
+static int make_fs(const char *device, char *why, size_t len)
 {
 	char *argv[] = { "mkfs.ext4", "-q", "-F", "-m", "0", "-I", "128", "-O", "^has_journal,^ext_attr",
 			 (char *)device, NULL };
 	int ret = spawn_wait(argv);
 
-	snprintf(failed, len, "mkfs.ext4 %s%s", device, ret > 0 ? " failed" : "");
+	snprintf(why, len, "mkfs.ext4 %s%s", device, ret > 0 ? " why" : "");
 	return ret > 0 ? -EIO : ret;
 }
 
-static int mount_fs(const char *device, const char *dir, struct journal *j, char *failed, size_t len)
+static int mount_fs(const char *device, const char *dir, struct journal *j, char *why, size_t len)
 {
 	int idx, ret;
 
-	snprintf(failed, len, "mount %s on %s", device, dir);
+	snprintf(why, len, "mount %s on %s", device, dir);
 	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
 		return -errno;
 	/* The intent names the device: the undo unmounts only a mount of that device there. */

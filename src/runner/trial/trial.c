@@ -23,38 +23,38 @@ static void phase(const struct trial_setup *s, const char *name, uint64_t bytes)
 		s->on_phase(s->phase_arg, name, bytes);
 }
 
-static void name_failure(char *failed, size_t len, const char *what)
+static void name_failure(char *why, size_t len, const char *what)
 {
-	if (failed && len)
-		snprintf(failed, len, "%s", what);
+	if (why && len)
+		snprintf(why, len, "%s", what);
 }
 
 /* Fresh swap, then the cgroup. Its directories are announced before libcgroup makes them:
  * it can leave them behind when setting a limit fails. An existing cgroup of that name is
  * someone else's: nothing is announced and it is never removed. */
-static int set_up(const struct trial_setup *s, struct bench_cgroup *cg, struct trial *t, char *failed, size_t len)
+static int set_up(const struct trial_setup *s, struct bench_cgroup *cg, struct trial *t, char *why, size_t len)
 {
 	uint64_t t0 = clock_now_ns();
 	int ret = swap_device_start(s->dev, s->journal), idx[2] = { -1, -1 };
 	const char *dirs[2];
 
 	if (ret) {
-		name_failure(failed, len, s->dev->failed);
+		name_failure(why, len, s->dev->failed);
 		return ret;
 	}
-	if ((ret = target_start(s->target, s->dev, s->journal, failed, len)))
+	if ((ret = target_start(s->target, s->dev, s->journal, why, len)))
 		return ret;
 	t->phase_s[PHASE_SWAP] = seconds_since(t0);
 	signals_pause_point("setup");
 	if (signals_pending())
 		return -EINTR;
 	t0 = clock_now_ns();
-	name_failure(failed, len, s->cgroup_name);
+	name_failure(why, len, s->cgroup_name);
 	if ((ret = bench_cgroup_init(cg, s->env, s->cgroup_name, &s->limits)))
 		return ret;
 	dirs[0] = cg->path;
 	dirs[1] = cg->io_path;
-	name_failure(failed, len, cg->path);
+	name_failure(why, len, cg->path);
 	for (size_t i = 0; i < 2 && !ret; i++)
 		if (dirs[i][0] && (idx[i] = journal_intend(s->journal, UNDO_RMDIR, dirs[i], NULL, NULL)) < 0)
 			ret = idx[i];
@@ -93,11 +93,11 @@ static int psi_group(const struct trial_setup *s, struct workload *w, struct ben
 
 /* The workload's processes, held at their gate inside the cgroup. */
 static int spawn_inside(const struct trial_setup *s, struct workload *w, struct bench_cgroup *cg,
-			struct trial *t, char *failed, size_t len)
+			struct trial *t, char *why, size_t len)
 {
 	int ret;
 
-	name_failure(failed, len, "starting the workload");
+	name_failure(why, len, "starting the workload");
 	int dir = bench_cgroup_open_dir(cg);
 	ret = workload_spawn(w, s->workload, dir);
 	if (dir >= 0)
@@ -113,9 +113,9 @@ static int spawn_inside(const struct trial_setup *s, struct workload *w, struct 
 		t->jobs[i].migrations = -1;
 		t->jobs[i].born_inside = w->jobs[i].born_inside;
 	}
-	name_failure(failed, len, cg->path);
+	name_failure(why, len, cg->path);
 	ret = workload_attach(w, cg);
-	return ret ? ret : psi_group(s, w, cg, failed, len);
+	return ret ? ret : psi_group(s, w, cg, why, len);
 }
 
 static struct perf_set *open_perf(const struct workload *w)
@@ -133,7 +133,7 @@ static struct perf_set *open_perf(const struct workload *w)
 
 /* fs: the read phase, after the write phase's data is out of the page cache: one command in
  * the same cgroup, in the mount, timed from its release to its exit. */
-static void read_phase(const struct trial_setup *s, struct bench_cgroup *cg, struct trial *t, char *note, size_t len)
+static void read_phase(const struct trial_setup *s, struct bench_cgroup *cg, struct trial *t, char *why, size_t len)
 {
 	struct workload_spec spec = *s->workload;
 	struct workload w = { 0 };
@@ -154,9 +154,9 @@ static void read_phase(const struct trial_setup *s, struct bench_cgroup *cg, str
 	if (code == 0)
 		trial_set(t, M_FS_READ_TIME, ns_to_s(w.jobs[0].exit_ns - w.release_ns));
 	else if (ret)
-		snprintf(note, len, "the read-back command could not run: %s", strerror(-ret));
+		snprintf(why, len, "the read-back command could not run: %s", strerror(-ret));
 	else
-		snprintf(note, len, "the read-back command exited with status %d", code);
+		snprintf(why, len, "the read-back command exited with status %d", code);
 	workload_destroy(&w);
 }
 
@@ -184,7 +184,7 @@ static void record_fio(const struct trial_setup *s, struct trial *t)
 
 /* From the counters' first reading to the last, around the release of the workload. */
 static int measure(const struct trial_setup *s, struct watch *wt, struct bench_cgroup *cg, struct perf_set **perf,
-		   char *failed, size_t len)
+		   char *why, size_t len)
 {
 	char note[256] = "";
 	struct workload_hooks hooks = { .arg = wt, .tick = watch_tick, .progress = watch_progress,
@@ -198,7 +198,7 @@ static int measure(const struct trial_setup *s, struct watch *wt, struct bench_c
 		return -ENOMEM;
 	if (t->series)
 		series_init(t->series);
-	name_failure(failed, len, PROC_VMSTAT);
+	name_failure(why, len, PROC_VMSTAT);
 	if ((ret = vmstat_snapshot(&before)))
 		return ret;
 	if (signals_pending())
@@ -209,16 +209,16 @@ static int measure(const struct trial_setup *s, struct watch *wt, struct bench_c
 	t0 = clock_now_ns();
 	watch_start(wt);
 	t->phase_s[PHASE_QUIET] = seconds_since(t0);
-	name_failure(failed, len, "starting the workload");
+	name_failure(why, len, "starting the workload");
 	phase(s, "fill", 0);
 	if ((ret = workload_release(wt->w)))
 		return ret;
 	signals_pause_point("fill");
-	name_failure(failed, len, "following the workload");
+	name_failure(why, len, "following the workload");
 	if ((ret = workload_follow(wt->w, s->sample_ms, s->timeout_ms, &hooks)))
 		return ret;
 	t0 = clock_now_ns();
-	name_failure(failed, len, PROC_VMSTAT);
+	name_failure(why, len, PROC_VMSTAT);
 	if ((ret = vmstat_snapshot(&after)))
 		return ret;
 	if (s->target->use != USE_SWAP)
@@ -234,11 +234,11 @@ static int measure(const struct trial_setup *s, struct watch *wt, struct bench_c
 		snprintf(t->note, sizeof(t->note), "%s", note);
 	}
 	t->phase_s[PHASE_RECORD] = seconds_since(t0);
-	name_failure(failed, len, "");
+	name_failure(why, len, "");
 	return 0;
 }
 
-int trial_run(const struct trial_setup *s, struct trial *t, char *failed, size_t failed_len)
+int trial_run(const struct trial_setup *s, struct trial *t, char *why, size_t why_len)
 {
 	struct bench_cgroup cg = { 0 };
 	struct workload w = { 0 };
@@ -255,13 +255,13 @@ int trial_run(const struct trial_setup *s, struct trial *t, char *failed, size_t
 	t->note[0] = '\0';
 	t->status = TRIAL_FAILED;
 
-	ret = set_up(s, &cg, t, failed, failed_len);
+	ret = set_up(s, &cg, t, why, why_len);
 	t0 = clock_now_ns();
 	if (!ret)
-		ret = spawn_inside(s, &w, &cg, t, failed, failed_len);
+		ret = spawn_inside(s, &w, &cg, t, why, why_len);
 	t->phase_s[PHASE_SPAWN] = seconds_since(t0);
 	if (!ret)
-		ret = measure(s, &wt, &cg, &perf, failed, failed_len);
+		ret = measure(s, &wt, &cg, &perf, why, why_len);
 	if (!ret)
 		signals_pause_point("teardown");
 	if (perf) {
@@ -276,7 +276,7 @@ int trial_run(const struct trial_setup *s, struct trial *t, char *failed, size_t
 	t->phase_s[PHASE_TEARDOWN] = seconds_since(t0);
 	if (!ret && rewind) {
 		ret = rewind;
-		name_failure(failed, failed_len, "restoring the trial's swap and cgroup");
+		name_failure(why, why_len, "restoring the trial's swap and cgroup");
 	}
 	if (ret)
 		trial_free(t);

@@ -8,8 +8,8 @@
 #include "runner/trial/setup.h"
 
 /* Returns 0 when the trial ran (whatever its status), -EINTR when a signal came before the
- * workload started, -errno when the setup failed; failed then names what (a path, and the
+ * workload started, -errno when the setup failed; why then names what (a path, and the
  * value written), for the message. The journal is rewound to where it was on every path. */
-int trial_run(const struct trial_setup *setup, struct trial *t, char *failed, size_t failed_len);
+int trial_run(const struct trial_setup *setup, struct trial *t, char *why, size_t why_len);
 
 #endif

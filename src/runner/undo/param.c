@@ -15,19 +15,19 @@ void param_normalize(char *text)
 	text[close - open - 1] = '\0';
 }
 
-int param_set(struct journal *j, const char *path, const char *value, char *failed, size_t len)
+int param_set(struct journal *j, const char *path, const char *value, char *why, size_t len)
 {
 	char old[256];
 	int ret, idx;
 
-	snprintf(failed, len, "%s", path);
+	snprintf(why, len, "%s", path);
 	ret = sysfs_read_line(path, old, sizeof(old));
 	if (ret < 0)
 		return ret;
 	param_normalize(old);
 	if (strcmp(old, value) == 0)
 		return 0;
-	snprintf(failed, len, "%s '%s'", path, value);
+	snprintf(why, len, "%s '%s'", path, value);
 	idx = journal_intend(j, UNDO_WRITE, path, old, value);
 	if (idx < 0)
 		return idx;

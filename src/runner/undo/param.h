@@ -19,7 +19,7 @@ static inline const char *mglru_mask(int on)
  * never"): the selected word is its value, in place. Other text is left as it is. */
 void param_normalize(char *text);
 /* Writes value to path, journaling the old value first read (normalized); a no-op when it already holds
- * value. On failure, failed names the path and the value. */
-int param_set(struct journal *j, const char *path, const char *value, char *failed, size_t len);
+ * value. On failure, why names the path and the value. */
+int param_set(struct journal *j, const char *path, const char *value, char *why, size_t len);
 
 #endif

@@ -53,13 +53,13 @@ static void kill_members(const char *path)
 
 /* Only a cgroup of zswapbench's own name; a memory cgroup can stay busy for a moment after
  * its last task is reaped. */
-static int undo_rmdir(const struct undo *u, char *note, size_t len)
+static int undo_rmdir(const struct undo *u, char *why, size_t len)
 {
 	const char *base = strrchr(u->path, '/');
 	char full[ROOTED_PATH_LEN];
 
 	if (!base || strncmp(base + 1, "zswapbench-", 11) != 0) {
-		snprintf(note, len, "left %s alone: not a cgroup zswapbench names", u->path);
+		snprintf(why, len, "left %s alone: not a cgroup zswapbench names", u->path);
 		return 1;
 	}
 	if (!sysfs_path(full, sizeof(full), u->path))
@@ -77,7 +77,7 @@ static int undo_rmdir(const struct undo *u, char *note, size_t len)
 
 /* The file zswapbench created is the one whose inode it recorded; an unconfirmed one is an
  * empty file made after the intent at exactly that path. */
-static int undo_unlink(const struct undo *u, char *note, size_t len)
+static int undo_unlink(const struct undo *u, char *why, size_t len)
 {
 	struct stat st;
 
@@ -85,21 +85,21 @@ static int undo_unlink(const struct undo *u, char *note, size_t len)
 		return errno == ENOENT ? 0 : -errno;
 	if (u->state == UNDO_DONE ? (st.st_ino != u->ino || st.st_dev != u->dev) :
 				    (st.st_size != 0 || st.st_ctime < u->when)) {
-		snprintf(note, len, "left %s alone: not the file zswapbench created", u->path);
+		snprintf(why, len, "left %s alone: not the file zswapbench created", u->path);
 		return 1;
 	}
 	return unlink(u->path) == 0 || errno == ENOENT ? 0 : -errno;
 }
 
 /* swapoff sleeps while it brings pages back: a signal interrupts it, so try again. */
-static int undo_swapoff(const struct journal *j, const struct undo *u, char *note, size_t len)
+static int undo_swapoff(const struct journal *j, const struct undo *u, char *why, size_t len)
 {
 	uint64_t used;
 
 	if (swaps_area(u->path, &used, NULL) == -ENOENT)
 		return 0;
 	if (!journal_owns_device(j, u->path)) {
-		snprintf(note, len, "left %s alone: not a swap area zswapbench created", u->path);
+		snprintf(why, len, "left %s alone: not a swap area zswapbench created", u->path);
 		return 1;
 	}
 	for (int i = 0; i < 50; i++) {
@@ -111,7 +111,7 @@ static int undo_swapoff(const struct journal *j, const struct undo *u, char *not
 	return -EINTR;
 }
 
-static int undo_zram_reset(const struct undo *u, char *note, size_t len)
+static int undo_zram_reset(const struct undo *u, char *why, size_t len)
 {
 	char path[PATH_LEN], dev[64];
 	uint64_t used;
@@ -122,7 +122,7 @@ static int undo_zram_reset(const struct undo *u, char *note, size_t len)
 		return 0;
 	snprintf(dev, sizeof(dev), "/dev/%s", strrchr(u->path, '/') + 1);
 	if (swaps_area(dev, &used, NULL) == 0) {
-		snprintf(note, len, "left %s alone: it is swap in use", dev);
+		snprintf(why, len, "left %s alone: it is swap in use", dev);
 		return 1;
 	}
 	for (int i = 0; i < 50 && (ret = sysfs_write(path, "1")) == -EBUSY; i++)
@@ -132,7 +132,7 @@ static int undo_zram_reset(const struct undo *u, char *note, size_t len)
 
 /* A confirmed device is ours by number. An unconfirmed hot_add names the device it would have
  * made (the lowest free number): ours if it is there, uninitialised and not swap. */
-static int undo_zram_remove(const struct undo *u, char *note, size_t len)
+static int undo_zram_remove(const struct undo *u, char *why, size_t len)
 {
 	char disksize[PATH_MAX], dev[300];
 	uint64_t size = 1, used;
@@ -144,7 +144,7 @@ static int undo_zram_remove(const struct undo *u, char *note, size_t len)
 		return 0;
 	if (u->state == UNDO_INTENT &&
 	    (sysfs_read_u64(disksize, &size) < 0 || size != 0 || swaps_area(dev, &used, NULL) == 0)) {
-		snprintf(note, len, "left zram%s alone: a killed run may have added it, but it is in use", u->value);
+		snprintf(why, len, "left zram%s alone: a killed run may have added it, but it is in use", u->value);
 		return 1;
 	}
 	ret = sysfs_write("/sys/class/zram-control/hot_remove", u->value);
@@ -153,7 +153,7 @@ static int undo_zram_remove(const struct undo *u, char *note, size_t len)
 
 /* The old value goes back only where ours still stands: a value changed since is someone
  * else's, and stays. */
-static int undo_write(const struct undo *u, char *note, size_t len)
+static int undo_write(const struct undo *u, char *why, size_t len)
 {
 	char now[256];
 	int ret = sysfs_read_line(u->path, now, sizeof(now));
@@ -164,7 +164,7 @@ static int undo_write(const struct undo *u, char *note, size_t len)
 	if (strcmp(now, u->value) == 0)
 		return 0;
 	if (u->wrote[0] && strcmp(now, u->wrote) != 0) {
-		snprintf(note, len, "left %s at '%s': changed since zswapbench set it to '%s'", u->path, now, u->wrote);
+		snprintf(why, len, "left %s at '%s': changed since zswapbench set it to '%s'", u->path, now, u->wrote);
 		return 1;
 	}
 	return sysfs_write(u->path, u->value);
@@ -207,7 +207,7 @@ static int undo_controller(const struct undo *u)
 }
 
 /* Only the loop device that still serves our file. */
-static int undo_loop_detach(const struct undo *u, char *note, size_t len)
+static int undo_loop_detach(const struct undo *u, char *why, size_t len)
 {
 	char backing[PATH_MAX];
 	int n;
@@ -217,7 +217,7 @@ static int undo_loop_detach(const struct undo *u, char *note, size_t len)
 	if (loop_backing_file(n, backing, sizeof(backing)) < 0 || !backing[0])
 		return 0;
 	if (strcmp(backing, u->value) != 0) {
-		snprintf(note, len, "left %s alone: it serves %s, not %s", u->path, backing, u->value);
+		snprintf(why, len, "left %s alone: it serves %s, not %s", u->path, backing, u->value);
 		return 1;
 	}
 	return loop_detach(n);
@@ -232,7 +232,7 @@ static int remove_one(const char *path, const struct stat *st, int flag, struct 
 
 /* The work directory with what the command left in it: only ours, by name and inode (an
  * unconfirmed one: by name, made after the intent). */
-static int undo_rmtree(const struct undo *u, char *note, size_t len)
+static int undo_rmtree(const struct undo *u, char *why, size_t len)
 {
 	const char *base = strrchr(u->path, '/');
 	struct stat st;
@@ -241,35 +241,35 @@ static int undo_rmtree(const struct undo *u, char *note, size_t len)
 		return errno == ENOENT ? 0 : -errno;
 	if (!base || strncmp(base + 1, "zswapbench-", 11) != 0 || !S_ISDIR(st.st_mode) ||
 	    (u->state == UNDO_DONE ? st.st_ino != u->ino || st.st_dev != u->dev : st.st_ctime < u->when)) {
-		snprintf(note, len, "left %s alone: not the work directory zswapbench made", u->path);
+		snprintf(why, len, "left %s alone: not the work directory zswapbench made", u->path);
 		return 1;
 	}
 	return nftw(u->path, remove_one, 16, FTW_DEPTH | FTW_PHYS) < 0 ? -errno : 0;
 }
 
-int undo_entry(const struct journal *j, const struct undo *u, char *note, size_t len)
+int undo_entry(const struct journal *j, const struct undo *u, char *why, size_t len)
 {
 	switch (u->kind) {
 	case UNDO_RMDIR:
-		return undo_rmdir(u, note, len);
+		return undo_rmdir(u, why, len);
 	case UNDO_UNLINK:
-		return undo_unlink(u, note, len);
+		return undo_unlink(u, why, len);
 	case UNDO_SWAPOFF:
-		return undo_swapoff(j, u, note, len);
+		return undo_swapoff(j, u, why, len);
 	case UNDO_ZRAM_RESET:
-		return undo_zram_reset(u, note, len);
+		return undo_zram_reset(u, why, len);
 	case UNDO_ZRAM_REMOVE:
-		return undo_zram_remove(u, note, len);
+		return undo_zram_remove(u, why, len);
 	case UNDO_WRITE:
-		return undo_write(u, note, len);
+		return undo_write(u, why, len);
 	case UNDO_UMOUNT:
 		return undo_umount(u);
 	case UNDO_CONTROLLER:
 		return undo_controller(u);
 	case UNDO_LOOP_DETACH:
-		return undo_loop_detach(u, note, len);
+		return undo_loop_detach(u, why, len);
 	case UNDO_RMTREE:
-		return undo_rmtree(u, note, len);
+		return undo_rmtree(u, why, len);
 	default:
 		return -EINVAL;
 	}
