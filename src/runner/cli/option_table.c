@@ -20,6 +20,7 @@
 #include "runner/cli/option_table.h"
 #include "runner/cli/zram_generator.h"
 #include "runner/kernel/cpus.h"
+#include "runner/kernel/page.h"
 #include "runner/report/columns.h"
 #include "runner/swap/backend.h"
 
@@ -242,7 +243,8 @@ static int parse_generator(struct config *cfg, const char *v, char *why, size_t 
 		snprintf(cfg->comp.v[0], NAME_LEN, "%s", g.algorithm);
 		cfg->comp.n = 1;
 	}
-	cfg->backend.zram.size = g.size < (1ULL << 20) ? 1ULL << 20 : g.size & ~4095ULL;
+	/* zram's disksize is whole pages, of this machine's size. */
+	cfg->backend.zram.size = g.size < (1ULL << 20) ? 1ULL << 20 : g.size - g.size % (uint64_t)page_bytes();
 	cfg->swap_size = cfg->backend.zram.size;
 	cfg->backend.priority = g.priority < 0 ? 100 : g.priority;
 	return 0;

@@ -1,6 +1,6 @@
 /*
  * What a trial measures. One table drives the trial record, the statistics, the tables, the
- * JSON keys and the documentation of where each number comes from (convention 6).
+ * JSON keys and the documentation of where each number comes from.
  */
 #ifndef ZSB_METRICS_H
 #define ZSB_METRICS_H
