@@ -22,7 +22,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: fill-floor [--populate] SIZE\n");
 		return 2;
 	}
-	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | (populate ? MAP_POPULATE : 0), -1, 0);
+	p = mmap(NULL, size, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS | (populate ? MAP_POPULATE : 0), -1, 0);
 	if (p == MAP_FAILED) {
 		perror("mmap");
 		return 1;

@@ -5,7 +5,8 @@
  * the clock is printed beside them: the hogger pays it anyway for each latency it records.
  *
  * Build and run (bench/histogram.sh does both):
- *   cc -O2 -std=gnu11 -D_GNU_SOURCE -Isrc bench/histogram.c src/common/histogram.c -o build/bench/histogram
+ * cc -O2 -std=gnu11 -D_GNU_SOURCE -Isrc bench/histogram.c src/common/histogram.c -o
+ * build/bench/histogram
  *   build/bench/histogram [RECORDS]
  */
 #include <stdint.h>
@@ -99,8 +100,8 @@ int main(int argc, char **argv)
 	       (unsigned long long)hist_percentile(&hist, 99));
 	printf("floor (volatile) %6.2f ns/op\n", best_floor);
 	printf("hist_record      %6.2f ns/op\n", best_record);
-	printf("ratio            %6.2f x the floor, %.2f ns/op above it\n", best_record / best_floor,
-	       best_record - best_floor);
+	printf("ratio            %6.2f x the floor, %.2f ns/op above it\n",
+	       best_record / best_floor, best_record - best_floor);
 	printf("clock_gettime    %6.2f ns/op (what timing one access costs anyway)\n", clock);
 	return 0;
 }

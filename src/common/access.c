@@ -36,7 +36,8 @@ int access_parse(const char *spec, struct access *a)
 		a->kind = ACCESS_TABS;
 		p = spec + 5;
 		/* Two tabs at least: poking the one tab there is would never swap anything in. */
-		if (number(&p, 64, &a->tabs) || a->tabs < 2 || *p++ != ':' || number(&p, 100000, &a->passes))
+		if (number(&p, 64, &a->tabs) || a->tabs < 2 || *p++ != ':' ||
+		    number(&p, 100000, &a->passes))
 			return -EINVAL;
 		a->recent = strcmp(p, ":exp") == 0;
 		return *p == '\0' || strcmp(p, ":uniform") == 0 || a->recent ? 0 : -EINVAL;
@@ -60,6 +61,7 @@ const char *access_help(void)
 {
 	return "fill (only), reread:N (N sequential passes), random:N (N x pages uniform touches), "
 	       "hot:PCT:N[:zipf] (PCT% of the pages touched N times over, uniform or zipf), "
-	       "tabs:N:CYCLES[:exp] (N processes, then CYCLES times one of them has every page touched: "
+	       "tabs:N:CYCLES[:exp] (N processes, then CYCLES times one of them has every page "
+	       "touched: "
 	       "uniformly, or favouring the recently touched)";
 }

@@ -2,15 +2,21 @@
 #ifndef ZSB_ACCESS_H
 #define ZSB_ACCESS_H
 
-enum access_kind { ACCESS_FILL, ACCESS_REREAD, ACCESS_RANDOM, ACCESS_HOT, ACCESS_TABS };
+enum access_kind {
+	ACCESS_FILL,
+	ACCESS_REREAD,
+	ACCESS_RANDOM,
+	ACCESS_HOT,
+	ACCESS_TABS
+};
 
 struct access {
 	enum access_kind kind;
-	unsigned passes;   /* reread:N, random:N, hot:PCT:N; tabs: the cycles (pokes) */
-	unsigned hot_pct;  /* hot:PCT:N */
-	int zipf;          /* hot:PCT:N:zipf; uniform otherwise */
-	unsigned tabs;     /* tabs:N:CYCLES: N processes, one poked per cycle */
-	int recent;        /* tabs:...:exp: recently poked tabs are poked again more often */
+	unsigned passes; /* reread:N, random:N, hot:PCT:N; tabs: the cycles (pokes) */
+	unsigned hot_pct; /* hot:PCT:N */
+	int zipf; /* hot:PCT:N:zipf; uniform otherwise */
+	unsigned tabs; /* tabs:N:CYCLES: N processes, one poked per cycle */
+	int recent; /* tabs:...:exp: recently poked tabs are poked again more often */
 };
 
 /* "fill", "reread:N", "random:N", "hot:PCT:N[:uniform|:zipf]", "tabs:N:CYCLES[:exp|:uniform]";

@@ -162,7 +162,8 @@ int hist_merge(struct histogram *into, const struct histogram *from)
 
 	if (hist_check(into) || hist_check(from))
 		return -EINVAL;
-	if (from->total > UINT64_MAX - into->total || __builtin_add_overflow(into->sum, from->sum, &sum))
+	if (from->total > UINT64_MAX - into->total ||
+	    __builtin_add_overflow(into->sum, from->sum, &sum))
 		return -ERANGE;
 	for (unsigned i = 0; i < HIST_BUCKETS; i++)
 		if (from->counts[i] > UINT32_MAX - into->counts[i])
@@ -222,7 +223,8 @@ const char *hist_check(const struct histogram *h)
 	if (counted != h->total)
 		return "bucket counts do not add up to the total";
 	if (h->total == 0)
-		return h->min != UINT64_MAX || h->max || h->sum || h->overflow ?
-			       "empty, yet with a min, max, sum or overflow" : NULL;
+		return h->min != UINT64_MAX || h->max || h->sum || h->overflow
+			? "empty, yet with a min, max, sum or overflow"
+			: NULL;
 	return check_exact(h, first, last);
 }

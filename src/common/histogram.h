@@ -34,10 +34,10 @@
 /* Plain integers only, no pointer and no implicit padding: any bytes received are memory-safe
  * to read, and hist_check says whether they are consistent. */
 struct histogram {
-	uint32_t layout;   /* HIST_LAYOUT */
-	uint32_t zero;     /* explicit padding, so every byte sent is defined */
-	uint64_t total;    /* values recorded */
-	uint64_t sum;      /* of the values, those above the top counted as HIST_MAX_VALUE */
+	uint32_t layout; /* HIST_LAYOUT */
+	uint32_t zero; /* explicit padding, so every byte sent is defined */
+	uint64_t total; /* values recorded */
+	uint64_t sum; /* of the values, those above the top counted as HIST_MAX_VALUE */
 	uint64_t min, max; /* exact, also above the top; UINT64_MAX and 0 when empty */
 	uint64_t overflow; /* values above HIST_MAX_VALUE, all in the top bucket */
 	uint32_t counts[HIST_BUCKETS];
@@ -53,7 +53,8 @@ struct hist_bucket {
  * it the power of two (from clz) and the SUB_BITS bits that follow the leading one. */
 static inline unsigned hist_index(uint64_t v)
 {
-	unsigned shift = (63 - HIST_SUB_BITS) - (unsigned)__builtin_clzll(v | ((2ULL << HIST_SUB_BITS) - 1));
+	unsigned shift =
+		(63 - HIST_SUB_BITS) - (unsigned)__builtin_clzll(v | ((2ULL << HIST_SUB_BITS) - 1));
 	return (shift << HIST_SUB_BITS) + (unsigned)(v >> shift);
 }
 
@@ -101,7 +102,8 @@ size_t hist_buckets(const struct histogram *h, struct hist_bucket *out, size_t m
 int hist_add_bucket(struct histogram *h, uint64_t value_in_bucket, uint64_t count);
 /* After the buckets, the exact values a file keeps beside them (hist_min, hist_max, h->sum,
  * hist_overflow). 0, or -EINVAL when they do not fit the buckets (h unchanged). */
-int hist_set_exact(struct histogram *h, uint64_t min, uint64_t max, uint64_t sum, uint64_t overflow);
+int hist_set_exact(struct histogram *h, uint64_t min, uint64_t max, uint64_t sum,
+		   uint64_t overflow);
 /* NULL when h is consistent (its layout, counts that add up to the total, min and max in the
  * lowest and highest non-empty buckets, a sum between count x min and count x max, overflow
  * within the top bucket); the first inconsistency found otherwise. */

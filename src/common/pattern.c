@@ -12,7 +12,12 @@
 
 struct pattern_kind {
 	const char *name;
-	enum { ARG_NONE, ARG_PERCENT, ARG_HEX, ARG_PATH } arg;
+	enum {
+		ARG_NONE,
+		ARG_PERCENT,
+		ARG_HEX,
+		ARG_PATH
+	} arg;
 	void (*fill)(struct pattern *p, unsigned char *buf, size_t len, size_t page);
 	/* What a compressor is expected to make of it (zram with lzo-rle, measured); for
 	 * compressible:PCT it follows from PCT. 1 where nothing is known. */
@@ -117,9 +122,10 @@ static void fill_file(struct pattern *p, unsigned char *buf, size_t len, size_t 
 static void text_page(struct pattern *p, unsigned char *pg, size_t page)
 {
 	static const char *const words[] = {
-		"the", "memory", "of", "a", "process", "is", "swapped", "out", "when", "cgroup",
-		"limit", "reached", "and", "kernel", "reclaims", "anonymous", "pages", "to", "zram",
-		"compressed", "store", "request", "user", "session", "value", "null", "true", "id",
+		"the",	    "memory",	 "of",	    "a",     "process", "is",	      "swapped",
+		"out",	    "when",	 "cgroup",  "limit", "reached", "and",	      "kernel",
+		"reclaims", "anonymous", "pages",   "to",    "zram",	"compressed", "store",
+		"request",  "user",	 "session", "value", "null",	"true",	      "id",
 	};
 	size_t off = 0;
 	while (off < page) {
@@ -200,7 +206,8 @@ int pattern_parse(const char *spec, struct pattern *pattern)
 
 	for (size_t i = 0; i < ARRAY_SIZE(kinds); i++) {
 		const char *arg = colon ? colon + 1 : NULL;
-		if (strlen(kinds[i].name) != name_len || strncmp(kinds[i].name, spec, name_len) != 0)
+		if (strlen(kinds[i].name) != name_len ||
+		    strncmp(kinds[i].name, spec, name_len) != 0)
 			continue;
 		memset(pattern, 0, sizeof(*pattern));
 		pattern->kind = &kinds[i];
@@ -267,7 +274,8 @@ void pattern_rewind(struct pattern *pattern)
 	pattern->page_index = 0;
 }
 
-struct pattern pattern_for_thread(const struct pattern *base, unsigned k, uint64_t start, size_t page)
+struct pattern pattern_for_thread(const struct pattern *base, unsigned k, uint64_t start,
+				  size_t page)
 {
 	struct pattern p = *base;
 	pattern_rewind(&p);
@@ -287,7 +295,8 @@ void pattern_fill(struct pattern *pattern, unsigned char *buf, size_t len, size_
 const char *pattern_help(void)
 {
 	return "seq, zero, random, compressible:PCT (PCT% of each page zero, the rest random), "
-	       "pattern:HEX (bytes repeated, e.g. 0xbadc0ffee), file:PATH (a file's bytes, cycled), "
+	       "pattern:HEX (bytes repeated, e.g. 0xbadc0ffee), file:PATH (a file's bytes, "
+	       "cycled), "
 	       "mixed (zero, text, half-random and random pages, about 2x)";
 }
 

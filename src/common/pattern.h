@@ -6,14 +6,14 @@
 
 struct pattern {
 	const struct pattern_kind *kind;
-	unsigned percent;          /* compressible:PCT */
-	uint64_t rng;              /* random state; every run starts from the same seed */
-	unsigned char bytes[64];   /* pattern:HEX */
+	unsigned percent; /* compressible:PCT */
+	uint64_t rng; /* random state; every run starts from the same seed */
+	unsigned char bytes[64]; /* pattern:HEX */
 	size_t nbytes, phase;
-	const char *path;          /* file:PATH, read cyclically */
+	const char *path; /* file:PATH, read cyclically */
 	int fd;
 	uint64_t offset;
-	uint64_t page_index;       /* mixed: which kind of page comes next */
+	uint64_t page_index; /* mixed: which kind of page comes next */
 };
 
 /* Parses "seq", "zero", "random", "compressible:PCT", "pattern:HEX", "file:PATH", "mixed";
@@ -29,7 +29,8 @@ int pattern_file_fd(const struct pattern *pattern);
 void pattern_rewind(struct pattern *pattern);
 /* The state thread k starts from when it fills from byte start on: its own random stream,
  * the right place in a repeated pattern, a file or the mixed cycle. Thread 0 at 0 is base. */
-struct pattern pattern_for_thread(const struct pattern *base, unsigned k, uint64_t start, size_t page);
+struct pattern pattern_for_thread(const struct pattern *base, unsigned k, uint64_t start,
+				  size_t page);
 /* Writes every page of buf (len a multiple of page), which must start zeroed (calloc). */
 void pattern_fill(struct pattern *pattern, unsigned char *buf, size_t len, size_t page);
 /* The compression ratio a pattern is expected to reach (1 where unknown): what zram's RAM

@@ -23,7 +23,11 @@
 #define ZSB_PROTO_H
 
 /* The phases whose latencies the hogger sends: each chunk of the fill, each access (or poke). */
-enum lat_phase { LAT_FILL, LAT_ACCESS, LAT_COUNT };
+enum lat_phase {
+	LAT_FILL,
+	LAT_ACCESS,
+	LAT_COUNT
+};
 
 #define PROTO_FD 3
 #define PROTO_GO "go\n"

@@ -20,7 +20,8 @@ static int unit_multiplier(const char *suffix, size_t len, uint64_t *mult)
 		return -EINVAL;
 	unsigned power = (unsigned)(at - letters) + 1;
 	int decimal = len == 2 && (suffix[1] == 'B' || suffix[1] == 'b');
-	int binary = len == 1 || (len == 3 && suffix[1] == 'i' && (suffix[2] == 'B' || suffix[2] == 'b'));
+	int binary = len == 1 ||
+		(len == 3 && suffix[1] == 'i' && (suffix[2] == 'B' || suffix[2] == 'b'));
 	if (!decimal && !binary)
 		return -EINVAL;
 	*mult = 1;

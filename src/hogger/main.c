@@ -35,16 +35,16 @@ struct hogger {
 	struct pattern pattern;
 	struct access access;
 	unsigned threads;
-	int report_fd;      /* -1 when run alone */
+	int report_fd; /* -1 when run alone */
 	size_t page;
 	int seccomp;
 	int probe_sandbox;
-	int hold;           /* keep the memory until SIGTERM or SIGINT */
-	int verify;         /* then check every page still holds its pattern */
-	int prefault;       /* MADV_POPULATE_WRITE each chunk before writing it (--prefault) */
-	int latency;        /* time every chunk of the fill and every access (--no-latency: not) */
+	int hold; /* keep the memory until SIGTERM or SIGINT */
+	int verify; /* then check every page still holds its pattern */
+	int prefault; /* MADV_POPULATE_WRITE each chunk before writing it (--prefault) */
+	int latency; /* time every chunk of the fill and every access (--no-latency: not) */
 	struct memory mem;
-	uint64_t written;   /* over all threads */
+	uint64_t written; /* over all threads */
 	int failed;
 	pthread_barrier_t phase;
 };
@@ -52,10 +52,11 @@ struct hogger {
 struct worker {
 	struct hogger *h;
 	unsigned k;
-	size_t first, last;     /* chunks [first, last) */
+	size_t first, last; /* chunks [first, last) */
 	uint64_t rng;
 	uint64_t sink;
-	struct histogram *fill_lat, *access_lat; /* NULL without --latency; allocated before the sandbox */
+	struct histogram *fill_lat,
+		*access_lat; /* NULL without --latency; allocated before the sandbox */
 	pthread_t thread;
 };
 
@@ -67,8 +68,8 @@ static void on_release(int signo)
 	released = 1;
 }
 
-__attribute__((format(printf, 2, 3)))
-static void report(const struct hogger *h, const char *fmt, ...)
+__attribute__((format(printf, 2, 3))) static void report(const struct hogger *h, const char *fmt,
+							 ...)
 {
 	char line[PROTO_LINE_MAX];
 	va_list ap;
@@ -228,10 +229,13 @@ static int start_workers(struct hogger *h, struct worker *workers)
 	if (pthread_barrier_init(&h->phase, NULL, h->threads))
 		return -ENOMEM;
 	for (unsigned k = 0; k < h->threads; k++) {
-		workers[k] = (struct worker){ .h = h, .k = k, .first = n * k / h->threads,
+		workers[k] = (struct worker){ .h = h,
+					      .k = k,
+					      .first = n * k / h->threads,
 					      .last = n * (k + 1) / h->threads,
 					      .rng = 0x2545F4914F6CDD1DULL + k,
-					      .fill_lat = new_histogram(h), .access_lat = new_histogram(h) };
+					      .fill_lat = new_histogram(h),
+					      .access_lat = new_histogram(h) };
 		if (h->latency && (!workers[k].fill_lat || !workers[k].access_lat))
 			return -ENOMEM;
 		if (k && pthread_create(&workers[k].thread, NULL, worker_main, &workers[k]))
@@ -258,8 +262,9 @@ static void send_latency(const struct hogger *h, struct worker *workers, int acc
 	for (size_t i = 0; i < n; i++)
 		report(h, "hist %s %llu %llu\n", phase, (unsigned long long)buckets[i].lower,
 		       (unsigned long long)buckets[i].count);
-	report(h, "histend %s %llu %llu %llu %llu %llu\n", phase, (unsigned long long)hist_count(all),
-	       (unsigned long long)all->sum, (unsigned long long)hist_min(all), (unsigned long long)hist_max(all),
+	report(h, "histend %s %llu %llu %llu %llu %llu\n", phase,
+	       (unsigned long long)hist_count(all), (unsigned long long)all->sum,
+	       (unsigned long long)hist_min(all), (unsigned long long)hist_max(all),
 	       (unsigned long long)hist_overflow(all));
 }
 
@@ -330,7 +335,8 @@ static int run(struct hogger *h, struct worker *workers)
 		size_t bad = verify(h, workers);
 		if (bad) {
 			char line[96];
-			int n = snprintf(line, sizeof(line), "zswapbench-hogger: %zu pages changed\n", bad);
+			int n = snprintf(line, sizeof(line),
+					 "zswapbench-hogger: %zu pages changed\n", bad);
 			(void)!write(STDERR_FILENO, line, (size_t)n);
 			return -EIO;
 		}
@@ -342,18 +348,24 @@ static int run(struct hogger *h, struct worker *workers)
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"Usage: zswapbench-hogger --alloc SIZE [--chunk SIZE] [--data PATTERN] [--access MODE]\n"
-		"                         [--threads T] [--hold] [--verify] [--prefault] [--no-seccomp]\n"
+		"Usage: zswapbench-hogger --alloc SIZE [--chunk SIZE] [--data PATTERN] [--access "
+		"MODE]\n"
+		"                         [--threads T] [--hold] [--verify] [--prefault] "
+		"[--no-seccomp]\n"
 		"                         [--no-latency] [--probe-sandbox]\n"
-		"Allocates SIZE in chunks, writes every page, reports on fd %d when it is a socket.\n"
+		"Allocates SIZE in chunks, writes every page, reports on fd %d when it is a "
+		"socket.\n"
 		"Runs under a seccomp allowlist unless --no-seccomp; --probe-sandbox makes one\n"
 		"forbidden system call first, to show the sandbox is enforced (SIGSYS).\n"
 		"--hold keeps the memory until SIGTERM or SIGINT; --verify then checks every page\n"
-		"against its pattern (exit 3 when any changed). --prefault faults each chunk in with\n"
-		"MADV_POPULATE_WRITE instead of one fault per page (no limit only: see the source).\n"
+		"against its pattern (exit 3 when any changed). --prefault faults each chunk in "
+		"with\n"
+		"MADV_POPULATE_WRITE instead of one fault per page (no limit only: see the "
+		"source).\n"
 		"Every chunk of the fill and every access is timed into a histogram sent at each\n"
 		"phase's end; --no-latency leaves the clock out (to measure what timing costs).\n"
-		"Patterns: %s\nAccess: %s\n", PROTO_FD, pattern_help(), access_help());
+		"Patterns: %s\nAccess: %s\n",
+		PROTO_FD, pattern_help(), access_help());
 }
 
 static int bad(const char *option, const char *value)
@@ -388,7 +400,8 @@ static int parse_args(int argc, char **argv, struct hogger *h)
 			break;
 		case HOGGER_THREADS:
 			h->threads = (unsigned)strtoul(optarg, &end, 10);
-			if (*end || optarg[0] < '1' || optarg[0] > '9' || h->threads < 1 || h->threads > HOGGER_THREADS_MAX)
+			if (*end || optarg[0] < '1' || optarg[0] > '9' || h->threads < 1 ||
+			    h->threads > HOGGER_THREADS_MAX)
 				return bad("--threads", optarg);
 			break;
 		case HOGGER_NO_SECCOMP:
@@ -426,7 +439,9 @@ static int parse_args(int argc, char **argv, struct hogger *h)
 
 int main(int argc, char **argv)
 {
-	struct hogger h = { .chunk = 1 << 20, .report_fd = -1, .seccomp = 1, .threads = 1, .latency = 1 };
+	struct hogger h = {
+		.chunk = 1 << 20, .report_fd = -1, .seccomp = 1, .threads = 1, .latency = 1
+	};
 	struct worker *workers;
 	struct stat st;
 	int c;
@@ -436,7 +451,8 @@ int main(int argc, char **argv)
 	if ((c = parse_args(argc, argv, &h)) >= 0)
 		return c;
 	if (pattern_open(&h.pattern) < 0) {
-		fprintf(stderr, "zswapbench-hogger: cannot read the --data file: %s\n", strerror(errno));
+		fprintf(stderr, "zswapbench-hogger: cannot read the --data file: %s\n",
+			strerror(errno));
 		return 2;
 	}
 	if (fstat(PROTO_FD, &st) == 0 && S_ISSOCK(st.st_mode))

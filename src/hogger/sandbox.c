@@ -7,12 +7,24 @@
 
 /* Everything the hogger does once it starts allocating, and nothing else. */
 static const int anywhere[] = {
-	SCMP_SYS(brk), SCMP_SYS(mmap), SCMP_SYS(munmap), SCMP_SYS(mremap), SCMP_SYS(madvise),
-	SCMP_SYS(mprotect), SCMP_SYS(clock_gettime), SCMP_SYS(clock_nanosleep), SCMP_SYS(nanosleep),
-	SCMP_SYS(rt_sigreturn), SCMP_SYS(rt_sigprocmask), SCMP_SYS(exit), SCMP_SYS(exit_group),
-	SCMP_SYS(getrusage), SCMP_SYS(futex),
+	SCMP_SYS(brk),
+	SCMP_SYS(mmap),
+	SCMP_SYS(munmap),
+	SCMP_SYS(mremap),
+	SCMP_SYS(madvise),
+	SCMP_SYS(mprotect),
+	SCMP_SYS(clock_gettime),
+	SCMP_SYS(clock_nanosleep),
+	SCMP_SYS(nanosleep),
+	SCMP_SYS(rt_sigreturn),
+	SCMP_SYS(rt_sigprocmask),
+	SCMP_SYS(exit),
+	SCMP_SYS(exit_group),
+	SCMP_SYS(getrusage),
+	SCMP_SYS(futex),
 	/* a thread just created may still be registering itself when the filter arrives */
-	SCMP_SYS(rseq), SCMP_SYS(set_robust_list),
+	SCMP_SYS(rseq),
+	SCMP_SYS(set_robust_list),
 };
 
 int sandbox_install(int report_fd, int data_fd)
@@ -33,7 +45,8 @@ int sandbox_install(int report_fd, int data_fd)
 	}
 	/* Writes only to stdout, stderr and the report socket; reads only from the socket. */
 	for (int fd = 1; fd <= 2; fd++) {
-		ret = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(write), 1, SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)fd));
+		ret = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(write), 1,
+				       SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)fd));
 		if (ret)
 			goto out;
 	}

@@ -38,7 +38,7 @@ static inline size_t zipf(uint64_t *rng, size_t n, double log_n1)
 struct timer {
 	struct histogram *lat;
 	uint64_t last;
-	uint64_t delay;           /* the test hook's; 0 in every real run */
+	uint64_t delay; /* the test hook's; 0 in every real run */
 };
 
 static inline uint64_t timed(struct timer *t, uint64_t value)
@@ -82,14 +82,17 @@ uint64_t touch_pass(const struct memory *m, const struct access *a, uint64_t *rn
 			sum += timed(&t, read_page(m, uniform(rng, m->npages)));
 		break;
 	case ACCESS_HOT: {
-		/* The hot set is the first PCT% of the pages: the oldest, so the first swapped out. */
+		/* The hot set is the first PCT% of the pages: the oldest, so the first swapped
+		 * out. */
 		size_t hot = m->npages * a->hot_pct / 100;
 		double log_n1;
 		if (hot == 0)
 			hot = 1;
 		log_n1 = log((double)hot + 1.0);
 		for (size_t i = 0; i < (hot + parts - 1) / parts; i++)
-			sum += timed(&t, read_page(m, a->zipf ? zipf(rng, hot, log_n1) : uniform(rng, hot)));
+			sum += timed(
+				&t,
+				read_page(m, a->zipf ? zipf(rng, hot, log_n1) : uniform(rng, hot)));
 		break;
 	}
 	}

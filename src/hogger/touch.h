@@ -11,7 +11,7 @@ struct memory {
 	unsigned char **chunks;
 	size_t nchunks, chunk, page;
 	size_t npages;
-	uint64_t test_delay_ns;   /* a test hook: every timed access takes at least this long */
+	uint64_t test_delay_ns; /* a test hook: every timed access takes at least this long */
 };
 
 /* One pass of the access mode: npages reads (reread, random), or hot-set-size reads (hot),

@@ -30,7 +30,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		check_direction(&r.read);
 		check_direction(&r.write);
-		FUZZ_ASSERT(isfinite(r.usr_cpu) && r.usr_cpu >= 0 && isfinite(r.sys_cpu) && r.sys_cpu >= 0);
+		FUZZ_ASSERT(isfinite(r.usr_cpu) && r.usr_cpu >= 0 && isfinite(r.sys_cpu) &&
+			    r.sys_cpu >= 0);
 		FUZZ_ASSERT(isfinite(r.runtime) && r.runtime >= 0);
 	}
 	return 0;

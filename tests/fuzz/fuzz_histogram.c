@@ -34,9 +34,15 @@ static struct op decode(const uint8_t *p)
 
 	o.value >>= (o.code >> 3) * 2;
 	switch (o.count & 3) {
-	case 0: o.count >>= 56; break;
-	case 1: o.count = UINT32_MAX - (o.count >> 56); break;
-	case 2: o.count >>= (o.count >> 2) & 63; break;
+	case 0:
+		o.count >>= 56;
+		break;
+	case 1:
+		o.count = UINT32_MAX - (o.count >> 56);
+		break;
+	case 2:
+		o.count >>= (o.count >> 2) & 63;
+		break;
 	}
 	return o;
 }
@@ -81,7 +87,8 @@ static void check_percentiles(const struct histogram *h, double extra)
 		prev = v;
 	}
 	if (hist_count(h))
-		FUZZ_ASSERT(hist_min(h) <= hist_percentile(h, 50) && hist_percentile(h, 50) <= hist_max(h));
+		FUZZ_ASSERT(hist_min(h) <= hist_percentile(h, 50) &&
+			    hist_percentile(h, 50) <= hist_max(h));
 }
 
 /* The buckets add up to the count; with the exact values they rebuild h exactly. */
@@ -99,7 +106,8 @@ static void check_buckets(const struct histogram *h, uint64_t model)
 		FUZZ_ASSERT(i == 0 || list[i].lower > list[i - 1].upper);
 		sum += list[i].count;
 		ret = hist_add_bucket(&copy, list[i].upper, list[i].count);
-		/* Counted at their midpoints, recorded values can sum past 2^64 where they did not. */
+		/* Counted at their midpoints, recorded values can sum past 2^64 where they did
+		 * not. */
 		if (ret == -ERANGE && h->sum > UINT64_MAX / 2)
 			return;
 		FUZZ_ASSERT(ret == 0);
@@ -168,8 +176,8 @@ static void set_exact(const struct op *o)
 	int ret;
 
 	memcpy(&copy, &a, sizeof(a));
-	ret = hist_set_exact(&a, a.min + (int8_t)v, a.max + (int8_t)(v >> 8), a.sum + (int16_t)(v >> 16),
-			     a.overflow + (int8_t)(v >> 32));
+	ret = hist_set_exact(&a, a.min + (int8_t)v, a.max + (int8_t)(v >> 8),
+			     a.sum + (int16_t)(v >> 16), a.overflow + (int8_t)(v >> 32));
 	FUZZ_ASSERT(ret == 0 || ret == -EINVAL);
 	if (ret == 0)
 		FUZZ_ASSERT(hist_check(&a) == NULL);
@@ -188,18 +196,35 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		double pct = (double)(o.value % 100001) / 1000.0;
 
 		switch (o.code & 7) {
-		case 0: if (record(&a, &model_a, &o)) return 0; break;
-		case 1: add_bucket(&a, &model_a, &o); break;
-		case 2: if (record(&b, &model_b, &o)) return 0; break;
-		case 3: add_bucket(&b, &model_b, &o); break;
-		case 4: merge(&model_a, model_b); break;
-		case 5: set_exact(&o); break;
+		case 0:
+			if (record(&a, &model_a, &o))
+				return 0;
+			break;
+		case 1:
+			add_bucket(&a, &model_a, &o);
+			break;
+		case 2:
+			if (record(&b, &model_b, &o))
+				return 0;
+			break;
+		case 3:
+			add_bucket(&b, &model_b, &o);
+			break;
+		case 4:
+			merge(&model_a, model_b);
+			break;
+		case 5:
+			set_exact(&o);
+			break;
 		case 6:
 			check_percentiles(&a, pct);
 			check_percentiles(&b, pct);
 			check_readers(&a, o.value);
 			break;
-		case 7: hist_init(&b); model_b = 0; break;
+		case 7:
+			hist_init(&b);
+			model_b = 0;
+			break;
 		}
 		FUZZ_ASSERT(hist_check(&a) == NULL);
 		FUZZ_ASSERT(hist_check(&b) == NULL);

@@ -7,7 +7,8 @@
 
 static int known(const char *line)
 {
-	static const char *const words[] = { "start", "progress", "filled", "accessed", "done", "error", "hist", "poked" };
+	static const char *const words[] = { "start", "progress", "filled", "accessed",
+					     "done",  "error",	  "hist",   "poked" };
 	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
 		if (strncmp(line, words[i], strlen(words[i])) == 0)
 			return 1;
@@ -40,8 +41,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	snprintf(line, sizeof(line), "progress %llu %llu", n[1], n[2]);
 	FUZZ_ASSERT(hogger_event_parse(line, &ev) == 1 && ev.bytes == n[1]);
 	snprintf(line, sizeof(line), "filled %llu %llu %llu", n[0], n[1], n[2]);
-	FUZZ_ASSERT(hogger_event_parse(line, &ev) == 0 && ev.got_filled && ev.bytes == n[0] && ev.filled == n[1] &&
-		    ev.fill_majflt == n[2]);
+	FUZZ_ASSERT(hogger_event_parse(line, &ev) == 0 && ev.got_filled && ev.bytes == n[0] &&
+		    ev.filled == n[1] && ev.fill_majflt == n[2]);
 	snprintf(line, sizeof(line), "accessed %llu %llu", n[2], n[0]);
 	FUZZ_ASSERT(hogger_event_parse(line, &ev) == 0 && ev.got_accessed && ev.accessed == n[2] &&
 		    ev.access_majflt == n[0]);
@@ -53,8 +54,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_ASSERT(ev.lat_state[p] != LAT_DONE || hist_check(&ev.lat[p]) == NULL);
 	snprintf(line, sizeof(line), "hist access %llu 2", n[0] % HIST_MAX_VALUE);
 	hogger_event_parse(line, &ev);
-	snprintf(line, sizeof(line), "histend access 2 %llu %llu %llu 0", 2 * (n[0] % HIST_MAX_VALUE),
-		 n[0] % HIST_MAX_VALUE, n[0] % HIST_MAX_VALUE);
+	snprintf(line, sizeof(line), "histend access 2 %llu %llu %llu 0",
+		 2 * (n[0] % HIST_MAX_VALUE), n[0] % HIST_MAX_VALUE, n[0] % HIST_MAX_VALUE);
 	hogger_event_parse(line, &ev);
 	FUZZ_ASSERT(ev.lat_state[LAT_ACCESS] == LAT_DONE && hist_count(&ev.lat[LAT_ACCESS]) == 2 &&
 		    hist_max(&ev.lat[LAT_ACCESS]) == n[0] % HIST_MAX_VALUE);

@@ -34,8 +34,10 @@ static void check(const struct journal *j)
 	for (size_t i = 0; i < j->len; i++) {
 		const struct undo *u = &j->entries[i];
 		FUZZ_ASSERT(u->kind < UNDO_KIND_COUNT);
-		FUZZ_ASSERT(u->state == UNDO_INTENT || u->state == UNDO_DONE || u->state == UNDO_UNDONE);
-		FUZZ_ASSERT(memchr(u->path, '\0', sizeof(u->path)) && memchr(u->value, '\0', sizeof(u->value)) &&
+		FUZZ_ASSERT(u->state == UNDO_INTENT || u->state == UNDO_DONE ||
+			    u->state == UNDO_UNDONE);
+		FUZZ_ASSERT(memchr(u->path, '\0', sizeof(u->path)) &&
+			    memchr(u->value, '\0', sizeof(u->value)) &&
 			    memchr(u->wrote, '\0', sizeof(u->wrote)));
 		undo_describe(u, text, sizeof(text));
 		FUZZ_ASSERT(strcmp(undo_kind_name(u->kind), "?") != 0);
@@ -74,7 +76,8 @@ static void round_trip(const uint8_t *data, size_t size)
 	for (size_t i = 0; i + 3 < nf; i += 4) {
 		enum undo_kind kind = (enum undo_kind)((unsigned char)f[i][0] % UNDO_KIND_COUNT);
 		int idx;
-		if (!f[i + 1][0] || strlen(f[i + 1]) >= PATH_MAX || strlen(f[i + 2]) >= 256 || strlen(f[i + 3]) >= 256)
+		if (!f[i + 1][0] || strlen(f[i + 1]) >= PATH_MAX || strlen(f[i + 2]) >= 256 ||
+		    strlen(f[i + 3]) >= 256)
 			continue;
 		idx = journal_intend(&j, kind, f[i + 1], f[i + 2], f[i + 3]);
 		FUZZ_ASSERT(idx >= 0);
@@ -89,7 +92,8 @@ static void round_trip(const uint8_t *data, size_t size)
 	FUZZ_ASSERT(back.damaged == 0 && back.len == j.len);
 	for (size_t i = 0; i < j.len; i++) {
 		const struct undo *a = &j.entries[i], *b = &back.entries[i];
-		FUZZ_ASSERT(a->id == b->id && a->kind == b->kind && a->state == b->state && a->when == b->when);
+		FUZZ_ASSERT(a->id == b->id && a->kind == b->kind && a->state == b->state &&
+			    a->when == b->when);
 		FUZZ_ASSERT(strcmp(a->path, b->path) == 0 && strcmp(a->value, b->value) == 0 &&
 			    strcmp(a->wrote, b->wrote) == 0);
 		FUZZ_ASSERT(a->ino == b->ino && a->dev == b->dev);
@@ -135,7 +139,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		memcpy(fixed + at, data + begin, i - begin);
 		at += i - begin;
-		at += (size_t)sprintf(fixed + at, "\t#%08" PRIx32 "\n", crc32_of((const char *)data + begin, i - begin));
+		at += (size_t)sprintf(fixed + at, "\t#%08" PRIx32 "\n",
+				      crc32_of((const char *)data + begin, i - begin));
 		begin = i + 1;
 	}
 	parse(fixed, at);

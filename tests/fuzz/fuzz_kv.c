@@ -52,15 +52,15 @@ static void check(const char *text, const char *key)
 	int ret = kv_find(text, key, &got), expect = model(text, key, &want);
 
 	if (ret != expect || (ret == 0 && got != want)) {
-		fprintf(stderr, "kv_find(key '%s'): %d, value %llu; expected %d, value %llu\n", key, ret,
-			(unsigned long long)got, expect, (unsigned long long)want);
+		fprintf(stderr, "kv_find(key '%s'): %d, value %llu; expected %d, value %llu\n", key,
+			ret, (unsigned long long)got, expect, (unsigned long long)want);
 		abort();
 	}
 }
 
 static const char *const keys[] = {
-	"swap", "pswpin", "pswpout", "swpout_zero", "pgmajfault", "zswpwb", "oom_kill",
-	"MemTotal", "Zswap", "Zswapped", "max", "high", "memory",
+	"swap",	    "pswpin", "pswpout",  "swpout_zero", "pgmajfault", "zswpwb", "oom_kill",
+	"MemTotal", "Zswap",  "Zswapped", "max",	 "high",       "memory",
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -74,7 +74,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		{
 			struct mounts m;
-			FUZZ_ASSERT(mounts_parse(line, &m) == 0 && m.n == 1 && mounts_at(&m, raw, "cgroup"));
+			FUZZ_ASSERT(mounts_parse(line, &m) == 0 && m.n == 1 &&
+				    mounts_at(&m, raw, "cgroup"));
 			mounts_free(&m);
 		}
 		free(raw);

@@ -31,7 +31,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	res = c->implicit ? options_parse(c, argc, argv, &cfg, msg, sizeof(msg))
 			  : options_parse(c, argc - 1, argv + 1, &cfg, msg, sizeof(msg));
-	FUZZ_ASSERT(res == OPTIONS_RUN || res == OPTIONS_HELP || res == OPTIONS_VERSION || res == OPTIONS_USAGE);
+	FUZZ_ASSERT(res == OPTIONS_RUN || res == OPTIONS_HELP || res == OPTIONS_VERSION ||
+		    res == OPTIONS_USAGE);
 	if (res == OPTIONS_USAGE)
 		FUZZ_ASSERT(msg[0] != '\0'); /* the one-line error */
 	if (res == OPTIONS_RUN && c->files)

@@ -27,11 +27,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	snprintf(text, sizeof(text),
 		 "some avg10=%llu.%02llu avg60=0.00 avg300=0.00 total=%llu\n"
 		 "full avg10=%llu.%02llu avg60=0.00 avg300=0.00 total=%llu\n",
-		 (unsigned long long)(n[0] % 101), (unsigned long long)(n[0] % 101 == 100 ? 0 : n[1] % 100),
-		 (unsigned long long)n[2], (unsigned long long)(n[1] % 101), 0ULL, (unsigned long long)n[3]);
+		 (unsigned long long)(n[0] % 101),
+		 (unsigned long long)(n[0] % 101 == 100 ? 0 : n[1] % 100), (unsigned long long)n[2],
+		 (unsigned long long)(n[1] % 101), 0ULL, (unsigned long long)n[3]);
 	FUZZ_ASSERT(psi_parse(text, &p) == 0);
 	FUZZ_ASSERT(p.some_total == n[2] && p.full_total == n[3] && p.have_full);
-	FUZZ_ASSERT(fabs(p.some_avg10 - (double)(n[0] % 101) - (n[0] % 101 == 100 ? 0 : (double)(n[1] % 100) / 100)) < 1e-9);
+	FUZZ_ASSERT(fabs(p.some_avg10 - (double)(n[0] % 101) -
+			 (n[0] % 101 == 100 ? 0 : (double)(n[1] % 100) / 100)) < 1e-9);
 	free(s);
 	return 0;
 }

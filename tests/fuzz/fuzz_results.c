@@ -40,7 +40,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	for (int markdown = 0; markdown <= 1; markdown++) {
-		struct report_opts o = { .render = { .format = markdown ? FORMAT_MARKDOWN : FORMAT_TABLE },
+		struct report_opts o = { .render = { .format = markdown ? FORMAT_MARKDOWN
+									: FORMAT_TABLE },
 					 .cmp = compare_opts_of(&r) };
 		report_cells(&r, &o, devnull);
 	}

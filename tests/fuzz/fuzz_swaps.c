@@ -45,8 +45,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		raw[0] = '/';
 		memcpy(raw + 1, s, n + 1);
 		mangle(raw, path);
-		snprintf(line, sizeof(line), "Filename\t\t\t\tType\t\tSize\t\tUsed\t\tPriority\n"
-					     "%s\tfile\t\t1024\t\t4\t\t-2\n", path);
+		snprintf(line, sizeof(line),
+			 "Filename\t\t\t\tType\t\tSize\t\tUsed\t\tPriority\n"
+			 "%s\tfile\t\t1024\t\t4\t\t-2\n",
+			 path);
 		FUZZ_ASSERT(swaps_parse(line, &areas) == 0 && areas.n == 1);
 		if (strcmp(areas.areas[0].path, raw) != 0 || areas.areas[0].size != 1024 * 1024 ||
 		    areas.areas[0].used != 4096 || areas.areas[0].priority != -2) {

@@ -19,7 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (ret == 0)
 		FUZZ_ASSERT(sel[0] != '\0');
 	zram_algorithm_parse(s, list, sizeof(list), NULL, 0); /* zram_algorithms() */
-	zram_algorithm_parse(s, NULL, 0, sel, sizeof(sel));   /* zram_current_algorithm() */
+	zram_algorithm_parse(s, NULL, 0, sel, sizeof(sel)); /* zram_current_algorithm() */
 	zram_algorithm_parse(s, small, sizeof(small), tiny, sizeof(tiny));
 	FUZZ_ASSERT(strlen(small) < sizeof(small) && tiny[0] == '\0');
 	free(s);

@@ -195,6 +195,41 @@ def check_one_reader():
     check("each kernel file has one reader (" + ", ".join(KERNEL_FILES) + ")", problems)
 
 
+def c_sources():
+    import subprocess
+    out = subprocess.run(["git", "-C", TOP, "ls-files", "src/*.[ch]", "tools/*.c", "tests/unit/*.[ch]",
+                          "tests/fuzz/*.[ch]", "bench/*.c"], capture_output=True, text=True)
+    if out.returncode == 0 and out.stdout.strip():
+        return out.stdout.split()
+    # Not a git checkout (an unpacked tarball): every C file of those folders.
+    found = []
+    for folder in ("src", "tools", "tests/unit", "tests/fuzz", "bench"):
+        for root, _, files in os.walk(os.path.join(TOP, folder)):
+            found += [os.path.relpath(os.path.join(root, f), TOP) for f in files if f.endswith((".c", ".h"))]
+    return sorted(found)
+
+
+def check_format():
+    """The code as .clang-format writes it; comments, which it leaves alone, within its 100 columns."""
+    import shutil
+    import subprocess
+    files = c_sources()
+    problems = []
+    for rel in files:
+        with open(os.path.join(TOP, rel), encoding="utf-8") as f:
+            for lineno, line in enumerate(f, 1):
+                text = line.rstrip("\n")
+                comment = text.lstrip().startswith(("/*", "*", "//")) or "/*" in text
+                if comment and len(text.expandtabs(8)) > 100:
+                    problems.append(f"{rel}:{lineno}: a comment over 100 columns")
+    if not shutil.which("clang-format"):
+        return "clang-format is not installed (make deps-test installs it)", problems
+    out = subprocess.run(["clang-format", "--dry-run", "--Werror"] + files, cwd=TOP, capture_output=True,
+                         text=True)
+    problems += [line for line in out.stderr.splitlines() if "error:" in line][:40]
+    return None, problems
+
+
 def main():
     order = layer_order()
     check_layers(order)
@@ -202,9 +237,12 @@ def main():
     check_circles()
     check_backend_names()
     check_one_reader()
+    skip, problems = check_format()
+    check("the code is as .clang-format writes it, its comments within 100 columns", problems)
     failed = 0
     for n, (name, problems) in enumerate(results, 1):
-        print(f"{'not ok' if problems else 'ok'} {n} - {name}")
+        last = n == len(results)
+        print(f"{'not ok' if problems else 'ok'} {n} - {name}{' # skip ' + skip if last and skip and not problems else ''}")
         for p in problems:
             print(f"#   {p}")
         failed += bool(problems)

@@ -27,9 +27,11 @@ Test(access, modes)
 
 Test(access, rejects)
 {
-	static const char *const bad[] = { "", "reread", "reread:", "reread:0", "reread:x", "reread:1x",
-					   "random:1001", "hot:10", "hot:0:5", "hot:101:5", "hot:10:0",
-					   "hot:10:5:gauss", "hot:10:5:", "fill:1", "Fill" };
+	static const char *const bad[] = {
+		"",	     "reread",	       "reread:",   "reread:0", "reread:x",
+		"reread:1x", "random:1001",    "hot:10",    "hot:0:5",	"hot:101:5",
+		"hot:10:0",  "hot:10:5:gauss", "hot:10:5:", "fill:1",	"Fill"
+	};
 	struct access a;
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++)
 		cr_assert_eq(access_parse(bad[i], &a), -EINVAL, "accepted '%s'", bad[i]);

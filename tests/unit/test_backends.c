@@ -10,7 +10,8 @@
 #include "fixture.h"
 
 /* Runs a backend's check on a fixture tree; why gets its message. */
-static int check(const char *backend, const char *tree, const struct swap_params *given, char *why, size_t len)
+static int check(const char *backend, const char *tree, const struct swap_params *given, char *why,
+		 size_t len)
 {
 	static const struct swap_settings defaults = { .priority = 100 };
 	struct swap_shared shared;
@@ -58,13 +59,16 @@ Test(zram_backend, no_zram_at_all_and_an_algorithm_it_lacks)
 	cr_assert_eq(check_zram(FIXTURES "/no-zram", NULL, why, sizeof(why)), -ENOTSUP);
 	cr_assert(strstr(why, "modprobe zram"), "%s", why);
 	cr_assert_eq(check_zram(FIXTURES "/no-hotadd-free", "zstd", why, sizeof(why)), -EINVAL);
-	cr_assert(strstr(why, "--comp 'zstd': this kernel's zram offers only: lzo-rle lzo lz4"), "%s", why);
+	cr_assert(strstr(why, "--comp 'zstd': this kernel's zram offers only: lzo-rle lzo lz4"),
+		  "%s", why);
 }
 
 static int check_zswap(const char *comp, const char *zpool, char *why, size_t len)
 {
 	static struct swap_settings set;
-	struct swap_params p = { .settings = &set, .comp = comp, .swapfile = "/var/tmp/zswapbench-unit-test.swap" };
+	struct swap_params p = { .settings = &set,
+				 .comp = comp,
+				 .swapfile = "/var/tmp/zswapbench-unit-test.swap" };
 
 	snprintf(set.zswap.zpool, sizeof(set.zswap.zpool), "%s", zpool ? zpool : "");
 	return check("zswap", FIXTURES "/zswap", &p, why, len);
@@ -75,7 +79,8 @@ Test(zswap_backend, compressors_come_from_the_crypto_api_once_each)
 	char list[256];
 	sysfs_set_root(FIXTURES "/zswap");
 	cr_assert_eq(zswap_compressors(list, sizeof(list)), 0);
-	cr_assert_str_eq(list, "lzo-rle lzo deflate", "sha256 is no compressor, lzo-rle is listed once");
+	cr_assert_str_eq(list, "lzo-rle lzo deflate",
+			 "sha256 is no compressor, lzo-rle is listed once");
 }
 
 Test(zswap_backend, an_algorithm_the_kernel_lacks_is_bad_input)
@@ -83,7 +88,9 @@ Test(zswap_backend, an_algorithm_the_kernel_lacks_is_bad_input)
 	char why[512];
 	cr_assert_eq(check_zswap("deflate", NULL, why, sizeof(why)), 0, "%s", why);
 	cr_assert_eq(check_zswap("lz4", NULL, why, sizeof(why)), -EINVAL);
-	cr_assert(strstr(why, "--comp 'lz4': this kernel's zswap can use only: lzo-rle lzo deflate"), "%s", why);
+	cr_assert(strstr(why,
+			 "--comp 'lz4': this kernel's zswap can use only: lzo-rle lzo deflate"),
+		  "%s", why);
 }
 
 Test(zswap_backend, no_zpool_choice_on_newer_kernels)
@@ -131,13 +138,16 @@ Test(zram_backend, writeback_without_a_backing_device_is_bad_input)
 Test(zswap_backend, cgroup_switches_need_v2_and_6_8)
 {
 	static struct swap_settings set;
-	struct swap_params p = { .settings = &set, .swapfile = "/var/tmp/zswapbench-unit-test.swap",
+	struct swap_params p = { .settings = &set,
+				 .swapfile = "/var/tmp/zswapbench-unit-test.swap",
 				 .cgroup_mode = "hybrid" };
 	char why[512];
 
 	set.zswap.writeback = SWITCH_OFF;
 	cr_assert_eq(check("zswap", FIXTURES "/zswap", &p, why, sizeof(why)), -ENOTSUP);
-	cr_assert_str_eq(why, "--zswap-writeback: zswap is limited per cgroup only on cgroup v2 (this machine: hybrid)");
+	cr_assert_str_eq(why,
+			 "--zswap-writeback: zswap is limited per cgroup only on cgroup v2 (this "
+			 "machine: hybrid)");
 	p.cgroup_v2 = 1;
 	p.kernel = 601;
 	cr_assert_eq(check("zswap", FIXTURES "/zswap", &p, why, sizeof(why)), -ENOTSUP);

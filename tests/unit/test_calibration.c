@@ -52,7 +52,8 @@ Test(calibration, threshold_is_the_90th_percentile_of_pairwise_changes)
 		ptrs[i] = &runs[i];
 	}
 	cr_assert_eq(calibration_compute(ptrs, 8, &c), 0);
-	const struct calibration_entry *e = calibration_find(&c, "host-a", c.entries[0].shape, M_ELAPSED);
+	const struct calibration_entry *e =
+		calibration_find(&c, "host-a", c.entries[0].shape, M_ELAPSED);
 	cr_assert_not_null(e);
 	cr_assert_eq(e->runs, 8);
 	cr_assert_eq(e->trials, 5);

@@ -18,7 +18,8 @@ static struct bench_cgroup in(const struct cgroup_env *env, const char *name)
 	struct bench_cgroup cg;
 	memset(&cg, 0, sizeof(cg));
 	cg.env = env;
-	cr_assert_lt(snprintf(cg.path, sizeof(cg.path), "%s/%s", env->memory_root, name), (int)sizeof(cg.path));
+	cr_assert_lt(snprintf(cg.path, sizeof(cg.path), "%s/%s", env->memory_root, name),
+		     (int)sizeof(cg.path));
 	return cg;
 }
 

@@ -21,7 +21,8 @@ Test(columns, every_id_has_its_own_name_and_help)
 			cr_expect_str_neq(c->name, column_info((enum column_id)other)->name);
 	}
 	cr_expect_eq(column_find("NOSUCH"), -1);
-	cr_expect_eq(column_find("cell"), -1, "the table spells names in upper case; -o folds them");
+	cr_expect_eq(column_find("cell"), -1,
+		     "the table spells names in upper case; -o folds them");
 }
 
 Test(columns, typed_in_any_case_kept_as_ids_in_order)
@@ -30,7 +31,8 @@ Test(columns, typed_in_any_case_kept_as_ids_in_order)
 	struct config cfg;
 	char msg[PATH_MAX + 512] = "";
 
-	cr_assert_eq(options_parse(command_of("show"), 4, argv, &cfg, msg, sizeof(msg)), OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(options_parse(command_of("show"), 4, argv, &cfg, msg, sizeof(msg)),
+		     OPTIONS_RUN, "%s", msg);
 	cr_assert_eq(cfg.columns.n, 4);
 	cr_expect_eq(cfg.columns.v[0], COL_VS_BEST);
 	cr_expect_eq(cfg.columns.v[1], COL_CELL);
@@ -47,8 +49,10 @@ Test(columns, an_unknown_name_is_one_line_with_the_whole_list)
 	struct config cfg;
 	char msg[PATH_MAX + 512] = "";
 
-	cr_assert_eq(options_parse(command_of("show"), 4, argv, &cfg, msg, sizeof(msg)), OPTIONS_USAGE);
-	snprintf(want, sizeof(want), "no column 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ' (known: %s)", report_column_names());
+	cr_assert_eq(options_parse(command_of("show"), 4, argv, &cfg, msg, sizeof(msg)),
+		     OPTIONS_USAGE);
+	snprintf(want, sizeof(want), "no column 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ' (known: %s)",
+		 report_column_names());
 	cr_expect(strstr(msg, want) != NULL, "%s", msg);
 	cr_expect(strstr(report_column_names(), ", VALUE") != NULL, "%s", report_column_names());
 	cr_expect(strchr(msg, '\n') == NULL);

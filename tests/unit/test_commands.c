@@ -32,10 +32,13 @@ Test(commands, the_table_is_whole)
 			cr_assert_str_neq(commands[k].name, c->name, "two rows for %s", c->name);
 		implicit += c->implicit != 0;
 		cr_assert((c->run != NULL) != (c->main != NULL), "%s: one entry point", c->name);
-		cr_assert_eq(c->run != NULL, c->options != 0, "%s: run takes the parsed options, main its words", c->name);
-		cr_assert(c->usage && c->about && c->about[0], "%s: its usage and paragraph", c->name);
+		cr_assert_eq(c->run != NULL, c->options != 0,
+			     "%s: run takes the parsed options, main its words", c->name);
+		cr_assert(c->usage && c->about && c->about[0], "%s: its usage and paragraph",
+			  c->name);
 		cr_assert_neq(c->about[strlen(c->about) - 1], '\n', "%s", c->name);
-		cr_assert(!c->files || c->brief, "%s takes files: the list of commands names them", c->name);
+		cr_assert(!c->files || c->brief, "%s takes files: the list of commands names them",
+			  c->name);
 	}
 	cr_assert_eq(implicit, 1, "one run, the command without a word");
 }
@@ -47,7 +50,8 @@ Test(commands, a_word_finds_its_row_and_anything_else_the_run)
 			cr_assert_eq(command_of(commands[i].name), &commands[i]);
 	cr_assert(command_of(NULL)->implicit);
 	cr_assert(command_of("--limit")->implicit);
-	cr_assert(command_of("frobnicate")->implicit, "the run then says it is an unexpected argument");
+	cr_assert(command_of("frobnicate")->implicit,
+		  "the run then says it is an unexpected argument");
 }
 
 /* --help: the usage line, the paragraph of the row, and the run's lists every other word. */
@@ -55,20 +59,25 @@ Test(commands, each_help_is_its_rows_text)
 {
 	char *run = help_of(command_of(NULL));
 
-	cr_assert(strncmp(run, "Usage: zswapbench [options] [-- COMMAND [ARG...]]\n       zswapbench show FILE...  |  ",
-			  strlen("Usage: zswapbench [options] [-- COMMAND [ARG...]]\n       zswapbench show FILE...  |  ")) == 0,
+	cr_assert(strncmp(run,
+			  "Usage: zswapbench [options] [-- COMMAND [ARG...]]\n       zswapbench "
+			  "show FILE...  |  ",
+			  strlen("Usage: zswapbench [options] [-- COMMAND [ARG...]]\n       "
+				 "zswapbench show FILE...  |  ")) == 0,
 		  "%s", run);
 	for (size_t i = 0; i < ncommands; i++) {
 		const struct command_info *c = &commands[i];
 		char *text = help_of(c), usage[256];
 		if (!c->implicit) {
-			snprintf(usage, sizeof(usage), "Usage: zswapbench %s%s%s\n", c->name, c->usage[0] ? " " : "", c->usage);
+			snprintf(usage, sizeof(usage), "Usage: zswapbench %s%s%s\n", c->name,
+				 c->usage[0] ? " " : "", c->usage);
 			cr_assert(strncmp(text, usage, strlen(usage)) == 0, "%s", text);
 			cr_assert(strstr(run, c->name), "the run's help lists %s", c->name);
 		}
 		cr_assert(strstr(text, c->about), "%s: its paragraph", c->name);
 		if (!c->options)
-			cr_assert_str_eq(strstr(text, c->about) + strlen(c->about), "\n", "%s: nothing after it", c->name);
+			cr_assert_str_eq(strstr(text, c->about) + strlen(c->about), "\n",
+					 "%s: nothing after it", c->name);
 		free(text);
 	}
 	free(run);
@@ -77,7 +86,11 @@ Test(commands, each_help_is_its_rows_text)
 /* The result files a command needs, said by its word when they are missing. */
 Test(commands, files_are_counted_by_the_row)
 {
-	static const struct { const char *word; int argc; const char *want; } cases[] = {
+	static const struct {
+		const char *word;
+		int argc;
+		const char *want;
+	} cases[] = {
 		{ "show", 1, "show needs a result file" },
 		{ "compare", 2, "compare needs two result files or more: BASE.json NEW.json..." },
 		{ "sysinfo", 2, "unexpected argument 'a.json'" },
@@ -86,7 +99,8 @@ Test(commands, files_are_counted_by_the_row)
 		char *argv[] = { (char *)cases[i].word, "a.json", NULL };
 		struct config cfg;
 		char msg[512] = "";
-		cr_assert_eq(options_parse(command_of(cases[i].word), cases[i].argc, argv, &cfg, msg, sizeof(msg)),
+		cr_assert_eq(options_parse(command_of(cases[i].word), cases[i].argc, argv, &cfg,
+					   msg, sizeof(msg)),
 			     OPTIONS_USAGE);
 		cr_assert_str_eq(msg, cases[i].want);
 		config_free(&cfg);

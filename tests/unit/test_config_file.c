@@ -41,7 +41,8 @@ Test(config_file, run_keys_are_options, .fini = remove_conf)
 {
 	struct config cfg = { 0 };
 	char msg[512];
-	write_conf("# a comment\n[run]\nlimit = 32M,64M\nalloc = 128M\nswap = zram\ncomp = lz4\nsettle = yes\n"
+	write_conf("# a comment\n[run]\nlimit = 32M,64M\nalloc = 128M\nswap = zram\ncomp = "
+		   "lz4\nsettle = yes\n"
 		   "interval = 10ms\n");
 	cr_assert_eq(parse(&cfg, msg, sizeof(msg), 0, NULL), OPTIONS_RUN, "%s", msg);
 	cr_assert_eq(cfg.limit.n, 2);
@@ -71,17 +72,20 @@ Test(config_file, sections_are_groups_of_cells, .fini = remove_conf)
 	struct config cfg = { 0 };
 	struct plan p;
 	char msg[512];
-	write_conf("[run]\nlimit = 32M\nalloc = 96M\n\n[slow-disk]\nswap = disk\n\n[zram]\nswap = zram\ncomp = lzo,lz4\n"
+	write_conf("[run]\nlimit = 32M\nalloc = 96M\n\n[slow-disk]\nswap = disk\n\n[zram]\nswap = "
+		   "zram\ncomp = lzo,lz4\n"
 		   "\n[zram-jobs]\nswap = zram\njobs = 1,2\n");
 	cr_assert_eq(parse(&cfg, msg, sizeof(msg), 0, NULL), OPTIONS_RUN, "%s", msg);
 	cr_assert_eq(cfg.nsections, 3);
-	cr_assert_eq(plan_build(&p, &cfg, "/x/hogger", &(struct plan_inputs){ .pid = 1, .seed = 1 }), 0);
+	cr_assert_eq(
+		plan_build(&p, &cfg, "/x/hogger", &(struct plan_inputs){ .pid = 1, .seed = 1 }), 0);
 	cr_assert_eq(p.ncells, 1 + 2 + 2);
 	cr_assert_str_eq(p.cells[0].label, "slow-disk");
 	cr_assert_str_eq(p.cells[1].label, "zram zram:lzo");
 	cr_assert_str_eq(p.cells[2].label, "zram zram:lz4");
 	cr_assert_str_eq(p.cells[4].label, "zram-jobs zram jobs=2");
-	cr_assert_eq(p.cells[4].limit, 32ULL << 20, "an axis a section leaves out comes from [run]");
+	cr_assert_eq(p.cells[4].limit, 32ULL << 20,
+		     "an axis a section leaves out comes from [run]");
 	plan_free(&p);
 	config_free(&cfg);
 }
@@ -101,23 +105,30 @@ Test(config_file, a_sweep_option_on_the_command_line_replaces_the_sections, .fin
 /* Every error names the file, the line and the key. */
 Test(config_file, errors_name_file_line_and_key, .fini = remove_conf)
 {
-	static const struct { const char *text, *want; } cases[] = {
-		{ "[run]\nlimit = 50M\n\n# c\nswap = zram\nzram-size = 12Q\n", ":6: zram-size: '12Q': not a size" },
+	static const struct {
+		const char *text, *want;
+	} cases[] = {
+		{ "[run]\nlimit = 50M\n\n# c\nswap = zram\nzram-size = 12Q\n",
+		  ":6: zram-size: '12Q': not a size" },
 		{ "[run]\nfrobnicate = 1\n", ":2: frobnicate: not an option of a run" },
-		{ "[a]\nalloc = 1G\n", ":2: alloc: only swap, comp, jobs and limit can differ per section ([a])" },
+		{ "[a]\nalloc = 1G\n",
+		  ":2: alloc: only swap, comp, jobs and limit can differ per section ([a])" },
 		{ "garbage line\n", ":1: not a key = value line" },
 		{ "[run]\nsettle = maybe\n", ":2: settle: 'maybe': not yes or no" },
 		{ "[run]\nhelp = 1\n", ":2: help: not an option of a run" },
 		{ "[run]\ntrials = 0\ntrials = x\n", ":2: trials: '0': not a number of trials" },
-		{ "[d]\nswap = disk\ncomp = lz4\n", ": [d]: comp: none of its backends uses a compressor" },
+		{ "[d]\nswap = disk\ncomp = lz4\n",
+		  ": [d]: comp: none of its backends uses a compressor" },
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		struct config cfg = { 0 };
 		char msg[512], want[256];
 		write_conf(cases[i].text);
-		cr_assert_eq(parse(&cfg, msg, sizeof(msg), 0, NULL), OPTIONS_USAGE, "accepted: %s", cases[i].text);
+		cr_assert_eq(parse(&cfg, msg, sizeof(msg), 0, NULL), OPTIONS_USAGE, "accepted: %s",
+			     cases[i].text);
 		snprintf(want, sizeof(want), "%s%s", path, cases[i].want);
-		cr_assert(strncmp(msg, want, strlen(want)) == 0, "'%s' does not start with '%s'", msg, want);
+		cr_assert(strncmp(msg, want, strlen(want)) == 0, "'%s' does not start with '%s'",
+			  msg, want);
 		cr_assert_null(strchr(msg, '\n'));
 		unlink(path);
 		config_free(&cfg);
@@ -131,11 +142,13 @@ Test(config_file, a_preset_by_name)
 	char *argv[] = { "zswapbench", "-c", "disk-vs-zram", NULL };
 	if (access("configs/disk-vs-zram.conf", R_OK))
 		cr_skip_test("run from the source tree, where configs/ is");
-	cr_assert_eq(options_parse(command_of(NULL), 3, argv, &cfg, msg, sizeof(msg)), OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(options_parse(command_of(NULL), 3, argv, &cfg, msg, sizeof(msg)), OPTIONS_RUN,
+		     "%s", msg);
 	cr_assert_eq(cfg.nsections, 2);
 	config_free(&cfg);
 	argv[2] = "no-such-preset";
-	cr_assert_eq(options_parse(command_of(NULL), 3, argv, &cfg, msg, sizeof(msg)), OPTIONS_USAGE);
+	cr_assert_eq(options_parse(command_of(NULL), 3, argv, &cfg, msg, sizeof(msg)),
+		     OPTIONS_USAGE);
 	cr_assert(strstr(msg, "no such file, and no preset of that name"), "%s", msg);
 	config_free(&cfg);
 }
@@ -156,4 +169,3 @@ Test(config_file, the_command_is_the_configs_own, .fini = remove_conf)
 	cr_assert_str_eq(copy.config_file, path);
 	config_free(&copy);
 }
-

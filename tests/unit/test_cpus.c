@@ -71,7 +71,8 @@ Test(cpus, where_a_process_ran)
 
 	sysfs_set_root(FIXTURES "/cpus");
 	cr_assert_eq(proc_last_cpu(4242, &cpu), 0);
-	cr_assert_eq(cpu, 3, "fields count from the last ')' of a name with blanks and parentheses");
+	cr_assert_eq(cpu, 3,
+		     "fields count from the last ')' of a name with blanks and parentheses");
 	cr_assert_eq(proc_migrations(4242, &n), 0);
 	cr_assert_eq(n, 7);
 	cr_assert_eq(proc_last_cpu(4243, &cpu), -EINVAL, "a cut line");

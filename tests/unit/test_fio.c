@@ -10,7 +10,8 @@
 #include "runner/fio/result.h"
 #include "tools.h"
 
-static int parse_fixture(const char *name, const char *job, struct fio_result *r, char *why, size_t len)
+static int parse_fixture(const char *name, const char *job, struct fio_result *r, char *why,
+			 size_t len)
 {
 	char path[256];
 	char *text;
@@ -30,7 +31,8 @@ Test(fio_result, the_measured_job_of_a_real_output)
 	struct fio_result r;
 	char why[256];
 
-	cr_assert_eq(parse_fixture("seq-read.json", "seq-read", &r, why, sizeof(why)), 0, "%s", why);
+	cr_assert_eq(parse_fixture("seq-read.json", "seq-read", &r, why, sizeof(why)), 0, "%s",
+		     why);
 	cr_assert(r.read.have && !r.write.have);
 	cr_assert_float_eq(r.read.bw, 40136880, 0.5);
 	cr_assert_float_eq(r.read.iops, 9799.043062, 1e-6);
@@ -69,17 +71,22 @@ Test(fio_result, what_is_not_fio_json_is_refused_with_a_reason)
 		{ "[1,2]", -EINVAL, "not JSON" },
 		{ "{\"jobs\": []}", -ENOENT, "no job 'seq-read'" },
 		{ "{\"jobs\": [{\"jobname\": \"seq-read\"}]}", -EINVAL, "lacks its numbers" },
-		{ "{\"jobs\": [{\"jobname\": \"seq-read\", \"usr_cpu\": 1, \"sys_cpu\": 2, \"read\": {\"io_bytes\": 1,"
-		  " \"bw_bytes\": \"fast\", \"iops\": 1}, \"write\": {\"io_bytes\": 0, \"bw_bytes\": 0, \"iops\": 0}}]}",
+		{ "{\"jobs\": [{\"jobname\": \"seq-read\", \"usr_cpu\": 1, \"sys_cpu\": 2, "
+		  "\"read\": {\"io_bytes\": 1,"
+		  " \"bw_bytes\": \"fast\", \"iops\": 1}, \"write\": {\"io_bytes\": 0, "
+		  "\"bw_bytes\": 0, \"iops\": 0}}]}",
 		  -EINVAL, "lacks its numbers" },
-		{ "{\"jobs\": [{\"jobname\": \"seq-read\", \"usr_cpu\": 1, \"sys_cpu\": 2, \"read\": {\"io_bytes\": 1,"
-		  " \"bw_bytes\": -5, \"iops\": 1}, \"write\": {\"io_bytes\": 0, \"bw_bytes\": 0, \"iops\": 0}}]}",
+		{ "{\"jobs\": [{\"jobname\": \"seq-read\", \"usr_cpu\": 1, \"sys_cpu\": 2, "
+		  "\"read\": {\"io_bytes\": 1,"
+		  " \"bw_bytes\": -5, \"iops\": 1}, \"write\": {\"io_bytes\": 0, \"bw_bytes\": 0, "
+		  "\"iops\": 0}}]}",
 		  -EINVAL, "lacks its numbers" },
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		struct fio_result r;
 		char why[256] = "";
-		cr_assert_eq(fio_result_parse(cases[i].text, strlen(cases[i].text), "seq-read", &r, why, sizeof(why)),
+		cr_assert_eq(fio_result_parse(cases[i].text, strlen(cases[i].text), "seq-read", &r,
+					      why, sizeof(why)),
 			     cases[i].err, "case %zu", i);
 		cr_assert(strstr(why, cases[i].why), "case %zu: %s", i, why);
 	}
@@ -88,14 +95,17 @@ Test(fio_result, what_is_not_fio_json_is_refused_with_a_reason)
 /* A warning fio prints before its JSON does not hide the JSON. */
 Test(fio_result, a_line_before_the_json_is_skipped)
 {
-	const char *text = "fio: note: both iodepth >= 1 and synchronous I/O engine are selected\n"
-			   "{\"jobs\": [{\"jobname\": \"seq-write\", \"usr_cpu\": 1.5, \"sys_cpu\": 20, \"error\": 0,"
-			   " \"job_runtime\": 1000, \"read\": {\"io_bytes\": 0, \"bw_bytes\": 0, \"iops\": 0},"
-			   " \"write\": {\"io_bytes\": 1048576, \"bw_bytes\": 1048576, \"iops\": 256}}]}";
+	const char *text =
+		"fio: note: both iodepth >= 1 and synchronous I/O engine are selected\n"
+		"{\"jobs\": [{\"jobname\": \"seq-write\", \"usr_cpu\": 1.5, \"sys_cpu\": 20, "
+		"\"error\": 0,"
+		" \"job_runtime\": 1000, \"read\": {\"io_bytes\": 0, \"bw_bytes\": 0, \"iops\": 0},"
+		" \"write\": {\"io_bytes\": 1048576, \"bw_bytes\": 1048576, \"iops\": 256}}]}";
 	struct fio_result r;
 	char why[256];
 
-	cr_assert_eq(fio_result_parse(text, strlen(text), "seq-write", &r, why, sizeof(why)), 0, "%s", why);
+	cr_assert_eq(fio_result_parse(text, strlen(text), "seq-write", &r, why, sizeof(why)), 0,
+		     "%s", why);
 	cr_assert(r.write.have && !r.read.have);
 	cr_assert_float_eq(r.write.bw, 1048576, 0.5);
 	cr_assert_lt(r.write.clat_p50, 0, "no percentiles given: none made up");
@@ -110,12 +120,19 @@ static void job_text(const struct fio_job *job, char *buf, size_t len)
  * stonewalled before the measured job. */
 Test(fio_job, the_kit_s_settings_and_a_prefill_for_reads)
 {
-	struct fio_job job = { .filename = "/dev/zram1", .mode = FIO_SEQ_WRITE, .numjobs = 3, .loops = 2,
-			       .bs = 4096, .direct = 1, .buffer = { .kind = FIO_BUF_PATTERN, .pattern = "0xbadc0ffee" } };
+	struct fio_job job = { .filename = "/dev/zram1",
+			       .mode = FIO_SEQ_WRITE,
+			       .numjobs = 3,
+			       .loops = 2,
+			       .bs = 4096,
+			       .direct = 1,
+			       .buffer = { .kind = FIO_BUF_PATTERN, .pattern = "0xbadc0ffee" } };
 	char text[2048];
 
 	job_text(&job, text, sizeof(text));
-	cr_assert(strstr(text, "filename=/dev/zram1\nioengine=sync\ndirect=1\nbs=4096\nsize=100%\n"), "%s", text);
+	cr_assert(strstr(text,
+			 "filename=/dev/zram1\nioengine=sync\ndirect=1\nbs=4096\nsize=100%\n"),
+		  "%s", text);
 	cr_assert(strstr(text, "buffer_pattern=0xbadc0ffee\nscramble_buffers=0\n"), "%s", text);
 	cr_assert(strstr(text, "\n[seq-write]\nrw=write\nnumjobs=3\nloops=2\n"), "%s", text);
 	cr_assert_null(strstr(text, "[prefill]"), "%s", text);
@@ -123,7 +140,9 @@ Test(fio_job, the_kit_s_settings_and_a_prefill_for_reads)
 	job.size = 8 << 20;
 	job_text(&job, text, sizeof(text));
 	cr_assert(strstr(text, "size=8388608\n"), "%s", text);
-	cr_assert(strstr(text, "[prefill]\nrw=write\nnumjobs=1\nloops=1\n\n[rand-read]\nstonewall\nnew_group\nrw=randread\n"),
+	cr_assert(strstr(text,
+			 "[prefill]\nrw=write\nnumjobs=1\nloops=1\n\n[rand-read]\nstonewall\nnew_"
+			 "group\nrw=randread\n"),
 		  "%s", text);
 	cr_assert_eq(fio_job_text(&job, text, 64), -ENOSPC);
 }
@@ -135,7 +154,8 @@ Test(fio_job, data_patterns_map_onto_fio_s_buffers)
 		int ok;
 		const char *line;
 	} cases[] = {
-		{ "compressible:11", 1, "buffer_compress_percentage=11\nrefill_buffers\nscramble_buffers=0\n" },
+		{ "compressible:11", 1,
+		  "buffer_compress_percentage=11\nrefill_buffers\nscramble_buffers=0\n" },
 		{ "pattern:0xbadc0ffee", 1, "buffer_pattern=0xbadc0ffee\n" },
 		{ "pattern:ff00", 1, "buffer_pattern=0xff00\n" },
 		{ "zero", 1, "zero_buffers\n" },
@@ -146,12 +166,17 @@ Test(fio_job, data_patterns_map_onto_fio_s_buffers)
 		{ "compressible:", 0, NULL },
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
-		struct fio_job job = { .filename = "/dev/zram1", .mode = FIO_SEQ_WRITE, .numjobs = 1, .loops = 1, .bs = 4096 };
+		struct fio_job job = { .filename = "/dev/zram1",
+				       .mode = FIO_SEQ_WRITE,
+				       .numjobs = 1,
+				       .loops = 1,
+				       .bs = 4096 };
 		char why[256] = "", text[2048];
 		int ret = fio_buffer_from_data(cases[i].data, &job.buffer, why, sizeof(why));
 		cr_assert_eq(ret == 0, cases[i].ok, "%s: %s", cases[i].data, why);
 		if (!cases[i].ok) {
-			cr_assert(strstr(why, cases[i].data), "the message names the value: %s", why);
+			cr_assert(strstr(why, cases[i].data), "the message names the value: %s",
+				  why);
 			continue;
 		}
 		job_text(&job, text, sizeof(text));
@@ -164,7 +189,8 @@ Test(fio_job, modes_by_name_writes_first)
 	cr_assert_eq(fio_mode_find("seq-read"), FIO_SEQ_READ);
 	cr_assert_eq(fio_mode_find("rand-rw"), FIO_RAND_RW);
 	cr_assert_eq(fio_mode_find("randrw"), -1, "fio's own spelling is not ours");
-	cr_assert_str_eq(fio_mode_names(), "seq-write, rand-write, seq-read, rand-read, seq-rw, rand-rw");
+	cr_assert_str_eq(fio_mode_names(),
+			 "seq-write, rand-write, seq-read, rand-read, seq-rw, rand-rw");
 	for (int m = 0; m < FIO_MODE_COUNT; m++)
 		cr_assert(fio_modes[m].reads || fio_modes[m].writes);
 }

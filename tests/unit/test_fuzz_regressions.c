@@ -101,7 +101,8 @@ static char *copy_of(const struct input *in)
 Test(fuzz_regressions, found_from_the_repository_root)
 {
 	DIR *d = opendir(REGRESSIONS);
-	cr_assert_not_null(d, "%s: %s (run the unit tests from the repository root)", REGRESSIONS, strerror(errno));
+	cr_assert_not_null(d, "%s: %s (run the unit tests from the repository root)", REGRESSIONS,
+			   strerror(errno));
 	closedir(d);
 }
 
@@ -283,7 +284,8 @@ static void check_mounts(const struct input *in)
 	cr_assert_lt(n, 256, "%s: the first line is a mount point", in->path);
 	s[n] = '\0';
 	for (const char *p = s; *p; p++)
-		out += strchr(" \t\\", *p) ? sprintf(out, "\\%03o", (unsigned char)*p) : sprintf(out, "%c", *p);
+		out += strchr(" \t\\", *p) ? sprintf(out, "\\%03o", (unsigned char)*p)
+					   : sprintf(out, "%c", *p);
 	snprintf(line, sizeof(line), "cgroup %s cgroup rw,nosuid,memory 0 0\n", dir);
 	memset(&env, 0, sizeof(env));
 	cr_expect_eq(cgroup_mounts_parse(line, &env), 1, "%s", in->path);
@@ -321,7 +323,8 @@ static void check_hogger_events(const struct input *in)
 			*nl = '\0';
 		cr_expect_eq(hogger_event_parse(line, &ev), 0, "%s: '%s'", in->path, line);
 	}
-	cr_expect(memcmp(&ev, &none, sizeof(ev)) == 0, "%s: a line the hogger never writes was taken", in->path);
+	cr_expect(memcmp(&ev, &none, sizeof(ev)) == 0,
+		  "%s: a line the hogger never writes was taken", in->path);
 	free(s);
 }
 
@@ -341,7 +344,9 @@ static void check_results(const struct input *in)
 	if (!doc)
 		return;
 	if (results_from_json(doc, &r, why, sizeof(why)) == 0) {
-		struct report_opts o = { .render = { .format = FORMAT_TABLE }, .verbose = 1, .cmp = compare_opts_of(&r) };
+		struct report_opts o = { .render = { .format = FORMAT_TABLE },
+					 .verbose = 1,
+					 .cmp = compare_opts_of(&r) };
 		devnull = fopen("/dev/null", "w");
 		cr_assert_not_null(devnull);
 		report_print(&r, &o, devnull);
@@ -352,8 +357,8 @@ static void check_results(const struct input *in)
 		json_object_put(doc);
 		doc = json_tokener_parse(text);
 		free(text);
-		cr_expect_eq(results_from_json(doc, &r, why, sizeof(why)), 0, "%s: written, not read back: %s",
-			     in->path, why);
+		cr_expect_eq(results_from_json(doc, &r, why, sizeof(why)), 0,
+			     "%s: written, not read back: %s", in->path, why);
 		results_free(&r);
 	}
 	json_object_put(doc);
@@ -394,17 +399,21 @@ Test(fuzz_regressions, config_findings)
 	double mib;
 
 	options_defaults(&cfg);
-	cr_assert_eq(config_file_load(&cfg, REGRESSIONS "/config/value-longer-than-a-line", msg, sizeof(msg)), -EINVAL);
+	cr_assert_eq(config_file_load(&cfg, REGRESSIONS "/config/value-longer-than-a-line", msg,
+				      sizeof(msg)),
+		     -EINVAL);
 	cr_assert(strstr(msg, "longer than 199 characters"), "%s", msg);
 	config_free(&cfg);
-	cr_assert_eq(zram_generator_read(REGRESSIONS "/config/zram-size-beyond-64-bits", 24576, &gen, msg, sizeof(msg)),
+	cr_assert_eq(zram_generator_read(REGRESSIONS "/config/zram-size-beyond-64-bits", 24576,
+					 &gen, msg, sizeof(msg)),
 		     -EINVAL, "1e300 MiB does not fit in 64 bits of bytes");
 	cr_assert_eq(zram_size_eval("inf", 24576, &mib, msg, sizeof(msg)), -EINVAL);
 	cr_assert_eq(zram_size_eval("0x1p60", 24576, &mib, msg, sizeof(msg)), -EINVAL);
 	memset(deep, '(', sizeof(deep) - 2);
 	deep[sizeof(deep) - 2] = '1';
 	deep[sizeof(deep) - 1] = '\0';
-	cr_assert_eq(zram_size_eval(deep, 24576, &mib, msg, sizeof(msg)), -EINVAL, "nesting is bounded, not the stack");
+	cr_assert_eq(zram_size_eval(deep, 24576, &mib, msg, sizeof(msg)), -EINVAL,
+		     "nesting is bounded, not the stack");
 	cr_assert_eq(zram_size_eval("((((ram / 2))))", 1024, &mib, msg, sizeof(msg)), 0);
 	cr_assert_float_eq(mib, 512, 1e-9);
 }
@@ -437,10 +446,12 @@ Test(fuzz_regressions, results_findings)
 		for (size_t c = 0; c < r.ncells; c++)
 			for (size_t t = 0; t < r.cells[c].ntrials; t++)
 				for (int m = 0; m < M_COUNT; m++)
-					cr_assert(!r.cells[c].trials[t].have[m] || isfinite(r.cells[c].trials[t].value[m]));
+					cr_assert(!r.cells[c].trials[t].have[m] ||
+						  isfinite(r.cells[c].trials[t].value[m]));
 		results_free(&r);
 	}
-	cr_assert_neq(read_result(REGRESSIONS "/results/stride-beyond-32-bits.json", &r), 0, "a stride cut to 0");
+	cr_assert_neq(read_result(REGRESSIONS "/results/stride-beyond-32-bits.json", &r), 0,
+		      "a stride cut to 0");
 }
 
 static void check_fio(const struct input *in)

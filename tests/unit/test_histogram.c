@@ -49,7 +49,8 @@ static uint64_t reported(uint64_t v, uint64_t max)
 
 static void assert_percentiles(const struct histogram *h, uint64_t *values, size_t n)
 {
-	static const unsigned pmilles[] = { 0, 1000, 25000, 50000, 90000, 99000, 99900, 99990, 100000 };
+	static const unsigned pmilles[] = { 0,	   1000,  25000, 50000, 90000,
+					    99000, 99900, 99990, 100000 };
 	uint64_t max;
 
 	qsort(values, n, sizeof(values[0]), by_value);
@@ -59,9 +60,10 @@ static void assert_percentiles(const struct histogram *h, uint64_t *values, size
 		uint64_t got = hist_percentile(h, pmilles[i] / 1000.0);
 		cr_assert_eq(got, reported(want, max), "p%g: %lu, exact %lu", pmilles[i] / 1000.0,
 			     (unsigned long)got, (unsigned long)want);
-		cr_assert(got >= want && (double)(got - want) < HIST_REL_ERROR * (double)want + 1e-9,
-			  "p%g: %lu is not within %g of %lu", pmilles[i] / 1000.0, (unsigned long)got,
-			  HIST_REL_ERROR, (unsigned long)want);
+		cr_assert(got >= want &&
+				  (double)(got - want) < HIST_REL_ERROR * (double)want + 1e-9,
+			  "p%g: %lu is not within %g of %lu", pmilles[i] / 1000.0,
+			  (unsigned long)got, HIST_REL_ERROR, (unsigned long)want);
 	}
 }
 
@@ -164,7 +166,8 @@ Test(histogram, percentile_is_monotonic_and_within_min_max)
 	}
 	cr_assert_eq(hist_percentile(&a, 100), hist_max(&a));
 	cr_assert_eq(hist_percentile(&a, 0), hist_percentile(&a, -5));
-	cr_assert_eq(hist_percentile(&a, 0), hist_percentile(&a, 5e-324), "a pct that underflows is rank 1");
+	cr_assert_eq(hist_percentile(&a, 0), hist_percentile(&a, 5e-324),
+		     "a pct that underflows is rank 1");
 	cr_assert_eq(hist_percentile(&a, 100), hist_percentile(&a, 1e9));
 }
 
@@ -179,7 +182,8 @@ Test(histogram, boundaries)
 	cr_assert_eq(hist_bucket_of(1).upper, 1);
 	cr_assert_eq(hist_bucket_of(255).upper, 255, "below 256 every value is exact");
 	cr_assert_eq(hist_bucket_of(256).upper, 257);
-	cr_assert_eq(hist_bucket_of(100000000000ULL).upper - hist_bucket_of(100000000000ULL).lower + 1,
+	cr_assert_eq(hist_bucket_of(100000000000ULL).upper - hist_bucket_of(100000000000ULL).lower +
+			     1,
 		     1u << 29, "100 s is inside the range");
 
 	hist_record(&a, HIST_MAX_VALUE);
@@ -192,14 +196,16 @@ Test(histogram, boundaries)
 	cr_assert_eq(list[1].upper, HIST_MAX_VALUE);
 	cr_assert_eq(list[1].count, 3, "above the top clamps into the top bucket");
 	cr_assert_eq(hist_max(&a), UINT64_MAX, "max stays exact");
-	cr_assert_eq(hist_percentile(&a, 100), HIST_MAX_VALUE, "a percentile never goes above the top");
+	cr_assert_eq(hist_percentile(&a, 100), HIST_MAX_VALUE,
+		     "a percentile never goes above the top");
 	cr_assert_eq(hist_mean(&a), 3.0 * (double)HIST_MAX_VALUE / 4.0);
 	cr_assert_null(hist_check(&a));
 
 	hist_init(&a);
 	hist_record(&a, HIST_MAX_VALUE + 100);
 	hist_record(&a, HIST_MAX_VALUE + 200);
-	cr_assert_eq(hist_percentile(&a, 50), HIST_MAX_VALUE + 100, "all above the top: never below min");
+	cr_assert_eq(hist_percentile(&a, 50), HIST_MAX_VALUE + 100,
+		     "all above the top: never below min");
 	cr_assert_null(hist_check(&a));
 }
 
@@ -209,17 +215,20 @@ Test(histogram, relative_error_bound_over_a_sweep)
 
 	/* Every value up to 2^20, then random steps of about 1/512 of the value up to the top;
 	 * then every bucket, edge to edge. */
-	for (uint64_t v = 0; v <= HIST_MAX_VALUE; v += v < (1 << 20) ? 1 : 1 + next(&s) % (v >> 8)) {
+	for (uint64_t v = 0; v <= HIST_MAX_VALUE;
+	     v += v < (1 << 20) ? 1 : 1 + next(&s) % (v >> 8)) {
 		struct hist_bucket bk = hist_bucket_of(v);
 		cr_assert(bk.lower <= v && v <= bk.upper, "%lu", (unsigned long)v);
-		cr_assert_lt((double)(bk.upper - v), HIST_REL_ERROR * (double)v + 1e-9, "%lu", (unsigned long)v);
+		cr_assert_lt((double)(bk.upper - v), HIST_REL_ERROR * (double)v + 1e-9, "%lu",
+			     (unsigned long)v);
 	}
 	for (unsigned i = 0; i < HIST_BUCKETS; i++) {
 		hist_init(&a);
 		cr_assert_eq(hist_add_bucket(&a, i == 0 ? 0 : list[0].upper + 1, 1), 0);
 		cr_assert_eq(hist_buckets(&a, list, 1), 1);
 		cr_assert_eq(hist_bucket_of(list[0].lower).upper, list[0].upper, "bucket %u", i);
-		cr_assert_lt((double)(list[0].upper - list[0].lower), HIST_REL_ERROR * (double)list[0].lower + 1e-9);
+		cr_assert_lt((double)(list[0].upper - list[0].lower),
+			     HIST_REL_ERROR * (double)list[0].lower + 1e-9);
 	}
 	cr_assert_eq(list[0].upper, HIST_MAX_VALUE, "the buckets tile 0 .. the top with no gap");
 }
@@ -232,7 +241,8 @@ Test(histogram, merge_equals_recording_everything_in_one)
 	hist_init(&b);
 	hist_init(&c);
 	for (int i = 0; i < 50000; i++) {
-		uint64_t v = latency(&s) + 1000, w = latency(&s) >> 5; /* b holds the min, a the max */
+		uint64_t v = latency(&s) + 1000,
+			 w = latency(&s) >> 5; /* b holds the min, a the max */
 		hist_record(&a, v);
 		hist_record(&b, w);
 		hist_record(&c, v);
@@ -282,12 +292,16 @@ Test(histogram, buckets_round_trip)
 	cr_assert_gt(n, 100);
 	hist_init(&b);
 	for (size_t i = 0; i < n; i++) /* any value in the bucket will do: the middle one */
-		cr_assert_eq(hist_add_bucket(&b, list[i].lower + (list[i].upper - list[i].lower) / 2, list[i].count), 0);
+		cr_assert_eq(hist_add_bucket(&b,
+					     list[i].lower + (list[i].upper - list[i].lower) / 2,
+					     list[i].count),
+			     0);
 	cr_assert_null(hist_check(&b), "%s", hist_check(&b));
 	cr_assert_eq(hist_count(&b), hist_count(&a));
 	cr_assert_eq(memcmp(a.counts, b.counts, sizeof(a.counts)), 0);
 	cr_assert_eq(hist_set_exact(&b, a.min, a.max, a.sum, a.overflow), 0);
-	cr_assert_eq(memcmp(&a, &b, sizeof(a)), 0, "buckets and the exact values give the whole histogram");
+	cr_assert_eq(memcmp(&a, &b, sizeof(a)), 0,
+		     "buckets and the exact values give the whole histogram");
 	for (double p = 0; p <= 100; p += 0.1)
 		cr_assert_eq(hist_percentile(&b, p), hist_percentile(&a, p), "p%g", p);
 }
@@ -310,10 +324,12 @@ Test(histogram, add_bucket_rejects)
 	memcpy(&b, &a, sizeof(a));
 	cr_assert_eq(hist_add_bucket(&a, HIST_MAX_VALUE + 1, 1), -EINVAL);
 	cr_assert_eq(hist_add_bucket(&a, UINT64_MAX, 1), -EINVAL);
-	cr_assert_eq(hist_add_bucket(&a, 77, (uint64_t)UINT32_MAX), -ERANGE, "the bucket holds one already");
+	cr_assert_eq(hist_add_bucket(&a, 77, (uint64_t)UINT32_MAX), -ERANGE,
+		     "the bucket holds one already");
 	cr_assert_eq(hist_add_bucket(&a, 78, UINT64_MAX), -ERANGE);
 	cr_assert_eq(hist_add_bucket(&a, 78, 0), 0, "nothing to add");
-	cr_assert_eq(memcmp(&a, &b, sizeof(a)), 0, "a refused bucket leaves the histogram as it was");
+	cr_assert_eq(memcmp(&a, &b, sizeof(a)), 0,
+		     "a refused bucket leaves the histogram as it was");
 	memset(&c, 0, sizeof(c));
 	cr_assert_eq(hist_add_bucket(&c, 78, 1), -EINVAL, "not initialised");
 }
@@ -327,9 +343,11 @@ Test(histogram, set_exact_rejects_what_does_not_fit)
 	cr_assert_eq(hist_set_exact(&a, 999, 50000, 51000, 0), -EINVAL, "min in another bucket");
 	cr_assert_eq(hist_set_exact(&a, 1000, 60000, 51000, 0), -EINVAL, "max in another bucket");
 	cr_assert_eq(hist_set_exact(&a, 1000, 50000, 200000, 0), -EINVAL, "sum above count x max");
-	cr_assert_eq(hist_set_exact(&a, 1000, 50000, 51000, 1), -EINVAL, "overflow without a max above the top");
+	cr_assert_eq(hist_set_exact(&a, 1000, 50000, 51000, 1), -EINVAL,
+		     "overflow without a max above the top");
 	cr_assert_eq(memcmp(&a, &b, sizeof(a)), 0);
-	cr_assert_eq(hist_set_exact(&a, 1001, 50001, 51002, 0), 0, "other values in the same buckets");
+	cr_assert_eq(hist_set_exact(&a, 1001, 50001, 51002, 0), 0,
+		     "other values in the same buckets");
 	cr_assert_eq(hist_min(&a), 1001);
 }
 

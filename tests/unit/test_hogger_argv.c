@@ -26,9 +26,16 @@ static const char *value_after(const struct hogger_argv *v, const char *flag)
  * hogger's getopt takes the whole line. */
 Test(hogger_argv, every_option_is_one_the_hogger_knows)
 {
-	struct hogger_args a = { .path = "/x/zswapbench-hogger", .alloc = 1ULL << 30, .chunk = 2ULL << 20,
-				 .data = "random", .access = "reread:2", .threads = HOGGER_THREADS_MAX,
-				 .no_seccomp = 1, .prefault = 1, .hold = 1, .no_latency = 1 };
+	struct hogger_args a = { .path = "/x/zswapbench-hogger",
+				 .alloc = 1ULL << 30,
+				 .chunk = 2ULL << 20,
+				 .data = "random",
+				 .access = "reread:2",
+				 .threads = HOGGER_THREADS_MAX,
+				 .no_seccomp = 1,
+				 .prefault = 1,
+				 .hold = 1,
+				 .no_latency = 1 };
 	struct hogger_argv v;
 	char *copy[24];
 	int argc = 0, k, options = 0;

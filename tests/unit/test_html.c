@@ -52,8 +52,8 @@ static struct report_opts show_opts(void)
 
 /* The report of the sets as text; its path in path (under dir). The plots' temporary folder
  * goes under a TMPDIR of its own, which must be empty again afterwards. */
-static char *report(const struct results *const *sets, const char *const *names, size_t n, const char *dir,
-		    char *path, size_t len)
+static char *report(const struct results *const *sets, const char *const *names, size_t n,
+		    const char *dir, char *path, size_t len)
 {
 	struct report_opts o = show_opts();
 	char why[1024] = "", tmpdir[PATH_MAX];
@@ -132,12 +132,13 @@ Test(html, the_verdict_is_the_text_show_prints)
 	html = report_one(&r, dir, path, sizeof(path));
 	snprintf(pre, sizeof(pre), "<pre class=\"verdict\">");
 	cr_assert(strstr(html, pre), "no verdict <pre>");
-	cr_expect_eq(strncmp(strstr(html, pre) + strlen(pre), want, strlen(want)), 0, "the verdict differs from:\n%s",
-		     verdict);
+	cr_expect_eq(strncmp(strstr(html, pre) + strlen(pre), want, strlen(want)), 0,
+		     "the verdict differs from:\n%s", verdict);
 	cr_expect_eq(strncmp(strstr(html, pre) + strlen(pre) + strlen(want), "</pre>", 6), 0);
 	/* At the top: before the cells, the plots and the rest. */
 	cr_expect_lt(strstr(html, pre), strstr(html, "<section id=\"cells\">"));
-	snprintf(pre, sizeof(pre), "kernel %s on host %s, %s</title>", r.system.kernel, r.system.hostname, r.started);
+	snprintf(pre, sizeof(pre), "kernel %s on host %s, %s</title>", r.system.kernel,
+		 r.system.hostname, r.started);
 	cr_expect(strstr(html, pre), "the title names no kernel, host or date");
 	free(want);
 	free(verdict);
@@ -151,7 +152,8 @@ Test(html, every_plot_inline_with_its_own_ids)
 	const struct results *sets[1];
 	struct plot_output out;
 	struct results r;
-	char path[PATH_MAX], why[512] = "", *dir = temp_dir("zsb-html"), *plots = temp_dir("zsb-html"), *html, *p;
+	char path[PATH_MAX], why[512] = "", *dir = temp_dir("zsb-html"),
+			     *plots = temp_dir("zsb-html"), *html, *p;
 	char **ids = NULL;
 	size_t nids = 0;
 
@@ -161,11 +163,13 @@ Test(html, every_plot_inline_with_its_own_ids)
 	cr_assert_eq(plot_results(sets, NULL, 1, plots, 0, &out, why, sizeof(why)), 0, "%s", why);
 	cr_assert_gt(out.nwritten, 1);
 	html = report_one(&r, dir, path, sizeof(path));
-	cr_expect_eq(count(html, "<svg"), out.nwritten, "%zu <svg for %zu plots", count(html, "<svg"), out.nwritten);
+	cr_expect_eq(count(html, "<svg"), out.nwritten, "%zu <svg for %zu plots",
+		     count(html, "<svg"), out.nwritten);
 	cr_expect_eq(count(html, "<figure"), out.nwritten);
 	cr_expect_eq(count(html, "<?xml"), 0, "an XML declaration inside the page");
 	cr_expect_eq(count(html, "<title>Gnuplot</title>"), 0);
-	cr_expect(strstr(html, "<title>memory-zram.svg</title>"), "the plots are not titled by name");
+	cr_expect(strstr(html, "<title>memory-zram.svg</title>"),
+		  "the plots are not titled by name");
 	/* Every id once in the page, and every reference to one points at one. */
 	for (p = html; (p = strstr(p, " id=")); p += 4) {
 		char q = p[4], *end = strchr(p + 5, q);
@@ -221,7 +225,8 @@ Test(html, nothing_from_elsewhere)
  * SVG tags it does not know. The labels hold markup and bytes that are not UTF-8. */
 Test(html, the_page_is_xml)
 {
-	char *lint[] = { "xmllint", "--noout", NULL, NULL }, *lint_html[] = { "xmllint", "--html", "--noout", NULL, NULL };
+	char *lint[] = { "xmllint", "--noout", NULL, NULL },
+	     *lint_html[] = { "xmllint", "--html", "--noout", NULL, NULL };
 	const char *names[] = { "a <b>.json", "b & c.json" };
 	const struct results *sets[2];
 	struct results a, b;
@@ -259,10 +264,12 @@ Test(html, a_label_with_a_script_is_text)
 	need_gnuplot();
 	read_fixture("disk-zram.json", &r);
 	snprintf(r.cells[1].label, sizeof(r.cells[1].label), "<script>alert(1)</script>");
-	json_object_object_add(r.config, "comp", json_object_new_string("</td><script>x()</script>"));
+	json_object_object_add(r.config, "comp",
+			       json_object_new_string("</td><script>x()</script>"));
 	html = report_one(&r, dir, path, sizeof(path));
 	cr_expect_eq(count(html, "<script"), 0, "a script in the page");
-	cr_expect(strstr(html, "<td>&lt;script&gt;alert(1)&lt;/script&gt;</td>"), "the label in the cells' table");
+	cr_expect(strstr(html, "<td>&lt;script&gt;alert(1)&lt;/script&gt;</td>"),
+		  "the label in the cells' table");
 	cr_expect(strstr(html, "&lt;/td&gt;&lt;script&gt;x()&lt;/script&gt;"), "the config value");
 	free(html);
 	results_free(&r);
@@ -283,9 +290,13 @@ Test(html, two_files_are_compared)
 	sets[0] = &a;
 	sets[1] = &b;
 	html = report(sets, names, 2, dir, path, sizeof(path));
-	cr_assert(cmp = strstr(html, "<h2>Comparison</h2>\n<pre class=\"verdict\">base before.json: kernel "));
-	cr_expect(strstr(cmp, "new  after.json: kernel 6.1.0-27-amd64"), "the new file is not named");
-	cr_expect(strstr(html, "kernels 6.18.44-fc-v657, 6.1.0-27-amd64 on host vm"), "the title names both kernels");
+	cr_assert(cmp = strstr(
+			  html,
+			  "<h2>Comparison</h2>\n<pre class=\"verdict\">base before.json: kernel "));
+	cr_expect(strstr(cmp, "new  after.json: kernel 6.1.0-27-amd64"),
+		  "the new file is not named");
+	cr_expect(strstr(html, "kernels 6.18.44-fc-v657, 6.1.0-27-amd64 on host vm"),
+		  "the title names both kernels");
 	/* Each file its heading in the sections that follow, and its own verdict. */
 	cr_expect_eq(count(html, "<h3>before.json</h3>"), 4);
 	cr_expect_eq(count(html, "<pre class=\"verdict\">"), 3);
@@ -304,7 +315,8 @@ Test(html, skipped_plots_are_said)
 	read_fixture("no-series.json", &r);
 	html = report_one(&r, dir, path, sizeof(path));
 	cr_assert(said = strstr(html, "<p class=\"skipped\">Not drawn, for want of data: "));
-	cr_expect(strstr(said, "memory-*.svg: no time series in any cell (the run had --interval 0)"));
+	cr_expect(strstr(said,
+			 "memory-*.svg: no time series in any cell (the run had --interval 0)"));
 	cr_expect(strstr(said, "psi-*.svg"));
 	cr_expect_eq(count(html, "<svg"), count(html, "<figure"));
 	free(html);
@@ -322,15 +334,19 @@ Test(html, system_and_configuration)
 	r.system.facts = json_tokener_parse("{\"zram\": {\"algorithms\": [\"lzo\", \"<lz4>\"]}}");
 	html = report_one(&r, dir, path, sizeof(path));
 	cr_expect(strstr(html, "<tr><th>host</th><td>vm</td></tr>"));
-	cr_expect(strstr(html, "<details><summary>What zswapbench sysinfo read before the run</summary>"));
+	cr_expect(strstr(
+		html, "<details><summary>What zswapbench sysinfo read before the run</summary>"));
 	cr_expect(strstr(html, "&quot;&lt;lz4&gt;&quot;"), "the facts, escaped");
 	cr_expect(strstr(html, "<tr><th>swap</th><td>disk, zram</td></tr>"), "a list as typed");
-	cr_expect(strstr(html, "<tr><th>swappiness</th><td class=\"unset\">default</td></tr>"), "null: not given");
+	cr_expect(strstr(html, "<tr><th>swappiness</th><td class=\"unset\">default</td></tr>"),
+		  "null: not given");
 	cr_expect(strstr(html, "<tr><th>limit</th><td>32M</td></tr>"), "a size as typed");
 	cr_expect(strstr(html, "<tr><th>interval</th><td>0.1s</td></tr>"), "a duration as typed");
 	/* The OOM-killed trial is a warning of its cell. */
 	cr_assert(strstr(html, "<pre class=\"warnings\">"), "no warnings");
-	cr_expect(strstr(strstr(html, "<pre class=\"warnings\">"), "zram: trial 3: oom: OOM-killed"), "no OOM kill");
+	cr_expect(strstr(strstr(html, "<pre class=\"warnings\">"),
+			 "zram: trial 3: oom: OOM-killed"),
+		  "no OOM kill");
 	free(html);
 	results_free(&r);
 	remove_dir(dir);
@@ -341,7 +357,8 @@ Test(html, without_gnuplot_nothing_is_written)
 	const struct results *sets[1];
 	struct report_opts o = show_opts();
 	struct results r;
-	char why[512] = "", *dir = temp_dir("zsb-html"), *empty = temp_dir("zsb-html"), path[PATH_MAX];
+	char why[512] = "", *dir = temp_dir("zsb-html"), *empty = temp_dir("zsb-html"),
+	     path[PATH_MAX];
 
 	read_fixture("disk-zram.json", &r);
 	sets[0] = &r;
@@ -362,7 +379,8 @@ Test(html, a_report_that_cannot_be_written)
 	const struct results *sets[1];
 	struct report_opts o = show_opts();
 	struct results r;
-	char why[PATH_MAX + 512] = "", *dir = temp_dir("zsb-html"), path[PATH_MAX], tmpdir[PATH_MAX];
+	char why[PATH_MAX + 512] = "", *dir = temp_dir("zsb-html"), path[PATH_MAX],
+			    tmpdir[PATH_MAX];
 
 	need_gnuplot();
 	read_fixture("disk-zram.json", &r);

@@ -11,7 +11,9 @@ Test(psi, parses_some_and_full)
 {
 	struct psi p;
 	cr_assert_eq(psi_parse("some avg10=1.50 avg60=5.78 avg300=8.54 total=105291258\n"
-			       "full avg10=0.25 avg60=5.71 avg300=8.44 total=104230479\n", &p), 0);
+			       "full avg10=0.25 avg60=5.71 avg300=8.44 total=104230479\n",
+			       &p),
+		     0);
 	cr_assert_float_eq(p.some_avg10, 1.5, 1e-9);
 	cr_assert_eq(p.some_total, 105291258);
 	cr_assert_eq(p.full_total, 104230479);
@@ -51,8 +53,12 @@ static struct validity_input normal(void)
 {
 	/* 96 MiB swapped, vmstat agrees, our device holds it, no pressure before. */
 	struct validity_input in = {
-		.have_cgroup_swap = 1, .cgroup_swap = 96.0 * 1048576, .swapped_vmstat = 96.2 * 1048576,
-		.swap_peak = 96.0 * 1048576, .device_used = 96.0 * 1048576, .device_size = 300.0 * 1048576,
+		.have_cgroup_swap = 1,
+		.cgroup_swap = 96.0 * 1048576,
+		.swapped_vmstat = 96.2 * 1048576,
+		.swap_peak = 96.0 * 1048576,
+		.device_used = 96.0 * 1048576,
+		.device_size = 300.0 * 1048576,
 		.psi_before = 0.0,
 	};
 	return in;
@@ -87,7 +93,8 @@ Test(validity, never_swapped_full_device_pressure_before)
 	struct validity_input in = normal();
 	in.cgroup_swap = in.swap_peak = in.swapped_vmstat = 0;
 	in.swapped_total = 1.0 * 1048576;
-	cr_assert_eq(validity_check(&in) & TRIAL_FLAG_NEVER_SWAPPED, 0, "killed before filled, but it swapped");
+	cr_assert_eq(validity_check(&in) & TRIAL_FLAG_NEVER_SWAPPED, 0,
+		     "killed before filled, but it swapped");
 	in.swapped_total = 0;
 	cr_assert(validity_check(&in) & TRIAL_FLAG_NEVER_SWAPPED);
 	in = normal();
@@ -137,7 +144,8 @@ Test(validity, slow_first_trial)
 	struct result_cell c;
 	cell_of(&c, slow, 4);
 	cr_assert(c.trials[0].flags & TRIAL_FLAG_SLOW_FIRST);
-	cr_assert_not(c.trials[1].flags & TRIAL_FLAG_SLOW_FIRST, "only the first trial can be slow-first");
+	cr_assert_not(c.trials[1].flags & TRIAL_FLAG_SLOW_FIRST,
+		      "only the first trial can be slow-first");
 	cell_free(&c);
 	cell_of(&c, fine, 4);
 	cr_assert_not(c.trials[0].flags & TRIAL_FLAG_SLOW_FIRST);

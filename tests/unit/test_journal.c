@@ -101,11 +101,14 @@ Test(journal, keeps_going_past_a_failed_undo, .fini = remove_dir)
 	make_dir();
 	snprintf(sub, sizeof(sub), "%s/zswapbench-1-0-1", dir);
 	set_param(&j, "param", "restored", "x");
-	journal_confirm(&j, journal_intend(&j, UNDO_RMDIR, "/zswapbench-1-0-1", NULL, NULL), NULL, 0, 0);
+	journal_confirm(&j, journal_intend(&j, UNDO_RMDIR, "/zswapbench-1-0-1", NULL, NULL), NULL,
+			0, 0);
 	cr_assert_eq(mkdir(sub, 0755), 0);
 	/* A parameter in a directory that is not there: this undo fails, the others still run. */
-	journal_confirm(&j, journal_intend(&j, UNDO_WRITE, "/missing-dir/param", "y", ""), NULL, 0, 0);
-	journal_confirm(&j, journal_intend(&j, UNDO_CONTROLLER, "/missing-dir/control", "io", NULL), NULL, 0, 0);
+	journal_confirm(&j, journal_intend(&j, UNDO_WRITE, "/missing-dir/param", "y", ""), NULL, 0,
+			0);
+	journal_confirm(&j, journal_intend(&j, UNDO_CONTROLLER, "/missing-dir/control", "io", NULL),
+			NULL, 0, 0);
 	errors = 0;
 	cr_assert_eq(journal_rewind(&j, 0), 0, "a file gone is nothing left to undo");
 	cr_assert_eq(access(sub, F_OK), -1, "the cgroup directory must be gone");
@@ -183,13 +186,14 @@ Test(journal, nothing_is_undone_that_is_not_shown_to_be_ours, .fini = remove_dir
 	/* A cgroup zswapbench would never name so. */
 	snprintf(other, sizeof(other), "%s/machine.slice", dir);
 	cr_assert_eq(mkdir(other, 0755), 0);
-	journal_confirm(&j, journal_intend(&j, UNDO_RMDIR, "/machine.slice", NULL, NULL), NULL, 0, 0);
+	journal_confirm(&j, journal_intend(&j, UNDO_RMDIR, "/machine.slice", NULL, NULL), NULL, 0,
+			0);
 	/* A swapfile replaced by another file at the same path. */
 	snprintf(file, sizeof(file), "%s/swap", dir);
 	put("swap", "x");
 	stat(file, &st);
-	journal_confirm(&j, journal_intend(&j, UNDO_UNLINK, file, NULL, NULL), NULL, (uint64_t)st.st_ino + 1,
-			(uint64_t)st.st_dev);
+	journal_confirm(&j, journal_intend(&j, UNDO_UNLINK, file, NULL, NULL), NULL,
+			(uint64_t)st.st_ino + 1, (uint64_t)st.st_dev);
 	cr_assert_eq(journal_rewind(&j, 0), 0);
 	cr_assert_str_eq(get("swappiness"), "30");
 	cr_assert_eq(access(other, F_OK), 0);
@@ -343,8 +347,8 @@ Test(journal, a_journal_from_an_earlier_boot, .fini = remove_dir)
 	stat(swapfile, &st);
 	journal_init(&j);
 	cr_assert_eq(journal_create(&j, file), 0);
-	journal_confirm(&j, journal_intend(&j, UNDO_UNLINK, swapfile, NULL, NULL), NULL, (uint64_t)st.st_ino,
-			(uint64_t)st.st_dev);
+	journal_confirm(&j, journal_intend(&j, UNDO_UNLINK, swapfile, NULL, NULL), NULL,
+			(uint64_t)st.st_ino, (uint64_t)st.st_dev);
 	journal_confirm(&j, journal_intend(&j, UNDO_WRITE, "/param", "old", "ours"), NULL, 0, 0);
 	close(j.fd);
 	journal_free(&j);
@@ -368,7 +372,8 @@ Test(journal, a_journal_from_an_earlier_boot, .fini = remove_dir)
 	cr_assert(journal_from_earlier_boot(&j));
 	cr_assert_eq(journal_recover(&j), 0);
 	cr_assert_eq(access(swapfile, F_OK), -1, "the swapfile it created is removed");
-	cr_assert_str_eq(get("param"), "default-after-reboot", "a parameter is not written back after a reboot");
+	cr_assert_str_eq(get("param"), "default-after-reboot",
+			 "a parameter is not written back after a reboot");
 	close(j.fd);
 	journal_free(&j);
 }

@@ -44,7 +44,8 @@ Test(options, defaults_match_the_table)
 	cr_assert_eq(cfg.timeout_ms, 600000);
 	cr_assert_eq(cfg.interval_ms, 100);
 	for (int id = 0; id < O_COUNT; id++)
-		cr_assert_not(cfg.given[id], "--%s counted as given by default", option_table[id].name);
+		cr_assert_not(cfg.given[id], "--%s counted as given by default",
+			      option_table[id].name);
 	config_free(&cfg);
 }
 
@@ -57,8 +58,9 @@ Test(options, every_default_parses)
 		if (!option_table[id].def)
 			continue;
 		options_defaults(&cfg);
-		cr_assert_eq(option_apply(&cfg, (enum option_id)id, option_table[id].def, msg, sizeof(msg)), 0,
-			     "default of --%s: %s", option_table[id].name, msg);
+		cr_assert_eq(option_apply(&cfg, (enum option_id)id, option_table[id].def, msg,
+					  sizeof(msg)),
+			     0, "default of --%s: %s", option_table[id].name, msg);
 		config_free(&cfg);
 	}
 }
@@ -67,10 +69,11 @@ Test(options, lists_and_values)
 {
 	struct config cfg = { 0 };
 	char msg[512];
-	cr_assert_eq(parse(msg, &cfg, NARGS("--swap", "zram", "--comp", "lzo,lz4", "--trials", "5",
-					    "--limit", "32M", "--alloc", "128M", "--data", "random"),
-			   ARGS("--swap", "zram", "--comp", "lzo,lz4", "--trials", "5", "--limit", "32M",
-				"--alloc", "128M", "--data", "random")),
+	cr_assert_eq(parse(msg, &cfg,
+			   NARGS("--swap", "zram", "--comp", "lzo,lz4", "--trials", "5", "--limit",
+				 "32M", "--alloc", "128M", "--data", "random"),
+			   ARGS("--swap", "zram", "--comp", "lzo,lz4", "--trials", "5", "--limit",
+				"32M", "--alloc", "128M", "--data", "random")),
 		     OPTIONS_RUN, "%s", msg);
 	cr_assert_eq(cfg.swap.n, 1);
 	cr_assert_eq(cfg.comp.n, 2);
@@ -85,13 +88,16 @@ Test(options, durations_take_units_and_bare_numbers_keep_their_unit)
 {
 	struct config cfg = { 0 };
 	char msg[512];
-	cr_assert_eq(parse(msg, &cfg, 5, ARGS("--interval", "10ms", "--timeout", "10m")), OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(parse(msg, &cfg, 5, ARGS("--interval", "10ms", "--timeout", "10m")),
+		     OPTIONS_RUN, "%s", msg);
 	cr_assert_eq(cfg.interval_ms, 10);
 	cr_assert_eq(cfg.timeout_ms, 600000);
-	cr_assert_eq(parse(msg, &cfg, 5, ARGS("--interval", "250", "--timeout", "30")), OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(parse(msg, &cfg, 5, ARGS("--interval", "250", "--timeout", "30")), OPTIONS_RUN,
+		     "%s", msg);
 	cr_assert_eq(cfg.interval_ms, 250, "a bare --interval is in ms");
 	cr_assert_eq(cfg.timeout_ms, 30000, "a bare --timeout is in s");
-	cr_assert_eq(parse(msg, &cfg, 5, ARGS("--interval", "0", "--timeout", "0")), OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(parse(msg, &cfg, 5, ARGS("--interval", "0", "--timeout", "0")), OPTIONS_RUN,
+		     "%s", msg);
 	cr_assert_eq(cfg.interval_ms, 0);
 	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--interval", "2s")), OPTIONS_RUN, "%s", msg);
 	cr_assert_eq(cfg.interval_ms, 2000);
@@ -115,11 +121,11 @@ static void refused(enum option_id id, const char *value, const char *why)
 	struct config cfg = { 0 };
 	static char msg[2 * PATH_MAX], needle[2 * PATH_MAX];
 	options_defaults(&cfg);
-	cr_assert_neq(option_apply(&cfg, id, value, msg, sizeof(msg)), 0, "--%s '%s' (%s) was accepted",
-		      option_table[id].name, value, why);
+	cr_assert_neq(option_apply(&cfg, id, value, msg, sizeof(msg)), 0,
+		      "--%s '%s' (%s) was accepted", option_table[id].name, value, why);
 	snprintf(needle, sizeof(needle), "--%s '%s': ", option_table[id].name, value);
-	cr_assert(strncmp(msg, needle, strlen(needle)) == 0, "%s: message '%s' does not start with '%s'", why, msg,
-		  needle);
+	cr_assert(strncmp(msg, needle, strlen(needle)) == 0,
+		  "%s: message '%s' does not start with '%s'", why, msg, needle);
 	cr_assert_gt(strlen(msg), strlen(needle), "%s: no reason given: '%s'", why, msg);
 	cr_assert_null(strchr(msg, '\n'), "message must be one line: '%s'", msg);
 	cr_assert_eq(cfg.given[id], 0, "a refused value must not count as given");
@@ -183,13 +189,17 @@ Test(options, the_table_as_a_table)
 			continue;
 		cr_assert_not_null(o->example, "--%s has no example", o->name);
 		options_defaults(&cfg);
-		/* The example names the file where distributions install it; the test has its own. */
+		/* The example names the file where distributions install it; the test has its
+		 * own. */
 		cr_assert_eq(option_apply(&cfg, (enum option_id)id,
-					  id == O_ZRAM_GENERATOR ? FIXTURES "/zram-generator.conf" : o->example, msg, sizeof(msg)),
+					  id == O_ZRAM_GENERATOR ? FIXTURES "/zram-generator.conf"
+								 : o->example,
+					  msg, sizeof(msg)),
 			     0, "example of --%s: %s", o->name, msg);
 		cr_assert(cfg.given[id]);
 		if (id == O_SETUP)
-			refused((enum option_id)id, "make | tee log", "shell syntax, with no shell to run it");
+			refused((enum option_id)id, "make | tee log",
+				"shell syntax, with no shell to run it");
 		else if (o->type != OT_PATH || o->parse)
 			refused((enum option_id)id, "x%y", "the wrong type");
 		if (o->type != OT_CUSTOM || id == O_JOBS)
@@ -276,7 +286,8 @@ Test(options, compressor_without_a_backend_that_uses_one)
 	char msg[512];
 	cr_assert_eq(parse(msg, &cfg, 5, ARGS("--swap", "disk", "--comp", "lz4")), OPTIONS_USAGE);
 	cr_assert_str_eq(msg, "--comp 'lz4': only zram and zswap use this option; add --swap zram");
-	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--comp", "lz4")), OPTIONS_RUN, "the default runs zram");
+	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--comp", "lz4")), OPTIONS_RUN,
+		     "the default runs zram");
 	config_free(&cfg);
 }
 
@@ -306,13 +317,17 @@ Test(options, help_lists_every_visible_option, .init = cr_redirect_stdout)
 		char needle[64];
 		snprintf(needle, sizeof(needle), "--%s", option_table[id].name);
 		if (option_table[id].flags & OPT_HIDDEN)
-			cr_assert_null(strstr(help, needle), "%s is for developers, not in --help", needle);
+			cr_assert_null(strstr(help, needle), "%s is for developers, not in --help",
+				       needle);
 		else if (option_for(&option_table[id], CMD_RUN))
 			cr_assert_not_null(strstr(help, needle), "%s missing from --help", needle);
-		else if (id != O_PLOT_OUTPUT && id != O_REPORT_OUTPUT) { /* "--output" is the run's too */
+		else if (id != O_PLOT_OUTPUT &&
+			 id != O_REPORT_OUTPUT) { /* "--output" is the run's too */
 			char entry[80];
-			snprintf(entry, sizeof(entry), " %s ", needle); /* the option column, not "--cpus all" */
-			cr_assert_null(strstr(help, entry), "%s is another command's, not a run's", needle);
+			snprintf(entry, sizeof(entry), " %s ",
+				 needle); /* the option column, not "--cpus all" */
+			cr_assert_null(strstr(help, entry), "%s is another command's, not a run's",
+				       needle);
 		}
 	}
 	for (char *line = strtok(help, "\n"); line; line = strtok(NULL, "\n"))
@@ -324,8 +339,9 @@ Test(options, sweep_axes)
 {
 	struct config cfg = { 0 };
 	char msg[512];
-	cr_assert_eq(parse(msg, &cfg, 9, ARGS("--swap", "disk,zram,zswap", "--comp", "lzo,lz4", "--jobs", "1-10",
-					      "--limit", "50M,100M")),
+	cr_assert_eq(parse(msg, &cfg, 9,
+			   ARGS("--swap", "disk,zram,zswap", "--comp", "lzo,lz4", "--jobs", "1-10",
+				"--limit", "50M,100M")),
 		     OPTIONS_RUN, "%s", msg);
 	cr_assert_eq(cfg.swap.n, 3);
 	cr_assert_eq(cfg.comp.n, 2);
@@ -340,7 +356,8 @@ Test(options, sweep_axes)
 	cr_assert_eq(cfg.order, ORDER_SHUFFLED);
 	cr_assert_eq(cfg.seed, 42);
 	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--jobs", "4-2")), OPTIONS_USAGE);
-	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--jobs", "1-40")), OPTIONS_USAGE, "more cells than a list holds");
+	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--jobs", "1-40")), OPTIONS_USAGE,
+		     "more cells than a list holds");
 	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--limit", "50M,50M")), OPTIONS_USAGE);
 	config_free(&cfg);
 }
@@ -352,8 +369,9 @@ Test(options, a_copied_config_outlives_its_source)
 	struct config cfg = { 0 }, copy;
 	char msg[512];
 
-	cr_assert_eq(parse(msg, &cfg, 11, ARGS("--swapfile", "/var/tmp/a.swap", "--setup", "true x", "--suffix", "-a",
-					       "--plot", "plots", "--", "sort", "-S", "1G")),
+	cr_assert_eq(parse(msg, &cfg, 11,
+			   ARGS("--swapfile", "/var/tmp/a.swap", "--setup", "true x", "--suffix",
+				"-a", "--plot", "plots", "--", "sort", "-S", "1G")),
 		     OPTIONS_RUN, "%s", msg);
 	cr_assert_not_null(config_add_section(&cfg));
 	snprintf(cfg.sections[0].name, NAME_LEN, "one");
@@ -361,7 +379,8 @@ Test(options, a_copied_config_outlives_its_source)
 	config_free(&cfg);
 	cr_assert_str_eq(copy.swapfile, "/var/tmp/a.swap");
 	cr_assert_str_eq(copy.setup, "true x");
-	cr_assert_str_eq(copy.data, "compressible:50", "the table's default, a text of its own too");
+	cr_assert_str_eq(copy.data, "compressible:50",
+			 "the table's default, a text of its own too");
 	cr_assert_str_eq(copy.suffix, "-a");
 	cr_assert_str_eq(copy.plot_dir, "plots");
 	cr_assert_str_eq(copy.output, "", "a text not given is empty, not NULL");
@@ -390,7 +409,8 @@ Test(options, texts_of_the_table_are_owned)
 		if (o->type == OT_TEXT)
 			cr_assert_gt(o->max, 0, "--%s: its longest text", o->name);
 	}
-	cr_assert(config_owns_text(offsetof(struct config, data)), "--data: a pattern may name a file");
+	cr_assert(config_owns_text(offsetof(struct config, data)),
+		  "--data: a pattern may name a file");
 }
 
 /* On/off options hold their value, not the word: left alone unless given (or the table's
@@ -410,8 +430,9 @@ Test(options, switches)
 	cr_assert_null(json_object_object_get(j, "mglru"));
 	cr_assert_str_eq(json_object_get_string(json_object_object_get(j, "latency")), "on");
 	json_object_put(j);
-	cr_assert_eq(parse(msg, &cfg, 11, ARGS("--swap", "zswap", "--mglru", "off", "--latency", "off", "--zswap-shrinker",
-					       "on", "--zswap-writeback", "off")),
+	cr_assert_eq(parse(msg, &cfg, 11,
+			   ARGS("--swap", "zswap", "--mglru", "off", "--latency", "off",
+				"--zswap-shrinker", "on", "--zswap-writeback", "off")),
 		     OPTIONS_RUN, "%s", msg);
 	cr_assert_eq(cfg.mglru, SWITCH_OFF);
 	cr_assert_eq(cfg.latency, SWITCH_OFF);
@@ -426,4 +447,3 @@ Test(options, switches)
 	cr_assert_str_eq(msg, "--mglru 'yes': not on or off");
 	config_free(&cfg);
 }
-

@@ -90,7 +90,9 @@ Test(zram, algorithms_and_selection)
 Test(zram, comp_algorithm_one_reader)
 {
 	char list[64], sel[16];
-	cr_assert_eq(zram_algorithm_parse("lzo [lzo-rle] lz4 zstd\n", list, sizeof(list), sel, sizeof(sel)), 0);
+	cr_assert_eq(zram_algorithm_parse("lzo [lzo-rle] lz4 zstd\n", list, sizeof(list), sel,
+					  sizeof(sel)),
+		     0);
 	cr_assert_str_eq(list, "lzo lzo-rle lz4 zstd");
 	cr_assert_str_eq(sel, "lzo-rle");
 	cr_assert_eq(zram_algorithm_parse("[lz4] lz4hc", list, sizeof(list), NULL, 0), 0);

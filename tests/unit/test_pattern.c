@@ -58,8 +58,14 @@ Test(pattern, random_pages_differ_and_zero_is_zero)
 Test(pattern, parse_errors)
 {
 	struct pattern pat;
-	static const char *const bad[] = { "", "seq:1", "compressible", "compressible:", "compressible:x",
-					   "compressible:101", "compressible:-1", "rand" };
+	static const char *const bad[] = { "",
+					   "seq:1",
+					   "compressible",
+					   "compressible:",
+					   "compressible:x",
+					   "compressible:101",
+					   "compressible:-1",
+					   "rand" };
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++)
 		cr_assert_eq(pattern_parse(bad[i], &pat), -EINVAL, "accepted '%s'", bad[i]);
 	cr_assert_eq(pattern_parse("compressible:0", &pat), 0);

@@ -10,14 +10,15 @@ static const struct plan_inputs inputs = { .pid = 4242, .seed = 0x5eed };
 
 #define NARGS(...) (int)(sizeof((char *[]){ "zswapbench", __VA_ARGS__ }) / sizeof(char *))
 /* cfg starts zeroed; what a parse before left in it is freed first. */
-#define PLAN(p, cfg, ...)                                                                              \
-	do {                                                                                           \
-		char *argv_[] = { "zswapbench", __VA_ARGS__, NULL };                                   \
-		char msg_[512];                                                                        \
-		config_free(cfg);                                                                      \
-		cr_assert_eq(options_parse(command_of(NULL), NARGS(__VA_ARGS__), argv_, cfg, msg_, sizeof(msg_)), \
-			     OPTIONS_RUN, "%s", msg_);                                                 \
-		cr_assert_eq(plan_build(p, cfg, "/x/zswapbench-hogger", &inputs), 0);                  \
+#define PLAN(p, cfg, ...)                                                                          \
+	do {                                                                                       \
+		char *argv_[] = { "zswapbench", __VA_ARGS__, NULL };                               \
+		char msg_[512];                                                                    \
+		config_free(cfg);                                                                  \
+		cr_assert_eq(options_parse(command_of(NULL), NARGS(__VA_ARGS__), argv_, cfg, msg_, \
+					   sizeof(msg_)),                                          \
+			     OPTIONS_RUN, "%s", msg_);                                             \
+		cr_assert_eq(plan_build(p, cfg, "/x/zswapbench-hogger", &inputs), 0);              \
 	} while (0)
 
 static const char *arg_after(const struct plan_cell *c, const char *flag)
@@ -40,7 +41,8 @@ Test(plan, the_sweep_is_a_cross_product_and_comp_only_where_used)
 {
 	struct config cfg = { 0 };
 	struct plan p;
-	PLAN(&p, &cfg, "--swap", "disk,zram", "--comp", "lzo,lz4", "--jobs", "1,2", "--limit", "32M,64M");
+	PLAN(&p, &cfg, "--swap", "disk,zram", "--comp", "lzo,lz4", "--jobs", "1,2", "--limit",
+	     "32M,64M");
 	/* disk: 1 x 2 jobs x 2 limits; zram: 2 comps x 2 x 2 */
 	cr_assert_eq(p.ncells, 4 + 8);
 	cr_assert_str_eq(p.cells[0].label, "disk jobs=1 limit=32M");
@@ -68,8 +70,8 @@ Test(plan, the_hogger_gets_its_share_in_whole_chunks)
 {
 	struct config cfg = { 0 };
 	struct plan p;
-	PLAN(&p, &cfg, "--swap", "zram", "--alloc", "100M", "--jobs", "3", "--chunk", "4M", "--data", "random",
-	     "--access", "reread:2", "--threads", "2", "--no-seccomp");
+	PLAN(&p, &cfg, "--swap", "zram", "--alloc", "100M", "--jobs", "3", "--chunk", "4M",
+	     "--data", "random", "--access", "reread:2", "--threads", "2", "--no-seccomp");
 	/* 100M / 3 = 33.3M, rounded up to 36M per job: 108M in all. */
 	cr_assert_eq(p.cells[0].alloc, 3 * (36ULL << 20));
 	cr_assert_str_eq(p.cells[0].hogger.argv[0], "/x/zswapbench-hogger");
@@ -166,7 +168,8 @@ Test(plan, shuffled_without_a_seed_takes_the_one_it_is_given)
 	struct plan p;
 	PLAN(&p, &cfg, "--swap", "disk,zram", "--order", "shuffled");
 	cr_assert_eq(p.seed, inputs.seed, "recorded, so the run can be replayed");
-	cr_assert_str_eq(p.swapfile, "/var/tmp/zswapbench-4242.swap", "named by the PID it is given");
+	cr_assert_str_eq(p.swapfile, "/var/tmp/zswapbench-4242.swap",
+			 "named by the PID it is given");
 	plan_free(&p);
 	config_free(&cfg);
 }
@@ -182,7 +185,8 @@ static void same_cell(const struct plan_cell *a, const struct plan_cell *b)
 	cr_assert_eq(a->workload.jobs, b->workload.jobs);
 	cr_assert_eq(a->workload.tab_seed, b->workload.tab_seed);
 	for (size_t k = 0; a->hogger.argv[k] || b->hogger.argv[k]; k++)
-		cr_assert_str_eq(a->hogger.argv[k] ? a->hogger.argv[k] : "(end)", b->hogger.argv[k] ? b->hogger.argv[k] : "(end)");
+		cr_assert_str_eq(a->hogger.argv[k] ? a->hogger.argv[k] : "(end)",
+				 b->hogger.argv[k] ? b->hogger.argv[k] : "(end)");
 }
 
 /* The plan reads no clock and no process: built twice from one config and the same inputs, it
@@ -192,8 +196,9 @@ Test(plan, the_same_inputs_make_the_same_plan)
 	struct config cfg = { 0 };
 	struct plan p, q;
 
-	PLAN(&p, &cfg, "--swap", "disk,zram,zswap", "--comp", "lzo,lz4", "--jobs", "1,2", "--order", "shuffled",
-	     "--trials", "4", "--warmup", "1", "--access", "reread:2", "--latency", "off");
+	PLAN(&p, &cfg, "--swap", "disk,zram,zswap", "--comp", "lzo,lz4", "--jobs", "1,2", "--order",
+	     "shuffled", "--trials", "4", "--warmup", "1", "--access", "reread:2", "--latency",
+	     "off");
 	cr_assert_eq(plan_build(&q, &cfg, "/x/zswapbench-hogger", &inputs), 0);
 	cr_assert_eq(p.ncells, q.ncells);
 	for (size_t i = 0; i < p.ncells; i++)

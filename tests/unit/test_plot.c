@@ -19,7 +19,6 @@
 #include "fixture.h"
 #include "tools.h"
 
-
 /* The PNG's width, height, distinct colours and the share of pixels that are not white, from
  * zlib alone: the five row filters of the PNG standard undone by hand. */
 static const char png_reader[] =
@@ -57,7 +56,8 @@ static const char png_reader[] =
 	"        elif f == 4:\n"
 	"            p = a + b - c\n"
 	"            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)\n"
-	"            line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255\n"
+	"            line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) "
+	"& 255\n"
 	"    for x in range(0, stride, bpp):\n"
 	"        px = bytes(line[x:x + bpp])\n"
 	"        colours.add(px)\n"
@@ -70,7 +70,8 @@ static void need_tools(void)
 	const char *tools[] = { "gnuplot", "xmllint", "rsvg-convert", "python3" };
 	for (size_t i = 0; i < ARRAY_SIZE(tools); i++)
 		if (!have_tool(tools[i]))
-			cr_skip_test("%s is not installed (apt-get install gnuplot-nox libxml2-utils librsvg2-bin python3)",
+			cr_skip_test("%s is not installed (apt-get install gnuplot-nox "
+				     "libxml2-utils librsvg2-bin python3)",
 				     tools[i]);
 }
 
@@ -90,8 +91,8 @@ static int written(const struct plot_output *o, const char *name)
 static int skipped(const struct plot_output *o, const char *name, const char *reason)
 {
 	for (size_t i = 0; i < o->nskipped; i++)
-		if (strncmp(o->skipped[i], name, strlen(name)) == 0 && o->skipped[i][strlen(name)] == ':' &&
-		    strstr(o->skipped[i], reason))
+		if (strncmp(o->skipped[i], name, strlen(name)) == 0 &&
+		    o->skipped[i][strlen(name)] == ':' && strstr(o->skipped[i], reason))
 			return 1;
 	return 0;
 }
@@ -105,7 +106,8 @@ static void check_png(const char *path, int min_width)
 	unsigned w, h, colours;
 	double ink;
 
-	cr_assert_eq(run_program(argv, out, sizeof(out), 0), 0, "%s: not a PNG read: %s", path, out);
+	cr_assert_eq(run_program(argv, out, sizeof(out), 0), 0, "%s: not a PNG read: %s", path,
+		     out);
 	cr_assert_eq(sscanf(out, "%u %u %u %lf", &w, &h, &colours, &ink), 4, "%s: %s", path, out);
 	cr_expect_geq(w, (unsigned)min_width, "%s: %u pixels wide", path, w);
 	cr_expect_geq(colours, 8, "%s: %u colours: blank?", path, colours);
@@ -150,8 +152,10 @@ static void plot_one(const struct results *r, const char *dir, int png, struct p
 
 Test(plot, every_plot_of_a_run)
 {
-	const char *expect[] = { "memory-disk.svg", "psi-disk.svg", "memory-zram.svg", "psi-zram.svg", "fill-curve.svg",
-				 "trials-elapsed.svg", "trials-cpu.svg", "trials-compression-ratio.svg" };
+	const char *expect[] = { "memory-disk.svg", "psi-disk.svg",
+				 "memory-zram.svg", "psi-zram.svg",
+				 "fill-curve.svg",  "trials-elapsed.svg",
+				 "trials-cpu.svg",  "trials-compression-ratio.svg" };
 	struct plot_output out;
 	struct results r;
 	char *dir, path[PATH_MAX];
@@ -190,8 +194,8 @@ Test(plot, titles_name_kernel_host_cell_and_units)
 	snprintf(text, sizeof(text), "kernel %s on %s", r.system.kernel, r.system.hostname);
 	cr_expect(strstr(svg, text), "no kernel or host in the title");
 	cr_expect(strstr(svg, "memory against time: zram"), "no cell in the title");
-	snprintf(text, sizeof(text), "limit %g MiB, alloc %g MiB, jobs %u", r.cells[1].limit / 1048576.0,
-		 r.cells[1].alloc / 1048576.0, r.cells[1].jobs);
+	snprintf(text, sizeof(text), "limit %g MiB, alloc %g MiB, jobs %u",
+		 r.cells[1].limit / 1048576.0, r.cells[1].alloc / 1048576.0, r.cells[1].jobs);
 	cr_expect(strstr(svg, text), "no configuration in the title");
 	cr_expect(strstr(svg, "(s)</text>") && strstr(svg, "MiB</text>"), "axes without units");
 	cr_expect(strstr(svg, "zram compressed size"), "no zram line");
@@ -205,7 +209,8 @@ Test(plot, titles_name_kernel_host_cell_and_units)
  * series or metric, so a backend added to swap/ needs no change there. */
 Test(plot, report_names_no_backend_series_or_metric)
 {
-	static const char *const names[] = { "S_ZRAM_", "S_ZSWAP_", "M_ZRAM_", "M_ZSWAP_", "M_ZSWP" };
+	static const char *const names[] = { "S_ZRAM_", "S_ZSWAP_", "M_ZRAM_", "M_ZSWAP_",
+					     "M_ZSWP" };
 	DIR *d = opendir("src/runner/report");
 	struct dirent *e;
 	int files = 0;
@@ -294,8 +299,9 @@ Test(plot, a_sweep_draws_elapsed_against_jobs)
 	cr_expect_eq(out.nskipped, 0);
 	snprintf(path, sizeof(path), "%s/sweep-jobs.svg", dir);
 	svg = slurp(path);
-	cr_expect(strstr(svg, "jobs (processes in the cgroup)") && strstr(svg, "<text>disk</text>") &&
-		  strstr(svg, "<text>zram</text>"), "a line per backend, the axis named");
+	cr_expect(strstr(svg, "jobs (processes in the cgroup)") &&
+			  strstr(svg, "<text>disk</text>") && strstr(svg, "<text>zram</text>"),
+		  "a line per backend, the axis named");
 	free(svg);
 	check_svg(path);
 	plot_output_free(&out);
@@ -338,7 +344,8 @@ Test(plot, twelve_cells_keep_their_labels_apart)
 	read_fixture("twelve-cells.json", &r);
 	cr_assert_eq(r.ncells, 12);
 	plot_one(&r, dir, 0, &out);
-	cr_expect(written(&out, "sweep-limit.svg") && written(&out, "sweep-comp.svg") && !written(&out, "sweep-jobs.svg"));
+	cr_expect(written(&out, "sweep-limit.svg") && written(&out, "sweep-comp.svg") &&
+		  !written(&out, "sweep-jobs.svg"));
 	snprintf(path, sizeof(path), "%s/trials-elapsed.svg", dir);
 	svg = slurp(path);
 	/* gnuplot writes each turned tic label as translate(x,y) rotate(-30), then its text. */
@@ -353,10 +360,12 @@ Test(plot, twelve_cells_keep_their_labels_apart)
 	cr_assert_eq(n, 12, "%zu turned labels", n);
 	/* Parallel lines of text 30 degrees up are dx / 2 apart: more than a line of 11px text. */
 	for (size_t i = 1; i < n; i++)
-		cr_expect_geq(x[i] - x[i - 1], 2 * 14.0, "labels %zu and %zu %.1f px apart", i, i + 1, x[i] - x[i - 1]);
+		cr_expect_geq(x[i] - x[i - 1], 2 * 14.0, "labels %zu and %zu %.1f px apart", i,
+			      i + 1, x[i] - x[i - 1]);
 	/* The first label, right-aligned at its tic, stays on the canvas. */
 	cr_assert_gt(first_len, 10);
-	cr_expect_geq(x[0] - 0.87 * (double)first_len * 6.6, 0, "the first label reaches %.0f px left of the canvas",
+	cr_expect_geq(x[0] - 0.87 * (double)first_len * 6.6, 0,
+		      "the first label reaches %.0f px left of the canvas",
 		      0.87 * (double)first_len * 6.6 - x[0]);
 	free(svg);
 	check_all(&out);
@@ -379,7 +388,8 @@ Test(plot, a_failed_trial_is_drawn_apart)
 	cr_expect(written(&out, "memory-zram.svg") && written(&out, "trials-elapsed.svg"));
 	snprintf(path, sizeof(path), "%s/trials-elapsed.svg", dir);
 	svg = slurp(path);
-	cr_expect(strstr(svg, "failed trials (not in the statistics)"), "the OOM trial is not marked");
+	cr_expect(strstr(svg, "failed trials (not in the statistics)"),
+		  "the OOM trial is not marked");
 	free(svg);
 	/* The failed trial measured no compression: the ratio plot has only the others. */
 	snprintf(path, sizeof(path), "%s/trials-cpu.svg", dir);
@@ -403,7 +413,8 @@ Test(plot, without_series_the_time_plots_are_skipped)
 	read_fixture("no-series.json", &r);
 	plot_one(&r, dir, 0, &out);
 	for (size_t i = 0; i < out.nwritten; i++)
-		cr_expect(strncmp(base_name(out.written[i]), "memory-", 7) && strncmp(base_name(out.written[i]), "psi-", 4),
+		cr_expect(strncmp(base_name(out.written[i]), "memory-", 7) &&
+				  strncmp(base_name(out.written[i]), "psi-", 4),
 			  "%s written without a series", out.written[i]);
 	cr_expect(skipped(&out, "memory-*.svg", "--interval 0"));
 	cr_expect(skipped(&out, "psi-*.svg", "--interval 0"));
@@ -482,7 +493,8 @@ Test(plot, two_files_one_colour_each)
 	cr_expect(strstr(svg, before) && strstr(svg, "after.json (6.1.0-27-amd64): trials"),
 		  "keys name each file and its kernel");
 	/* The palette's first two colours, as gnuplot writes them. */
-	cr_expect(strstr(svg, "rgb( 31, 119, 180)") && strstr(svg, "rgb(255, 127,  14)"), "one colour per file");
+	cr_expect(strstr(svg, "rgb( 31, 119, 180)") && strstr(svg, "rgb(255, 127,  14)"),
+		  "one colour per file");
 	free(svg);
 	check_all(&out);
 	plot_output_free(&out);
@@ -506,13 +518,16 @@ Test(plot, labels_are_escaped)
 	plot_one(&r, dir, 0, &out);
 	for (size_t i = 0; i < out.nwritten; i++) {
 		const char *name = base_name(out.written[i]);
-		cr_expect_eq(strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_+"),
+		cr_expect_eq(strspn(name,
+				    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+				    ".-_+"),
 			     strlen(name), "file name %s", name);
 	}
 	cr_assert(written(&out, "memory-it-s-q-a_b-2-v-echo-x-d-n.svg"));
 	snprintf(path, sizeof(path), "%s/memory-it-s-q-a_b-2-v-echo-x-d-n.svg", dir);
 	svg = slurp(path);
-	cr_expect(strstr(svg, "it's \"q\" &lt;&amp;> a_b^2 @v `echo x` $d \\n \xc3\xa9 ?"), "the label as typed");
+	cr_expect(strstr(svg, "it's \"q\" &lt;&amp;> a_b^2 @v `echo x` $d \\n \xc3\xa9 ?"),
+		  "the label as typed");
 	free(svg);
 	check_all(&out);
 	plot_output_free(&out);
@@ -567,7 +582,8 @@ Test(plot, gnuplot_failing_is_an_error_with_its_message)
 	const struct results *sets[1];
 	struct plot_output out;
 	struct results r;
-	char why[512] = "", *bin = temp_dir("zsb-plot"), *dir = temp_dir("zsb-plot"), fake[PATH_MAX];
+	char why[512] = "", *bin = temp_dir("zsb-plot"), *dir = temp_dir("zsb-plot"),
+	     fake[PATH_MAX];
 	char *path = strdup(getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
 	FILE *f;
 
@@ -580,7 +596,8 @@ Test(plot, gnuplot_failing_is_an_error_with_its_message)
 	sets[0] = &r;
 	setenv("PATH", bin, 1);
 	cr_assert_eq(plot_results(sets, NULL, 1, dir, 0, &out, why, sizeof(why)), -EIO);
-	cr_expect(strstr(why, "gnuplot failed on") && strstr(why, "undefined variable: nonsense"), "why: %s", why);
+	cr_expect(strstr(why, "gnuplot failed on") && strstr(why, "undefined variable: nonsense"),
+		  "why: %s", why);
 	cr_expect_eq(out.nwritten, 0);
 	plot_output_free(&out);
 	results_free(&r);

@@ -108,7 +108,9 @@ Test(mounts, cgroup_hierarchies_with_blanks)
 
 	memset(&env, 0, sizeof(env));
 	cr_assert_eq(cgroup_mounts_parse("cgroup /sys/fs/cgroup/mem\\040ory cgroup rw,memory 0 0\n"
-					 "cgroup2 /sys/fs/cgroup/uni\\040fied cgroup2 rw 0 0\n", &env), 1);
+					 "cgroup2 /sys/fs/cgroup/uni\\040fied cgroup2 rw 0 0\n",
+					 &env),
+		     1);
 	cr_assert_str_eq(env.memory_root, "/sys/fs/cgroup/mem ory");
 	cr_assert_str_eq(env.unified_root, "/sys/fs/cgroup/uni fied");
 }
@@ -165,7 +167,9 @@ Test(swaps, text_without_areas)
 	swaps_free(&s);
 	/* A line cut short is not an area. */
 	cr_assert_eq(swaps_parse("Filename\tType\tSize\tUsed\tPriority\n/dev/zram0\tpartition\t4\n"
-				 "/dev/zram1\tpartition\t8\t4\t-3\n", &s), 0);
+				 "/dev/zram1\tpartition\t8\t4\t-3\n",
+				 &s),
+		     0);
 	cr_assert_eq(s.n, 1);
 	cr_assert_str_eq(s.areas[0].path, "/dev/zram1");
 	swaps_free(&s);
@@ -193,7 +197,9 @@ Test(psi, averages_and_whether_full_is_there)
 	struct psi p;
 
 	cr_assert_eq(psi_parse("some avg10=1.50 avg60=5.78 avg300=8.54 total=105291258\n"
-			       "full avg10=0.25 avg60=5.71 avg300=8.44 total=104230479\n", &p), 0);
+			       "full avg10=0.25 avg60=5.71 avg300=8.44 total=104230479\n",
+			       &p),
+		     0);
 	cr_assert_float_eq(p.some_avg60, 5.78, 1e-9);
 	cr_assert_float_eq(p.full_avg60, 5.71, 1e-9);
 	cr_assert(p.have_full);
@@ -275,7 +281,8 @@ Test(swapsig, label_and_uuid_as_mkswap_wrote_them)
 	char *dir, *file, *plain;
 
 	if (!tool)
-		cr_skip_test("mkswap is not installed (apt-get install util-linux): no swap signature to read");
+		cr_skip_test("mkswap is not installed (apt-get install util-linux): no swap "
+			     "signature to read");
 	dir = temp_dir("zsb-swapsig");
 	file = zero_file(dir, "labelled.swap");
 	cr_assert_eq(swapsig_read(file, &sig), -ENODATA, "zeros hold no signature");
@@ -303,7 +310,8 @@ Test(swapsig, what_is_not_a_swap_signature)
 
 	cr_assert_eq(swapsig_read("/nonexistent/zswapbench.swap", &sig), -ENOENT);
 	if (!tool)
-		cr_skip_test("mkswap is not installed (apt-get install util-linux): no swap signature to change");
+		cr_skip_test("mkswap is not installed (apt-get install util-linux): no swap "
+			     "signature to change");
 	dir = temp_dir("zsb-swapsig");
 	file = zero_file(dir, "hibernated.swap");
 	mkswap(tool, (char *const[]){ "-L", "zswapbench", file, NULL });

@@ -15,7 +15,8 @@
 #include "runner/report/report.h"
 #include "fixture.h"
 
-static void add_trial(struct result_cell *c, unsigned index, enum trial_status st, double elapsed, double ratio)
+static void add_trial(struct result_cell *c, unsigned index, enum trial_status st, double elapsed,
+		      double ratio)
 {
 	struct trial *t = cell_add_trial(c);
 	t->index = index;
@@ -75,7 +76,8 @@ Test(results, comparison_ratio_and_change)
 	cr_assert(mc[M_ELAPSED].have);
 	cr_assert_float_eq(mc[M_ELAPSED].ts.ratio, 0.5, 1e-12);
 	cr_assert_float_eq(mc[M_ELAPSED].ts.change_pct, -50.0, 1e-9, "medians 3.0 and 1.5");
-	cr_assert_eq(mc[M_ELAPSED].sig, SIG_NOT_TESTABLE_SAME, "2 vs 2 trials: no test, and the ranges touch at 2.0");
+	cr_assert_eq(mc[M_ELAPSED].sig, SIG_NOT_TESTABLE_SAME,
+		     "2 vs 2 trials: no test, and the ranges touch at 2.0");
 	cr_assert_not(mc[M_COMP_RATIO].have, "disk has no compression ratio");
 	results_free(&r);
 }
@@ -133,12 +135,14 @@ Test(compare, a_real_shift_is_significant_after_holm)
 	cr_assert_eq(compare_cells(&a, &b, &o, mc), 0);
 	cr_assert_float_eq(mc[M_ELAPSED].ts.p_mwu, 2.0 / 252.0, 1e-9);
 	cr_assert(mc[M_ELAPSED].key);
-	cr_assert_float_eq(mc[M_ELAPSED].p, 2 * 2.0 / 252.0, 1e-9, "Holm over the two key metrics present");
+	cr_assert_float_eq(mc[M_ELAPSED].p, 2 * 2.0 / 252.0, 1e-9,
+			   "Holm over the two key metrics present");
 	cr_assert_eq(mc[M_ELAPSED].sig, SIG_SIGNIFICANT);
 	cr_assert_gt(mc[M_ELAPSED].ts.change_lo_pct, 2.0);
 	o.noise_pct = 20;
 	cr_assert_eq(compare_cells(&a, &b, &o, mc), 0);
-	cr_assert_eq(mc[M_ELAPSED].sig, SIG_NONE, "a 10%% change inside a 20%% noise threshold is no change");
+	cr_assert_eq(mc[M_ELAPSED].sig, SIG_NONE,
+		     "a 10%% change inside a 20%% noise threshold is no change");
 	cell_drop(&a);
 	cell_drop(&b);
 }
@@ -160,7 +164,8 @@ Test(compare, a_test_that_cannot_reach_alpha_after_holm_falls_back_to_the_ranges
 	cr_assert_eq(compare_cells(&a, &b, &o, mc), 0);
 	cr_assert_float_eq(mc[M_ELAPSED].ts.p_mwu_min, 2.0 / 70.0, 1e-9);
 	cr_assert_not(mc[M_ELAPSED].ts.testable, "0.029 x 2 key metrics is above 0.05");
-	cr_assert_eq(mc[M_ELAPSED].sig, SIG_NOT_TESTABLE_DIFFERENT, "ranges apart, 20%% beyond the noise");
+	cr_assert_eq(mc[M_ELAPSED].sig, SIG_NOT_TESTABLE_DIFFERENT,
+		     "ranges apart, 20%% beyond the noise");
 	cr_assert_eq(compare_cells(&a, &c, &o, mc), 0);
 	cr_assert_eq(mc[M_ELAPSED].sig, SIG_NOT_TESTABLE_SAME, "ranges overlap");
 	cell_drop(&a);
@@ -203,7 +208,8 @@ Test(results, written_atomically_and_complete)
 	cr_assert_eq(json_object_get_uint64(v), 300ULL << 20);
 	cr_assert(json_object_object_get_ex(doc, "cells", &cellv));
 	cr_assert_eq(json_object_array_length(cellv), 2);
-	cr_assert(json_object_object_get_ex(json_object_array_get_idx(cellv, 1), "trials", &trials));
+	cr_assert(
+		json_object_object_get_ex(json_object_array_get_idx(cellv, 1), "trials", &trials));
 	cr_assert_eq(json_object_array_length(trials), 3, "failed trials are kept");
 	cr_assert(json_object_object_get_ex(json_object_array_get_idx(trials, 2), "status", &v));
 	cr_assert_str_eq(json_object_get_string(v), "oom");
@@ -251,9 +257,10 @@ Test(results, round_trip)
 Test(series, keys_stay_and_drawn_fields_have_labels)
 {
 	static const char *const keys[S_COUNT] = {
-		"cgroup_mem", "cgroup_swap", "device_used", "zram_orig_data_size", "zram_compr_data_size",
-		"zswap_stored_pages", "pswpout", "pswpin", "pgmajfault", "psi_some_us", "psi_full_us",
-		"cgroup_psi_some_us", "cgroup_psi_full_us", "progress",
+		"cgroup_mem",		"cgroup_swap",	      "device_used", "zram_orig_data_size",
+		"zram_compr_data_size", "zswap_stored_pages", "pswpout",     "pswpin",
+		"pgmajfault",		"psi_some_us",	      "psi_full_us", "cgroup_psi_some_us",
+		"cgroup_psi_full_us",	"progress",
 	};
 
 	for (int f = 0; f < S_COUNT; f++) {
@@ -271,11 +278,13 @@ Test(results, the_page_size_of_the_machine_that_measured)
 	struct results r;
 	char why[256];
 
-	cr_assert_eq(results_read(FIXTURES "/results/zswap-64k-pages.json", &r, why, sizeof(why)), 0, "%s", why);
+	cr_assert_eq(results_read(FIXTURES "/results/zswap-64k-pages.json", &r, why, sizeof(why)),
+		     0, "%s", why);
 	cr_expect_eq(r.system.page_size, 65536);
 	cr_expect_str_eq(r.system.arch, "aarch64");
 	results_free(&r);
-	cr_assert_eq(results_read(FIXTURES "/results/disk-zram.json", &r, why, sizeof(why)), 0, "%s", why);
+	cr_assert_eq(results_read(FIXTURES "/results/disk-zram.json", &r, why, sizeof(why)), 0,
+		     "%s", why);
 	cr_expect_eq(r.system.page_size, RESULT_PAGE_SIZE_UNRECORDED);
 	cr_expect_eq(RESULT_PAGE_SIZE_UNRECORDED, 4096);
 	results_free(&r);
@@ -292,17 +301,23 @@ static void write_text(const char *path, const char *text)
 /* Each broken file gets one line that says what is wrong with it. */
 Test(results, broken_files_are_named_plainly)
 {
-	static const struct { const char *text, *why; } cases[] = {
+	static const struct {
+		const char *text, *why;
+	} cases[] = {
 		{ "", "not JSON: an empty file" },
-		{ "{\"format\": \"zswapbench-result\", \"cells\": [", "not JSON: unexpected end of data" },
+		{ "{\"format\": \"zswapbench-result\", \"cells\": [",
+		  "not JSON: unexpected end of data" },
 		{ "hello", "not JSON" },
 		{ "{\"a\": 1}", "not a zswapbench result file" },
 		{ "[1, 2]", "not a zswapbench result file" },
 		{ "{\"format\": \"zswapbench-result\", \"format_version\": 1, \"cells\": []}",
 		  "format version 1; this zswapbench reads version 2" },
-		{ "{\"format\": \"zswapbench-result\", \"format_version\": 2}", "no list of cells" },
-		{ "{\"format\": \"zswapbench-result\", \"format_version\": 2, \"cells\": [{}]}", "a cell without a label" },
-		{ "{\"format\": \"zswapbench-result\", \"format_version\": 2, \"cells\": []} trailing",
+		{ "{\"format\": \"zswapbench-result\", \"format_version\": 2}",
+		  "no list of cells" },
+		{ "{\"format\": \"zswapbench-result\", \"format_version\": 2, \"cells\": [{}]}",
+		  "a cell without a label" },
+		{ "{\"format\": \"zswapbench-result\", \"format_version\": 2, \"cells\": []} "
+		  "trailing",
 		  "text after the document" },
 	};
 	char *path = temp_path(), why[256];
@@ -310,8 +325,10 @@ Test(results, broken_files_are_named_plainly)
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		write_text(path, cases[i].text);
-		cr_assert_neq(results_read(path, &r, why, sizeof(why)), 0, "accepted '%s'", cases[i].text);
-		cr_assert(strstr(why, cases[i].why), "'%s': '%s' lacks '%s'", cases[i].text, why, cases[i].why);
+		cr_assert_neq(results_read(path, &r, why, sizeof(why)), 0, "accepted '%s'",
+			      cases[i].text);
+		cr_assert(strstr(why, cases[i].why), "'%s': '%s' lacks '%s'", cases[i].text, why,
+			  cases[i].why);
 		cr_assert_null(strchr(why, '\n'));
 	}
 	unlink(path);
@@ -327,10 +344,12 @@ Test(results, report_from_a_fixture_file)
 	size_t len = 0;
 	FILE *out = open_memstream(&text, &len);
 
-	struct report_opts o = { .render = { .format = FORMAT_TABLE }, .verbose = 1,
+	struct report_opts o = { .render = { .format = FORMAT_TABLE },
+				 .verbose = 1,
 				 .cmp = { .alpha = 0.05, .noise_pct = 2 } };
 
-	cr_assert_eq(results_read(FIXTURES "/results/disk-zram.json", &r, why, sizeof(why)), 0, "%s", why);
+	cr_assert_eq(results_read(FIXTURES "/results/disk-zram.json", &r, why, sizeof(why)), 0,
+		     "%s", why);
 	cr_assert_eq(r.ncells, 2);
 	cr_assert_eq(report_print(&r, &o, out), 0);
 	fclose(out);

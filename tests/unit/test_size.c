@@ -21,8 +21,8 @@ Test(size, accepts_units_in_binary_multiples)
 
 Test(size, rejects_what_is_not_a_positive_size)
 {
-	static const char *const bad[] = { "", "0", "0M", "-1", "+1", " 1", "50X", "1Q", "M", "1.5G",
-					   "1MM", "12 M", "0x10" };
+	static const char *const bad[] = { "",	 "0", "0M",   "-1",  "+1",   " 1",  "50X",
+					   "1Q", "M", "1.5G", "1MM", "12 M", "0x10" };
 	uint64_t v = 77;
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++)
 		cr_assert_eq(size_parse(bad[i], &v), -EINVAL, "accepted '%s'", bad[i]);

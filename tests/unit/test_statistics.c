@@ -11,10 +11,13 @@
 #define N(a) ARRAY_SIZE(a)
 
 /* Exact p-values are ratios of counts: equal to scipy's up to rounding. */
-#define P_EQ(got, want) cr_assert_float_eq((got), (want), 1e-12 + 1e-12 * (want), "p %.17g, want %.17g", (got), (want))
+#define P_EQ(got, want)                                                                            \
+	cr_assert_float_eq((got), (want), 1e-12 + 1e-12 * (want), "p %.17g, want %.17g", (got),    \
+			   (want))
 /* GSL's t distribution is good to about 1e-9 relative (gsl_cdf_tdist_Pinv(0.975, 6) =
  * 2.44691185114, stats.t.ppf(0.975, 6) = 2.44691184879): ample for trial counts. */
-#define T_EQ(got, want) cr_assert_float_eq((got), (want), 1e-8 * fabs(want), "%.17g, want %.17g", (got), (want))
+#define T_EQ(got, want)                                                                            \
+	cr_assert_float_eq((got), (want), 1e-8 * fabs(want), "%.17g, want %.17g", (got), (want))
 
 Test(summary, against_numpy_and_scipy_t_interval)
 {
@@ -32,7 +35,8 @@ Test(summary, against_numpy_and_scipy_t_interval)
 	cr_assert_float_eq(s.max, 15.2, 0);
 	T_EQ(s.mean_lo, 11.62990184524356);
 	T_EQ(s.mean_hi, 13.798669583327866);
-	cr_assert_float_eq(summary_rel_stddev(&s), 100 * 1.1725024114098461 / 12.714285714285714, 1e-9);
+	cr_assert_float_eq(summary_rel_stddev(&s), 100 * 1.1725024114098461 / 12.714285714285714,
+			   1e-9);
 	/* the same with stats.t.interval(0.90, ...) */
 	cr_assert_eq(summary_compute(x, N(x), 0.90, &s), 0);
 	T_EQ(s.mean_lo, 11.85313767099217);
@@ -150,13 +154,14 @@ static struct two_sample compare(const double *b, size_t nb, const double *n, si
 
 Test(mann_whitney, exact_without_ties)
 {
-	/* stats.mannwhitneyu([1.1, 2.3, 3.5, 4.2, 5.9], [2.0, 4.8, 6.1, 7.7, 8.3, 9.4], method='exact') */
+	/* stats.mannwhitneyu([1.1, 2.3, 3.5, 4.2, 5.9], [2.0, 4.8, 6.1, 7.7, 8.3, 9.4],
+	 * method='exact') */
 	const double a[] = { 1.1, 2.3, 3.5, 4.2, 5.9 }, b[] = { 2.0, 4.8, 6.1, 7.7, 8.3, 9.4 };
 	/* a = np.round(np.random.default_rng(7).normal(10, 1, 8), 3) and b the next 12 of
 	 * normal(11, 1, 12); stats.mannwhitneyu(a, b, method='exact') */
 	const double a8[] = { 10.001, 10.299, 9.726, 9.109, 9.545, 9.008, 10.06, 11.34 };
-	const double b12[] = { 10.508, 10.38, 11.49, 11.357, 11.105, 10.07,
-			       10.971, 11.695, 9.656, 10.542, 9.099, 9.71 };
+	const double b12[] = { 10.508, 10.38,  11.49, 11.357, 11.105, 10.07,
+			       10.971, 11.695, 9.656, 10.542, 9.099,  9.71 };
 	struct two_sample c = compare(a, N(a), b, N(b));
 
 	cr_assert(c.mwu_exact);
@@ -206,7 +211,8 @@ Test(mann_whitney, exact_with_ties)
 
 Test(mann_whitney, asymptotic_with_ties_above_20)
 {
-	/* A = np.round(np.random.default_rng(11).normal(20, 3, 25)); B the next 22 of normal(22, 3);
+	/* A = np.round(np.random.default_rng(11).normal(20, 3, 25));
+	 * B the next 22 of normal(22, 3);
 	 * stats.mannwhitneyu(A, B, method='asymptotic', use_continuity=True) */
 	const double a[] = { 20, 24, 24, 18, 19, 18, 22, 20, 22, 14, 25, 20, 22,
 			     20, 19, 21, 22, 19, 20, 22, 17, 15, 21, 18, 14 };
@@ -237,9 +243,10 @@ Test(mann_whitney, identical_samples_give_one)
 
 Test(welch, against_scipy)
 {
-	/* stats.ttest_ind([10.2, 11.5, 9.8, 10.9, 10.4], [12.9, 11.1, 14.2, 13.3, 12.0, 15.1, 11.8],
-	 *                 equal_var=False).pvalue */
-	const double a[] = { 10.2, 11.5, 9.8, 10.9, 10.4 }, b[] = { 12.9, 11.1, 14.2, 13.3, 12.0, 15.1, 11.8 };
+	/* stats.ttest_ind([10.2, 11.5, 9.8, 10.9, 10.4],
+	 *                 [12.9, 11.1, 14.2, 13.3, 12.0, 15.1, 11.8], equal_var=False).pvalue */
+	const double a[] = { 10.2, 11.5, 9.8, 10.9, 10.4 },
+		     b[] = { 12.9, 11.1, 14.2, 13.3, 12.0, 15.1, 11.8 };
 	/* stats.ttest_ind([5,5,5,5], [6,7,8,9], equal_var=False).pvalue */
 	const double flat[] = { 5, 5, 5, 5 }, rising[] = { 6, 7, 8, 9 };
 
@@ -397,12 +404,14 @@ Test(significance, ten_percent_shift_with_one_percent_noise)
 
 Test(significance, rules)
 {
-	struct two_sample c = { .testable = 1, .change_pct = 5, .change_lo_pct = 3, .change_hi_pct = 7 };
+	struct two_sample c = {
+		.testable = 1, .change_pct = 5, .change_lo_pct = 3, .change_hi_pct = 7
+	};
 
 	cr_assert_eq(significance_decide(&c, 0.01, 0.05, 2), SIG_SIGNIFICANT);
-	cr_assert_eq(significance_decide(&c, 0.05, 0.05, 2), SIG_NONE);	/* p < alpha, strictly */
-	cr_assert_eq(significance_decide(&c, 0.01, 0.05, 3), SIG_NONE);	/* interval touches noise */
-	cr_assert_eq(significance_decide(&c, 0.01, 0.05, 4), SIG_NONE);	/* straddles it */
+	cr_assert_eq(significance_decide(&c, 0.05, 0.05, 2), SIG_NONE); /* p < alpha, strictly */
+	cr_assert_eq(significance_decide(&c, 0.01, 0.05, 3), SIG_NONE); /* interval touches noise */
+	cr_assert_eq(significance_decide(&c, 0.01, 0.05, 4), SIG_NONE); /* straddles it */
 	c.change_pct = -5, c.change_lo_pct = -7, c.change_hi_pct = -3;
 	cr_assert_eq(significance_decide(&c, 0.01, 0.05, 2), SIG_SIGNIFICANT);
 	cr_assert_eq(significance_decide(&c, 0.01, 0.05, 3), SIG_NONE);

@@ -67,7 +67,8 @@ static json_object *key(json_object *o, const char *section, const char *name)
 	json_object *sec = o, *v = NULL;
 	if (section)
 		cr_assert(json_object_object_get_ex(o, section, &sec), "no section %s", section);
-	cr_assert(json_object_object_get_ex(sec, name, &v), "no key %s.%s", section ? section : "", name);
+	cr_assert(json_object_object_get_ex(sec, name, &v), "no key %s.%s", section ? section : "",
+		  name);
 	return v;
 }
 
@@ -81,7 +82,8 @@ Test(system_facts, kernel_and_cpu_of_a_noisy_machine)
 	cr_assert_str_eq(s.kernel.version, "#1 SMP PREEMPT_DYNAMIC Debian 6.1.76-1 (2024-02-01)");
 	cr_assert_str_eq(s.kernel.arch, "x86_64");
 	cr_assert_str_eq(s.kernel.hostname, "noisybox");
-	cr_assert_str_eq(s.kernel.cmdline, "BOOT_IMAGE=/boot/vmlinuz-6.1.0-18-amd64 root=/dev/nvme0n1p2 ro quiet");
+	cr_assert_str_eq(s.kernel.cmdline,
+			 "BOOT_IMAGE=/boot/vmlinuz-6.1.0-18-amd64 root=/dev/nvme0n1p2 ro quiet");
 	cr_assert_str_eq(s.cpu.model, "Intel(R) Core(TM) i7-8550U CPU @ 1.80GHz");
 	cr_assert_eq(s.cpu.online, 8);
 	cr_assert_eq(s.cpu.smt_active, 1);
@@ -308,7 +310,8 @@ Test(system_disk, tmpfs_and_unknown_mounts)
 	cr_assert_str_eq(s.swap_dir.fs_type, "tmpfs");
 	cr_assert_str_eq(s.swap_dir.disk, "");
 	cr_assert_eq(s.swap_dir.rotational, SYSINFO_UNKNOWN);
-	/* No mount of 8:1 and no block device: the magic alone, which cannot tell ext2 from ext4. */
+	/* No mount of 8:1 and no block device: the magic alone, which cannot tell ext2 from
+	 * ext4. */
 	facts_init(&s);
 	facts_swap_dir_device(&s, 8, 1, EXT4_SUPER_MAGIC);
 	cr_assert_str_eq(s.swap_dir.fs_type, "ext2/ext3/ext4");
@@ -338,7 +341,9 @@ Test(system_facts, swap_area_paths_as_swapon_was_given_them)
 
 	cr_assert_eq(s.swap.nareas, 2);
 	cr_assert_str_eq(s.swap.areas[0].name, "/srv/swap disk/inner/swapfile");
-	cr_assert(strstr(text, "  swap area                /srv/swap disk/inner/swapfile file, 1024.0M, 2M used, priority -2\n"),
+	cr_assert(strstr(text,
+			 "  swap area                /srv/swap disk/inner/swapfile file, 1024.0M, "
+			 "2M used, priority -2\n"),
 		  "%s", text);
 	free(text);
 }
@@ -386,13 +391,18 @@ Test(system_helpers, bracketed_word)
 	char buf[32];
 
 	sysfs_set_root(NOISY);
-	cr_assert_eq(facts_bracketed("/sys/kernel/mm/transparent_hugepage/enabled", buf, sizeof(buf)), 0);
+	cr_assert_eq(facts_bracketed("/sys/kernel/mm/transparent_hugepage/enabled", buf,
+				     sizeof(buf)),
+		     0);
 	cr_assert_str_eq(buf, "always");
 	sysfs_set_root(QUIET);
-	cr_assert_eq(facts_bracketed("/sys/kernel/mm/transparent_hugepage/defrag", buf, sizeof(buf)), 0);
+	cr_assert_eq(
+		facts_bracketed("/sys/kernel/mm/transparent_hugepage/defrag", buf, sizeof(buf)), 0);
 	cr_assert_str_eq(buf, "madvise"); /* not "defer+madvise" */
 	sysfs_set_root(BROKEN);
-	cr_assert_eq(facts_bracketed("/sys/kernel/mm/transparent_hugepage/enabled", buf, sizeof(buf)), -EINVAL);
+	cr_assert_eq(facts_bracketed("/sys/kernel/mm/transparent_hugepage/enabled", buf,
+				     sizeof(buf)),
+		     -EINVAL);
 	cr_assert_str_eq(buf, "");
 	cr_assert_eq(facts_bracketed("/sys/kernel/mm/no-such-file", buf, sizeof(buf)), -ENOENT);
 	cr_assert_str_eq(buf, "");
@@ -468,7 +478,8 @@ Test(system_warnings, governor_and_smt_one_by_one)
 	cr_assert(has_warning(&s, "SMT is on: sibling threads share a core"));
 	s.swap.nareas = 1;
 	snprintf(s.swap.areas[0].name, sizeof(s.swap.areas[0].name), "/dev/zram0");
-	cr_assert(has_warning(&s, "Swap area already active (/dev/zram0): the kernel may put pages on it too"));
+	cr_assert(has_warning(
+		&s, "Swap area already active (/dev/zram0): the kernel may put pages on it too"));
 }
 
 Test(system_warnings, the_table_marks_the_facts_that_warn)
@@ -476,11 +487,15 @@ Test(system_warnings, the_table_marks_the_facts_that_warn)
 	struct sysinfo_facts s = collect(NOISY);
 	char *text = printed(&s);
 
-	cr_assert(strstr(text, "\n! cpu governor             powersave on 0-2,10, performance on 3\n"), "%s", text);
+	cr_assert(strstr(text,
+			 "\n! cpu governor             powersave on 0-2,10, performance on 3\n"),
+		  "%s", text);
 	cr_assert(strstr(text, "\n! smt                      on (control: on)\n"), "%s", text);
 	cr_assert(strstr(text, "\n! thp defrag               always\n"), "%s", text);
 	cr_assert(strstr(text, "\n  vm.swappiness            10\n"), "%s", text);
-	cr_assert(strstr(text, "\n  swap area                /dev/nvme0n1p3 partition, 8.0G, 1M used, priority -2\n"),
+	cr_assert(strstr(text,
+			 "\n  swap area                /dev/nvme0n1p3 partition, 8.0G, 1M used, "
+			 "priority -2\n"),
 		  "%s", text);
 	cr_assert(strstr(text, "\nwarnings:\n! CPU frequency governor powersave"), "%s", text);
 	free(text);
@@ -497,27 +512,36 @@ static void assert_keys(json_object *o, const char *section, const char *const *
 	cr_assert(json_object_object_get_ex(o, section, &sec), "no section %s", section);
 	cr_assert(json_object_is_type(sec, json_type_object), "%s is not an object", section);
 	for (; keys[n]; n++)
-		cr_assert(json_object_object_get_ex(sec, keys[n], NULL), "no key %s.%s", section, keys[n]);
-	cr_assert_eq((size_t)json_object_object_length(sec), n, "%s has keys not documented", section);
+		cr_assert(json_object_object_get_ex(sec, keys[n], NULL), "no key %s.%s", section,
+			  keys[n]);
+	cr_assert_eq((size_t)json_object_object_length(sec), n, "%s has keys not documented",
+		     section);
 }
 
 Test(system_json, the_documented_keys)
 {
-	static const char *const kernel[] = { "release", "version", "arch", "hostname", "cmdline", NULL };
-	static const char *const cpu[] = { "model", "online", "smt_active", "smt_control", "cpufreq_policies",
-					   "governor", "governors", "boost", "boost_source", NULL };
+	static const char *const kernel[] = { "release",  "version", "arch",
+					      "hostname", "cmdline", NULL };
+	static const char *const cpu[] = {
+		"model",    "online",	 "smt_active", "smt_control",  "cpufreq_policies",
+		"governor", "governors", "boost",      "boost_source", NULL
+	};
 	static const char *const memory[] = { "total", "available", "loadavg", "psi", NULL };
 	static const char *const cgroup[] = { "mode", "v1_controllers", "v2_controllers", NULL };
-	static const char *const zram[] = { "module", "hot_add", "device", "algorithms", "writeback",
-					    "recompression", "algorithm_params", NULL };
-	static const char *const zswap[] = { "present", "enabled", "compressor", "zpool", "max_pool_percent",
-					     "crypto_compressors", "shrinker_enabled", NULL };
-	static const char *const swap[] = { "areas", "swappiness", "page_cluster", "overcommit_memory", NULL };
-	static const char *const mm[] = { "thp_enabled", "thp_defrag", "mglru", "mglru_enabled", "aslr",
-					  "ksm_running", NULL };
+	static const char *const zram[] = { "module",		"hot_add",   "device",
+					    "algorithms",	"writeback", "recompression",
+					    "algorithm_params", NULL };
+	static const char *const zswap[] = { "present",		 "enabled",
+					     "compressor",	 "zpool",
+					     "max_pool_percent", "crypto_compressors",
+					     "shrinker_enabled", NULL };
+	static const char *const swap[] = { "areas", "swappiness", "page_cluster",
+					    "overcommit_memory", NULL };
+	static const char *const mm[] = { "thp_enabled", "thp_defrag",	"mglru", "mglru_enabled",
+					  "aslr",	 "ksm_running", NULL };
 	static const char *const perf[] = { "events", "paranoid", NULL };
-	static const char *const swap_dir[] = { "path", "fs_type", "device", "disk", "partition", "model",
-						"rotational", NULL };
+	static const char *const swap_dir[] = { "path",	     "fs_type", "device",     "disk",
+						"partition", "model",	"rotational", NULL };
 	const char *trees[] = { NOISY, MISSING };
 
 	for (size_t t = 0; t < 2; t++) {
@@ -550,20 +574,25 @@ Test(system_json, types_of_a_noisy_machine)
 	cr_assert_eq(json_object_get_int(key(o, "cpu", "online")), 8);
 	cr_assert(json_object_is_type(key(o, "cpu", "smt_active"), json_type_boolean));
 	cr_assert_null(key(o, "cpu", "governor"), "two governors: no one governor");
-	cr_assert_str_eq(json_object_get_string(json_object_object_get(key(o, "cpu", "governors"), "powersave")), "0-2,10");
+	cr_assert_str_eq(json_object_get_string(
+				 json_object_object_get(key(o, "cpu", "governors"), "powersave")),
+			 "0-2,10");
 	cr_assert(json_object_get_boolean(key(o, "cpu", "boost")));
 	cr_assert_eq(json_object_get_uint64(key(o, "memory", "total")), 16318024ull * 1024);
 	v = key(o, "memory", "loadavg");
 	cr_assert_eq(json_object_array_length(v), 3);
 	cr_assert(json_object_is_type(json_object_array_get_idx(v, 0), json_type_double));
-	cr_assert_float_eq(json_object_get_double(json_object_object_get(key(o, "memory", "psi"), "some_avg60")), 1.2, 1e-9);
+	cr_assert_float_eq(json_object_get_double(
+				   json_object_object_get(key(o, "memory", "psi"), "some_avg60")),
+			   1.2, 1e-9);
 	cr_assert_eq(json_object_array_length(key(o, "cgroup", "v1_controllers")), 0);
 	cr_assert_eq(json_object_array_length(key(o, "cgroup", "v2_controllers")), 8);
 	cr_assert_eq(json_object_array_length(key(o, "zram", "algorithms")), 6);
 	cr_assert_eq(json_object_array_length(key(o, "zswap", "crypto_compressors")), 3);
 	area = json_object_array_get_idx(key(o, "swap", "areas"), 0);
 	cr_assert_eq(json_object_get_int(json_object_object_get(area, "priority")), -2);
-	cr_assert_eq(json_object_get_uint64(json_object_object_get(area, "size")), 8388604ull * 1024);
+	cr_assert_eq(json_object_get_uint64(json_object_object_get(area, "size")),
+		     8388604ull * 1024);
 	cr_assert_eq(json_object_get_int(key(o, "perf", "paranoid")), -1);
 	cr_assert_null(key(o, "perf", "events"));
 	cr_assert(json_object_get_boolean(key(o, NULL, "psi_available")));
@@ -599,13 +628,16 @@ Test(system_table, keys_labels_and_references_are_sound)
 	for (size_t i = 0; i < sysinfo_nfacts; i++) {
 		const struct sysinfo_fact *f = &sysinfo_fact_table[i];
 		cr_assert_eq(sysinfo_fact_find(f->key), f, "%s: the key is not unique", f->key);
-		cr_assert(f->type != FACT_CUSTOM || f->json, "%s: a custom fact needs its JSON", f->key);
-		cr_assert(f->type != FACT_CUSTOM || !f->label || f->text, "%s: a custom row needs its text", f->key);
+		cr_assert(f->type != FACT_CUSTOM || f->json, "%s: a custom fact needs its JSON",
+			  f->key);
+		cr_assert(f->type != FACT_CUSTOM || !f->label || f->text,
+			  "%s: a custom row needs its text", f->key);
 		cr_assert(f->type != FACT_BOOL || (f->yes && f->no), "%s: yes and no", f->key);
 		cr_assert(!f->each || f->each_label, "%s: more rows need a label", f->key);
 		if (f->aside) {
 			const struct sysinfo_fact *a = sysinfo_fact_find(f->aside);
-			cr_assert(a && a->type == FACT_TEXT && f->aside_open, "%s: aside %s", f->key, f->aside);
+			cr_assert(a && a->type == FACT_TEXT && f->aside_open, "%s: aside %s",
+				  f->key, f->aside);
 		}
 		if (f->known) {
 			const struct sysinfo_fact *k = sysinfo_fact_find(f->known);
@@ -613,8 +645,10 @@ Test(system_table, keys_labels_and_references_are_sound)
 		}
 		for (size_t j = 0; j < i; j++) {
 			const struct sysinfo_fact *g = &sysinfo_fact_table[j];
-			cr_assert(!f->label || !g->label || strcmp(f->label, g->label) != 0, "label %s twice", f->label);
-			cr_assert(!f->compare.name || !g->compare.name || strcmp(f->compare.name, g->compare.name) != 0,
+			cr_assert(!f->label || !g->label || strcmp(f->label, g->label) != 0,
+				  "label %s twice", f->label);
+			cr_assert(!f->compare.name || !g->compare.name ||
+					  strcmp(f->compare.name, g->compare.name) != 0,
 				  "compare's name %s twice", f->compare.name);
 		}
 	}
@@ -631,7 +665,8 @@ Test(system_table, every_fact_in_the_json_and_every_label_a_row)
 		const struct sysinfo_fact *f = &sysinfo_fact_table[i];
 		const char *slash = strchr(f->key, '/');
 		char section[32];
-		snprintf(section, sizeof(section), "%.*s", slash ? (int)(slash - f->key) : 0, f->key);
+		snprintf(section, sizeof(section), "%.*s", slash ? (int)(slash - f->key) : 0,
+			 f->key);
 		key(o, slash ? section : NULL, slash ? slash + 1 : f->key);
 		if (!f->label)
 			continue;
@@ -639,9 +674,11 @@ Test(system_table, every_fact_in_the_json_and_every_label_a_row)
 		snprintf(line, sizeof(line), " %-24s ", f->label);
 		cr_assert(strstr(text, line), "no row '%s'", f->label);
 	}
-	for (const char *p = text; *p && strncmp(p, "\nwarnings:", 10) != 0; p += strcspn(p, "\n"), p += *p == '\n')
+	for (const char *p = text; *p && strncmp(p, "\nwarnings:", 10) != 0;
+	     p += strcspn(p, "\n"), p += *p == '\n')
 		rows++;
-	cr_assert_eq(rows, labels + (size_t)s.swap.nareas, "a row per label and per swap area: %zu rows, %zu labels", rows, labels);
+	cr_assert_eq(rows, labels + (size_t)s.swap.nareas,
+		     "a row per label and per swap area: %zu rows, %zu labels", rows, labels);
 	free(text);
 	json_object_put(o);
 }
@@ -650,10 +687,13 @@ Test(system_table, every_fact_in_the_json_and_every_label_a_row)
  * table's order; the conditions of the moment only between files of one host. */
 Test(system_table, compare_names_every_setting_that_differs)
 {
-	static const char *const names[] = { "kernel", "kernel command line", "CPU model", "CPUs online", "SMT",
-					     "CPU governor", "CPU boost", "memory", "cgroup mode", "zswap enabled",
-					     "swappiness", "page-cluster", "THP", "THP defrag", "MGLRU", "ASLR",
-					     "KSM", "swapfile filesystem", "swapfile disk" };
+	static const char *const names[] = {
+		"kernel",      "kernel command line", "CPU model",    "CPUs online",
+		"SMT",	       "CPU governor",	      "CPU boost",    "memory",
+		"cgroup mode", "zswap enabled",	      "swappiness",   "page-cluster",
+		"THP",	       "THP defrag",	      "MGLRU",	      "ASLR",
+		"KSM",	       "swapfile filesystem", "swapfile disk"
+	};
 	struct sysinfo_facts s = collect(NOISY), t = s;
 	struct env_difference d[32];
 	struct results a, b;
@@ -724,7 +764,8 @@ Test(system_real, this_machine)
 	cr_assert(s.mem.available == SYSINFO_U64_UNKNOWN || s.mem.available <= s.mem.total);
 	cr_assert(!isnan(s.mem.load[0]));
 	cr_assert(strcmp(s.perf.events, "none") == 0 || strcmp(s.perf.events, "software") == 0 ||
-		  strcmp(s.perf.events, "software+hardware") == 0, "%s", s.perf.events);
+			  strcmp(s.perf.events, "software+hardware") == 0,
+		  "%s", s.perf.events);
 	cr_assert_neq(s.swap.nareas, SYSINFO_UNKNOWN);
 	cr_assert_str_eq(s.swap_dir.path, "/var/tmp");
 	cr_assert_neq(s.swap_dir.fs_type[0], '\0');

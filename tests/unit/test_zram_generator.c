@@ -29,12 +29,13 @@ Test(zram_generator, size_expressions_as_the_generator_reads_them)
 
 Test(zram_generator, expressions_it_cannot_read_are_refused)
 {
-	static const char *const bad[] = { "", "ram /", "min(ram, )", "foo", "ram / 0", "2 3", "-5", "min(1, 2",
-					   "rams" };
+	static const char *const bad[] = { "",	  "ram /", "min(ram, )", "foo", "ram / 0",
+					   "2 3", "-5",	   "min(1, 2",	 "rams" };
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
 		char why[256];
 		double v;
-		cr_assert_neq(zram_size_eval(bad[i], 1000, &v, why, sizeof(why)), 0, "accepted '%s'", bad[i]);
+		cr_assert_neq(zram_size_eval(bad[i], 1000, &v, why, sizeof(why)), 0,
+			      "accepted '%s'", bad[i]);
 	}
 }
 
@@ -55,9 +56,12 @@ Test(zram_generator, the_zram0_section_becomes_the_runs_zram_cell)
 
 	cr_assert_geq(fd, 0);
 	close(fd);
-	write_file(path, "[zram1]\nzram-size = 100\n\n[zram0]\nzram-size = 1024\ncompression-algorithm = zstd (type=idle)\n"
-			 "swap-priority = 5\n");
-	cr_assert_eq(options_parse(command_of(NULL), 3, argv, &cfg, msg, sizeof(msg)), OPTIONS_RUN, "%s", msg);
+	write_file(path,
+		   "[zram1]\nzram-size = 100\n\n[zram0]\nzram-size = 1024\ncompression-algorithm = "
+		   "zstd (type=idle)\n"
+		   "swap-priority = 5\n");
+	cr_assert_eq(options_parse(command_of(NULL), 3, argv, &cfg, msg, sizeof(msg)), OPTIONS_RUN,
+		     "%s", msg);
 	cr_assert_eq(cfg.swap.n, 1);
 	cr_assert_str_eq(cfg.swap.v[0], "zram");
 	cr_assert_str_eq(cfg.comp.v[0], "zstd");
@@ -65,11 +69,14 @@ Test(zram_generator, the_zram0_section_becomes_the_runs_zram_cell)
 	cr_assert_eq(cfg.backend.priority, 5);
 	config_free(&cfg);
 	write_file(path, "[zram0]\nzram-size = ram / banana\n");
-	cr_assert_eq(options_parse(command_of(NULL), 3, argv, &cfg, msg, sizeof(msg)), OPTIONS_USAGE);
-	cr_assert(strstr(msg, "line 2: zram-size: 'ram / banana' is not a size expression"), "%s", msg);
+	cr_assert_eq(options_parse(command_of(NULL), 3, argv, &cfg, msg, sizeof(msg)),
+		     OPTIONS_USAGE);
+	cr_assert(strstr(msg, "line 2: zram-size: 'ram / banana' is not a size expression"), "%s",
+		  msg);
 	config_free(&cfg);
 	write_file(path, "[zram1]\nzram-size = 100\n");
-	cr_assert_eq(options_parse(command_of(NULL), 3, argv, &cfg, msg, sizeof(msg)), OPTIONS_USAGE);
+	cr_assert_eq(options_parse(command_of(NULL), 3, argv, &cfg, msg, sizeof(msg)),
+		     OPTIONS_USAGE);
 	cr_assert(strstr(msg, "no [zram0] section"), "%s", msg);
 	config_free(&cfg);
 	unlink(path);

@@ -11,10 +11,11 @@ static const char empty[] = "";
 /* The texts a config owns, each "" or a copy of its own. A test checks that every path and
  * text of the option table is among them. */
 static const size_t owned[] = {
-	offsetof(struct config, swapfile), offsetof(struct config, zram_generator), offsetof(struct config, data),
-	offsetof(struct config, output),   offsetof(struct config, plot_dir),       offsetof(struct config, report_file),
-	offsetof(struct config, hogger),   offsetof(struct config, sysroot),        offsetof(struct config, setup),
-	offsetof(struct config, config_file),
+	offsetof(struct config, swapfile), offsetof(struct config, zram_generator),
+	offsetof(struct config, data),	   offsetof(struct config, output),
+	offsetof(struct config, plot_dir), offsetof(struct config, report_file),
+	offsetof(struct config, hogger),   offsetof(struct config, sysroot),
+	offsetof(struct config, setup),	   offsetof(struct config, config_file),
 };
 #define NOWNED (ARRAY_SIZE(owned))
 
@@ -134,7 +135,8 @@ int config_copy(struct config *dst, const struct config *src)
 	if (!ret && src->nsections) {
 		dst->sections = malloc(src->nsections * sizeof(*dst->sections));
 		if (dst->sections)
-			memcpy(dst->sections, src->sections, src->nsections * sizeof(*dst->sections));
+			memcpy(dst->sections, src->sections,
+			       src->nsections * sizeof(*dst->sections));
 		else
 			ret = -ENOMEM;
 	}

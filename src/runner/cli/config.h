@@ -17,41 +17,113 @@
 
 #define LIST_MAX 16
 #define NAME_LEN 32
-#define JOBS_MAX 256              /* --jobs: workload processes in a cell */
-#define COMMAND_TEXT_MAX 1023     /* --setup, a config file's command: characters */
-#define COMMAND_WORDS_MAX 63      /* ... and words */
+#define JOBS_MAX 256 /* --jobs: workload processes in a cell */
+#define COMMAND_TEXT_MAX 1023 /* --setup, a config file's command: characters */
+#define COMMAND_WORDS_MAX 63 /* ... and words */
 
 /* One per option, in the order of the option table (and of --help). */
 enum option_id {
-	O_LIMIT, O_ALLOC, O_SWAP, O_COMP, O_JOBS, O_TRIALS, O_WARMUP, O_ORDER,
-	O_LIMIT_MODE, O_SWAP_LIMIT, O_SWAPPINESS, O_PAGE_CLUSTER,
-	O_SWAPFILE, O_SWAP_SIZE, O_PRIORITY, O_DISK_THROTTLE,
-	O_ZRAM_SIZE, O_ZRAM_MEM_LIMIT, O_ZRAM_ALGO_PARAMS, O_ZRAM_GENERATOR, O_ZRAM_BACKING_DEV, O_ZRAM_WRITEBACK,
-	O_ZRAM_RECOMP, O_ZSWAP_POOL, O_ZSWAP_ZPOOL,
-	O_ZSWAP_SHRINKER, O_ZSWAP_WRITEBACK, O_ZSWAP_MAX, O_THP, O_MGLRU,
-	O_DATA, O_ACCESS, O_REREAD, O_SWAP_FRACTION, O_LATENCY, O_CHUNK, O_ALLOC_PER_JOB, O_THREADS, O_PREFAULT,
-	O_BACKGROUND, O_CPUS, O_USER, O_NO_SECCOMP, O_SETUP,
-	O_SETTLE, O_TIMEOUT, O_INTERVAL, O_EXTENDED,
-	O_OUTPUT, O_SUFFIX, O_PLOT, O_REPORT, O_PNG, O_PLOT_OUTPUT, O_REPORT_OUTPUT, O_JSON,
-	O_FORMAT, O_COLUMNS, O_RAW, O_NOHEADINGS, O_VERBOSE, O_ALL, O_GROUP_BY, O_ALPHA, O_NOISE,
-	O_CONFIG, O_DRY_RUN, O_QUIET, O_RUNS, O_HOGGER, O_SYSROOT,
-	O_HELP, O_VERSION,
+	O_LIMIT,
+	O_ALLOC,
+	O_SWAP,
+	O_COMP,
+	O_JOBS,
+	O_TRIALS,
+	O_WARMUP,
+	O_ORDER,
+	O_LIMIT_MODE,
+	O_SWAP_LIMIT,
+	O_SWAPPINESS,
+	O_PAGE_CLUSTER,
+	O_SWAPFILE,
+	O_SWAP_SIZE,
+	O_PRIORITY,
+	O_DISK_THROTTLE,
+	O_ZRAM_SIZE,
+	O_ZRAM_MEM_LIMIT,
+	O_ZRAM_ALGO_PARAMS,
+	O_ZRAM_GENERATOR,
+	O_ZRAM_BACKING_DEV,
+	O_ZRAM_WRITEBACK,
+	O_ZRAM_RECOMP,
+	O_ZSWAP_POOL,
+	O_ZSWAP_ZPOOL,
+	O_ZSWAP_SHRINKER,
+	O_ZSWAP_WRITEBACK,
+	O_ZSWAP_MAX,
+	O_THP,
+	O_MGLRU,
+	O_DATA,
+	O_ACCESS,
+	O_REREAD,
+	O_SWAP_FRACTION,
+	O_LATENCY,
+	O_CHUNK,
+	O_ALLOC_PER_JOB,
+	O_THREADS,
+	O_PREFAULT,
+	O_BACKGROUND,
+	O_CPUS,
+	O_USER,
+	O_NO_SECCOMP,
+	O_SETUP,
+	O_SETTLE,
+	O_TIMEOUT,
+	O_INTERVAL,
+	O_EXTENDED,
+	O_OUTPUT,
+	O_SUFFIX,
+	O_PLOT,
+	O_REPORT,
+	O_PNG,
+	O_PLOT_OUTPUT,
+	O_REPORT_OUTPUT,
+	O_JSON,
+	O_FORMAT,
+	O_COLUMNS,
+	O_RAW,
+	O_NOHEADINGS,
+	O_VERBOSE,
+	O_ALL,
+	O_GROUP_BY,
+	O_ALPHA,
+	O_NOISE,
+	O_CONFIG,
+	O_DRY_RUN,
+	O_QUIET,
+	O_RUNS,
+	O_HOGGER,
+	O_SYSROOT,
+	O_HELP,
+	O_VERSION,
 	O_COUNT
 };
 
 /* The sets of options the commands take, as bits: an option's row in the table names the sets
  * it is in, a command's row (commands/commands.c) the set it parses. */
 enum command {
-	CMD_RUN = 1 << 0, CMD_SHOW = 1 << 1, CMD_COMPARE = 1 << 2, CMD_SYSINFO = 1 << 3,
-	CMD_PLOT = 1 << 4, CMD_REPORT = 1 << 5, CMD_CALIBRATE = 1 << 6,
+	CMD_RUN = 1 << 0,
+	CMD_SHOW = 1 << 1,
+	CMD_COMPARE = 1 << 2,
+	CMD_SYSINFO = 1 << 3,
+	CMD_PLOT = 1 << 4,
+	CMD_REPORT = 1 << 5,
+	CMD_CALIBRATE = 1 << 6,
 	CMD_ALL = (1 << 7) - 1,
 	/* The commands that run the experiment: they take its options (those of no set in
 	 * particular), a config file, and a COMMAND after "--". */
 	CMD_EXPERIMENT = CMD_RUN | CMD_CALIBRATE,
 };
 
-enum run_order { ORDER_INTERLEAVED, ORDER_SEQUENTIAL, ORDER_SHUFFLED };
-enum limit_mode { LIMIT_MAX, LIMIT_HIGH };
+enum run_order {
+	ORDER_INTERLEAVED,
+	ORDER_SEQUENTIAL,
+	ORDER_SHUFFLED
+};
+enum limit_mode {
+	LIMIT_MAX,
+	LIMIT_HIGH
+};
 
 struct size_list {
 	uint64_t v[LIST_MAX];
@@ -71,7 +143,13 @@ struct name_list {
 /* A named section of a config file: one group of cells with its own sweep axes; an axis it
  * does not set comes from [run] (or the command line). */
 #define SECTION_MAX 16
-enum section_axis { AXIS_SWAP, AXIS_COMP, AXIS_JOBS, AXIS_LIMIT, AXIS_COUNT };
+enum section_axis {
+	AXIS_SWAP,
+	AXIS_COMP,
+	AXIS_JOBS,
+	AXIS_LIMIT,
+	AXIS_COUNT
+};
 struct cell_section {
 	char name[NAME_LEN];
 	struct name_list swap, comp;
@@ -81,7 +159,7 @@ struct cell_section {
 };
 
 struct user_id {
-	char name[64];            /* empty: run as the runner (root) */
+	char name[64]; /* empty: run as the runner (root) */
 	unsigned uid, gid;
 };
 
@@ -89,65 +167,68 @@ struct config {
 	/* The sweep's axes: backends x compressors x jobs x limits, each cell with its trials. */
 	struct size_list limit;
 	struct name_list swap;
-	struct name_list comp;        /* empty: the kernel's default */
+	struct name_list comp; /* empty: the kernel's default */
 	struct count_list jobs;
 	uint64_t alloc;
 	unsigned trials, warmup;
 	enum run_order order;
-	unsigned long seed;           /* shuffled:SEED; 0: draw one at plan time */
+	unsigned long seed; /* shuffled:SEED; 0: draw one at plan time */
 	enum limit_mode limit_mode;
-	uint64_t swap_limit;          /* 0: none */
-	int swappiness;               /* -1: leave the kernel's */
-	int page_cluster;             /* -1: leave the kernel's */
-	char *swapfile;               /* empty: /var/tmp/zswapbench-<pid>.swap */
-	uint64_t swap_size;           /* 0: big enough for the largest allocation */
-	uint64_t throttle_read, throttle_write; /* --disk-throttle, bytes/s; 0: that direction free */
+	uint64_t swap_limit; /* 0: none */
+	int swappiness; /* -1: leave the kernel's */
+	int page_cluster; /* -1: leave the kernel's */
+	char *swapfile; /* empty: /var/tmp/zswapbench-<pid>.swap */
+	uint64_t swap_size; /* 0: big enough for the largest allocation */
+	uint64_t throttle_read,
+		throttle_write; /* --disk-throttle, bytes/s; 0: that direction free */
 	struct swap_settings backend; /* each backend's own options, and the swap priority */
-	char *zram_generator;         /* the zram-generator.conf whose [zram0] was measured */
-	char thp[NAME_LEN];           /* transparent_hugepage/enabled for the run; empty: leave it */
-	enum switch_state mglru;      /* lru_gen/enabled for the run */
-	char *data;                   /* the pages' pattern: compressible:50, file:PATH, ... */
+	char *zram_generator; /* the zram-generator.conf whose [zram0] was measured */
+	char thp[NAME_LEN]; /* transparent_hugepage/enabled for the run; empty: leave it */
+	enum switch_state mglru; /* lru_gen/enabled for the run */
+	char *data; /* the pages' pattern: compressible:50, file:PATH, ... */
 	char access[64];
-	double swap_fraction;         /* 0: --alloc decides; else alloc = limit / (1 - F) per cell */
-	enum switch_state latency;    /* the hogger's histograms (the table's default: on) */
+	double swap_fraction; /* 0: --alloc decides; else alloc = limit / (1 - F) per cell */
+	enum switch_state latency; /* the hogger's histograms (the table's default: on) */
 	uint64_t chunk;
-	uint64_t alloc_per_job;       /* 0: --alloc / --jobs */
+	uint64_t alloc_per_job; /* 0: --alloc / --jobs */
 	unsigned threads;
 	int prefault;
-	uint64_t background;          /* 0: none */
-	char cpus[128];               /* --cpus: a CPU list, "all" (not pinned); empty: chosen */
+	uint64_t background; /* 0: none */
+	char cpus[128]; /* --cpus: a CPU list, "all" (not pinned); empty: chosen */
 	struct user_id user;
 	int no_seccomp;
 	int settle;
-	uint64_t timeout_ms;          /* 0: none */
-	uint64_t interval_ms;         /* 0: no time series */
+	uint64_t timeout_ms; /* 0: none */
+	uint64_t interval_ms; /* 0: no time series */
 	int extended;
-	char *output;                 /* empty: results/zswapbench-<date><suffix>.json */
+	char *output; /* empty: results/zswapbench-<date><suffix>.json */
 	char suffix[64];
-	char *plot_dir;               /* --plot, or plot's -o: the folder for the plots; empty: none */
-	char *report_file;            /* --report, or report's -o: the HTML report; empty: none */
-	int png;                      /* plots as PNG instead of SVG */
-	int json;                     /* --json: the same as --format json */
+	char *plot_dir; /* --plot, or plot's -o: the folder for the plots; empty: none */
+	char *report_file; /* --report, or report's -o: the HTML report; empty: none */
+	int png; /* plots as PNG instead of SVG */
+	int json; /* --json: the same as --format json */
 	enum output_format format;
-	struct column_list columns;   /* -o: the table columns to show; empty: the table's own */
+	struct column_list columns; /* -o: the table columns to show; empty: the table's own */
 	int raw, noheadings;
-	int verbose;                  /* every metric, not only the short answer */
-	int quiet;                    /* only the verdict and errors */
-	int dry_run;                  /* the plan and the changes it would make; nothing runs */
-	unsigned calibrate_runs;      /* calibrate: independent runs of the configuration */
-	int all;                      /* compare: rows that did not change too */
-	char group_by[16];            /* compare: file, host, kernel or host,kernel */
-	double alpha;                 /* a change is significant only at p < alpha ... */
-	double noise_pct;             /* ... and with its whole interval beyond +-noise_pct */
-	char *hogger;                 /* empty: beside zswapbench, or where it is installed */
-	char *sysroot;                /* empty: the real /sys and /proc */
-	char **command;               /* after "--" (or a config file's command): run this instead of
-				       * the hogger; its own words, NULL-terminated; NULL: the hogger */
-	char *setup;                  /* --setup: run once before the first trial, outside the cgroup */
-	char **files;                 /* show, compare, plot, report: the result files (argv's) */
+	int verbose; /* every metric, not only the short answer */
+	int quiet; /* only the verdict and errors */
+	int dry_run; /* the plan and the changes it would make; nothing runs */
+	unsigned calibrate_runs; /* calibrate: independent runs of the configuration */
+	int all; /* compare: rows that did not change too */
+	char group_by[16]; /* compare: file, host, kernel or host,kernel */
+	double alpha; /* a change is significant only at p < alpha ... */
+	double noise_pct; /* ... and with its whole interval beyond +-noise_pct */
+	char *hogger; /* empty: beside zswapbench, or where it is installed */
+	char *sysroot; /* empty: the real /sys and /proc */
+	char **command; /* after "--" (or a config file's command): run this instead of
+				       * the hogger; its own words, NULL-terminated; NULL: the
+				       * hogger */
+	char *setup; /* --setup: run once before the first trial, outside the cgroup */
+	char **files; /* show, compare, plot, report: the result files (argv's) */
 	int nfiles;
-	char *config_file;            /* --config: the file read before the command line */
-	struct cell_section *sections; /* its named sections: the run's cells, at most SECTION_MAX */
+	char *config_file; /* --config: the file read before the command line */
+	/* its named sections: the run's cells, at most SECTION_MAX */
+	struct cell_section *sections;
 	size_t nsections;
 	unsigned char given[O_COUNT]; /* set on the command line (not a default) */
 };

@@ -23,10 +23,10 @@
 #endif
 
 struct load {
-	char dir[PATH_MAX];           /* the file's directory: what ${CONFIG_DIR} stands for */
+	char dir[PATH_MAX]; /* the file's directory: what ${CONFIG_DIR} stands for */
 	struct config *cfg;
-	struct config *scratch;       /* a section's value is parsed here, then copied */
-	char why[512];                /* the first error, without its line */
+	struct config *scratch; /* a section's value is parsed here, then copied */
+	char why[512]; /* the first error, without its line */
 };
 
 /* The source tree's presets when run from it, then the installed ones: beside the binary
@@ -34,14 +34,16 @@ struct load {
 const char *const *config_preset_dirs(void)
 {
 	static char beside[PATH_LEN];
-	static const char *dirs[] = { "configs", beside, ZSB_DATADIR "/configs", "/usr/share/zswapbench/configs", NULL };
+	static const char *dirs[] = { "configs", beside, ZSB_DATADIR "/configs",
+				      "/usr/share/zswapbench/configs", NULL };
 	char self[PATH_MAX];
 	ssize_t n;
 
 	if (!beside[0]) {
 		n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 		self[n > 0 ? n : 0] = '\0';
-		snprintf(beside, sizeof(beside), "%s/../share/zswapbench/configs", n > 0 ? dirname(self) : ".");
+		snprintf(beside, sizeof(beside), "%s/../share/zswapbench/configs",
+			 n > 0 ? dirname(self) : ".");
 	}
 	return dirs;
 }
@@ -60,8 +62,11 @@ static int set_command(struct config *cfg, const char *value, char *why, size_t 
 	}
 	memcpy(text, value, strlen(value) + 1);
 	if (command_shell_syntax(value) || command_split(text, words, COMMAND_WORDS_MAX + 1) < 0) {
-		snprintf(why, len, "command: '%.200s': not a command (words split at blanks, at most %d, no shell syntax: "
-			 "no shell runs it)", value, COMMAND_WORDS_MAX);
+		snprintf(why, len,
+			 "command: '%.200s': not a command (words split at blanks, at most %d, no "
+			 "shell syntax: "
+			 "no shell runs it)",
+			 value, COMMAND_WORDS_MAX);
 		return 0;
 	}
 	if (config_set_command(cfg, words)) {
@@ -73,7 +78,8 @@ static int set_command(struct config *cfg, const char *value, char *why, size_t 
 
 int config_preset_path(const char *name, char *out, size_t len)
 {
-	if (strchr(name, '/') || (strlen(name) > 5 && strcmp(name + strlen(name) - 5, ".conf") == 0)) {
+	if (strchr(name, '/') ||
+	    (strlen(name) > 5 && strcmp(name + strlen(name) - 5, ".conf") == 0)) {
 		snprintf(out, len, "%s", name);
 		return access(out, R_OK) == 0 ? 0 : -errno;
 	}
@@ -89,7 +95,8 @@ int config_preset_path(const char *name, char *out, size_t len)
 /* A flag in a file says yes or no; on the command line its presence says yes. */
 static int flag_value(const char *value, int *on)
 {
-	static const char *const yes[] = { "", "1", "yes", "true", "on" }, *const no[] = { "0", "no", "false", "off" };
+	static const char *const yes[] = { "", "1", "yes", "true", "on" },
+				 *const no[] = { "0", "no", "false", "off" };
 	for (size_t i = 0; i < ARRAY_SIZE(yes); i++)
 		if (strcasecmp(value, yes[i]) == 0)
 			return *on = 1, 0;
@@ -99,7 +106,8 @@ static int flag_value(const char *value, int *on)
 	return -EINVAL;
 }
 
-static int set_run_key(struct load *l, const struct option_desc *o, const char *value, char *why, size_t len)
+static int set_run_key(struct load *l, const struct option_desc *o, const char *value, char *why,
+		       size_t len)
 {
 	enum option_id id = (enum option_id)(o - option_table);
 	char reason[300];
@@ -135,8 +143,8 @@ static struct cell_section *section_named(struct config *cfg, const char *name)
 }
 
 /* Only the sweep's axes differ between sections: the rest is the run's, in [run]. */
-static int set_section_key(struct load *l, const char *section, const struct option_desc *o, const char *value,
-			   char *why, size_t len)
+static int set_section_key(struct load *l, const char *section, const struct option_desc *o,
+			   const char *value, char *why, size_t len)
 {
 	static const enum option_id axes[AXIS_COUNT] = { O_SWAP, O_COMP, O_JOBS, O_LIMIT };
 	enum option_id id = (enum option_id)(o - option_table);
@@ -148,8 +156,11 @@ static int set_section_key(struct load *l, const char *section, const struct opt
 		if (axes[a] == id)
 			axis = a;
 	if (axis < 0 || !s) {
-		snprintf(why, len, axis < 0 ? "%s: only swap, comp, jobs and limit can differ per section ([%s]); "
-							    "put it in [run]" : "%s: too many sections (at most 16) or a name too long ([%s])",
+		snprintf(why, len,
+			 axis < 0 ? "%s: only swap, comp, jobs and limit can differ per section "
+				    "([%s]); "
+				    "put it in [run]"
+				  : "%s: too many sections (at most 16) or a name too long ([%s])",
 			 o->name, section);
 		return 0;
 	}
@@ -202,8 +213,10 @@ static int on_key(void *user, const char *section, const char *name, const char 
 		value = expand_dir(l, value, expanded, sizeof(expanded));
 	if (strcmp(name, "command") == 0 && (!section[0] || strcmp(section, "run") == 0)) {
 		ok = set_command(l->cfg, value, err, sizeof(err));
-	} else if (!o || o->type == OT_ACTION || o - option_table == O_CONFIG || !option_for(o, CMD_RUN)) {
-		snprintf(err, sizeof(err), "%s: not an option of a run (see zswapbench --help)", name);
+	} else if (!o || o->type == OT_ACTION || o - option_table == O_CONFIG ||
+		   !option_for(o, CMD_RUN)) {
+		snprintf(err, sizeof(err), "%s: not an option of a run (see zswapbench --help)",
+			 name);
 		ok = 0;
 	} else if (!section[0] || strcmp(section, "run") == 0) {
 		ok = set_run_key(l, o, value, err, sizeof(err));
@@ -229,7 +242,9 @@ static int check_sections(const struct config *cfg, const char *file, char *why,
 		for (size_t k = 0; k < swap->n; k++)
 			takes |= (backend_find(swap->v[k])->flags & BACKEND_COMP) != 0;
 		if (!takes) {
-			snprintf(why, len, "%s: [%s]: comp: none of its backends uses a compressor; add one of %s to its swap",
+			snprintf(why, len,
+				 "%s: [%s]: comp: none of its backends uses a compressor; add one "
+				 "of %s to its swap",
 				 file, s->name, backends_of_option("comp", users, sizeof(users)));
 			return -EINVAL;
 		}
@@ -245,12 +260,16 @@ int config_file_load(struct config *cfg, const char *path, char *why, size_t len
 	int line, err;
 
 	if (config_preset_path(path, file, sizeof(file))) {
-		snprintf(why, len, "--config '%s': no such file, and no preset of that name (see zswapbench list-configs)", path);
+		snprintf(why, len,
+			 "--config '%s': no such file, and no preset of that name (see zswapbench "
+			 "list-configs)",
+			 path);
 		return -EINVAL;
 	}
 	config_dir_of(file, l.dir, sizeof(l.dir));
 	if ((line = config_long_line(file)) > 0) {
-		snprintf(why, len, "%s:%d: longer than %d characters, the most a line can be", file, line, CONFIG_LINE_MAX);
+		snprintf(why, len, "%s:%d: longer than %d characters, the most a line can be", file,
+			 line, CONFIG_LINE_MAX);
 		return -EINVAL;
 	}
 	options_defaults(&scratch);
@@ -264,6 +283,7 @@ int config_file_load(struct config *cfg, const char *path, char *why, size_t len
 	else if (l.why[0])
 		snprintf(why, len, "%s:%d: %s", file, line, l.why);
 	else
-		snprintf(why, len, "%s:%d: not a key = value line, a [section] or a comment", file, line);
+		snprintf(why, len, "%s:%d: not a key = value line, a [section] or a comment", file,
+			 line);
 	return -EINVAL;
 }

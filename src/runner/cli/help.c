@@ -13,10 +13,11 @@ static void option_line(FILE *out, const struct option_desc *o, int has_short)
 	int has_arg = o->type != OT_FLAG && o->type != OT_ACTION;
 
 	if (has_short)
-		snprintf(left, sizeof(left), "-%c, --%s%s%s", o->short_name, o->name, has_arg ? " " : "",
-			 has_arg ? o->arg : "");
+		snprintf(left, sizeof(left), "-%c, --%s%s%s", o->short_name, o->name,
+			 has_arg ? " " : "", has_arg ? o->arg : "");
 	else
-		snprintf(left, sizeof(left), "    --%s%s%s", o->name, has_arg ? " " : "", has_arg ? o->arg : "");
+		snprintf(left, sizeof(left), "    --%s%s%s", o->name, has_arg ? " " : "",
+			 has_arg ? o->arg : "");
 	if (o->def && o->type != OT_FLAG)
 		snprintf(def, sizeof(def), " (default %s%s)", o->def,
 			 o->type == OT_DURATION ? o->noun : "");
@@ -63,8 +64,8 @@ static void command_list(FILE *out, const struct command_info *table, size_t n)
 		int len;
 		if (table[i].implicit)
 			continue;
-		len = snprintf(item, sizeof(item), "%s%s%s", table[i].name, table[i].brief ? " " : "",
-			       table[i].brief ? table[i].brief : "");
+		len = snprintf(item, sizeof(item), "%s%s%s", table[i].name,
+			       table[i].brief ? " " : "", table[i].brief ? table[i].brief : "");
 		if (!first && col + 5 + len > width) {
 			fprintf(out, "  |\n");
 			col = fprintf(out, "       ");
@@ -78,16 +79,18 @@ static void command_list(FILE *out, const struct command_info *table, size_t n)
 }
 
 /* The usage line, the run's list of the other commands, then the command's paragraph. */
-static void usage(FILE *out, const struct command_info *c, const struct command_info *table, size_t n)
+static void usage(FILE *out, const struct command_info *c, const struct command_info *table,
+		  size_t n)
 {
-	fprintf(out, "Usage: zswapbench%s%s%s%s\n", c->implicit ? "" : " ", c->implicit ? "" : c->name,
-		c->usage[0] ? " " : "", c->usage);
+	fprintf(out, "Usage: zswapbench%s%s%s%s\n", c->implicit ? "" : " ",
+		c->implicit ? "" : c->name, c->usage[0] ? " " : "", c->usage);
 	if (c->implicit)
 		command_list(out, table, n);
 	fprintf(out, "%s\n", c->about);
 }
 
-void options_help(FILE *out, const struct command_info *c, const struct command_info *table, size_t n)
+void options_help(FILE *out, const struct command_info *c, const struct command_info *table,
+		  size_t n)
 {
 	char line[1024];
 
@@ -100,19 +103,23 @@ void options_help(FILE *out, const struct command_info *c, const struct command_
 		if ((o->flags & OPT_HIDDEN) || !option_for(o, c->options))
 			continue;
 		for (int k = 0; o->short_name && k < id; k++)
-			if (option_table[k].short_name == o->short_name && option_for(&option_table[k], c->options))
+			if (option_table[k].short_name == o->short_name &&
+			    option_for(&option_table[k], c->options))
 				owner = 0;
 		option_line(out, o, o->short_name && owner);
 	}
 	if (!c->implicit)
 		return;
 
-	fprintf(out, "\nSIZE: a number with K, M, G or T (binary; KB, MB, GB: decimal). LIST: comma-separated.\n"
-		     "TIME: 10ms, 2s, 10m or 1h.\n");
+	fprintf(out,
+		"\nSIZE: a number with K, M, G or T (binary; KB, MB, GB: decimal). LIST: "
+		"comma-separated.\n"
+		"TIME: 10ms, 2s, 10m or 1h.\n");
 	snprintf(line, sizeof(line), "PATTERN: %s.", pattern_help());
 	wrapped(out, line);
 	snprintf(line, sizeof(line), "MODE: %s.", access_help());
 	wrapped(out, line);
-	fprintf(out, "Exit status: 0 ok, 1 runtime failure, 2 bad usage, 3 unsupported here,\n"
-		     "4 some trials failed (OOM), 128+N stopped by signal N (130: Ctrl-C).\n");
+	fprintf(out,
+		"Exit status: 0 ok, 1 runtime failure, 2 bad usage, 3 unsupported here,\n"
+		"4 some trials failed (OOM), 128+N stopped by signal N (130: Ctrl-C).\n");
 }

@@ -8,6 +8,7 @@
 #include "runner/cli/command.h"
 
 /* The help of command c; the run's lists the other commands of the table (n rows). */
-void options_help(FILE *out, const struct command_info *c, const struct command_info *table, size_t n);
+void options_help(FILE *out, const struct command_info *c, const struct command_info *table,
+		  size_t n);
 
 #endif

@@ -14,10 +14,12 @@
 #include "runner/cli/option_table.h"
 #include "runner/swap/backend.h"
 
-static int bad(char *why, size_t len, const struct config *cfg, enum option_id id, const char *reason)
+static int bad(char *why, size_t len, const struct config *cfg, enum option_id id,
+	       const char *reason)
 {
 	char value[PATH_MAX];
-	snprintf(why, len, "--%s '%s': %s", option_table[id].name, option_format(cfg, id, value, sizeof(value)), reason);
+	snprintf(why, len, "--%s '%s': %s", option_table[id].name,
+		 option_format(cfg, id, value, sizeof(value)), reason);
 	return -EINVAL;
 }
 
@@ -28,7 +30,8 @@ static void run_backends(const struct config *cfg, struct name_list *out)
 	for (size_t k = 0; !cfg->nsections && k < cfg->swap.n; k++)
 		name_list_add(out, cfg->swap.v[k]);
 	for (size_t i = 0; i < cfg->nsections; i++) {
-		const struct name_list *swap = cfg->sections[i].set[AXIS_SWAP] ? &cfg->sections[i].swap : &cfg->swap;
+		const struct name_list *swap =
+			cfg->sections[i].set[AXIS_SWAP] ? &cfg->sections[i].swap : &cfg->swap;
 		for (size_t k = 0; k < swap->n; k++)
 			name_list_add(out, swap->v[k]);
 	}
@@ -46,8 +49,10 @@ static int backend_chosen(const struct name_list *swap, struct list_item it)
 static void users_of(const char *backends, char *buf, size_t len)
 {
 	size_t at = 0;
-	for (struct list_item it = list_first(backends); it.ok && at < len; it = list_next(backends, it))
-		at += (size_t)snprintf(buf + at, len - at, "%s%.*s", at ? " and " : "", (int)it.len, it.text);
+	for (struct list_item it = list_first(backends); it.ok && at < len;
+	     it = list_next(backends, it))
+		at += (size_t)snprintf(buf + at, len - at, "%s%.*s", at ? " and " : "", (int)it.len,
+				       it.text);
 }
 
 /* An option only some backends use needs one of them among --swap. */
@@ -62,13 +67,15 @@ static int check_backends(const struct config *cfg, char *why, size_t len)
 		char backends[64], users[64], reason[160];
 		if (!cfg->given[id] || !backends_of_option(o->name, backends, sizeof(backends))[0])
 			continue;
-		for (struct list_item it = list_first(backends); it.ok; it = list_next(backends, it))
+		for (struct list_item it = list_first(backends); it.ok;
+		     it = list_next(backends, it))
 			used |= backend_chosen(&swap, it);
 		if (used)
 			continue;
 		users_of(backends, users, sizeof(users));
-		snprintf(reason, sizeof(reason), "only %s use%s this option; add --swap %.*s", users,
-			 strchr(backends, ',') ? "" : "s", (int)strcspn(backends, ","), backends);
+		snprintf(reason, sizeof(reason), "only %s use%s this option; add --swap %.*s",
+			 users, strchr(backends, ',') ? "" : "s", (int)strcspn(backends, ","),
+			 backends);
 		return bad(why, len, cfg, (enum option_id)id, reason);
 	}
 	return 0;
@@ -79,7 +86,8 @@ static int check_hogger_only(const struct config *cfg, char *why, size_t len)
 {
 	for (int id = 0; cfg->command && id < O_COUNT; id++)
 		if ((option_table[id].flags & OPT_HOGGER_ONLY) && cfg->given[id])
-			return bad(why, len, cfg, (enum option_id)id, "only the hogger takes this option, not a command");
+			return bad(why, len, cfg, (enum option_id)id,
+				   "only the hogger takes this option, not a command");
 	return 0;
 }
 
@@ -91,7 +99,8 @@ static int check_sizes(const struct config *cfg, char *why, size_t len)
 	if (config_given(cfg, O_ACCESS) && config_given(cfg, O_REREAD))
 		return bad(why, len, cfg, O_REREAD, "give --access or --reread, not both");
 	if (config_given(cfg, O_ALLOC_PER_JOB) && config_given(cfg, O_ALLOC))
-		return bad(why, len, cfg, O_ALLOC_PER_JOB, "give --alloc or --alloc-per-job, not both");
+		return bad(why, len, cfg, O_ALLOC_PER_JOB,
+			   "give --alloc or --alloc-per-job, not both");
 	if (cfg->command)
 		return 0;
 	if (cfg->chunk > cfg->alloc && !cfg->alloc_per_job)
@@ -104,7 +113,8 @@ static int check_sizes(const struct config *cfg, char *why, size_t len)
 		return bad(why, len, cfg, O_ALLOC_PER_JOB, "less than one --chunk");
 	for (size_t i = 0; i < cfg->jobs.n && !cfg->alloc_per_job; i++)
 		if (cfg->alloc / cfg->jobs.v[i] < cfg->chunk) {
-			snprintf(why, len, "--jobs '%u': each job would get less than one --chunk of --alloc",
+			snprintf(why, len,
+				 "--jobs '%u': each job would get less than one --chunk of --alloc",
 				 cfg->jobs.v[i]);
 			return -EINVAL;
 		}
@@ -116,12 +126,16 @@ static int check_tabs(const struct config *cfg, char *why, size_t len)
 {
 	struct access a;
 
-	if (config_given(cfg, O_SWAP_FRACTION) && (config_given(cfg, O_ALLOC) || config_given(cfg, O_ALLOC_PER_JOB)))
-		return bad(why, len, cfg, O_SWAP_FRACTION, "give --alloc or --swap-fraction, not both");
+	if (config_given(cfg, O_SWAP_FRACTION) &&
+	    (config_given(cfg, O_ALLOC) || config_given(cfg, O_ALLOC_PER_JOB)))
+		return bad(why, len, cfg, O_SWAP_FRACTION,
+			   "give --alloc or --swap-fraction, not both");
 	if (cfg->command || access_parse(cfg->access, &a) || a.kind != ACCESS_TABS)
 		return 0;
-	if (config_given(cfg, O_JOBS) && (cfg->jobs.n != 1 || (cfg->jobs.v[0] != 1 && cfg->jobs.v[0] != a.tabs)))
-		return bad(why, len, cfg, O_JOBS, "tabs:N runs N processes, one per tab: leave --jobs out");
+	if (config_given(cfg, O_JOBS) &&
+	    (cfg->jobs.n != 1 || (cfg->jobs.v[0] != 1 && cfg->jobs.v[0] != a.tabs)))
+		return bad(why, len, cfg, O_JOBS,
+			   "tabs:N runs N processes, one per tab: leave --jobs out");
 	if (cfg->threads > 1)
 		return bad(why, len, cfg, O_THREADS, "a tab is one process of one thread");
 	return 0;

@@ -21,7 +21,8 @@ static void append(char *buf, size_t len, const char *text)
 }
 
 /* A custom option as typed: its own formatter, or its JSON (a string, or a list joined). */
-static void custom_format(const struct config *cfg, const struct option_desc *o, char *buf, size_t len)
+static void custom_format(const struct config *cfg, const struct option_desc *o, char *buf,
+			  size_t len)
 {
 	json_object *j;
 
@@ -51,7 +52,9 @@ const char *option_format(const struct config *cfg, enum option_id id, char *buf
 		break;
 	case OT_SIZE_LIST:
 		for (size_t i = 0; i < ((const struct size_list *)f)->n; i++)
-			append(buf, len, size_format(((const struct size_list *)f)->v[i], item, sizeof(item)));
+			append(buf, len,
+			       size_format(((const struct size_list *)f)->v[i], item,
+					   sizeof(item)));
 		break;
 	case OT_NAME_LIST:
 	case OT_BACKEND_LIST:
@@ -87,7 +90,8 @@ const char *option_format(const struct config *cfg, enum option_id id, char *buf
 		snprintf(buf, len, "%llums", (unsigned long long)*(const uint64_t *)f);
 		break;
 	case OT_REAL:
-		snprintf(buf, len, "%g%s", *(const double *)f, strcmp(o->noun, "%") == 0 ? "%" : "");
+		snprintf(buf, len, "%g%s", *(const double *)f,
+			 strcmp(o->noun, "%") == 0 ? "%" : "");
 		break;
 	case OT_CUSTOM:
 		custom_format(cfg, o, buf, len);

@@ -80,7 +80,8 @@ int command_split(char *text, char **words, size_t max)
 {
 	size_t n = 0;
 
-	for (char *save = NULL, *w = strtok_r(text, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
+	for (char *save = NULL, *w = strtok_r(text, " \t", &save); w;
+	     w = strtok_r(NULL, " \t", &save)) {
 		if (n + 1 >= max)
 			return -EINVAL;
 		words[n++] = w;

@@ -14,7 +14,7 @@ int parse_u64_n(const char *text, size_t len, uint64_t *out);
 struct list_item {
 	const char *text;
 	size_t len;
-	int ok;          /* 0 past the end */
+	int ok; /* 0 past the end */
 };
 struct list_item list_first(const char *list);
 struct list_item list_next(const char *list, struct list_item prev);

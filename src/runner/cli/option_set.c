@@ -19,8 +19,8 @@ static void *field(struct config *cfg, const struct option_desc *o)
 	return (char *)cfg + o->offset;
 }
 
-static int parse_size(const struct option_desc *o, const char *v, size_t n, uint64_t *out, char *why,
-		      size_t len)
+static int parse_size(const struct option_desc *o, const char *v, size_t n, uint64_t *out,
+		      char *why, size_t len)
 {
 	char a[32];
 	int ret = size_parse_n(v, n, out);
@@ -34,14 +34,15 @@ static int parse_size(const struct option_desc *o, const char *v, size_t n, uint
 		return -EINVAL;
 	}
 	if (*out < o->min) {
-		snprintf(why, len, "below %s, the smallest --%s", size_format(o->min, a, sizeof(a)), o->name);
+		snprintf(why, len, "below %s, the smallest --%s", size_format(o->min, a, sizeof(a)),
+			 o->name);
 		return -EINVAL;
 	}
 	return 0;
 }
 
-static int parse_size_list(const struct option_desc *o, struct size_list *l, const char *v, char *why,
-			   size_t len)
+static int parse_size_list(const struct option_desc *o, struct size_list *l, const char *v,
+			   char *why, size_t len)
 {
 	l->n = 0;
 	if (!list_well_formed(v)) {
@@ -73,10 +74,11 @@ static int parse_size_list(const struct option_desc *o, struct size_list *l, con
 }
 
 /* A name needs no quoting in a sysfs file or a label: letters, digits, '-', '_' and '.'. */
-static int add_name(const struct option_desc *o, struct name_list *l, struct list_item it, char *why,
-		    size_t len)
+static int add_name(const struct option_desc *o, struct name_list *l, struct list_item it,
+		    char *why, size_t len)
 {
-	static const char allowed[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.";
+	static const char allowed[] =
+		"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.";
 
 	if (it.len == 0 || it.len >= NAME_LEN || strspn(it.text, allowed) < it.len) {
 		snprintf(why, len, "not %s name", o->noun);
@@ -96,8 +98,8 @@ static int add_name(const struct option_desc *o, struct name_list *l, struct lis
 	return 0;
 }
 
-static int parse_name_list(const struct option_desc *o, struct name_list *l, const char *v, char *why,
-			   size_t len)
+static int parse_name_list(const struct option_desc *o, struct name_list *l, const char *v,
+			   char *why, size_t len)
 {
 	l->n = 0;
 	if (!list_well_formed(v)) {
@@ -108,14 +110,16 @@ static int parse_name_list(const struct option_desc *o, struct name_list *l, con
 		if (add_name(o, l, it, why, len))
 			return -EINVAL;
 		if (o->type == OT_BACKEND_LIST && !backend_find(l->v[l->n - 1])) {
-			snprintf(why, len, "unknown backend '%s' (known: %s)", l->v[l->n - 1], backend_names());
+			snprintf(why, len, "unknown backend '%s' (known: %s)", l->v[l->n - 1],
+				 backend_names());
 			return -EINVAL;
 		}
 	}
 	return 0;
 }
 
-static int parse_number(const struct option_desc *o, const char *v, uint64_t *n, char *why, size_t len)
+static int parse_number(const struct option_desc *o, const char *v, uint64_t *n, char *why,
+			size_t len)
 {
 	if (parse_u64_n(v, strlen(v), n) == 0 && *n >= o->min && *n <= o->max)
 		return 0;
@@ -123,8 +127,9 @@ static int parse_number(const struct option_desc *o, const char *v, uint64_t *n,
 		snprintf(why, len, "not a percentage from %llu to %llu", (unsigned long long)o->min,
 			 (unsigned long long)o->max);
 	else
-		snprintf(why, len, "not %s %s from %llu to %llu", o->type == OT_COUNT ? "a number of" : "a",
-			 o->noun, (unsigned long long)o->min, (unsigned long long)o->max);
+		snprintf(why, len, "not %s %s from %llu to %llu",
+			 o->type == OT_COUNT ? "a number of" : "a", o->noun,
+			 (unsigned long long)o->min, (unsigned long long)o->max);
 	return -EINVAL;
 }
 
@@ -139,15 +144,24 @@ static int choice_index(const struct option_desc *o, const char *v, char *why, s
 	at += (size_t)snprintf(why, len, "not ");
 	for (int i = 0; choices[i] && at < len; i++)
 		at += (size_t)snprintf(why + at, len - at, "%s%s", choices[i],
-				       !choices[i + 1] ? "" : !choices[i + 2] ? " or " : ", ");
+				       !choices[i + 1]		 ? ""
+					       : !choices[i + 2] ? " or "
+								 : ", ");
 	return -EINVAL;
 }
 
 /* 10ms, 2s, 10m, 1h; a bare number is in the option's own unit (ms or s); 0 means off. */
-static int parse_duration(const struct option_desc *o, const char *v, uint64_t *ms, char *why, size_t len)
+static int parse_duration(const struct option_desc *o, const char *v, uint64_t *ms, char *why,
+			  size_t len)
 {
-	static const struct { const char *suffix; uint64_t ms; } units[] = {
-		{ "ms", 1 }, { "s", 1000 }, { "m", 60000 }, { "h", 3600000 },
+	static const struct {
+		const char *suffix;
+		uint64_t ms;
+	} units[] = {
+		{ "ms", 1 },
+		{ "s", 1000 },
+		{ "m", 60000 },
+		{ "h", 3600000 },
 	};
 	size_t digits = strspn(v, "0123456789");
 	const char *unit = v[digits] ? v + digits : o->noun;
@@ -160,14 +174,19 @@ static int parse_duration(const struct option_desc *o, const char *v, uint64_t *
 			if (*ms == 0 || (*ms >= o->min && *ms <= o->max))
 				return 0;
 		}
-	snprintf(why, len, "not 0 (off) or a duration from %llu%s to %llu%s (10ms, 2s, 10m; a bare number is in %s)",
-		 (unsigned long long)(o->min % 1000 ? o->min : o->min / 1000), o->min % 1000 ? "ms" : "s",
-		 (unsigned long long)(o->max % 1000 ? o->max : o->max / 1000), o->max % 1000 ? "ms" : "s", o->noun);
+	snprintf(why, len,
+		 "not 0 (off) or a duration from %llu%s to %llu%s (10ms, 2s, 10m; a bare number is "
+		 "in %s)",
+		 (unsigned long long)(o->min % 1000 ? o->min : o->min / 1000),
+		 o->min % 1000 ? "ms" : "s",
+		 (unsigned long long)(o->max % 1000 ? o->max : o->max / 1000),
+		 o->max % 1000 ? "ms" : "s", o->noun);
 	return -EINVAL;
 }
 
 /* 0.05, or 2% where the option is a percentage. */
-static int parse_real(const struct option_desc *o, const char *v, double *out, char *why, size_t len)
+static int parse_real(const struct option_desc *o, const char *v, double *out, char *why,
+		      size_t len)
 {
 	char *end;
 	double d;
@@ -176,12 +195,14 @@ static int parse_real(const struct option_desc *o, const char *v, double *out, c
 	d = strtod(v, &end);
 	if (strcmp(o->noun, "%") == 0 && *end == '%')
 		end++;
-	if (v[0] && (v[0] >= '0' && v[0] <= '9') && !*end && !errno && d >= o->dmin && d <= o->dmax) {
+	if (v[0] && (v[0] >= '0' && v[0] <= '9') && !*end && !errno && d >= o->dmin &&
+	    d <= o->dmax) {
 		*out = d;
 		return 0;
 	}
-	snprintf(why, len, "not %s from %g to %g%s", strcmp(o->noun, "%") == 0 ? "a percentage" : "a number", o->dmin,
-		 o->dmax, strcmp(o->noun, "%") == 0 ? "%" : "");
+	snprintf(why, len, "not %s from %g to %g%s",
+		 strcmp(o->noun, "%") == 0 ? "a percentage" : "a number", o->dmin, o->dmax,
+		 strcmp(o->noun, "%") == 0 ? "%" : "");
 	return -EINVAL;
 }
 
@@ -201,7 +222,8 @@ static int parse_user(struct user_id *u, const char *v, char *why, size_t len)
 }
 
 /* A path or a text the config owns (char *), or a short one held in place (char[]). */
-static int parse_text(struct config *cfg, const struct option_desc *o, const char *v, char *why, size_t len)
+static int parse_text(struct config *cfg, const struct option_desc *o, const char *v, char *why,
+		      size_t len)
 {
 	if (!v[0]) {
 		snprintf(why, len, o->type == OT_PATH ? "an empty path" : "an empty value");
@@ -214,7 +236,8 @@ static int parse_text(struct config *cfg, const struct option_desc *o, const cha
 	return set_text(field(cfg, o), o->type == OT_PATH ? PATH_MAX - 1 : o->max, v, why, len);
 }
 
-static int parse_value(struct config *cfg, const struct option_desc *o, const char *v, char *why, size_t len)
+static int parse_value(struct config *cfg, const struct option_desc *o, const char *v, char *why,
+		       size_t len)
 {
 	uint64_t n;
 	int i;
@@ -244,7 +267,9 @@ static int parse_value(struct config *cfg, const struct option_desc *o, const ch
 		*(int *)field(cfg, o) = i;
 		return 0;
 	case OT_CHOICE:
-		return choice_index(o, v, why, len) < 0 ? -EINVAL : copy_text(field(cfg, o), o->size, v, why, len);
+		return choice_index(o, v, why, len) < 0
+			? -EINVAL
+			: copy_text(field(cfg, o), o->size, v, why, len);
 	case OT_SWITCH:
 		if (choice_index(o, v, why, len) < 0)
 			return -EINVAL;
@@ -283,11 +308,12 @@ int option_set(struct config *cfg, enum option_id id, const char *value, char *w
 
 int option_apply(struct config *cfg, enum option_id id, const char *value, char *why, size_t len)
 {
-	char reason[512] = "";      /* room for -o's list of every column */
+	char reason[512] = ""; /* room for -o's list of every column */
 	int ret = option_set(cfg, id, value, reason, sizeof(reason));
 
 	if (ret)
-		snprintf(why, len, "--%s '%s': %s", option_table[id].name, value ? value : "", reason);
+		snprintf(why, len, "--%s '%s': %s", option_table[id].name, value ? value : "",
+			 reason);
 	return ret;
 }
 

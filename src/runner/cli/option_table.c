@@ -34,18 +34,21 @@ static int parse_jobs(struct config *cfg, const char *v, char *why, size_t len)
 	const char *dash = strchr(v, '-');
 	uint64_t a, b;
 
-	snprintf(why, len, "not a list of job counts from 1 to %d (e.g. 4, 1,2,4 or 1-10)", JOBS_MAX);
+	snprintf(why, len, "not a list of job counts from 1 to %d (e.g. 4, 1,2,4 or 1-10)",
+		 JOBS_MAX);
 	cfg->jobs.n = 0;
 	if (dash && !strchr(v, ',')) {
-		if (parse_u64_n(v, (size_t)(dash - v), &a) || parse_u64_n(dash + 1, strlen(dash + 1), &b) ||
-		    a == 0 || b > JOBS_MAX || b < a || b - a + 1 > LIST_MAX)
+		if (parse_u64_n(v, (size_t)(dash - v), &a) ||
+		    parse_u64_n(dash + 1, strlen(dash + 1), &b) || a == 0 || b > JOBS_MAX ||
+		    b < a || b - a + 1 > LIST_MAX)
 			return -EINVAL;
 		for (uint64_t k = a; k <= b; k++)
 			cfg->jobs.v[cfg->jobs.n++] = (unsigned)k;
 		return 0;
 	}
 	for (struct list_item it = list_first(v); it.ok; it = list_next(v, it)) {
-		if (cfg->jobs.n == LIST_MAX || parse_u64_n(it.text, it.len, &a) || a == 0 || a > JOBS_MAX)
+		if (cfg->jobs.n == LIST_MAX || parse_u64_n(it.text, it.len, &a) || a == 0 ||
+		    a > JOBS_MAX)
 			return -EINVAL;
 		for (size_t i = 0; i < cfg->jobs.n; i++)
 			if (cfg->jobs.v[i] == a)
@@ -74,8 +77,8 @@ static int parse_order(struct config *cfg, const char *v, char *why, size_t len)
 		cfg->order = ORDER_SEQUENTIAL;
 	} else if (strcmp(v, "shuffled") == 0) {
 		cfg->order = ORDER_SHUFFLED;
-	} else if (strncmp(v, "shuffled:", 9) == 0 && parse_u64_n(v + 9, strlen(v + 9), &seed) == 0 &&
-		   seed > 0 && seed <= ULONG_MAX) {
+	} else if (strncmp(v, "shuffled:", 9) == 0 &&
+		   parse_u64_n(v + 9, strlen(v + 9), &seed) == 0 && seed > 0 && seed <= ULONG_MAX) {
 		cfg->order = ORDER_SHUFFLED;
 		cfg->seed = (unsigned long)seed;
 	} else {
@@ -104,13 +107,17 @@ static int parse_data(struct config *cfg, const char *v, char *why, size_t len)
 	int ret;
 
 	if (pattern_parse(v, &pat)) {
-		snprintf(why, len, "not a pattern (seq, zero, random, compressible:PCT, pattern:HEX, file:PATH, mixed)");
+		snprintf(why, len,
+			 "not a pattern (seq, zero, random, compressible:PCT, pattern:HEX, "
+			 "file:PATH, mixed)");
 		return -EINVAL;
 	}
 	ret = pattern_check(&pat);
 	if (ret) {
-		snprintf(why, len, "%s", ret == -ENODATA ? "the file is empty" :
-					 ret == -EINVAL ? "not a regular file" : strerror(-ret));
+		snprintf(why, len, "%s",
+			 ret == -ENODATA	  ? "the file is empty"
+				 : ret == -EINVAL ? "not a regular file"
+						  : strerror(-ret));
 		return -EINVAL;
 	}
 	/* file:PATH with a path as long as a path can be. */
@@ -142,7 +149,9 @@ static int parse_access(struct config *cfg, const char *v, char *why, size_t len
 	struct access a;
 
 	if (access_parse(v, &a)) {
-		snprintf(why, len, "not an access mode (fill, reread:N, random:N, hot:PCT:N[:zipf], tabs:N:CYCLES[:exp])");
+		snprintf(why, len,
+			 "not an access mode (fill, reread:N, random:N, hot:PCT:N[:zipf], "
+			 "tabs:N:CYCLES[:exp])");
 		return -EINVAL;
 	}
 	return copy_text(cfg->access, sizeof(cfg->access), v, why, len);
@@ -162,7 +171,8 @@ static int parse_reread(struct config *cfg, const char *v, char *why, size_t len
 		snprintf(why, len, "not a number from 0 to 1000");
 		return -EINVAL;
 	}
-	snprintf(cfg->access, sizeof(cfg->access), n ? "reread:%llu" : "fill", (unsigned long long)n);
+	snprintf(cfg->access, sizeof(cfg->access), n ? "reread:%llu" : "fill",
+		 (unsigned long long)n);
 	return 0;
 }
 
@@ -244,7 +254,8 @@ static int parse_generator(struct config *cfg, const char *v, char *why, size_t 
 		cfg->comp.n = 1;
 	}
 	/* zram's disksize is whole pages, of this machine's size. */
-	cfg->backend.zram.size = g.size < (1ULL << 20) ? 1ULL << 20 : g.size - g.size % (uint64_t)page_bytes();
+	cfg->backend.zram.size = g.size < (1ULL << 20) ? 1ULL << 20
+						       : g.size - g.size % (uint64_t)page_bytes();
 	cfg->swap_size = cfg->backend.zram.size;
 	cfg->backend.priority = g.priority < 0 ? 100 : g.priority;
 	return 0;
@@ -253,8 +264,11 @@ static int parse_generator(struct config *cfg, const char *v, char *why, size_t 
 static int check_suffix(struct config *cfg, const char *v, char *why, size_t len)
 {
 	(void)cfg;
-	if (strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.+") != strlen(v)) {
-		snprintf(why, len, "a suffix is letters, digits and - _ . + (it becomes part of a file name)");
+	if (strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.+") !=
+	    strlen(v)) {
+		snprintf(
+			why, len,
+			"a suffix is letters, digits and - _ . + (it becomes part of a file name)");
 		return -EINVAL;
 	}
 	return 0;
@@ -280,8 +294,10 @@ static int check_recomp(struct config *cfg, const char *v, char *why, size_t len
 
 	(void)cfg;
 	if (!algo || strspn(v, "abcdefghijklmnopqrstuvwxyz0123456789-") < algo ||
-	    (v[algo] == ':' && strcmp(v + algo + 1, "type=huge") && strcmp(v + algo + 1, "type=idle"))) {
-		snprintf(why, len, "not ALGO or ALGO:type=huge or ALGO:type=idle (e.g. zstd:type=idle)");
+	    (v[algo] == ':' && strcmp(v + algo + 1, "type=huge") &&
+	     strcmp(v + algo + 1, "type=idle"))) {
+		snprintf(why, len,
+			 "not ALGO or ALGO:type=huge or ALGO:type=idle (e.g. zstd:type=idle)");
 		return -EINVAL;
 	}
 	return 0;
@@ -292,7 +308,9 @@ static int check_setup(struct config *cfg, const char *v, char *why, size_t len)
 {
 	(void)cfg;
 	if (command_shell_syntax(v) || !v[strspn(v, " \t")]) {
-		snprintf(why, len, "a command and its words, without shell syntax (no shell runs it; a script can)");
+		snprintf(why, len,
+			 "a command and its words, without shell syntax (no shell runs it; a "
+			 "script can)");
 		return -EINVAL;
 	}
 	return 0;
@@ -317,7 +335,8 @@ static int parse_columns(struct config *cfg, const char *v, char *why, size_t le
 		for (char *p = name; *p; p++)
 			*p = (char)toupper((unsigned char)*p);
 		if ((id = column_find(name)) < 0) {
-			snprintf(why, len, "no column '%s' (known: %s)", name, report_column_names());
+			snprintf(why, len, "no column '%s' (known: %s)", name,
+				 report_column_names());
 			return -EINVAL;
 		}
 		cfg->columns.v[cfg->columns.n++] = (enum column_id)id;
@@ -329,7 +348,8 @@ static json_object *columns_json(const struct config *cfg)
 {
 	json_object *a = json_object_new_array();
 	for (size_t i = 0; i < cfg->columns.n; i++)
-		json_object_array_add(a, json_object_new_string(column_info(cfg->columns.v[i])->name));
+		json_object_array_add(a,
+				      json_object_new_string(column_info(cfg->columns.v[i])->name));
 	return a;
 }
 
@@ -341,108 +361,150 @@ static const char *const formats[] = { "table", "json", "csv", "markdown", NULL 
 static const char *const zpools[] = { "zsmalloc", "z3fold", "zbud", NULL };
 
 const struct option_desc option_table[O_COUNT] = {
-	[O_LIMIT] = { "limit", 'l', OT_SIZE_LIST, FIELD(limit), 1 * MiB, 16 * TiB, "50M", NULL, "LIST",
-		      "a limit", .flags = OPT_SWEEP,
-		      .example = "50M,100M", .help = "memory limits of the trial's cgroup, e.g. 50M,100M" },
+	[O_LIMIT] = { "limit", 'l', OT_SIZE_LIST, FIELD(limit), 1 * MiB, 16 * TiB, "50M", NULL,
+		      "LIST", "a limit", .flags = OPT_SWEEP, .example = "50M,100M",
+		      .help = "memory limits of the trial's cgroup, e.g. 50M,100M" },
 	[O_ALLOC] = { "alloc", 'a', OT_SIZE, FIELD(alloc), 4096, 0, "300M", NULL, "SIZE", NULL,
 		      .example = "300M", .help = "memory the hogger allocates and writes" },
-	[O_SWAP] = { "swap", 's', OT_BACKEND_LIST, FIELD(swap), 0, 0, "disk,zram", NULL, "LIST", "a backend",
-		     .flags = OPT_SWEEP, .example = "disk,zram", .help = "backends to compare: disk, zram, zswap, none" },
-	[O_COMP] = { "comp", 0, OT_NAME_LIST, FIELD(comp), 0, 0, NULL, "the kernel's", "LIST", "an algorithm", .flags = OPT_SWEEP,
-		     .example = "lzo,lz4", .help = "zram/zswap compressors, e.g. lzo,lz4" },
-	[O_JOBS] = { "jobs", 0, OT_CUSTOM, FIELD(jobs), 1, JOBS_MAX, "1", NULL, "LIST", NULL, .flags = OPT_SWEEP,
-		     .parse = parse_jobs, .to_json = jobs_json,
-		     .example = "1-4", .help = "workload processes in the cgroup, e.g. 4, 1,2,4 or 1-10" },
+	[O_SWAP] = { "swap", 's', OT_BACKEND_LIST, FIELD(swap), 0, 0, "disk,zram", NULL, "LIST",
+		     "a backend", .flags = OPT_SWEEP, .example = "disk,zram",
+		     .help = "backends to compare: disk, zram, zswap, none" },
+	[O_COMP] = { "comp", 0, OT_NAME_LIST, FIELD(comp), 0, 0, NULL, "the kernel's", "LIST",
+		     "an algorithm", .flags = OPT_SWEEP, .example = "lzo,lz4",
+		     .help = "zram/zswap compressors, e.g. lzo,lz4" },
+	[O_JOBS] = { "jobs", 0, OT_CUSTOM, FIELD(jobs), 1, JOBS_MAX, "1", NULL, "LIST", NULL,
+		     .flags = OPT_SWEEP, .parse = parse_jobs, .to_json = jobs_json,
+		     .example = "1-4",
+		     .help = "workload processes in the cgroup, e.g. 4, 1,2,4 or 1-10" },
 	[O_TRIALS] = { "trials", 't', OT_COUNT, FIELD(trials), 1, 10000, "5", NULL, "N", "trials",
 		       .example = "5", .help = "measured trials per cell" },
-	[O_WARMUP] = { "warmup", 0, OT_COUNT, FIELD(warmup), 0, 1000, "0", NULL, "N", "warmup trials",
-		       .example = "1", .help = "unmeasured trials before them" },
+	[O_WARMUP] = { "warmup", 0, OT_COUNT, FIELD(warmup), 0, 1000, "0", NULL, "N",
+		       "warmup trials", .example = "1", .help = "unmeasured trials before them" },
 	[O_ORDER] = { "order", 0, OT_CUSTOM, FIELD(order), 0, 0, "interleaved", NULL, "ORDER", NULL,
-		      .parse = parse_order, .to_json = order_json,
-		      .example = "shuffled:42", .help = "interleaved, sequential, or shuffled[:SEED]" },
-	[O_LIMIT_MODE] = { "limit-mode", 0, OT_ENUM, FIELD(limit_mode), 0, 0, "max", NULL, "MODE", NULL,
-			   .choices = limit_modes,
-			   .example = "high", .help = "max (hard limit) or high (throttle: memory.high)" },
-	[O_SWAP_LIMIT] = { "swap-limit", 0, OT_SIZE, FIELD(swap_limit), 4096, 0, NULL, "no limit", "SIZE", NULL,
-			   .example = "100M", .help = "swap the cgroup may use" },
-	[O_SWAPPINESS] = { "swappiness", 0, OT_INT, FIELD(swappiness), 0, 200, NULL, "the kernel's", "N",
-			   "swappiness", .example = "60", .help = "the cgroup's (v1) or vm.swappiness (v2), restored" },
-	[O_PAGE_CLUSTER] = { "page-cluster", 0, OT_INT, FIELD(page_cluster), 0, 10, NULL, "the kernel's", "N",
-			     "page-cluster", .example = "0", .help = "vm.page-cluster for the run, restored" },
-	[O_SWAPFILE] = { "swapfile", 0, OT_PATH, FIELD(swapfile), 0, 0, NULL, "/var/tmp/zswapbench-PID.swap",
-			 "PATH", NULL, .commands = CMD_RUN | CMD_SYSINFO, .parse = check_swapfile, .example = "/var/tmp/zsb.swap", .help = "disk swapfile to create" },
-	[O_SWAP_SIZE] = { "swap-size", 0, OT_SIZE, FIELD(swap_size), 1 * MiB, 0, NULL, "--alloc", "SIZE", NULL,
-			  .example = "512M", .help = "swapfile size and zram disksize" },
-	[O_PRIORITY] = { "priority", 0, OT_INT, FIELD(backend.priority), 0, 32767, "100", NULL, "N", "priority",
-			 .example = "100", .help = "swap priority, above the system's swap" },
-	[O_DISK_THROTTLE] = { "disk-throttle", 0, OT_CUSTOM, FIELD(throttle_read), 0, 0, NULL, "none", "R[,W]",
-			      NULL, .parse = parse_throttle, .to_json = throttle_json,
-			      .format = throttle_format,
-			      .example = "10M,20M", .help = "bytes/s for the swapfile's disk, per cgroup" },
-	[O_ZRAM_SIZE] = { "zram-size", 0, OT_SIZE, FIELD(backend.zram.size), 1 * MiB, 0, NULL, "--swap-size", "SIZE", NULL, .example = "1G", .help = "zram disksize" },
-	[O_ZRAM_MEM_LIMIT] = { "zram-mem-limit", 0, OT_SIZE, FIELD(backend.zram.mem_limit), 4096, 0, NULL, "none", "SIZE",
-			       NULL, .example = "256M", .help = "cap on the memory zram itself may use" },
-	[O_ZRAM_ALGO_PARAMS] = { "zram-algo-params", 0, OT_STRING, FIELD(backend.zram.algo_params), 0, 0, NULL, "none",
-				 "PARAMS", NULL, .parse = check_algo_params,
-				 .example = "level=3", .help = "zram algorithm_params, e.g. level=3 (kernels >= 6.12)" },
-	[O_ZRAM_GENERATOR] = { "zram-generator", 0, OT_PATH, FIELD(zram_generator), 0, 0, NULL, NULL, "FILE", NULL, .parse = parse_generator, .example = "/usr/lib/systemd/zram-generator.conf",
-			       .help = "measure the zram device a zram-generator.conf's [zram0] sets up at boot" },
-	[O_ZRAM_BACKING_DEV] = { "zram-backing-dev", 0, OT_SIZE, FIELD(backend.zram.backing), 1 << 20, 0, NULL, "none", "SIZE",
-				 NULL, .example = "256M",
-				 .help = "a backing device of this size (a loop device over a file of ours) for writeback" },
-	[O_ZRAM_WRITEBACK] = { "zram-writeback", 0, OT_CHOICE, FIELD(backend.zram.writeback), 0, 0, NULL, "none", "TYPE", NULL,
-			       .choices = writeback_types, .example = "idle",
-			       .help = "after the fill, write these pages to the backing device: idle, huge or incompressible" },
-	[O_ZRAM_RECOMP] = { "zram-recomp", 0, OT_STRING, FIELD(backend.zram.recomp), 0, 0, NULL, "none", "ALGO[:PARAMS]", NULL, .parse = check_recomp, .example = "zstd:type=idle",
-			    .help = "after the fill, recompress with a second algorithm (PARAMS: type=huge (default) or type=idle)" },
-	[O_ZSWAP_POOL] = { "zswap-pool", 0, OT_PERCENT, FIELD(backend.zswap.pool), 1, 100, NULL, "the kernel's", "PCT",
-			   NULL, .example = "20", .help = "zswap max_pool_percent" },
-	[O_ZSWAP_ZPOOL] = { "zswap-zpool", 0, OT_CHOICE, FIELD(backend.zswap.zpool), 0, 0, NULL, "the kernel's", "NAME",
-			    NULL, .choices = zpools,
-			    .example = "zsmalloc", .help = "zswap allocator where the kernel has a choice (before 6.15)" },
-	[O_ZSWAP_SHRINKER] = { "zswap-shrinker", 0, OT_SWITCH, FIELD(backend.zswap.shrinker), 0, 0, NULL, "the kernel's", "on|off",
-			       NULL, .example = "off",
-			       .help = "zswap's shrinker, which writes cold pool pages back to the swapfile (6.8+)" },
-	[O_ZSWAP_WRITEBACK] = { "zswap-writeback", 0, OT_SWITCH, FIELD(backend.zswap.writeback), 0, 0, NULL, "the kernel's",
-				"on|off", NULL, .example = "off",
-				.help = "the trial cgroup's memory.zswap.writeback: may zswap write its pages to the swapfile (v2, 6.8+)" },
-	[O_ZSWAP_MAX] = { "zswap-max", 0, OT_SIZE, FIELD(backend.zswap.max), 4096, 0, NULL, "no limit", "SIZE", NULL, .example = "16M", .help = "the trial cgroup's memory.zswap.max (v2)" },
-	[O_THP] = { "thp", 0, OT_CHOICE, FIELD(thp), 0, 0, NULL, "the kernel's", "MODE", NULL, .choices = thp_modes,
-		    .example = "never", .help = "transparent huge pages for the run: always, madvise or never, restored" },
-	[O_MGLRU] = { "mglru", 0, OT_SWITCH, FIELD(mglru), 0, 0, NULL, "the kernel's", "on|off", NULL,
-		      .example = "off", .help = "the multi-gen LRU for the run (/sys/kernel/mm/lru_gen), restored" },
-	[O_DATA] = { "data", 0, OT_CUSTOM, FIELD(data), 0, 0, "compressible:50", NULL, "PATTERN", NULL,
-		     .flags = OPT_HOGGER_ONLY, .parse = parse_data, .to_json = data_json, .format = data_format,
-		     .example = "compressible:75", .help = "page contents (compressible:50 is about 2x)" },
+		      .parse = parse_order, .to_json = order_json, .example = "shuffled:42",
+		      .help = "interleaved, sequential, or shuffled[:SEED]" },
+	[O_LIMIT_MODE] = { "limit-mode", 0, OT_ENUM, FIELD(limit_mode), 0, 0, "max", NULL, "MODE",
+			   NULL, .choices = limit_modes, .example = "high",
+			   .help = "max (hard limit) or high (throttle: memory.high)" },
+	[O_SWAP_LIMIT] = { "swap-limit", 0, OT_SIZE, FIELD(swap_limit), 4096, 0, NULL, "no limit",
+			   "SIZE", NULL, .example = "100M", .help = "swap the cgroup may use" },
+	[O_SWAPPINESS] = { "swappiness", 0, OT_INT, FIELD(swappiness), 0, 200, NULL, "the kernel's",
+			   "N", "swappiness", .example = "60",
+			   .help = "the cgroup's (v1) or vm.swappiness (v2), restored" },
+	[O_PAGE_CLUSTER] = { "page-cluster", 0, OT_INT, FIELD(page_cluster), 0, 10, NULL,
+			     "the kernel's", "N", "page-cluster", .example = "0",
+			     .help = "vm.page-cluster for the run, restored" },
+	[O_SWAPFILE] = { "swapfile", 0, OT_PATH, FIELD(swapfile), 0, 0, NULL,
+			 "/var/tmp/zswapbench-PID.swap", "PATH", NULL,
+			 .commands = CMD_RUN | CMD_SYSINFO, .parse = check_swapfile,
+			 .example = "/var/tmp/zsb.swap", .help = "disk swapfile to create" },
+	[O_SWAP_SIZE] = { "swap-size", 0, OT_SIZE, FIELD(swap_size), 1 * MiB, 0, NULL, "--alloc",
+			  "SIZE", NULL, .example = "512M",
+			  .help = "swapfile size and zram disksize" },
+	[O_PRIORITY] = { "priority", 0, OT_INT, FIELD(backend.priority), 0, 32767, "100", NULL, "N",
+			 "priority", .example = "100",
+			 .help = "swap priority, above the system's swap" },
+	[O_DISK_THROTTLE] = { "disk-throttle", 0, OT_CUSTOM, FIELD(throttle_read), 0, 0, NULL,
+			      "none", "R[,W]", NULL, .parse = parse_throttle,
+			      .to_json = throttle_json, .format = throttle_format,
+			      .example = "10M,20M",
+			      .help = "bytes/s for the swapfile's disk, per cgroup" },
+	[O_ZRAM_SIZE] = { "zram-size", 0, OT_SIZE, FIELD(backend.zram.size), 1 * MiB, 0, NULL,
+			  "--swap-size", "SIZE", NULL, .example = "1G", .help = "zram disksize" },
+	[O_ZRAM_MEM_LIMIT] = { "zram-mem-limit", 0, OT_SIZE, FIELD(backend.zram.mem_limit), 4096, 0,
+			       NULL, "none", "SIZE", NULL, .example = "256M",
+			       .help = "cap on the memory zram itself may use" },
+	[O_ZRAM_ALGO_PARAMS] = { "zram-algo-params", 0, OT_STRING, FIELD(backend.zram.algo_params),
+				 0, 0, NULL, "none", "PARAMS", NULL, .parse = check_algo_params,
+				 .example = "level=3",
+				 .help = "zram algorithm_params, e.g. level=3 (kernels >= 6.12)" },
+	[O_ZRAM_GENERATOR] = { "zram-generator", 0, OT_PATH, FIELD(zram_generator), 0, 0, NULL,
+			       NULL, "FILE", NULL, .parse = parse_generator,
+			       .example = "/usr/lib/systemd/zram-generator.conf",
+			       .help = "measure the zram device a zram-generator.conf's [zram0] "
+				       "sets up at boot" },
+	[O_ZRAM_BACKING_DEV] = { "zram-backing-dev", 0, OT_SIZE, FIELD(backend.zram.backing),
+				 1 << 20, 0, NULL, "none", "SIZE", NULL, .example = "256M",
+				 .help = "a backing device of this size (a loop device over a file "
+					 "of ours) for writeback" },
+	[O_ZRAM_WRITEBACK] = { "zram-writeback", 0, OT_CHOICE, FIELD(backend.zram.writeback), 0, 0,
+			       NULL, "none", "TYPE", NULL, .choices = writeback_types,
+			       .example = "idle",
+			       .help = "after the fill, write these pages to the backing device: "
+				       "idle, huge or incompressible" },
+	[O_ZRAM_RECOMP] = { "zram-recomp", 0, OT_STRING, FIELD(backend.zram.recomp), 0, 0, NULL,
+			    "none", "ALGO[:PARAMS]", NULL, .parse = check_recomp,
+			    .example = "zstd:type=idle",
+			    .help = "after the fill, recompress with a second algorithm (PARAMS: "
+				    "type=huge (default) or type=idle)" },
+	[O_ZSWAP_POOL] = { "zswap-pool", 0, OT_PERCENT, FIELD(backend.zswap.pool), 1, 100, NULL,
+			   "the kernel's", "PCT", NULL, .example = "20",
+			   .help = "zswap max_pool_percent" },
+	[O_ZSWAP_ZPOOL] = { "zswap-zpool", 0, OT_CHOICE, FIELD(backend.zswap.zpool), 0, 0, NULL,
+			    "the kernel's", "NAME", NULL, .choices = zpools, .example = "zsmalloc",
+			    .help = "zswap allocator where the kernel has a choice (before 6.15)" },
+	[O_ZSWAP_SHRINKER] = { "zswap-shrinker", 0, OT_SWITCH, FIELD(backend.zswap.shrinker), 0, 0,
+			       NULL, "the kernel's", "on|off", NULL, .example = "off",
+			       .help = "zswap's shrinker, which writes cold pool pages back to the "
+				       "swapfile (6.8+)" },
+	[O_ZSWAP_WRITEBACK] = { "zswap-writeback", 0, OT_SWITCH, FIELD(backend.zswap.writeback), 0,
+				0, NULL, "the kernel's", "on|off", NULL, .example = "off",
+				.help = "the trial cgroup's memory.zswap.writeback: may zswap "
+					"write its pages to the swapfile (v2, 6.8+)" },
+	[O_ZSWAP_MAX] = { "zswap-max", 0, OT_SIZE, FIELD(backend.zswap.max), 4096, 0, NULL,
+			  "no limit", "SIZE", NULL, .example = "16M",
+			  .help = "the trial cgroup's memory.zswap.max (v2)" },
+	[O_THP] = { "thp", 0, OT_CHOICE, FIELD(thp), 0, 0, NULL, "the kernel's", "MODE", NULL,
+		    .choices = thp_modes, .example = "never",
+		    .help = "transparent huge pages for the run: always, madvise or never, "
+			    "restored" },
+	[O_MGLRU] = { "mglru", 0, OT_SWITCH, FIELD(mglru), 0, 0, NULL, "the kernel's", "on|off",
+		      NULL, .example = "off",
+		      .help = "the multi-gen LRU for the run (/sys/kernel/mm/lru_gen), restored" },
+	[O_DATA] = { "data", 0, OT_CUSTOM, FIELD(data), 0, 0, "compressible:50", NULL, "PATTERN",
+		     NULL, .flags = OPT_HOGGER_ONLY, .parse = parse_data, .to_json = data_json,
+		     .format = data_format, .example = "compressible:75",
+		     .help = "page contents (compressible:50 is about 2x)" },
 	[O_ACCESS] = { "access", 0, OT_CUSTOM, FIELD(access), 0, 0, "fill", NULL, "MODE", NULL,
-		       .flags = OPT_HOGGER_ONLY, .parse = parse_access, .to_json = access_json, .format = access_format,
-		       .example = "hot:10:20:zipf", .help = "after the fill: fill, reread:N, random:N, hot:PCT:N[:zipf], tabs:N:CYCLES[:exp]" },
+		       .flags = OPT_HOGGER_ONLY, .parse = parse_access, .to_json = access_json,
+		       .format = access_format, .example = "hot:10:20:zipf",
+		       .help = "after the fill: fill, reread:N, random:N, hot:PCT:N[:zipf], "
+			       "tabs:N:CYCLES[:exp]" },
 	[O_REREAD] = { "reread", 0, OT_CUSTOM, FIELD(access), 0, 1000, NULL, NULL, "N", NULL,
-		       .flags = OPT_HOGGER_ONLY | OPT_NO_ECHO, .parse = parse_reread, .format = reread_format,
-		       .example = "2", .help = "passes reading every page back: --access reread:N" },
-	[O_SWAP_FRACTION] = { "swap-fraction", 0, OT_REAL, FIELD(swap_fraction), 0, 0, NULL, NULL, "F", "swap fraction",
-			      .dmin = 0.05, .dmax = 0.95, .flags = OPT_HOGGER_ONLY, .example = "0.5",
-			      .help = "instead of --alloc: allocate limit / (1 - F), so F of it must be swapped" },
+		       .flags = OPT_HOGGER_ONLY | OPT_NO_ECHO, .parse = parse_reread,
+		       .format = reread_format, .example = "2",
+		       .help = "passes reading every page back: --access reread:N" },
+	[O_SWAP_FRACTION] = { "swap-fraction", 0, OT_REAL, FIELD(swap_fraction), 0, 0, NULL, NULL,
+			      "F", "swap fraction", .dmin = 0.05, .dmax = 0.95,
+			      .flags = OPT_HOGGER_ONLY, .example = "0.5",
+			      .help = "instead of --alloc: allocate limit / (1 - F), so F of it "
+				      "must be swapped" },
 	[O_LATENCY] = { "latency", 0, OT_SWITCH, FIELD(latency), 0, 0, "on", NULL, "on|off", NULL,
 			.flags = OPT_HOGGER_ONLY, .example = "off",
-			.help = "time every chunk and every access into histograms; off only to measure what that costs" },
+			.help = "time every chunk and every access into histograms; off only to "
+				"measure what that costs" },
 	[O_CHUNK] = { "chunk", 0, OT_SIZE, FIELD(chunk), 4096, 0, "1M", NULL, "SIZE", NULL,
 		      .flags = OPT_HOGGER_ONLY, .example = "2M", .help = "hogger allocation size" },
-	[O_ALLOC_PER_JOB] = { "alloc-per-job", 0, OT_SIZE, FIELD(alloc_per_job), 4096, 1ULL << 54, NULL,
-			      "--alloc / --jobs", "SIZE", NULL, .flags = OPT_HOGGER_ONLY,
+	[O_ALLOC_PER_JOB] = { "alloc-per-job", 0, OT_SIZE, FIELD(alloc_per_job), 4096, 1ULL << 54,
+			      NULL, "--alloc / --jobs", "SIZE", NULL, .flags = OPT_HOGGER_ONLY,
 			      .example = "64M", .help = "each job's allocation" },
-	[O_THREADS] = { "threads", 0, OT_COUNT, FIELD(threads), 1, HOGGER_THREADS_MAX, "1", NULL, "T", "threads",
-			.flags = OPT_HOGGER_ONLY, .example = "2", .help = "threads in each hogger job, sharing its memory" },
+	[O_THREADS] = { "threads", 0, OT_COUNT, FIELD(threads), 1, HOGGER_THREADS_MAX, "1", NULL,
+			"T", "threads", .flags = OPT_HOGGER_ONLY, .example = "2",
+			.help = "threads in each hogger job, sharing its memory" },
 	[O_PREFAULT] = { "prefault", 0, OT_FLAG, FIELD(prefault), .flags = OPT_HOGGER_ONLY,
-			 .help = "hogger faults chunks in with MADV_POPULATE_WRITE (OOMs at a v1 limit)" },
-	[O_BACKGROUND] = { "background", 0, OT_SIZE, FIELD(background), 4096, 0, NULL, "none", "SIZE", NULL,
-			   .example = "4G", .help = "memory a hogger outside the cgroup holds for the whole run" },
-	[O_CPUS] = { "cpus", 0, OT_STRING, FIELD(cpus), 0, 0, NULL, "one fixed set, off the CPU taking the most interrupts",
-		     "LIST", NULL, .parse = check_cpus, .example = "1",
+			 .help = "hogger faults chunks in with MADV_POPULATE_WRITE (OOMs at a v1 "
+				 "limit)" },
+	[O_BACKGROUND] = { "background", 0, OT_SIZE, FIELD(background), 4096, 0, NULL, "none",
+			   "SIZE", NULL, .example = "4G",
+			   .help = "memory a hogger outside the cgroup holds for the whole run" },
+	[O_CPUS] = { "cpus", 0, OT_STRING, FIELD(cpus), 0, 0, NULL,
+		     "one fixed set, off the CPU taking the most interrupts", "LIST", NULL,
+		     .parse = check_cpus, .example = "1",
 		     .help = "CPUs the workload is pinned to; all: not pinned" },
-	[O_SETUP] = { "setup", 0, OT_TEXT, FIELD(setup), 0, COMMAND_TEXT_MAX, NULL, NULL, "'CMD ARGS'", NULL, .example = "true",
-		      .parse = check_setup,
-		      .help = "run once before the first trial, outside the cgroup, in the run's work directory "
+	[O_SETUP] = { "setup", 0, OT_TEXT, FIELD(setup), 0, COMMAND_TEXT_MAX, NULL, NULL,
+		      "'CMD ARGS'", NULL, .example = "true", .parse = check_setup,
+		      .help = "run once before the first trial, outside the cgroup, in the run's "
+			      "work directory "
 			      "(words split at blanks, no shell)" },
 	[O_USER] = { "user", 0, OT_USER, FIELD(user), 0, 0, NULL, "root", "USER", NULL,
 		     .example = "nobody", .help = "run the workload as this user" },
@@ -450,68 +512,91 @@ const struct option_desc option_table[O_COUNT] = {
 			   .help = "run the hogger without its seccomp sandbox" },
 	[O_SETTLE] = { "settle", 0, OT_FLAG, FIELD(settle),
 		       .help = "drop caches and compact memory before each trial" },
-	[O_TIMEOUT] = { "timeout", 0, OT_DURATION, FIELD(timeout_ms), 1000, 86400000, "600", NULL, "TIME", "s",
-			.example = "10m", .help = "a trial that takes longer is killed and failed; 0: never" },
-	[O_INTERVAL] = { "interval", 0, OT_DURATION, FIELD(interval_ms), 10, 60000, "100", NULL, "TIME", "ms",
-			 .example = "50ms", .help = "time series sampling; 0: no series" },
+	[O_TIMEOUT] = { "timeout", 0, OT_DURATION, FIELD(timeout_ms), 1000, 86400000, "600", NULL,
+			"TIME", "s", .example = "10m",
+			.help = "a trial that takes longer is killed and failed; 0: never" },
+	[O_INTERVAL] = { "interval", 0, OT_DURATION, FIELD(interval_ms), 10, 60000, "100", NULL,
+			 "TIME", "ms", .example = "50ms",
+			 .help = "time series sampling; 0: no series" },
 	[O_EXTENDED] = { "extended", 0, OT_FLAG, FIELD(extended),
-			 .help = "keep mm_stat, io_stat, debug_stat, buddyinfo, vmstat, meminfo around each trial" },
-	[O_OUTPUT] = { "output", 'o', OT_PATH, FIELD(output), 0, 0, NULL, "results/zswapbench-DATE[SUFFIX].json",
-		       "FILE", NULL, .example = "results/a.json", .commands = CMD_RUN, .help = "result file" },
+			 .help = "keep mm_stat, io_stat, debug_stat, buddyinfo, vmstat, meminfo "
+				 "around each trial" },
+	[O_OUTPUT] = { "output", 'o', OT_PATH, FIELD(output), 0, 0, NULL,
+		       "results/zswapbench-DATE[SUFFIX].json", "FILE", NULL,
+		       .example = "results/a.json", .commands = CMD_RUN, .help = "result file" },
 	[O_SUFFIX] = { "suffix", 0, OT_STRING, FIELD(suffix), 0, 0, NULL, NULL, "TEXT", NULL,
-		       .parse = check_suffix, .example = "-lz4", .commands = CMD_RUN, .help = "appended to the default result file name" },
-	[O_PLOT] = { "plot", 0, OT_PATH, FIELD(plot_dir), 0, 0, NULL, NULL, "DIR", NULL, .flags = OPT_NO_ECHO,
-		     .example = "plots", .commands = CMD_RUN, .help = "at the end, the plots of the run in DIR (as zswapbench plot)" },
-	[O_REPORT] = { "report", 0, OT_PATH, FIELD(report_file), 0, 0, NULL, NULL, "FILE", NULL, .flags = OPT_NO_ECHO,
-		       .example = "report.html", .commands = CMD_RUN, .help = "at the end, the run as one HTML file (as zswapbench report)" },
-	[O_PNG] = { "png", 0, OT_FLAG, FIELD(png), .commands = CMD_RUN | CMD_PLOT, .flags = OPT_NO_ECHO,
-		    .help = "plots as PNG instead of SVG" },
-	[O_PLOT_OUTPUT] = { "output", 'o', OT_PATH, FIELD(plot_dir), 0, 0, NULL, "plots", "DIR", NULL,
-			    .commands = CMD_PLOT, .example = "plots/a", .help = "the folder for the plots" },
-	[O_REPORT_OUTPUT] = { "output", 'o', OT_PATH, FIELD(report_file), 0, 0, NULL, "report.html", "FILE", NULL,
-			      .commands = CMD_REPORT, .example = "a.html", .help = "the HTML file" },
-	[O_JSON] = { "json", 0, OT_FLAG, FIELD(json), .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE | CMD_SYSINFO,
+		       .parse = check_suffix, .example = "-lz4", .commands = CMD_RUN,
+		       .help = "appended to the default result file name" },
+	[O_PLOT] = { "plot", 0, OT_PATH, FIELD(plot_dir), 0, 0, NULL, NULL, "DIR", NULL,
+		     .flags = OPT_NO_ECHO, .example = "plots", .commands = CMD_RUN,
+		     .help = "at the end, the plots of the run in DIR (as zswapbench plot)" },
+	[O_REPORT] = { "report", 0, OT_PATH, FIELD(report_file), 0, 0, NULL, NULL, "FILE", NULL,
+		       .flags = OPT_NO_ECHO, .example = "report.html", .commands = CMD_RUN,
+		       .help = "at the end, the run as one HTML file (as zswapbench report)" },
+	[O_PNG] = { "png", 0, OT_FLAG, FIELD(png), .commands = CMD_RUN | CMD_PLOT,
+		    .flags = OPT_NO_ECHO, .help = "plots as PNG instead of SVG" },
+	[O_PLOT_OUTPUT] = { "output", 'o', OT_PATH, FIELD(plot_dir), 0, 0, NULL, "plots", "DIR",
+			    NULL, .commands = CMD_PLOT, .example = "plots/a",
+			    .help = "the folder for the plots" },
+	[O_REPORT_OUTPUT] = { "output", 'o', OT_PATH, FIELD(report_file), 0, 0, NULL, "report.html",
+			      "FILE", NULL, .commands = CMD_REPORT, .example = "a.html",
+			      .help = "the HTML file" },
+	[O_JSON] = { "json", 0, OT_FLAG, FIELD(json),
+		     .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE | CMD_SYSINFO,
 		     .flags = OPT_NO_ECHO, .help = "the same as --format json" },
 	[O_FORMAT] = { "format", 0, OT_ENUM, FIELD(format), 0, 0, "table", NULL, "FORMAT", NULL,
-		       .choices = formats, .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE | CMD_SYSINFO, .example = "csv",
+		       .choices = formats,
+		       .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE | CMD_SYSINFO, .example = "csv",
 		       .help = "table, json, csv (one row per trial and metric) or markdown" },
-	[O_COLUMNS] = { "columns", 'o', OT_CUSTOM, FIELD(columns), 0, 0, NULL, "each table's own", "LIST", NULL,
-			.commands = CMD_RUN | CMD_SHOW | CMD_COMPARE, .parse = parse_columns,
-			.to_json = columns_json, .example = "metric,mean,ci",
+	[O_COLUMNS] = { "columns", 'o', OT_CUSTOM, FIELD(columns), 0, 0, NULL, "each table's own",
+			"LIST", NULL, .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
+			.parse = parse_columns, .to_json = columns_json,
+			.example = "metric,mean,ci",
 			.help = "the table columns to print (-o for show and compare)" },
 	[O_RAW] = { "raw", 0, OT_FLAG, FIELD(raw), .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
 		    .help = "tables unaligned, one space between columns" },
-	[O_NOHEADINGS] = { "noheadings", 0, OT_FLAG, FIELD(noheadings), .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
+	[O_NOHEADINGS] = { "noheadings", 0, OT_FLAG, FIELD(noheadings),
+			   .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
 			   .help = "tables without their heading line" },
-	[O_VERBOSE] = { "verbose", 'v', OT_FLAG, FIELD(verbose), .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
+	[O_VERBOSE] = { "verbose", 'v', OT_FLAG, FIELD(verbose),
+			.commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
 			.help = "every metric of every cell, not only the short answer" },
 	[O_ALL] = { "all", 0, OT_FLAG, FIELD(all), .commands = CMD_COMPARE,
 		    .help = "the rows that did not change too" },
-	[O_GROUP_BY] = { "group-by", 0, OT_CHOICE, FIELD(group_by), 0, 0, "file", NULL, "KEY", NULL, .choices = group_keys,
-			 .commands = CMD_COMPARE, .example = "kernel",
-			 .help = "pool the files of one host, kernel, or host and kernel (a fleet's files) and compare the groups" },
-	[O_ALPHA] = { "alpha", 0, OT_REAL, FIELD(alpha), 0, 0, "0.05", NULL, "P", "alpha", .dmin = 0.0001, .dmax = 0.5,
+	[O_GROUP_BY] = { "group-by", 0, OT_CHOICE, FIELD(group_by), 0, 0, "file", NULL, "KEY", NULL,
+			 .choices = group_keys, .commands = CMD_COMPARE, .example = "kernel",
+			 .help = "pool the files of one host, kernel, or host and kernel (a "
+				 "fleet's files) and compare the groups" },
+	[O_ALPHA] = { "alpha", 0, OT_REAL, FIELD(alpha), 0, 0, "0.05", NULL, "P", "alpha",
+		      .dmin = 0.0001, .dmax = 0.5,
 		      .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE | CMD_REPORT, .example = "0.01",
 		      .help = "a change is significant only at a p-value below this" },
-	[O_NOISE] = { "noise-threshold", 0, OT_REAL, FIELD(noise_pct), 0, 0, "2%", NULL, "PCT", "%", .dmin = 0,
-		      .dmax = 100, .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE | CMD_REPORT, .example = "5%",
+	[O_NOISE] = { "noise-threshold", 0, OT_REAL, FIELD(noise_pct), 0, 0, "2%", NULL, "PCT", "%",
+		      .dmin = 0, .dmax = 100,
+		      .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE | CMD_REPORT, .example = "5%",
 		      .help = "... and with its whole 95% interval beyond +-PCT" },
 	[O_CONFIG] = { "config", 'c', OT_PATH, FIELD(config_file), 0, 0, NULL, NULL, "FILE", NULL,
 		       .flags = OPT_NO_ECHO, .example = "configs/disk-vs-zram.conf",
-		       .help = "read options from an INI file (or a preset's name); the command line overrides it" },
+		       .help = "read options from an INI file (or a preset's name); the command "
+			       "line overrides it" },
 	[O_DRY_RUN] = { "dry-run", 'n', OT_FLAG, FIELD(dry_run), .flags = OPT_NO_ECHO,
-			.help = "print the plan, every change to the kernel it would make, and how long it would take; run nothing" },
-	[O_QUIET] = { "quiet", 'q', OT_FLAG, FIELD(quiet), .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
+			.help = "print the plan, every change to the kernel it would make, and how "
+				"long it would take; run nothing" },
+	[O_QUIET] = { "quiet", 'q', OT_FLAG, FIELD(quiet),
+		      .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
 		      .help = "print only the verdict and errors" },
 	[O_RUNS] = { "runs", 0, OT_COUNT, FIELD(calibrate_runs), 3, 100, "8", NULL, "K", "runs",
 		     .commands = CMD_CALIBRATE, .flags = OPT_NO_ECHO, .example = "4",
 		     .help = "independent runs of the configuration to measure its noise" },
-	[O_HOGGER] = { "hogger", 0, OT_PATH, FIELD(hogger), 0, 0, NULL, "beside zswapbench", "PATH", NULL,
-		       .flags = OPT_HIDDEN, .example = "/usr/libexec/zswapbench/zswapbench-hogger", .help = "the hogger binary (developers)" },
+	[O_HOGGER] = { "hogger", 0, OT_PATH, FIELD(hogger), 0, 0, NULL, "beside zswapbench", "PATH",
+		       NULL, .flags = OPT_HIDDEN,
+		       .example = "/usr/libexec/zswapbench/zswapbench-hogger",
+		       .help = "the hogger binary (developers)" },
 	[O_SYSROOT] = { "sysroot", 0, OT_PATH, FIELD(sysroot), 0, 0, NULL, NULL, "DIR", NULL,
-			.flags = OPT_HIDDEN, .commands = CMD_RUN | CMD_SYSINFO, .example = "tests/fixtures/v2", .help = "prefix for /sys and /proc (tests)" },
-	[O_HELP] = { "help", 'h', OT_ACTION, 0, 0, .commands = CMD_ALL,
-		     .help = "show this help" },
+			.flags = OPT_HIDDEN, .commands = CMD_RUN | CMD_SYSINFO,
+			.example = "tests/fixtures/v2",
+			.help = "prefix for /sys and /proc (tests)" },
+	[O_HELP] = { "help", 'h', OT_ACTION, 0, 0, .commands = CMD_ALL, .help = "show this help" },
 	[O_VERSION] = { "version", 'V', OT_ACTION, 0, 0, .commands = CMD_ALL,
 			.help = "show the version" },
 };

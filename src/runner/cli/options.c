@@ -54,7 +54,8 @@ static void getopt_tables(unsigned set, struct option *longopts, char *shortopts
 		int has_arg = o->type != OT_FLAG && o->type != OT_ACTION;
 		if (!option_for(o, set))
 			continue;
-		longopts[n++] = (struct option){ o->name, has_arg ? required_argument : no_argument, NULL, 256 + id };
+		longopts[n++] = (struct option){ o->name, has_arg ? required_argument : no_argument,
+						 NULL, 256 + id };
 		if (short_owner(set, o->short_name) == id) {
 			shortopts[s++] = o->short_name;
 			if (has_arg)
@@ -83,15 +84,15 @@ static void unknown(const struct command_info *c, const char *arg, char *why, si
 		o = option_find(name);
 	}
 	if (o)
-		snprintf(why, len, "'%s' is not an option of 'zswapbench%s%s'", arg, c->implicit ? "" : " ",
-			 c->implicit ? "" : c->name);
+		snprintf(why, len, "'%s' is not an option of 'zswapbench%s%s'", arg,
+			 c->implicit ? "" : " ", c->implicit ? "" : c->name);
 	else
 		snprintf(why, len, "unknown option '%s'", arg);
 }
 
 /* The words that are not options: the result files of the commands that take them. */
-static int keep_files(const struct command_info *c, int argc, char **argv, struct config *cfg, char *msg,
-		      size_t len)
+static int keep_files(const struct command_info *c, int argc, char **argv, struct config *cfg,
+		      char *msg, size_t len)
 {
 	if (!c->files) {
 		if (optind < argc) {
@@ -106,8 +107,8 @@ static int keep_files(const struct command_info *c, int argc, char **argv, struc
 		if (c->files == 1)
 			snprintf(msg, len, "%s needs a result file", c->name);
 		else
-			snprintf(msg, len, "%s needs %s result files or more: %s", c->name, c->files == 2 ? "two" : "several",
-				 c->brief);
+			snprintf(msg, len, "%s needs %s result files or more: %s", c->name,
+				 c->files == 2 ? "two" : "several", c->brief);
 		return -EINVAL;
 	}
 	return 0;
@@ -137,8 +138,8 @@ static void settle_sections(struct config *cfg, const unsigned char *on_cmdline)
 }
 
 /* Reads argv with getopt: an option's id, or -1 at the end; -2 with msg for a bad word. */
-static int next_option(const struct command_info *c, int argc, char **argv, const struct option *longopts,
-		       const char *shortopts, char *why, size_t len)
+static int next_option(const struct command_info *c, int argc, char **argv,
+		       const struct option *longopts, const char *shortopts, char *why, size_t len)
 {
 	int k = getopt_long(argc, argv, shortopts, longopts, NULL), id;
 
@@ -155,8 +156,8 @@ static int next_option(const struct command_info *c, int argc, char **argv, cons
 	return id;
 }
 
-enum options_result options_parse(const struct command_info *c, int argc, char **argv, struct config *cfg,
-				  char *why, size_t len)
+enum options_result options_parse(const struct command_info *c, int argc, char **argv,
+				  struct config *cfg, char *why, size_t len)
 {
 	struct option longopts[O_COUNT + 1];
 	char shortopts[3 * O_COUNT + 3];
@@ -168,7 +169,8 @@ enum options_result options_parse(const struct command_info *c, int argc, char *
 	if ((c->options & CMD_EXPERIMENT) && split_command(&argc, argv, cfg, why, len))
 		return OPTIONS_USAGE;
 	getopt_tables(c->options, longopts, shortopts);
-	file = c->options & CMD_EXPERIMENT ? config_arg(c->options, argc, argv, longopts, shortopts) : NULL;
+	file = c->options & CMD_EXPERIMENT ? config_arg(c->options, argc, argv, longopts, shortopts)
+					   : NULL;
 	if (file && config_file_load(cfg, file, why, len))
 		return OPTIONS_USAGE;
 	opterr = 0;

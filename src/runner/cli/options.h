@@ -16,16 +16,16 @@
 #include "runner/cli/option_table.h"
 
 enum options_result {
-	OPTIONS_RUN,     /* cfg is filled: go on */
-	OPTIONS_HELP,    /* --help: print the command's help (help.h), exit 0 */
+	OPTIONS_RUN, /* cfg is filled: go on */
+	OPTIONS_HELP, /* --help: print the command's help (help.h), exit 0 */
 	OPTIONS_VERSION, /* --version: print the version, exit 0 */
-	OPTIONS_USAGE,   /* why holds the one-line error naming the option and its value: exit 2 */
+	OPTIONS_USAGE, /* why holds the one-line error naming the option and its value: exit 2 */
 };
 
 /* Parses the words of command c into cfg, defaults first: argv[0] is the command's word, or
  * the program's name for the run. Commands that take result files keep the words that are
  * not options as cfg->files. Whatever it returns, cfg is initialised: config_free it. */
-enum options_result options_parse(const struct command_info *c, int argc, char **argv, struct config *cfg,
-				  char *why, size_t len);
+enum options_result options_parse(const struct command_info *c, int argc, char **argv,
+				  struct config *cfg, char *why, size_t len);
 
 #endif

@@ -18,7 +18,10 @@ static enum value_kind value_kind(const char *option)
 struct report_opts report_opts_of(const struct config *cfg)
 {
 	struct report_opts o = {
-		.render = { .format = cfg->format, .columns = &cfg->columns, .raw = cfg->raw, .noheadings = cfg->noheadings },
+		.render = { .format = cfg->format,
+			    .columns = &cfg->columns,
+			    .raw = cfg->raw,
+			    .noheadings = cfg->noheadings },
 		.verbose = cfg->verbose,
 		.quiet = cfg->quiet,
 		.cmp = { .alpha = cfg->alpha, .noise_pct = cfg->noise_pct },

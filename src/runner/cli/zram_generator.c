@@ -16,7 +16,7 @@ struct expr {
 	const char *p;
 	double ram;
 	int bad;
-	unsigned depth;           /* parentheses and signs open: bounded, the stack is not */
+	unsigned depth; /* parentheses and signs open: bounded, the stack is not */
 };
 
 #define EXPR_DEPTH_MAX 64
@@ -136,8 +136,11 @@ int zram_size_eval(const char *text, double ram_mib, double *mib, char *why, siz
 
 	blanks(&e);
 	if (e.bad || *e.p || !(v > 0) || !(v < SIZE_MIB_MAX)) {
-		snprintf(why, len, "'%s' is not a size expression zswapbench understands (numbers in MiB, ram, + - * /, "
-			 "min, max; above 0 and below 16 EiB)", text);
+		snprintf(why, len,
+			 "'%s' is not a size expression zswapbench understands (numbers in MiB, "
+			 "ram, + - * /, "
+			 "min, max; above 0 and below 16 EiB)",
+			 text);
 		return -EINVAL;
 	}
 	*mib = v;
@@ -177,13 +180,16 @@ static int on_key(void *user, const char *section, const char *name, const char 
 		char *end;
 		long p = strtol(value, &end, 10);
 		if (*end || end == value || p < -1 || p > 32767)
-			return snprintf(r->why, sizeof(r->why), "swap-priority: '%s' is not a priority", value), 0;
+			return snprintf(r->why, sizeof(r->why),
+					"swap-priority: '%s' is not a priority", value),
+			       0;
 		r->out->priority = (int)p;
 	}
 	return 1;
 }
 
-int zram_generator_read(const char *path, double ram_mib, struct zram_generator *out, char *why, size_t len)
+int zram_generator_read(const char *path, double ram_mib, struct zram_generator *out, char *why,
+			size_t len)
 {
 	struct reading r = { .ram = ram_mib, .out = out };
 	double mib;
@@ -195,7 +201,8 @@ int zram_generator_read(const char *path, double ram_mib, struct zram_generator 
 	zram_size_eval("min(ram / 2, 4096)", ram_mib, &mib, why, len);
 	out->size = (uint64_t)(mib * MIB_BYTES);
 	if ((line = config_long_line(path)) > 0) {
-		snprintf(why, len, "line %d: longer than %d characters, the most a line can be", line, CONFIG_LINE_MAX);
+		snprintf(why, len, "line %d: longer than %d characters, the most a line can be",
+			 line, CONFIG_LINE_MAX);
 		return -EINVAL;
 	}
 	line = ini_parse(path, on_key, &r);
@@ -204,7 +211,8 @@ int zram_generator_read(const char *path, double ram_mib, struct zram_generator 
 		return line == -1 ? -errno : -ENOMEM;
 	}
 	if (line > 0) {
-		snprintf(why, len, "line %d: %s", line, r.why[0] ? r.why : "not a key = value line");
+		snprintf(why, len, "line %d: %s", line,
+			 r.why[0] ? r.why : "not a key = value line");
 		return -EINVAL;
 	}
 	if (!r.found) {

@@ -9,9 +9,9 @@
 #include <stdint.h>
 
 struct zram_generator {
-	uint64_t size;            /* bytes */
-	char algorithm[32];       /* the first (primary) algorithm; empty: the kernel's */
-	int priority;             /* swap-priority; 100, as the generator defaults */
+	uint64_t size; /* bytes */
+	char algorithm[32]; /* the first (primary) algorithm; empty: the kernel's */
+	int priority; /* swap-priority; 100, as the generator defaults */
 };
 
 /* zram-size's expression ("min(ram / 2, 4096)"): ram and the result in MiB, + - * /,
@@ -19,6 +19,7 @@ struct zram_generator {
 int zram_size_eval(const char *expr, double ram_mib, double *mib, char *why, size_t len);
 /* Reads [zram0] of the file; ram_mib is the machine's RAM. 0, or -EINVAL/-errno with why
  * ("line 3: zram-size: ..."). */
-int zram_generator_read(const char *path, double ram_mib, struct zram_generator *out, char *why, size_t len);
+int zram_generator_read(const char *path, double ram_mib, struct zram_generator *out, char *why,
+			size_t len);
 
 #endif

@@ -50,7 +50,8 @@ static int run_all(const struct config *cfg, char files[][PATH_MAX], unsigned *d
 	}
 	for (*done = 0; *done < cfg->calibrate_runs; (*done)++) {
 		snprintf(files[*done], PATH_MAX, "results/calibrate-%s-%u.json", stamp, *done + 1);
-		say("calibrate: run %u of %u into %s", *done + 1, cfg->calibrate_runs, files[*done]);
+		say("calibrate: run %u of %u into %s", *done + 1, cfg->calibrate_runs,
+		    files[*done]);
 		status = run_once(cfg, files[*done]);
 		if (status != EXIT_OK && status != EXIT_TRIALS_FAILED)
 			return status;
@@ -63,17 +64,22 @@ static void print_entries(const struct calibration *c, const char *path)
 	for (size_t i = 0; i < c->n; i++) {
 		const struct calibration_entry *e = &c->entries[i];
 		if (!i || strcmp(e->shape, c->entries[i - 1].shape) != 0)
-			printf("%s%s\n  %-18s %12s %12s %12s\n", i ? "\n" : "", e->shape, "METRIC", "MEDIAN", "WITHIN RUN",
-			       "RUN TO RUN");
+			printf("%s%s\n  %-18s %12s %12s %12s\n", i ? "\n" : "", e->shape, "METRIC",
+			       "MEDIAN", "WITHIN RUN", "RUN TO RUN");
 		printf("  %-18s %8.4g %-3s %11.1f%% %11.1f%%\n", metrics[e->metric].key,
 		       metric_display(e->metric, e->median),
-		       metrics[e->metric].unit == UNIT_BYTES ? "MiB" : metric_unit_name(metrics[e->metric].unit),
+		       metrics[e->metric].unit == UNIT_BYTES
+			       ? "MiB"
+			       : metric_unit_name(metrics[e->metric].unit),
 		       e->within_pct, e->threshold_pct);
 	}
-	printf("\n%u runs of %u trials on %s. RUN TO RUN: 9 in 10 pairs of runs of this configuration differ by\n"
-	       "less than this; compare uses it as the noise threshold for files of this host and configuration\n"
+	printf("\n%u runs of %u trials on %s. RUN TO RUN: 9 in 10 pairs of runs of this "
+	       "configuration differ by\n"
+	       "less than this; compare uses it as the noise threshold for files of this host and "
+	       "configuration\n"
 	       "where it is above the default. Stored in %s.\n",
-	       c->n ? c->entries[0].runs : 0, c->n ? c->entries[0].trials : 0, c->n ? c->entries[0].host : "?", path);
+	       c->n ? c->entries[0].runs : 0, c->n ? c->entries[0].trials : 0,
+	       c->n ? c->entries[0].host : "?", path);
 }
 
 /* The runs' files read back, the noise computed and stored. */
@@ -114,7 +120,9 @@ int calibrate_run(const struct config *cfg)
 
 	if (status != EXIT_OK) {
 		if (done)
-			say("calibrate: run %u did not complete; the %u before it are kept, nothing stored", done + 1, done);
+			say("calibrate: run %u did not complete; the %u before it are kept, "
+			    "nothing stored",
+			    done + 1, done);
 		return status;
 	}
 	return store(files, done);

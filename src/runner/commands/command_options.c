@@ -22,7 +22,8 @@ static int command_options(const struct command_info *c, int argc, char **argv, 
 		printf("zswapbench %s\n", ZSB_VERSION);
 		return EXIT_OK;
 	case OPTIONS_USAGE:
-		say("%s; try 'zswapbench%s%s --help'", msg, c->implicit ? "" : " ", c->implicit ? "" : c->name);
+		say("%s; try 'zswapbench%s%s --help'", msg, c->implicit ? "" : " ",
+		    c->implicit ? "" : c->name);
 		return EXIT_USAGE;
 	case OPTIONS_RUN:
 		break;

@@ -23,7 +23,8 @@ static const struct calibration *load_calibration(struct calibration *cal)
 	int ret = calibration_load(rundir_file("calibration.json", path, sizeof(path)), cal);
 
 	if (ret)
-		say("%s: %s; compared without calibration", path, ret == -EINVAL ? "not a calibration file" : strerror(-ret));
+		say("%s: %s; compared without calibration", path,
+		    ret == -EINVAL ? "not a calibration file" : strerror(-ret));
 	return ret || !cal->n ? NULL : cal;
 }
 
@@ -74,8 +75,8 @@ static int read_groups(const struct config *cfg, struct result_groups *gs)
 	}
 	groups_finish(gs);
 	if (gs->n < 2) {
-		say("--group-by %s: every file is of one group (%s): nothing to compare it with", cfg->group_by,
-		    gs->n ? gs->g[0].name : "none");
+		say("--group-by %s: every file is of one group (%s): nothing to compare it with",
+		    cfg->group_by, gs->n ? gs->g[0].name : "none");
 		return EXIT_USAGE;
 	}
 	return 0;
@@ -86,7 +87,7 @@ static int by_group(const struct config *cfg, const struct report_opts *o)
 	struct result_groups gs = { 0 };
 	const struct results **sets = NULL;
 	const char **names = NULL;
-	char (*labels)[480] = NULL;
+	char(*labels)[480] = NULL;
 	int status;
 
 	group_by_parse(cfg->group_by, &gs.by);
@@ -101,8 +102,8 @@ static int by_group(const struct config *cfg, const struct report_opts *o)
 		}
 	}
 	for (size_t i = 0; !status && i < gs.n; i++) {
-		snprintf(labels[i], sizeof(labels[i]), "%s (%zu file%s)", gs.g[i].name, gs.g[i].nfiles,
-			 gs.g[i].nfiles == 1 ? "" : "s");
+		snprintf(labels[i], sizeof(labels[i]), "%s (%zu file%s)", gs.g[i].name,
+			 gs.g[i].nfiles, gs.g[i].nfiles == 1 ? "" : "s");
 		sets[i] = &gs.g[i].r;
 		names[i] = labels[i];
 	}

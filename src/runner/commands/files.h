@@ -7,7 +7,7 @@
 
 struct file_set {
 	struct results *sets;
-	const struct results **ptrs;   /* the same, as the renderers take them */
+	const struct results **ptrs; /* the same, as the renderers take them */
 	const char **names;
 	size_t n;
 };

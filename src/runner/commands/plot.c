@@ -23,7 +23,8 @@ int plot_run(const struct config *cfg)
 		file_set_free(&fs);
 		return EXIT_USAGE;
 	}
-	status = plot_sets(fs.ptrs, fs.names, fs.n, cfg->plot_dir[0] ? cfg->plot_dir : "plots", cfg->png);
+	status = plot_sets(fs.ptrs, fs.names, fs.n, cfg->plot_dir[0] ? cfg->plot_dir : "plots",
+			   cfg->png);
 	file_set_free(&fs);
 	return status;
 }

@@ -25,7 +25,8 @@ int report_run(const struct config *cfg)
 		return EXIT_USAGE;
 	}
 	o = report_opts_of(cfg);
-	status = report_sets(fs.ptrs, fs.names, fs.n, &o, cfg->report_file[0] ? cfg->report_file : "report.html");
+	status = report_sets(fs.ptrs, fs.names, fs.n, &o,
+			     cfg->report_file[0] ? cfg->report_file : "report.html");
 	file_set_free(&fs);
 	return status;
 }

@@ -33,8 +33,8 @@ static int show_each(const struct file_set *fs, struct report_opts *o)
 	for (size_t i = 0; i < fs->n && !ret; i++) {
 		const struct results *r = fs->ptrs[i];
 		if (fs->n > 1)
-			printf("%s== %s: kernel %s, host %s, %s\n\n", i ? "\n" : "", fs->names[i], r->system.kernel,
-			       r->system.hostname, r->started);
+			printf("%s== %s: kernel %s, host %s, %s\n\n", i ? "\n" : "", fs->names[i],
+			       r->system.kernel, r->system.hostname, r->started);
 		o->file = fs->names[i];
 		ret = report_print(r, o, stdout);
 	}

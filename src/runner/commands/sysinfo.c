@@ -30,7 +30,9 @@ static int print_facts(const struct sysinfo_facts *s, enum output_format format)
 		json_object *o = sysinfo_to_json(s);
 		if (!o)
 			return -1;
-		printf("%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
+		printf("%s\n",
+		       json_object_to_json_string_ext(
+			       o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
 		json_object_put(o);
 	} else {
 		sysinfo_print(s, stdout);
@@ -44,7 +46,8 @@ int sysinfo_run(const struct config *cfg)
 	char dir[PATH_MAX];
 
 	if (cfg->format != FORMAT_TABLE && cfg->format != FORMAT_JSON) {
-		say("--format '%s': sysinfo prints a table or json", cfg->format == FORMAT_CSV ? "csv" : "markdown");
+		say("--format '%s': sysinfo prints a table or json",
+		    cfg->format == FORMAT_CSV ? "csv" : "markdown");
 		return EXIT_USAGE;
 	}
 	sysfs_set_root(cfg->sysroot[0] ? cfg->sysroot : NULL);

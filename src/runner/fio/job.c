@@ -33,8 +33,8 @@ const char *fio_mode_names(void)
 
 	if (!names[0])
 		for (int m = 0; m < FIO_MODE_COUNT; m++)
-			snprintf(names + strlen(names), sizeof(names) - strlen(names), "%s%s", m ? ", " : "",
-				 fio_modes[m].name);
+			snprintf(names + strlen(names), sizeof(names) - strlen(names), "%s%s",
+				 m ? ", " : "", fio_modes[m].name);
 	return names;
 }
 
@@ -51,16 +51,21 @@ int fio_buffer_from_data(const char *data, struct fio_buffer *out, char *why, si
 	if (strncmp(data, "compressible:", 13) == 0) {
 		out->kind = FIO_BUF_COMPRESS;
 		out->percent = p.percent;
-	} else if (strncmp(data, "pattern:", 8) == 0 && strlen(colon + 1) < sizeof(out->pattern) - 2) {
+	} else if (strncmp(data, "pattern:", 8) == 0 &&
+		   strlen(colon + 1) < sizeof(out->pattern) - 2) {
 		out->kind = FIO_BUF_PATTERN;
-		snprintf(out->pattern, sizeof(out->pattern), "%s%s", strncmp(colon + 1, "0x", 2) ? "0x" : "", colon + 1);
+		snprintf(out->pattern, sizeof(out->pattern), "%s%s",
+			 strncmp(colon + 1, "0x", 2) ? "0x" : "", colon + 1);
 	} else if (strcmp(data, "zero") == 0) {
 		out->kind = FIO_BUF_ZERO;
 	} else if (strcmp(data, "random") == 0) {
 		out->kind = FIO_BUF_RANDOM;
 	} else {
-		snprintf(why, len, "--data '%s': fio cannot write it; the block target takes compressible:PCT, "
-			 "pattern:HEX, zero or random", data);
+		snprintf(why, len,
+			 "--data '%s': fio cannot write it; the block target takes "
+			 "compressible:PCT, "
+			 "pattern:HEX, zero or random",
+			 data);
 		return -EINVAL;
 	}
 	return 0;
@@ -72,7 +77,10 @@ static int buffer_lines(const struct fio_buffer *b, char *buf, size_t len)
 {
 	switch (b->kind) {
 	case FIO_BUF_COMPRESS:
-		return snprintf(buf, len, "buffer_compress_percentage=%u\nrefill_buffers\nscramble_buffers=0\n", b->percent);
+		return snprintf(
+			buf, len,
+			"buffer_compress_percentage=%u\nrefill_buffers\nscramble_buffers=0\n",
+			b->percent);
 	case FIO_BUF_PATTERN:
 		return snprintf(buf, len, "buffer_pattern=%s\nscramble_buffers=0\n", b->pattern);
 	case FIO_BUF_ZERO:
@@ -95,14 +103,18 @@ int fio_job_text(const struct fio_job *job, char *buf, size_t len)
 		snprintf(size, sizeof(size), "100%%");
 	buffer_lines(&job->buffer, buffers, sizeof(buffers));
 	at += (size_t)snprintf(buf + at, len - at,
-			       "[global]\nfilename=%s\nioengine=sync\ndirect=%d\nbs=%" PRIu64 "\nsize=%s\n"
+			       "[global]\nfilename=%s\nioengine=sync\ndirect=%d\nbs=%" PRIu64
+			       "\nsize=%s\n"
 			       "thread\ngroup_reporting\npercentile_list=50:99:99.9\n%s",
 			       job->filename, job->direct ? 1 : 0, job->bs, size, buffers);
 	if (m->reads && at < len)
-		at += (size_t)snprintf(buf + at, len - at, "\n[prefill]\nrw=write\nnumjobs=1\nloops=1\n");
+		at += (size_t)snprintf(buf + at, len - at,
+				       "\n[prefill]\nrw=write\nnumjobs=1\nloops=1\n");
 	if (at < len)
-		at += (size_t)snprintf(buf + at, len - at, "\n[%s]\n%srw=%s\nnumjobs=%u\nloops=%u\n", m->name,
-				       m->reads ? "stonewall\nnew_group\n" : "", m->rw, job->numjobs, job->loops);
+		at += (size_t)snprintf(buf + at, len - at,
+				       "\n[%s]\n%srw=%s\nnumjobs=%u\nloops=%u\n", m->name,
+				       m->reads ? "stonewall\nnew_group\n" : "", m->rw,
+				       job->numjobs, job->loops);
 	if (job->rate && at < len)
 		at += (size_t)snprintf(buf + at, len - at, "rate=%" PRIu64 "\n", job->rate);
 	return at < len ? 0 : -ENOSPC;

@@ -10,11 +10,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum fio_mode { FIO_SEQ_WRITE, FIO_RAND_WRITE, FIO_SEQ_READ, FIO_RAND_READ, FIO_SEQ_RW, FIO_RAND_RW, FIO_MODE_COUNT };
+enum fio_mode {
+	FIO_SEQ_WRITE,
+	FIO_RAND_WRITE,
+	FIO_SEQ_READ,
+	FIO_RAND_READ,
+	FIO_SEQ_RW,
+	FIO_RAND_RW,
+	FIO_MODE_COUNT
+};
 
 struct fio_mode_desc {
-	const char *name;         /* ours, and the measured job's name: "seq-read" */
-	const char *rw;           /* fio's rw= */
+	const char *name; /* ours, and the measured job's name: "seq-read" */
+	const char *rw; /* fio's rw= */
 	int reads, writes;
 };
 extern const struct fio_mode_desc fio_modes[FIO_MODE_COUNT];
@@ -24,24 +32,29 @@ int fio_mode_find(const char *name);
 const char *fio_mode_names(void);
 
 /* What the written buffers hold: --data mapped onto fio's buffer options. */
-enum fio_buffer_kind { FIO_BUF_COMPRESS, FIO_BUF_PATTERN, FIO_BUF_ZERO, FIO_BUF_RANDOM };
+enum fio_buffer_kind {
+	FIO_BUF_COMPRESS,
+	FIO_BUF_PATTERN,
+	FIO_BUF_ZERO,
+	FIO_BUF_RANDOM
+};
 struct fio_buffer {
 	enum fio_buffer_kind kind;
-	unsigned percent;         /* FIO_BUF_COMPRESS: buffer_compress_percentage */
-	char pattern[136];        /* FIO_BUF_PATTERN: "0xbadc0ffee" */
+	unsigned percent; /* FIO_BUF_COMPRESS: buffer_compress_percentage */
+	char pattern[136]; /* FIO_BUF_PATTERN: "0xbadc0ffee" */
 };
 /* --data's spec as fio buffers: compressible:PCT, pattern:HEX, zero, random. Others (a file,
  * seq, mixed) have no fio equivalent: -EINVAL with why. */
 int fio_buffer_from_data(const char *data, struct fio_buffer *out, char *why, size_t len);
 
 struct fio_job {
-	const char *filename;     /* the block device */
+	const char *filename; /* the block device */
 	enum fio_mode mode;
 	unsigned numjobs, loops;
-	uint64_t bs;              /* bytes, a multiple of 512 */
-	uint64_t size;            /* bytes each job does; 0: the whole device */
+	uint64_t bs; /* bytes, a multiple of 512 */
+	uint64_t size; /* bytes each job does; 0: the whole device */
 	int direct;
-	uint64_t rate;            /* bytes/s each job may do (fio's rate=); 0: as fast as it can */
+	uint64_t rate; /* bytes/s each job may do (fio's rate=); 0: as fast as it can */
 	struct fio_buffer buffer;
 };
 

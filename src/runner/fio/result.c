@@ -26,8 +26,8 @@ static double percentile(struct json_object *dir, const char *key)
 	struct json_object *clat, *pct;
 	double ns;
 
-	if (!json_object_object_get_ex(dir, "clat_ns", &clat) || !json_object_object_get_ex(clat, "percentile", &pct) ||
-	    number(pct, key, &ns))
+	if (!json_object_object_get_ex(dir, "clat_ns", &clat) ||
+	    !json_object_object_get_ex(clat, "percentile", &pct) || number(pct, key, &ns))
 		return -1;
 	return ns / (double)NSEC_PER_SEC;
 }
@@ -38,9 +38,11 @@ static int direction(struct json_object *job, const char *name, struct fio_direc
 	double io, bw, iops;
 
 	memset(d, 0, sizeof(*d));
-	if (!json_object_object_get_ex(job, name, &dir) || !json_object_is_type(dir, json_type_object))
+	if (!json_object_object_get_ex(job, name, &dir) ||
+	    !json_object_is_type(dir, json_type_object))
 		return -EINVAL;
-	if (number(dir, "io_bytes", &io) || number(dir, "bw_bytes", &bw) || number(dir, "iops", &iops))
+	if (number(dir, "io_bytes", &io) || number(dir, "bw_bytes", &bw) ||
+	    number(dir, "iops", &iops))
 		return -EINVAL;
 	d->have = io > 0;
 	d->io_bytes = (uint64_t)io;
@@ -56,11 +58,13 @@ static struct json_object *find_job(struct json_object *root, const char *jobnam
 {
 	struct json_object *jobs, *job, *name;
 
-	if (!json_object_object_get_ex(root, "jobs", &jobs) || !json_object_is_type(jobs, json_type_array))
+	if (!json_object_object_get_ex(root, "jobs", &jobs) ||
+	    !json_object_is_type(jobs, json_type_array))
 		return NULL;
 	for (size_t i = 0; i < json_object_array_length(jobs); i++) {
 		job = json_object_array_get_idx(jobs, i);
-		if (json_object_object_get_ex(job, "jobname", &name) && json_object_is_type(name, json_type_string) &&
+		if (json_object_object_get_ex(job, "jobname", &name) &&
+		    json_object_is_type(name, json_type_string) &&
 		    strcmp(json_object_get_string(name), jobname) == 0)
 			return job;
 	}
@@ -82,8 +86,8 @@ static int read_job(struct json_object *job, struct fio_result *out)
 	return 0;
 }
 
-int fio_result_parse(const char *text, size_t len, const char *jobname, struct fio_result *out, char *why,
-		     size_t why_len)
+int fio_result_parse(const char *text, size_t len, const char *jobname, struct fio_result *out,
+		     char *why, size_t why_len)
 {
 	struct json_tokener *tok = json_tokener_new();
 	struct json_object *root = NULL, *job;
@@ -110,7 +114,9 @@ int fio_result_parse(const char *text, size_t len, const char *jobname, struct f
 	}
 	ret = read_job(job, out);
 	if (ret)
-		snprintf(why, why_len, "fio's job '%s' lacks its numbers (read, write, usr_cpu, sys_cpu)", jobname);
+		snprintf(why, why_len,
+			 "fio's job '%s' lacks its numbers (read, write, usr_cpu, sys_cpu)",
+			 jobname);
 out:
 	json_object_put(root);
 	return ret;

@@ -8,8 +8,8 @@
 #include <stdint.h>
 
 struct fio_direction {
-	int have;                 /* the job did I/O this way */
-	double bw;                /* bytes/s: io_bytes over the job's runtime */
+	int have; /* the job did I/O this way */
+	double bw; /* bytes/s: io_bytes over the job's runtime */
 	double iops;
 	uint64_t io_bytes;
 	double clat_p50, clat_p99, clat_p999; /* seconds; negative where fio gave none */
@@ -17,14 +17,14 @@ struct fio_direction {
 
 struct fio_result {
 	struct fio_direction read, write;
-	double usr_cpu, sys_cpu;  /* percent of one CPU over the job's runtime, as fio reports */
-	double runtime;           /* seconds the job ran (the longest of its clones) */
-	int error;                /* the job's error (an errno), 0 when it ran */
+	double usr_cpu, sys_cpu; /* percent of one CPU over the job's runtime, as fio reports */
+	double runtime; /* seconds the job ran (the longest of its clones) */
+	int error; /* the job's error (an errno), 0 when it ran */
 };
 
 /* The job named jobname in fio's JSON text. -EINVAL with why when the text is not fio's JSON
  * or lacks what is needed; -ENOENT when no job has that name. */
-int fio_result_parse(const char *text, size_t len, const char *jobname, struct fio_result *out, char *why,
-		     size_t why_len);
+int fio_result_parse(const char *text, size_t len, const char *jobname, struct fio_result *out,
+		     char *why, size_t why_len);
 
 #endif

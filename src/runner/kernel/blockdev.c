@@ -35,7 +35,8 @@ int blockdev_disk(unsigned maj, unsigned min, unsigned *disk_maj, unsigned *disk
 	if (ret == 0)
 		return 0;
 	snprintf(path, sizeof(path), "%s/dev", disk);
-	if (sysfs_read_line(path, buf, sizeof(buf)) < 0 || sscanf(buf, "%u:%u", disk_maj, disk_min) != 2)
+	if (sysfs_read_line(path, buf, sizeof(buf)) < 0 ||
+	    sscanf(buf, "%u:%u", disk_maj, disk_min) != 2)
 		return -EIO;
 	return 0;
 }

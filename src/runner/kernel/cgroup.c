@@ -106,8 +106,8 @@ static void find_parent(struct cgroup_env *env)
 	if (sysfs_exists(path))
 		snprintf(env->parent, sizeof(env->parent), "%s", CGROUP_PARENT);
 	/* A root of PATH_MAX with the parent appended cannot be a path: the parent is left out. */
-	if (snprintf(env->group_root, sizeof(env->group_root), "%s%s%s", env->memory_root, env->parent[0] ? "/" : "",
-		     env->parent) >= (int)sizeof(env->group_root))
+	if (snprintf(env->group_root, sizeof(env->group_root), "%s%s%s", env->memory_root,
+		     env->parent[0] ? "/" : "", env->parent) >= (int)sizeof(env->group_root))
 		snprintf(env->group_root, sizeof(env->group_root), "%s", env->memory_root);
 }
 
@@ -127,8 +127,10 @@ int cgroup_env_detect(struct cgroup_env *env)
 		find_parent(env);
 		return 0;
 	}
-	/* The v2 controllers are listed in the root's cgroup.controllers, not in the mount options. */
-	if (env->unified_root[0] && file_lists_word(env->unified_root, "cgroup.controllers", "memory")) {
+	/* The v2 controllers are listed in the root's cgroup.controllers, not in the mount
+	 * options. */
+	if (env->unified_root[0] &&
+	    file_lists_word(env->unified_root, "cgroup.controllers", "memory")) {
 		snprintf(env->memory_root, sizeof(env->memory_root), "%s", env->unified_root);
 		env->files = &v2_files;
 		env->memory_v2 = 1;
@@ -154,7 +156,6 @@ int cgroup_parent_has(const struct cgroup_env *env, const char *controller)
 {
 	return file_lists_word(env->group_root, "cgroup.controllers", controller);
 }
-
 
 int cgroup_memory_delegated(const struct cgroup_env *env)
 {
@@ -198,7 +199,8 @@ static int memory_settings(struct cgroup_controller *mem, const struct cgroup_en
 	/* v1 refuses a memsw limit below the memory limit, so the memory limit goes first;
 	 * v1's memsw limit covers memory plus swap, v2's swap.max swap alone. */
 	if (!ret && l->swap_limit)
-		ret = add_u64(mem, env->files->swap_limit, env->memory_v2 ? l->swap_limit : l->limit + l->swap_limit);
+		ret = add_u64(mem, env->files->swap_limit,
+			      env->memory_v2 ? l->swap_limit : l->limit + l->swap_limit);
 	/* v1 has no memory.high; its nearest: reclaim at the hard limit, stall instead of kill. */
 	if (!ret && l->high && !env->memory_v2)
 		ret = add_str(mem, "memory.oom_control", "1");
@@ -213,7 +215,8 @@ static int memory_settings(struct cgroup_controller *mem, const struct cgroup_en
 }
 
 /* blk-throttle: v1 blkio.throttle.*_bps_device in the blkio hierarchy, v2 io.max. */
-static int throttle_settings(struct cgroup *lcg, const struct cgroup_env *env, const struct cgroup_limits *l)
+static int throttle_settings(struct cgroup *lcg, const struct cgroup_env *env,
+			     const struct cgroup_limits *l)
 {
 	char value[96];
 
@@ -234,11 +237,13 @@ static int throttle_settings(struct cgroup *lcg, const struct cgroup_env *env, c
 	if (!blkio)
 		return -ENOMEM;
 	if (l->throttle_read) {
-		snprintf(value, sizeof(value), "%s %llu", l->throttle_dev, (unsigned long long)l->throttle_read);
+		snprintf(value, sizeof(value), "%s %llu", l->throttle_dev,
+			 (unsigned long long)l->throttle_read);
 		ret = add_str(blkio, "blkio.throttle.read_bps_device", value);
 	}
 	if (!ret && l->throttle_write) {
-		snprintf(value, sizeof(value), "%s %llu", l->throttle_dev, (unsigned long long)l->throttle_write);
+		snprintf(value, sizeof(value), "%s %llu", l->throttle_dev,
+			 (unsigned long long)l->throttle_write);
 		ret = add_str(blkio, "blkio.throttle.write_bps_device", value);
 	}
 	return ret;
@@ -252,17 +257,20 @@ int bench_cgroup_init(struct bench_cgroup *cg, const struct cgroup_env *env, con
 	memset(cg, 0, sizeof(*cg));
 	cg->env = env;
 	/* libcgroup names a group by its path under each controller's mount. */
-	snprintf(cg->name, sizeof(cg->name), "%s%s%s", env->parent, env->parent[0] ? "/" : "", name);
-	if (snprintf(cg->path, sizeof(cg->path), "%s/%s", env->memory_root, cg->name) >= (int)sizeof(cg->path))
+	snprintf(cg->name, sizeof(cg->name), "%s%s%s", env->parent, env->parent[0] ? "/" : "",
+		 name);
+	if (snprintf(cg->path, sizeof(cg->path), "%s/%s", env->memory_root, cg->name) >=
+	    (int)sizeof(cg->path))
 		return -ENAMETOOLONG;
 	if (limits->throttle_dev && !env->memory_v2) {
 		if (!env->blkio_root[0])
 			return -ENOTSUP;
-		if (snprintf(cg->io_path, sizeof(cg->io_path), "%s/%s", env->blkio_root, cg->name) >=
-		    (int)sizeof(cg->io_path))
+		if (snprintf(cg->io_path, sizeof(cg->io_path), "%s/%s", env->blkio_root,
+			     cg->name) >= (int)sizeof(cg->io_path))
 			return -ENAMETOOLONG;
 		/* libcgroup would make a missing parent itself, a directory nobody would remove. */
-		snprintf(parent, sizeof(parent), "%s/%s/cgroup.procs", env->blkio_root, env->parent);
+		snprintf(parent, sizeof(parent), "%s/%s/cgroup.procs", env->blkio_root,
+			 env->parent);
 		if (env->parent[0] && !sysfs_exists(parent))
 			return -ENOENT;
 	}
@@ -328,7 +336,8 @@ int bench_cgroup_open_dir(const struct bench_cgroup *cg)
 {
 	char path[PATH_LEN];
 
-	if (!cg->env->memory_v2 || cg->io_path[0] || sysfs_root()[0] || !sysfs_path(path, sizeof(path), cg->path))
+	if (!cg->env->memory_v2 || cg->io_path[0] || sysfs_root()[0] ||
+	    !sysfs_path(path, sizeof(path), cg->path))
 		return -1;
 	return open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
 }
@@ -396,8 +405,8 @@ int bench_cgroup_psi_init(struct bench_cgroup *cg)
 	snprintf(path, sizeof(path), "%s/memory.pressure", env->unified_root);
 	if (!env->unified_root[0] || !sysfs_exists(path))
 		return -ENOTSUP;
-	if (snprintf(cg->psi_path, sizeof(cg->psi_path), "%s/%s", env->unified_root, base_name(cg->name)) >=
-	    (int)sizeof(cg->psi_path))
+	if (snprintf(cg->psi_path, sizeof(cg->psi_path), "%s/%s", env->unified_root,
+		     base_name(cg->name)) >= (int)sizeof(cg->psi_path))
 		return -ENAMETOOLONG;
 	snprintf(cg->pressure, sizeof(cg->pressure), "%s/memory.pressure", cg->psi_path);
 	return sysfs_exists(cg->psi_path) ? -EEXIST : 0; /* a directory of that name is not ours */

@@ -11,25 +11,30 @@
 
 #include "runner/base/sizes.h"
 
-enum cgroup_mode { CGROUP_MODE_NONE, CGROUP_MODE_V1, CGROUP_MODE_V2, CGROUP_MODE_HYBRID };
+enum cgroup_mode {
+	CGROUP_MODE_NONE,
+	CGROUP_MODE_V1,
+	CGROUP_MODE_V2,
+	CGROUP_MODE_HYBRID
+};
 
 /* The files that differ between v1 and v2; NULL where a version has no such file. */
 struct cgroup_files {
-	const char *limit;        /* hard limit */
-	const char *swap_limit;   /* v1 memsw counts memory + swap, v2 swap.max swap alone */
+	const char *limit; /* hard limit */
+	const char *swap_limit; /* v1 memsw counts memory + swap, v2 swap.max swap alone */
 	const char *swap_current; /* NULL: "swap" in memory.stat (v1) */
 	const char *mem_peak;
-	const char *memsw_peak;   /* v1: memory + swap; v2: swap alone */
-	const char *oom_file;     /* holds the oom_kill counter */
-	const char *mem_current;  /* usage now */
+	const char *memsw_peak; /* v1: memory + swap; v2: swap alone */
+	const char *oom_file; /* holds the oom_kill counter */
+	const char *mem_current; /* usage now */
 };
 
 struct cgroup_env {
 	enum cgroup_mode mode;
-	int memory_v2;                /* the memory controller lives on the unified hierarchy */
-	char memory_root[PATH_MAX];   /* mount point holding the memory controller */
-	char blkio_root[PATH_MAX];    /* v1 blkio mount point, empty when none */
-	char unified_root[PATH_MAX];  /* cgroup2 mount, empty when none */
+	int memory_v2; /* the memory controller lives on the unified hierarchy */
+	char memory_root[PATH_MAX]; /* mount point holding the memory controller */
+	char blkio_root[PATH_MAX]; /* v1 blkio mount point, empty when none */
+	char unified_root[PATH_MAX]; /* cgroup2 mount, empty when none */
 	/* CGROUP_PARENT when an administrator made that group under the memory root (cgroup/
 	 * cgconfig.conf): the trials' cgroups go under it. Empty: under the root. */
 	char parent[16];
@@ -42,23 +47,23 @@ struct cgroup_env {
 /* What a trial's cgroup is given. */
 struct cgroup_limits {
 	uint64_t limit;
-	uint64_t swap_limit;          /* 0: none */
-	int high;                     /* v2 memory.high; v1: the limit with the OOM killer off */
-	int swappiness;               /* v1 memory.swappiness; -1 leaves it */
-	const char *throttle_dev;     /* "MAJ:MIN" to throttle, or NULL */
+	uint64_t swap_limit; /* 0: none */
+	int high; /* v2 memory.high; v1: the limit with the OOM killer off */
+	int swappiness; /* v1 memory.swappiness; -1 leaves it */
+	const char *throttle_dev; /* "MAJ:MIN" to throttle, or NULL */
 	uint64_t throttle_read, throttle_write; /* bytes/s; 0: not that direction */
-	uint64_t zswap_max;           /* v2 memory.zswap.max; 0: leave it */
-	int zswap_writeback;          /* v2 memory.zswap.writeback 0 or 1; -1: leave it */
+	uint64_t zswap_max; /* v2 memory.zswap.max; 0: leave it */
+	int zswap_writeback; /* v2 memory.zswap.writeback 0 or 1; -1: leave it */
 };
 
 struct bench_cgroup {
 	const struct cgroup_env *env;
 	char name[64];
-	char path[PATH_MAX];     /* memory_root/name, without the sysfs root */
-	char io_path[PATH_MAX];  /* v1 blkio_root/name when throttled, else empty */
+	char path[PATH_MAX]; /* memory_root/name, without the sysfs root */
+	char io_path[PATH_MAX]; /* v1 blkio_root/name when throttled, else empty */
 	char psi_path[PATH_MAX]; /* a cgroup with memory.pressure holding the workload */
 	char pressure[PATH_LEN]; /* its memory.pressure file; empty when there is none */
-	void *lcg;                    /* libcgroup's struct cgroup */
+	void *lcg; /* libcgroup's struct cgroup */
 };
 
 /* Where each hierarchy is mounted, from a mount table's text (as /proc/self/mounts); returns
@@ -88,8 +93,8 @@ int bench_cgroup_attach(struct bench_cgroup *cg, pid_t pid);
  * otherwise. */
 int bench_cgroup_open_dir(const struct bench_cgroup *cg);
 /* v1 and hybrid: a cgroup of the same name at the top of the unified hierarchy, for its
- * memory.pressure (PSI per cgroup needs v2). v2: the group itself. psi_init names it (-ENOTSUP where there is
- * no such file, -EEXIST where the name is taken); psi_mkdir makes it on v1. */
+ * memory.pressure (PSI per cgroup needs v2). v2: the group itself. psi_init names it (-ENOTSUP
+ * where there is no such file, -EEXIST where the name is taken); psi_mkdir makes it on v1. */
 int bench_cgroup_psi_init(struct bench_cgroup *cg);
 int bench_cgroup_psi_mkdir(struct bench_cgroup *cg);
 int bench_cgroup_psi_attach(struct bench_cgroup *cg, pid_t pid);

@@ -57,7 +57,8 @@ void cpulist_format(const cpu_set_t *set, char *buf, size_t len)
 			continue;
 		while (hi + 1 < CPU_SETSIZE && CPU_ISSET(hi + 1, set))
 			hi++;
-		used += (size_t)snprintf(buf + used, len - used, hi > c ? "%s%u-%u" : "%s%u", used ? "," : "", c, hi);
+		used += (size_t)snprintf(buf + used, len - used, hi > c ? "%s%u-%u" : "%s%u",
+					 used ? "," : "", c, hi);
 		c = hi;
 	}
 }
@@ -81,7 +82,8 @@ static size_t header_cpus(const char *line, int *cpu_of_column, size_t max)
 	return n;
 }
 
-static void add_irq_line(const char *line, const int *cpu_of_column, size_t ncols, uint64_t *counts, size_t n)
+static void add_irq_line(const char *line, const int *cpu_of_column, size_t ncols, uint64_t *counts,
+			 size_t n)
 {
 	char *end;
 	const char *p = line + strspn(line, " ");
@@ -120,7 +122,8 @@ int cpus_irq_counts(uint64_t *counts, size_t n)
 	return ncols ? 0 : -EINVAL;
 }
 
-void cpus_quietest(const cpu_set_t *online, const uint64_t *irqs, size_t nirqs, unsigned want, cpu_set_t *out)
+void cpus_quietest(const cpu_set_t *online, const uint64_t *irqs, size_t nirqs, unsigned want,
+		   cpu_set_t *out)
 {
 	cpu_set_t left = *online;
 
@@ -129,7 +132,8 @@ void cpus_quietest(const cpu_set_t *online, const uint64_t *irqs, size_t nirqs, 
 		int best = -1;
 		for (unsigned c = 0; c < CPU_SETSIZE; c++) {
 			uint64_t v = c < nirqs ? irqs[c] : 0;
-			if (CPU_ISSET(c, &left) && (best < 0 || v < ((unsigned)best < nirqs ? irqs[best] : 0)))
+			if (CPU_ISSET(c, &left) &&
+			    (best < 0 || v < ((unsigned)best < nirqs ? irqs[best] : 0)))
 				best = (int)c;
 		}
 		CPU_SET(best, out);
@@ -181,8 +185,11 @@ int proc_migrations(pid_t pid, uint64_t *count)
 	if (!p)
 		ret = -ENOENT;
 	else
-		ret = sscanf(p + strlen("se.nr_migrations") + strspn(p + strlen("se.nr_migrations"), " \t:"),
-			     "%" SCNu64, count) == 1 ? 0 : -EINVAL;
+		ret = sscanf(p + strlen("se.nr_migrations") +
+				     strspn(p + strlen("se.nr_migrations"), " \t:"),
+			     "%" SCNu64, count) == 1
+			? 0
+			: -EINVAL;
 	free(text);
 	return ret;
 }

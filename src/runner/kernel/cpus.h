@@ -21,7 +21,8 @@ int cpus_online(cpu_set_t *set);
  * since boot, into counts[0..n); -errno when unreadable. */
 int cpus_irq_counts(uint64_t *counts, size_t n);
 /* The want CPUs of online taking the fewest device interrupts (ties: the lower number). */
-void cpus_quietest(const cpu_set_t *online, const uint64_t *irqs, size_t nirqs, unsigned want, cpu_set_t *out);
+void cpus_quietest(const cpu_set_t *online, const uint64_t *irqs, size_t nirqs, unsigned want,
+		   cpu_set_t *out);
 /* The n-th CPU of set (n modulo the set's size); -1 for an empty set. */
 int cpus_nth(const cpu_set_t *set, unsigned n);
 /* Where pid last ran (field 39 of /proc/PID/stat; readable while it is a zombie). */

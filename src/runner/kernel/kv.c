@@ -10,7 +10,8 @@ int kv_find(const char *text, const char *key, uint64_t *value)
 {
 	size_t klen = strlen(key);
 
-	for (const char *line = text; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
+	for (const char *line = text; line && *line;
+	     line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
 		const char *p = line + klen;
 		char *end;
 

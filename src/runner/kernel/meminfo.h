@@ -8,7 +8,7 @@
 #define PROC_MEMINFO "/proc/meminfo"
 
 struct meminfo {
-	char text[16384];         /* about 1.5 KiB on today's kernels */
+	char text[16384]; /* about 1.5 KiB on today's kernels */
 };
 
 /* Reads the file under the sysfs root; 0 or -errno. */

@@ -103,7 +103,8 @@ static int above(const char *dir, const char *path)
 {
 	size_t n = strlen(dir);
 
-	return strncmp(path, dir, n) == 0 && (path[n] == '/' || path[n] == '\0' || (n == 1 && dir[0] == '/'));
+	return strncmp(path, dir, n) == 0 &&
+		(path[n] == '/' || path[n] == '\0' || (n == 1 && dir[0] == '/'));
 }
 
 const struct mount *mounts_holding(const struct mounts *m, const char *path, const char *fstype)

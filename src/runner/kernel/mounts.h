@@ -14,18 +14,18 @@
 
 /* One mount; the strings are "" where the table has none, and live as long as the table. */
 struct mount {
-	const char *source;       /* "/dev/sda1", "cgroup", "tmpfs" */
-	const char *target;       /* where it is mounted */
+	const char *source; /* "/dev/sda1", "cgroup", "tmpfs" */
+	const char *target; /* where it is mounted */
 	const char *fstype;
-	const char *options;      /* "rw,nosuid,memory" (mountinfo: the VFS and the fs options) */
-	dev_t dev;                /* mountinfo's MAJ:MIN; 0 from /proc/self/mounts */
+	const char *options; /* "rw,nosuid,memory" (mountinfo: the VFS and the fs options) */
+	dev_t dev; /* mountinfo's MAJ:MIN; 0 from /proc/self/mounts */
 };
 
 /* The mounts in the table's order (the order they were mounted in). */
 struct mounts {
 	size_t n;
 	struct mount *all;
-	void *table;              /* libmount's struct libmnt_table, which holds the strings */
+	void *table; /* libmount's struct libmnt_table, which holds the strings */
 };
 
 /* Reads file (MOUNTS or MOUNTINFO) under the sysfs root; 0 or -errno. Lines libmount cannot

@@ -25,7 +25,8 @@ static int psi_avg(const char *line, const char *field, double *avg)
 /* The line that starts with word: "some avg10=0.12 avg60=0.05 avg300=0.01 total=123456".
  * avg300 is not kept; each number must be a plain number as the kernel prints it (sscanf's
  * %llu has no defined result past 64 bits). */
-static int psi_line(const char *text, const char *word, double *avg10, double *avg60, uint64_t *total)
+static int psi_line(const char *text, const char *word, double *avg10, double *avg60,
+		    uint64_t *total)
 {
 	size_t wlen = strlen(word);
 

@@ -8,10 +8,10 @@
 #define PSI_MEMORY "/proc/pressure/memory"
 
 struct psi {
-	double some_avg10, some_avg60;   /* percent */
+	double some_avg10, some_avg60; /* percent */
 	double full_avg10, full_avg60;
 	uint64_t some_total, full_total; /* microseconds, cumulative */
-	int have_full;                   /* 0: no "full" line (before 5.2), its fields 0 */
+	int have_full; /* 0: no "full" line (before 5.2), its fields 0 */
 };
 
 /* "some" must be there; a "full" line that is missing or malformed leaves have_full 0. */

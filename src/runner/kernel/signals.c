@@ -24,8 +24,8 @@ static void on_signal(int signo)
 int signals_install(void)
 {
 	/* Every signal whose default ends the process: each must end it through the journal. */
-	static const int signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
-				       SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF };
+	static const int signals[] = { SIGINT,	SIGTERM, SIGHUP,  SIGQUIT,   SIGUSR1, SIGUSR2,
+				       SIGALRM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF };
 	struct sigaction sa;
 
 	memset(&sa, 0, sizeof(sa));
@@ -53,7 +53,8 @@ void signals_set_child(pid_t pid)
 void signals_pause_point(const char *phase)
 {
 	static unsigned seen;
-	const char *want = getenv("ZSWAPBENCH_TEST_PAUSE"), *resume = getenv("ZSWAPBENCH_TEST_RESUME");
+	const char *want = getenv("ZSWAPBENCH_TEST_PAUSE"),
+		   *resume = getenv("ZSWAPBENCH_TEST_RESUME");
 	struct timespec tick = { 0, 5 * 1000 * 1000 };
 	size_t n = strlen(phase);
 	unsigned nth = 1;

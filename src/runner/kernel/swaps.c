@@ -21,7 +21,8 @@ static int take(struct libmnt_table *tb, int ret, struct swaps *s)
 		return ret;
 	ret = -ENOMEM;
 	cap = (size_t)mnt_table_get_nents(tb);
-	if (!(it = mnt_new_iter(MNT_ITER_FORWARD)) || (cap && !(s->areas = calloc(cap, sizeof(*s->areas)))))
+	if (!(it = mnt_new_iter(MNT_ITER_FORWARD)) ||
+	    (cap && !(s->areas = calloc(cap, sizeof(*s->areas)))))
 		goto out;
 	while (s->n < cap && mnt_table_next_fs(tb, it, &fs) == 0) {
 		off_t size = mnt_fs_get_size(fs), used = mnt_fs_get_usedsize(fs);

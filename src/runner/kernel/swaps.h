@@ -10,16 +10,16 @@
 
 /* One area; its strings live as long as the struct swaps it came in. */
 struct swap_area {
-	const char *path;         /* "/dev/zram1", "/var/tmp/zswapbench-1.swap" */
-	const char *type;         /* "partition", "file" */
-	uint64_t size, used;      /* bytes */
-	int priority;             /* negative: a priority the kernel chose */
+	const char *path; /* "/dev/zram1", "/var/tmp/zswapbench-1.swap" */
+	const char *type; /* "partition", "file" */
+	uint64_t size, used; /* bytes */
+	int priority; /* negative: a priority the kernel chose */
 };
 
 struct swaps {
 	size_t n;
-	struct swap_area *areas;  /* in the file's order */
-	void *table;              /* libmount's table, which holds the strings */
+	struct swap_area *areas; /* in the file's order */
+	void *table; /* libmount's table, which holds the strings */
 };
 
 /* Every area of PROC_SWAPS under the sysfs root; 0 or -errno. A line that is not an area is

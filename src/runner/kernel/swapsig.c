@@ -28,7 +28,8 @@ int swapsig_read(const char *path, struct swapsig *sig)
 		return errno ? -errno : -EIO;
 	ret = -EIO;
 	if (blkid_probe_enable_superblocks(pr, 1) < 0 ||
-	    blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_LABEL | BLKID_SUBLKS_UUID | BLKID_SUBLKS_TYPE) < 0)
+	    blkid_probe_set_superblocks_flags(
+		    pr, BLKID_SUBLKS_LABEL | BLKID_SUBLKS_UUID | BLKID_SUBLKS_TYPE) < 0)
 		goto out;
 	/* safeprobe: 0 one signature, 1 none, -2 several (ambiguous), -1 an error. */
 	switch (blkid_do_safeprobe(pr)) {

@@ -12,8 +12,8 @@
 
 /* mkswap's label is at most 16 bytes; a UUID as text 36. */
 struct swapsig {
-	char label[17];           /* "" when mkswap was given none */
-	char uuid[37];            /* "" when there is none */
+	char label[17]; /* "" when mkswap was given none */
+	char uuid[37]; /* "" when there is none */
 };
 
 /* The swap signature of path: 0 with label and uuid; -ENODATA when path holds no signature

@@ -51,8 +51,8 @@ int sysfs_read(const char *path, char *buf, size_t len)
 	if (fd < 0)
 		return fd;
 	for (;;) {
-		/* A full buffer is not yet too small: a file of exactly len - 1 bytes fits. One byte
-		 * more tells. */
+		/* A full buffer is not yet too small: a file of exactly len - 1 bytes fits. One
+		 * byte more tells. */
 		int full = used == len - 1;
 		ssize_t n = read(fd, full ? &more : buf + used, full ? 1 : len - 1 - used);
 		if (n < 0) {

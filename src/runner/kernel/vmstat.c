@@ -15,11 +15,11 @@ int vmstat_parse(const char *text, struct vmstat_snap *snap)
 	    (ret = kv_find(text, "pswpout", &snap->pswpout)) < 0)
 		return ret;
 	snap->have_zero = kv_find(text, "swpin_zero", &snap->swpin_zero) == 0 &&
-			  kv_find(text, "swpout_zero", &snap->swpout_zero) == 0;
+		kv_find(text, "swpout_zero", &snap->swpout_zero) == 0;
 	kv_find(text, "pgmajfault", &snap->pgmajfault);
 	/* zswpin/zswpout since 5.19; zswpwb only since 6.8. */
 	snap->have_zswp = kv_find(text, "zswpout", &snap->zswpout) == 0 &&
-			  kv_find(text, "zswpin", &snap->zswpin) == 0;
+		kv_find(text, "zswpin", &snap->zswpin) == 0;
 	snap->have_zswpwb = kv_find(text, "zswpwb", &snap->zswpwb) == 0;
 	return 0;
 }

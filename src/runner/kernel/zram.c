@@ -12,8 +12,8 @@
 
 int zram_mm_stat_parse(const char *text, struct zram_mm_stat *st)
 {
-	uint64_t *fields[] = { &st->orig_data_size, &st->compr_data_size, &st->mem_used_total,
-			       &st->mem_limit, &st->mem_used_max, &st->same_pages,
+	uint64_t *fields[] = { &st->orig_data_size,  &st->compr_data_size, &st->mem_used_total,
+			       &st->mem_limit,	     &st->mem_used_max,	   &st->same_pages,
 			       &st->pages_compacted, &st->huge_pages };
 	const char *p = text;
 	size_t n = 0;
@@ -78,7 +78,8 @@ int zram_mm_stat_read(int id, struct zram_mm_stat *st)
 	return ret < 0 ? ret : zram_mm_stat_parse(buf, st);
 }
 
-int zram_algorithm_parse(const char *line, char *list, size_t list_len, char *selected, size_t sel_len)
+int zram_algorithm_parse(const char *line, char *list, size_t list_len, char *selected,
+			 size_t sel_len)
 {
 	size_t at = 0;
 	int found = 0;
@@ -93,7 +94,8 @@ int zram_algorithm_parse(const char *line, char *list, size_t list_len, char *se
 		p += bracketed;
 		n = strcspn(p, " ]\n");
 		if (n && list_len > at)
-			at += (size_t)snprintf(list + at, list_len - at, "%s%.*s", at ? " " : "", (int)n, p);
+			at += (size_t)snprintf(list + at, list_len - at, "%s%.*s", at ? " " : "",
+					       (int)n, p);
 		if (bracketed && n) {
 			snprintf(selected, sel_len, "%.*s", (int)n, p);
 			found = 1;

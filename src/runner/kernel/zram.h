@@ -1,4 +1,5 @@
-/* zram through sysfs: devices, algorithms and mm_stat (Documentation/admin-guide/blockdev/zram.rst). */
+/* zram through sysfs: devices, algorithms and mm_stat
+ * (Documentation/admin-guide/blockdev/zram.rst). */
 #ifndef ZSB_ZRAM_H
 #define ZSB_ZRAM_H
 #include <stddef.h>
@@ -13,7 +14,7 @@ struct zram_mm_stat {
 	uint64_t mem_used_max;
 	uint64_t same_pages;
 	uint64_t pages_compacted;
-	uint64_t huge_pages;       /* absent before 4.19: left 0 */
+	uint64_t huge_pages; /* absent before 4.19: left 0 */
 };
 
 int zram_mm_stat_parse(const char *text, struct zram_mm_stat *st);
@@ -33,7 +34,8 @@ int zram_current_algorithm(int id, char *buf, size_t len);
 int zram_device_algorithms(int id, char *buf, size_t len);
 /* The one reader of comp_algorithm ("lzo [lzo-rle] lz4"): the names space-separated into
  * list, the bracketed one into selected (either may have length 0); -EINVAL without one. */
-int zram_algorithm_parse(const char *line, char *list, size_t list_len, char *selected, size_t sel_len);
+int zram_algorithm_parse(const char *line, char *list, size_t list_len, char *selected,
+			 size_t sel_len);
 int zram_control_present(void);
 /* Reading hot_add creates a device and returns its number. */
 int zram_hot_add(int *id);

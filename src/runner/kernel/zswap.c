@@ -20,13 +20,15 @@ int zswap_compressors_parse(char *text, char *buf, size_t len)
 	char name[128] = "";
 
 	buf[0] = '\0';
-	for (char *save = NULL, *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+	for (char *save = NULL, *line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
 		char key[32], value[128];
 		if (sscanf(line, "%31s : %127s", key, value) != 2)
 			continue;
 		if (strcmp(key, "name") == 0) {
 			snprintf(name, sizeof(name), "%s", value);
-		} else if (strcmp(key, "type") == 0 && (strcmp(value, "scomp") == 0 || strcmp(value, "acomp") == 0) &&
+		} else if (strcmp(key, "type") == 0 &&
+			   (strcmp(value, "scomp") == 0 || strcmp(value, "acomp") == 0) &&
 			   name[0] && !words_contain(buf, name, ' ')) {
 			/* An algorithm appears once per driver: list it once. */
 			size_t at = strlen(buf);
@@ -81,7 +83,8 @@ int zswap_read_stats(struct zswap_stats *st)
 				st->rejected += v;
 	}
 	/* One reading of meminfo for both: the pool and what it holds at the same moment. */
-	st->have_meminfo = meminfo_read(&mi) == 0 && meminfo_get(&mi, "Zswap", &st->meminfo_zswap) == 0 &&
-			   meminfo_get(&mi, "Zswapped", &st->meminfo_zswapped) == 0;
+	st->have_meminfo = meminfo_read(&mi) == 0 &&
+		meminfo_get(&mi, "Zswap", &st->meminfo_zswap) == 0 &&
+		meminfo_get(&mi, "Zswapped", &st->meminfo_zswapped) == 0;
 	return st->have_debugfs || st->have_meminfo ? 0 : -ENOENT;
 }

@@ -14,7 +14,8 @@ static const struct column_info columns[COL_COUNT] = {
 	[COL_MIN] = { "MIN", 1, "the smallest trial" },
 	[COL_MEDIAN] = { "MEDIAN", 1, "the median trial" },
 	[COL_MAX] = { "MAX", 1, "the largest trial" },
-	[COL_CI] = { "CI", 1, "the 95% interval of the mean; of the change, in a comparison's CSV" },
+	[COL_CI] = { "CI", 1,
+		     "the 95% interval of the mean; of the change, in a comparison's CSV" },
 	[COL_MEDIAN_CI] = { "MEDIAN-CI", 1, "the 95% interval of the median, from 6 trials" },
 	[COL_BASE] = { "BASE", 1, "the base's mean" },
 	[COL_CHANGE] = { "CHANGE", 1, "the change from base to new, with its interval" },
@@ -65,6 +66,7 @@ const char *report_column_names(void)
 
 	if (!list[0])
 		for (int id = 0; id < COL_COUNT && at < sizeof(list); id++)
-			at += (size_t)snprintf(list + at, sizeof(list) - at, "%s%s", id ? ", " : "", columns[id].name);
+			at += (size_t)snprintf(list + at, sizeof(list) - at, "%s%s", id ? ", " : "",
+					       columns[id].name);
 	return list;
 }

@@ -10,21 +10,53 @@
 
 enum column_id {
 	/* a metric's statistics (-v) */
-	COL_METRIC, COL_UNIT, COL_N, COL_MEAN, COL_STDDEV, COL_RSD, COL_MIN, COL_MEDIAN, COL_MAX, COL_CI,
+	COL_METRIC,
+	COL_UNIT,
+	COL_N,
+	COL_MEAN,
+	COL_STDDEV,
+	COL_RSD,
+	COL_MIN,
+	COL_MEDIAN,
+	COL_MAX,
+	COL_CI,
 	COL_MEDIAN_CI,
 	/* a comparison */
-	COL_BASE, COL_CHANGE, COL_NEW, COL_P, COL_SIG,
+	COL_BASE,
+	COL_CHANGE,
+	COL_NEW,
+	COL_P,
+	COL_SIG,
 	/* the short answer and the sweep's summary */
-	COL_CELL, COL_ELAPSED, COL_CPU, COL_SWAP, COL_RAM, COL_RATIO, COL_VS_BEST,
+	COL_CELL,
+	COL_ELAPSED,
+	COL_CPU,
+	COL_SWAP,
+	COL_RAM,
+	COL_RATIO,
+	COL_VS_BEST,
 	/* the long CSV: where a row comes from */
-	COL_FILE, COL_HOST, COL_KERNEL, COL_BACKEND, COL_COMP, COL_JOBS, COL_LIMIT, COL_LIMIT_MODE, COL_DATA,
-	COL_ACCESS, COL_ALLOC, COL_TRIAL, COL_WARMUP, COL_STATUS, COL_VALUE,
+	COL_FILE,
+	COL_HOST,
+	COL_KERNEL,
+	COL_BACKEND,
+	COL_COMP,
+	COL_JOBS,
+	COL_LIMIT,
+	COL_LIMIT_MODE,
+	COL_DATA,
+	COL_ACCESS,
+	COL_ALLOC,
+	COL_TRIAL,
+	COL_WARMUP,
+	COL_STATUS,
+	COL_VALUE,
 	COL_COUNT
 };
 
 struct column_info {
-	const char *name;         /* as -o takes it and the heading shows it */
-	int right;                /* numbers align right */
+	const char *name; /* as -o takes it and the heading shows it */
+	int right; /* numbers align right */
 	const char *help;
 };
 

@@ -32,23 +32,27 @@ static unsigned trials_of(const struct results *r)
 static void header(const struct results *const *sets, const char *const *files, size_t n, FILE *out)
 {
 	for (size_t f = 0; f < n; f++)
-		fprintf(out, "%s %s: kernel %s, host %s, %s, %u trials per cell\n", f ? "new " : "base", files[f],
+		fprintf(out, "%s %s: kernel %s, host %s, %s, %u trials per cell\n",
+			f ? "new " : "base", files[f],
 			sets[f]->system.kernel[0] ? sets[f]->system.kernel : "?",
-			sets[f]->system.hostname[0] ? sets[f]->system.hostname : "?", sets[f]->started, trials_of(sets[f]));
+			sets[f]->system.hostname[0] ? sets[f]->system.hostname : "?",
+			sets[f]->started, trials_of(sets[f]));
 }
 
 #define MAX_DIFFERENCES 32
 
 /* Before any number: what differs between the machines, and for one machine between the
  * moments, so a change is not taken for the kernel's (or the patch's) doing. */
-static void environment(const struct results *base, const struct results *other, const char *file, FILE *out)
+static void environment(const struct results *base, const struct results *other, const char *file,
+			FILE *out)
 {
 	struct env_difference d[MAX_DIFFERENCES];
 	size_t n = env_differences(base, other, d, MAX_DIFFERENCES);
 
 	for (size_t i = 0; i < n; i++)
-		fprintf(out, "%s differs in %s: %s: %s -> %s\n", d[i].condition ? "condition" : "environment", file,
-			d[i].fact, d[i].base, d[i].now);
+		fprintf(out, "%s differs in %s: %s: %s -> %s\n",
+			d[i].condition ? "condition" : "environment", file, d[i].fact, d[i].base,
+			d[i].now);
 }
 
 static json_object *environment_json(const struct results *base, const struct results *other)
@@ -62,22 +66,28 @@ static json_object *environment_json(const struct results *base, const struct re
 		json_object_object_add(o, "fact", json_object_new_string(d[i].fact));
 		json_object_object_add(o, "base", json_object_new_string(d[i].base));
 		json_object_object_add(o, "new", json_object_new_string(d[i].now));
-		json_object_object_add(o, "kind", json_object_new_string(d[i].condition ? "condition" : "setting"));
+		json_object_object_add(o, "kind",
+				       json_object_new_string(d[i].condition ? "condition"
+									     : "setting"));
 		json_object_array_add(a, o);
 	}
 	return a;
 }
 
 /* Before anything is printed: every new file shares a cell with the base. */
-static int check_common(const struct results *const *sets, const char *const *files, size_t n, char *why, size_t len)
+static int check_common(const struct results *const *sets, const char *const *files, size_t n,
+			char *why, size_t len)
 {
 	for (size_t f = 1; f < n; f++) {
 		int common = 0;
 		for (size_t i = 0; i < sets[f]->ncells; i++)
 			common |= match_cell(sets[0], sets[f], &sets[f]->cells[i]) >= 0;
 		if (!common) {
-			snprintf(why, len, "%s and %s have no cell in common (same backend, compressor, jobs, limit, "
-				 "limit mode, data, access and allocation)", files[0], files[f]);
+			snprintf(why, len,
+				 "%s and %s have no cell in common (same backend, compressor, "
+				 "jobs, limit, "
+				 "limit mode, data, access and allocation)",
+				 files[0], files[f]);
 			return -ENOENT;
 		}
 	}
@@ -105,13 +115,15 @@ static void fail_row(struct table *t, const struct result_cell *b, const struct 
 
 static int shows(const struct metric_comparison *mc, int all)
 {
-	return mc->have && (all || mc->sig == SIG_SIGNIFICANT || mc->sig == SIG_NOT_TESTABLE_DIFFERENT);
+	return mc->have &&
+		(all || mc->sig == SIG_SIGNIFICANT || mc->sig == SIG_NOT_TESTABLE_DIFFERENT);
 }
 
 /* The calibrated noise of a matched pair, per key metric: the larger of the two hosts'
  * calibrations of this configuration. How many metrics have one; used[m] names each. */
-static size_t calibrated_noise(const struct report_opts *o, const struct results *base, const struct results *other,
-			       const struct result_cell *b, double *noise, const struct calibration_entry **used)
+static size_t calibrated_noise(const struct report_opts *o, const struct results *base,
+			       const struct results *other, const struct result_cell *b,
+			       double *noise, const struct calibration_entry **used)
 {
 	char shape[PATH_LEN];
 	size_t n = 0;
@@ -140,7 +152,8 @@ static size_t calibrated_noise(const struct report_opts *o, const struct results
 }
 
 /* Which threshold decided the key metrics, and why: one line. */
-static void noise_line(const struct compare_opts *cmp, const struct calibration_entry *const *used, FILE *out)
+static void noise_line(const struct compare_opts *cmp, const struct calibration_entry *const *used,
+		       FILE *out)
 {
 	const struct calibration_entry *any = NULL;
 	int listed = 0;
@@ -150,12 +163,15 @@ static void noise_line(const struct compare_opts *cmp, const struct calibration_
 		const struct calibration_entry *e = used[key_metrics[i]];
 		any = e ? e : any;
 		if (e && e->threshold_pct > cmp->noise_pct)
-			fprintf(out, "%s %s %.1f%%", listed++ ? "," : "", metrics[e->metric].key, e->threshold_pct);
+			fprintf(out, "%s %s %.1f%%", listed++ ? "," : "", metrics[e->metric].key,
+				e->threshold_pct);
 	}
 	if (any)
-		fprintf(out, "%s%s %.1f%% (the default); calibrated on %s, %u runs of %u trials, %.10s\n",
-			listed ? ", " : " ", listed ? "the rest" : "every key metric", cmp->noise_pct, any->host, any->runs,
-			any->trials, any->date);
+		fprintf(out,
+			"%s%s %.1f%% (the default); calibrated on %s, %u runs of %u trials, "
+			"%.10s\n",
+			listed ? ", " : " ", listed ? "the rest" : "every key metric",
+			cmp->noise_pct, any->host, any->runs, any->trials, any->date);
 }
 
 static int unchanged_key(const struct metric_comparison *x)
@@ -176,15 +192,19 @@ static void unchanged_key_metrics(const struct metric_comparison *mc, FILE *out)
 		}
 	if (!n)
 		return;
-	fputs(tested ? "  no significant change:" : "  untested (too few trials for p < alpha after Holm; ranges overlap or within the noise):",
+	fputs(tested ? "  no significant change:"
+		     : "  untested (too few trials for p < alpha after Holm; ranges overlap or "
+		       "within the noise):",
 	      out);
 	for (size_t i = 0; i < ARRAY_SIZE(key_metrics); i++) {
 		const struct metric_comparison *x = &mc[key_metrics[i]];
 		if (!unchanged_key(x))
 			continue;
-		fprintf(out, "%s %s %+.1f%%", listed++ ? "," : "", metrics[key_metrics[i]].key, x->ts.change_pct);
+		fprintf(out, "%s %s %+.1f%%", listed++ ? "," : "", metrics[key_metrics[i]].key,
+			x->ts.change_pct);
 		if (isfinite(x->ts.change_lo_pct) && isfinite(x->ts.change_hi_pct))
-			fprintf(out, " [%+.1f%%, %+.1f%%]", x->ts.change_lo_pct, x->ts.change_hi_pct);
+			fprintf(out, " [%+.1f%%, %+.1f%%]", x->ts.change_lo_pct,
+				x->ts.change_hi_pct);
 		if (x->ts.testable)
 			fprintf(out, " p = %.2g", x->p);
 		else if (tested)
@@ -193,8 +213,9 @@ static void unchanged_key_metrics(const struct metric_comparison *mc, FILE *out)
 	fputc('\n', out);
 }
 
-static int cell_block(const struct results *base, const struct results *other, const struct result_cell *b,
-		      const struct result_cell *c, const char *file, const struct report_opts *o, int all, FILE *out)
+static int cell_block(const struct results *base, const struct results *other,
+		      const struct result_cell *b, const struct result_cell *c, const char *file,
+		      const struct report_opts *o, int all, FILE *out)
 {
 	struct metric_comparison *mc = calloc(M_COUNT, sizeof(*mc));
 	char title[MSG_LEN], key[PATH_LEN];
@@ -209,7 +230,8 @@ static int cell_block(const struct results *base, const struct results *other, c
 		cmp.noise_by_metric = noise;
 	ret = mc ? compare_cells(b, c, &cmp, mc) : -ENOMEM;
 	cell_key_of(base, b, &k);
-	snprintf(title, sizeof(title), "%s (%s) in %s", b->label, cell_key_text(&k, key, sizeof(key)), file);
+	snprintf(title, sizeof(title), "%s (%s) in %s", b->label,
+		 cell_key_text(&k, key, sizeof(key)), file);
 	table_init(&t, title, cols, ARRAY_SIZE(cols));
 	fail_row(&t, b, c);
 	for (int m = 0; m < M_COUNT && !ret; m++)
@@ -250,14 +272,15 @@ static int compare_text(const struct results *const *sets, const char *const *fi
 		for (size_t i = 0; i < sets[0]->ncells && !ret; i++) {
 			int j = match_cell(sets[f], sets[0], &sets[0]->cells[i]);
 			if (j >= 0)
-				ret = cell_block(sets[0], sets[f], &sets[0]->cells[i], &sets[f]->cells[j], files[f], o, all,
-						 out);
+				ret = cell_block(sets[0], sets[f], &sets[0]->cells[i],
+						 &sets[f]->cells[j], files[f], o, all, out);
 			fputc('\n', out);
 		}
 		unmatched(sets[0], sets[f], files[0], out);
 		unmatched(sets[f], sets[0], files[f], out);
 	}
-	fprintf(out, "%s; (e) exploratory: p not corrected for the number of metrics\n", significance_legend());
+	fprintf(out, "%s; (e) exploratory: p not corrected for the number of metrics\n",
+		significance_legend());
 	return ret;
 }
 
@@ -273,8 +296,9 @@ static json_object *file_json(const struct results *r, const char *file)
 	return o;
 }
 
-static json_object *cell_json(const struct results *base, const struct result_cell *b, const struct result_cell *c,
-			      const char *file, const struct metric_comparison *mc)
+static json_object *cell_json(const struct results *base, const struct result_cell *b,
+			      const struct result_cell *c, const char *file,
+			      const struct metric_comparison *mc)
 {
 	json_object *o = json_object_new_object(), *ms = json_object_new_object();
 	char key[PATH_LEN];
@@ -282,10 +306,13 @@ static json_object *cell_json(const struct results *base, const struct result_ce
 
 	cell_key_of(base, b, &k);
 	json_object_object_add(o, "cell", json_object_new_string(b->label));
-	json_object_object_add(o, "configuration", json_object_new_string(cell_key_text(&k, key, sizeof(key))));
+	json_object_object_add(o, "configuration",
+			       json_object_new_string(cell_key_text(&k, key, sizeof(key))));
 	json_object_object_add(o, "new_file", json_object_new_string(file));
-	json_object_object_add(o, "base_fail_runs", json_object_new_string(fail_runs(b, key, sizeof(key))));
-	json_object_object_add(o, "new_fail_runs", json_object_new_string(fail_runs(c, key, sizeof(key))));
+	json_object_object_add(o, "base_fail_runs",
+			       json_object_new_string(fail_runs(b, key, sizeof(key))));
+	json_object_object_add(o, "new_fail_runs",
+			       json_object_new_string(fail_runs(c, key, sizeof(key))));
 	for (int m = 0; m < M_COUNT; m++)
 		if (mc[m].have)
 			json_object_object_add(ms, metrics[m].key, metric_comparison_json(&mc[m]));
@@ -304,11 +331,12 @@ static json_object *noise_json(const struct compare_opts *cmp)
 	return o;
 }
 
-static int report_compare_json(const struct results *const *sets, const char *const *files, size_t n,
-			       const struct report_opts *o, FILE *out)
+static int report_compare_json(const struct results *const *sets, const char *const *files,
+			       size_t n, const struct report_opts *o, FILE *out)
 {
 	struct metric_comparison *mc = calloc(M_COUNT, sizeof(*mc));
-	json_object *doc = json_object_new_object(), *fs = json_object_new_array(), *cells = json_object_new_array();
+	json_object *doc = json_object_new_object(), *fs = json_object_new_array(),
+		    *cells = json_object_new_array();
 	int ret = mc ? 0 : -ENOMEM;
 
 	json_object_object_add(doc, "format", json_object_new_string("zswapbench-comparison"));
@@ -316,7 +344,8 @@ static int report_compare_json(const struct results *const *sets, const char *co
 	for (size_t f = 0; f < n; f++) {
 		json_object *fo = file_json(sets[f], files[f]);
 		if (f)
-			json_object_object_add(fo, "differences", environment_json(sets[0], sets[f]));
+			json_object_object_add(fo, "differences",
+					       environment_json(sets[0], sets[f]));
 		json_object_array_add(fs, fo);
 	}
 	json_object_object_add(doc, "files", fs);
@@ -334,21 +363,24 @@ static int report_compare_json(const struct results *const *sets, const char *co
 				cmp.noise_by_metric = noise;
 			if ((ret = compare_cells(&sets[0]->cells[i], &sets[f]->cells[j], &cmp, mc)))
 				break;
-			cj = cell_json(sets[0], &sets[0]->cells[i], &sets[f]->cells[j], files[f], mc);
+			cj = cell_json(sets[0], &sets[0]->cells[i], &sets[f]->cells[j], files[f],
+				       mc);
 			json_object_object_add(cj, "noise_threshold_pct", noise_json(&cmp));
 			json_object_array_add(cells, cj);
 		}
 	json_object_object_add(doc, "cells", cells);
 	if (!ret)
-		fprintf(out, "%s\n", json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
+		fprintf(out, "%s\n",
+			json_object_to_json_string_ext(
+				doc, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
 	json_object_put(doc);
 	free(mc);
 	return ret;
 }
 
 static const enum column_id csv_cols[] = {
-	COL_FILE, COL_CELL, COL_METRIC, COL_UNIT, COL_BASE, COL_NEW,
-	COL_CHANGE, COL_CI, COL_P, COL_SIG,
+	COL_FILE, COL_CELL,   COL_METRIC, COL_UNIT, COL_BASE,
+	COL_NEW,  COL_CHANGE, COL_CI,	  COL_P,    COL_SIG,
 };
 
 /* CSV: raw numbers in the metric's own unit, one row per file, cell and metric. */
@@ -361,7 +393,9 @@ static int csv_rows(struct table *t, const char *file, const struct result_cell 
 		table_set(t, COL_FILE, file);
 		table_set(t, COL_CELL, b->label);
 		table_set(t, COL_METRIC, metrics[m].key);
-		table_set(t, COL_UNIT, metrics[m].unit == UNIT_BYTES ? "bytes" : metric_unit_name(metrics[m].unit));
+		table_set(t, COL_UNIT,
+			  metrics[m].unit == UNIT_BYTES ? "bytes"
+							: metric_unit_name(metrics[m].unit));
 		table_setf(t, COL_BASE, "%.10g", mc[m].base_mean);
 		table_setf(t, COL_NEW, "%.10g", mc[m].new_mean);
 		table_setf(t, COL_CHANGE, "%.4g", mc[m].ts.change_pct);
@@ -383,7 +417,9 @@ static int compare_csv(const struct results *const *sets, const char *const *fil
 	for (size_t f = 1; f < n && !ret; f++)
 		for (size_t i = 0; i < sets[0]->ncells && !ret; i++) {
 			int j = match_cell(sets[f], sets[0], &sets[0]->cells[i]);
-			if (j >= 0 && !(ret = compare_cells(&sets[0]->cells[i], &sets[f]->cells[j], &o->cmp, mc)))
+			if (j >= 0 &&
+			    !(ret = compare_cells(&sets[0]->cells[i], &sets[f]->cells[j], &o->cmp,
+						  mc)))
 				ret = csv_rows(&t, files[f], &sets[0]->cells[i], mc, all);
 		}
 	if (!ret)

@@ -22,7 +22,8 @@ static void list_plots(const struct plot_output *po)
 }
 
 /* The plots of sets into dir; the exit status, with the failure said. */
-int plot_sets(const struct results *const *sets, const char *const *names, size_t n, const char *dir, int png)
+int plot_sets(const struct results *const *sets, const char *const *names, size_t n,
+	      const char *dir, int png)
 {
 	struct plot_output po = { 0 };
 	char why[PATH_LEN] = "";

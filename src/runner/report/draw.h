@@ -8,7 +8,8 @@
 #include "runner/result/results.h"
 
 /* The plots of n sets into dir; an exit status (gnuplot missing: EXIT_UNSUPPORTED). */
-int plot_sets(const struct results *const *sets, const char *const *names, size_t n, const char *dir, int png);
+int plot_sets(const struct results *const *sets, const char *const *names, size_t n,
+	      const char *dir, int png);
 /* The HTML report of n sets at path, its name on stdout; an exit status. */
 int report_sets(const struct results *const *sets, const char *const *names, size_t n,
 		const struct report_opts *o, const char *path);

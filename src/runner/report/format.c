@@ -47,7 +47,8 @@ const char *fmt_metric_unit(enum metric_id m, double v, char *buf, size_t len)
 	const char *unit = metric_unit_name(metrics[m].unit);
 
 	fmt_metric(m, v, num, sizeof(num));
-	snprintf(buf, len, "%s%s%s", num, unit[0] && metrics[m].unit != UNIT_RATIO ? " " : "", unit);
+	snprintf(buf, len, "%s%s%s", num, unit[0] && metrics[m].unit != UNIT_RATIO ? " " : "",
+		 unit);
 	return buf;
 }
 
@@ -66,8 +67,8 @@ const char *fmt_change(double pct, double lo, double hi, char *buf, size_t len)
 
 	if (!isfinite(lo) || !isfinite(hi))
 		return fmt_pct(pct, 1, buf, len);
-	snprintf(buf, len, "%s [%s, %s]", fmt_pct(pct, 1, a, sizeof(a)), fmt_pct(lo, 1, b, sizeof(b)),
-		 fmt_pct(hi, 1, c, sizeof(c)));
+	snprintf(buf, len, "%s [%s, %s]", fmt_pct(pct, 1, a, sizeof(a)),
+		 fmt_pct(lo, 1, b, sizeof(b)), fmt_pct(hi, 1, c, sizeof(c)));
 	return buf;
 }
 
@@ -85,7 +86,8 @@ const char *fmt_p(double p, char *buf, size_t len)
 const char *fmt_mean_rsd(enum metric_id m, double mean, double rsd, char *buf, size_t len)
 {
 	char v[48], r[24];
-	snprintf(buf, len, "%s %s %s", fmt_metric(m, mean, v, sizeof(v)), plus_minus(), fmt_pct(rsd, 0, r, sizeof(r)));
+	snprintf(buf, len, "%s %s %s", fmt_metric(m, mean, v, sizeof(v)), plus_minus(),
+		 fmt_pct(rsd, 0, r, sizeof(r)));
 	return buf;
 }
 

@@ -13,8 +13,8 @@
 #include "runner/report/report.h"
 
 static const enum column_id cell_cols[] = {
-	COL_METRIC, COL_UNIT, COL_N, COL_MEAN, COL_STDDEV, COL_RSD,
-	COL_MIN, COL_MEDIAN, COL_MAX, COL_CI, COL_MEDIAN_CI,
+	COL_METRIC, COL_UNIT,	COL_N,	 COL_MEAN, COL_STDDEV,	  COL_RSD,
+	COL_MIN,    COL_MEDIAN, COL_MAX, COL_CI,   COL_MEDIAN_CI,
 };
 
 static const enum column_id cmp_cols[] = {
@@ -25,7 +25,8 @@ static void interval(struct table *t, enum column_id col, enum metric_id m, doub
 {
 	char a[48], b[48];
 	if (isfinite(lo) && isfinite(hi))
-		table_setf(t, col, "%s %s %s", fmt_metric(m, lo, a, sizeof(a)), ellipsis(), fmt_metric(m, hi, b, sizeof(b)));
+		table_setf(t, col, "%s %s %s", fmt_metric(m, lo, a, sizeof(a)), ellipsis(),
+			   fmt_metric(m, hi, b, sizeof(b)));
 }
 
 static int metric_row(struct table *t, const struct summary *s, enum metric_id m)
@@ -55,7 +56,8 @@ static void unavailable(const struct result_cell *c, FILE *out)
 
 	for (int m = 0; c->ntrials && m < M_COUNT; m++)
 		if (c->trials[0].unavailable[m])
-			snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s", list[0] ? ", " : "", metrics[m].key);
+			snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
+				 list[0] ? ", " : "", metrics[m].key);
 	if (list[0])
 		fprintf(out, "  unavailable on this machine (not zero): %s\n", list);
 }
@@ -66,9 +68,10 @@ static int cell_table(const struct result_cell *c, const struct report_opts *o, 
 	struct table t;
 	int ret = 0;
 
-	snprintf(title, sizeof(title), "%s: %u of %u trials ok%s%s%s%s%s%s", c->label, c->measured - c->failed,
-		 c->measured, c->device[0] ? ", " : "", c->device, c->comp_used[0] ? " " : "", c->comp_used,
-		 c->zpool_used[0] ? "/" : "", c->zpool_used);
+	snprintf(title, sizeof(title), "%s: %u of %u trials ok%s%s%s%s%s%s", c->label,
+		 c->measured - c->failed, c->measured, c->device[0] ? ", " : "", c->device,
+		 c->comp_used[0] ? " " : "", c->comp_used, c->zpool_used[0] ? "/" : "",
+		 c->zpool_used);
 	table_init(&t, title, cell_cols, ARRAY_SIZE(cell_cols));
 	for (int m = 0; m < M_COUNT && !ret; m++)
 		if (c->have_stats[m])
@@ -90,26 +93,32 @@ int report_comparison_row(struct table *t, enum metric_id m, const struct metric
 
 	if (ret < 0)
 		return ret;
-	snprintf(buf, sizeof(buf), "%s%s%s", metrics[m].key, metrics[m].unit == UNIT_BYTES || metrics[m].unit == UNIT_SECONDS ? " " : "",
-		 metrics[m].unit == UNIT_BYTES || metrics[m].unit == UNIT_SECONDS ? metric_unit_name(metrics[m].unit) : "");
+	snprintf(buf, sizeof(buf), "%s%s%s", metrics[m].key,
+		 metrics[m].unit == UNIT_BYTES || metrics[m].unit == UNIT_SECONDS ? " " : "",
+		 metrics[m].unit == UNIT_BYTES || metrics[m].unit == UNIT_SECONDS
+			 ? metric_unit_name(metrics[m].unit)
+			 : "");
 	table_set(t, COL_METRIC, buf);
 	table_set(t, COL_BASE, fmt_mean_rsd(m, mc->base_mean, mc->base_rsd, buf, sizeof(buf)));
-	table_set(t, COL_CHANGE, fmt_change(mc->ts.change_pct, mc->ts.change_lo_pct, mc->ts.change_hi_pct, buf, sizeof(buf)));
+	table_set(t, COL_CHANGE,
+		  fmt_change(mc->ts.change_pct, mc->ts.change_lo_pct, mc->ts.change_hi_pct, buf,
+			     sizeof(buf)));
 	table_set(t, COL_NEW, fmt_mean_rsd(m, mc->new_mean, mc->new_rsd, buf, sizeof(buf)));
 	table_setf(t, COL_P, "%s%s", fmt_p(mc->p, buf, sizeof(buf)), mc->key ? "" : " (e)");
 	table_set(t, COL_SIG, significance_mark(mc->sig));
 	return 0;
 }
 
-static int comparison_table(const struct result_cell *base, const struct result_cell *c, const struct report_opts *o,
-			    FILE *out)
+static int comparison_table(const struct result_cell *base, const struct result_cell *c,
+			    const struct report_opts *o, FILE *out)
 {
 	struct metric_comparison *mc = calloc(M_COUNT, sizeof(*mc));
 	char title[256];
 	struct table t;
 	int ret = mc ? compare_cells(base, c, &o->cmp, mc) : -ENOMEM;
 
-	snprintf(title, sizeof(title), "%s against %s (mean %s %%stddev; change of the median, 95%% interval)", c->label,
+	snprintf(title, sizeof(title),
+		 "%s against %s (mean %s %%stddev; change of the median, 95%% interval)", c->label,
 		 base->label, plus_minus());
 	table_init(&t, title, cmp_cols, ARRAY_SIZE(cmp_cols));
 	for (int m = 0; m < M_COUNT && !ret; m++)
@@ -131,6 +140,7 @@ int report_full(const struct results *r, const struct report_opts *o, FILE *out)
 	for (size_t i = 1; i < r->ncells && !ret; i++)
 		ret = comparison_table(&r->cells[0], &r->cells[i], o, out);
 	if (!ret && r->ncells > 1)
-		fprintf(out, "%s; (e) exploratory: p not corrected for the number of metrics\n\n", significance_legend());
+		fprintf(out, "%s; (e) exploratory: p not corrected for the number of metrics\n\n",
+			significance_legend());
 	return ret;
 }

@@ -30,14 +30,16 @@
 #define DEFAULT_NAME_LEN 32
 
 static const char style[] =
-	"body{font:15px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;color:#1b1b1b;"
+	"body{font:15px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu "
+	"Sans',sans-serif;color:#1b1b1b;"
 	"background:#fff;max-width:1200px;margin:0 auto;padding:1em 1.5em 3em}\n"
 	"h1{font-size:1.45em;margin:.5em 0 .2em}\n"
 	"h2{font-size:1.2em;border-bottom:1px solid #d8dde3;padding-bottom:.2em;margin-top:1.8em}\n"
 	"h3{font-size:1.05em;margin:1.2em 0 .4em}\n"
 	"nav a{margin-right:1em}\n"
 	".meta,figcaption,.skipped{color:#555}\n"
-	"pre{background:#f5f6f8;border:1px solid #e1e4e8;border-radius:4px;padding:.6em .9em;overflow-x:auto;"
+	"pre{background:#f5f6f8;border:1px solid #e1e4e8;border-radius:4px;padding:.6em "
+	".9em;overflow-x:auto;"
 	"font:13px/1.4 ui-monospace,'DejaVu Sans Mono',Menlo,Consolas,monospace}\n"
 	"pre.verdict{background:#eef6ee;border-color:#b5d8b5;font-size:14px}\n"
 	"pre.warnings{background:#fff8e6;border-color:#f0d58a}\n"
@@ -71,8 +73,8 @@ void html_set_heading(const struct html_page *p, size_t k)
 /* ---- the head: kernels, hosts and dates in the title ---- */
 
 /* The distinct values of one field over the sets, ", " between them. */
-static void distinct(const struct html_page *p, const char *(*field)(const struct results *), char *buf, size_t len,
-		     size_t *count)
+static void distinct(const struct html_page *p, const char *(*field)(const struct results *),
+		     char *buf, size_t len, size_t *count)
 {
 	size_t at = 0;
 
@@ -113,8 +115,8 @@ static void title_text(const struct html_page *p, char *buf, size_t len)
 	distinct(p, kernel_of, kernels, sizeof(kernels), &nk);
 	distinct(p, host_of, hosts, sizeof(hosts), &nh);
 	distinct(p, date_of, dates, sizeof(dates), &nd);
-	snprintf(buf, len, "zswapbench: kernel%s %s on host%s %s, %s", nk > 1 ? "s" : "", kernels, nh > 1 ? "s" : "",
-		 hosts, dates);
+	snprintf(buf, len, "zswapbench: kernel%s %s on host%s %s, %s", nk > 1 ? "s" : "", kernels,
+		 nh > 1 ? "s" : "", hosts, dates);
 }
 
 static void page_head(const struct html_page *p)
@@ -125,26 +127,32 @@ static void page_head(const struct html_page *p)
 	fputs("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n"
 	      "<meta charset=\"utf-8\"/>\n"
 	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
-	      "<meta name=\"generator\" content=\"zswapbench " ZSB_VERSION "\"/>\n<title>", p->out);
+	      "<meta name=\"generator\" content=\"zswapbench " ZSB_VERSION "\"/>\n<title>",
+	      p->out);
 	html_esc(p->out, title);
 	fprintf(p->out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>", style);
 	html_esc(p->out, title);
 	fputs("</h1>\n<p class=\"meta\">", p->out);
 	for (size_t k = 0; k < p->n; k++) {
-		html_escf(p->out, "%s%s: %zu cell%s, zswapbench %s, %s", k ? "; " : "", p->names[k], p->sets[k]->ncells,
-			 p->sets[k]->ncells == 1 ? "" : "s", p->sets[k]->tool_version, run_status_name(p->sets[k]->status));
+		html_escf(p->out, "%s%s: %zu cell%s, zswapbench %s, %s", k ? "; " : "", p->names[k],
+			  p->sets[k]->ncells, p->sets[k]->ncells == 1 ? "" : "s",
+			  p->sets[k]->tool_version, run_status_name(p->sets[k]->status));
 	}
-	fputs("</p>\n<nav><a href=\"#verdict\">verdict</a><a href=\"#cells\">cells</a><a href=\"#plots\">plots</a>"
-	      "<a href=\"#warnings\">warnings</a><a href=\"#system\">system</a><a href=\"#config\">configuration</a>"
-	      "</nav>\n", p->out);
+	fputs("</p>\n<nav><a href=\"#verdict\">verdict</a><a href=\"#cells\">cells</a><a "
+	      "href=\"#plots\">plots</a>"
+	      "<a href=\"#warnings\">warnings</a><a href=\"#system\">system</a><a "
+	      "href=\"#config\">configuration</a>"
+	      "</nav>\n",
+	      p->out);
 }
 
 /* ---- the file ---- */
 
 static int render(struct html_page *p, char **html, size_t *len)
 {
-	int (*const sections[])(struct html_page *) = { html_verdict_section, html_cells_section, html_plots_section, html_warnings_section,
-						  html_system_section, html_config_section };
+	int (*const sections[])(struct html_page *) = { html_verdict_section, html_cells_section,
+							html_plots_section,   html_warnings_section,
+							html_system_section,  html_config_section };
 	int ret = 0;
 
 	if (!(p->out = open_memstream(html, len)))
@@ -182,7 +190,8 @@ static int plots_and_page(struct html_page *p, char **html, size_t *len)
 	char dir[PATH_MAX];
 	int ret;
 
-	if ((size_t)snprintf(dir, sizeof(dir), "%s/zswapbench-report-XXXXXX", tmpdir) >= sizeof(dir))
+	if ((size_t)snprintf(dir, sizeof(dir), "%s/zswapbench-report-XXXXXX", tmpdir) >=
+	    sizeof(dir))
 		return html_fail(p, -ENAMETOOLONG, tmpdir);
 	if (!mkdtemp(dir))
 		return html_fail(p, -errno, dir);
@@ -230,11 +239,16 @@ static int open_temp(char *tmp, size_t len, const char *path)
 	return fd;
 }
 
-int html_report(const struct results *const *sets, const char *const *names, size_t n, const struct report_opts *o,
-		const char *path, char *why, size_t why_len)
+int html_report(const struct results *const *sets, const char *const *names, size_t n,
+		const struct report_opts *o, const char *path, char *why, size_t why_len)
 {
 	const char **own = names ? NULL : default_names(n);
-	struct html_page p = { .sets = sets, .names = names ? names : own, .n = n, .o = *o, .why = why, .why_len = why_len };
+	struct html_page p = { .sets = sets,
+			       .names = names ? names : own,
+			       .n = n,
+			       .o = *o,
+			       .why = why,
+			       .why_len = why_len };
 	char tmp[PATH_LEN], reason[MSG_LEN] = "", *html = NULL;
 	size_t len = 0;
 	int fd = -1, ret;
@@ -262,7 +276,8 @@ int html_report(const struct results *const *sets, const char *const *names, siz
 			unlink(tmp);
 	}
 	if (ret)
-		snprintf(why, why_len, "%s: %s", path ? path : "", reason[0] ? reason : strerror(-ret));
+		snprintf(why, why_len, "%s: %s", path ? path : "",
+			 reason[0] ? reason : strerror(-ret));
 	free(html);
 	free(own);
 	return ret;

@@ -12,7 +12,8 @@ static void metric_td(FILE *f, const struct result_cell *c, enum metric_id m)
 {
 	char buf[48];
 
-	html_td(f, "num", c->have_stats[m] ? fmt_metric_unit(m, c->stats[m].mean, buf, sizeof(buf)) : "");
+	html_td(f, "num",
+		c->have_stats[m] ? fmt_metric_unit(m, c->stats[m].mean, buf, sizeof(buf)) : "");
 }
 
 static void elapsed_tds(FILE *f, const struct result_cell *c)
@@ -24,15 +25,18 @@ static void elapsed_tds(FILE *f, const struct result_cell *c)
 		fputs("<td></td><td></td><td></td>", f);
 		return;
 	}
-	snprintf(text, sizeof(text), "%s" HTML_PM "%s", fmt_metric(M_ELAPSED, s->mean, a, sizeof(a)),
+	snprintf(text, sizeof(text), "%s" HTML_PM "%s",
+		 fmt_metric(M_ELAPSED, s->mean, a, sizeof(a)),
 		 fmt_metric_unit(M_ELAPSED, s->stddev, b, sizeof(b)));
 	html_td(f, "num", text);
 	text[0] = '\0';
 	if (isfinite(s->mean_lo))
-		snprintf(text, sizeof(text), "%s" HTML_ELLIPSIS "%s", fmt_metric(M_ELAPSED, s->mean_lo, a, sizeof(a)),
+		snprintf(text, sizeof(text), "%s" HTML_ELLIPSIS "%s",
+			 fmt_metric(M_ELAPSED, s->mean_lo, a, sizeof(a)),
 			 fmt_metric_unit(M_ELAPSED, s->mean_hi, b, sizeof(b)));
 	html_td(f, "num", text);
-	snprintf(text, sizeof(text), "%s" HTML_ELLIPSIS "%s", fmt_metric(M_ELAPSED, s->min, a, sizeof(a)),
+	snprintf(text, sizeof(text), "%s" HTML_ELLIPSIS "%s",
+		 fmt_metric(M_ELAPSED, s->min, a, sizeof(a)),
 		 fmt_metric_unit(M_ELAPSED, s->max, b, sizeof(b)));
 	html_td(f, "num", text);
 }
@@ -58,7 +62,8 @@ static void cell_row(FILE *f, const struct result_cell *c)
 	if (report_ram_ratio(c, &ratio))
 		snprintf(text, sizeof(text), "%.2fx", ratio);
 	html_td(f, "num", text);
-	snprintf(text, sizeof(text), "%s%s%s%s%s", c->device, c->device[0] && c->comp_used[0] ? " " : "", c->comp_used,
+	snprintf(text, sizeof(text), "%s%s%s%s%s", c->device,
+		 c->device[0] && c->comp_used[0] ? " " : "", c->comp_used,
 		 c->zpool_used[0] ? "/" : "", c->zpool_used);
 	html_td(f, NULL, text);
 	fputs("</tr>\n", f);
@@ -67,8 +72,10 @@ static void cell_row(FILE *f, const struct result_cell *c)
 static void cells_table(FILE *f, const struct results *r)
 {
 	fputs("<table>\n<tr><th>cell</th><th>trials ok</th><th>elapsed, mean" HTML_PM "sd</th>"
-	      "<th>95% interval of the mean</th><th>range</th><th>CPU time</th><th>swap written</th>"
-	      "<th>RAM holding it</th><th>stored / RAM</th><th>device</th></tr>\n", f);
+	      "<th>95% interval of the mean</th><th>range</th><th>CPU time</th><th>swap "
+	      "written</th>"
+	      "<th>RAM holding it</th><th>stored / RAM</th><th>device</th></tr>\n",
+	      f);
 	for (size_t i = 0; i < r->ncells; i++)
 		cell_row(f, &r->cells[i]);
 	fputs("</table>\n", f);

@@ -9,13 +9,19 @@
  * byte would make the whole page unreadable to an XML parser. */
 static size_t text_char(const unsigned char *s)
 {
-	size_t len = s[0] < 0x80 ? 1 : s[0] < 0xc2 ? 0 : s[0] < 0xe0 ? 2 : s[0] < 0xf0 ? 3 : s[0] < 0xf5 ? 4 : 0;
+	size_t len = s[0] < 0x80 ? 1
+		: s[0] < 0xc2	 ? 0
+		: s[0] < 0xe0	 ? 2
+		: s[0] < 0xf0	 ? 3
+		: s[0] < 0xf5	 ? 4
+				 : 0;
 
 	if (s[0] < 0x20)
 		return s[0] == '\t' || s[0] == '\n' || s[0] == '\r' ? 1 : 0;
 	/* DEL and C1 controls, overlong forms, UTF-16 surrogates, above U+10FFFF. */
 	if (s[0] == 0x7f || (s[0] == 0xc2 && s[1] < 0xa0) || (s[0] == 0xe0 && s[1] < 0xa0) ||
-	    (s[0] == 0xed && s[1] >= 0xa0) || (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90))
+	    (s[0] == 0xed && s[1] >= 0xa0) || (s[0] == 0xf0 && s[1] < 0x90) ||
+	    (s[0] == 0xf4 && s[1] >= 0x90))
 		return 0;
 	for (size_t i = 1; i < len; i++)
 		if ((s[i] & 0xc0) != 0x80)

@@ -10,8 +10,7 @@
 
 /* Text as text: markup characters as references, anything else unreadable as U+FFFD. */
 void html_esc(FILE *f, const char *text);
-__attribute__((format(printf, 2, 3)))
-void html_escf(FILE *f, const char *fmt, ...);
+__attribute__((format(printf, 2, 3))) void html_escf(FILE *f, const char *fmt, ...);
 /* <pre class="cls">text</pre> */
 void html_pre(FILE *f, const char *cls, const char *text);
 /* <td class="cls">text</td>; cls NULL: no class. */

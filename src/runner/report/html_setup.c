@@ -13,7 +13,10 @@ static void put_json_pre(FILE *f, const char *summary, struct json_object *j)
 	fputs("<details><summary>", f);
 	html_esc(f, summary);
 	fputs("</summary>\n", f);
-	html_pre(f, "json", json_object_to_json_string_ext(j, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE));
+	html_pre(f, "json",
+		 json_object_to_json_string_ext(j,
+						JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+							JSON_C_TO_STRING_NOSLASHESCAPE));
 	fputs("</details>\n", f);
 }
 
@@ -47,7 +50,8 @@ int html_system_section(struct html_page *p)
 		html_set_heading(p, k);
 		system_table(p->out, p->sets[k]);
 		if (p->sets[k]->system.facts)
-			put_json_pre(p->out, "What zswapbench sysinfo read before the run", p->sets[k]->system.facts);
+			put_json_pre(p->out, "What zswapbench sysinfo read before the run",
+				     p->sets[k]->system.facts);
 	}
 	fputs("</section>\n", p->out);
 	return 0;
@@ -77,20 +81,25 @@ static void put_value(FILE *f, enum value_kind kind, struct json_object *v)
 		break;
 	case json_type_double:
 		/* json-c prints 0.1 as 0.10000000000000001. */
-		snprintf(buf, sizeof(buf), "%.15g%s", json_object_get_double(v), kind == VALUE_DURATION ? "s" : "");
+		snprintf(buf, sizeof(buf), "%.15g%s", json_object_get_double(v),
+			 kind == VALUE_DURATION ? "s" : "");
 		html_esc(f, buf);
 		break;
 	default:
-		html_esc(f, json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
+		html_esc(f,
+			 json_object_to_json_string_ext(
+				 v, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
 	}
 }
 
 static void config_table(FILE *f, const struct report_opts *o, struct json_object *config)
 {
 	fputs("<table>\n<tr><th>option</th><th>value</th></tr>\n", f);
-	json_object_object_foreach(config, key, v) {
+	json_object_object_foreach(config, key, v)
+	{
 		/* null or an empty list: not given, the kernel's or the tool's default applied. */
-		int unset = !v || (json_object_is_type(v, json_type_array) && !json_object_array_length(v));
+		int unset = !v ||
+			(json_object_is_type(v, json_type_array) && !json_object_array_length(v));
 		fputs("<tr><th>", f);
 		html_esc(f, key);
 		fputs(unset ? "</th><td class=\"unset\">default" : "</th><td>", f);

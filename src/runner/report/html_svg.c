@@ -23,8 +23,9 @@ static int attr_is(const char *tag, const char *q, const char *name)
 	for (p--; p > tag && (*p == ' ' || *p == '\t' || *p == '\n'); p--)
 		;
 	end = p + 1;
-	while (p > tag && (strchr(":-_.", *p) || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-			   (*p >= '0' && *p <= '9')))
+	while (p > tag &&
+	       (strchr(":-_.", *p) || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		(*p >= '0' && *p <= '9')))
 		p--;
 	return (size_t)(end - (p + 1)) == len && strncmp(p + 1, name, len) == 0;
 }
@@ -47,7 +48,8 @@ static const char *put_tag(FILE *f, const char *s, const char *prefix)
 			fputc(*s, f);
 			if (attr_is(tag, s, "id"))
 				fputs(prefix, f);
-			else if ((attr_is(tag, s, "href") || attr_is(tag, s, "xlink:href")) && s[1] == '#') {
+			else if ((attr_is(tag, s, "href") || attr_is(tag, s, "xlink:href")) &&
+				 s[1] == '#') {
 				fprintf(f, "#%s", prefix);
 				s++;
 			}

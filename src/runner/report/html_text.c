@@ -52,7 +52,8 @@ int html_verdict(struct html_page *p, size_t k)
 	else if (text[0])
 		html_pre(p->out, "verdict", text);
 	else
-		fputs("<p>Nothing to compare: the run has one cell, summed up below.</p>\n", p->out);
+		fputs("<p>Nothing to compare: the run has one cell, summed up below.</p>\n",
+		      p->out);
 	free(text);
 	return ret;
 }
@@ -88,7 +89,8 @@ int html_verdict_section(struct html_page *p)
 {
 	int ret;
 
-	fprintf(p->out, "<section id=\"verdict\">\n<h2>%s</h2>\n", p->n > 1 ? "Comparison" : "Verdict");
+	fprintf(p->out, "<section id=\"verdict\">\n<h2>%s</h2>\n",
+		p->n > 1 ? "Comparison" : "Verdict");
 	ret = p->n > 1 ? put_comparison(p) : html_verdict(p, 0);
 	fputs("</section>\n", p->out);
 	return ret;
@@ -105,8 +107,8 @@ int html_warnings_section(struct html_page *p)
 		html_set_heading(p, k);
 		if (r->status != RUN_COMPLETE) {
 			fputs("<p>", p->out);
-			html_escf(p->out, "The run is %s%s%s.", run_status_name(r->status), r->error[0] ? ": " : "",
-				 r->error);
+			html_escf(p->out, "The run is %s%s%s.", run_status_name(r->status),
+				  r->error[0] ? ": " : "", r->error);
 			fputs("</p>\n", p->out);
 		}
 		if (!capture_open(&c))

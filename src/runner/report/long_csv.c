@@ -9,13 +9,14 @@
 #include "runner/report/report.h"
 
 static const enum column_id cols[] = {
-	COL_FILE, COL_HOST, COL_KERNEL, COL_CELL, COL_BACKEND, COL_COMP,
-	COL_JOBS, COL_LIMIT, COL_LIMIT_MODE, COL_DATA, COL_ACCESS, COL_ALLOC,
-	COL_TRIAL, COL_WARMUP, COL_STATUS, COL_METRIC, COL_VALUE, COL_UNIT,
+	COL_FILE,  COL_HOST,   COL_KERNEL,     COL_CELL,   COL_BACKEND, COL_COMP,
+	COL_JOBS,  COL_LIMIT,  COL_LIMIT_MODE, COL_DATA,   COL_ACCESS,	COL_ALLOC,
+	COL_TRIAL, COL_WARMUP, COL_STATUS,     COL_METRIC, COL_VALUE,	COL_UNIT,
 };
 
 /* Everything that says which experiment a row belongs to. */
-static void context(struct table *t, const struct results *r, const char *file, const struct result_cell *c)
+static void context(struct table *t, const struct results *r, const char *file,
+		    const struct result_cell *c)
 {
 	char buf[PATH_MAX];
 
@@ -33,8 +34,8 @@ static void context(struct table *t, const struct results *r, const char *file, 
 	table_setf(t, COL_ALLOC, "%" PRIu64, c->alloc);
 }
 
-static int add_trial(struct table *t, const struct results *r, const char *file, const struct result_cell *c,
-		     const struct trial *tr)
+static int add_trial(struct table *t, const struct results *r, const char *file,
+		     const struct result_cell *c, const struct trial *tr)
 {
 	for (int m = 0; m < M_COUNT; m++) {
 		int ret;
@@ -48,7 +49,9 @@ static int add_trial(struct table *t, const struct results *r, const char *file,
 		table_set(t, COL_STATUS, trial_status_name(tr->status));
 		table_set(t, COL_METRIC, metrics[m].key);
 		table_setf(t, COL_VALUE, "%.10g", tr->value[m]);
-		table_set(t, COL_UNIT, metrics[m].unit == UNIT_BYTES ? "bytes" : metric_unit_name(metrics[m].unit));
+		table_set(t, COL_UNIT,
+			  metrics[m].unit == UNIT_BYTES ? "bytes"
+							: metric_unit_name(metrics[m].unit));
 	}
 	return 0;
 }
@@ -63,7 +66,8 @@ int report_long_table(const struct results *const *sets, const char *const *file
 	for (size_t f = 0; f < n && !ret; f++)
 		for (size_t i = 0; i < sets[f]->ncells && !ret; i++)
 			for (size_t k = 0; k < sets[f]->cells[i].ntrials && !ret; k++)
-				ret = add_trial(&t, sets[f], files[f], &sets[f]->cells[i], &sets[f]->cells[i].trials[k]);
+				ret = add_trial(&t, sets[f], files[f], &sets[f]->cells[i],
+						&sets[f]->cells[i].trials[k]);
 	if (!ret)
 		ret = table_print(&t, o, out);
 	table_free(&t);

@@ -27,8 +27,8 @@ static void slugify(struct plot_ctx *x, size_t j)
 
 	for (const char *p = x->labels[j]; *p && k < len; p++) {
 		char ch = *p;
-		int keep = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
-			   (k && (ch == '.' || ch == '_' || ch == '+'));
+		int keep = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+			(ch >= '0' && ch <= '9') || (k && (ch == '.' || ch == '_' || ch == '+'));
 		if (keep)
 			out[k++] = ch;
 		else if (k && out[k - 1] != '-')
@@ -39,7 +39,8 @@ static void slugify(struct plot_ctx *x, size_t j)
 	out[k] = '\0';
 	for (size_t i = 0; i < j; i++)
 		if (!k || strcmp(x->slugs[i], out) == 0) {
-			snprintf(out + k, sizeof(x->slugs[j]) - k, "%s%zu", k ? "-" : "cell-", j + 1);
+			snprintf(out + k, sizeof(x->slugs[j]) - k, "%s%zu", k ? "-" : "cell-",
+				 j + 1);
 			break;
 		}
 	if (!out[0])
@@ -79,7 +80,8 @@ static int name_sets(struct plot_ctx *x, const char *const *names)
 	for (size_t k = 0; k < x->n; k++) {
 		const char *kernel = x->sets[k]->system.kernel;
 		char *name = NULL, *tag = NULL;
-		int ret = names && names[k] ? asprintf(&name, "%s", names[k]) : asprintf(&name, "run %zu", k + 1);
+		int ret = names && names[k] ? asprintf(&name, "%s", names[k])
+					    : asprintf(&name, "run %zu", k + 1);
 		if (ret < 0)
 			return -ENOMEM;
 		x->names[k] = name;
@@ -128,10 +130,16 @@ static int plot_all(struct plot_ctx *x)
 	return ret;
 }
 
-int plot_results(const struct results *const *sets, const char *const *names, size_t n, const char *dir,
-		 int png, struct plot_output *out, char *why, size_t why_len)
+int plot_results(const struct results *const *sets, const char *const *names, size_t n,
+		 const char *dir, int png, struct plot_output *out, char *why, size_t why_len)
 {
-	struct plot_ctx x = { .sets = sets, .n = n, .dir = dir, .png = png, .out = out, .why = why, .why_len = why_len };
+	struct plot_ctx x = { .sets = sets,
+			      .n = n,
+			      .dir = dir,
+			      .png = png,
+			      .out = out,
+			      .why = why,
+			      .why_len = why_len };
 	int ret;
 
 	if (out)

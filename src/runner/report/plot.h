@@ -45,7 +45,7 @@ int plot_available(void);
  * -EIO when gnuplot failed on a script (why holds its message); another -errno for a file
  * that could not be written. why names the file or says what is missing.
  */
-int plot_results(const struct results *const *sets, const char *const *names, size_t n, const char *dir,
-		 int png, struct plot_output *out, char *why, size_t why_len);
+int plot_results(const struct results *const *sets, const char *const *names, size_t n,
+		 const char *dir, int png, struct plot_output *out, char *why, size_t why_len);
 
 #endif

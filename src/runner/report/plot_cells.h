@@ -5,7 +5,12 @@
 
 #include "runner/result/results.h"
 
-enum quantity { Q_ELAPSED, Q_CPU, Q_RATIO, Q_COUNT };
+enum quantity {
+	Q_ELAPSED,
+	Q_CPU,
+	Q_RATIO,
+	Q_COUNT
+};
 
 /* The cell of r labelled label, or NULL. */
 const struct result_cell *plot_find_cell(const struct results *r, const char *label);

@@ -8,8 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const plot_palette[PLOT_NPALETTE] = { "1f77b4", "ff7f0e", "2ca02c", "d62728", "9467bd", "8c564b",
-						  "e377c2", "7f7f7f", "bcbd22", "17becf", "393b79", "637939" };
+const char *const plot_palette[PLOT_NPALETTE] = { "1f77b4", "ff7f0e", "2ca02c", "d62728",
+						  "9467bd", "8c564b", "e377c2", "7f7f7f",
+						  "bcbd22", "17becf", "393b79", "637939" };
 
 int plot_fail(struct plot_ctx *x, int err, const char *fmt, ...)
 {

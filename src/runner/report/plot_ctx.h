@@ -18,27 +18,27 @@ extern const char *const plot_palette[PLOT_NPALETTE];
 struct plot_ctx {
 	const struct results *const *sets;
 	size_t n;
-	char **names;             /* the caller's, or "run 1"...; owned copies */
-	char **tags;              /* "name (kernel)": what a key says of a set when n > 1 */
+	char **names; /* the caller's, or "run 1"...; owned copies */
+	char **tags; /* "name (kernel)": what a key says of a set when n > 1 */
 	const char *dir;
 	int png;
 	char gnuplot[PATH_MAX];
 	struct plot_output *out;
 	char *why;
 	size_t why_len;
-	const char **labels;      /* every cell label of every set, first seen first */
-	char (*slugs)[100];       /* the same as file names */
+	const char **labels; /* every cell label of every set, first seen first */
+	char (*slugs)[100]; /* the same as file names */
 	size_t nlabels;
 };
 
 /* "svg" or "png". */
 const char *plot_ext(const struct plot_ctx *x);
 /* A failure: why says what (printf-style), then ": " and strerror(-err); returns err. */
-__attribute__((format(printf, 3, 4)))
-int plot_fail(struct plot_ctx *x, int err, const char *fmt, ...);
+__attribute__((format(printf, 3, 4))) int plot_fail(struct plot_ctx *x, int err, const char *fmt,
+						    ...);
 /* A plot the data does not allow is no failure: it is listed as "NAME.svg: why". 0 or -ENOMEM. */
-__attribute__((format(printf, 3, 4)))
-int plot_skip(struct plot_ctx *x, const char *name, const char *fmt, ...);
+__attribute__((format(printf, 3, 4))) int plot_skip(struct plot_ctx *x, const char *name,
+						    const char *fmt, ...);
 /* The picture at path was drawn: listed in out. 0 or -ENOMEM. */
 int plot_written(struct plot_ctx *x, const char *path);
 

@@ -3,16 +3,20 @@
 
 #include <math.h>
 
-
 /* The length of the valid UTF-8 sequence at s, 0 when it is none: gnuplot copies bytes into
  * the SVG as they are, and one stray byte makes the whole file invalid XML. */
 static size_t utf8_seq(const unsigned char *s)
 {
-	size_t len = s[0] < 0x80 ? 1 : s[0] < 0xc2 ? 0 : s[0] < 0xe0 ? 2 : s[0] < 0xf0 ? 3 : s[0] < 0xf5 ? 4 : 0;
+	size_t len = s[0] < 0x80 ? 1
+		: s[0] < 0xc2	 ? 0
+		: s[0] < 0xe0	 ? 2
+		: s[0] < 0xf0	 ? 3
+		: s[0] < 0xf5	 ? 4
+				 : 0;
 
 	/* Overlong forms, UTF-16 surrogates and code points above U+10FFFF. */
-	if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0) || (s[0] == 0xf0 && s[1] < 0x90) ||
-	    (s[0] == 0xf4 && s[1] >= 0x90))
+	if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0) ||
+	    (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90))
 		return 0;
 	for (size_t i = 1; i < len; i++)
 		if ((s[i] & 0xc0) != 0x80)
@@ -47,4 +51,3 @@ void gp_num(FILE *f, double v)
 	else
 		fputs(" NaN", f);
 }
-

@@ -29,10 +29,12 @@ static int fill_thin(const struct plot_ctx *x)
 
 /* Cell j of set k: one set, a colour per cell; several, a colour per set and a dash and a
  * marker per cell. */
-static void fill_cell(const struct plot_ctx *x, struct script *s, size_t j, size_t k, const struct result_cell *c)
+static void fill_cell(const struct plot_ctx *x, struct script *s, size_t j, size_t k,
+		      const struct result_cell *c)
 {
 	const struct trial *med = plot_median_trial(c);
-	struct style st = { plot_palette[(x->n > 1 ? k : j) % PLOT_NPALETTE], x->n > 1 ? 1 + (int)(j % 5) : 1,
+	struct style st = { plot_palette[(x->n > 1 ? k : j) % PLOT_NPALETTE],
+			    x->n > 1 ? 1 + (int)(j % 5) : 1,
 			    x->n > 1 || x->nlabels > PLOT_NPALETTE ? 1 + (int)(j % 13) : 0, 0 };
 	char name[300];
 	int titled = 0;
@@ -56,7 +58,8 @@ static int any_curve(const struct plot_ctx *x)
 	for (size_t k = 0; k < x->n; k++)
 		for (size_t i = 0; i < x->sets[k]->ncells; i++)
 			for (size_t t = 0; t < x->sets[k]->cells[i].ntrials; t++)
-				if (!x->sets[k]->cells[i].trials[t].warmup && x->sets[k]->cells[i].trials[t].ncurve)
+				if (!x->sets[k]->cells[i].trials[t].warmup &&
+				    x->sets[k]->cells[i].trials[t].ncurve)
 					return 1;
 	return 0;
 }
@@ -68,12 +71,14 @@ int plot_fill_curve(struct plot_ctx *x)
 	int ret;
 
 	if (!any_curve(x))
-		return plot_skip(x, "fill-curve", "no trial has a fill curve (a command reports no progress)");
+		return plot_skip(x, "fill-curve",
+				 "no trial has a fill curve (a command reports no progress)");
 	plot_sets_detail(x, detail, sizeof(detail));
 	if ((ret = script_begin(x, &s, "fill-curve", 900, 520)))
 		return ret;
 	plot_title(x, &s, "memory written against time, every cell", NULL, detail);
-	plot_axis_labels(&s, "time since the workload was released (s)", "written by the workload (MiB)");
+	plot_axis_labels(&s, "time since the workload was released (s)",
+			 "written by the workload (MiB)");
 	fputs("set xrange [0:*]\nset yrange [0:*]\n", s.f);
 	for (size_t j = 0; j < x->nlabels; j++)
 		for (size_t k = 0; k < x->n; k++)

@@ -13,7 +13,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-
 /* Absolute directories of PATH only: gnuplot runs in dir, where a relative one means another. */
 int gnuplot_find(char *path, size_t len)
 {
@@ -22,7 +21,8 @@ int gnuplot_find(char *path, size_t len)
 	for (const char *p = dirs; *p;) {
 		const char *end = strchrnul(p, ':');
 		struct stat st;
-		if (*p == '/' && (size_t)snprintf(path, len, "%.*s/gnuplot", (int)(end - p), p) < len &&
+		if (*p == '/' &&
+		    (size_t)snprintf(path, len, "%.*s/gnuplot", (int)(end - p), p) < len &&
 		    stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0)
 			return 0;
 		p = *end ? end + 1 : end;
@@ -30,8 +30,8 @@ int gnuplot_find(char *path, size_t len)
 	return -ENOENT;
 }
 
-__attribute__((noreturn))
-static void exec_gnuplot(const char *gnuplot, const char *dir, const char *script, int errfd)
+__attribute__((noreturn)) static void exec_gnuplot(const char *gnuplot, const char *dir,
+						   const char *script, int errfd)
 {
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
 
@@ -108,6 +108,8 @@ int gnuplot_run(const char *gnuplot, const char *dir, const char *script, char *
 	/* gnuplot's own words, not strerror(EIO). */
 	last_line(messages, line, sizeof(line));
 	snprintf(why, len, "gnuplot failed on %s/%s: %s", dir, script,
-		 line[0] ? line : WIFSIGNALED(status) ? strsignal(WTERMSIG(status)) : "no message");
+		 line[0]		       ? line
+			 : WIFSIGNALED(status) ? strsignal(WTERMSIG(status))
+					       : "no message");
 	return -EIO;
 }

@@ -28,10 +28,13 @@ int script_begin(struct plot_ctx *x, struct script *s, const char *name, int wid
 		fclose(s->f);
 		return plot_fail(x, -ENOMEM, "%s", path);
 	}
-	fprintf(s->f, "# zswapbench: %s.%s, drawn again with `gnuplot %s.gp` in this folder\n", name, plot_ext(x), name);
-	/* The key goes below: beside the plot it would take the width the title and the plot need. */
+	fprintf(s->f, "# zswapbench: %s.%s, drawn again with `gnuplot %s.gp` in this folder\n",
+		name, plot_ext(x), name);
+	/* The key goes below: beside the plot it would take the width the title and the plot
+	 * need. */
 	fputs("reset\nset encoding utf8\nset grid\nset key below left Left reverse height 1\n"
-	      "set offsets 0, 0, graph 0.05, 0\n", s->f);
+	      "set offsets 0, 0, graph 0.05, 0\n",
+	      s->f);
 	return 0;
 }
 
@@ -41,14 +44,17 @@ static void canvas(const struct plot_ctx *x, struct script *s)
 {
 	char picture[NAME_MAX_PLOT + 8];
 	double ch = x->png ? 6.0 : 6.6;
-	int width = s->width > (int)((double)s->titlelen * ch) + 120 ? s->width : (int)((double)s->titlelen * ch) + 120;
+	int width = s->width > (int)((double)s->titlelen * ch) + 120
+		? s->width
+		: (int)((double)s->titlelen * ch) + 120;
 	int cols = (int)((width - 60) / ((double)s->keylen * (ch + 0.8) + 80));
 	size_t rows = (s->keys + (size_t)(cols > 0 ? cols : 1) - 1) / (size_t)(cols > 0 ? cols : 1);
 
 	/* noenhanced: labels are the user's text, where _ and ^ are no sub- or superscripts. */
-	fprintf(s->f, "set terminal %s size %d,%d %snoenhanced font 'sans,%d' background '#ffffff'\n",
-		x->png ? "pngcairo" : "svg", width, s->height + 18 * (int)rows, x->png ? "" : "fixed ",
-		x->png ? 10 : 11);
+	fprintf(s->f,
+		"set terminal %s size %d,%d %snoenhanced font 'sans,%d' background '#ffffff'\n",
+		x->png ? "pngcairo" : "svg", width, s->height + 18 * (int)rows,
+		x->png ? "" : "fixed ", x->png ? 10 : 11);
 	snprintf(picture, sizeof(picture), "%s.%s", s->name, plot_ext(x));
 	fputs("set output ", s->f);
 	gp_text(s->f, picture);
@@ -119,12 +125,15 @@ void script_key(struct script *s, const char *title)
 
 /* One trace: bold for the median trial, thin and half transparent for the others. A trace of
  * one point has no line to draw: it is drawn as a point. */
-void script_trace(struct script *s, int block, int ycol, const struct style *st, size_t npoints, const char *title)
+void script_trace(struct script *s, int block, int ycol, const struct style *st, size_t npoints,
+		  const char *title)
 {
 	FILE *f = script_element(s);
 
 	fprintf(f, "$d%d using 1:%d with %s lw %g lc rgb '#%s%s' dt %d", block, ycol,
-		npoints >= 2 ? st->bold && st->pt ? "linespoints" : "lines" : st->bold ? "points pt 7 ps 1.4" : "points pt 7 ps 0.7",
+		npoints >= 2	   ? st->bold && st->pt ? "linespoints" : "lines"
+			: st->bold ? "points pt 7 ps 1.4"
+				   : "points pt 7 ps 0.7",
 		st->bold ? 2.5 : 1.0, st->bold ? "" : "70", st->colour, st->dt);
 	if (npoints >= 2 && st->bold && st->pt)
 		fprintf(f, " pt %d ps 0.9 pi %zu", st->pt, npoints / 8 + 1);
@@ -135,7 +144,9 @@ void script_trace(struct script *s, int block, int ycol, const struct style *st,
 void script_legend(struct script *s, int thin)
 {
 	fputs("NaN with lines lw 1 lc rgb '#999999'", script_element(s));
-	script_key(s, thin ? "thin: each trial; bold: the median trial by elapsed" : "the median trial by elapsed");
+	script_key(s,
+		   thin ? "thin: each trial; bold: the median trial by elapsed"
+			: "the median trial by elapsed");
 }
 
 int datablock_begin(struct script *s)

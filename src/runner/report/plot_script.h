@@ -19,14 +19,14 @@ struct script {
 	size_t plotlen;
 	char name[NAME_MAX_PLOT];
 	int entries, blocks;
-	int width, height;        /* of the plot without its key */
-	size_t keys, keylen;      /* key entries, the longest in characters */
-	size_t titlelen;          /* the longest line of the title */
+	int width, height; /* of the plot without its key */
+	size_t keys, keylen; /* key entries, the longest in characters */
+	size_t titlelen; /* the longest line of the title */
 };
 
 struct style {
-	const char *colour;       /* "rrggbb" */
-	int dt, pt;               /* dash type; point type on bold lines, 0 for none */
+	const char *colour; /* "rrggbb" */
+	int dt, pt; /* dash type; point type on bold lines, 0 for none */
 	int bold;
 };
 

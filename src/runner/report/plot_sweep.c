@@ -13,13 +13,20 @@
 #include "runner/report/plot_script.h"
 #include "runner/report/plot_titles.h"
 
-enum axis { AX_JOBS, AX_LIMIT, AX_COMP, AX_COUNT };
+enum axis {
+	AX_JOBS,
+	AX_LIMIT,
+	AX_COMP,
+	AX_COUNT
+};
 
 static const struct {
 	const char *file, *what, *xlabel;
 } axes[AX_COUNT] = {
-	[AX_JOBS] = { "sweep-jobs", "mean elapsed time against jobs", "jobs (processes in the cgroup)" },
-	[AX_LIMIT] = { "sweep-limit", "mean elapsed time against the memory limit", "memory limit of the cgroup (MiB)" },
+	[AX_JOBS] = { "sweep-jobs", "mean elapsed time against jobs",
+		      "jobs (processes in the cgroup)" },
+	[AX_LIMIT] = { "sweep-limit", "mean elapsed time against the memory limit",
+		       "memory limit of the cgroup (MiB)" },
 	[AX_COMP] = { "sweep-comp", "mean elapsed time against the compressor", "compressor" },
 };
 
@@ -37,7 +44,7 @@ struct group {
 
 struct sweep {
 	enum axis a;
-	const char *comps[64];    /* the comp axis's places: every compressor, first seen first */
+	const char *comps[64]; /* the comp axis's places: every compressor, first seen first */
 	size_t ncomps;
 	int varies[AX_COUNT];
 	struct group *groups;
@@ -219,8 +226,11 @@ static void sweep_lines(const struct plot_ctx *x, struct script *s, const struct
 		}
 		datablock_end(s);
 		plot_entry_name(x, gr->set, gr->name, name, sizeof(name));
-		fprintf(script_element(s), "$d%d using 1:2:3:4 with yerrorlines lw 2 pt %d ps 1 lc rgb '#%s' dt %d", id,
-			5 + (int)(i % 4) * 2, plot_palette[(x->n > 1 ? gr->set : i) % PLOT_NPALETTE], x->n > 1 ? 1 + (int)(i % 5) : 1);
+		fprintf(script_element(s),
+			"$d%d using 1:2:3:4 with yerrorlines lw 2 pt %d ps 1 lc rgb '#%s' dt %d",
+			id, 5 + (int)(i % 4) * 2,
+			plot_palette[(x->n > 1 ? gr->set : i) % PLOT_NPALETTE],
+			x->n > 1 ? 1 + (int)(i % 5) : 1);
 		script_key(s, name);
 	}
 }
@@ -255,7 +265,8 @@ static int plot_sweep(struct plot_ctx *x, enum axis a)
 	if ((ret = sweep_groups(x, &w)))
 		ret = plot_fail(x, ret, "the statistics of %s", axes[a].file);
 	else if (longest_line(&w, 0) > 1 && longest_line(&w, 1) < 2)
-		ret = plot_skip(x, axes[a].file, "no line has a finished trial at two of its values");
+		ret = plot_skip(x, axes[a].file,
+				"no line has a finished trial at two of its values");
 	else if (longest_line(&w, 0) > 1)
 		ret = sweep_draw(x, &w);
 	sweep_free(&w);

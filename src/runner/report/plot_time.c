@@ -14,7 +14,7 @@
 #include "runner/report/plot_titles.h"
 
 struct timeplot {
-	enum series_plot plot;    /* the series fields it draws: result/series.c says which */
+	enum series_plot plot; /* the series fields it draws: result/series.c says which */
 	const char *prefix, *every, *what, *ylabel, *missing;
 };
 
@@ -63,7 +63,7 @@ static int has_series(const struct trial *t)
 struct time_view {
 	enum series_field fields[S_COUNT];
 	size_t nfields;
-	unsigned present;         /* a bit per place in fields */
+	unsigned present; /* a bit per place in fields */
 };
 
 /* The fields some trial of cell j has; *series says whether any trial had a series. */
@@ -85,7 +85,8 @@ static void time_present(const struct plot_ctx *x, struct time_view *v, size_t j
 }
 
 /* A datablock of one trial's series: t, then every field of the plot (NaN where missing). */
-static int time_block(struct script *s, const struct time_view *v, const struct series *se, uint64_t page_size)
+static int time_block(struct script *s, const struct time_view *v, const struct series *se,
+		      uint64_t page_size)
 {
 	int id = datablock_begin(s);
 
@@ -103,8 +104,8 @@ static int time_block(struct script *s, const struct time_view *v, const struct 
 
 /* Set k's trials of one cell: with one set a colour per field, with several a colour per set
  * and a dash per field. The key names each field once, on the median trial. */
-static void time_cell(const struct plot_ctx *x, struct script *s, const struct time_view *v, size_t k,
-		      const struct result_cell *c)
+static void time_cell(const struct plot_ctx *x, struct script *s, const struct time_view *v,
+		      size_t k, const struct result_cell *c)
 {
 	const struct trial *med = plot_median_trial(c);
 	unsigned titled = 0;
@@ -120,12 +121,13 @@ static void time_cell(const struct plot_ctx *x, struct script *s, const struct t
 			continue;
 		id = time_block(s, v, t->series, x->sets[k]->system.page_size);
 		for (size_t f = 0; f < v->nfields; f++) {
-			struct style st = { plot_palette[(x->n > 1 ? k : f) % PLOT_NPALETTE], x->n > 1 ? (int)f + 1 : 1, 0,
-					    t == med };
+			struct style st = { plot_palette[(x->n > 1 ? k : f) % PLOT_NPALETTE],
+					    x->n > 1 ? (int)f + 1 : 1, 0, t == med };
 			int named = (t == med || !med) && !(titled & (1u << f));
 			if (!(v->present & (1u << f)) || !t->series->have[v->fields[f]])
 				continue;
-			plot_entry_name(x, k, series_field_info(v->fields[f])->label, name, sizeof(name));
+			plot_entry_name(x, k, series_field_info(v->fields[f])->label, name,
+					sizeof(name));
 			script_trace(s, id, 2 + (int)f, &st, t->series->n, named ? name : NULL);
 			titled |= named ? 1u << f : 0;
 		}
@@ -144,7 +146,8 @@ static int plot_cell(struct plot_ctx *x, const struct timeplot *tp, size_t j)
 	time_present(x, &v, j, &series);
 	snprintf(name, sizeof(name), "%s-%s", tp->prefix, x->slugs[j]);
 	if (!v.present)
-		return plot_skip(x, name, "%s", series ? tp->missing : "no trial of this cell has a time series");
+		return plot_skip(x, name, "%s",
+				 series ? tp->missing : "no trial of this cell has a time series");
 	for (size_t k = 0; k < x->n && !c; k++)
 		if ((c = plot_find_cell(x->sets[k], x->labels[j])))
 			plot_cell_detail(x->sets[k], c, detail, sizeof(detail));
@@ -177,7 +180,8 @@ int plot_against_time(struct plot_ctx *x)
 	int ret = 0;
 
 	for (size_t p = 0; p < ntime && !any_series(x) && !ret; p++)
-		ret = plot_skip(x, timeplots[p].every, "no time series in any cell (the run had --interval 0)");
+		ret = plot_skip(x, timeplots[p].every,
+				"no time series in any cell (the run had --interval 0)");
 	for (size_t j = 0; j < x->nlabels && any_series(x) && !ret; j++)
 		for (size_t p = 0; p < ntime && !ret; p++)
 			ret = plot_cell(x, &timeplots[p], j);

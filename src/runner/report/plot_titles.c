@@ -31,8 +31,8 @@ static void run_detail(const struct results *r, char *buf, size_t len)
 
 	if (r->ncells)
 		put_size(alloc, sizeof(alloc), r->cells[0].alloc);
-	snprintf(buf, len, "alloc %s, data %s, access %s, %s trials a cell", alloc, data ? data : "?",
-		 access_mode ? access_mode : "?", trials ? trials : "?");
+	snprintf(buf, len, "alloc %s, data %s, access %s, %s trials a cell", alloc,
+		 data ? data : "?", access_mode ? access_mode : "?", trials ? trials : "?");
 }
 
 /* The first set's, and whether the others were run otherwise. */
@@ -59,8 +59,8 @@ void plot_cell_detail(const struct results *r, const struct result_cell *c, char
 	put_size(limit, sizeof(limit), c->limit);
 	put_size(alloc, sizeof(alloc), c->alloc);
 	snprintf(buf, len, "limit %s, alloc %s, jobs %u%s%s%s%s%s, data %s", limit, alloc, c->jobs,
-		 c->comp_used[0] ? ", comp " : "", c->comp_used, c->zpool_used[0] ? " (" : "", c->zpool_used,
-		 c->zpool_used[0] ? ")" : "", data ? data : "?");
+		 c->comp_used[0] ? ", comp " : "", c->comp_used, c->zpool_used[0] ? " (" : "",
+		 c->zpool_used, c->zpool_used[0] ? ")" : "", data ? data : "?");
 }
 
 /* Which kernel on which host; with several sets, each by its name. */
@@ -73,12 +73,14 @@ static void origins(const struct plot_ctx *x, char *buf, size_t len)
 		const struct result_system *sys = &x->sets[k]->system;
 		at += (size_t)snprintf(buf + at, len - at, "%s%s%skernel %s on %s", k ? "; " : "",
 				       x->n > 1 ? x->names[k] : "", x->n > 1 ? ": " : "",
-				       sys->kernel[0] ? sys->kernel : "?", sys->hostname[0] ? sys->hostname : "?");
+				       sys->kernel[0] ? sys->kernel : "?",
+				       sys->hostname[0] ? sys->hostname : "?");
 	}
 }
 
 /* Three lines: what is drawn (and of which cell), where it ran, how it was configured. */
-void plot_title(const struct plot_ctx *x, struct script *s, const char *what, const char *label, const char *detail)
+void plot_title(const struct plot_ctx *x, struct script *s, const char *what, const char *label,
+		const char *detail)
 {
 	char line[1200];
 

@@ -7,7 +7,8 @@
 #include "runner/report/plot_script.h"
 
 /* What is drawn (of the cell label, or NULL), the kernels and hosts, and detail. */
-void plot_title(const struct plot_ctx *x, struct script *s, const char *what, const char *label, const char *detail);
+void plot_title(const struct plot_ctx *x, struct script *s, const char *what, const char *label,
+		const char *detail);
 void plot_axis_labels(struct script *s, const char *xlabel, const char *ylabel);
 /* How the first set ran (allocation, data, access, trials), and whether the others differ. */
 void plot_sets_detail(const struct plot_ctx *x, char *buf, size_t len);

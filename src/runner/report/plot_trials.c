@@ -16,13 +16,12 @@
 static const struct {
 	const char *file, *what, *ylabel, *metric;
 } quantities[Q_COUNT] = {
-	[Q_ELAPSED] = { "trials-elapsed", "elapsed time per cell, sorted by median", "elapsed (s)", "elapsed" },
+	[Q_ELAPSED] = { "trials-elapsed", "elapsed time per cell, sorted by median", "elapsed (s)",
+			"elapsed" },
 	[Q_CPU] = { "trials-cpu", "CPU time of the workload per cell, sorted by median",
-		    "CPU time, user + sys (s)",
-		    "user_cpu and sys_cpu" },
+		    "CPU time, user + sys (s)", "user_cpu and sys_cpu" },
 	[Q_RATIO] = { "trials-compression-ratio", "compression ratio per cell, sorted by median",
-		      "compression ratio (x)",
-		      "compression_ratio" },
+		      "compression ratio (x)", "compression_ratio" },
 };
 
 /* The median of q in the first set whose cell has one; +inf sorts cells without one last. */
@@ -54,7 +53,8 @@ static int order_cells(const struct plot_ctx *x, enum quantity q, size_t **order
 	for (size_t j = 0; key && *order && !ret && j < x->nlabels; j++) {
 		int any = 0;
 		for (size_t k = 0; k < x->n && !any; k++)
-			any = plot_find_cell(x->sets[k], x->labels[j]) && plot_cell_has(plot_find_cell(x->sets[k], x->labels[j]), q);
+			any = plot_find_cell(x->sets[k], x->labels[j]) &&
+				plot_cell_has(plot_find_cell(x->sets[k], x->labels[j]), q);
 		if (!any || (ret = sort_key(x, j, q, &key[*m])))
 			continue;
 		(*order)[*m] = j;
@@ -75,13 +75,15 @@ static int order_cells(const struct plot_ctx *x, enum quantity q, size_t **order
 /* Cells along x at 1, 2, ..., labels turned by 30 degrees so that twelve long ones do not
  * overlap. A turned label reaches left of its tic by 0.87 of its length: the left margin
  * grows until the first ones fit on the canvas (a cell's slot is slot pixels wide). */
-static void categories(const struct plot_ctx *x, struct script *s, const size_t *order, size_t m, double slot)
+static void categories(const struct plot_ctx *x, struct script *s, const size_t *order, size_t m,
+		       double slot)
 {
 	double ch = x->png ? 6.0 : 6.6, need = 0;
 
 	fputs("set xtics rotate by 30 right nomirror (", s->f);
 	for (size_t p = 0; p < m; p++) {
-		double reach = 0.87 * (double)strlen(x->labels[order[p]]) * ch - ((double)p + 0.6) * slot;
+		double reach =
+			0.87 * (double)strlen(x->labels[order[p]]) * ch - ((double)p + 0.6) * slot;
 		need = reach > need ? reach : need;
 		fputs(p ? ", " : "", s->f);
 		gp_text(s->f, x->labels[order[p]]);
@@ -97,10 +99,11 @@ static void categories(const struct plot_ctx *x, struct script *s, const size_t 
 
 /* Set k's trials of q as points, ok ones (ok = 1) or failed ones, each cell's spread across
  * its box; *rows how many. */
-static int points_block(const struct plot_ctx *x, struct script *s, enum quantity q, size_t k, const size_t *order,
-			size_t m, int ok, size_t *rows)
+static int points_block(const struct plot_ctx *x, struct script *s, enum quantity q, size_t k,
+			const size_t *order, size_t m, int ok, size_t *rows)
 {
-	double width = 0.6 / (double)x->n, off = ((double)k - ((double)x->n - 1) / 2) * 0.8 / (double)x->n;
+	double width = 0.6 / (double)x->n,
+	       off = ((double)k - ((double)x->n - 1) / 2) * 0.8 / (double)x->n;
 	int id = datablock_begin(s);
 
 	*rows = 0;
@@ -109,12 +112,17 @@ static int points_block(const struct plot_ctx *x, struct script *s, enum quantit
 		size_t cnt = 0, i2 = 0;
 		for (size_t i = 0; c && i < c->ntrials; i++)
 			cnt += !c->trials[i].warmup && (c->trials[i].status == TRIAL_OK) == ok &&
-			       !isnan(plot_quantity(&c->trials[i], q));
+				!isnan(plot_quantity(&c->trials[i], q));
 		for (size_t i = 0; c && i < c->ntrials; i++) {
 			const struct trial *t = &c->trials[i];
-			if (t->warmup || (t->status == TRIAL_OK) != ok || isnan(plot_quantity(t, q)))
+			if (t->warmup || (t->status == TRIAL_OK) != ok ||
+			    isnan(plot_quantity(t, q)))
 				continue;
-			gp_num(s->f, (double)p + 1 + off + (cnt > 1 ? width * 0.6 * ((double)i2++ / (double)(cnt - 1) - 0.5) : 0));
+			gp_num(s->f,
+			       (double)p + 1 + off +
+				       (cnt > 1 ? width * 0.6 *
+							((double)i2++ / (double)(cnt - 1) - 0.5)
+						: 0));
 			gp_num(s->f, plot_quantity(t, q));
 			fputc('\n', s->f);
 			(*rows)++;
@@ -125,8 +133,8 @@ static int points_block(const struct plot_ctx *x, struct script *s, enum quantit
 }
 
 /* Set k's boxes: x, the interval of the mean twice (box and whiskers the same), the median. */
-static int box_block(const struct plot_ctx *x, struct script *s, enum quantity q, size_t k, const size_t *order,
-		     size_t m, size_t *rows)
+static int box_block(const struct plot_ctx *x, struct script *s, enum quantity q, size_t k,
+		     const size_t *order, size_t m, size_t *rows)
 {
 	double off = ((double)k - ((double)x->n - 1) / 2) * 0.8 / (double)x->n;
 	int id = datablock_begin(s);
@@ -151,33 +159,41 @@ static int box_block(const struct plot_ctx *x, struct script *s, enum quantity q
 	return id;
 }
 
-static void trials_elements(const struct plot_ctx *x, struct script *s, size_t k, const int id[3], const size_t rows[3])
+static void trials_elements(const struct plot_ctx *x, struct script *s, size_t k, const int id[3],
+			    const size_t rows[3])
 {
 	const char *colour = plot_palette[k % PLOT_NPALETTE];
 	char name[300];
 
 	if (rows[0]) {
 		plot_entry_name(x, k, "95% interval of the mean", name, sizeof(name));
-		fprintf(script_element(s), "$d%d using 1:2:3:4:5 with candlesticks fs transparent solid 0.25 border lc rgb '#%s' "
-			"lc rgb '#%s'", id[0], colour, colour);
+		fprintf(script_element(s),
+			"$d%d using 1:2:3:4:5 with candlesticks fs transparent solid 0.25 border "
+			"lc rgb '#%s' "
+			"lc rgb '#%s'",
+			id[0], colour, colour);
 		script_key(s, name);
-		fprintf(script_element(s), "$d%d using 1:6:6:6:6 with candlesticks lw 3 lc rgb '#000000'", id[0]);
+		fprintf(script_element(s),
+			"$d%d using 1:6:6:6:6 with candlesticks lw 3 lc rgb '#000000'", id[0]);
 		script_key(s, k == 0 ? "median" : NULL);
 	}
 	if (rows[1]) {
 		plot_entry_name(x, k, "trials", name, sizeof(name));
-		fprintf(script_element(s), "$d%d using 1:2 with points pt 7 ps 0.7 lc rgb '#%s'", id[1], colour);
+		fprintf(script_element(s), "$d%d using 1:2 with points pt 7 ps 0.7 lc rgb '#%s'",
+			id[1], colour);
 		script_key(s, name);
 	}
 	if (rows[2]) {
 		plot_entry_name(x, k, "failed trials (not in the statistics)", name, sizeof(name));
-		fprintf(script_element(s), "$d%d using 1:2 with points pt 2 ps 1.3 lw 2 lc rgb '#%s'", id[2],
+		fprintf(script_element(s),
+			"$d%d using 1:2 with points pt 2 ps 1.3 lw 2 lc rgb '#%s'", id[2],
 			x->n > 1 ? colour : "d62728");
 		script_key(s, name);
 	}
 }
 
-static int trials_set(const struct plot_ctx *x, struct script *s, enum quantity q, size_t k, const size_t *order, size_t m)
+static int trials_set(const struct plot_ctx *x, struct script *s, enum quantity q, size_t k,
+		      const size_t *order, size_t m)
 {
 	int id[3];
 	size_t rows[3];

@@ -5,7 +5,12 @@
 
 #include "runner/report/columns.h"
 
-enum output_format { FORMAT_TABLE, FORMAT_JSON, FORMAT_CSV, FORMAT_MARKDOWN };
+enum output_format {
+	FORMAT_TABLE,
+	FORMAT_JSON,
+	FORMAT_CSV,
+	FORMAT_MARKDOWN
+};
 
 struct render_opts {
 	enum output_format format; /* table, markdown or csv */

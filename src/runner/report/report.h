@@ -11,14 +11,18 @@
 
 /* How a value of a result file's config is written back as it was typed: the report does not
  * know the options, the command line does (cli/report_opts.c tells). */
-enum value_kind { VALUE_PLAIN, VALUE_SIZE, VALUE_DURATION };
+enum value_kind {
+	VALUE_PLAIN,
+	VALUE_SIZE,
+	VALUE_DURATION
+};
 
 struct report_opts {
 	struct render_opts render;
 	int verbose;
-	int quiet;                /* the verdict alone */
+	int quiet; /* the verdict alone */
 	struct compare_opts cmp;
-	const char *file;         /* the result file's name, for the CSV's FILE column */
+	const char *file; /* the result file's name, for the CSV's FILE column */
 	const struct calibration *calibration; /* compare: this machine's noise; NULL: none */
 	enum value_kind (*value_kind)(const char *option); /* NULL: every value as stored */
 };

@@ -10,8 +10,7 @@
 #include "runner/report/report.h"
 
 static const enum column_id cols[] = {
-	COL_CELL, COL_ELAPSED, COL_VS_BEST, COL_SIG, COL_CPU,
-	COL_SWAP, COL_RAM, COL_RATIO,
+	COL_CELL, COL_ELAPSED, COL_VS_BEST, COL_SIG, COL_CPU, COL_SWAP, COL_RAM, COL_RATIO,
 };
 
 /* The cell with the lowest mean of m (among those above zero for RAM), or -1. */
@@ -28,7 +27,8 @@ static int best_cell(const struct results *r, enum metric_id m, int positive)
 	return best;
 }
 
-static void metric_cell(struct table *t, const struct result_cell *c, enum column_id col, enum metric_id m)
+static void metric_cell(struct table *t, const struct result_cell *c, enum column_id col,
+			enum metric_id m)
 {
 	char v[48];
 	if (c->have_stats[m])
@@ -47,13 +47,17 @@ static int add_row(struct table *t, const struct result_cell *best, const struct
 	ret = 0;
 	table_set(t, COL_CELL, c->label);
 	if (c->have_stats[M_ELAPSED])
-		table_setf(t, COL_ELAPSED, "%s %s %s", fmt_metric_unit(M_ELAPSED, c->stats[M_ELAPSED].mean, a, sizeof(a)),
-			   plus_minus(), fmt_metric(M_ELAPSED, c->stats[M_ELAPSED].stddev, b, sizeof(b)));
+		table_setf(t, COL_ELAPSED, "%s %s %s",
+			   fmt_metric_unit(M_ELAPSED, c->stats[M_ELAPSED].mean, a, sizeof(a)),
+			   plus_minus(),
+			   fmt_metric(M_ELAPSED, c->stats[M_ELAPSED].stddev, b, sizeof(b)));
 	if (c == best)
 		table_set(t, COL_VS_BEST, "best");
 	else if ((ret = compare_cells(best, c, o, mc)) == 0 && mc[M_ELAPSED].have) {
 		const struct two_sample *ts = &mc[M_ELAPSED].ts;
-		table_set(t, COL_VS_BEST, fmt_change(ts->change_pct, ts->change_lo_pct, ts->change_hi_pct, change, sizeof(change)));
+		table_set(t, COL_VS_BEST,
+			  fmt_change(ts->change_pct, ts->change_lo_pct, ts->change_hi_pct, change,
+				     sizeof(change)));
 		table_set(t, COL_SIG, significance_mark(mc[M_ELAPSED].sig));
 	}
 	metric_cell(t, c, COL_CPU, M_CPU_TIME);
@@ -64,18 +68,20 @@ static int add_row(struct table *t, const struct result_cell *best, const struct
 	return ret;
 }
 
-static void next_clause(const struct result_cell *next, const struct metric_comparison *mc, FILE *out)
+static void next_clause(const struct result_cell *next, const struct metric_comparison *mc,
+			FILE *out)
 {
 	char change[80], p[16];
 
 	fprintf(out, "; the next, %s, %s", next->label,
-		fmt_change(mc->ts.change_pct, mc->ts.change_lo_pct, mc->ts.change_hi_pct, change, sizeof(change)));
+		fmt_change(mc->ts.change_pct, mc->ts.change_lo_pct, mc->ts.change_hi_pct, change,
+			   sizeof(change)));
 	if (mc->ts.testable)
 		fprintf(out, ", p = %s: %s", fmt_p(mc->p, p, sizeof(p)),
 			mc->sig == SIG_SIGNIFICANT ? "significant" : "not significant");
 	else
-		fprintf(out, ": %zu vs %zu trials are too few for a test, ranges %s", mc->ts.n_base, mc->ts.n_new,
-			mc->ts.ranges_overlap ? "overlap" : "apart");
+		fprintf(out, ": %zu vs %zu trials are too few for a test, ranges %s", mc->ts.n_base,
+			mc->ts.n_new, mc->ts.ranges_overlap ? "overlap" : "apart");
 }
 
 /* "fastest: X (1.234 s); the next, Y, +4.2% [2.1%, 6.3%], p = 0.008: significant". */
@@ -89,10 +95,12 @@ static int best_line(const struct results *r, const char *what, enum metric_id m
 	if (best < 0)
 		return 0;
 	for (size_t i = 0; i < r->ncells; i++)
-		if ((int)i != best && r->cells[i].have_stats[m] && (!positive || r->cells[i].stats[m].mean > 0) &&
+		if ((int)i != best && r->cells[i].have_stats[m] &&
+		    (!positive || r->cells[i].stats[m].mean > 0) &&
 		    (next < 0 || r->cells[i].stats[m].mean < r->cells[next].stats[m].mean))
 			next = (int)i;
-	fprintf(out, "%s: %s (%s)", what, r->cells[best].label, fmt_metric_unit(m, r->cells[best].stats[m].mean, v, sizeof(v)));
+	fprintf(out, "%s: %s (%s)", what, r->cells[best].label,
+		fmt_metric_unit(m, r->cells[best].stats[m].mean, v, sizeof(v)));
 	if (next >= 0 && (mc = calloc(M_COUNT, sizeof(*mc)))) {
 		ret = compare_cells(&r->cells[best], &r->cells[next], o, mc);
 		if (!ret && mc[m].have)
@@ -109,8 +117,8 @@ int report_sweep(const struct results *r, const struct report_opts *o, FILE *out
 	int best = best_cell(r, M_ELAPSED, 0), ret = mc ? 0 : -ENOMEM;
 	struct table t;
 
-	table_init(&t, "summary (means; change of elapsed against the fastest cell, 95% interval)", cols,
-		   ARRAY_SIZE(cols));
+	table_init(&t, "summary (means; change of elapsed against the fastest cell, 95% interval)",
+		   cols, ARRAY_SIZE(cols));
 	for (size_t i = 0; i < r->ncells && !ret && best >= 0; i++)
 		ret = add_row(&t, &r->cells[best], &r->cells[i], &o->cmp, mc);
 	if (!ret && best >= 0)

@@ -92,7 +92,8 @@ static size_t chosen(const struct table *t, const struct render_opts *o, int *id
 	return n;
 }
 
-static int print_scols(const struct table *t, const struct render_opts *o, const int *idx, size_t n, FILE *out)
+static int print_scols(const struct table *t, const struct render_opts *o, const int *idx, size_t n,
+		       FILE *out)
 {
 	struct libscols_table *tb = scols_new_table();
 	int ret = -ENOMEM;
@@ -106,7 +107,8 @@ static int print_scols(const struct table *t, const struct render_opts *o, const
 	if (t->title[0] && !o->raw && !o->noheadings)
 		fprintf(out, "%s\n", t->title);
 	for (size_t k = 0; k < n; k++)
-		if (!scols_table_new_column(tb, heading(t, idx[k])->name, 0, heading(t, idx[k])->right ? SCOLS_FL_RIGHT : 0))
+		if (!scols_table_new_column(tb, heading(t, idx[k])->name, 0,
+					    heading(t, idx[k])->right ? SCOLS_FL_RIGHT : 0))
 			goto out;
 	for (size_t r = 0; r < t->nrows; r++) {
 		struct libscols_line *ln = scols_table_new_line(tb, NULL);
@@ -131,7 +133,8 @@ static void markdown_cell(const char *s, FILE *out)
 	}
 }
 
-static void print_markdown(const struct table *t, const struct render_opts *o, const int *idx, size_t n, FILE *out)
+static void print_markdown(const struct table *t, const struct render_opts *o, const int *idx,
+			   size_t n, FILE *out)
 {
 	if (t->title[0] && !o->noheadings)
 		fprintf(out, "**%s**\n\n", t->title);
@@ -172,7 +175,8 @@ static void csv_field(const char *s, FILE *out)
 	fputc('"', out);
 }
 
-static void print_csv(const struct table *t, const struct render_opts *o, const int *idx, size_t n, FILE *out)
+static void print_csv(const struct table *t, const struct render_opts *o, const int *idx, size_t n,
+		      FILE *out)
 {
 	for (size_t k = 0; k < n && !o->noheadings; k++) {
 		csv_field(heading(t, idx[k])->name, out);

@@ -13,11 +13,11 @@
 #include "runner/report/render.h"
 
 struct table {
-	char title[256];          /* empty: none */
+	char title[256]; /* empty: none */
 	const enum column_id *cols;
 	size_t ncols;
-	int at[COL_COUNT];        /* each column's place in cols; -1: this table has none */
-	char **cells;             /* nrows x ncols, owned; NULL reads as empty */
+	int at[COL_COUNT]; /* each column's place in cols; -1: this table has none */
+	char **cells; /* nrows x ncols, owned; NULL reads as empty */
 	size_t nrows, cap;
 };
 
@@ -26,8 +26,8 @@ void table_init(struct table *t, const char *title, const enum column_id *cols, 
 int table_add_row(struct table *t);
 /* Sets a cell of the last row; -EINVAL for a column this table lacks or before any row. */
 int table_set(struct table *t, enum column_id col, const char *value);
-__attribute__((format(printf, 3, 4)))
-int table_setf(struct table *t, enum column_id col, const char *fmt, ...);
+__attribute__((format(printf, 3, 4))) int table_setf(struct table *t, enum column_id col,
+						     const char *fmt, ...);
 int table_print(const struct table *t, const struct render_opts *o, FILE *out);
 void table_free(struct table *t);
 

@@ -31,26 +31,37 @@ static void speed_line(const struct result_cell *base, const struct result_cell 
 	double factor, err;
 
 	if (!mc->have) {
-		fprintf(out, "%s and %s: no elapsed time to compare (no successful trials on one side)\n", cell->label,
-			base->label);
+		fprintf(out,
+			"%s and %s: no elapsed time to compare (no successful trials on one "
+			"side)\n",
+			cell->label, base->label);
 		return;
 	}
 	speedup(mc, &factor, &err);
-	fmt_change(mc->ts.change_pct, mc->ts.change_lo_pct, mc->ts.change_hi_pct, change, sizeof(change));
+	fmt_change(mc->ts.change_pct, mc->ts.change_lo_pct, mc->ts.change_hi_pct, change,
+		   sizeof(change));
 	fmt_p(mc->p, p, sizeof(p));
 	if (mc->sig == SIG_SIGNIFICANT)
-		fprintf(out, "%s ran %.2f %s %.2f times faster than %s (p = %s, %zu vs %zu trials)\n", fast->label,
-			factor, plus_minus(), err, slow->label, p, mc->ts.n_base, mc->ts.n_new);
+		fprintf(out,
+			"%s ran %.2f %s %.2f times faster than %s (p = %s, %zu vs %zu trials)\n",
+			fast->label, factor, plus_minus(), err, slow->label, p, mc->ts.n_base,
+			mc->ts.n_new);
 	else if (mc->sig == SIG_NOT_TESTABLE_DIFFERENT)
-		fprintf(out, "%s ran %.2f %s %.2f times faster than %s (%zu vs %zu trials: too few for a test; "
-			     "the ranges do not overlap)\n", fast->label, factor, plus_minus(), err, slow->label,
-			mc->ts.n_base, mc->ts.n_new);
+		fprintf(out,
+			"%s ran %.2f %s %.2f times faster than %s (%zu vs %zu trials: too few for "
+			"a test; "
+			"the ranges do not overlap)\n",
+			fast->label, factor, plus_minus(), err, slow->label, mc->ts.n_base,
+			mc->ts.n_new);
 	else if (mc->sig == SIG_NONE)
-		fprintf(out, "%s and %s: no significant difference in elapsed time (%s, p = %s)\n", cell->label,
-			base->label, change, p);
+		fprintf(out, "%s and %s: no significant difference in elapsed time (%s, p = %s)\n",
+			cell->label, base->label, change, p);
 	else
-		fprintf(out, "%s and %s: no clear difference in elapsed time (%s; %zu vs %zu trials are too few "
-			     "for a test)\n", cell->label, base->label, change, mc->ts.n_base, mc->ts.n_new);
+		fprintf(out,
+			"%s and %s: no clear difference in elapsed time (%s; %zu vs %zu trials are "
+			"too few "
+			"for a test)\n",
+			cell->label, base->label, change, mc->ts.n_base, mc->ts.n_new);
 }
 
 /* CPU is worth a line only where it differs for real. */
@@ -61,8 +72,10 @@ static void cpu_line(const struct result_cell *base, const struct result_cell *c
 
 	if (!mc->have || (mc->sig != SIG_SIGNIFICANT && mc->sig != SIG_NOT_TESTABLE_DIFFERENT))
 		return;
-	fprintf(out, "%s used %s CPU time than %s (%s%s%s)\n", cell->label, mc->new_mean < mc->base_mean ? "less" : "more",
-		base->label, fmt_change(mc->ts.change_pct, mc->ts.change_lo_pct, mc->ts.change_hi_pct, change, sizeof(change)),
+	fprintf(out, "%s used %s CPU time than %s (%s%s%s)\n", cell->label,
+		mc->new_mean < mc->base_mean ? "less" : "more", base->label,
+		fmt_change(mc->ts.change_pct, mc->ts.change_lo_pct, mc->ts.change_hi_pct, change,
+			   sizeof(change)),
 		mc->sig == SIG_SIGNIFICANT ? ", p = " : ", too few trials for a test",
 		mc->sig == SIG_SIGNIFICANT ? fmt_p(mc->p, p, sizeof(p)) : "");
 }
@@ -77,18 +90,22 @@ static void latency_line(const struct result_cell *base, const struct result_cel
 
 	if (!mc->have)
 		return;
-	fmt_change(mc->ts.change_pct, mc->ts.change_lo_pct, mc->ts.change_hi_pct, change, sizeof(change));
+	fmt_change(mc->ts.change_pct, mc->ts.change_lo_pct, mc->ts.change_hi_pct, change,
+		   sizeof(change));
 	fmt_ns(base->stats[M_ACCESS_P99].median * 1000, a, sizeof(a));
 	fmt_ns(cell->stats[M_ACCESS_P99].median * 1000, b, sizeof(b));
 	if (mc->sig != SIG_SIGNIFICANT && mc->sig != SIG_NOT_TESTABLE_DIFFERENT) {
-		fprintf(out, "p99 access latency: %s and %s: no significant difference (%s against %s, %s%s%s)\n",
+		fprintf(out,
+			"p99 access latency: %s and %s: no significant difference (%s against %s, "
+			"%s%s%s)\n",
 			cell->label, base->label, b, a, change, mc->sig == SIG_NONE ? ", p = " : "",
 			mc->sig == SIG_NONE ? fmt_p(mc->p, p, sizeof(p)) : "");
 		return;
 	}
 	how = mc->new_mean < mc->base_mean ? "shorter" : "longer";
-	fprintf(out, "p99 access latency: %s %s than %s, %s against %s (%s%s%s)\n", cell->label, how, base->label, b, a,
-		change, mc->sig == SIG_SIGNIFICANT ? ", p = " : "; too few trials for a test",
+	fprintf(out, "p99 access latency: %s %s than %s, %s against %s (%s%s%s)\n", cell->label,
+		how, base->label, b, a, change,
+		mc->sig == SIG_SIGNIFICANT ? ", p = " : "; too few trials for a test",
 		mc->sig == SIG_SIGNIFICANT ? fmt_p(mc->p, p, sizeof(p)) : "");
 }
 
@@ -102,8 +119,10 @@ static void ram_lines(const struct results *r, FILE *out)
 		if (!report_ram_ratio(c, &ratio))
 			continue;
 		fprintf(out, "%s kept %s of swapped pages in %s of RAM (%.2fx)\n", c->label,
-			fmt_metric_unit(M_SWAP_STORED, c->stats[M_SWAP_STORED].mean, stored, sizeof(stored)),
-			fmt_metric_unit(M_SWAP_RAM, c->stats[M_SWAP_RAM].mean, ram, sizeof(ram)), ratio);
+			fmt_metric_unit(M_SWAP_STORED, c->stats[M_SWAP_STORED].mean, stored,
+					sizeof(stored)),
+			fmt_metric_unit(M_SWAP_RAM, c->stats[M_SWAP_RAM].mean, ram, sizeof(ram)),
+			ratio);
 	}
 }
 

@@ -24,13 +24,15 @@
  * time in ten: the target false-positive rate of compare. */
 #define THRESHOLD_QUANTILE 0.90
 
-const char *calibration_shape(const struct results *r, const struct result_cell *c, char *buf, size_t len)
+const char *calibration_shape(const struct results *r, const struct result_cell *c, char *buf,
+			      size_t len)
 {
 	char key_text[PATH_LEN];
 	struct cell_key k;
 
 	cell_key_of(r, c, &k);
-	snprintf(buf, len, "%s%s%s, %s", k.backend, k.comp[0] ? ":" : "", k.comp, cell_key_text(&k, key_text, sizeof(key_text)));
+	snprintf(buf, len, "%s%s%s, %s", k.backend, k.comp[0] ? ":" : "", k.comp,
+		 cell_key_text(&k, key_text, sizeof(key_text)));
 	return buf;
 }
 
@@ -134,7 +136,8 @@ static void text_of(json_object *o, const char *key, char *buf, size_t len)
 {
 	json_object *v;
 
-	snprintf(buf, len, "%s", json_object_object_get_ex(o, key, &v) ? json_object_get_string(v) : "");
+	snprintf(buf, len, "%s",
+		 json_object_object_get_ex(o, key, &v) ? json_object_get_string(v) : "");
 }
 
 static double number_of(json_object *o, const char *key)
@@ -176,7 +179,8 @@ int calibration_load(const char *path, struct calibration *c)
 		return errno == ENOENT ? 0 : -errno;
 	doc = json_object_from_file(path);
 	if (!doc || !json_object_object_get_ex(doc, "format", &format) ||
-	    strcmp(json_object_get_string(format), FORMAT) != 0 || !json_object_object_get_ex(doc, "entries", &entries) ||
+	    strcmp(json_object_get_string(format), FORMAT) != 0 ||
+	    !json_object_object_get_ex(doc, "entries", &entries) ||
 	    !json_object_is_type(entries, json_type_array)) {
 		json_object_put(doc);
 		return -EINVAL;
@@ -192,7 +196,8 @@ int calibration_load(const char *path, struct calibration *c)
 
 static int same_key(const struct calibration_entry *a, const struct calibration_entry *b)
 {
-	return a->metric == b->metric && strcmp(a->host, b->host) == 0 && strcmp(a->shape, b->shape) == 0;
+	return a->metric == b->metric && strcmp(a->host, b->host) == 0 &&
+		strcmp(a->shape, b->shape) == 0;
 }
 
 int calibration_store(const char *path, const struct calibration *add)
@@ -218,15 +223,16 @@ int calibration_store(const char *path, const struct calibration *add)
 	for (size_t j = 0; j < add->n; j++)
 		json_object_array_add(entries, entry_json(&add->entries[j]));
 	json_object_object_add(doc, "entries", entries);
-	text = json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE);
+	text = json_object_to_json_string_ext(
+		doc, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE);
 	ret = write_file_atomic(path, text, strlen(text), 1);
 	json_object_put(doc);
 	calibration_free(&old);
 	return ret;
 }
 
-const struct calibration_entry *calibration_find(const struct calibration *c, const char *host, const char *shape,
-						 enum metric_id m)
+const struct calibration_entry *calibration_find(const struct calibration *c, const char *host,
+						 const char *shape, enum metric_id m)
 {
 	for (size_t i = 0; c && i < c->n; i++)
 		if (c->entries[i].metric == m && strcmp(c->entries[i].host, host) == 0 &&

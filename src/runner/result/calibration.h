@@ -16,9 +16,9 @@
 struct calibration_entry {
 	char host[256], kernel[128], shape[PATH_LEN], date[32];
 	enum metric_id metric;
-	double threshold_pct;     /* the 90th percentile of |change| between two runs' medians */
-	double within_pct;        /* the median %stddev of a run's trials */
-	double median;            /* the median of the runs' medians, in the metric's unit */
+	double threshold_pct; /* the 90th percentile of |change| between two runs' medians */
+	double within_pct; /* the median %stddev of a run's trials */
+	double median; /* the median of the runs' medians, in the metric's unit */
 	unsigned runs, trials;
 };
 
@@ -29,7 +29,8 @@ struct calibration {
 
 /* A cell's configuration as calibrations are keyed: "zram:lz4, limit 50M, jobs 1, data
  * compressible:50, access fill, alloc 300M" (the same cells compare matches). */
-const char *calibration_shape(const struct results *r, const struct result_cell *c, char *buf, size_t len);
+const char *calibration_shape(const struct results *r, const struct result_cell *c, char *buf,
+			      size_t len);
 /* The entries K runs of one configuration give: per cell and key metric. -EINVAL when the
  * runs do not have the same cells or fewer than 3 runs measured a cell; -ENOMEM. */
 int calibration_compute(const struct results *const *runs, size_t k, struct calibration *out);
@@ -40,8 +41,8 @@ int calibration_load(const char *path, struct calibration *c);
  * writes the file atomically. */
 int calibration_store(const char *path, const struct calibration *add);
 /* The entry for this host, configuration and metric, or NULL. */
-const struct calibration_entry *calibration_find(const struct calibration *c, const char *host, const char *shape,
-						 enum metric_id m);
+const struct calibration_entry *calibration_find(const struct calibration *c, const char *host,
+						 const char *shape, enum metric_id m);
 void calibration_free(struct calibration *c);
 
 #endif

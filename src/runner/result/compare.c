@@ -7,7 +7,8 @@
 
 #include <gsl/gsl_sf_gamma.h>
 
-const enum metric_id key_metrics[KEY_METRICS] = { M_ELAPSED, M_CPU_TIME, M_SWAP_PEAK, M_SWAP_RAM, M_ACCESS_P99 };
+const enum metric_id key_metrics[KEY_METRICS] = { M_ELAPSED, M_CPU_TIME, M_SWAP_PEAK, M_SWAP_RAM,
+						  M_ACCESS_P99 };
 
 int metric_is_key(enum metric_id m)
 {
@@ -30,19 +31,22 @@ struct compare_opts compare_opts_of(const struct results *r)
 
 const char *significance_mark(enum significance s)
 {
-	static const char *const marks[] = { [SIG_NONE] = "~", [SIG_SIGNIFICANT] = "*",
-					     [SIG_NOT_TESTABLE_DIFFERENT] = "?", [SIG_NOT_TESTABLE_SAME] = "" };
+	static const char *const marks[] = { [SIG_NONE] = "~",
+					     [SIG_SIGNIFICANT] = "*",
+					     [SIG_NOT_TESTABLE_DIFFERENT] = "?",
+					     [SIG_NOT_TESTABLE_SAME] = "" };
 	return marks[s];
 }
 
 const char *significance_legend(void)
 {
-	return "* significant (Mann-Whitney p < alpha, Holm over elapsed, CPU, swap, RAM and p99 latency; interval beyond the "
+	return "* significant (Mann-Whitney p < alpha, Holm over elapsed, CPU, swap, RAM and p99 "
+	       "latency; interval beyond the "
 	       "noise threshold)  ~ not significant  ? too few trials for a test, ranges apart";
 }
 
-static int compare_metric(const struct result_cell *base, const struct result_cell *cell, enum metric_id m,
-			  double *scratch, struct metric_comparison *out)
+static int compare_metric(const struct result_cell *base, const struct result_cell *cell,
+			  enum metric_id m, double *scratch, struct metric_comparison *out)
 {
 	size_t nb = cell_values(base, m, scratch), nn;
 	int ret;
@@ -103,11 +107,12 @@ static void decide(struct metric_comparison *out, const struct compare_opts *o)
 	}
 	for (int m = 0; m < M_COUNT; m++)
 		if (out[m].have)
-			out[m].sig = significance_decide(&out[m].ts, out[m].p, o->alpha, compare_noise(o, (enum metric_id)m));
+			out[m].sig = significance_decide(&out[m].ts, out[m].p, o->alpha,
+							 compare_noise(o, (enum metric_id)m));
 }
 
-int compare_cells(const struct result_cell *base, const struct result_cell *cell, const struct compare_opts *o,
-		  struct metric_comparison *out)
+int compare_cells(const struct result_cell *base, const struct result_cell *cell,
+		  const struct compare_opts *o, struct metric_comparison *out)
 {
 	double *scratch = calloc(base->ntrials + cell->ntrials + 1, sizeof(*scratch));
 	int ret = 0;

@@ -13,8 +13,8 @@
 #define COMPARE_SEED 20261130UL
 
 struct compare_opts {
-	double alpha;           /* significant only at p < alpha ... */
-	double noise_pct;       /* ... and with the whole interval beyond +-noise_pct */
+	double alpha; /* significant only at p < alpha ... */
+	double noise_pct; /* ... and with the whole interval beyond +-noise_pct */
 	/* ... or beyond this machine's calibrated noise for the metric where it is larger
 	 * (M_COUNT entries, NaN where none; NULL: no calibration) */
 	const double *noise_by_metric;
@@ -24,12 +24,12 @@ struct compare_opts {
 double compare_noise(const struct compare_opts *o, enum metric_id m);
 
 struct metric_comparison {
-	int have;               /* both sides have the metric */
+	int have; /* both sides have the metric */
 	struct two_sample ts;
 	double base_mean, new_mean;
 	double base_rsd, new_rsd; /* %stddev, LKP's "± N%" */
-	double p;               /* the p the decision used: Holm-adjusted for a key metric */
-	int key;                /* one of the verdict's metrics */
+	double p; /* the p the decision used: Holm-adjusted for a key metric */
+	int key; /* one of the verdict's metrics */
 	enum significance sig;
 };
 
@@ -39,8 +39,8 @@ struct metric_comparison {
 extern const enum metric_id key_metrics[KEY_METRICS];
 int metric_is_key(enum metric_id m);
 /* Every metric of cell against base; out has M_COUNT entries. 0 or -ENOMEM. */
-int compare_cells(const struct result_cell *base, const struct result_cell *cell, const struct compare_opts *o,
-		  struct metric_comparison *out);
+int compare_cells(const struct result_cell *base, const struct result_cell *cell,
+		  const struct compare_opts *o, struct metric_comparison *out);
 /* The options a results set was made with. */
 struct compare_opts compare_opts_of(const struct results *r);
 /* (b - a) / |a| in percent; NaN when a is 0. */

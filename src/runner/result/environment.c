@@ -45,8 +45,8 @@ static int text_at(json_object *o, const char *path, char *buf, size_t len)
 static int setting_differs(json_object *a, json_object *b, const char *path, const char *name,
 			   struct env_difference *out)
 {
-	if (!text_at(a, path, out->base, sizeof(out->base)) || !text_at(b, path, out->now, sizeof(out->now)) ||
-	    strcmp(out->base, out->now) == 0)
+	if (!text_at(a, path, out->base, sizeof(out->base)) ||
+	    !text_at(b, path, out->now, sizeof(out->now)) || strcmp(out->base, out->now) == 0)
 		return 0;
 	out->fact = name;
 	out->condition = 0;
@@ -63,8 +63,11 @@ static double number(json_object *facts, const char *key, const char *sub)
 		v = at(v, sub);
 	if (v && json_object_is_type(v, json_type_array))
 		v = json_object_array_get_idx(v, 0);
-	return v && (json_object_is_type(v, json_type_double) || json_object_is_type(v, json_type_int)) ?
-		       json_object_get_double(v) : NAN;
+	return v &&
+			(json_object_is_type(v, json_type_double) ||
+			 json_object_is_type(v, json_type_int))
+		? json_object_get_double(v)
+		: NAN;
 }
 
 /* A condition of the moment that differs by more than the fact allows: into out. */
@@ -86,8 +89,8 @@ static int condition_differs(json_object *a, json_object *b, const struct sysinf
 	return 1;
 }
 
-size_t env_differences(const struct results *base, const struct results *other, struct env_difference *out,
-		       size_t max)
+size_t env_differences(const struct results *base, const struct results *other,
+		       struct env_difference *out, size_t max)
 {
 	json_object *a = base->system.facts, *b = other->system.facts;
 	size_t n = 0;
@@ -99,7 +102,8 @@ size_t env_differences(const struct results *base, const struct results *other, 
 			n += setting_differs(a, b, f->key, f->compare.name, &out[n]);
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(plan_settings) && n < max; i++)
-		n += setting_differs(base->plan, other->plan, plan_settings[i].plan_key, plan_settings[i].name, &out[n]);
+		n += setting_differs(base->plan, other->plan, plan_settings[i].plan_key,
+				     plan_settings[i].name, &out[n]);
 	if (strcmp(base->system.hostname, other->system.hostname) != 0)
 		return n;
 	for (size_t i = 0; i < sysinfo_nfacts && n < max; i++) {

@@ -13,14 +13,14 @@
 #include "runner/result/results.h"
 
 struct env_difference {
-	const char *fact;         /* "kernel", "thp", "load average before" */
+	const char *fact; /* "kernel", "thp", "load average before" */
 	char base[160], now[160];
-	int condition;            /* 1: a condition of the moment (same host), 0: a setting */
+	int condition; /* 1: a condition of the moment (same host), 0: a setting */
 };
 
 /* The differences between base and other, at most max; how many were written. Facts a file
  * does not have (an older file) are not differences. */
-size_t env_differences(const struct results *base, const struct results *other, struct env_difference *out,
-		       size_t max);
+size_t env_differences(const struct results *base, const struct results *other,
+		       struct env_difference *out, size_t max);
 
 #endif

@@ -62,7 +62,8 @@ static int move_cell(struct results *into, struct result_cell *from)
 	return 0;
 }
 
-static struct result_group *group_of(struct result_groups *gs, const struct results *file, int *fresh)
+static struct result_group *group_of(struct result_groups *gs, const struct results *file,
+				     int *fresh)
 {
 	char name[400];
 
@@ -101,7 +102,8 @@ int groups_add(struct result_groups *gs, struct results *file)
 	}
 	for (size_t i = 0; i < file->ncells && !ret; i++) {
 		int j = match_cell(&g->r, file, &file->cells[i]);
-		ret = j >= 0 ? move_trials(&g->r.cells[j], &file->cells[i]) : move_cell(&g->r, &file->cells[i]);
+		ret = j >= 0 ? move_trials(&g->r.cells[j], &file->cells[i])
+			     : move_cell(&g->r, &file->cells[i]);
 	}
 	return ret;
 }

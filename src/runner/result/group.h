@@ -10,11 +10,16 @@
 
 #include "runner/result/results.h"
 
-enum group_by { GROUP_FILE, GROUP_HOST, GROUP_KERNEL, GROUP_HOST_KERNEL };
+enum group_by {
+	GROUP_FILE,
+	GROUP_HOST,
+	GROUP_KERNEL,
+	GROUP_HOST_KERNEL
+};
 
 struct result_group {
-	char name[400];           /* "kernel 6.12.48+deb13-amd64", "host a, kernel ..." */
-	struct results r;         /* the first file's, with every later file's trials added */
+	char name[400]; /* "kernel 6.12.48+deb13-amd64", "host a, kernel ..." */
+	struct results r; /* the first file's, with every later file's trials added */
 	size_t nfiles;
 };
 

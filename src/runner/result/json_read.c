@@ -14,13 +14,16 @@
 static json_object *get(json_object *o, const char *key)
 {
 	json_object *v = NULL;
-	return json_object_is_type(o, json_type_object) && json_object_object_get_ex(o, key, &v) ? v : NULL;
+	return json_object_is_type(o, json_type_object) && json_object_object_get_ex(o, key, &v)
+		? v
+		: NULL;
 }
 
 static void get_text(json_object *o, const char *key, char *buf, size_t len)
 {
 	json_object *v = get(o, key);
-	snprintf(buf, len, "%s", json_object_is_type(v, json_type_string) ? json_object_get_string(v) : "");
+	snprintf(buf, len, "%s",
+		 json_object_is_type(v, json_type_string) ? json_object_get_string(v) : "");
 }
 
 /* json-c takes 1e400, NaN and Infinity; the writer never writes them (a value it does not
@@ -28,7 +31,7 @@ static void get_text(json_object *o, const char *key, char *buf, size_t len)
 static int is_number(json_object *v)
 {
 	return json_object_is_type(v, json_type_int) ||
-	       (json_object_is_type(v, json_type_double) && isfinite(json_object_get_double(v)));
+		(json_object_is_type(v, json_type_double) && isfinite(json_object_get_double(v)));
 }
 
 /* Absent or null: NaN, never a made-up zero. */
@@ -59,7 +62,9 @@ static void read_system(json_object *o, struct result_system *s)
 	/* Absent: a file from before the page size was recorded, so one from x86_64. */
 	if (!s->page_size)
 		s->page_size = RESULT_PAGE_SIZE_UNRECORDED;
-	for (size_t i = 0; json_object_is_type(others, json_type_array) && i < json_object_array_length(others); i++) {
+	for (size_t i = 0;
+	     json_object_is_type(others, json_type_array) && i < json_object_array_length(others);
+	     i++) {
 		size_t at = strlen(s->other_swap);
 		snprintf(s->other_swap + at, sizeof(s->other_swap) - at, "%s%s", at ? " " : "",
 			 json_object_get_string(json_object_array_get_idx(others, i)));
@@ -89,7 +94,9 @@ static int read_jobs(json_object *a, struct trial *t)
 		struct job_result *r = &t->jobs[i];
 		char status[16];
 		get_text(o, "status", status, sizeof(status));
-		r->status = trial_status_from_name(status) < 0 ? TRIAL_FAILED : (enum trial_status)trial_status_from_name(status);
+		r->status = trial_status_from_name(status) < 0
+			? TRIAL_FAILED
+			: (enum trial_status)trial_status_from_name(status);
 		get_text(o, "note", r->note, sizeof(r->note));
 		r->elapsed = get_double(o, "elapsed");
 		r->fill = isnan(get_double(o, "fill_time")) ? -1 : get_double(o, "fill_time");
@@ -116,19 +123,23 @@ static int read_curve(json_object *o, struct trial *t)
 	json_object *ts = get(o, "t"), *bytes = get(o, "bytes"), *swap = get(o, "cgroup_swap");
 	size_t n = json_object_is_type(ts, json_type_array) ? json_object_array_length(ts) : 0;
 
-	if (!n || !json_object_is_type(bytes, json_type_array) || !json_object_is_type(swap, json_type_array) ||
-	    json_object_array_length(bytes) != n || json_object_array_length(swap) != n)
+	if (!n || !json_object_is_type(bytes, json_type_array) ||
+	    !json_object_is_type(swap, json_type_array) || json_object_array_length(bytes) != n ||
+	    json_object_array_length(swap) != n)
 		return 0;
 	for (size_t i = 0; i < n; i++) /* the writer leaves no point out: a hole is damage */
-		if (!is_number(json_object_array_get_idx(ts, i)) || !is_number(json_object_array_get_idx(bytes, i)) ||
+		if (!is_number(json_object_array_get_idx(ts, i)) ||
+		    !is_number(json_object_array_get_idx(bytes, i)) ||
 		    !is_number(json_object_array_get_idx(swap, i)))
 			return -EINVAL;
 	if (!(t->curve = calloc(n, sizeof(*t->curve))))
 		return -ENOMEM;
 	for (size_t i = 0; i < n; i++)
-		t->curve[i] = (struct curve_point){ json_object_get_double(json_object_array_get_idx(ts, i)),
-						    json_object_get_uint64(json_object_array_get_idx(bytes, i)),
-						    json_object_get_uint64(json_object_array_get_idx(swap, i)) };
+		t->curve[i] = (struct curve_point){
+			json_object_get_double(json_object_array_get_idx(ts, i)),
+			json_object_get_uint64(json_object_array_get_idx(bytes, i)),
+			json_object_get_uint64(json_object_array_get_idx(swap, i))
+		};
 	t->ncurve = n;
 	return 0;
 }
@@ -145,7 +156,8 @@ static int read_series(json_object *o, struct trial *t)
 	series_init(t->series);
 	for (int f = 0; f < S_COUNT; f++) {
 		field[f] = get(o, series_field_name((enum series_field)f));
-		if (!json_object_is_type(field[f], json_type_array) || json_object_array_length(field[f]) != n)
+		if (!json_object_is_type(field[f], json_type_array) ||
+		    json_object_array_length(field[f]) != n)
 			field[f] = NULL;
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -153,10 +165,12 @@ static int read_series(json_object *o, struct trial *t)
 		unsigned char have[S_COUNT] = { 0 };
 		for (int f = 0; f < S_COUNT; f++)
 			if (field[f] && is_number(json_object_array_get_idx(field[f], i))) {
-				v[f] = json_object_get_double(json_object_array_get_idx(field[f], i));
+				v[f] = json_object_get_double(
+					json_object_array_get_idx(field[f], i));
 				have[f] = 1;
 			}
-		if (series_add(t->series, json_object_get_double(json_object_array_get_idx(ts, i)), v, have))
+		if (series_add(t->series, json_object_get_double(json_object_array_get_idx(ts, i)),
+			       v, have))
 			return -ENOMEM;
 	}
 	if (get_u64(o, "stride") > UINT32_MAX)
@@ -176,9 +190,11 @@ static int read_extended(json_object *o, struct trial *t)
 	for (int f = 0; f < X_COUNT; f++) {
 		json_object *b = get(when[0], extended_name((enum extended_file)f));
 		json_object *a = get(when[1], extended_name((enum extended_file)f));
-		if (json_object_is_type(b, json_type_string) && !(t->extended->before[f] = strdup(json_object_get_string(b))))
+		if (json_object_is_type(b, json_type_string) &&
+		    !(t->extended->before[f] = strdup(json_object_get_string(b))))
 			return -ENOMEM;
-		if (json_object_is_type(a, json_type_string) && !(t->extended->after[f] = strdup(json_object_get_string(a))))
+		if (json_object_is_type(a, json_type_string) &&
+		    !(t->extended->after[f] = strdup(json_object_get_string(a))))
 			return -ENOMEM;
 	}
 	return 0;
@@ -188,14 +204,19 @@ static void read_names(json_object *a, struct trial *t)
 {
 	json_object *flags = get(a, "flags"), *unavailable = get(a, "unavailable");
 
-	for (size_t i = 0; json_object_is_type(flags, json_type_array) && i < json_object_array_length(flags); i++) {
-		int bit = trial_flag_from_name(json_object_get_string(json_object_array_get_idx(flags, i)));
+	for (size_t i = 0;
+	     json_object_is_type(flags, json_type_array) && i < json_object_array_length(flags);
+	     i++) {
+		int bit = trial_flag_from_name(
+			json_object_get_string(json_object_array_get_idx(flags, i)));
 		if (bit >= 0)
 			t->flags |= 1u << bit;
 	}
-	for (size_t i = 0; json_object_is_type(unavailable, json_type_array) && i < json_object_array_length(unavailable);
+	for (size_t i = 0; json_object_is_type(unavailable, json_type_array) &&
+	     i < json_object_array_length(unavailable);
 	     i++) {
-		int m = metric_find(json_object_get_string(json_object_array_get_idx(unavailable, i)));
+		int m = metric_find(
+			json_object_get_string(json_object_array_get_idx(unavailable, i)));
 		if (m >= 0)
 			t->unavailable[m] = 1;
 	}
@@ -209,10 +230,13 @@ static int read_trial(json_object *o, struct trial *t)
 	t->index = (unsigned)get_u64(o, "index");
 	t->warmup = json_object_get_boolean(get(o, "warmup"));
 	get_text(o, "status", status, sizeof(status));
-	t->status = trial_status_from_name(status) < 0 ? TRIAL_FAILED : (enum trial_status)trial_status_from_name(status);
+	t->status = trial_status_from_name(status) < 0
+		? TRIAL_FAILED
+		: (enum trial_status)trial_status_from_name(status);
 	get_text(o, "note", t->note, sizeof(t->note));
 	if (json_object_is_type(get(o, "values"), json_type_object)) {
-		json_object_object_foreach(get(o, "values"), key, v) {
+		json_object_object_foreach(get(o, "values"), key, v)
+		{
 			int m = metric_find(key);
 			if (m >= 0 && is_number(v))
 				trial_set(t, (enum metric_id)m, json_object_get_double(v));
@@ -225,8 +249,10 @@ static int read_trial(json_object *o, struct trial *t)
 	}
 	t->outlier_z = isnan(get_double(o, "outlier_z")) ? 0 : get_double(o, "outlier_z");
 	get_text(o, "cpus", t->cpus, sizeof(t->cpus));
-	if ((ret = trial_latency_from_json(get(o, "latency"), t)) || (ret = read_jobs(get(o, "jobs"), t)) || (ret = read_curve(get(o, "fill_curve"), t)) ||
-	    (ret = read_series(get(o, "series"), t)) || (ret = read_extended(get(o, "extended"), t)))
+	if ((ret = trial_latency_from_json(get(o, "latency"), t)) ||
+	    (ret = read_jobs(get(o, "jobs"), t)) || (ret = read_curve(get(o, "fill_curve"), t)) ||
+	    (ret = read_series(get(o, "series"), t)) ||
+	    (ret = read_extended(get(o, "extended"), t)))
 		return ret;
 	return 0;
 }
@@ -252,8 +278,10 @@ static int read_cell(json_object *o, struct result_cell *c, char *why, size_t le
 		struct trial *t = cell_add_trial(c);
 		int ret = t ? read_trial(json_object_array_get_idx(trials, i), t) : -ENOMEM;
 		if (ret == -EINVAL)
-			snprintf(why, len, "cell %s, trial %zu: a damaged latency histogram, fill curve or series", c->label,
-				 i + 1);
+			snprintf(why, len,
+				 "cell %s, trial %zu: a damaged latency histogram, fill curve or "
+				 "series",
+				 c->label, i + 1);
 		if (ret)
 			return ret;
 	}
@@ -266,14 +294,18 @@ static int check_format(json_object *doc, char *why, size_t len)
 {
 	json_object *format = get(doc, "format"), *version = get(doc, "format_version");
 
-	if (!json_object_is_type(doc, json_type_object) || !json_object_is_type(format, json_type_string) ||
+	if (!json_object_is_type(doc, json_type_object) ||
+	    !json_object_is_type(format, json_type_string) ||
 	    strcmp(json_object_get_string(format), RESULT_FORMAT) != 0) {
-		snprintf(why, len, "not a zswapbench result file (no \"format\": \"%s\")", RESULT_FORMAT);
+		snprintf(why, len, "not a zswapbench result file (no \"format\": \"%s\")",
+			 RESULT_FORMAT);
 		return -EINVAL;
 	}
-	if (!json_object_is_type(version, json_type_int) || json_object_get_int(version) != RESULT_FORMAT_VERSION) {
+	if (!json_object_is_type(version, json_type_int) ||
+	    json_object_get_int(version) != RESULT_FORMAT_VERSION) {
 		snprintf(why, len, "format version %s; this zswapbench reads version %d",
-			 version ? json_object_get_string(version) : "missing", RESULT_FORMAT_VERSION);
+			 version ? json_object_get_string(version) : "missing",
+			 RESULT_FORMAT_VERSION);
 		return -EINVAL;
 	}
 	if (!json_object_is_type(get(doc, "cells"), json_type_array)) {
@@ -294,7 +326,9 @@ int results_from_json(json_object *doc, struct results *r, char *why, size_t len
 		return ret;
 	get_text(tool, "version", r->tool_version, sizeof(r->tool_version));
 	get_text(doc, "status", status, sizeof(status));
-	r->status = run_status_from_name(status) < 0 ? RUN_FAILED : (enum run_status)run_status_from_name(status);
+	r->status = run_status_from_name(status) < 0
+		? RUN_FAILED
+		: (enum run_status)run_status_from_name(status);
 	get_text(doc, "error", r->error, sizeof(r->error));
 	get_text(doc, "started", r->started, sizeof(r->started));
 	get_text(doc, "updated", r->updated, sizeof(r->updated));
@@ -375,11 +409,15 @@ int results_read(const char *path, struct results *r, char *why, size_t len)
 	}
 	doc = n && n < INT_MAX ? json_tokener_parse_ex(tok, text, (int)n) : NULL;
 	end = json_tokener_get_parse_end(tok);
-	if (!doc || json_tokener_get_error(tok) != json_tokener_success || !only_blanks(text + end, n - end)) {
+	if (!doc || json_tokener_get_error(tok) != json_tokener_success ||
+	    !only_blanks(text + end, n - end)) {
 		enum json_tokener_error e = json_tokener_get_error(tok);
 		snprintf(why, len, "not JSON: %s at byte %zu",
-			 !n ? "an empty file" : e == json_tokener_continue ? "unexpected end of data" :
-			 e == json_tokener_success ? "text after the document" : json_tokener_error_desc(e), end);
+			 !n				      ? "an empty file"
+				 : e == json_tokener_continue ? "unexpected end of data"
+				 : e == json_tokener_success  ? "text after the document"
+							      : json_tokener_error_desc(e),
+			 end);
 		ret = -EINVAL;
 		goto out;
 	}

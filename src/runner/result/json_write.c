@@ -59,7 +59,9 @@ static json_object *metric_info(void)
 	json_object *o = json_object_new_object();
 	for (int m = 0; m < M_COUNT; m++) {
 		json_object *d = json_object_new_object();
-		add_str(d, "unit", metrics[m].unit == UNIT_BYTES ? "bytes" : metric_unit_name(metrics[m].unit));
+		add_str(d, "unit",
+			metrics[m].unit == UNIT_BYTES ? "bytes"
+						      : metric_unit_name(metrics[m].unit));
 		add_str(d, "source", metrics[m].source);
 		json_object_object_add(o, metrics[m].key, d);
 	}
@@ -89,12 +91,15 @@ static json_object *jobs_info(const struct trial *t)
 		add_u64(o, "major_faults", r->majflt);
 		add_u64(o, "bytes", r->bytes);
 		json_object_object_add(o, "cpu", r->cpu >= 0 ? json_object_new_int(r->cpu) : NULL);
-		json_object_object_add(o, "migrations", r->migrations >= 0 ? json_object_new_int64(r->migrations) : NULL);
+		json_object_object_add(o, "migrations",
+				       r->migrations >= 0 ? json_object_new_int64(r->migrations)
+							  : NULL);
 		if (r->born_inside >= 0)
 			add_str(o, "entered_cgroup", r->born_inside ? "clone3" : "cgroup.procs");
 		if (r->output) {
 			json_object_object_add(o, "output", json_object_new_string(r->output));
-			json_object_object_add(o, "output_cut", json_object_new_boolean(r->output_cut));
+			json_object_object_add(o, "output_cut",
+					       json_object_new_boolean(r->output_cut));
 		}
 		json_object_array_add(a, o);
 	}
@@ -155,7 +160,8 @@ static json_object *phases_info(const struct trial *t)
 {
 	json_object *o = json_object_new_object();
 	for (int p = 0; p < PHASE_COUNT; p++)
-		json_object_object_add(o, trial_phase_name((enum trial_phase)p), number(t->phase_s[p]));
+		json_object_object_add(o, trial_phase_name((enum trial_phase)p),
+				       number(t->phase_s[p]));
 	return o;
 }
 
@@ -187,12 +193,15 @@ static json_object *trial_info(const struct trial *t)
 	json_object_object_add(o, "series", series_info(t->series));
 	json_object_object_add(o, "runner_time", phases_info(t));
 	if (t->extended) {
-		json_object *x = json_object_new_object(), *when[2] = { json_object_new_object(), json_object_new_object() };
+		json_object *x = json_object_new_object(),
+			    *when[2] = { json_object_new_object(), json_object_new_object() };
 		for (int f = 0; f < X_COUNT; f++) {
 			if (t->extended->before[f])
-				add_str(when[0], extended_name((enum extended_file)f), t->extended->before[f]);
+				add_str(when[0], extended_name((enum extended_file)f),
+					t->extended->before[f]);
 			if (t->extended->after[f])
-				add_str(when[1], extended_name((enum extended_file)f), t->extended->after[f]);
+				add_str(when[1], extended_name((enum extended_file)f),
+					t->extended->after[f]);
 		}
 		json_object_object_add(x, "before", when[0]);
 		json_object_object_add(x, "after", when[1]);
@@ -281,10 +290,11 @@ json_object *metric_comparison_json(const struct metric_comparison *mc)
 	json_object_object_add(d, "p_decision", number(mc->p));
 	json_object_object_add(d, "holm", json_object_new_boolean(mc->key));
 	json_object_object_add(d, "testable", json_object_new_boolean(ts->testable));
-	add_str(d, "significance", mc->sig == SIG_SIGNIFICANT ? "significant" :
-				   mc->sig == SIG_NONE ? "not significant" :
-				   mc->sig == SIG_NOT_TESTABLE_DIFFERENT ? "too few trials, ranges apart" :
-				   "too few trials, ranges overlap");
+	add_str(d, "significance",
+		mc->sig == SIG_SIGNIFICANT			? "significant"
+			: mc->sig == SIG_NONE			? "not significant"
+			: mc->sig == SIG_NOT_TESTABLE_DIFFERENT ? "too few trials, ranges apart"
+								: "too few trials, ranges overlap");
 	return d;
 }
 
@@ -296,10 +306,12 @@ json_object *comparison_method_json(const struct compare_opts *o)
 	json_object_object_add(d, "alpha", json_object_new_double(o->alpha));
 	json_object_object_add(d, "noise_threshold_pct", json_object_new_double(o->noise_pct));
 	json_object_object_add(d, "confidence", json_object_new_double(STAT_CONFIDENCE));
-	json_object_object_add(d, "bootstrap_resamples", json_object_new_int(STAT_BOOTSTRAP_RESAMPLES));
+	json_object_object_add(d, "bootstrap_resamples",
+			       json_object_new_int(STAT_BOOTSTRAP_RESAMPLES));
 	json_object_object_add(d, "bootstrap_seed", json_object_new_uint64(COMPARE_SEED));
-	add_str(d, "test", "Mann-Whitney U, exact up to 20 trials a side, Holm over elapsed, cpu_time, "
-			   "cgroup_swap_peak, swap_ram and access_p99; Welch's t for reference");
+	add_str(d, "test",
+		"Mann-Whitney U, exact up to 20 trials a side, Holm over elapsed, cpu_time, "
+		"cgroup_swap_peak, swap_ram and access_p99; Welch's t for reference");
 	return d;
 }
 
@@ -318,7 +330,8 @@ static json_object *comparisons(const struct results *run)
 		if (compare_cells(&run->cells[0], &run->cells[i], &opts, mc) == 0)
 			for (int m = 0; m < M_COUNT; m++)
 				if (mc[m].have)
-					json_object_object_add(ms, metrics[m].key, metric_comparison_json(&mc[m]));
+					json_object_object_add(ms, metrics[m].key,
+							       metric_comparison_json(&mc[m]));
 		json_object_object_add(o, "metrics", ms);
 		json_object_array_add(a, o);
 	}
@@ -360,7 +373,9 @@ static json_object *document(const struct results *run)
 	for (size_t i = 0; i < run->ncells; i++)
 		json_object_array_add(cells, cell_info(&run->cells[i]));
 	json_object_object_add(doc, "cells", cells);
-	json_object_object_add(doc, "comparison_method", comparison_method_json(&(struct compare_opts){ .alpha = run->alpha, .noise_pct = run->noise_pct }));
+	json_object_object_add(doc, "comparison_method",
+			       comparison_method_json(&(struct compare_opts){
+				       .alpha = run->alpha, .noise_pct = run->noise_pct }));
 	json_object_object_add(doc, "comparisons", comparisons(run));
 	return doc;
 }
@@ -368,8 +383,8 @@ static json_object *document(const struct results *run)
 char *results_to_string(const struct results *run)
 {
 	json_object *doc = document(run);
-	char *s = strdup(json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PRETTY |
-							      JSON_C_TO_STRING_NOSLASHESCAPE));
+	char *s = strdup(json_object_to_json_string_ext(
+		doc, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
 	json_object_put(doc);
 	return s;
 }

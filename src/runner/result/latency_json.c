@@ -50,18 +50,22 @@ int histogram_from_json(json_object *o, struct histogram *h)
 	uint64_t total, sum, min, max, overflow, lower, count;
 
 	hist_init(h);
-	if (!json_object_object_get_ex(o, "buckets", &a) || !json_object_is_type(a, json_type_array) ||
-	    key_u64(o, "total", &total) || key_u64(o, "sum", &sum) || key_u64(o, "min", &min) ||
-	    key_u64(o, "max", &max) || key_u64(o, "overflow", &overflow))
+	if (!json_object_object_get_ex(o, "buckets", &a) ||
+	    !json_object_is_type(a, json_type_array) || key_u64(o, "total", &total) ||
+	    key_u64(o, "sum", &sum) || key_u64(o, "min", &min) || key_u64(o, "max", &max) ||
+	    key_u64(o, "overflow", &overflow))
 		return -EINVAL;
 	for (size_t i = 0; i < json_object_array_length(a); i++) {
 		json_object *pair = json_object_array_get_idx(a, i);
-		if (!json_object_is_type(pair, json_type_array) || json_object_array_length(pair) != 2 ||
+		if (!json_object_is_type(pair, json_type_array) ||
+		    json_object_array_length(pair) != 2 ||
 		    u64_of(json_object_array_get_idx(pair, 0), &lower) ||
-		    u64_of(json_object_array_get_idx(pair, 1), &count) || hist_add_bucket(h, lower, count))
+		    u64_of(json_object_array_get_idx(pair, 1), &count) ||
+		    hist_add_bucket(h, lower, count))
 			return -EINVAL;
 	}
-	if (total != hist_count(h) || (total && hist_set_exact(h, min, max, sum, overflow)) || hist_check(h))
+	if (total != hist_count(h) || (total && hist_set_exact(h, min, max, sum, overflow)) ||
+	    hist_check(h))
 		return -EINVAL;
 	return 0;
 }

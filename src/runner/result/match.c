@@ -21,18 +21,21 @@ void cell_key_of(const struct results *r, const struct result_cell *c, struct ce
 int cell_key_equal(const struct cell_key *a, const struct cell_key *b)
 {
 	return strcmp(a->backend, b->backend) == 0 && strcmp(a->comp, b->comp) == 0 &&
-	       strcmp(a->limit_mode, b->limit_mode) == 0 && strcmp(a->data, b->data) == 0 &&
-	       strcmp(a->access, b->access) == 0 && a->jobs == b->jobs && a->limit == b->limit && a->alloc == b->alloc;
+		strcmp(a->limit_mode, b->limit_mode) == 0 && strcmp(a->data, b->data) == 0 &&
+		strcmp(a->access, b->access) == 0 && a->jobs == b->jobs && a->limit == b->limit &&
+		a->alloc == b->alloc;
 }
 
 const char *cell_key_text(const struct cell_key *k, char *buf, size_t len)
 {
 	char limit[32], alloc[32];
 
-	snprintf(buf, len, "limit %s%s%s, jobs %u, data %s, access %s, alloc %s", size_format(k->limit, limit, sizeof(limit)),
+	snprintf(buf, len, "limit %s%s%s, jobs %u, data %s, access %s, alloc %s",
+		 size_format(k->limit, limit, sizeof(limit)),
 		 strcmp(k->limit_mode, "max") && k->limit_mode[0] ? " " : "",
 		 strcmp(k->limit_mode, "max") && k->limit_mode[0] ? k->limit_mode : "", k->jobs,
-		 k->data[0] ? k->data : "-", k->access[0] ? k->access : "-", size_format(k->alloc, alloc, sizeof(alloc)));
+		 k->data[0] ? k->data : "-", k->access[0] ? k->access : "-",
+		 size_format(k->alloc, alloc, sizeof(alloc)));
 	return buf;
 }
 

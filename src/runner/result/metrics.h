@@ -5,8 +5,18 @@
 #ifndef ZSB_METRICS_H
 #define ZSB_METRICS_H
 
-enum metric_unit { UNIT_SECONDS, UNIT_BYTES, UNIT_PAGES, UNIT_COUNT, UNIT_RATIO, UNIT_MIBPS, UNIT_PER_MIB, UNIT_MICROSECONDS,
-		   UNIT_PERCENT, UNIT_IOPS };
+enum metric_unit {
+	UNIT_SECONDS,
+	UNIT_BYTES,
+	UNIT_PAGES,
+	UNIT_COUNT,
+	UNIT_RATIO,
+	UNIT_MIBPS,
+	UNIT_PER_MIB,
+	UNIT_MICROSECONDS,
+	UNIT_PERCENT,
+	UNIT_IOPS
+};
 
 enum metric_id {
 	M_ELAPSED,
@@ -96,16 +106,17 @@ enum metric_id {
 	M_WRITE_CLAT_P999,
 	M_FIO_USR,
 	M_FIO_SYS,
-	/* a filesystem on the device (--target fs): the read phase after the command's write phase */
+	/* a filesystem on the device (--target fs): the read phase after the command's write
+	 * phase */
 	M_FS_READ_TIME,
 	M_COUNT
 };
 
 struct metric {
-	const char *key;      /* JSON key and table row name */
+	const char *key; /* JSON key and table row name */
 	enum metric_unit unit;
-	int lower_is_better;  /* for the sign of a comparison; 0 where neither is */
-	const char *source;   /* the kernel counter or clock behind it */
+	int lower_is_better; /* for the sign of a comparison; 0 where neither is */
+	const char *source; /* the kernel counter or clock behind it */
 };
 
 extern const struct metric metrics[M_COUNT];

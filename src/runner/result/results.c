@@ -8,32 +8,42 @@
 #include <string.h>
 
 static const char *const trial_status_names[TRIAL_STATUS_COUNT] = {
-	[TRIAL_OK] = "ok", [TRIAL_OOM] = "oom", [TRIAL_FAILED] = "failed", [TRIAL_INTERRUPTED] = "interrupted",
+	[TRIAL_OK] = "ok",
+	[TRIAL_OOM] = "oom",
+	[TRIAL_FAILED] = "failed",
+	[TRIAL_INTERRUPTED] = "interrupted",
 };
 
 static const char *const run_status_names[RUN_STATUS_COUNT] = {
-	[RUN_RUNNING] = "running", [RUN_COMPLETE] = "complete",
-	[RUN_INTERRUPTED] = "interrupted", [RUN_FAILED] = "failed",
+	[RUN_RUNNING] = "running",
+	[RUN_COMPLETE] = "complete",
+	[RUN_INTERRUPTED] = "interrupted",
+	[RUN_FAILED] = "failed",
 };
 
-static const struct { const char *name, *text; } flags[TRIAL_FLAG_COUNT] = {
+static const struct {
+	const char *name, *text;
+} flags[TRIAL_FLAG_COUNT] = {
 	{ "never-swapped", "never swapped: the limit was not binding" },
-	{ "swap-mismatch", "cgroup swap and /proc/vmstat disagree by more than 5% beyond other processes' pages" },
+	{ "swap-mismatch",
+	  "cgroup swap and /proc/vmstat disagree by more than 5% beyond other processes' pages" },
 	{ "device-full", "the swap device filled up" },
 	{ "pressure-before", "the machine was already under memory pressure (PSI) when it began" },
 	{ "outlier", "an outlier (modified z-score of elapsed above 3.5)" },
 	{ "slow-first", "the first trial is much slower than the rest: consider --warmup" },
-	{ "other-cpus", "ran on other CPUs than the cell's first trial: placement changes timings (--cpus)" },
+	{ "other-cpus",
+	  "ran on other CPUs than the cell's first trial: placement changes timings (--cpus)" },
 };
 
 static const char *const extended_names[X_COUNT] = {
-	[X_MM_STAT] = "mm_stat", [X_IO_STAT] = "io_stat", [X_DEBUG_STAT] = "debug_stat",
-	[X_BUDDYINFO] = "buddyinfo", [X_VMSTAT] = "vmstat", [X_MEMINFO] = "meminfo",
+	[X_MM_STAT] = "mm_stat",     [X_IO_STAT] = "io_stat", [X_DEBUG_STAT] = "debug_stat",
+	[X_BUDDYINFO] = "buddyinfo", [X_VMSTAT] = "vmstat",   [X_MEMINFO] = "meminfo",
 };
 
 static const char *const phase_names[PHASE_COUNT] = {
-	[PHASE_SWAP] = "swap_setup", [PHASE_CGROUP] = "cgroup_setup", [PHASE_SPAWN] = "spawn",
-	[PHASE_QUIET] = "quiet_window", [PHASE_RECORD] = "record", [PHASE_TEARDOWN] = "teardown",
+	[PHASE_SWAP] = "swap_setup", [PHASE_CGROUP] = "cgroup_setup",
+	[PHASE_SPAWN] = "spawn",     [PHASE_QUIET] = "quiet_window",
+	[PHASE_RECORD] = "record",   [PHASE_TEARDOWN] = "teardown",
 	[PHASE_SAVE] = "save",
 };
 
@@ -200,7 +210,8 @@ static void flag_against_cell(struct result_cell *c, const double *elapsed, size
 
 	for (size_t i = 0, k = 0; i < c->ntrials; i++) {
 		struct trial *t = &c->trials[i];
-		t->flags &= ~(unsigned)(TRIAL_FLAG_OUTLIER | TRIAL_FLAG_SLOW_FIRST | TRIAL_FLAG_OTHER_CPUS);
+		t->flags &= ~(unsigned)(TRIAL_FLAG_OUTLIER | TRIAL_FLAG_SLOW_FIRST |
+					TRIAL_FLAG_OTHER_CPUS);
 		if (!measured_ok(t, M_ELAPSED))
 			continue;
 		if (!first_cpus)
@@ -208,7 +219,8 @@ static void flag_against_cell(struct result_cell *c, const double *elapsed, size
 		else if (t->cpus[0] && first_cpus[0] && strcmp(t->cpus, first_cpus) != 0)
 			t->flags |= TRIAL_FLAG_OTHER_CPUS;
 		t->outlier_z = modified_z(elapsed, n, t->value[M_ELAPSED]);
-		/* With fewer than five trials the MAD is one or two differences: no outlier test. */
+		/* With fewer than five trials the MAD is one or two differences: no outlier
+		 * test. */
 		if (n >= 5 && fabs(t->outlier_z) > 3.5)
 			t->flags |= TRIAL_FLAG_OUTLIER;
 		if (k++ == 0 && slow_first(elapsed, n))

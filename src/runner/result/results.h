@@ -22,65 +22,79 @@ struct json_object;
 #define RESULT_FORMAT "zswapbench-result"
 #define RESULT_FORMAT_VERSION 2
 
-enum trial_status { TRIAL_OK, TRIAL_OOM, TRIAL_FAILED, TRIAL_INTERRUPTED, TRIAL_STATUS_COUNT };
+enum trial_status {
+	TRIAL_OK,
+	TRIAL_OOM,
+	TRIAL_FAILED,
+	TRIAL_INTERRUPTED,
+	TRIAL_STATUS_COUNT
+};
 
 /* Validity: each a warning in the table and a flag in the result file. */
 enum trial_flag {
-	TRIAL_FLAG_NEVER_SWAPPED = 1 << 0,   /* nothing reached swap: the limit was not binding */
-	TRIAL_FLAG_SWAP_MISMATCH = 1 << 1,   /* cgroup swap and /proc/vmstat disagree */
-	TRIAL_FLAG_DEVICE_FULL = 1 << 2,     /* the swap device filled up */
+	TRIAL_FLAG_NEVER_SWAPPED = 1 << 0, /* nothing reached swap: the limit was not binding */
+	TRIAL_FLAG_SWAP_MISMATCH = 1 << 1, /* cgroup swap and /proc/vmstat disagree */
+	TRIAL_FLAG_DEVICE_FULL = 1 << 2, /* the swap device filled up */
 	TRIAL_FLAG_PRESSURE_BEFORE = 1 << 3, /* the machine was short of memory before it began */
-	TRIAL_FLAG_OUTLIER = 1 << 4,         /* elapsed far from its cell's median (MAD) */
-	TRIAL_FLAG_SLOW_FIRST = 1 << 5,      /* first measured trial much slower: use --warmup */
-	TRIAL_FLAG_OTHER_CPUS = 1 << 6,      /* ran on other CPUs than its cell's first trial */
+	TRIAL_FLAG_OUTLIER = 1 << 4, /* elapsed far from its cell's median (MAD) */
+	TRIAL_FLAG_SLOW_FIRST = 1 << 5, /* first measured trial much slower: use --warmup */
+	TRIAL_FLAG_OTHER_CPUS = 1 << 6, /* ran on other CPUs than its cell's first trial */
 	TRIAL_FLAG_COUNT = 7
 };
 
 /* One process of the workload, as it ended. */
 struct job_result {
 	enum trial_status status;
-	double fill, access, elapsed;   /* seconds; negative when not reported */
+	double fill, access, elapsed; /* seconds; negative when not reported */
 	double user, sys;
 	uint64_t majflt, bytes;
-	int cpu;                        /* where it last ran; -1: unknown */
-	int64_t migrations;             /* moves between CPUs; -1: unknown */
-	int born_inside;                /* created in its cgroup (clone3), not moved there; -1: unknown */
-	char *output;                   /* a command's output, its tail; NULL for the hogger (owned) */
-	int output_cut;                 /* what came before the tail is not kept */
+	int cpu; /* where it last ran; -1: unknown */
+	int64_t migrations; /* moves between CPUs; -1: unknown */
+	int born_inside; /* created in its cgroup (clone3), not moved there; -1: unknown */
+	char *output; /* a command's output, its tail; NULL for the hogger (owned) */
+	int output_cut; /* what came before the tail is not kept */
 	char note[200];
 };
 
 /* How swap grew while the workload wrote: bounded, about 256 points a trial. */
 struct curve_point {
-	double t;                 /* seconds since the release */
-	uint64_t bytes;           /* written by all jobs */
-	uint64_t swap;            /* cgroup swap at that moment */
+	double t; /* seconds since the release */
+	uint64_t bytes; /* written by all jobs */
+	uint64_t swap; /* cgroup swap at that moment */
 };
 
 /* --extended (the seeds' EXTENDED_LOG): raw kernel files before and after the trial. */
-enum extended_file { X_MM_STAT, X_IO_STAT, X_DEBUG_STAT, X_BUDDYINFO, X_VMSTAT, X_MEMINFO, X_COUNT };
+enum extended_file {
+	X_MM_STAT,
+	X_IO_STAT,
+	X_DEBUG_STAT,
+	X_BUDDYINFO,
+	X_VMSTAT,
+	X_MEMINFO,
+	X_COUNT
+};
 struct extended {
-	char *before[X_COUNT];    /* NULL where the file is not there (zram files for disk) */
+	char *before[X_COUNT]; /* NULL where the file is not there (zram files for disk) */
 	char *after[X_COUNT];
 };
 
 /* Where the runner's own time goes around a trial (make bench reports it). */
 enum trial_phase {
-	PHASE_SWAP,       /* the backend's start: swapfile, mkswap, swapon, zram's attributes */
-	PHASE_CGROUP,     /* the cgroup created with its limits */
-	PHASE_SPAWN,      /* the workload's processes forked and moved in */
-	PHASE_QUIET,      /* the quiet window that measures outside pressure (deliberate) */
-	PHASE_RECORD,     /* counters read and metrics made after the workload exited */
-	PHASE_TEARDOWN,   /* the journal's rewind: swapoff, reset, rmdir, unlink */
-	PHASE_SAVE,       /* the result file rewritten */
+	PHASE_SWAP, /* the backend's start: swapfile, mkswap, swapon, zram's attributes */
+	PHASE_CGROUP, /* the cgroup created with its limits */
+	PHASE_SPAWN, /* the workload's processes forked and moved in */
+	PHASE_QUIET, /* the quiet window that measures outside pressure (deliberate) */
+	PHASE_RECORD, /* counters read and metrics made after the workload exited */
+	PHASE_TEARDOWN, /* the journal's rewind: swapoff, reset, rmdir, unlink */
+	PHASE_SAVE, /* the result file rewritten */
 	PHASE_COUNT
 };
 
 struct trial {
-	unsigned index;           /* 1-based within the cell, warmups included */
+	unsigned index; /* 1-based within the cell, warmups included */
 	int warmup;
 	enum trial_status status;
-	char note[256];           /* why it failed, in words */
+	char note[256]; /* why it failed, in words */
 	double value[M_COUNT];
 	unsigned char have[M_COUNT];
 	unsigned char unavailable[M_COUNT]; /* counters this machine lacks: not zero, absent */
@@ -88,35 +102,42 @@ struct trial {
 	unsigned njobs;
 	struct curve_point *curve;
 	size_t ncurve;
-	struct series *series;    /* NULL with --interval 0 */
+	struct series *series; /* NULL with --interval 0 */
 	struct extended *extended; /* --extended: raw files before and after; else NULL */
-	unsigned flags;           /* TRIAL_FLAG_*: what makes this trial's numbers doubtful */
-	char cpus[64];            /* the CPUs its jobs ended on ("1", "0-1"); empty: unknown */
-	struct histogram *lat[LAT_COUNT]; /* every job's latencies merged, exactly; NULL: none (owned) */
-	double outlier_z;         /* modified z-score of its elapsed time within its cell */
+	unsigned flags; /* TRIAL_FLAG_*: what makes this trial's numbers doubtful */
+	char cpus[64]; /* the CPUs its jobs ended on ("1", "0-1"); empty: unknown */
+	struct histogram
+		*lat[LAT_COUNT]; /* every job's latencies merged, exactly; NULL: none (owned) */
+	double outlier_z; /* modified z-score of its elapsed time within its cell */
 	double phase_s[PHASE_COUNT]; /* the runner's time in each phase, seconds */
 };
 
 /* One point of the sweep and what its trials measured. */
 struct result_cell {
-	char label[96];           /* "disk", "zram:lz4", "zswap:lzo jobs=2 limit=100M" */
+	char label[96]; /* "disk", "zram:lz4", "zswap:lzo jobs=2 limit=100M" */
 	char backend[16];
-	char comp[32];            /* asked for; empty: the kernel's default */
-	char comp_used[64];       /* what the kernel reports as selected */
+	char comp[32]; /* asked for; empty: the kernel's default */
+	char comp_used[64]; /* what the kernel reports as selected */
 	char zpool_used[32];
 	char device[PATH_MAX];
 	uint64_t limit;
 	unsigned jobs;
-	uint64_t alloc;           /* what its workload writes in all */
+	uint64_t alloc; /* what its workload writes in all */
 	struct trial *trials;
 	size_t ntrials, cap;
 	struct summary stats[M_COUNT];
 	unsigned char have_stats[M_COUNT];
-	unsigned failed;          /* measured trials that were not ok */
-	unsigned measured;        /* measured trials (not warmups), ok or not */
+	unsigned failed; /* measured trials that were not ok */
+	unsigned measured; /* measured trials (not warmups), ok or not */
 };
 
-enum run_status { RUN_RUNNING, RUN_COMPLETE, RUN_INTERRUPTED, RUN_FAILED, RUN_STATUS_COUNT };
+enum run_status {
+	RUN_RUNNING,
+	RUN_COMPLETE,
+	RUN_INTERRUPTED,
+	RUN_FAILED,
+	RUN_STATUS_COUNT
+};
 
 /* The page size of a file that does not record it: every such file was written on x86_64,
  * the only machine zswapbench ran on before the field was added. */
@@ -126,23 +147,25 @@ struct result_system {
 	char kernel[128], kernel_build[256], arch[65], hostname[256];
 	int cpus;
 	uint64_t mem_total;
-	uint64_t page_size;       /* bytes: the unit of the counters in pages (zswap's stored_pages) */
+	uint64_t page_size; /* bytes: the unit of the counters in pages (zswap's stored_pages) */
 	char cgroup_mode[16];
-	char other_swap[512];     /* swap areas that were not ours, space-separated */
-	struct json_object *facts; /* what `zswapbench sysinfo` reads, taken before the first change (owned) */
+	char other_swap[512]; /* swap areas that were not ours, space-separated */
+	struct json_object
+		*facts; /* what `zswapbench sysinfo` reads, taken before the first change (owned) */
 };
 
 struct results {
 	int format_version;
 	char tool_version[32];
 	enum run_status status;
-	char error[MSG_LEN + 128]; /* why the run failed, when it did: the failure and its strerror */
-	double alpha, noise_pct;      /* what a significant change is, for comparisons */
-	char started[32];             /* ISO 8601, UTC */
+	/* why the run failed, when it did: the failure and its strerror */
+	char error[MSG_LEN + 128];
+	double alpha, noise_pct; /* what a significant change is, for comparisons */
+	char started[32]; /* ISO 8601, UTC */
 	char updated[32];
 	struct result_system system;
-	struct json_object *config;   /* the options, keyed by option name (owned) */
-	struct json_object *plan;     /* what the run derived: seed, swap size, swapfile... (owned) */
+	struct json_object *config; /* the options, keyed by option name (owned) */
+	struct json_object *plan; /* what the run derived: seed, swap size, swapfile... (owned) */
 	struct result_cell *cells;
 	size_t ncells;
 };

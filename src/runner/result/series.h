@@ -11,28 +11,28 @@
 #define SERIES_CAP 2048
 
 enum series_field {
-	S_CGROUP_MEM,     /* bytes: memory.usage_in_bytes / memory.current */
-	S_CGROUP_SWAP,    /* bytes */
-	S_DEVICE_USED,    /* bytes: /proc/swaps Used of our area */
-	S_ZRAM_ORIG,      /* bytes: mm_stat orig_data_size */
-	S_ZRAM_COMPR,     /* bytes: mm_stat compr_data_size */
-	S_ZSWAP_STORED,   /* pages: debugfs stored_pages */
-	S_PSWPOUT,        /* pages since the start of the trial */
+	S_CGROUP_MEM, /* bytes: memory.usage_in_bytes / memory.current */
+	S_CGROUP_SWAP, /* bytes */
+	S_DEVICE_USED, /* bytes: /proc/swaps Used of our area */
+	S_ZRAM_ORIG, /* bytes: mm_stat orig_data_size */
+	S_ZRAM_COMPR, /* bytes: mm_stat compr_data_size */
+	S_ZSWAP_STORED, /* pages: debugfs stored_pages */
+	S_PSWPOUT, /* pages since the start of the trial */
 	S_PSWPIN,
 	S_PGMAJFAULT,
-	S_PSI_SOME,       /* system, microseconds stalled since the start */
+	S_PSI_SOME, /* system, microseconds stalled since the start */
 	S_PSI_FULL,
-	S_CG_PSI_SOME,    /* the workload's cgroup */
+	S_CG_PSI_SOME, /* the workload's cgroup */
 	S_CG_PSI_FULL,
-	S_PROGRESS,       /* bytes the workload has written */
+	S_PROGRESS, /* bytes the workload has written */
 	S_COUNT
 };
 
 struct series {
-	size_t n, cap;            /* cap grows to SERIES_CAP, then the series decimates */
-	unsigned stride;          /* sample every stride-th tick: doubles at each decimation */
+	size_t n, cap; /* cap grows to SERIES_CAP, then the series decimates */
+	unsigned stride; /* sample every stride-th tick: doubles at each decimation */
 	unsigned long ticks;
-	double *t;                /* seconds since the release of the workload */
+	double *t; /* seconds since the release of the workload */
 	double *v[S_COUNT];
 	unsigned char have[S_COUNT];
 };
@@ -40,19 +40,23 @@ struct series {
 /* What a field counts: what a plot multiplies it by to draw it in its own unit. */
 enum series_unit {
 	SERIES_BYTES,
-	SERIES_PAGES,             /* times the page size of the machine that measured it */
+	SERIES_PAGES, /* times the page size of the machine that measured it */
 	SERIES_MICROSECONDS,
 	SERIES_EVENTS,
 };
 
 /* The plot against time that draws a field; the fields of one plot in the order of the enum. */
-enum series_plot { SERIES_PLOT_NONE, SERIES_PLOT_MEMORY, SERIES_PLOT_PSI };
+enum series_plot {
+	SERIES_PLOT_NONE,
+	SERIES_PLOT_MEMORY,
+	SERIES_PLOT_PSI
+};
 
 struct series_field_info {
-	const char *key;          /* in the result file: never renamed */
+	const char *key; /* in the result file: never renamed */
 	enum series_unit unit;
 	enum series_plot plot;
-	const char *label;        /* the plot's key entry; NULL when not drawn */
+	const char *label; /* the plot's key entry; NULL when not drawn */
 };
 
 const struct series_field_info *series_field_info(enum series_field f);

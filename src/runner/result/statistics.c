@@ -30,7 +30,7 @@ static void mean_interval(struct summary *s)
 	if (s->n < 2)
 		return;
 	half = gsl_cdf_tdist_Pinv((1 + s->confidence) / 2, (double)(s->n - 1)) * s->stddev /
-	       sqrt((double)s->n);
+		sqrt((double)s->n);
 	s->mean_lo = s->mean - half;
 	s->mean_hi = s->mean + half;
 }
@@ -255,8 +255,7 @@ static double welch_p(const struct summary *b, const struct summary *n)
 
 /* hyperfine's ratio * sqrt((sd_b/m_b)^2 + (sd_n/m_n)^2), written out by partial derivatives so
  * that a new mean of 0 gives sd_n/m_b instead of 0 * infinity. */
-static void ratio_of_means(const struct summary *b, const struct summary *n,
-			   struct two_sample *out)
+static void ratio_of_means(const struct summary *b, const struct summary *n, struct two_sample *out)
 {
 	out->ratio = out->ratio_err = NAN;
 	if (b->mean == 0)
@@ -373,8 +372,9 @@ enum significance significance_decide(const struct two_sample *c, double p, doub
 				      double noise_pct)
 {
 	if (!c->testable)
-		return !c->ranges_overlap && fabs(c->change_pct) > noise_pct ?
-			SIG_NOT_TESTABLE_DIFFERENT : SIG_NOT_TESTABLE_SAME;
+		return !c->ranges_overlap && fabs(c->change_pct) > noise_pct
+			? SIG_NOT_TESTABLE_DIFFERENT
+			: SIG_NOT_TESTABLE_SAME;
 	/* A p-value alone calls a 0.3% shift on a quiet machine a change; the interval against
 	 * the noise threshold keeps only changes worth reporting. NaN fails every comparison. */
 	if (p < alpha && (c->change_lo_pct > noise_pct || c->change_hi_pct < -noise_pct))

@@ -16,9 +16,9 @@ struct summary {
 	size_t n;
 	double confidence;
 	double mean;
-	double stddev;			/* sample (n - 1); 0 for n = 1 */
+	double stddev; /* sample (n - 1); 0 for n = 1 */
 	double median, min, max;
-	double mean_lo, mean_hi;	/* Student t interval of the mean; NaN for n < 2 */
+	double mean_lo, mean_hi; /* Student t interval of the mean; NaN for n < 2 */
 	/* From order statistics with binomial coverage; NaN when no pair of them reaches the
 	 * confidence (n < 6 at 95%). */
 	double median_lo, median_hi;
@@ -42,18 +42,18 @@ struct two_sample {
 	/* mean_new / mean_base and its propagated error, as hyperfine:
 	 * ratio * sqrt((sd_b/m_b)^2 + (sd_n/m_n)^2) */
 	double ratio, ratio_err;
-	double change_pct;		/* 100 (median_new / median_base - 1) */
+	double change_pct; /* 100 (median_new / median_base - 1) */
 	/* Percentile bootstrap of the ratio of medians, STAT_CONFIDENCE, as % change. */
 	double change_lo_pct, change_hi_pct;
-	unsigned long seed;		/* the bootstrap's; MT19937 uses its low 32 bits */
-	double p_mwu;			/* Mann-Whitney U, two-sided */
-	int mwu_exact;			/* 1: permutation distribution; 0: normal */
+	unsigned long seed; /* the bootstrap's; MT19937 uses its low 32 bits */
+	double p_mwu; /* Mann-Whitney U, two-sided */
+	int mwu_exact; /* 1: permutation distribution; 0: normal */
 	/* The smallest p_mwu these sizes and ties allow (normal: at the most extreme U). */
 	double p_mwu_min;
 	/* Welch's t-test, two-sided; NaN when a side has n < 2 or both have no variance. */
 	double p_welch;
-	int testable;			/* both n >= 4: the exact test can reach p < 0.05 */
-	int ranges_overlap;		/* [min, max] of the two overlap (LKP's rule) */
+	int testable; /* both n >= 4: the exact test can reach p < 0.05 */
+	int ranges_overlap; /* [min, max] of the two overlap (LKP's rule) */
 };
 
 /* -EINVAL for an empty side, a side above UINT32_MAX or a value that is not finite; -ENOMEM.
@@ -67,9 +67,9 @@ int two_sample_compare(const double *base, size_t nb, const double *new_, size_t
 int holm_adjust(const double *p, size_t n, double *adjusted);
 
 enum significance {
-	SIG_NONE,			/* testable, and not a change beyond noise */
+	SIG_NONE, /* testable, and not a change beyond noise */
 	SIG_SIGNIFICANT,
-	SIG_NOT_TESTABLE_DIFFERENT,	/* too few trials; ranges apart and |change| > noise */
+	SIG_NOT_TESTABLE_DIFFERENT, /* too few trials; ranges apart and |change| > noise */
 	SIG_NOT_TESTABLE_SAME,
 };
 

@@ -9,7 +9,8 @@
 
 #include "common/size.h"
 
-int background_start(struct background *bg, const char *hogger, uint64_t size, const char *data, struct failure *f)
+int background_start(struct background *bg, const char *hogger, uint64_t size, const char *data,
+		     struct failure *f)
 {
 	struct hogger_args a = { .path = hogger, .alloc = size, .data = data, .hold = 1 };
 	char text[32];
@@ -47,7 +48,8 @@ int background_check(struct background *bg, struct failure *f)
 		return 0;
 	j->reaped = 1;
 	if (WIFSIGNALED(status))
-		failure_set(f, -ECHILD, "the --background hogger was killed by signal %d%s", WTERMSIG(status),
+		failure_set(f, -ECHILD, "the --background hogger was killed by signal %d%s",
+			    WTERMSIG(status),
 			    WTERMSIG(status) == SIGKILL ? " (the OOM killer?)" : "");
 	else
 		failure_set(f, -ECHILD, "the --background hogger exited with status %d",

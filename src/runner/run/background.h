@@ -15,7 +15,8 @@ struct background {
 };
 
 /* Starts it in zswapbench's own cgroup and waits until SIZE is filled; the failure set. */
-int background_start(struct background *bg, const char *hogger, uint64_t size, const char *data, struct failure *f);
+int background_start(struct background *bg, const char *hogger, uint64_t size, const char *data,
+		     struct failure *f);
 /* -ECHILD, with the failure set, once it has died. */
 int background_check(struct background *bg, struct failure *f);
 void background_stop(struct background *bg);

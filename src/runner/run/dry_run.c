@@ -16,23 +16,30 @@ static void plan_lines(const struct run *run, FILE *out)
 	const struct plan *p = &run->plan;
 	char limit[32], alloc[32];
 
-	fprintf(out, "plan: %zu cells x %u trials (+%u warmup), %s order%s: %zu trials in all\n", p->ncells, cfg->trials,
-		cfg->warmup, order_names[cfg->order], cfg->order == ORDER_SHUFFLED ? " (seed recorded)" : "", p->nschedule);
+	fprintf(out, "plan: %zu cells x %u trials (+%u warmup), %s order%s: %zu trials in all\n",
+		p->ncells, cfg->trials, cfg->warmup, order_names[cfg->order],
+		cfg->order == ORDER_SHUFFLED ? " (seed recorded)" : "", p->nschedule);
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct plan_cell *c = &p->cells[i];
 		if (cfg->command)
-			fprintf(out, "  %s: limit %s, %u cop%s of %s\n", c->label, size_format(c->limit, limit, sizeof(limit)),
-				c->jobs, c->jobs == 1 ? "y" : "ies", cfg->command[0]);
+			fprintf(out, "  %s: limit %s, %u cop%s of %s\n", c->label,
+				size_format(c->limit, limit, sizeof(limit)), c->jobs,
+				c->jobs == 1 ? "y" : "ies", cfg->command[0]);
 		else
-			fprintf(out, "  %s: limit %s, %u job%s, %s written by the hogger\n", c->label,
-				size_format(c->limit, limit, sizeof(limit)), c->jobs, c->jobs == 1 ? "" : "s",
+			fprintf(out, "  %s: limit %s, %u job%s, %s written by the hogger\n",
+				c->label, size_format(c->limit, limit, sizeof(limit)), c->jobs,
+				c->jobs == 1 ? "" : "s",
 				size_format(c->alloc, alloc, sizeof(alloc)));
 	}
 	if (cfg->command || cfg->setup[0])
-		fprintf(out, "  once: a work directory zswapbench-PID.d beside the swapfile, removed at the end with what is "
-			     "in it%s%s%s\n", cfg->setup[0] ? "; in it, before the first trial: " : "", cfg->setup,
+		fprintf(out,
+			"  once: a work directory zswapbench-PID.d beside the swapfile, removed at "
+			"the end with what is "
+			"in it%s%s%s\n",
+			cfg->setup[0] ? "; in it, before the first trial: " : "", cfg->setup,
 			cfg->setup[0] ? "" : "");
-	fprintf(out, "  workload %s%s\n", run->placement.pinned ? "pinned to " : "", run->placement.why);
+	fprintf(out, "  workload %s%s\n", run->placement.pinned ? "pinned to " : "",
+		run->placement.why);
 	fprintf(out, "  first trials in order:");
 	for (size_t i = 0; i < p->nschedule && i < 8; i++)
 		fprintf(out, " %s#%u", p->cells[p->schedule[i].cell].label, p->schedule[i].trial);
@@ -70,26 +77,35 @@ static void run_lines(const struct run *run, FILE *out)
 	const struct cgroup_env *env = &run->host.env;
 	char size[32];
 
-	fprintf(out, "each trial: a cgroup zswapbench-PID-CELL-TRIAL under %s with %s set to its limit", env->group_root,
-		cfg->limit_mode == LIMIT_HIGH && env->memory_v2 ? "memory.high" : env->files->limit);
+	fprintf(out,
+		"each trial: a cgroup zswapbench-PID-CELL-TRIAL under %s with %s set to its limit",
+		env->group_root,
+		cfg->limit_mode == LIMIT_HIGH && env->memory_v2 ? "memory.high"
+								: env->files->limit);
 	if (cfg->swap_limit)
-		fprintf(out, ", %s for --swap-limit %s", env->files->swap_limit, size_format(cfg->swap_limit, size, sizeof(size)));
+		fprintf(out, ", %s for --swap-limit %s", env->files->swap_limit,
+			size_format(cfg->swap_limit, size, sizeof(size)));
 	if (!env->memory_v2 && env->unified_root[0])
 		fprintf(out, "; a twin under %s for per-cgroup PSI", env->unified_root);
 	fprintf(out, "; removed after\n");
 	if (!cgroup_memory_delegated(env))
-		fprintf(out, "for the run: +memory in %s/cgroup.subtree_control, removed at the end\n", env->group_root);
+		fprintf(out,
+			"for the run: +memory in %s/cgroup.subtree_control, removed at the end\n",
+			env->group_root);
 	if (cfg->thp[0])
 		fprintf(out, "for the run: %s %s, restored\n", THP_ENABLED, cfg->thp);
 	if (cfg->mglru != SWITCH_LEAVE)
-		fprintf(out, "for the run: %s %s, restored\n", MGLRU_ENABLED, mglru_mask(cfg->mglru == SWITCH_ON));
+		fprintf(out, "for the run: %s %s, restored\n", MGLRU_ENABLED,
+			mglru_mask(cfg->mglru == SWITCH_ON));
 	if (cfg->swappiness >= 0)
-		fprintf(out, "%s swappiness %d%s\n", env->memory_v2 ? "for the run: vm." : "each trial: the cgroup's memory.",
+		fprintf(out, "%s swappiness %d%s\n",
+			env->memory_v2 ? "for the run: vm." : "each trial: the cgroup's memory.",
 			cfg->swappiness, env->memory_v2 ? ", restored" : "");
 	if (cfg->page_cluster >= 0)
 		fprintf(out, "for the run: vm.page-cluster %d, restored\n", cfg->page_cluster);
 	if (cfg->background)
-		fprintf(out, "for the run: a hogger outside the cgroup holds %s\n", size_format(cfg->background, size, sizeof(size)));
+		fprintf(out, "for the run: a hogger outside the cgroup holds %s\n",
+			size_format(cfg->background, size, sizeof(size)));
 	if (cfg->settle)
 		fprintf(out, "each trial: sync, drop_caches, compact_memory first\n");
 }
@@ -103,8 +119,10 @@ static void estimate(const struct run *run, FILE *out)
 
 	for (size_t i = 0; i < p->nschedule; i++)
 		seconds += (double)p->cells[p->schedule[i].cell].alloc / (300.0 * MIB_BYTES) + 0.12;
-	fprintf(out, "estimated duration: about %.0f s (%.1f min), for the hogger's fill at ~300 MiB/s; "
-		     "a command takes what it takes\n", seconds, seconds / 60);
+	fprintf(out,
+		"estimated duration: about %.0f s (%.1f min), for the hogger's fill at ~300 MiB/s; "
+		"a command takes what it takes\n",
+		seconds, seconds / 60);
 }
 
 int dry_run_print(const struct run *run, FILE *out)

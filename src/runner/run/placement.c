@@ -44,9 +44,11 @@ static void chosen_set(unsigned want, const cpu_set_t *online, struct placement 
 
 	if (want > n)
 		want = n; /* the widest cell needs every CPU: the runner shares them */
-	cpus_quietest(online, have_irqs ? irqs : NULL, have_irqs ? CPU_SETSIZE : 0, want, &pl->workload);
+	cpus_quietest(online, have_irqs ? irqs : NULL, have_irqs ? CPU_SETSIZE : 0, want,
+		      &pl->workload);
 	cpulist_format(&pl->workload, list, sizeof(list));
-	snprintf(pl->why, sizeof(pl->why), "CPU%s %s: the %s device interrupts%s", want > 1 ? "s" : "", list,
+	snprintf(pl->why, sizeof(pl->why), "CPU%s %s: the %s device interrupts%s",
+		 want > 1 ? "s" : "", list,
 		 want > 1 ? "CPUs that take the fewest" : "CPU that takes the fewest",
 		 have_irqs ? "" : " (no /proc/interrupts: the lowest numbers)");
 }
@@ -63,11 +65,15 @@ int placement_choose(const struct config *cfg, const struct plan *plan, struct p
 	}
 	if (cpus_online(&online)) {
 		if (cfg->cpus[0]) {
-			say("--cpus '%s': /sys/devices/system/cpu/online is unreadable, so no CPU can be checked; "
-			    "--cpus all runs without pinning", cfg->cpus);
+			say("--cpus '%s': /sys/devices/system/cpu/online is unreadable, so no CPU "
+			    "can be checked; "
+			    "--cpus all runs without pinning",
+			    cfg->cpus);
 			return EXIT_UNSUPPORTED;
 		}
-		snprintf(pl->why, sizeof(pl->why), "not pinned: the online CPUs are unknown (no /sys/devices/system/cpu/online)");
+		snprintf(pl->why, sizeof(pl->why),
+			 "not pinned: the online CPUs are unknown (no "
+			 "/sys/devices/system/cpu/online)");
 		return 0;
 	}
 	if (cfg->cpus[0] && (status = given_set(cfg, &online, pl)))

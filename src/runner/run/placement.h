@@ -13,10 +13,10 @@
 #include "runner/run/plan.h"
 
 struct placement {
-	int pinned;               /* 0: --cpus all */
-	cpu_set_t workload;       /* the set every workload process is pinned to */
-	cpu_set_t runner;         /* where the runner goes; empty: it stays where it is */
-	char why[256];            /* how the set was chosen, in words */
+	int pinned; /* 0: --cpus all */
+	cpu_set_t workload; /* the set every workload process is pinned to */
+	cpu_set_t runner; /* where the runner goes; empty: it stays where it is */
+	char why[256]; /* how the set was chosen, in words */
 };
 
 /* The set for the plan's cells: --cpus checked against the online CPUs (exit 2 naming the

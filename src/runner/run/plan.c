@@ -32,8 +32,10 @@ uint64_t plan_swap_size(const struct config *cfg)
 			most = (uint64_t)((double)cfg->limit.v[i] / (1.0 - cfg->swap_fraction));
 	for (size_t s = 0; s < cfg->nsections && cfg->swap_fraction > 0; s++)
 		for (size_t i = 0; i < cfg->sections[s].limit.n; i++)
-			if ((uint64_t)((double)cfg->sections[s].limit.v[i] / (1.0 - cfg->swap_fraction)) > most)
-				most = (uint64_t)((double)cfg->sections[s].limit.v[i] / (1.0 - cfg->swap_fraction));
+			if ((uint64_t)((double)cfg->sections[s].limit.v[i] /
+				       (1.0 - cfg->swap_fraction)) > most)
+				most = (uint64_t)((double)cfg->sections[s].limit.v[i] /
+						  (1.0 - cfg->swap_fraction));
 	return (most + (1 << 20) - 1) & ~((1ULL << 20) - 1);
 }
 
@@ -50,9 +52,15 @@ static void build_workload(const struct config *cfg, const char *hogger, struct 
 {
 	struct workload_spec *spec = &c->workload;
 	struct hogger_args a = {
-		.path = hogger, .alloc = c->alloc / c->jobs, .chunk = cfg->chunk, .data = cfg->data,
-		.access = cfg->access, .threads = cfg->threads, .no_seccomp = cfg->no_seccomp,
-		.prefault = cfg->prefault, .no_latency = cfg->latency == SWITCH_OFF,
+		.path = hogger,
+		.alloc = c->alloc / c->jobs,
+		.chunk = cfg->chunk,
+		.data = cfg->data,
+		.access = cfg->access,
+		.threads = cfg->threads,
+		.no_seccomp = cfg->no_seccomp,
+		.prefault = cfg->prefault,
+		.no_latency = cfg->latency == SWITCH_OFF,
 	};
 	struct access mode;
 
@@ -76,7 +84,7 @@ static void build_workload(const struct config *cfg, const char *hogger, struct 
 
 /* The axes of one group of cells: the whole run, or a section of its config file. */
 struct axes {
-	const char *section;          /* NULL: the run's own cells */
+	const char *section; /* NULL: the run's own cells */
 	const struct name_list *swap, *comp;
 	const struct count_list *jobs;
 	const struct size_list *limit;
@@ -94,11 +102,13 @@ static void label_cell(const struct axes *a, struct plan_cell *c)
 		at = (size_t)snprintf(c->label, len, "%s%s", a->section, alone ? "" : " ");
 	if (a->section && alone)
 		return;
-	at += (size_t)snprintf(c->label + at, len - at, "%s%s%s", c->backend->name, c->comp ? ":" : "", c->comp ? c->comp : "");
+	at += (size_t)snprintf(c->label + at, len - at, "%s%s%s", c->backend->name,
+			       c->comp ? ":" : "", c->comp ? c->comp : "");
 	if (a->jobs->n > 1 && at < len)
 		at += (size_t)snprintf(c->label + at, len - at, " jobs=%u", c->jobs);
 	if (a->limit->n > 1 && at < len)
-		snprintf(c->label + at, len - at, " limit=%s", size_format(c->limit, size, sizeof(size)));
+		snprintf(c->label + at, len - at, " limit=%s",
+			 size_format(c->limit, size, sizeof(size)));
 }
 
 /* What a cell's workload allocates in all: --alloc, --alloc-per-job times the jobs, or, with
@@ -115,11 +125,14 @@ static unsigned cell_jobs(const struct config *cfg, unsigned jobs)
 {
 	struct access mode;
 
-	return !cfg->command && access_parse(cfg->access, &mode) == 0 && mode.kind == ACCESS_TABS ? mode.tabs : jobs;
+	return !cfg->command && access_parse(cfg->access, &mode) == 0 && mode.kind == ACCESS_TABS
+		? mode.tabs
+		: jobs;
 }
 
-static void add_cell(struct plan *p, const struct config *cfg, const char *hogger, const struct axes *a,
-		     const struct backend *b, const char *comp, unsigned jobs, uint64_t limit)
+static void add_cell(struct plan *p, const struct config *cfg, const char *hogger,
+		     const struct axes *a, const struct backend *b, const char *comp, unsigned jobs,
+		     uint64_t limit)
 {
 	struct plan_cell *c = &p->cells[p->ncells++];
 
@@ -139,12 +152,14 @@ static size_t count_cells(const struct axes *a)
 	size_t n = 0;
 	for (size_t i = 0; i < a->swap->n; i++) {
 		const struct backend *b = backend_find(a->swap->v[i]);
-		n += ((b->flags & BACKEND_COMP) && a->comp->n ? a->comp->n : 1) * a->jobs->n * a->limit->n;
+		n += ((b->flags & BACKEND_COMP) && a->comp->n ? a->comp->n : 1) * a->jobs->n *
+			a->limit->n;
 	}
 	return n;
 }
 
-static void add_cells(struct plan *p, const struct config *cfg, const char *hogger, const struct axes *a)
+static void add_cells(struct plan *p, const struct config *cfg, const char *hogger,
+		      const struct axes *a)
 {
 	for (size_t i = 0; i < a->swap->n; i++) {
 		const struct backend *b = backend_find(a->swap->v[i]);
@@ -152,7 +167,8 @@ static void add_cells(struct plan *p, const struct config *cfg, const char *hogg
 		for (size_t k = 0; k < (takes_comp ? a->comp->n : 1); k++)
 			for (size_t j = 0; j < a->jobs->n; j++)
 				for (size_t l = 0; l < a->limit->n; l++)
-					add_cell(p, cfg, hogger, a, b, takes_comp ? a->comp->v[k] : NULL, a->jobs->v[j],
+					add_cell(p, cfg, hogger, a, b,
+						 takes_comp ? a->comp->v[k] : NULL, a->jobs->v[j],
 						 a->limit->v[l]);
 	}
 }
@@ -167,7 +183,8 @@ static size_t group_axes(const struct config *cfg, struct axes *out)
 	for (size_t i = 0; i < cfg->nsections; i++) {
 		const struct cell_section *s = &cfg->sections[i];
 		out[i] = (struct axes){ s->name, s->set[AXIS_SWAP] ? &s->swap : &cfg->swap,
-					s->set[AXIS_COMP] ? &s->comp : &cfg->comp, s->set[AXIS_JOBS] ? &s->jobs : &cfg->jobs,
+					s->set[AXIS_COMP] ? &s->comp : &cfg->comp,
+					s->set[AXIS_JOBS] ? &s->jobs : &cfg->jobs,
 					s->set[AXIS_LIMIT] ? &s->limit : &cfg->limit };
 	}
 	return cfg->nsections;
@@ -218,7 +235,8 @@ static int build_schedule(struct plan *p, const struct config *cfg, unsigned lon
 	return 0;
 }
 
-int plan_build(struct plan *p, const struct config *cfg, const char *hogger, const struct plan_inputs *in)
+int plan_build(struct plan *p, const struct config *cfg, const char *hogger,
+	       const struct plan_inputs *in)
 {
 	struct axes groups[SECTION_MAX];
 	size_t ngroups = group_axes(cfg, groups), max = 0;

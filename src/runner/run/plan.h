@@ -17,19 +17,23 @@
 #include "runner/trial/workload.h"
 
 struct plan_cell {
-	char label[96];               /* "disk", "zram:lz4", "zswap:lzo jobs=2 limit=100M" */
+	char label[96]; /* "disk", "zram:lz4", "zswap:lzo jobs=2 limit=100M" */
 	const struct backend *backend;
-	const char *comp;             /* NULL: the kernel's default */
+	const char *comp; /* NULL: the kernel's default */
 	uint64_t limit;
 	unsigned jobs;
-	uint64_t alloc;               /* what its hoggers write in all */
-	struct workload_spec workload; /* the hogger with this cell's share, or the command (fio, for a block device) */
-	struct target_spec target;    /* what its device is used as: swap, or a block device or filesystem measured */
+	uint64_t alloc; /* what its hoggers write in all */
+	struct workload_spec
+		/* the hogger with this cell's share, or the command (fio, for a block device) */
+		workload;
+	struct target_spec
+		/* what its device is used as: swap, or a block device or filesystem measured */
+		target;
 	struct hogger_argv hogger;
 };
 
 struct schedule_entry {
-	unsigned cell, trial;         /* trial is 1-based, warmups first */
+	unsigned cell, trial; /* trial is 1-based, warmups first */
 };
 
 struct plan {
@@ -37,8 +41,8 @@ struct plan {
 	size_t ncells;
 	struct schedule_entry *schedule; /* the order trials run in */
 	size_t nschedule;
-	unsigned long seed;           /* --order shuffled: the seed given, or one drawn */
-	uint64_t swap_size;           /* the swapfile's size and zram's disksize */
+	unsigned long seed; /* --order shuffled: the seed given, or one drawn */
+	uint64_t swap_size; /* the swapfile's size and zram's disksize */
 	char swapfile[PATH_MAX];
 };
 
@@ -46,7 +50,7 @@ struct plan {
  * swapfile, and a shuffled order given no seed uses this one (recorded, so a run replays). */
 struct plan_inputs {
 	pid_t pid;
-	unsigned long seed;           /* nonzero */
+	unsigned long seed; /* nonzero */
 };
 
 /* What the hoggers of a cell write in all: each job rounds its share up to whole chunks. */
@@ -56,7 +60,8 @@ uint64_t plan_swap_size(const struct config *cfg);
 /* The swapfile path: --swapfile, or /var/tmp/zswapbench-<pid>.swap. */
 void plan_swapfile(const struct config *cfg, pid_t pid, char *buf, size_t len);
 /* The cells and the schedule; hogger is the hogger binary's path. -ENOMEM. */
-int plan_build(struct plan *p, const struct config *cfg, const char *hogger, const struct plan_inputs *in);
+int plan_build(struct plan *p, const struct config *cfg, const char *hogger,
+	       const struct plan_inputs *in);
 void plan_free(struct plan *p);
 
 #endif

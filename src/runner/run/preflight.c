@@ -42,11 +42,13 @@ static int disk_throttle_device(const char *swapfile, char *out, size_t len)
 	}
 	ret = blockdev_disk(major(st.st_dev), minor(st.st_dev), &maj, &min);
 	if (ret == -ENODEV) {
-		say("--disk-throttle: %s is not on a block device (%u:%u)", copy, major(st.st_dev), minor(st.st_dev));
+		say("--disk-throttle: %s is not on a block device (%u:%u)", copy, major(st.st_dev),
+		    minor(st.st_dev));
 		return ret;
 	}
 	if (ret < 0) {
-		say("--disk-throttle: cannot find the disk of partition %u:%u", major(st.st_dev), minor(st.st_dev));
+		say("--disk-throttle: cannot find the disk of partition %u:%u", major(st.st_dev),
+		    minor(st.st_dev));
 		return -ENODEV;
 	}
 	snprintf(out, len, "%u:%u", maj, min);
@@ -112,7 +114,8 @@ static int check_output_path(const char *option, const char *path, int want_dir)
 		return -EINVAL;
 	}
 	if (stat(path, &st) == 0 && !S_ISDIR(st.st_mode) != !want_dir) {
-		say("--%s '%s': %s", option, path, want_dir ? "is not a directory" : "is a directory");
+		say("--%s '%s': %s", option, path,
+		    want_dir ? "is not a directory" : "is a directory");
 		return -EINVAL;
 	}
 	return 0;
@@ -120,7 +123,8 @@ static int check_output_path(const char *option, const char *path, int want_dir)
 
 static int check_outputs(const struct config *cfg)
 {
-	if (check_output_path("output", cfg->output, 0) || check_output_path("plot", cfg->plot_dir, 1) ||
+	if (check_output_path("output", cfg->output, 0) ||
+	    check_output_path("plot", cfg->plot_dir, 1) ||
 	    check_output_path("report", cfg->report_file, 0))
 		return EXIT_USAGE;
 	if ((cfg->plot_dir[0] || cfg->report_file[0]) && !plot_available()) {
@@ -136,10 +140,12 @@ static int check_workload(const struct config *cfg, struct host *host)
 	int ret;
 
 	if (cfg->command && (ret = find_command(cfg->command[0]))) {
-		say("command '%s': %s", cfg->command[0], ret == -ENOENT ? "not found in PATH" : strerror(-ret));
+		say("command '%s': %s", cfg->command[0],
+		    ret == -ENOENT ? "not found in PATH" : strerror(-ret));
 		return EXIT_USAGE;
 	}
-	if ((!cfg->command || cfg->background) && (ret = find_hogger(cfg, host->hogger, sizeof(host->hogger)))) {
+	if ((!cfg->command || cfg->background) &&
+	    (ret = find_hogger(cfg, host->hogger, sizeof(host->hogger)))) {
 		say("--hogger '%s': %s (build it with make)", host->hogger, strerror(-ret));
 		return EXIT_USAGE;
 	}
@@ -157,14 +163,20 @@ static unsigned kernel_version(void)
 	return major * 100 + minor;
 }
 
-struct swap_params swap_params_for(const struct config *cfg, const struct host *host, const struct plan *plan,
-				   const struct plan_cell *cell, struct swap_shared *shared)
+struct swap_params swap_params_for(const struct config *cfg, const struct host *host,
+				   const struct plan *plan, const struct plan_cell *cell,
+				   struct swap_shared *shared)
 {
 	return (struct swap_params){
-		.settings = &cfg->backend, .comp = cell->comp, .size = plan->swap_size, .swapfile = plan->swapfile,
-		.cgroup_v2 = host->env.memory_v2, .cgroup_mode = cgroup_mode_name(host->env.mode),
+		.settings = &cfg->backend,
+		.comp = cell->comp,
+		.size = plan->swap_size,
+		.swapfile = plan->swapfile,
+		.cgroup_v2 = host->env.memory_v2,
+		.cgroup_mode = cgroup_mode_name(host->env.mode),
 		/* A fixture tree is not the running kernel. */
-		.kernel = cfg->sysroot[0] ? 0 : kernel_version(), .shared = shared,
+		.kernel = cfg->sysroot[0] ? 0 : kernel_version(),
+		.shared = shared,
 	};
 }
 
@@ -175,14 +187,16 @@ static int seen_before(const struct plan *plan, size_t i)
 
 	for (size_t k = 0; k < i; k++) {
 		const struct plan_cell *o = &plan->cells[k];
-		if (o->backend == c->backend && (o->comp == c->comp || (o->comp && c->comp && !strcmp(o->comp, c->comp))))
+		if (o->backend == c->backend &&
+		    (o->comp == c->comp || (o->comp && c->comp && !strcmp(o->comp, c->comp))))
 			return 1;
 	}
 	return 0;
 }
 
 /* Each backend with each compressor a cell uses, as its check sees them (once a pair). */
-static int check_backends(const struct config *cfg, const struct host *host, const struct plan *plan)
+static int check_backends(const struct config *cfg, const struct host *host,
+			  const struct plan *plan)
 {
 	struct swap_shared shared;
 	int status = 0;
@@ -194,7 +208,8 @@ static int check_backends(const struct config *cfg, const struct host *host, con
 		int ret;
 		if (seen_before(plan, i))
 			continue;
-		if ((ret = swap_device_init(&dev, plan->cells[i].backend, &p)) == 0 && (ret = swap_device_check(&dev))) {
+		if ((ret = swap_device_init(&dev, plan->cells[i].backend, &p)) == 0 &&
+		    (ret = swap_device_check(&dev))) {
 			say("%s", dev.why);
 			status = ret == -EINVAL ? EXIT_USAGE : EXIT_UNSUPPORTED;
 		} else if (ret) {
@@ -215,7 +230,8 @@ static int spare_memory(uint64_t *spare, uint64_t *available, uint64_t *margin)
 	uint64_t total;
 	int ret = meminfo_read(&mi);
 
-	if (ret || (ret = meminfo_get(&mi, "MemAvailable", available)) || (ret = meminfo_get(&mi, "MemTotal", &total)))
+	if (ret || (ret = meminfo_get(&mi, "MemAvailable", available)) ||
+	    (ret = meminfo_get(&mi, "MemTotal", &total)))
 		return ret;
 	*margin = total / 20 > (256ULL << 20) ? total / 20 : 256ULL << 20;
 	*spare = *available > *margin ? *available - *margin : 0;
@@ -224,15 +240,19 @@ static int spare_memory(uint64_t *spare, uint64_t *available, uint64_t *margin)
 
 /* RAM a cell costs outside the cgroup, as its backend says: what spills past the limit (all
  * of it, for a command, whose allocation is unknown) at the pattern's expected ratio. */
-static uint64_t uncharged_ram(const struct config *cfg, const struct host *host, const struct plan *plan,
-			      const struct plan_cell *cell)
+static uint64_t uncharged_ram(const struct config *cfg, const struct host *host,
+			      const struct plan *plan, const struct plan_cell *cell)
 {
 	struct swap_shared shared;
 	struct swap_params p;
 	struct swap_device dev;
 	struct pattern pat;
-	uint64_t spill = cfg->command ? UINT64_MAX : cell->alloc > cell->limit ? cell->alloc - cell->limit : 0, need = 0;
-	double ratio = cfg->command || pattern_parse(cfg->data, &pat) ? 1 : pattern_expected_ratio(&pat);
+	uint64_t spill = cfg->command	    ? UINT64_MAX
+		: cell->alloc > cell->limit ? cell->alloc - cell->limit
+					    : 0,
+		 need = 0;
+	double ratio =
+		cfg->command || pattern_parse(cfg->data, &pat) ? 1 : pattern_expected_ratio(&pat);
 
 	swap_shared_init(&shared);
 	p = swap_params_for(cfg, host, plan, cell, &shared);
@@ -264,12 +284,17 @@ static int check_memory(const struct config *cfg, const struct host *host, const
 	size_format(spare, d, sizeof(d));
 	size_format(cfg->background + worst, e, sizeof(e));
 	if (cfg->background > spare / 2)
-		say("--background %s: more than this machine can spare beside the trials (%s: MemAvailable %s less a "
-		    "%s margin); nothing was changed", size_format(cfg->background, a, sizeof(a)), d, b, c);
+		say("--background %s: more than this machine can spare beside the trials (%s: "
+		    "MemAvailable %s less a "
+		    "%s margin); nothing was changed",
+		    size_format(cfg->background, a, sizeof(a)), d, b, c);
 	else
-		say("--alloc %s: the trials would need about %s of RAM, zram's compressed pages included, more than "
-		    "this machine can spare (%s: MemAvailable %s less a %s margin); lower --alloc or cap zram with "
-		    "--zram-mem-limit; nothing was changed", size_format(cfg->alloc, a, sizeof(a)), e, d, b, c);
+		say("--alloc %s: the trials would need about %s of RAM, zram's compressed pages "
+		    "included, more than "
+		    "this machine can spare (%s: MemAvailable %s less a %s margin); lower --alloc "
+		    "or cap zram with "
+		    "--zram-mem-limit; nothing was changed",
+		    size_format(cfg->alloc, a, sizeof(a)), e, d, b, c);
 	return EXIT_UNSUPPORTED;
 }
 
@@ -283,18 +308,23 @@ static int check_parent_group(const struct config *cfg, const struct cgroup_env 
 	if (!env->parent[0])
 		return 0;
 	if (env->memory_v2 && !cgroup_parent_has(env, "memory")) {
-		say("cgroup %s has no memory controller: add +memory to its parent's cgroup.subtree_control "
-		    "(cgroup/cgconfig-v2.conf does), or remove the group", env->group_root);
+		say("cgroup %s has no memory controller: add +memory to its parent's "
+		    "cgroup.subtree_control "
+		    "(cgroup/cgconfig-v2.conf does), or remove the group",
+		    env->group_root);
 		return EXIT_UNSUPPORTED;
 	}
 	if (throttle && env->memory_v2 && !cgroup_parent_has(env, "io")) {
-		say("--disk-throttle: cgroup %s has no io controller to hand down", env->group_root);
+		say("--disk-throttle: cgroup %s has no io controller to hand down",
+		    env->group_root);
 		return EXIT_UNSUPPORTED;
 	}
 	snprintf(path, sizeof(path), "%s/%s/cgroup.procs", env->blkio_root, env->parent);
 	if (throttle && !env->memory_v2 && !sysfs_exists(path)) {
-		say("--disk-throttle: the trials go under cgroup %s, which has no blkio group (%s/%s): "
-		    "cgroup/cgconfig.conf makes both", env->group_root, env->blkio_root, env->parent);
+		say("--disk-throttle: the trials go under cgroup %s, which has no blkio group "
+		    "(%s/%s): "
+		    "cgroup/cgconfig.conf makes both",
+		    env->group_root, env->blkio_root, env->parent);
 		return EXIT_UNSUPPORTED;
 	}
 	return 0;
@@ -305,12 +335,13 @@ static int check_parent_group(const struct config *cfg, const struct cgroup_env 
 static int check_mm_switches(const struct config *cfg)
 {
 	if (cfg->thp[0] && !sysfs_exists(THP_ENABLED)) {
-		say("--thp %s: this kernel has no transparent huge pages (%s)", cfg->thp, THP_ENABLED);
+		say("--thp %s: this kernel has no transparent huge pages (%s)", cfg->thp,
+		    THP_ENABLED);
 		return EXIT_UNSUPPORTED;
 	}
 	if (cfg->mglru != SWITCH_LEAVE && !sysfs_exists(MGLRU_ENABLED)) {
-		say("--mglru %s: this kernel has no multi-gen LRU (CONFIG_LRU_GEN: no %s)", switch_word(cfg->mglru),
-		    MGLRU_ENABLED);
+		say("--mglru %s: this kernel has no multi-gen LRU (CONFIG_LRU_GEN: no %s)",
+		    switch_word(cfg->mglru), MGLRU_ENABLED);
 		return EXIT_UNSUPPORTED;
 	}
 	return 0;
@@ -323,19 +354,22 @@ int preflight(const struct config *cfg, struct host *host)
 
 	memset(host, 0, sizeof(*host));
 	if (geteuid() != 0 && !cfg->sysroot[0]) {
-		say("must run as root: it creates cgroups and swap areas (try: sudo zswapbench ...)");
+		say("must run as root: it creates cgroups and swap areas (try: sudo zswapbench "
+		    "...)");
 		return EXIT_USAGE;
 	}
 	if ((status = check_workload(cfg, host)))
 		return status;
 	if (cgroup_env_detect(&host->env) < 0) {
-		say("no memory cgroup controller is mounted (cgroup mode: %s)", cgroup_mode_name(host->env.mode));
+		say("no memory cgroup controller is mounted (cgroup mode: %s)",
+		    cgroup_mode_name(host->env.mode));
 		return EXIT_UNSUPPORTED;
 	}
 	if ((status = check_parent_group(cfg, &host->env)) || (status = check_mm_switches(cfg)))
 		return status;
 	if (cfg->limit_mode == LIMIT_HIGH && !host->env.memory_v2 && !cfg->timeout_ms) {
-		say("--limit-mode high: on cgroup v1 it stalls instead of killing, so it needs a --timeout");
+		say("--limit-mode high: on cgroup v1 it stalls instead of killing, so it needs a "
+		    "--timeout");
 		return EXIT_USAGE;
 	}
 	plan_swapfile(cfg, getpid(), swapfile, sizeof(swapfile));
@@ -351,8 +385,8 @@ int preflight_plan(const struct config *cfg, const struct host *host, const stru
 	return status ? status : check_memory(cfg, host, plan);
 }
 
-void warnings(const struct config *cfg, const struct host *host, const struct plan *plan, char *other_swap,
-	      size_t len)
+void warnings(const struct config *cfg, const struct host *host, const struct plan *plan,
+	      char *other_swap, size_t len)
 {
 	char a[32], b[32];
 
@@ -361,20 +395,28 @@ void warnings(const struct config *cfg, const struct host *host, const struct pl
 		const struct plan_cell *c = &plan->cells[i];
 		if (c->alloc <= c->limit)
 			warn("%s: %s allocated fits in --limit %s: nothing will swap", c->label,
-			    size_format(c->alloc, a, sizeof(a)), size_format(c->limit, b, sizeof(b)));
-		else if (c->alloc > c->limit + plan->swap_size && (c->backend->flags & BACKEND_DEVICE))
-			warn("%s: %s allocated exceeds the limit plus swap (%s): expect an OOM kill",
-			    c->label, size_format(c->alloc, a, sizeof(a)),
-			    size_format(c->limit + plan->swap_size, b, sizeof(b)));
+			     size_format(c->alloc, a, sizeof(a)),
+			     size_format(c->limit, b, sizeof(b)));
+		else if (c->alloc > c->limit + plan->swap_size &&
+			 (c->backend->flags & BACKEND_DEVICE))
+			warn("%s: %s allocated exceeds the limit plus swap (%s): expect an OOM "
+			     "kill",
+			     c->label, size_format(c->alloc, a, sizeof(a)),
+			     size_format(c->limit + plan->swap_size, b, sizeof(b)));
 	}
 	for (size_t i = 0; i < plan->ncells && host->env.memory_v2; i++)
 		if (plan->cells[i].backend->flags & BACKEND_POOL_CHARGED_V2) {
-			/* Measured on Debian's 6.1 under v2: 128M under 32M is OOM-killed at 55M of swap. */
-			warn("%s on cgroup v2: the compressed pool is charged to the cgroup too, so the "
-			    "limit must hold the pages left and their compressed copies (a limit far below "
-			    "--alloc ends in an OOM kill)", plan->cells[i].backend->name);
+			/* Measured on Debian's 6.1 under v2: 128M under 32M is OOM-killed at 55M
+			 * of swap. */
+			warn("%s on cgroup v2: the compressed pool is charged to the cgroup too, "
+			     "so the "
+			     "limit must hold the pages left and their compressed copies (a limit "
+			     "far below "
+			     "--alloc ends in an OOM kill)",
+			     plan->cells[i].backend->name);
 			break;
 		}
 	if (swaps_others(NULL, other_swap, len) > 0)
-		warn("swap already active (%s): the kernel may use it too; it is left untouched", other_swap);
+		warn("swap already active (%s): the kernel may use it too; it is left untouched",
+		     other_swap);
 }

@@ -12,8 +12,8 @@
 /* What preflight learned about this machine. */
 struct host {
 	struct cgroup_env env;
-	char hogger[PATH_MAX];        /* the hogger binary */
-	char throttle_dev[32];        /* --disk-throttle: "MAJ:MIN" of the swapfile's disk */
+	char hogger[PATH_MAX]; /* the hogger binary */
+	char throttle_dev[32]; /* --disk-throttle: "MAJ:MIN" of the swapfile's disk */
 };
 
 /* Checks everything that can be checked without a change; returns an exit status or 0. */
@@ -24,10 +24,11 @@ int preflight(const struct config *cfg, struct host *host);
 int preflight_plan(const struct config *cfg, const struct host *host, const struct plan *plan);
 /* The parameters of a cell's swap device: its backend's settings, the run's swap size and
  * swapfile, the cgroup mode and kernel its checks need. */
-struct swap_params swap_params_for(const struct config *cfg, const struct host *host, const struct plan *plan,
-				   const struct plan_cell *cell, struct swap_shared *shared);
+struct swap_params swap_params_for(const struct config *cfg, const struct host *host,
+				   const struct plan *plan, const struct plan_cell *cell,
+				   struct swap_shared *shared);
 /* What the user should know before trusting the numbers; other swap areas into other_swap. */
-void warnings(const struct config *cfg, const struct host *host, const struct plan *plan, char *other_swap,
-	      size_t len);
+void warnings(const struct config *cfg, const struct host *host, const struct plan *plan,
+	      char *other_swap, size_t len);
 
 #endif

@@ -39,20 +39,22 @@ static void draw(struct progress *p)
 	char e[16], eta[16] = "?";
 
 	if (p->done)
-		clock_text(elapsed / (double)p->done * (double)(p->total - p->done), eta, sizeof(eta));
+		clock_text(elapsed / (double)p->done * (double)(p->total - p->done), eta,
+			   sizeof(eta));
 	clock_text(elapsed, e, sizeof(e));
 	fprintf(stderr, "\r\033[K%s (cell %u/%u) %s %u/%u: %s", p->cell, p->cell_i, p->ncells,
 		p->warmup ? "warmup" : "trial", p->trial_j, p->ntrials, p->phase);
 	if (!strcmp(p->phase, "fill") && p->alloc)
-		fprintf(stderr, " %.0f/%.0f MiB", (double)p->bytes / MIB_BYTES, (double)p->alloc / MIB_BYTES);
+		fprintf(stderr, " %.0f/%.0f MiB", (double)p->bytes / MIB_BYTES,
+			(double)p->alloc / MIB_BYTES);
 	fprintf(stderr, "  %s elapsed, ETA %s", e, eta);
 	fflush(stderr);
 	p->shown = 1;
 	p->drawn_ns = clock_now_ns();
 }
 
-void progress_trial(struct progress *p, const char *cell, unsigned cell_i, unsigned trial_j, unsigned ntrials,
-		    int warmup, uint64_t alloc)
+void progress_trial(struct progress *p, const char *cell, unsigned cell_i, unsigned trial_j,
+		    unsigned ntrials, int warmup, uint64_t alloc)
 {
 	snprintf(p->cell, sizeof(p->cell), "%s", cell);
 	p->cell_i = cell_i;
@@ -87,8 +89,8 @@ void progress_done(struct progress *p, const struct result_cell *c, const struct
 		return;
 	progress_clear();
 	fflush(stdout);
-	fprintf(stderr, "%s: %s %u/%u: %s", c->label, t->warmup ? "warmup" : "trial", p->trial_j, p->ntrials,
-		trial_status_name(t->status));
+	fprintf(stderr, "%s: %s %u/%u: %s", c->label, t->warmup ? "warmup" : "trial", p->trial_j,
+		p->ntrials, trial_status_name(t->status));
 	if (t->have[M_ELAPSED])
 		fprintf(stderr, ", elapsed %.3f s", t->value[M_ELAPSED]);
 	if (t->have[M_SWAP_PEAK])

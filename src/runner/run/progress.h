@@ -8,9 +8,9 @@
 #include "runner/result/results.h"
 
 struct progress {
-	int live;                 /* stderr is a terminal */
+	int live; /* stderr is a terminal */
 	int quiet;
-	size_t total, done;       /* trials in the schedule, and finished */
+	size_t total, done; /* trials in the schedule, and finished */
 	uint64_t start_ns, trial_ns, drawn_ns;
 	char cell[96];
 	unsigned cell_i, ncells, trial_j, ntrials;
@@ -18,13 +18,14 @@ struct progress {
 	uint64_t alloc;
 	char phase[16];
 	uint64_t bytes;
-	int shown;                /* a live line is on the screen */
+	int shown; /* a live line is on the screen */
 };
 
 void progress_init(struct progress *p, size_t total, unsigned ncells, int quiet);
-void progress_trial(struct progress *p, const char *cell, unsigned cell_i, unsigned trial_j, unsigned ntrials,
-		    int warmup, uint64_t alloc);
-/* From inside the trial: its phase and the bytes written so far (redrawn at most 10 times a second). */
+void progress_trial(struct progress *p, const char *cell, unsigned cell_i, unsigned trial_j,
+		    unsigned ntrials, int warmup, uint64_t alloc);
+/* From inside the trial: its phase and the bytes written so far (redrawn at most 10 times a
+ * second). */
 void progress_phase(void *p, const char *phase, uint64_t bytes);
 void progress_done(struct progress *p, const struct result_cell *c, const struct trial *t);
 /* Takes the live line off the screen (before any other message, and at the end). */

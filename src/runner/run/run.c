@@ -27,8 +27,8 @@
 
 static void undo_failed(const struct undo *u, int err)
 {
-	say("could not undo %s %s%s%s: %s", undo_kind_name(u->kind), u->path, u->value[0] ? " " : "",
-	    u->value, strerror(-err));
+	say("could not undo %s %s%s%s: %s", undo_kind_name(u->kind), u->path,
+	    u->value[0] ? " " : "", u->value, strerror(-err));
 }
 
 static void journal_note(const char *text)
@@ -43,7 +43,8 @@ static void clean_earlier_boot(const char *path)
 
 	journal_init(&old);
 	old.on_note = journal_note;
-	if (journal_load(&old, path) == 0 && journal_pending(&old) && journal_from_earlier_boot(&old)) {
+	if (journal_load(&old, path) == 0 && journal_pending(&old) &&
+	    journal_from_earlier_boot(&old)) {
 		say("a journal from an earlier boot: cleaning up after it first");
 		journal_recover(&old);
 	}
@@ -59,7 +60,8 @@ static int take_lock(struct run *run)
 	int ret = runlock_acquire(&holder);
 
 	if (ret == -EWOULDBLOCK) {
-		say("another zswapbench run (PID %d) holds %s: one run at a time, swap is system-wide",
+		say("another zswapbench run (PID %d) holds %s: one run at a time, swap is "
+		    "system-wide",
 		    (int)holder, rundir_file("lock", path, sizeof(path)));
 		return EXIT_RUNTIME;
 	}
@@ -71,7 +73,8 @@ static int take_lock(struct run *run)
 	clean_earlier_boot(path);
 	ret = journal_create(&run->journal, path);
 	if (ret == -EEXIST) {
-		say("a previous run was killed before it restored the machine (%s): run 'zswapbench cleanup' first",
+		say("a previous run was killed before it restored the machine (%s): run "
+		    "'zswapbench cleanup' first",
 		    path);
 		return EXIT_RUNTIME;
 	}
@@ -94,7 +97,8 @@ static int choose_output(struct run *run)
 		return 0;
 	}
 	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", localtime(&t));
-	snprintf(run->output, sizeof(run->output), "results/zswapbench-%s%s.json", stamp, cfg->suffix);
+	snprintf(run->output, sizeof(run->output), "results/zswapbench-%s%s.json", stamp,
+		 cfg->suffix);
 	if (mkdir("results", 0755) < 0 && errno != EEXIST) {
 		say("results: %s", strerror(errno));
 		return EXIT_RUNTIME;
@@ -103,7 +107,8 @@ static int choose_output(struct run *run)
 }
 
 /* A controller handed down to the children of the root, announced first. */
-static int delegate(struct run *run, const char *path, const char *controller, char *why, size_t len)
+static int delegate(struct run *run, const char *path, const char *controller, char *why,
+		    size_t len)
 {
 	char value[32];
 	int idx = journal_intend(&run->journal, UNDO_CONTROLLER, path, controller, NULL), ret;
@@ -138,15 +143,18 @@ static int set_run_params(struct run *run)
 		ret = delegate(run, path, "io", failed, sizeof(failed));
 	if (!ret && cfg->swappiness >= 0 && env->memory_v2) {
 		snprintf(value, sizeof(value), "%d", cfg->swappiness);
-		ret = param_set(&run->journal, "/proc/sys/vm/swappiness", value, failed, sizeof(failed));
+		ret = param_set(&run->journal, "/proc/sys/vm/swappiness", value, failed,
+				sizeof(failed));
 	}
 	if (!ret && cfg->thp[0])
 		ret = param_set(&run->journal, THP_ENABLED, cfg->thp, failed, sizeof(failed));
 	if (!ret && cfg->mglru != SWITCH_LEAVE)
-		ret = param_set(&run->journal, MGLRU_ENABLED, mglru_mask(cfg->mglru == SWITCH_ON), failed, sizeof(failed));
+		ret = param_set(&run->journal, MGLRU_ENABLED, mglru_mask(cfg->mglru == SWITCH_ON),
+				failed, sizeof(failed));
 	if (!ret && cfg->page_cluster >= 0) {
 		snprintf(value, sizeof(value), "%d", cfg->page_cluster);
-		ret = param_set(&run->journal, "/proc/sys/vm/page-cluster", value, failed, sizeof(failed));
+		ret = param_set(&run->journal, "/proc/sys/vm/page-cluster", value, failed,
+				sizeof(failed));
 	}
 	if (ret)
 		failure_set(&run->failure, ret, "%s", failed);
@@ -164,7 +172,8 @@ static int prepare_devices(struct run *run)
 	}
 	run->ndevices = run->plan.ncells;
 	for (size_t i = 0; i < run->plan.ncells; i++) {
-		struct swap_params p = swap_params_for(run->cfg, &run->host, &run->plan, &run->plan.cells[i], &run->shared);
+		struct swap_params p = swap_params_for(run->cfg, &run->host, &run->plan,
+						       &run->plan.cells[i], &run->shared);
 		struct swap_device *dev = &run->devices[i];
 		int ret = swap_device_init(dev, run->plan.cells[i].backend, &p);
 
@@ -201,16 +210,29 @@ static struct trial_setup setup_for(const struct run *run, unsigned cell, char *
 	const struct config *cfg = run->cfg;
 	const struct plan_cell *c = &run->plan.cells[cell];
 	struct trial_setup s = {
-		.env = &run->host.env, .dev = &run->devices[cell], .journal = (struct journal *)&run->journal,
-		.limits = { .limit = c->limit, .swap_limit = cfg->swap_limit, .high = cfg->limit_mode == LIMIT_HIGH,
+		.env = &run->host.env,
+		.dev = &run->devices[cell],
+		.journal = (struct journal *)&run->journal,
+		.limits = { .limit = c->limit,
+			    .swap_limit = cfg->swap_limit,
+			    .high = cfg->limit_mode == LIMIT_HIGH,
 			    .swappiness = run->host.env.memory_v2 ? -1 : cfg->swappiness,
-			    .throttle_dev = run->host.throttle_dev[0] && (c->backend->flags & BACKEND_SWAPFILE) ?
-						    run->host.throttle_dev : NULL,
-			    .throttle_read = cfg->throttle_read, .throttle_write = cfg->throttle_write,
+			    .throttle_dev = run->host.throttle_dev[0] &&
+					    (c->backend->flags & BACKEND_SWAPFILE)
+				    ? run->host.throttle_dev
+				    : NULL,
+			    .throttle_read = cfg->throttle_read,
+			    .throttle_write = cfg->throttle_write,
 			    .zswap_writeback = -1 },
-		.cgroup_name = name, .workload = &c->workload, .target = &c->target, .alloc = c->alloc,
-		.sample_ms = (unsigned)cfg->interval_ms, .timeout_ms = cfg->timeout_ms, .extended = cfg->extended,
-		.on_phase = progress_phase, .phase_arg = (void *)&run->progress,
+		.cgroup_name = name,
+		.workload = &c->workload,
+		.target = &c->target,
+		.alloc = c->alloc,
+		.sample_ms = (unsigned)cfg->interval_ms,
+		.timeout_ms = cfg->timeout_ms,
+		.extended = cfg->extended,
+		.on_phase = progress_phase,
+		.phase_arg = (void *)&run->progress,
 	};
 	swap_device_cgroup_limits(s.dev, &s.limits);
 	return s;
@@ -229,8 +251,10 @@ static int run_trial(struct run *run, const struct schedule_entry *e)
 		return -ENOMEM;
 	t->index = e->trial;
 	t->warmup = e->trial <= run->cfg->warmup;
-	progress_trial(&run->progress, c->label, e->cell + 1, t->warmup ? t->index : t->index - run->cfg->warmup,
-		       t->warmup ? run->cfg->warmup : run->cfg->trials, t->warmup, run->plan.cells[e->cell].alloc);
+	progress_trial(&run->progress, c->label, e->cell + 1,
+		       t->warmup ? t->index : t->index - run->cfg->warmup,
+		       t->warmup ? run->cfg->warmup : run->cfg->trials, t->warmup,
+		       run->plan.cells[e->cell].alloc);
 	snprintf(name, sizeof(name), "zswapbench-%d-%u-%u", (int)getpid(), e->cell, e->trial);
 	if (run->cfg->settle)
 		settle();
@@ -270,7 +294,8 @@ static int prepare_workdir(struct run *run)
 
 	if (!run->cfg->command && !run->cfg->setup[0])
 		return 0;
-	ret = workdir_create(&run->journal, run->plan.swapfile, run->workdir, sizeof(run->workdir), failed, sizeof(failed));
+	ret = workdir_create(&run->journal, run->plan.swapfile, run->workdir, sizeof(run->workdir),
+			     failed, sizeof(failed));
 	if (!ret) {
 		if (!run->cfg->quiet && run->cfg->setup[0])
 			say("setup: %s", run->cfg->setup);
@@ -288,15 +313,16 @@ static void run_trials(struct run *run)
 {
 	int ret = set_run_params(run);
 
-	progress_init(&run->progress, run->plan.nschedule, (unsigned)run->plan.ncells, run->cfg->quiet);
+	progress_init(&run->progress, run->plan.nschedule, (unsigned)run->plan.ncells,
+		      run->cfg->quiet);
 	log_set_before_line(progress_clear);
 	if (!ret)
 		ret = prepare_devices(run);
 	if (!ret)
 		ret = prepare_workdir(run);
 	if (!ret && run->cfg->background)
-		ret = background_start(&run->background, run->host.hogger, run->cfg->background, run->cfg->data,
-				       &run->failure);
+		ret = background_start(&run->background, run->host.hogger, run->cfg->background,
+				       run->cfg->data, &run->failure);
 	for (size_t i = 0; i < run->plan.nschedule && !ret && !signals_pending(); i++)
 		if (!(ret = background_check(&run->background, &run->failure)))
 			ret = run_trial(run, &run->plan.schedule[i]);
@@ -313,8 +339,8 @@ static void run_trials(struct run *run)
 	else
 		run->results.status = RUN_COMPLETE;
 	if (run->failure.err && !run->failure.usage)
-		snprintf(run->results.error, sizeof(run->results.error), "%s: %s", run->failure.what,
-			 strerror(-run->failure.err));
+		snprintf(run->results.error, sizeof(run->results.error), "%s: %s",
+			 run->failure.what, strerror(-run->failure.err));
 	failure_say(&run->failure);
 }
 
@@ -357,8 +383,9 @@ static void say_placement(const struct run *run)
 		return;
 	}
 	cpulist_format(&pl->runner, runner, sizeof(runner));
-	say("workload pinned to %s; runner on %s%s; --cpus to choose, --cpus all not to pin", pl->why,
-	    runner[0] ? (CPU_COUNT(&pl->runner) > 1 ? "CPUs " : "CPU ") : "the same CPUs", runner);
+	say("workload pinned to %s; runner on %s%s; --cpus to choose, --cpus all not to pin",
+	    pl->why, runner[0] ? (CPU_COUNT(&pl->runner) > 1 ? "CPUs " : "CPU ") : "the same CPUs",
+	    runner);
 }
 
 /* After the lock, before the first change: the result file, which proves the path writable. */
@@ -426,7 +453,8 @@ int run_main(const struct config *cfg)
 	if (cfg->dry_run || cfg->sysroot[0]) {
 		dry_run_print(&run, stdout);
 		if (cfg->sysroot[0])
-			say("--sysroot %s: the checks passed; nothing runs against a fixture tree", cfg->sysroot);
+			say("--sysroot %s: the checks passed; nothing runs against a fixture tree",
+			    cfg->sysroot);
 		goto out;
 	}
 	status = start(&run);

@@ -24,17 +24,17 @@ struct run {
 	const struct config *cfg;
 	struct host host;
 	struct plan plan;
-	struct placement placement;     /* where the workload runs, and the runner */
-	struct swap_shared shared;      /* what the cells' swap devices share */
-	struct swap_device *devices;    /* one per plan cell */
-	size_t ndevices;                /* made so far: released at the end */
+	struct placement placement; /* where the workload runs, and the runner */
+	struct swap_shared shared; /* what the cells' swap devices share */
+	struct swap_device *devices; /* one per plan cell */
+	size_t ndevices; /* made so far: released at the end */
 	struct journal journal;
-	struct results results;         /* one result cell per plan cell, in the same order */
+	struct results results; /* one result cell per plan cell, in the same order */
 	struct failure failure;
 	char output[PATH_MAX];
-	char other_swap[512];           /* swap areas that are not ours, as found */
-	char workdir[PATH_MAX];         /* where --setup and a command run; empty: none */
-	struct background background;   /* --background: a hogger outside the cgroup */
+	char other_swap[512]; /* swap areas that are not ours, as found */
+	char workdir[PATH_MAX]; /* where --setup and a command run; empty: none */
+	struct background background; /* --background: a hogger outside the cgroup */
 	struct progress progress;
 };
 

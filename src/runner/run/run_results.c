@@ -65,20 +65,30 @@ static json_object *plan_json(const struct run *run)
 	json_object *o = json_object_new_object();
 	const struct plan *p = &run->plan;
 
-	json_object_object_add(o, "seed", run->cfg->order == ORDER_SHUFFLED ? json_object_new_uint64(p->seed) : NULL);
+	json_object_object_add(o, "seed",
+			       run->cfg->order == ORDER_SHUFFLED ? json_object_new_uint64(p->seed)
+								 : NULL);
 	json_object_object_add(o, "swap_size", json_object_new_uint64(p->swap_size));
 	json_object_object_add(o, "swapfile", json_object_new_string(p->swapfile));
-	json_object_object_add(o, "workload_cpus", placement_json(&run->placement.workload, run->placement.pinned));
-	json_object_object_add(o, "runner_cpus", placement_json(&run->placement.runner, run->placement.pinned));
+	json_object_object_add(o, "workload_cpus",
+			       placement_json(&run->placement.workload, run->placement.pinned));
+	json_object_object_add(o, "runner_cpus",
+			       placement_json(&run->placement.runner, run->placement.pinned));
 	json_object_object_add(o, "placement", json_object_new_string(run->placement.why));
-	json_object_object_add(o, "cgroup_parent", run->host.env.parent[0] ? json_object_new_string(run->host.env.group_root) : NULL);
-	json_object_object_add(o, "hogger", run->host.hogger[0] ? json_object_new_string(run->host.hogger) : NULL);
-	json_object_object_add(o, "disk_throttle_device",
-			       run->host.throttle_dev[0] ? json_object_new_string(run->host.throttle_dev) : NULL);
+	json_object_object_add(
+		o, "cgroup_parent",
+		run->host.env.parent[0] ? json_object_new_string(run->host.env.group_root) : NULL);
+	json_object_object_add(
+		o, "hogger", run->host.hogger[0] ? json_object_new_string(run->host.hogger) : NULL);
+	json_object_object_add(
+		o, "disk_throttle_device",
+		run->host.throttle_dev[0] ? json_object_new_string(run->host.throttle_dev) : NULL);
 	if (run->host.throttle_dev[0] && !run->host.env.memory_v2)
-		json_object_object_add(o, "disk_throttle_note",
-				       json_object_new_string("cgroup v1 throttles this cgroup's swap-in reads; swap-out "
-							      "writes are charged to the root, not throttled"));
+		json_object_object_add(
+			o, "disk_throttle_note",
+			json_object_new_string(
+				"cgroup v1 throttles this cgroup's swap-in reads; swap-out "
+				"writes are charged to the root, not throttled"));
 	return o;
 }
 

@@ -13,7 +13,8 @@
 #include "runner/cli/option_parse.h"
 #include "runner/kernel/spawn.h"
 
-int workdir_create(struct journal *j, const char *swapfile, char *path, size_t len, char *why, size_t why_len)
+int workdir_create(struct journal *j, const char *swapfile, char *path, size_t len, char *why,
+		   size_t why_len)
 {
 	char dir[PATH_MAX];
 	struct stat st;

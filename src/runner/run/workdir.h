@@ -13,7 +13,8 @@
 
 /* Creates it (next to swapfile) and exports ZSWAPBENCH_WORKDIR; path gets it. 0 or -errno with
  * failed naming the path. */
-int workdir_create(struct journal *j, const char *swapfile, char *path, size_t len, char *why, size_t why_len);
+int workdir_create(struct journal *j, const char *swapfile, char *path, size_t len, char *why,
+		   size_t why_len);
 /* --setup, once, in the work directory, outside any cgroup of ours: 0, or -EIO (a non-zero exit)
  * or -errno, failed saying which. */
 int workdir_setup(const struct config *cfg, const char *path, char *why, size_t why_len);

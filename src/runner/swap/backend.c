@@ -18,7 +18,8 @@
 
 /* The backends, each defined in its own file; nothing outside swap/ names one. */
 extern const struct backend backend_disk, backend_zram, backend_zswap, backend_none;
-static const struct backend *const backends[] = { &backend_disk, &backend_zram, &backend_zswap, &backend_none };
+static const struct backend *const backends[] = { &backend_disk, &backend_zram, &backend_zswap,
+						  &backend_none };
 
 const struct backend *backend_find(const char *name)
 {
@@ -53,7 +54,8 @@ char *backends_of_option(const char *option, char *buf, size_t len)
 	buf[0] = '\0';
 	for (size_t i = 0; i < ARRAY_SIZE(backends) && at < len; i++)
 		if (takes_option(backends[i], option))
-			at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? "," : "", backends[i]->name);
+			at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? "," : "",
+					       backends[i]->name);
 	return buf;
 }
 
@@ -87,7 +89,8 @@ void *swap_shared_of(struct swap_shared *sh, const struct backend *b)
 	for (size_t i = 0; i < sh->n; i++)
 		if (sh->of[i].backend == b)
 			return sh->of[i].state;
-	if (sh->n == SHARED_MAX || !(sh->of[sh->n].state = calloc(1, b->shared_size ? b->shared_size : 1)))
+	if (sh->n == SHARED_MAX ||
+	    !(sh->of[sh->n].state = calloc(1, b->shared_size ? b->shared_size : 1)))
 		return NULL;
 	sh->of[sh->n].backend = b;
 	if (b->shared_init)
@@ -111,12 +114,15 @@ void swap_device_release(struct swap_device *dev)
 	dev->priv = NULL;
 }
 
-const char *const device_use_names[USE_COUNT] = { [USE_SWAP] = "swap", [USE_BLOCK] = "block", [USE_FS] = "fs" };
+const char *const device_use_names[USE_COUNT] = {
+	[USE_SWAP] = "swap", [USE_BLOCK] = "block", [USE_FS] = "fs"
+};
 
 int swap_device_check(struct swap_device *dev)
 {
 	if (dev->params.use != USE_SWAP && !(dev->backend->flags & BACKEND_BLOCK)) {
-		snprintf(dev->why, sizeof(dev->why), "--target %s: --swap %s has no device of its own to measure (%s)",
+		snprintf(dev->why, sizeof(dev->why),
+			 "--target %s: --swap %s has no device of its own to measure (%s)",
 			 device_use_names[dev->params.use], dev->backend->name, dev->backend->help);
 		return -EINVAL;
 	}
@@ -160,7 +166,8 @@ void swap_device_stop(struct swap_device *dev)
 		dev->backend->stop(dev);
 }
 
-void swap_device_record(const struct swap_device *dev, const struct swap_record_input *in, struct trial *t)
+void swap_device_record(const struct swap_device *dev, const struct swap_record_input *in,
+			struct trial *t)
 {
 	if (in->filled->have_used)
 		trial_set(t, M_DEVICE_USED, (double)in->filled->device_used);
@@ -176,7 +183,9 @@ void swap_device_describe(const struct swap_device *dev, FILE *out)
 	if (dev->backend->describe)
 		dev->backend->describe(dev, out);
 	if ((dev->backend->flags & BACKEND_DEVICE) && dev->params.use == USE_SWAP)
-		fprintf(out, "  each trial: mkswap -L zswapbench and swapon at priority %d; swapoff after\n",
+		fprintf(out,
+			"  each trial: mkswap -L zswapbench and swapon at priority %d; swapoff "
+			"after\n",
 			dev->params.settings->priority);
 }
 
@@ -193,7 +202,8 @@ uint64_t swap_device_uncharged_ram(const struct swap_device *dev, uint64_t spill
 
 /* The loop device's number goes into the intent before the attach; one taken in between by
  * someone else is given up and another asked for. */
-int loop_attach_journaled(const char *file, int direct, struct journal *j, int *loop_n, char *why, size_t len)
+int loop_attach_journaled(const char *file, int direct, struct journal *j, int *loop_n, char *why,
+			  size_t len)
 {
 	for (int tries = 0; tries < 8; tries++) {
 		char dev[32];
@@ -228,7 +238,8 @@ int swap_enable(struct swap_device *dev, struct journal *j)
 	snprintf(dev->failed, sizeof(dev->failed), "mkswap %s", dev->device);
 	ret = spawn_wait(argv);
 	if (ret > 0)
-		snprintf(dev->failed, sizeof(dev->failed), "mkswap %s (exit status %d)", dev->device, ret);
+		snprintf(dev->failed, sizeof(dev->failed), "mkswap %s (exit status %d)",
+			 dev->device, ret);
 	if (ret)
 		return ret < 0 ? ret : -EIO;
 	snprintf(dev->failed, sizeof(dev->failed), "swapon %s", dev->device);
@@ -252,7 +263,8 @@ int swap_keep_zswap_out(struct swap_device *dev, struct journal *j)
 {
 	char enabled[8];
 
-	if (!zswap_present() || sysfs_read_line(ZSWAP_PARAMS "/enabled", enabled, sizeof(enabled)) < 0 ||
+	if (!zswap_present() ||
+	    sysfs_read_line(ZSWAP_PARAMS "/enabled", enabled, sizeof(enabled)) < 0 ||
 	    enabled[0] != 'Y')
 		return 0;
 	return param_set(j, ZSWAP_PARAMS "/enabled", "N", dev->failed, sizeof(dev->failed));
@@ -261,7 +273,9 @@ int swap_keep_zswap_out(struct swap_device *dev, struct journal *j)
 void swap_describe_zswap_out(FILE *out)
 {
 	if (zswap_present())
-		fprintf(out, "  each trial: %s/enabled N if zswap is on (restored after), so that it measures %s\n",
+		fprintf(out,
+			"  each trial: %s/enabled N if zswap is on (restored after), so that it "
+			"measures %s\n",
 			ZSWAP_PARAMS, "this backend alone");
 }
 

@@ -26,7 +26,7 @@
  * (zram's hot-added device, zswap's debugfs mount), made by its shared_init. */
 #define SHARED_MAX 8
 struct swap_shared {
-	int swapfile_ready;       /* the run's swapfile created (the backends on a swapfile share it) */
+	int swapfile_ready; /* the run's swapfile created (the backends on a swapfile share it) */
 	struct {
 		const struct backend *backend;
 		void *state;
@@ -36,18 +36,23 @@ struct swap_shared {
 
 /* What a cell's device is used as: swap (the default), a block device fio measures, or a
  * filesystem a command runs in. */
-enum device_use { USE_SWAP, USE_BLOCK, USE_FS, USE_COUNT };
+enum device_use {
+	USE_SWAP,
+	USE_BLOCK,
+	USE_FS,
+	USE_COUNT
+};
 extern const char *const device_use_names[USE_COUNT];
 
 struct swap_params {
 	const struct swap_settings *settings; /* the backends' own options */
-	const char *comp;         /* this cell's algorithm; NULL keeps the kernel's default */
-	uint64_t size;            /* the run's swap size: the swapfile, zram unless its own size */
-	const char *swapfile;     /* the file created for the backends on a swapfile */
+	const char *comp; /* this cell's algorithm; NULL keeps the kernel's default */
+	uint64_t size; /* the run's swap size: the swapfile, zram unless its own size */
+	const char *swapfile; /* the file created for the backends on a swapfile */
 	enum device_use use;
-	int cgroup_v2;            /* the trials' memory controller is v2 */
-	const char *cgroup_mode;  /* "v1", "v2", "hybrid": for messages */
-	unsigned kernel;          /* major * 100 + minor, e.g. 608; 0: unknown (a fixture tree) */
+	int cgroup_v2; /* the trials' memory controller is v2 */
+	const char *cgroup_mode; /* "v1", "v2", "hybrid": for messages */
+	unsigned kernel; /* major * 100 + minor, e.g. 608; 0: unknown (a fixture tree) */
 	struct swap_shared *shared;
 };
 
@@ -55,9 +60,9 @@ struct swap_params {
  * the store costs in RAM. A backend keeps its own numbers in its private state. */
 struct swap_sample {
 	int have_used;
-	uint64_t device_used;     /* /proc/swaps Used of our area, bytes */
-	uint64_t device_size;     /* and its Size */
-	int have_store;           /* a compressed store: what it costs in RAM and its cap */
+	uint64_t device_used; /* /proc/swaps Used of our area, bytes */
+	uint64_t device_size; /* and its Size */
+	int have_store; /* a compressed store: what it costs in RAM and its cap */
 	uint64_t ram_used, ram_limit;
 };
 
@@ -65,27 +70,29 @@ struct swap_sample {
 struct swap_device {
 	const struct backend *backend;
 	struct swap_params params;
-	char device[PATH_MAX];    /* what swapon got; empty for none */
-	char block[32];           /* its block device under /sys/block ("zram1"); empty: none */
-	char comp_used[64];       /* what the kernel reports as selected */
-	char zpool_used[32];      /* the allocator of the compressed pages, where the kernel has a choice */
-	void *priv;               /* the backend's own state, priv_size bytes, zeroed at init */
+	char device[PATH_MAX]; /* what swapon got; empty for none */
+	char block[32]; /* its block device under /sys/block ("zram1"); empty: none */
+	char comp_used[64]; /* what the kernel reports as selected */
+	/* the allocator of the compressed pages, where the kernel has a choice */
+	char zpool_used[32];
+	void *priv; /* the backend's own state, priv_size bytes, zeroed at init */
 	char failed[MSG_LEN]; /* what the last error was about: a path, and the value */
-	char why[512];            /* check(): the complete message for the user */
+	char why[512]; /* check(): the complete message for the user */
 };
 
 /* What record turns into metrics. */
 struct swap_record_input {
-	const struct swap_sample *filled;   /* at "filled" (or the swap peak, for a command) */
+	const struct swap_sample *filled; /* at "filled" (or the swap peak, for a command) */
 	const struct vmstat_snap *before, *after; /* /proc/vmstat around the trial */
 };
 
 enum backend_flag {
-	BACKEND_COMP = 1 << 0,         /* takes --comp */
-	BACKEND_DEVICE = 1 << 1,       /* has a swap area of its own */
-	BACKEND_SWAPFILE = 1 << 2,     /* swaps to a file on disk */
+	BACKEND_COMP = 1 << 0, /* takes --comp */
+	BACKEND_DEVICE = 1 << 1, /* has a swap area of its own */
+	BACKEND_SWAPFILE = 1 << 2, /* swaps to a file on disk */
 	BACKEND_POOL_CHARGED_V2 = 1 << 3, /* cgroup v2 charges its compressed pool to the cgroup */
-	BACKEND_BLOCK = 1 << 4,        /* its device can be a block device or hold a filesystem, not only swap */
+	BACKEND_BLOCK =
+		1 << 4, /* its device can be a block device or hold a filesystem, not only swap */
 };
 
 struct backend {
@@ -94,8 +101,8 @@ struct backend {
 	unsigned flags;
 	/* The options only this backend (among others) takes, by their names; NULL-terminated. */
 	const char *const *options;
-	size_t priv_size;         /* its state per cell */
-	size_t shared_size;       /* its state per run, shared by its cells */
+	size_t priv_size; /* its state per cell */
+	size_t shared_size; /* its state per run, shared by its cells */
 	void (*shared_init)(void *state);
 	/* Validation before any change: -EINVAL bad input, -ENOTSUP unsupported; fills why. */
 	int (*check)(struct swap_device *dev);
@@ -114,7 +121,8 @@ struct backend {
 	/* After the workload ended, before the journal undoes the trial. */
 	void (*stop)(struct swap_device *dev);
 	/* Its metrics into the trial. */
-	void (*record)(const struct swap_device *dev, const struct swap_record_input *in, struct trial *t);
+	void (*record)(const struct swap_device *dev, const struct swap_record_input *in,
+		       struct trial *t);
 	/* --dry-run: every change it would make to the kernel, one line each, undone after. */
 	void (*describe)(const struct swap_device *dev, FILE *out);
 	/* Limits of its own on the trial's cgroup (zswap's per-cgroup switches). */
@@ -130,7 +138,8 @@ const char *backend_names(void);
 /* The backends that list option (its name without dashes), "zram,zswap" into buf; "" when
  * none does (an option every backend takes). Returns buf. */
 char *backends_of_option(const char *option, char *buf, size_t len);
-/* The backend that alone takes option (--zram-generator implies its backend); NULL: none or several. */
+/* The backend that alone takes option (--zram-generator implies its backend); NULL: none or
+ * several. */
 const struct backend *backend_of_option(const char *option);
 
 /* The run's shared state, and each backend's in it. */
@@ -149,17 +158,20 @@ void swap_device_sample(struct swap_device *dev, struct swap_sample *s, int keep
 void swap_device_series(const struct swap_device *dev, double *v, unsigned char *have);
 void swap_device_after_fill(struct swap_device *dev);
 void swap_device_stop(struct swap_device *dev);
-void swap_device_record(const struct swap_device *dev, const struct swap_record_input *in, struct trial *t);
+void swap_device_record(const struct swap_device *dev, const struct swap_record_input *in,
+			struct trial *t);
 void swap_device_describe(const struct swap_device *dev, FILE *out);
 void swap_device_cgroup_limits(const struct swap_device *dev, struct cgroup_limits *l);
 uint64_t swap_device_uncharged_ram(const struct swap_device *dev, uint64_t spill, double ratio);
 
 /* A file of size bytes at path, announced in the journal before it exists, confirmed with its
  * inode, fully allocated (no-COW on btrfs): swapfiles and zram's backing file. */
-int file_create_journaled(const char *file, uint64_t size, struct journal *j, char *why, size_t len);
+int file_create_journaled(const char *file, uint64_t size, struct journal *j, char *why,
+			  size_t len);
 /* A loop device over file, announced by its number before the attach, confirmed after;
  * *loop_n its number. zram's backing device, and the disk backend's block device. */
-int loop_attach_journaled(const char *file, int direct, struct journal *j, int *loop_n, char *why, size_t len);
+int loop_attach_journaled(const char *file, int direct, struct journal *j, int *loop_n, char *why,
+			  size_t len);
 /* Shared by the backends: mkswap then swapon at the priority, journaled. */
 int swap_enable(struct swap_device *dev, struct journal *j);
 /* zswap off for the trial when it is on (journaled, restored after), and the line --dry-run

@@ -24,7 +24,8 @@ static int disk_prepare(struct swap_device *dev, struct journal *j)
 	if (ret || dev->params.use == USE_SWAP)
 		return ret;
 	if (sh->loop_n < 0)
-		ret = loop_attach_journaled(dev->params.swapfile, 1, j, &sh->loop_n, dev->failed, sizeof(dev->failed));
+		ret = loop_attach_journaled(dev->params.swapfile, 1, j, &sh->loop_n, dev->failed,
+					    sizeof(dev->failed));
 	if (!ret) {
 		snprintf(dev->device, sizeof(dev->device), "/dev/loop%d", sh->loop_n);
 		snprintf(dev->block, sizeof(dev->block), "loop%d", sh->loop_n);
@@ -45,7 +46,8 @@ static void disk_describe(const struct swap_device *dev, FILE *out)
 {
 	swapfile_describe(dev, out);
 	if (dev->params.use != USE_SWAP)
-		fprintf(out, "  once: a loop device over %s; detached at the end\n", dev->params.swapfile);
+		fprintf(out, "  once: a loop device over %s; detached at the end\n",
+			dev->params.swapfile);
 	swap_describe_zswap_out(out);
 }
 

@@ -11,27 +11,32 @@
 
 /* An on/off option that may also be left as the kernel (or the hogger) has it. Zero leaves it,
  * so settings that start zeroed change nothing. */
-enum switch_state { SWITCH_LEAVE, SWITCH_OFF, SWITCH_ON };
+enum switch_state {
+	SWITCH_LEAVE,
+	SWITCH_OFF,
+	SWITCH_ON
+};
 
 struct zram_settings {
-	uint64_t size;                       /* disksize; 0: the run's swap size */
-	uint64_t mem_limit;                  /* 0: none */
-	char algo_params[256];               /* empty: none */
-	uint64_t backing;                    /* a loop device of this size to write back to; 0: none */
-	char writeback[SETTING_NAME_LEN];    /* after the fill: idle, huge or incompressible; empty: none */
-	char recomp[128];                    /* ALGO[:PARAMS]: a second algorithm, after the fill */
+	uint64_t size; /* disksize; 0: the run's swap size */
+	uint64_t mem_limit; /* 0: none */
+	char algo_params[256]; /* empty: none */
+	uint64_t backing; /* a loop device of this size to write back to; 0: none */
+	/* after the fill: idle, huge or incompressible; empty: none */
+	char writeback[SETTING_NAME_LEN];
+	char recomp[128]; /* ALGO[:PARAMS]: a second algorithm, after the fill */
 };
 
 struct zswap_settings {
-	unsigned pool;                       /* max_pool_percent; 0: leave it */
-	char zpool[SETTING_NAME_LEN];        /* empty: leave it */
-	enum switch_state shrinker;          /* shrinker_enabled */
-	enum switch_state writeback;         /* the trial cgroup's memory.zswap.writeback */
-	uint64_t max;                        /* the trial cgroup's memory.zswap.max; 0: leave it */
+	unsigned pool; /* max_pool_percent; 0: leave it */
+	char zpool[SETTING_NAME_LEN]; /* empty: leave it */
+	enum switch_state shrinker; /* shrinker_enabled */
+	enum switch_state writeback; /* the trial cgroup's memory.zswap.writeback */
+	uint64_t max; /* the trial cgroup's memory.zswap.max; 0: leave it */
 };
 
 struct swap_settings {
-	int priority;                        /* of every swap area we swapon */
+	int priority; /* of every swap area we swapon */
 	struct zram_settings zram;
 	struct zswap_settings zswap;
 };

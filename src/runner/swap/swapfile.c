@@ -27,7 +27,10 @@
  * a plain file (NFS wants swap-over-NFS). btrfs can, with a no-COW file (no_cow below). */
 static int can_hold_swap(const struct statfs *fs, char *why, size_t len)
 {
-	static const struct { long magic; const char *why; } no_swap[] = {
+	static const struct {
+		long magic;
+		const char *why;
+	} no_swap[] = {
 		{ TMPFS_MAGIC, "a RAM filesystem (tmpfs), which cannot hold swap" },
 		{ RAMFS_MAGIC, "a RAM filesystem (ramfs), which cannot hold swap" },
 		{ PROC_SUPER_MAGIC, "procfs, which cannot hold files" },
@@ -81,7 +84,8 @@ static int btrfs_refuses(const char *dir, char *why, size_t len)
 	if (fd >= 0)
 		close(fd);
 	if (btrfs_options(dir, opts, sizeof(opts)) == 0 && strstr(opts, "compress-force")) {
-		snprintf(why, len, "btrfs mounted with compress-force, which the kernel cannot swap to");
+		snprintf(why, len,
+			 "btrfs mounted with compress-force, which the kernel cannot swap to");
 		return 1;
 	}
 	return 0;
@@ -98,7 +102,8 @@ int swapfile_check(struct swap_device *dev)
 
 	if (!file || file[0] != '/' || strlen(file) >= sizeof(copy) || strpbrk(file, " \t\n\\")) {
 		snprintf(dev->why, sizeof(dev->why),
-			 "--swapfile '%s': needs an absolute path without blanks", file ? file : "");
+			 "--swapfile '%s': needs an absolute path without blanks",
+			 file ? file : "");
 		return -EINVAL;
 	}
 	if (lstat(file, &st) == 0) {
@@ -109,23 +114,28 @@ int swapfile_check(struct swap_device *dev)
 	snprintf(copy, sizeof(copy), "%s", file);
 	dir = dirname(copy);
 	if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
-		snprintf(dev->why, sizeof(dev->why), "--swapfile '%s': directory %s does not exist", file, dir);
+		snprintf(dev->why, sizeof(dev->why), "--swapfile '%s': directory %s does not exist",
+			 file, dir);
 		return -EINVAL;
 	}
 	if (statfs(dir, &fs) == 0 && !can_hold_swap(&fs, why, sizeof(why))) {
 		snprintf(dev->why, sizeof(dev->why), "--swapfile '%s': %s is %s", file, dir, why);
 		return -EINVAL;
 	}
-	if (statfs(dir, &fs) == 0 && (long)fs.f_type == BTRFS_SUPER_MAGIC && btrfs_refuses(dir, why, sizeof(why))) {
-		snprintf(dev->why, sizeof(dev->why), "--swapfile '%s': %s is on %s", file, dir, why);
+	if (statfs(dir, &fs) == 0 && (long)fs.f_type == BTRFS_SUPER_MAGIC &&
+	    btrfs_refuses(dir, why, sizeof(why))) {
+		snprintf(dev->why, sizeof(dev->why), "--swapfile '%s': %s is on %s", file, dir,
+			 why);
 		return -EINVAL;
 	}
 	if (statvfs(dir, &vfs) == 0 && (vfs.f_flag & ST_RDONLY)) {
-		snprintf(dev->why, sizeof(dev->why), "--swapfile '%s': %s is mounted read-only", file, dir);
+		snprintf(dev->why, sizeof(dev->why), "--swapfile '%s': %s is mounted read-only",
+			 file, dir);
 		return -EINVAL;
 	}
 	/* Keep 64M spare: filling the filesystem would hurt more than this run. */
-	if (statvfs(dir, &vfs) == 0 && (uint64_t)vfs.f_bavail * vfs.f_frsize < dev->params.size + (64 << 20)) {
+	if (statvfs(dir, &vfs) == 0 &&
+	    (uint64_t)vfs.f_bavail * vfs.f_frsize < dev->params.size + (64 << 20)) {
 		char need[32], have[32];
 		snprintf(dev->why, sizeof(dev->why),
 			 "--swap-size %s: not enough free space in %s for the swapfile (%s free)",
@@ -201,7 +211,9 @@ int file_create_journaled(const char *file, uint64_t size, struct journal *j, ch
 		return ret;
 	}
 	signals_pause_point("swapfile-created");
-	ret = fstat(fd, &st) < 0 ? -errno : journal_confirm(j, idx, NULL, (uint64_t)st.st_ino, (uint64_t)st.st_dev);
+	ret = fstat(fd, &st) < 0
+		? -errno
+		: journal_confirm(j, idx, NULL, (uint64_t)st.st_ino, (uint64_t)st.st_dev);
 	if (!ret)
 		ret = fill(fd, size);
 	close(fd);
@@ -211,7 +223,8 @@ int file_create_journaled(const char *file, uint64_t size, struct journal *j, ch
 static int swapfile_create(struct swap_device *dev, struct journal *j)
 {
 	snprintf(dev->device, sizeof(dev->device), "%s", dev->params.swapfile);
-	return file_create_journaled(dev->params.swapfile, dev->params.size, j, dev->failed, sizeof(dev->failed));
+	return file_create_journaled(dev->params.swapfile, dev->params.size, j, dev->failed,
+				     sizeof(dev->failed));
 }
 
 /* One file for the run: creating and removing 300M on every trial cost more than the trial's
@@ -240,6 +253,6 @@ int swapfile_start(struct swap_device *dev, struct journal *j)
 void swapfile_describe(const struct swap_device *dev, FILE *out)
 {
 	char size[32];
-	fprintf(out, "  once: create %s (%s, fully allocated%s); removed at the end\n", dev->params.swapfile,
-		size_format(dev->params.size, size, sizeof(size)), "");
+	fprintf(out, "  once: create %s (%s, fully allocated%s); removed at the end\n",
+		dev->params.swapfile, size_format(dev->params.size, size, sizeof(size)), "");
 }

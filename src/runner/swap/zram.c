@@ -50,7 +50,8 @@ static int zram_check(struct swap_device *dev)
 	if (zram_settings_of(dev)->algo_params[0] && sysfs_exists("/sys/block/zram0") &&
 	    !sysfs_exists("/sys/block/zram0/algorithm_params")) {
 		snprintf(dev->why, sizeof(dev->why),
-			 "--zram-algo-params: this kernel's zram has no algorithm_params (6.12 and later)");
+			 "--zram-algo-params: this kernel's zram has no algorithm_params (6.12 and "
+			 "later)");
 		return -ENOTSUP;
 	}
 	if ((ret = zram_wb_check(dev)))
@@ -70,7 +71,8 @@ static int hot_add(struct journal *j, int *id)
 		snprintf(path, sizeof(path), "/sys/block/zram%d", n);
 	while (sysfs_exists(path) && ++n < 1 << 20);
 	snprintf(predicted, sizeof(predicted), "%d", n);
-	idx = journal_intend(j, UNDO_ZRAM_REMOVE, "/sys/class/zram-control/hot_remove", predicted, NULL);
+	idx = journal_intend(j, UNDO_ZRAM_REMOVE, "/sys/class/zram-control/hot_remove", predicted,
+			     NULL);
 	if (idx < 0)
 		return idx;
 	ret = zram_hot_add(id);
@@ -179,7 +181,8 @@ static int zram_start(struct swap_device *dev, struct journal *j)
 	if ((ret = zram_set_algorithm(dev, sys)) || (ret = zram_wb_init(dev, sys)))
 		return ret;
 	snprintf(value, sizeof(value), "%" PRIu64, set->size ? set->size : dev->params.size);
-	if ((ret = zram_attr(dev, sys, "disksize", value)) || (ret = journal_confirm(j, idx, NULL, 0, 0)))
+	if ((ret = zram_attr(dev, sys, "disksize", value)) ||
+	    (ret = journal_confirm(j, idx, NULL, 0, 0)))
 		return ret;
 	if (set->mem_limit) {
 		/* mem_limit caps the memory zram itself uses: the device fills before RAM does. */
@@ -224,7 +227,8 @@ static void zram_series(const struct swap_device *dev, double *v, unsigned char 
 	have[S_ZRAM_ORIG] = have[S_ZRAM_COMPR] = 1;
 }
 
-static void zram_record(const struct swap_device *dev, const struct swap_record_input *in, struct trial *t)
+static void zram_record(const struct swap_device *dev, const struct swap_record_input *in,
+			struct trial *t)
 {
 	const struct zram_state *z = zram_of(dev);
 	const struct zram_mm_stat *mm = &z->kept;
@@ -240,7 +244,8 @@ static void zram_record(const struct swap_device *dev, const struct swap_record_
 	trial_set(t, M_SWAP_STORED, (double)mm->orig_data_size);
 	trial_set(t, M_SWAP_RAM, (double)mm->mem_used_total);
 	if (mm->compr_data_size)
-		trial_set(t, M_COMP_RATIO, (double)mm->orig_data_size / (double)mm->compr_data_size);
+		trial_set(t, M_COMP_RATIO,
+			  (double)mm->orig_data_size / (double)mm->compr_data_size);
 	zram_wb_record(dev, t);
 }
 
@@ -263,9 +268,11 @@ static void zram_describe(const struct swap_device *dev, FILE *out)
 	fprintf(out, "  once: %s (hot_add); removed at the end (hot_remove)\n",
 		zram_control_present() ? "a zram device of its own" : "zram0, which is unused");
 	fprintf(out, "  each trial: comp_algorithm %s%s%s, disksize %s%s%s; reset after\n",
-		dev->params.comp ? dev->params.comp : "(the kernel's)", set->algo_params[0] ? ", algorithm_params " : "",
-		set->algo_params, size_format(set->size ? set->size : dev->params.size, size, sizeof(size)),
-		set->mem_limit ? ", mem_limit " : "", set->mem_limit ? size_format(set->mem_limit, limit, sizeof(limit)) : "");
+		dev->params.comp ? dev->params.comp : "(the kernel's)",
+		set->algo_params[0] ? ", algorithm_params " : "", set->algo_params,
+		size_format(set->size ? set->size : dev->params.size, size, sizeof(size)),
+		set->mem_limit ? ", mem_limit " : "",
+		set->mem_limit ? size_format(set->mem_limit, limit, sizeof(limit)) : "");
 	zram_wb_describe(dev, out);
 	swap_describe_zswap_out(out);
 }
@@ -274,8 +281,9 @@ const struct backend backend_zram = {
 	.name = "zram",
 	.help = "a zram device of its own, swapon at --priority (--comp, --swap-size)",
 	.flags = BACKEND_COMP | BACKEND_DEVICE | BACKEND_BLOCK,
-	.options = (const char *const[]){ "comp", "zram-size", "zram-mem-limit", "zram-algo-params", "zram-generator",
-					  "zram-backing-dev", "zram-writeback", "zram-recomp", NULL },
+	.options = (const char *const[]){ "comp", "zram-size", "zram-mem-limit", "zram-algo-params",
+					  "zram-generator", "zram-backing-dev", "zram-writeback",
+					  "zram-recomp", NULL },
 	.priv_size = sizeof(struct zram_state),
 	.shared_size = sizeof(struct zram_shared),
 	.shared_init = zram_shared_init,

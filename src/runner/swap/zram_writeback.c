@@ -22,24 +22,29 @@ int zram_wb_check(struct swap_device *dev)
 	const struct zram_settings *set = zram_settings_of(dev);
 
 	if (set->writeback[0] && !set->backing) {
-		snprintf(dev->why, sizeof(dev->why), "--zram-writeback '%s': needs --zram-backing-dev SIZE to write to",
+		snprintf(dev->why, sizeof(dev->why),
+			 "--zram-writeback '%s': needs --zram-backing-dev SIZE to write to",
 			 set->writeback);
 		return -EINVAL;
 	}
 	if (!sysfs_exists("/sys/block/zram0"))
 		return 0;
 	if (wants_wb(set) && !sysfs_exists("/sys/block/zram0/backing_dev")) {
-		snprintf(dev->why, sizeof(dev->why), "--zram-%s: this kernel's zram has no backing device "
-			 "(CONFIG_ZRAM_WRITEBACK)", set->writeback[0] ? "writeback" : "backing-dev");
+		snprintf(dev->why, sizeof(dev->why),
+			 "--zram-%s: this kernel's zram has no backing device "
+			 "(CONFIG_ZRAM_WRITEBACK)",
+			 set->writeback[0] ? "writeback" : "backing-dev");
 		return -ENOTSUP;
 	}
 	if (set->recomp[0] && !sysfs_exists("/sys/block/zram0/recomp_algorithm")) {
-		snprintf(dev->why, sizeof(dev->why), "--zram-recomp: this kernel's zram cannot recompress "
+		snprintf(dev->why, sizeof(dev->why),
+			 "--zram-recomp: this kernel's zram cannot recompress "
 			 "(CONFIG_ZRAM_MULTI_COMP, 6.2+)");
 		return -ENOTSUP;
 	}
 	if (wants_wb(set) && !sysfs_exists("/dev/loop-control")) {
-		snprintf(dev->why, sizeof(dev->why), "--zram-backing-dev: no loop devices here (modprobe loop)");
+		snprintf(dev->why, sizeof(dev->why),
+			 "--zram-backing-dev: no loop devices here (modprobe loop)");
 		return -ENOTSUP;
 	}
 	return 0;
@@ -56,7 +61,8 @@ int zram_wb_prepare(struct swap_device *dev, struct journal *j)
 	snprintf(sh->backing, sizeof(sh->backing), "%s.zram-backing", dev->params.swapfile);
 	ret = file_create_journaled(sh->backing, size, j, dev->failed, sizeof(dev->failed));
 	if (!ret)
-		ret = loop_attach_journaled(sh->backing, 0, j, &sh->loop_n, dev->failed, sizeof(dev->failed));
+		ret = loop_attach_journaled(sh->backing, 0, j, &sh->loop_n, dev->failed,
+					    sizeof(dev->failed));
 	return ret;
 }
 
@@ -83,7 +89,8 @@ int zram_wb_init(struct swap_device *dev, const char *sys)
 			return ret;
 	}
 	if (set->recomp[0]) {
-		snprintf(value, sizeof(value), "algo=%.*s priority=1", (int)strcspn(set->recomp, ":"), set->recomp);
+		snprintf(value, sizeof(value), "algo=%.*s priority=1",
+			 (int)strcspn(set->recomp, ":"), set->recomp);
 		if ((ret = attr(dev, sys, "recomp_algorithm", value)))
 			return ret;
 	}
@@ -132,8 +139,10 @@ void zram_wb_record(const struct swap_device *dev, struct trial *t)
 	if (z->after_fill_s >= 0)
 		trial_set(t, M_ZRAM_AFTER_FILL_TIME, z->after_fill_s);
 	if (z->have_bd) {
-		trial_set(t, M_ZRAM_BD_WRITES, (double)(z->bd_filled.writes - z->bd_start.writes) * page);
-		trial_set(t, M_ZRAM_BD_READS, (double)(z->bd_end.reads - z->bd_filled.reads) * page);
+		trial_set(t, M_ZRAM_BD_WRITES,
+			  (double)(z->bd_filled.writes - z->bd_start.writes) * page);
+		trial_set(t, M_ZRAM_BD_READS,
+			  (double)(z->bd_end.reads - z->bd_filled.reads) * page);
 	}
 	if (z->have_mm_after_fill && zram_settings_of(dev)->recomp[0])
 		trial_set(t, M_ZRAM_COMPR_RECOMP, (double)z->mm_after_fill.compr_data_size);
@@ -145,13 +154,17 @@ void zram_wb_describe(const struct swap_device *dev, FILE *out)
 	char size[32];
 
 	if (set->backing)
-		fprintf(out, "  once: create %s.zram-backing (%s) and a loop device over it; both removed at the end\n"
-			     "  each trial: backing_dev the loop device\n",
+		fprintf(out,
+			"  once: create %s.zram-backing (%s) and a loop device over it; both "
+			"removed at the end\n"
+			"  each trial: backing_dev the loop device\n",
 			dev->params.swapfile, size_format(set->backing, size, sizeof(size)));
 	if (set->recomp[0])
-		fprintf(out, "  each trial: recomp_algorithm algo=%.*s priority=1\n", (int)strcspn(set->recomp, ":"),
-			set->recomp);
+		fprintf(out, "  each trial: recomp_algorithm algo=%.*s priority=1\n",
+			(int)strcspn(set->recomp, ":"), set->recomp);
 	if (set->writeback[0] || set->recomp[0])
-		fprintf(out, "  after each fill: %s%s%s%s\n", strcmp(set->writeback, "idle") == 0 ? "idle all, " : "",
-			set->writeback[0] ? "writeback " : "", set->writeback, set->recomp[0] ? ", recompress" : "");
+		fprintf(out, "  after each fill: %s%s%s%s\n",
+			strcmp(set->writeback, "idle") == 0 ? "idle all, " : "",
+			set->writeback[0] ? "writeback " : "", set->writeback,
+			set->recomp[0] ? ", recompress" : "");
 }

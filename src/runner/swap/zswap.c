@@ -53,12 +53,15 @@ static int check_cgroup_switches(struct swap_device *dev)
 	const struct zswap_settings *set = zswap_settings_of(dev);
 
 	if ((set->writeback != SWITCH_LEAVE || set->max) && !dev->params.cgroup_v2) {
-		snprintf(dev->why, sizeof(dev->why), "--%s: zswap is limited per cgroup only on cgroup v2 (this machine: %s)",
-			 set->writeback != SWITCH_LEAVE ? "zswap-writeback" : "zswap-max", dev->params.cgroup_mode);
+		snprintf(dev->why, sizeof(dev->why),
+			 "--%s: zswap is limited per cgroup only on cgroup v2 (this machine: %s)",
+			 set->writeback != SWITCH_LEAVE ? "zswap-writeback" : "zswap-max",
+			 dev->params.cgroup_mode);
 		return -ENOTSUP;
 	}
 	if (set->writeback != SWITCH_LEAVE && dev->params.kernel && dev->params.kernel < 608) {
-		snprintf(dev->why, sizeof(dev->why), "--zswap-writeback: memory.zswap.writeback came with Linux 6.8");
+		snprintf(dev->why, sizeof(dev->why),
+			 "--zswap-writeback: memory.zswap.writeback came with Linux 6.8");
 		return -ENOTSUP;
 	}
 	return 0;
@@ -72,22 +75,27 @@ static int zswap_check(struct swap_device *dev)
 	int ret;
 
 	if (!zswap_present()) {
-		snprintf(dev->why, sizeof(dev->why), "--swap zswap: this kernel has no zswap (CONFIG_ZSWAP)");
+		snprintf(dev->why, sizeof(dev->why),
+			 "--swap zswap: this kernel has no zswap (CONFIG_ZSWAP)");
 		return -ENOTSUP;
 	}
 	if (dev->params.comp && zswap_compressors(list, sizeof(list)) == 0 &&
 	    !words_contain(list, dev->params.comp, ' ')) {
-		snprintf(dev->why, sizeof(dev->why), "--comp '%s': this kernel's zswap can use only: %s",
-			 dev->params.comp, list);
+		snprintf(dev->why, sizeof(dev->why),
+			 "--comp '%s': this kernel's zswap can use only: %s", dev->params.comp,
+			 list);
 		return -EINVAL;
 	}
 	if (zpool[0] && !sysfs_exists(ZSWAP_PARAMS "/zpool")) {
 		snprintf(dev->why, sizeof(dev->why),
-			 "--zswap-zpool '%s': this kernel's zswap has no zpool choice (zsmalloc only, 6.15+)", zpool);
+			 "--zswap-zpool '%s': this kernel's zswap has no zpool choice (zsmalloc "
+			 "only, 6.15+)",
+			 zpool);
 		return -ENOTSUP;
 	}
 	if (set->shrinker != SWITCH_LEAVE && !sysfs_exists(ZSWAP_PARAMS "/shrinker_enabled")) {
-		snprintf(dev->why, sizeof(dev->why), "--zswap-shrinker: this kernel's zswap has no shrinker (6.8+)");
+		snprintf(dev->why, sizeof(dev->why),
+			 "--zswap-shrinker: this kernel's zswap has no shrinker (6.8+)");
 		return -ENOTSUP;
 	}
 	if ((ret = check_cgroup_switches(dev)))
@@ -130,17 +138,21 @@ static int zswap_set_params(struct swap_device *dev, struct journal *j)
 	int ret = 0;
 
 	if (dev->params.comp)
-		ret = param_set(j, ZSWAP_PARAMS "/compressor", dev->params.comp, dev->failed, sizeof(dev->failed));
+		ret = param_set(j, ZSWAP_PARAMS "/compressor", dev->params.comp, dev->failed,
+				sizeof(dev->failed));
 	if (!ret && set->zpool[0])
-		ret = param_set(j, ZSWAP_PARAMS "/zpool", set->zpool, dev->failed, sizeof(dev->failed));
+		ret = param_set(j, ZSWAP_PARAMS "/zpool", set->zpool, dev->failed,
+				sizeof(dev->failed));
 	if (!ret && set->pool) {
 		snprintf(value, sizeof(value), "%u", set->pool);
-		ret = param_set(j, ZSWAP_PARAMS "/max_pool_percent", value, dev->failed, sizeof(dev->failed));
+		ret = param_set(j, ZSWAP_PARAMS "/max_pool_percent", value, dev->failed,
+				sizeof(dev->failed));
 	}
 	if (!ret && set->shrinker != SWITCH_LEAVE)
-		ret = param_set(j, ZSWAP_PARAMS "/shrinker_enabled", shrinker_value(set->shrinker), dev->failed,
-				sizeof(dev->failed));
-	return ret ? ret : param_set(j, ZSWAP_PARAMS "/enabled", "Y", dev->failed, sizeof(dev->failed));
+		ret = param_set(j, ZSWAP_PARAMS "/shrinker_enabled", shrinker_value(set->shrinker),
+				dev->failed, sizeof(dev->failed));
+	return ret ? ret
+		   : param_set(j, ZSWAP_PARAMS "/enabled", "Y", dev->failed, sizeof(dev->failed));
 }
 
 static int zswap_start(struct swap_device *dev, struct journal *j)
@@ -201,7 +213,9 @@ static void record_pool(const struct zswap_stats *z, struct trial *t)
 		trial_set(t, M_SWAP_STORED, (double)z->stored_pages * page_bytes());
 		trial_set(t, M_SWAP_RAM, (double)z->pool_total_size);
 		if (z->pool_total_size)
-			trial_set(t, M_COMP_RATIO, (double)z->stored_pages * page_bytes() / (double)z->pool_total_size);
+			trial_set(t, M_COMP_RATIO,
+				  (double)z->stored_pages * page_bytes() /
+					  (double)z->pool_total_size);
 	}
 	if (z->have_meminfo) {
 		trial_set(t, M_ZSWAP_MEMINFO, (double)z->meminfo_zswapped);
@@ -209,7 +223,8 @@ static void record_pool(const struct zswap_stats *z, struct trial *t)
 	}
 }
 
-static void zswap_record(const struct swap_device *dev, const struct swap_record_input *in, struct trial *t)
+static void zswap_record(const struct swap_device *dev, const struct swap_record_input *in,
+			 struct trial *t)
 {
 	const struct zswap_state *z = zswap_of(dev);
 	const struct vmstat_snap *b = in->before, *a = in->after;
@@ -217,7 +232,8 @@ static void zswap_record(const struct swap_device *dev, const struct swap_record
 	if (z->have_kept)
 		record_pool(&z->kept, t);
 	if (z->before.have_debugfs && z->after.have_debugfs) {
-		trial_set(t, M_ZSWAP_WRITTEN_BACK, (double)(z->after.written_back_pages - z->before.written_back_pages));
+		trial_set(t, M_ZSWAP_WRITTEN_BACK,
+			  (double)(z->after.written_back_pages - z->before.written_back_pages));
 		trial_set(t, M_ZSWAP_REJECTED, (double)(z->after.rejected - z->before.rejected));
 	}
 	if (b->have_zswp && a->have_zswp) {
@@ -244,7 +260,9 @@ static void zswap_describe(const struct swap_device *dev, FILE *out)
 
 	swapfile_describe(dev, out);
 	if (!zswap_debugfs_mounted() && !sysfs_exists(DEBUGFS "/zswap"))
-		fprintf(out, "  once: mount debugfs on %s for zswap's counters; unmounted at the end\n", DEBUGFS);
+		fprintf(out,
+			"  once: mount debugfs on %s for zswap's counters; unmounted at the end\n",
+			DEBUGFS);
 	if (dev->params.comp)
 		describe_param("compressor", dev->params.comp, out);
 	if (set->zpool[0])
@@ -256,7 +274,8 @@ static void zswap_describe(const struct swap_device *dev, FILE *out)
 	if (set->shrinker != SWITCH_LEAVE)
 		describe_param("shrinker_enabled", shrinker_value(set->shrinker), out);
 	if (set->writeback != SWITCH_LEAVE)
-		fprintf(out, "  each trial: the cgroup's memory.zswap.writeback %d\n", writeback_value(set->writeback));
+		fprintf(out, "  each trial: the cgroup's memory.zswap.writeback %d\n",
+			writeback_value(set->writeback));
 	if (set->max)
 		fprintf(out, "  each trial: the cgroup's memory.zswap.max %" PRIu64 "\n", set->max);
 	describe_param("enabled", "Y", out);
@@ -275,8 +294,9 @@ const struct backend backend_zswap = {
 	.name = "zswap",
 	.help = "zswap in front of a swapfile of its own (--comp, --zswap-pool)",
 	.flags = BACKEND_COMP | BACKEND_DEVICE | BACKEND_SWAPFILE | BACKEND_POOL_CHARGED_V2,
-	.options = (const char *const[]){ "comp", "swapfile", "disk-throttle", "zswap-pool", "zswap-zpool",
-					  "zswap-shrinker", "zswap-writeback", "zswap-max", NULL },
+	.options = (const char *const[]){ "comp", "swapfile", "disk-throttle", "zswap-pool",
+					  "zswap-zpool", "zswap-shrinker", "zswap-writeback",
+					  "zswap-max", NULL },
 	.priv_size = sizeof(struct zswap_state),
 	.shared_size = sizeof(struct zswap_shared),
 	.check = zswap_check,

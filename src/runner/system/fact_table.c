@@ -81,7 +81,8 @@ static void governor_text(const struct sysinfo_facts *s, char *buf, size_t len)
 	else
 		for (int i = 0; i < s->cpu.ngovernors && at < len; i++)
 			at += (size_t)snprintf(buf + at, len - at, "%s%s on %s", i ? ", " : "",
-					       s->cpu.governors[i].name, s->cpu.governors[i].policies);
+					       s->cpu.governors[i].name,
+					       s->cpu.governors[i].policies);
 }
 
 /* Governor -> its policies ("0-3,6"); null when unknown. */
@@ -93,7 +94,8 @@ static json_object *governors_json(const struct sysinfo_facts *s)
 		return NULL;
 	g = json_object_new_object();
 	for (int i = 0; i < s->cpu.ngovernors; i++)
-		json_object_object_add(g, s->cpu.governors[i].name, json_object_new_string(s->cpu.governors[i].policies));
+		json_object_object_add(g, s->cpu.governors[i].name,
+				       json_object_new_string(s->cpu.governors[i].policies));
 	return g;
 }
 
@@ -114,7 +116,8 @@ static void loadavg_text(const struct sysinfo_facts *s, char *buf, size_t len)
 	if (isnan(s->mem.load[0]))
 		snprintf(buf, len, UNKNOWN);
 	else
-		snprintf(buf, len, "%.2f %.2f %.2f", s->mem.load[0], s->mem.load[1], s->mem.load[2]);
+		snprintf(buf, len, "%.2f %.2f %.2f", s->mem.load[0], s->mem.load[1],
+			 s->mem.load[2]);
 }
 
 static json_object *psi_json(const struct sysinfo_facts *s)
@@ -136,17 +139,20 @@ static void psi_text(const struct sysinfo_facts *s, char *buf, size_t len)
 	if (s->mem.psi_available != 1)
 		snprintf(buf, len, UNKNOWN);
 	else if (isnan(s->mem.full_avg10))
-		snprintf(buf, len, "some %.2f%% / %.2f%% (avg10 / avg60)", s->mem.some_avg10, s->mem.some_avg60);
+		snprintf(buf, len, "some %.2f%% / %.2f%% (avg10 / avg60)", s->mem.some_avg10,
+			 s->mem.some_avg60);
 	else
-		snprintf(buf, len, "some %.2f%% / %.2f%%, full %.2f%% / %.2f%% (avg10 / avg60)", s->mem.some_avg10,
-			 s->mem.some_avg60, s->mem.full_avg10, s->mem.full_avg60);
+		snprintf(buf, len, "some %.2f%% / %.2f%%, full %.2f%% / %.2f%% (avg10 / avg60)",
+			 s->mem.some_avg10, s->mem.some_avg60, s->mem.full_avg10,
+			 s->mem.full_avg60);
 }
 
 static void zpool_text(const struct sysinfo_facts *s, char *buf, size_t len)
 {
 	/* Newer kernels dropped the parameter (zsmalloc only). */
-	snprintf(buf, len, "%s", s->zswap.present == 1 && !s->zswap.zpool[0] ? "none (no zpool parameter)" :
-				 text_or_unknown(s->zswap.zpool));
+	snprintf(buf, len, "%s",
+		 s->zswap.present == 1 && !s->zswap.zpool[0] ? "none (no zpool parameter)"
+							     : text_or_unknown(s->zswap.zpool));
 }
 
 /* Each area {name, type, size, used, priority}, sizes in bytes; null when unreadable. */
@@ -189,7 +195,8 @@ static int area_row(const struct sysinfo_facts *s, size_t i, char *buf, size_t l
 		return 0;
 	a = &s->swap.areas[i];
 	snprintf(buf, len, "%s %s, %s, %s used, priority %d", a->name, text_or_unknown(a->type),
-		 size_format(a->size, size, sizeof(size)), size_format(a->used, used, sizeof(used)), a->priority);
+		 size_format(a->size, size, sizeof(size)), size_format(a->used, used, sizeof(used)),
+		 a->priority);
 	return 1;
 }
 
@@ -204,12 +211,30 @@ static json_object *paranoid_json(const struct sysinfo_facts *s)
 
 /* ---- the table ---- */
 
-#define TEXT(k, field, ...) { .key = k, .type = FACT_TEXT, FIELD(field), __VA_ARGS__ }
-#define INT(k, field, ...) { .key = k, .type = FACT_INT, FIELD(field), __VA_ARGS__ }
-#define BOOL(k, field, y, n, ...) { .key = k, .type = FACT_BOOL, FIELD(field), .yes = y, .no = n, __VA_ARGS__ }
-#define BYTES(k, field, ...) { .key = k, .type = FACT_BYTES, FIELD(field), __VA_ARGS__ }
-#define WORDS(k, field, ...) { .key = k, .type = FACT_WORDS, FIELD(field), __VA_ARGS__ }
-#define CUSTOM(k, ...) { .key = k, .type = FACT_CUSTOM, __VA_ARGS__ }
+#define TEXT(k, field, ...)                                                                        \
+	{                                                                                          \
+		.key = k, .type = FACT_TEXT, FIELD(field), __VA_ARGS__                             \
+	}
+#define INT(k, field, ...)                                                                         \
+	{                                                                                          \
+		.key = k, .type = FACT_INT, FIELD(field), __VA_ARGS__                              \
+	}
+#define BOOL(k, field, y, n, ...)                                                                  \
+	{                                                                                          \
+		.key = k, .type = FACT_BOOL, FIELD(field), .yes = y, .no = n, __VA_ARGS__          \
+	}
+#define BYTES(k, field, ...)                                                                       \
+	{                                                                                          \
+		.key = k, .type = FACT_BYTES, FIELD(field), __VA_ARGS__                            \
+	}
+#define WORDS(k, field, ...)                                                                       \
+	{                                                                                          \
+		.key = k, .type = FACT_WORDS, FIELD(field), __VA_ARGS__                            \
+	}
+#define CUSTOM(k, ...)                                                                             \
+	{                                                                                          \
+		.key = k, .type = FACT_CUSTOM, __VA_ARGS__                                         \
+	}
 #define SETTING(n) .compare = { .name = n }
 
 const struct sysinfo_fact sysinfo_fact_table[] = {
@@ -217,33 +242,39 @@ const struct sysinfo_fact sysinfo_fact_table[] = {
 	TEXT("kernel/version", kernel.version, .label = "kernel version"),
 	TEXT("kernel/arch", kernel.arch, .label = "arch"),
 	TEXT("kernel/hostname", kernel.hostname, .label = "hostname"),
-	TEXT("kernel/cmdline", kernel.cmdline, .label = "kernel command line", SETTING("kernel command line")),
+	TEXT("kernel/cmdline", kernel.cmdline, .label = "kernel command line",
+	     SETTING("kernel command line")),
 
 	TEXT("cpu/model", cpu.model, .label = "cpu model", SETTING("CPU model")),
 	INT("cpu/online", cpu.online, .label = "cpus online", SETTING("CPUs online")),
-	BOOL("cpu/smt_active", cpu.smt_active, "on", "off", .label = "smt", .aside = "cpu/smt_control",
-	     .aside_open = " (control: ", SETTING("SMT")),
+	BOOL("cpu/smt_active", cpu.smt_active, "on", "off", .label = "smt",
+	     .aside = "cpu/smt_control", .aside_open = " (control: ", SETTING("SMT")),
 	TEXT("cpu/smt_control", cpu.smt_control),
 	INT("cpu/cpufreq_policies", cpu.policies),
-	CUSTOM("cpu/governor", .label = "cpu governor", .json = governor_json, .text = governor_text,
-	       SETTING("CPU governor")),
+	CUSTOM("cpu/governor", .label = "cpu governor", .json = governor_json,
+	       .text = governor_text, SETTING("CPU governor")),
 	CUSTOM("cpu/governors", .json = governors_json),
-	BOOL("cpu/boost", cpu.boost, "on", "off", .label = "cpu boost", .aside = "cpu/boost_source", .aside_open = " (",
-	     SETTING("CPU boost")),
+	BOOL("cpu/boost", cpu.boost, "on", "off", .label = "cpu boost", .aside = "cpu/boost_source",
+	     .aside_open = " (", SETTING("CPU boost")),
 	TEXT("cpu/boost_source", cpu.boost_source),
 
 	BYTES("memory/total", mem.total, .label = "memory total", SETTING("memory")),
 	BYTES("memory/available", mem.available, .label = "memory available"),
 	/* Load per CPU apart by more than 0.5, memory pressure by more than 1 point. */
-	CUSTOM("memory/loadavg", .label = "load average", .json = loadavg_json, .text = loadavg_text,
+	CUSTOM("memory/loadavg", .label = "load average", .json = loadavg_json,
+	       .text = loadavg_text,
 	       .compare = { .name = "load average before", .apart = 0.5, .per = "cpu/online" }),
 	CUSTOM("memory/psi", .label = "memory pressure", .json = psi_json, .text = psi_text,
-	       .compare = { .name = "memory pressure before (PSI some, 10 s)", .apart = 1.0, .sub = "some_avg10",
+	       .compare = { .name = "memory pressure before (PSI some, 10 s)",
+			    .apart = 1.0,
+			    .sub = "some_avg10",
 			    .unit = "%" }),
 
 	TEXT("cgroup/mode", cgroup.mode, .label = "cgroup mode", SETTING("cgroup mode")),
-	WORDS("cgroup/v1_controllers", cgroup.v1_controllers, .label = "cgroup v1 controllers", .known = "cgroup/mode"),
-	WORDS("cgroup/v2_controllers", cgroup.v2_controllers, .label = "cgroup v2 controllers", .known = "cgroup/mode"),
+	WORDS("cgroup/v1_controllers", cgroup.v1_controllers, .label = "cgroup v1 controllers",
+	      .known = "cgroup/mode"),
+	WORDS("cgroup/v2_controllers", cgroup.v2_controllers, .label = "cgroup v2 controllers",
+	      .known = "cgroup/mode"),
 
 	BOOL("zram/module", zram.module, "loaded", "not loaded", .label = "zram"),
 	BOOL("zram/hot_add", zram.hot_add, "yes", "no", .label = "zram hot_add"),
@@ -251,43 +282,54 @@ const struct sysinfo_fact sysinfo_fact_table[] = {
 	WORDS("zram/algorithms", zram.algorithms, .label = "zram algorithms"),
 	BOOL("zram/writeback", zram.writeback, "yes", "no", .label = "zram writeback"),
 	BOOL("zram/recompression", zram.recompression, "yes", "no", .label = "zram recompression"),
-	BOOL("zram/algorithm_params", zram.algorithm_params, "yes", "no", .label = "zram algorithm_params"),
+	BOOL("zram/algorithm_params", zram.algorithm_params, "yes", "no",
+	     .label = "zram algorithm_params"),
 
 	BOOL("zswap/present", zswap.present, "present", "absent", .label = "zswap"),
-	BOOL("zswap/enabled", zswap.enabled, "yes", "no", .label = "zswap enabled", SETTING("zswap enabled")),
+	BOOL("zswap/enabled", zswap.enabled, "yes", "no", .label = "zswap enabled",
+	     SETTING("zswap enabled")),
 	TEXT("zswap/compressor", zswap.compressor, .label = "zswap compressor"),
 	TEXT("zswap/zpool", zswap.zpool, .label = "zswap zpool", .text = zpool_text),
 	INT("zswap/max_pool_percent", zswap.max_pool_percent, .label = "zswap max_pool_percent"),
 	/* The crypto API's, not zswap's: its own row after zswap's. */
-	WORDS("zswap/crypto_compressors", zswap.crypto_compressors, .label = "crypto compressors", .group = "crypto"),
-	BOOL("zswap/shrinker_enabled", zswap.shrinker_enabled, "on", "off", .label = "zswap shrinker"),
+	WORDS("zswap/crypto_compressors", zswap.crypto_compressors, .label = "crypto compressors",
+	      .group = "crypto"),
+	BOOL("zswap/shrinker_enabled", zswap.shrinker_enabled, "on", "off",
+	     .label = "zswap shrinker"),
 
-	CUSTOM("swap/areas", .label = "swap areas", .json = areas_json, .text = areas_text, .each = area_row,
-	       .each_label = "swap area"),
+	CUSTOM("swap/areas", .label = "swap areas", .json = areas_json, .text = areas_text,
+	       .each = area_row, .each_label = "swap area"),
 	INT("swap/swappiness", swap.swappiness, .label = "vm.swappiness", SETTING("swappiness")),
-	INT("swap/page_cluster", swap.page_cluster, .label = "vm.page-cluster", SETTING("page-cluster")),
+	INT("swap/page_cluster", swap.page_cluster, .label = "vm.page-cluster",
+	    SETTING("page-cluster")),
 	INT("swap/overcommit_memory", swap.overcommit_memory, .label = "vm.overcommit_memory"),
 
 	TEXT("mm/thp_enabled", mm.thp_enabled, .label = "thp enabled", SETTING("THP")),
 	TEXT("mm/thp_defrag", mm.thp_defrag, .label = "thp defrag", SETTING("THP defrag")),
 	TEXT("mm/mglru", mm.mglru, SETTING("MGLRU")),
-	BOOL("mm/mglru_enabled", mm.mglru_enabled, "on", "off", .label = "mglru", .aside = "mm/mglru", .aside_open = " ("),
+	BOOL("mm/mglru_enabled", mm.mglru_enabled, "on", "off", .label = "mglru",
+	     .aside = "mm/mglru", .aside_open = " ("),
 	INT("mm/aslr", mm.aslr, .label = "aslr", SETTING("ASLR")),
-	BOOL("mm/ksm_running", mm.ksm_running, "running", "not running", .label = "ksm", SETTING("KSM")),
+	BOOL("mm/ksm_running", mm.ksm_running, "running", "not running", .label = "ksm",
+	     SETTING("KSM")),
 
-	BOOL("psi_available", mem.psi_available, "available", "unavailable", .label = "psi", .group = "memory"),
+	BOOL("psi_available", mem.psi_available, "available", "unavailable", .label = "psi",
+	     .group = "memory"),
 
 	TEXT("perf/events", perf.events, .label = "perf events"),
 	TEXT("perf/paranoid", perf.paranoid, .label = "perf_event_paranoid", .json = paranoid_json),
 
 	TEXT("swap_dir/path", swap_dir.path, .label = "swap dir", .none = "not given"),
-	TEXT("swap_dir/fs_type", swap_dir.fs_type, .label = "swap dir filesystem", SETTING("swapfile filesystem")),
+	TEXT("swap_dir/fs_type", swap_dir.fs_type, .label = "swap dir filesystem",
+	     SETTING("swapfile filesystem")),
 	TEXT("swap_dir/device", swap_dir.device, .label = "swap dir device"),
-	TEXT("swap_dir/disk", swap_dir.disk, .label = "swap dir disk", .aside = "swap_dir/partition",
-	     .aside_open = " (partition "),
+	TEXT("swap_dir/disk", swap_dir.disk, .label = "swap dir disk",
+	     .aside = "swap_dir/partition", .aside_open = " (partition "),
 	TEXT("swap_dir/partition", swap_dir.partition),
-	TEXT("swap_dir/model", swap_dir.model, .label = "swap dir disk model", SETTING("swapfile disk")),
-	BOOL("swap_dir/rotational", swap_dir.rotational, "yes", "no", .label = "swap dir rotational"),
+	TEXT("swap_dir/model", swap_dir.model, .label = "swap dir disk model",
+	     SETTING("swapfile disk")),
+	BOOL("swap_dir/rotational", swap_dir.rotational, "yes", "no",
+	     .label = "swap dir rotational"),
 };
 
 const size_t sysinfo_nfacts = ARRAY_SIZE(sysinfo_fact_table);
@@ -339,11 +381,16 @@ json_object *sysinfo_fact_json(const struct sysinfo_fact *f, const struct sysinf
 	case FACT_TEXT:
 		return text_json(text_field(f, s));
 	case FACT_INT:
-		return int_field(f, s) == SYSINFO_UNKNOWN ? NULL : json_object_new_int(int_field(f, s));
+		return int_field(f, s) == SYSINFO_UNKNOWN ? NULL
+							  : json_object_new_int(int_field(f, s));
 	case FACT_BOOL:
-		return int_field(f, s) == SYSINFO_UNKNOWN ? NULL : json_object_new_boolean(int_field(f, s));
+		return int_field(f, s) == SYSINFO_UNKNOWN
+			? NULL
+			: json_object_new_boolean(int_field(f, s));
 	case FACT_BYTES:
-		return u64_field(f, s) == SYSINFO_U64_UNKNOWN ? NULL : json_object_new_uint64(u64_field(f, s));
+		return u64_field(f, s) == SYSINFO_U64_UNKNOWN
+			? NULL
+			: json_object_new_uint64(u64_field(f, s));
 	case FACT_WORDS:
 		return words_known(f, s) ? words_json(text_field(f, s)) : NULL;
 	case FACT_CUSTOM:
@@ -353,7 +400,8 @@ json_object *sysinfo_fact_json(const struct sysinfo_fact *f, const struct sysinf
 }
 
 /* The value alone, without its aside. */
-static void value_text(const struct sysinfo_fact *f, const struct sysinfo_facts *s, char *buf, size_t len)
+static void value_text(const struct sysinfo_fact *f, const struct sysinfo_facts *s, char *buf,
+		       size_t len)
 {
 	const char *v = f->type == FACT_TEXT || f->type == FACT_WORDS ? text_field(f, s) : "";
 
@@ -389,7 +437,8 @@ static void value_text(const struct sysinfo_fact *f, const struct sysinfo_facts 
 	}
 }
 
-void sysinfo_fact_text(const struct sysinfo_fact *f, const struct sysinfo_facts *s, char *buf, size_t len)
+void sysinfo_fact_text(const struct sysinfo_fact *f, const struct sysinfo_facts *s, char *buf,
+		       size_t len)
 {
 	const struct sysinfo_fact *aside = f->aside ? sysinfo_fact_find(f->aside) : NULL;
 	size_t at;

@@ -50,7 +50,8 @@ static void cpu_smt(struct sysinfo_facts *s)
 		return;
 	if (strcmp(s->cpu.smt_control, "on") == 0)
 		s->cpu.smt_active = 1;
-	else if (strcmp(s->cpu.smt_control, "off") == 0 || strcmp(s->cpu.smt_control, "forceoff") == 0 ||
+	else if (strcmp(s->cpu.smt_control, "off") == 0 ||
+		 strcmp(s->cpu.smt_control, "forceoff") == 0 ||
 		 strcmp(s->cpu.smt_control, "notsupported") == 0)
 		s->cpu.smt_active = 0;
 }
@@ -75,11 +76,13 @@ static int read_policies(struct policy *out, size_t max)
 	while ((de = readdir(d)) && n < max) {
 		char *end;
 		long num;
-		if (strncmp(de->d_name, "policy", 6) != 0 || de->d_name[6] < '0' || de->d_name[6] > '9')
+		if (strncmp(de->d_name, "policy", 6) != 0 || de->d_name[6] < '0' ||
+		    de->d_name[6] > '9')
 			continue;
 		num = strtol(de->d_name + 6, &end, 10);
 		snprintf(path, sizeof(path), CPUFREQ "/%s/scaling_governor", de->d_name);
-		if (*end || num > 1 << 22 || facts_line(path, out[n].governor, sizeof(out[n].governor)) < 0 ||
+		if (*end || num > 1 << 22 ||
+		    facts_line(path, out[n].governor, sizeof(out[n].governor)) < 0 ||
 		    !out[n].governor[0])
 			continue;
 		out[n++].num = (int)num;
@@ -122,7 +125,8 @@ static void cpu_boost(struct sysinfo_facts *s, int first_policy)
 		snprintf(s->cpu.boost_source, sizeof(s->cpu.boost_source), CPUFREQ "/boost");
 	} else if ((v = facts_yes_no(CPU "/intel_pstate/no_turbo")) != SYSINFO_UNKNOWN) {
 		v = !v;
-		snprintf(s->cpu.boost_source, sizeof(s->cpu.boost_source), CPU "/intel_pstate/no_turbo");
+		snprintf(s->cpu.boost_source, sizeof(s->cpu.boost_source),
+			 CPU "/intel_pstate/no_turbo");
 	} else if (first_policy >= 0) {
 		snprintf(policy, sizeof(policy), CPUFREQ "/policy%d/boost", first_policy);
 		if ((v = facts_yes_no(policy)) != SYSINFO_UNKNOWN)

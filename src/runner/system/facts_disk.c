@@ -22,14 +22,25 @@ const char *facts_fs_name(long magic)
 		const char *name;
 	} names[] = {
 		/* ext2, ext3 and ext4 share one magic: mountinfo tells them apart. */
-		{ EXT4_SUPER_MAGIC, "ext2/ext3/ext4" }, { XFS_SUPER_MAGIC, "xfs" },
-		{ BTRFS_SUPER_MAGIC, "btrfs" }, { TMPFS_MAGIC, "tmpfs" }, { RAMFS_MAGIC, "ramfs" },
-		{ OVERLAYFS_SUPER_MAGIC, "overlay" }, { F2FS_SUPER_MAGIC, "f2fs" },
-		{ SQUASHFS_MAGIC, "squashfs" }, { NFS_SUPER_MAGIC, "nfs" }, { MSDOS_SUPER_MAGIC, "vfat" },
-		{ CEPH_SUPER_MAGIC, "ceph" }, { CIFS_SUPER_MAGIC, "cifs" }, { SMB2_SUPER_MAGIC, "smb2" },
+		{ EXT4_SUPER_MAGIC, "ext2/ext3/ext4" },
+		{ XFS_SUPER_MAGIC, "xfs" },
+		{ BTRFS_SUPER_MAGIC, "btrfs" },
+		{ TMPFS_MAGIC, "tmpfs" },
+		{ RAMFS_MAGIC, "ramfs" },
+		{ OVERLAYFS_SUPER_MAGIC, "overlay" },
+		{ F2FS_SUPER_MAGIC, "f2fs" },
+		{ SQUASHFS_MAGIC, "squashfs" },
+		{ NFS_SUPER_MAGIC, "nfs" },
+		{ MSDOS_SUPER_MAGIC, "vfat" },
+		{ CEPH_SUPER_MAGIC, "ceph" },
+		{ CIFS_SUPER_MAGIC, "cifs" },
+		{ SMB2_SUPER_MAGIC, "smb2" },
 		/* Not in every linux/magic.h. */
-		{ 0x65735546, "fuse" }, { 0x01021997, "9p" }, { 0x2011BAB0, "exfat" },
-		{ 0xca451a4e, "bcachefs" }, { 0x2fc12fc1, "zfs" },
+		{ 0x65735546, "fuse" },
+		{ 0x01021997, "9p" },
+		{ 0x2011BAB0, "exfat" },
+		{ 0xca451a4e, "bcachefs" },
+		{ 0x2fc12fc1, "zfs" },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
@@ -40,7 +51,8 @@ const char *facts_fs_name(long magic)
 
 /* The filesystem type and source mounted from device maj:min (mountinfo has the devices);
  * -ENOENT when no mount has that device. */
-static int mount_of_device(unsigned maj, unsigned min, char *type, size_t type_len, char *source, size_t source_len)
+static int mount_of_device(unsigned maj, unsigned min, char *type, size_t type_len, char *source,
+			   size_t source_len)
 {
 	const struct mount *e;
 	struct mounts m;
@@ -98,7 +110,8 @@ void facts_swap_dir_device(struct sysinfo_facts *s, unsigned maj, unsigned min, 
 	const char *name = facts_fs_name(magic);
 
 	snprintf(s->swap_dir.device, sizeof(s->swap_dir.device), "%u:%u", maj, min);
-	if (mount_of_device(maj, min, s->swap_dir.fs_type, sizeof(s->swap_dir.fs_type), source, sizeof(source)) < 0)
+	if (mount_of_device(maj, min, s->swap_dir.fs_type, sizeof(s->swap_dir.fs_type), source,
+			    sizeof(source)) < 0)
 		snprintf(s->swap_dir.fs_type, sizeof(s->swap_dir.fs_type), "%s", name ? name : "");
 	snprintf(sysdev, sizeof(sysdev), "/sys/dev/block/%u:%u", maj, min);
 	if (sysfs_exists(sysdev)) {
@@ -123,5 +136,6 @@ void facts_swap_dir(struct sysinfo_facts *s, const char *dir)
 	/* The directory is a real path, as preflight checks it, even under a --sysroot. */
 	if (stat(dir, &st) < 0)
 		return;
-	facts_swap_dir_device(s, major(st.st_dev), minor(st.st_dev), statfs(dir, &fs) == 0 ? (long)fs.f_type : 0);
+	facts_swap_dir_device(s, major(st.st_dev), minor(st.st_dev),
+			      statfs(dir, &fs) == 0 ? (long)fs.f_type : 0);
 }

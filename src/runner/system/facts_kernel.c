@@ -67,7 +67,8 @@ static void v1_controllers(char *buf, size_t len)
 	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char name[64];
 		unsigned hierarchy, ncgroups, enabled;
-		if (line[0] == '#' || sscanf(line, "%63s %u %u %u", name, &hierarchy, &ncgroups, &enabled) != 4)
+		if (line[0] == '#' ||
+		    sscanf(line, "%63s %u %u %u", name, &hierarchy, &ncgroups, &enabled) != 4)
 			continue;
 		if (hierarchy > 0 && enabled)
 			facts_append(buf, len, name);
@@ -118,7 +119,8 @@ static int perf_can_open(uint32_t type, uint64_t config)
 
 void facts_perf(struct sysinfo_facts *s)
 {
-	facts_line("/proc/sys/kernel/perf_event_paranoid", s->perf.paranoid, sizeof(s->perf.paranoid));
+	facts_line("/proc/sys/kernel/perf_event_paranoid", s->perf.paranoid,
+		   sizeof(s->perf.paranoid));
 	if (!real_root())
 		return;
 	if (!perf_can_open(PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK))

@@ -47,8 +47,8 @@ void facts_memory(struct sysinfo_facts *s)
 			s->mem.available = v;
 	}
 	if (facts_line("/proc/loadavg", line, sizeof(line)) == 0 &&
-	    sscanf(line, "%lf %lf %lf", &load[0], &load[1], &load[2]) == 3 &&
-	    load[0] >= 0 && load[1] >= 0 && load[2] >= 0)
+	    sscanf(line, "%lf %lf %lf", &load[0], &load[1], &load[2]) == 3 && load[0] >= 0 &&
+	    load[1] >= 0 && load[2] >= 0)
 		memcpy(s->mem.load, load, sizeof(load));
 	memory_pressure(s);
 }
@@ -75,8 +75,10 @@ void facts_mm(struct sysinfo_facts *s)
 {
 	int ksm;
 
-	facts_bracketed("/sys/kernel/mm/transparent_hugepage/enabled", s->mm.thp_enabled, sizeof(s->mm.thp_enabled));
-	facts_bracketed("/sys/kernel/mm/transparent_hugepage/defrag", s->mm.thp_defrag, sizeof(s->mm.thp_defrag));
+	facts_bracketed("/sys/kernel/mm/transparent_hugepage/enabled", s->mm.thp_enabled,
+			sizeof(s->mm.thp_enabled));
+	facts_bracketed("/sys/kernel/mm/transparent_hugepage/defrag", s->mm.thp_defrag,
+			sizeof(s->mm.thp_defrag));
 	mglru(s);
 	s->mm.aslr = facts_int("/proc/sys/kernel/randomize_va_space");
 	/* run: 0 stopped, 1 running, 2 stopped after unmerging every page. */

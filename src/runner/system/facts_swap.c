@@ -48,7 +48,8 @@ static int first_zram(void)
 	while ((de = readdir(d))) {
 		char *end;
 		long id;
-		if (strncmp(de->d_name, "zram", 4) != 0 || de->d_name[4] < '0' || de->d_name[4] > '9')
+		if (strncmp(de->d_name, "zram", 4) != 0 || de->d_name[4] < '0' ||
+		    de->d_name[4] > '9')
 			continue;
 		id = strtol(de->d_name + 4, &end, 10);
 		if (!*end && id <= 1 << 20 && (best < 0 || id < best))
@@ -71,8 +72,10 @@ void facts_zram(struct sysinfo_facts *s)
 
 	/* Without /sys/block there is no telling (a bare fixture tree, no sysfs mounted). */
 	if (sysfs_exists("/sys/block")) {
-		/* Built in, zram may have no /sys/module entry; zram-control or a device shows it. */
-		s->zram.module = sysfs_exists("/sys/module/zram") || sysfs_exists("/sys/class/zram-control") || id >= 0;
+		/* Built in, zram may have no /sys/module entry; zram-control or a device shows
+		 * it. */
+		s->zram.module = sysfs_exists("/sys/module/zram") ||
+			sysfs_exists("/sys/class/zram-control") || id >= 0;
 		s->zram.hot_add = zram_control_present();
 	}
 	if (id < 0)

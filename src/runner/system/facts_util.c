@@ -61,7 +61,8 @@ int facts_int(const char *path)
 
 int facts_yes_no(const char *path)
 {
-	static const char *const yes[] = { "Y", "y", "1", "on" }, *const no[] = { "N", "n", "0", "off" };
+	static const char *const yes[] = { "Y", "y", "1", "on" },
+				 *const no[] = { "N", "n", "0", "off" };
 	char buf[16];
 
 	if (facts_line(path, buf, sizeof(buf)) < 0)

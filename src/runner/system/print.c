@@ -30,7 +30,8 @@ static int group_done(size_t i, const char *group)
 	char other[64];
 
 	for (size_t j = 0; j < i; j++)
-		if (strcmp(sysinfo_fact_group(&sysinfo_fact_table[j], other, sizeof(other)), group) == 0)
+		if (strcmp(sysinfo_fact_group(&sysinfo_fact_table[j], other, sizeof(other)),
+			   group) == 0)
 			return 1;
 	return 0;
 }
@@ -47,7 +48,8 @@ void sysinfo_print(const struct sysinfo_facts *s, FILE *out)
 			continue;
 		for (size_t j = i; j < sysinfo_nfacts; j++) {
 			const struct sysinfo_fact *f = &sysinfo_fact_table[j];
-			if (f->label && strcmp(sysinfo_fact_group(f, other, sizeof(other)), group) == 0)
+			if (f->label &&
+			    strcmp(sysinfo_fact_group(f, other, sizeof(other)), group) == 0)
 				fact_rows(s, f, out);
 		}
 	}

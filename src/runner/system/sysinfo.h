@@ -26,22 +26,22 @@ struct json_object;
 #define SYSINFO_UNKNOWN (-1)
 #define SYSINFO_U64_UNKNOWN UINT64_MAX
 #define SYSINFO_MAX_GOVERNORS 8
-#define SYSINFO_MAX_SWAPS 32      /* MAX_SWAPFILES is at most 32 */
+#define SYSINFO_MAX_SWAPS 32 /* MAX_SWAPFILES is at most 32 */
 #define SYSINFO_WARNING_LEN 256
-#define SYSINFO_MAX_WARNINGS 16     /* more than there are checks */
+#define SYSINFO_MAX_WARNINGS 16 /* more than there are checks */
 
 /* One governor and the cpufreq policies that use it. */
 struct sysinfo_governor {
 	char name[32];
-	char policies[96];        /* "0-3,6" */
+	char policies[96]; /* "0-3,6" */
 	int count;
 };
 
 struct sysinfo_swap_area {
 	char name[256];
-	char type[16];            /* partition, file */
-	uint64_t size, used;      /* bytes */
-	int priority;             /* may be negative: the kernel's own default priorities */
+	char type[16]; /* partition, file */
+	uint64_t size, used; /* bytes */
+	int priority; /* may be negative: the kernel's own default priorities */
 };
 
 struct sysinfo_facts {
@@ -54,7 +54,7 @@ struct sysinfo_facts {
 		int online;
 		int smt_active;
 		char smt_control[24];
-		int policies;                 /* cpufreq policies found; 0: no cpufreq */
+		int policies; /* cpufreq policies found; 0: no cpufreq */
 		struct sysinfo_governor governors[SYSINFO_MAX_GOVERNORS];
 		int ngovernors;
 		int boost;
@@ -83,7 +83,7 @@ struct sysinfo_facts {
 	} zswap;
 	struct {
 		struct sysinfo_swap_area areas[SYSINFO_MAX_SWAPS];
-		int nareas;                   /* SYSINFO_UNKNOWN when /proc/swaps is unreadable */
+		int nareas; /* SYSINFO_UNKNOWN when /proc/swaps is unreadable */
 		int swappiness, page_cluster, overcommit_memory;
 	} swap;
 	struct {
@@ -92,7 +92,7 @@ struct sysinfo_facts {
 	} mm;
 	struct {
 		char events[24];
-		char paranoid[8];             /* a string: -1 is a real value here */
+		char paranoid[8]; /* a string: -1 is a real value here */
 	} perf;
 	struct {
 		char path[256], fs_type[32], device[24], disk[64], partition[64], model[128];
@@ -111,7 +111,8 @@ struct json_object *sysinfo_to_json(const struct sysinfo_facts *s);
 void sysinfo_print(const struct sysinfo_facts *s, FILE *out);
 /* Settings known to add noise to timings, one sentence each saying why; writes at most max
  * and returns how many it wrote. */
-size_t sysinfo_warnings(const struct sysinfo_facts *s, char warnings[][SYSINFO_WARNING_LEN], size_t max);
+size_t sysinfo_warnings(const struct sysinfo_facts *s, char warnings[][SYSINFO_WARNING_LEN],
+			size_t max);
 /* Does the fact of key ("cpu/governor", as in fact_table.c) have a warning? */
 int sysinfo_warned(const struct sysinfo_facts *s, const char *key);
 

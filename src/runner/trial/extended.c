@@ -8,7 +8,7 @@
 
 /* A block device's own files (zram's, where the device is zram) and the machine's. */
 static const struct {
-	const char *path;   /* %s: the block device's name */
+	const char *path; /* %s: the block device's name */
 	int of_device;
 } files[X_COUNT] = {
 	[X_MM_STAT] = { "/sys/block/%s/mm_stat", 1 },

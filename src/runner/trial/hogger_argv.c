@@ -8,7 +8,7 @@
 
 struct builder {
 	struct hogger_argv *out;
-	size_t n, at;              /* words in argv, bytes used in text */
+	size_t n, at; /* words in argv, bytes used in text */
 };
 
 static void push(struct builder *b, const char *arg)

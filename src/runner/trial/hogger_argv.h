@@ -6,13 +6,13 @@
 
 struct hogger_args {
 	const char *path;
-	uint64_t alloc, chunk;     /* chunk 0: the hogger's own */
+	uint64_t alloc, chunk; /* chunk 0: the hogger's own */
 	const char *data;
-	const char *access;        /* NULL: fill only */
-	unsigned threads;          /* 0: the hogger's own (1) */
+	const char *access; /* NULL: fill only */
+	unsigned threads; /* 0: the hogger's own (1) */
 	int no_seccomp, prefault;
-	int hold;                  /* hold the memory until killed (--background) */
-	int no_latency;            /* leave the clock out of the fill and the access */
+	int hold; /* hold the memory until killed (--background) */
+	int no_latency; /* leave the clock out of the fill and the access */
 };
 
 /* Owns the options and numbers argv points to (the path, data and access are the caller's);

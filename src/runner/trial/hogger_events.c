@@ -55,7 +55,8 @@ static void lat_bucket(struct hogger_events *ev, int p, const char *rest)
 		hist_init(&ev->lat[p]);
 		ev->lat_state[p] = LAT_OPEN;
 	}
-	if (ev->lat_state[p] != LAT_OPEN || fields(rest, "", v, 2) || hist_add_bucket(&ev->lat[p], v[0], v[1]))
+	if (ev->lat_state[p] != LAT_OPEN || fields(rest, "", v, 2) ||
+	    hist_add_bucket(&ev->lat[p], v[0], v[1]))
 		ev->lat_state[p] = LAT_BAD;
 }
 
@@ -67,8 +68,10 @@ static void lat_end(struct hogger_events *ev, int p, const char *rest)
 		hist_init(&ev->lat[p]);
 		ev->lat_state[p] = LAT_OPEN;
 	}
-	if (ev->lat_state[p] != LAT_OPEN || fields(rest, "", v, 5) || v[0] != hist_count(&ev->lat[p]) ||
-	    (v[0] && hist_set_exact(&ev->lat[p], v[2], v[3], v[1], v[4])) || hist_check(&ev->lat[p]))
+	if (ev->lat_state[p] != LAT_OPEN || fields(rest, "", v, 5) ||
+	    v[0] != hist_count(&ev->lat[p]) ||
+	    (v[0] && hist_set_exact(&ev->lat[p], v[2], v[3], v[1], v[4])) ||
+	    hist_check(&ev->lat[p]))
 		ev->lat_state[p] = LAT_BAD;
 	else
 		ev->lat_state[p] = LAT_DONE;

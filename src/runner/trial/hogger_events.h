@@ -6,21 +6,26 @@
 #include "common/histogram.h"
 #include "common/proto.h"
 /* Where a phase's histogram is: not sent, being received, received and consistent, refused. */
-enum lat_state { LAT_NONE, LAT_OPEN, LAT_DONE, LAT_BAD };
+enum lat_state {
+	LAT_NONE,
+	LAT_OPEN,
+	LAT_DONE,
+	LAT_BAD
+};
 
 /* What a hogger job reported, in CLOCK_MONOTONIC ns. */
 struct hogger_events {
 	uint64_t start, filled, accessed, done;
-	uint64_t bytes;                    /* written so far */
+	uint64_t bytes; /* written so far */
 	uint64_t fill_majflt, access_majflt; /* the hogger's own counts at those points */
 	int got_filled, got_accessed, got_done, alloc_error;
 	/* The sender is sandboxed and not trusted: a histogram counts only once hist_check
 	 * passed on what was received. */
 	struct histogram lat[LAT_COUNT];
 	enum lat_state lat_state[LAT_COUNT];
-	unsigned pokes;                    /* tabs: pokes answered */
-	uint64_t poke_majflt;              /* major faults over them */
-	int poked;                         /* a "poked" line came in since the last look */
+	unsigned pokes; /* tabs: pokes answered */
+	uint64_t poke_majflt; /* major faults over them */
+	int poked; /* a "poked" line came in since the last look */
 };
 
 /* One line without its newline; a line it does not know changes nothing. Returns 1 for a

@@ -50,10 +50,12 @@ void perf_open(struct perf_set *p, const pid_t *pids, unsigned npids)
 				.config = events[e].config,
 				.disabled = 1,
 				.enable_on_exec = 1, /* count the workload, not our fork and gate */
-				.inherit = 1,        /* its threads and children too */
-				.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING,
+				.inherit = 1, /* its threads and children too */
+				.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED |
+					PERF_FORMAT_TOTAL_TIME_RUNNING,
 			};
-			int fd = (int)syscall(SYS_perf_event_open, &attr, pids[k], -1, -1, PERF_FLAG_FD_CLOEXEC);
+			int fd = (int)syscall(SYS_perf_event_open, &attr, pids[k], -1, -1,
+					      PERF_FLAG_FD_CLOEXEC);
 			if (fd < 0) {
 				/* ENOENT, EOPNOTSUPP: no such counter here (a VM without a PMU). */
 				p->unavailable[m] = 1;

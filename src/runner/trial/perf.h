@@ -11,9 +11,9 @@
 #define PERF_MAX_PIDS 256
 
 struct perf_set {
-	int fd[M_COUNT][PERF_MAX_PIDS];   /* per metric, per workload process; -1 */
+	int fd[M_COUNT][PERF_MAX_PIDS]; /* per metric, per workload process; -1 */
 	unsigned npids;
-	unsigned char opened[M_COUNT];     /* at least one fd of that metric */
+	unsigned char opened[M_COUNT]; /* at least one fd of that metric */
 	unsigned char unavailable[M_COUNT];
 };
 

@@ -18,9 +18,9 @@ struct trial_setup {
 	const char *cgroup_name;
 	const struct workload_spec *workload;
 	const struct target_spec *target; /* what the device is used as: swap, block, fs */
-	uint64_t alloc;                /* bytes all jobs will write: the curve's spacing and end */
-	unsigned sample_ms;            /* how often cgroup swap is sampled for its peak */
-	uint64_t timeout_ms;           /* 0: none */
+	uint64_t alloc; /* bytes all jobs will write: the curve's spacing and end */
+	unsigned sample_ms; /* how often cgroup swap is sampled for its peak */
+	uint64_t timeout_ms; /* 0: none */
 	int extended;
 	/* Where the trial is, for the progress line; may be NULL. */
 	void (*on_phase)(void *arg, const char *phase, uint64_t bytes);

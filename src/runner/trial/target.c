@@ -15,7 +15,8 @@
 #include "runner/kernel/spawn.h"
 #include "runner/kernel/sysfs.h"
 
-static int write_job_file(const struct target_spec *t, const struct swap_device *dev, char *why, size_t len)
+static int write_job_file(const struct target_spec *t, const struct swap_device *dev, char *why,
+			  size_t len)
 {
 	struct fio_job job = t->fio;
 	char text[4096];
@@ -31,7 +32,9 @@ static int write_job_file(const struct target_spec *t, const struct swap_device 
  * reserved, so what is measured is the data the command writes. */
 static int make_fs(const char *device, char *why, size_t len)
 {
-	char *argv[] = { "mkfs.ext4", "-q", "-F", "-m", "0", "-I", "128", "-O", "^has_journal,^ext_attr",
+	char *argv[] = { "mkfs.ext4",	 "-q", "-F",
+			 "-m",		 "0",  "-I",
+			 "128",		 "-O", "^has_journal,^ext_attr",
 			 (char *)device, NULL };
 	int ret = spawn_wait(argv);
 
@@ -58,8 +61,8 @@ static int mount_fs(const char *device, const char *dir, struct journal *j, char
 	return journal_confirm(j, idx, NULL, 0, 0);
 }
 
-int target_start(const struct target_spec *t, const struct swap_device *dev, struct journal *j, char *failed,
-		 size_t len)
+int target_start(const struct target_spec *t, const struct swap_device *dev, struct journal *j,
+		 char *failed, size_t len)
 {
 	int ret;
 
@@ -79,8 +82,8 @@ static double us(double seconds)
 	return seconds * (double)USEC_PER_SEC;
 }
 
-static void record_direction(struct trial *tr, const struct fio_direction *d, enum metric_id bw, enum metric_id iops,
-			     enum metric_id p50)
+static void record_direction(struct trial *tr, const struct fio_direction *d, enum metric_id bw,
+			     enum metric_id iops, enum metric_id p50)
 {
 	if (!d->have)
 		return;
@@ -111,7 +114,8 @@ int target_record_fio(const struct target_spec *t, struct trial *tr, char *why, 
 	if (ret)
 		return ret;
 	if (r.error) {
-		snprintf(why, len, "fio's job %s: %s", fio_modes[t->fio.mode].name, strerror(r.error));
+		snprintf(why, len, "fio's job %s: %s", fio_modes[t->fio.mode].name,
+			 strerror(r.error));
 		return -r.error;
 	}
 	record_direction(tr, &r.read, M_READ_BW, M_READ_IOPS, M_READ_CLAT_P50);
@@ -133,11 +137,15 @@ void target_describe(const struct target_spec *t, FILE *out)
 {
 	switch (t->use) {
 	case USE_BLOCK:
-		fprintf(out, "  each trial: fio %s on the device (never swapon'd)%s\n", fio_modes[t->fio.mode].name,
+		fprintf(out, "  each trial: fio %s on the device (never swapon'd)%s\n",
+			fio_modes[t->fio.mode].name,
 			fio_modes[t->fio.mode].reads ? ", written once first" : "");
 		break;
 	case USE_FS:
-		fprintf(out, "  each trial: mkfs.ext4 on the device, mounted at %s (unmounted after)%s\n", t->mount_dir,
+		fprintf(out,
+			"  each trial: mkfs.ext4 on the device, mounted at %s (unmounted "
+			"after)%s\n",
+			t->mount_dir,
 			t->read_back ? "; sync, drop_caches, then the read-back command" : "");
 		break;
 	default:

@@ -15,7 +15,8 @@
 
 struct target_spec {
 	enum device_use use;
-	/* block: the job (its filename is the device, set at each trial), its file and fio's output */
+	/* block: the job (its filename is the device, set at each trial), its file and fio's
+	 * output */
 	struct fio_job fio;
 	const char *job_file, *fio_output;
 	/* fs: where the filesystem is mounted, and the read phase's command (NULL: none) */
@@ -26,8 +27,8 @@ struct target_spec {
 /* After the backend's start, before the workload: block: the job file naming the device; fs:
  * mkfs.ext4 with the compressor test's options, mounted noatime,discard at mount_dir (the
  * mount journaled, so the trial's rewind unmounts it before the device is reset). */
-int target_start(const struct target_spec *t, const struct swap_device *dev, struct journal *j, char *failed,
-		 size_t len);
+int target_start(const struct target_spec *t, const struct swap_device *dev, struct journal *j,
+		 char *failed, size_t len);
 /* block: fio's numbers for the measured job into the trial. -errno with why when fio's output
  * cannot be read (the trial then failed). */
 int target_record_fio(const struct target_spec *t, struct trial *tr, char *why, size_t len);

@@ -32,7 +32,8 @@ static void name_failure(char *why, size_t len, const char *what)
 /* Fresh swap, then the cgroup. Its directories are announced before libcgroup makes them:
  * it can leave them behind when setting a limit fails. An existing cgroup of that name is
  * someone else's: nothing is announced and it is never removed. */
-static int set_up(const struct trial_setup *s, struct bench_cgroup *cg, struct trial *t, char *why, size_t len)
+static int set_up(const struct trial_setup *s, struct bench_cgroup *cg, struct trial *t, char *why,
+		  size_t len)
 {
 	uint64_t t0 = clock_now_ns();
 	int ret = swap_device_start(s->dev, s->journal), idx[2] = { -1, -1 };
@@ -56,7 +57,8 @@ static int set_up(const struct trial_setup *s, struct bench_cgroup *cg, struct t
 	dirs[1] = cg->io_path;
 	name_failure(why, len, cg->path);
 	for (size_t i = 0; i < 2 && !ret; i++)
-		if (dirs[i][0] && (idx[i] = journal_intend(s->journal, UNDO_RMDIR, dirs[i], NULL, NULL)) < 0)
+		if (dirs[i][0] &&
+		    (idx[i] = journal_intend(s->journal, UNDO_RMDIR, dirs[i], NULL, NULL)) < 0)
 			ret = idx[i];
 	if (!ret)
 		ret = bench_cgroup_create(cg, &s->limits);
@@ -68,8 +70,8 @@ static int set_up(const struct trial_setup *s, struct bench_cgroup *cg, struct t
 }
 
 /* Per-cgroup PSI: on v1 the workload also joins a group of the unified hierarchy. */
-static int psi_group(const struct trial_setup *s, struct workload *w, struct bench_cgroup *cg, char *failed,
-		     size_t len)
+static int psi_group(const struct trial_setup *s, struct workload *w, struct bench_cgroup *cg,
+		     char *failed, size_t len)
 {
 	int idx, ret;
 
@@ -133,7 +135,8 @@ static struct perf_set *open_perf(const struct workload *w)
 
 /* fs: the read phase, after the write phase's data is out of the page cache: one command in
  * the same cgroup, in the mount, timed from its release to its exit. */
-static void read_phase(const struct trial_setup *s, struct bench_cgroup *cg, struct trial *t, char *why, size_t len)
+static void read_phase(const struct trial_setup *s, struct bench_cgroup *cg, struct trial *t,
+		       char *why, size_t len)
 {
 	struct workload_spec spec = *s->workload;
 	struct workload w = { 0 };
@@ -150,7 +153,9 @@ static void read_phase(const struct trial_setup *s, struct bench_cgroup *cg, str
 		ret = workload_release(&w);
 	if (!ret)
 		ret = workload_follow(&w, 0, s->timeout_ms, NULL);
-	code = ret ? -1 : WIFEXITED(w.jobs[0].status) ? WEXITSTATUS(w.jobs[0].status) : 128 + WTERMSIG(w.jobs[0].status);
+	code = ret			      ? -1
+		: WIFEXITED(w.jobs[0].status) ? WEXITSTATUS(w.jobs[0].status)
+					      : 128 + WTERMSIG(w.jobs[0].status);
 	if (code == 0)
 		trial_set(t, M_FS_READ_TIME, ns_to_s(w.jobs[0].exit_ns - w.release_ns));
 	else if (ret)
@@ -162,8 +167,8 @@ static void read_phase(const struct trial_setup *s, struct bench_cgroup *cg, str
 
 /* A device used as a block device or a filesystem: what it holds is read once the work is
  * done (fs: written out and dropped from the page cache first), then the read phase. */
-static void after_device_work(const struct trial_setup *s, struct watch *wt, struct bench_cgroup *cg, char *note,
-			      size_t len)
+static void after_device_work(const struct trial_setup *s, struct watch *wt,
+			      struct bench_cgroup *cg, char *note, size_t len)
 {
 	int written = 1;
 
@@ -171,7 +176,8 @@ static void after_device_work(const struct trial_setup *s, struct watch *wt, str
 	swap_device_sample(s->dev, &wt->dev, 1);
 	wt->sampled = 1;
 	for (unsigned i = 0; i < wt->w->n; i++)
-		written &= WIFEXITED(wt->w->jobs[i].status) && WEXITSTATUS(wt->w->jobs[i].status) == 0;
+		written &= WIFEXITED(wt->w->jobs[i].status) &&
+			WEXITSTATUS(wt->w->jobs[i].status) == 0;
 	if (s->target->use == USE_FS && s->target->read_back && written)
 		read_phase(s, cg, wt->t, note, len);
 }
@@ -183,12 +189,13 @@ static void record_fio(const struct trial_setup *s, struct trial *t)
 }
 
 /* From the counters' first reading to the last, around the release of the workload. */
-static int measure(const struct trial_setup *s, struct watch *wt, struct bench_cgroup *cg, struct perf_set **perf,
-		   char *why, size_t len)
+static int measure(const struct trial_setup *s, struct watch *wt, struct bench_cgroup *cg,
+		   struct perf_set **perf, char *why, size_t len)
 {
 	char note[256] = "";
-	struct workload_hooks hooks = { .arg = wt, .tick = watch_tick, .progress = watch_progress,
-					.filled = watch_filled };
+	struct workload_hooks hooks = {
+		.arg = wt, .tick = watch_tick, .progress = watch_progress, .filled = watch_filled
+	};
 	struct vmstat_snap before, after;
 	struct trial *t = wt->t;
 	uint64_t t0;

@@ -1,4 +1,5 @@
-/* One trial: fresh swap and cgroup, the workload inside it, counters around it, all undone after. */
+/* One trial: fresh swap and cgroup, the workload inside it, counters around it, all undone
+ * after. */
 #ifndef ZSB_TRIAL_H
 #define ZSB_TRIAL_H
 #include <stddef.h>

@@ -25,7 +25,8 @@ static double timeval_s(struct timeval tv)
 static void describe_job(const struct workload_spec *spec, const struct job *j, int oom,
 			 struct job_result *r)
 {
-	int st = j->status, sig = WIFSIGNALED(st) ? WTERMSIG(st) : 0, code = WIFEXITED(st) ? WEXITSTATUS(st) : 0;
+	int st = j->status, sig = WIFSIGNALED(st) ? WTERMSIG(st) : 0,
+	    code = WIFEXITED(st) ? WEXITSTATUS(st) : 0;
 	const char *what = spec->command ? "command" : "hogger";
 
 	r->status = TRIAL_OK;
@@ -42,14 +43,17 @@ static void describe_job(const struct workload_spec *spec, const struct job *j, 
 	} else if (sig == SIGSYS && !spec->command) {
 		r->status = TRIAL_FAILED;
 		snprintf(r->note, sizeof(r->note),
-			 "hogger killed by its seccomp sandbox (SIGSYS): it made a system call outside its allowlist (--no-seccomp runs it without)");
+			 "hogger killed by its seccomp sandbox (SIGSYS): it made a system call "
+			 "outside its allowlist (--no-seccomp runs it without)");
 	} else if (sig) {
 		r->status = TRIAL_FAILED;
-		snprintf(r->note, sizeof(r->note), "%s killed by signal %d (%s)", what, sig, strsignal(sig));
+		snprintf(r->note, sizeof(r->note), "%s killed by signal %d (%s)", what, sig,
+			 strsignal(sig));
 	} else if (code == 126 || code == 127) {
 		r->status = TRIAL_FAILED;
 		snprintf(r->note, sizeof(r->note), "%s could not be started (%s)", what,
-			 code == 126 ? "could not switch to --user" : "not found or not executable");
+			 code == 126 ? "could not switch to --user"
+				     : "not found or not executable");
 	} else if (code || (!spec->command && (j->ev.alloc_error || !j->ev.got_done))) {
 		r->status = TRIAL_FAILED;
 		snprintf(r->note, sizeof(r->note), "%s exited with status %d%s", what, code,
@@ -60,8 +64,9 @@ static void describe_job(const struct workload_spec *spec, const struct job *j, 
 /* The trial's status is its worst job's; the note says which job and why. */
 static void classify(struct trial *t, const struct workload *w)
 {
-	static const int severity[] = { [TRIAL_OK] = 0, [TRIAL_INTERRUPTED] = 3, [TRIAL_OOM] = 1,
-					[TRIAL_FAILED] = 2 };
+	static const int severity[] = {
+		[TRIAL_OK] = 0, [TRIAL_INTERRUPTED] = 3, [TRIAL_OOM] = 1, [TRIAL_FAILED] = 2
+	};
 	const struct job_result *worst = NULL;
 	unsigned which = 0;
 
@@ -74,7 +79,8 @@ static void classify(struct trial *t, const struct workload *w)
 	if (t->status == TRIAL_OK)
 		return;
 	if (t->status == TRIAL_OOM)
-		snprintf(t->note, sizeof(t->note), "%sOOM-killed: the memory limit plus swap could not hold the allocation",
+		snprintf(t->note, sizeof(t->note),
+			 "%sOOM-killed: the memory limit plus swap could not hold the allocation",
 			 w->n > 1 ? "a job was " : "");
 	else if (w->n > 1)
 		snprintf(t->note, sizeof(t->note), "job %u of %u: %s", which, w->n, worst->note);
@@ -89,7 +95,8 @@ struct job_totals {
 	int all_filled, any_access;
 };
 
-static void add_job(const struct watch *wt, const struct job *j, struct job_result *r, struct job_totals *s)
+static void add_job(const struct watch *wt, const struct job *j, struct job_result *r,
+		    struct job_totals *s)
 {
 	uint64_t pause = wt->go > wt->seen ? wt->go - wt->seen : 0;
 
@@ -100,7 +107,8 @@ static void add_job(const struct watch *wt, const struct job *j, struct job_resu
 	r->cpu = j->cpu;
 	r->migrations = j->migrations;
 	if (wt->w->spec->command) {
-		r->output = strdup(j->output); /* out of memory: the output is not kept, the rest is */
+		r->output =
+			strdup(j->output); /* out of memory: the output is not kept, the rest is */
 		r->output_cut = j->output_cut;
 	}
 	r->fill = r->access = -1;
@@ -148,8 +156,9 @@ static void record_jobs(struct trial *t, const struct watch *wt, const struct vm
 {
 	const struct workload *w = wt->w;
 	uint64_t pause = wt->go > wt->seen ? wt->go - wt->seen : 0;
-	struct job_totals s = { .first_start = UINT64_MAX, .fill = -1, .access = -1,
-				.all_filled = !w->spec->command };
+	struct job_totals s = {
+		.first_start = UINT64_MAX, .fill = -1, .access = -1, .all_filled = !w->spec->command
+	};
 
 	for (unsigned i = 0; i < w->n; i++)
 		add_job(wt, &w->jobs[i], &t->jobs[i], &s);
@@ -166,15 +175,19 @@ static void record_jobs(struct trial *t, const struct watch *wt, const struct vm
 		trial_set(t, M_FILL_MAJFLT, (double)s.fill_majflt);
 		trial_set(t, M_FILL_RATE, (double)s.bytes / MIB_BYTES / window);
 		if (wt->have_mid)
-			trial_set(t, M_SWAPOUT_RATE, (double)(wt->mid.pswpout - before->pswpout + wt->mid.swpout_zero -
-							       before->swpout_zero) * page_bytes() / MIB_BYTES / window);
+			trial_set(t, M_SWAPOUT_RATE,
+				  (double)(wt->mid.pswpout - before->pswpout + wt->mid.swpout_zero -
+					   before->swpout_zero) *
+					  page_bytes() / MIB_BYTES / window);
 	}
 	if (s.any_access && s.access > 0) {
 		trial_set(t, M_ACCESS, s.access);
 		trial_set(t, M_ACCESS_MAJFLT, (double)s.access_majflt);
 		if (wt->have_mid)
-			trial_set(t, M_SWAPIN_RATE, (double)(after->pswpin - wt->mid.pswpin + after->swpin_zero -
-							      wt->mid.swpin_zero) * page_bytes() / MIB_BYTES / s.access);
+			trial_set(t, M_SWAPIN_RATE,
+				  (double)(after->pswpin - wt->mid.pswpin + after->swpin_zero -
+					   wt->mid.swpin_zero) *
+					  page_bytes() / MIB_BYTES / s.access);
 	}
 	(void)latency_record(t, w); /* out of memory: no latency metrics, the rest stands */
 }
@@ -187,7 +200,8 @@ static void record_swap(struct trial *t, const struct watch *wt, const struct vm
 
 	if (wt->have_cgroup_swap)
 		trial_set(t, M_SWAP_FILLED, (double)wt->cgroup_swap);
-	trial_set(t, M_SWAP_PEAK, (double)(wt->cgroup_swap > wt->swap_peak ? wt->cgroup_swap : wt->swap_peak));
+	trial_set(t, M_SWAP_PEAK,
+		  (double)(wt->cgroup_swap > wt->swap_peak ? wt->cgroup_swap : wt->swap_peak));
 	trial_set(t, M_PSWPOUT, (double)(after->pswpout - before->pswpout));
 	trial_set(t, M_PSWPIN, (double)(after->pswpin - before->pswpin));
 	if (before->have_zero && after->have_zero) {
@@ -202,7 +216,8 @@ static void record_swap(struct trial *t, const struct watch *wt, const struct vm
  * (6.8+) takes the second count away. */
 static double swapped_pages(const struct vmstat_snap *a, const struct vmstat_snap *b)
 {
-	double pages = (double)(b->pswpout - a->pswpout + b->swpout_zero - a->swpout_zero + b->zswpout - a->zswpout);
+	double pages = (double)(b->pswpout - a->pswpout + b->swpout_zero - a->swpout_zero +
+				b->zswpout - a->zswpout);
 	if (a->have_zswpwb && b->have_zswpwb)
 		pages -= (double)(b->zswpwb - a->zswpwb);
 	return pages;
@@ -217,16 +232,23 @@ static void record_inside(struct trial *t, const struct watch *wt, const struct 
 	const struct swap_sample *d = &wt->dev;
 
 	if (wt->have_psi && psi_read(PSI_MEMORY, &end) == 0) {
-		trial_set(t, M_PSI_SOME, us_to_s((double)(end.some_total - wt->psi_start.some_total)));
-		trial_set(t, M_PSI_FULL, us_to_s((double)(end.full_total - wt->psi_start.full_total)));
+		trial_set(t, M_PSI_SOME,
+			  us_to_s((double)(end.some_total - wt->psi_start.some_total)));
+		trial_set(t, M_PSI_FULL,
+			  us_to_s((double)(end.full_total - wt->psi_start.full_total)));
 	}
 	if (wt->have_cg_psi && psi_read(wt->cg->pressure, &end) == 0) {
-		trial_set(t, M_CG_PSI_SOME, us_to_s((double)(end.some_total - wt->cg_psi_start.some_total)));
-		trial_set(t, M_CG_PSI_FULL, us_to_s((double)(end.full_total - wt->cg_psi_start.full_total)));
+		trial_set(t, M_CG_PSI_SOME,
+			  us_to_s((double)(end.some_total - wt->cg_psi_start.some_total)));
+		trial_set(t, M_CG_PSI_FULL,
+			  us_to_s((double)(end.full_total - wt->cg_psi_start.full_total)));
 	}
 	if (t->value[M_SWAP_PEAK] > 0) {
-		trial_set(t, M_MAJFLT_PER_MIB, t->value[M_MAJFLT] / (t->value[M_SWAP_PEAK] / MIB_BYTES));
-		trial_set(t, M_CPU_PER_GIB, (t->value[M_USER] + t->value[M_SYS]) / (t->value[M_SWAP_PEAK] / GIB_BYTES));
+		trial_set(t, M_MAJFLT_PER_MIB,
+			  t->value[M_MAJFLT] / (t->value[M_SWAP_PEAK] / MIB_BYTES));
+		trial_set(t, M_CPU_PER_GIB,
+			  (t->value[M_USER] + t->value[M_SYS]) /
+				  (t->value[M_SWAP_PEAK] / GIB_BYTES));
 	}
 	/* The two sources agree only where each page went out once by the sample: a hogger at
 	 * "filled". A command is sampled at its swap peak, after pages have gone out, come
@@ -246,8 +268,9 @@ static void record_inside(struct trial *t, const struct watch *wt, const struct 
 		in.device_used = (double)wt->device_used_max;
 		in.device_size = (double)wt->device_size;
 	}
-	in.swapped_total = page_bytes() * (double)(after->pswpout - before->pswpout + after->swpout_zero -
-						   before->swpout_zero + after->zswpout - before->zswpout);
+	in.swapped_total = page_bytes() *
+		(double)(after->pswpout - before->pswpout + after->swpout_zero -
+			 before->swpout_zero + after->zswpout - before->zswpout);
 	if (d->have_store) {
 		in.ram_used = (double)d->ram_used;
 		in.ram_limit = (double)d->ram_limit;
@@ -255,7 +278,8 @@ static void record_inside(struct trial *t, const struct watch *wt, const struct 
 	t->flags = validity_check(&in);
 	/* A device measured as a block device or a filesystem is not swapped to. */
 	if (wt->s->target->use != USE_SWAP)
-		t->flags &= ~(unsigned)(TRIAL_FLAG_NEVER_SWAPPED | TRIAL_FLAG_SWAP_MISMATCH | TRIAL_FLAG_DEVICE_FULL);
+		t->flags &= ~(unsigned)(TRIAL_FLAG_NEVER_SWAPPED | TRIAL_FLAG_SWAP_MISMATCH |
+					TRIAL_FLAG_DEVICE_FULL);
 }
 
 /* Reads the cgroup's own numbers before the journal removes it. */
@@ -270,8 +294,13 @@ static void record_cgroup(struct trial *t, const struct bench_cgroup *cg)
 		trial_set(t, M_OOM_KILLS, (double)v);
 	/* v2 counts zswap per cgroup: ours alone, not the whole machine's. */
 	if (cg->env->memory_v2) {
-		static const struct { const char *key; enum metric_id id; } zs[] = {
-			{ "zswpout", M_CG_ZSWPOUT }, { "zswpin", M_CG_ZSWPIN }, { "zswpwb", M_CG_ZSWPWB },
+		static const struct {
+			const char *key;
+			enum metric_id id;
+		} zs[] = {
+			{ "zswpout", M_CG_ZSWPOUT },
+			{ "zswpin", M_CG_ZSWPIN },
+			{ "zswpwb", M_CG_ZSWPWB },
 		};
 		for (size_t i = 0; i < ARRAY_SIZE(zs); i++)
 			if (bench_cgroup_stat(cg, zs[i].key, &v) == 0)
@@ -286,8 +315,8 @@ void trial_record(struct trial *t, const struct watch *wt, const struct perf_set
 
 	record_cgroup(t, wt->cg);
 	for (unsigned i = 0; i < w->n; i++)
-		describe_job(w->spec, &w->jobs[i], t->have[M_OOM_KILLS] && t->value[M_OOM_KILLS] > 0,
-			     &t->jobs[i]);
+		describe_job(w->spec, &w->jobs[i],
+			     t->have[M_OOM_KILLS] && t->value[M_OOM_KILLS] > 0, &t->jobs[i]);
 	record_jobs(t, wt, before, after);
 	record_swap(t, wt, before, after);
 	record_inside(t, wt, before, after);

@@ -11,10 +11,13 @@ unsigned validity_check(const struct validity_input *in)
 	if (in->swap_peak <= 0 && in->swapped_vmstat <= 0 && in->swapped_total <= 0)
 		f |= TRIAL_FLAG_NEVER_SWAPPED;
 	if (in->have_cgroup_swap && in->cgroup_swap > 0) {
-		/* Swap is system-wide: pages of other processes on our device explain vmstat's excess. */
-		double others = in->device_used > in->cgroup_swap ? in->device_used - in->cgroup_swap : 0;
+		/* Swap is system-wide: pages of other processes on our device explain vmstat's
+		 * excess. */
+		double others =
+			in->device_used > in->cgroup_swap ? in->device_used - in->cgroup_swap : 0;
 		double excess = in->swapped_vmstat - in->cgroup_swap;
-		if (excess > MISMATCH * in->cgroup_swap + others || -excess > MISMATCH * in->cgroup_swap)
+		if (excess > MISMATCH * in->cgroup_swap + others ||
+		    -excess > MISMATCH * in->cgroup_swap)
 			f |= TRIAL_FLAG_SWAP_MISMATCH;
 	}
 	if ((in->device_size > 0 && in->device_used >= 0.95 * in->device_size) ||

@@ -7,14 +7,14 @@
 /* What one trial's checks look at, all from counters read during it. */
 struct validity_input {
 	int have_cgroup_swap;
-	double cgroup_swap;        /* bytes in the cgroup's swap when filled */
-	double swapped_vmstat;     /* (pswpout + swpout_zero + zswpout) x page, start to filled */
-	double swapped_total;      /* the same over the whole trial (a workload killed early) */
-	double swap_peak;          /* bytes */
-	double device_used;        /* bytes of our device in use when filled (anyone's pages) */
-	double device_size;        /* bytes; 0 unknown */
+	double cgroup_swap; /* bytes in the cgroup's swap when filled */
+	double swapped_vmstat; /* (pswpout + swpout_zero + zswpout) x page, start to filled */
+	double swapped_total; /* the same over the whole trial (a workload killed early) */
+	double swap_peak; /* bytes */
+	double device_used; /* bytes of our device in use when filled (anyone's pages) */
+	double device_size; /* bytes; 0 unknown */
 	double ram_used, ram_limit; /* what a compressed store uses, and its cap (0: none) */
-	double psi_before;         /* percent of a quiet window before the trial stalled; < 0 unknown */
+	double psi_before; /* percent of a quiet window before the trial stalled; < 0 unknown */
 };
 
 /* TRIAL_FLAG_* bits for the checks on this trial alone. */

@@ -33,8 +33,9 @@ void watch_start(struct watch *wt)
 	if (psi_read(PSI_MEMORY, &quiet) == 0) {
 		nanosleep(&window, NULL);
 		if (psi_read(PSI_MEMORY, &wt->psi_start) == 0)
-			wt->psi_before_pct = 100.0 * (double)(wt->psi_start.some_total - quiet.some_total) /
-					     QUIET_WINDOW_US;
+			wt->psi_before_pct = 100.0 *
+				(double)(wt->psi_start.some_total - quiet.some_total) /
+				QUIET_WINDOW_US;
 	}
 	vmstat_snapshot(&wt->start);
 	wt->have_psi = psi_read(PSI_MEMORY, &wt->psi_start) == 0;
@@ -130,9 +131,12 @@ void watch_progress(void *arg, uint64_t total, uint64_t ns)
 	if (wt->s->dev->device[0] && swaps_area(wt->s->dev->device, &used, &size) == 0)
 		note_device_fill(wt, used, size);
 	t->curve[t->ncurve++] = (struct curve_point){
-		.t = ns_to_s(ns - wt->w->release_ns), .bytes = total, .swap = swap,
+		.t = ns_to_s(ns - wt->w->release_ns),
+		.bytes = total,
+		.swap = swap,
 	};
-	wt->next_curve_bytes = total + (wt->s->alloc / CURVE_POINTS > (1 << 20) ? wt->s->alloc / CURVE_POINTS : (1 << 20));
+	wt->next_curve_bytes = total +
+		(wt->s->alloc / CURVE_POINTS > (1 << 20) ? wt->s->alloc / CURVE_POINTS : (1 << 20));
 }
 
 void watch_filled(void *arg)
@@ -147,4 +151,3 @@ void watch_filled(void *arg)
 	if (wt->s->on_phase)
 		wt->s->on_phase(wt->s->phase_arg, "access", 0);
 }
-

@@ -32,7 +32,7 @@ struct watch {
 	struct vmstat_snap start;
 	struct psi psi_start, cg_psi_start;
 	int have_psi, have_cg_psi;
-	double psi_before_pct;       /* share of a quiet window before the release spent stalled */
+	double psi_before_pct; /* share of a quiet window before the release spent stalled */
 	uint64_t device_used_max, device_size; /* our device's fill, seen at every tick */
 };
 

@@ -24,7 +24,8 @@
 #include "runner/trial/hogger_events.h"
 
 /* The child: wait at the gate, drop privileges if asked, become the workload. */
-static void child(const struct workload_spec *spec, int gate_fd, int report_fd, int out_fd, pid_t parent)
+static void child(const struct workload_spec *spec, int gate_fd, int report_fd, int out_fd,
+		  pid_t parent)
 {
 	char gate;
 
@@ -44,8 +45,8 @@ static void child(const struct workload_spec *spec, int gate_fd, int report_fd, 
 	if (spec->workdir && chdir(spec->workdir) < 0)
 		_exit(127);
 	/* dup2 onto itself would keep close-on-exec: clear it instead. */
-	if (report_fd == PROTO_FD ? fcntl(report_fd, F_SETFD, 0) < 0 :
-	    report_fd >= 0 && dup2(report_fd, PROTO_FD) < 0)
+	if (report_fd == PROTO_FD ? fcntl(report_fd, F_SETFD, 0) < 0
+				  : report_fd >= 0 && dup2(report_fd, PROTO_FD) < 0)
 		_exit(127);
 	if (spec->drop_privileges) {
 		gid_t gid = (gid_t)spec->gid;
@@ -86,7 +87,8 @@ static pid_t fork_into(int cgroup_fd, int *born_inside)
 {
 	*born_inside = 0;
 	if (cgroup_fd >= 0) {
-		struct clone_args args = { .flags = CLONE_INTO_CGROUP, .exit_signal = SIGCHLD,
+		struct clone_args args = { .flags = CLONE_INTO_CGROUP,
+					   .exit_signal = SIGCHLD,
 					   .cgroup = (uint64_t)cgroup_fd };
 		long pid = syscall(SYS_clone3, &args, sizeof(args));
 		if (pid >= 0) {
@@ -106,8 +108,8 @@ static int spawn_one(struct workload *w, struct job *j, int cgroup_fd)
 
 	/* A hogger has one socket for the gate and its reports; a command gets a pipe as gate,
 	 * and one for its output. */
-	if (spec->command ? pipe2(gate, O_CLOEXEC) < 0 || pipe2(out, O_CLOEXEC) < 0 :
-			    socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
+	if (spec->command ? pipe2(gate, O_CLOEXEC) < 0 || pipe2(out, O_CLOEXEC) < 0
+			  : socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
 		return -errno;
 	j->pid = fork_into(cgroup_fd, &j->born_inside);
 	if (j->pid < 0) {
@@ -141,7 +143,8 @@ static int spawn_one(struct workload *w, struct job *j, int cgroup_fd)
 		close(out[1]);
 		j->gate = gate[1];
 		j->out = out[0];
-		/* Drained without waiting once the command exits: a child it left may hold the pipe. */
+		/* Drained without waiting once the command exits: a child it left may hold the
+		 * pipe. */
 		fcntl(j->out, F_SETFL, O_NONBLOCK);
 		j->fd = -1;
 		j->eof = 1;
@@ -168,7 +171,8 @@ int workload_spawn(struct workload *w, const struct workload_spec *spec, int cgr
 	if (!w->jobs)
 		return -ENOMEM;
 	for (unsigned i = 0; i < spec->jobs; i++)
-		w->jobs[i].pid = w->jobs[i].pidfd = w->jobs[i].fd = w->jobs[i].gate = w->jobs[i].out = -1;
+		w->jobs[i].pid = w->jobs[i].pidfd = w->jobs[i].fd = w->jobs[i].gate =
+			w->jobs[i].out = -1;
 	for (unsigned i = 0; i < spec->jobs && !ret; i++) {
 		ret = spawn_one(w, &w->jobs[i], cgroup_fd);
 		w->n = i + 1;
@@ -333,7 +337,7 @@ int workload_follow(struct workload *w, unsigned sample_ms, uint64_t timeout_ms,
 	uint64_t interval = (uint64_t)sample_ms * 1000000ULL;
 	uint64_t next_tick = interval ? w->release_ns + interval : 0;
 	struct pollfd *pfds = calloc(2 * (size_t)w->n, sizeof(*pfds));
-	char (*bufs)[PROTO_LINE_MAX * 4] = calloc(w->n, sizeof(*bufs));
+	char(*bufs)[PROTO_LINE_MAX * 4] = calloc(w->n, sizeof(*bufs));
 	size_t *used = calloc(w->n, sizeof(*used));
 	unsigned alive = w->n;
 	int ret = 0;
@@ -345,9 +349,12 @@ int workload_follow(struct workload *w, unsigned sample_ms, uint64_t timeout_ms,
 	while (alive) {
 		for (unsigned i = 0; i < w->n; i++) {
 			struct job *j = &w->jobs[i];
-			/* A hogger's reports; a command's output, which a command may close early. */
-			pfds[2 * i] = (struct pollfd){ .fd = j->eof ? j->out : j->fd, .events = POLLIN };
-			pfds[2 * i + 1] = (struct pollfd){ .fd = j->reaped ? -1 : j->pidfd, .events = POLLIN };
+			/* A hogger's reports; a command's output, which a command may close
+			 * early. */
+			pfds[2 * i] =
+				(struct pollfd){ .fd = j->eof ? j->out : j->fd, .events = POLLIN };
+			pfds[2 * i + 1] = (struct pollfd){ .fd = j->reaped ? -1 : j->pidfd,
+							   .events = POLLIN };
 		}
 		int n = poll(pfds, 2 * (nfds_t)w->n, poll_timeout(next_tick, deadline));
 		uint64_t now = clock_now_ns();
@@ -355,7 +362,8 @@ int workload_follow(struct workload *w, unsigned sample_ms, uint64_t timeout_ms,
 			ret = -errno;
 			goto out;
 		}
-		/* Ticks on a fixed grid, whatever else woke us: the series' spacing is the interval. */
+		/* Ticks on a fixed grid, whatever else woke us: the series' spacing is the
+		 * interval. */
 		if (next_tick && now >= next_tick) {
 			if (hooks->tick)
 				hooks->tick(hooks->arg);
@@ -377,7 +385,8 @@ int workload_follow(struct workload *w, unsigned sample_ms, uint64_t timeout_ms,
 				j->eof = 1;
 			else if (j->eof && j->out >= 0 && pfds[2 * i].revents)
 				read_output(j);
-			/* Reap only after the reports are drained: the last lines precede the exit. */
+			/* Reap only after the reports are drained: the last lines precede the
+			 * exit. */
 			if (!j->reaped && j->eof && pfds[2 * i + 1].revents) {
 				reap(j);
 				alive--;
@@ -448,7 +457,8 @@ int workload_wait_filled(struct workload *w, int timeout_ms)
 			uint64_t t = clock_now_ns();
 			if (t >= deadline)
 				return -ETIMEDOUT;
-			if (poll(&pfd, 1, (int)((deadline - t) / 1000000ULL) + 1) < 0 && errno != EINTR)
+			if (poll(&pfd, 1, (int)((deadline - t) / 1000000ULL) + 1) < 0 &&
+			    errno != EINTR)
 				return -errno;
 			if (pfd.revents && read_reports(w, j, buf, &used, sizeof(buf), &none))
 				j->eof = 1;

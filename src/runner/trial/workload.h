@@ -21,33 +21,34 @@
 struct job {
 	pid_t pid;
 	int pidfd;
-	int fd;                 /* report socket; -1 for a command */
-	int gate;               /* our end of the gate, for a command (its fd 3 is not ours) */
+	int fd; /* report socket; -1 for a command */
+	int gate; /* our end of the gate, for a command (its fd 3 is not ours) */
 	struct hogger_events ev;
 	int eof, reaped, status;
 	int timed_out;
 	struct rusage ru;
 	uint64_t exit_ns;
-	int out;                /* a command's stdout and stderr, read by the runner; -1: none */
-	char output[WORKLOAD_OUTPUT_MAX]; /* what it wrote, the last WORKLOAD_OUTPUT_MAX - 1 bytes */
+	int out; /* a command's stdout and stderr, read by the runner; -1: none */
+	/* what it wrote, the last WORKLOAD_OUTPUT_MAX - 1 bytes */
+	char output[WORKLOAD_OUTPUT_MAX];
 	size_t output_len;
-	int output_cut;         /* more came before what output holds */
-	int cpu;                /* where it last ran; -1: unknown */
-	int64_t migrations;     /* moves between CPUs; -1: the kernel does not say */
-	int born_inside;        /* created in the trial's cgroup (clone3): nothing to attach */
+	int output_cut; /* more came before what output holds */
+	int cpu; /* where it last ran; -1: unknown */
+	int64_t migrations; /* moves between CPUs; -1: the kernel does not say */
+	int born_inside; /* created in the trial's cgroup (clone3): nothing to attach */
 };
 
 struct workload_spec {
-	char *const *argv;      /* the hogger (path in argv[0]) or the command (PATH lookup) */
+	char *const *argv; /* the hogger (path in argv[0]) or the command (PATH lookup) */
 	int command;
 	unsigned jobs;
 	int drop_privileges;
 	unsigned uid, gid;
-	const cpu_set_t *cpus;  /* pin the jobs here (one CPU each if single-threaded); NULL: not */
-	unsigned threads;       /* threads per job */
-	const char *workdir;    /* the command's working directory; NULL: the runner's */
-	unsigned tab_cycles;    /* tabs: pokes after the fill, one job at a time; 0: not tabs */
-	int tab_recent;         /* tabs: favour the recently poked */
+	const cpu_set_t *cpus; /* pin the jobs here (one CPU each if single-threaded); NULL: not */
+	unsigned threads; /* threads per job */
+	const char *workdir; /* the command's working directory; NULL: the runner's */
+	unsigned tab_cycles; /* tabs: pokes after the fill, one job at a time; 0: not tabs */
+	int tab_recent; /* tabs: favour the recently poked */
 	uint64_t tab_seed;
 };
 
@@ -58,9 +59,9 @@ struct workload {
 	pid_t pgid;
 	uint64_t release_ns;
 	int sent_go;
-	struct tabs tabs;       /* tabs: which job is poked next */
-	int poking;             /* the job poked and not answered yet; -1: none */
-	int tabs_done;          /* "end" sent */
+	struct tabs tabs; /* tabs: which job is poked next */
+	int poking; /* the job poked and not answered yet; -1: none */
+	int tabs_done; /* "end" sent */
 };
 
 /* Called from workload_follow. */

@@ -18,9 +18,15 @@
 #define JOURNAL_VERSION 2
 
 static const char *const kind_names[UNDO_KIND_COUNT] = {
-	[UNDO_RMDIR] = "rmdir", [UNDO_UNLINK] = "unlink", [UNDO_SWAPOFF] = "swapoff",
-	[UNDO_ZRAM_RESET] = "zram-reset", [UNDO_ZRAM_REMOVE] = "zram-remove", [UNDO_WRITE] = "write",
-	[UNDO_UMOUNT] = "umount", [UNDO_CONTROLLER] = "controller", [UNDO_LOOP_DETACH] = "loop-detach",
+	[UNDO_RMDIR] = "rmdir",
+	[UNDO_UNLINK] = "unlink",
+	[UNDO_SWAPOFF] = "swapoff",
+	[UNDO_ZRAM_RESET] = "zram-reset",
+	[UNDO_ZRAM_REMOVE] = "zram-remove",
+	[UNDO_WRITE] = "write",
+	[UNDO_UMOUNT] = "umount",
+	[UNDO_CONTROLLER] = "controller",
+	[UNDO_LOOP_DETACH] = "loop-detach",
 	[UNDO_RMTREE] = "rmtree",
 };
 
@@ -131,7 +137,8 @@ static int write_record_sync(struct journal *j, const char *body, int durable)
 
 	if (j->fd < 0)
 		return 0;
-	n = snprintf(line, sizeof(line), "%s\t#%08" PRIx32 "\n", body, crc32_of(body, strlen(body)));
+	n = snprintf(line, sizeof(line), "%s\t#%08" PRIx32 "\n", body,
+		     crc32_of(body, strlen(body)));
 	if (n < 0 || (size_t)n >= sizeof(line))
 		return -ENAMETOOLONG;
 	ret = write_full(j->fd, line, (size_t)n);
@@ -148,8 +155,8 @@ static int write_record(struct journal *j, const char *body)
 static int write_header(struct journal *j)
 {
 	char body[160];
-	snprintf(body, sizeof(body), "H\t%s\t%d\t%s\t%d", JOURNAL_MAGIC, JOURNAL_VERSION, journal_this_boot(),
-		 (int)getpid());
+	snprintf(body, sizeof(body), "H\t%s\t%d\t%s\t%d", JOURNAL_MAGIC, JOURNAL_VERSION,
+		 journal_this_boot(), (int)getpid());
 	snprintf(j->boot_id, sizeof(j->boot_id), "%s", journal_this_boot());
 	return write_record_sync(j, body, 1);
 }
@@ -184,7 +191,8 @@ size_t journal_pending(const struct journal *j)
 	return n;
 }
 
-int journal_intend(struct journal *j, enum undo_kind kind, const char *path, const char *value, const char *wrote)
+int journal_intend(struct journal *j, enum undo_kind kind, const char *path, const char *value,
+		   const char *wrote)
 {
 	char body[3 * PATH_MAX], epath[2 * PATH_MAX], evalue[512], ewrote[512];
 	struct undo *u = add_entry(j);
@@ -202,8 +210,8 @@ int journal_intend(struct journal *j, enum undo_kind kind, const char *path, con
 	escape(u->path, epath, sizeof(epath));
 	escape(u->value, evalue, sizeof(evalue));
 	escape(u->wrote, ewrote, sizeof(ewrote));
-	snprintf(body, sizeof(body), "I\t%u\t%s\t%" PRId64 "\t%s\t%s\t%s", u->id, kind_names[kind], u->when, epath,
-		 evalue, ewrote);
+	snprintf(body, sizeof(body), "I\t%u\t%s\t%" PRId64 "\t%s\t%s\t%s", u->id, kind_names[kind],
+		 u->when, epath, evalue, ewrote);
 	ret = write_record_sync(j, body, kind == UNDO_UNLINK || kind == UNDO_RMTREE);
 	if (ret) {
 		j->len--; /* not announced, so the change must not be made */
@@ -325,7 +333,8 @@ static int parse_line(struct journal *j, const char *line, size_t n)
 		return -EINVAL;
 	errno = 0;
 	crc = strtoul(hash + 1, &end, 16);
-	if (errno || end != line + n || hash + 1 == end || crc != crc32_of(line, (size_t)(hash - 1 - line)))
+	if (errno || end != line + n || hash + 1 == end ||
+	    crc != crc32_of(line, (size_t)(hash - 1 - line)))
 		return -EINVAL;
 	memcpy(body, line, (size_t)(hash - 1 - line));
 	body[hash - 1 - line] = '\0';
@@ -357,7 +366,8 @@ int journal_parse(struct journal *j, const char *text, size_t len)
 			good++;
 		} else {
 			j->damaged++;
-			note(j, "journal line %u is damaged: skipped, the lines after it are kept", lineno);
+			note(j, "journal line %u is damaged: skipped, the lines after it are kept",
+			     lineno);
 		}
 		at += n + 1;
 	}
@@ -401,7 +411,8 @@ static void move_aside(struct journal *j, const char *path)
 
 	snprintf(aside, sizeof(aside), "%s.damaged-%lld", path, (long long)time(NULL));
 	if (rename(path, aside) == 0 && j->on_note) {
-		snprintf(text, sizeof(text), "%s held no readable line: moved aside to %s", path, aside);
+		snprintf(text, sizeof(text), "%s held no readable line: moved aside to %s", path,
+			 aside);
 		j->on_note(text);
 	}
 }
@@ -463,7 +474,8 @@ static void compact(struct journal *j)
 	if (j->fd < 0 || journal_pending(j) || lseek(j->fd, 0, SEEK_END) < 4096)
 		return;
 	if (ftruncate(j->fd, 0) == 0) {
-		snprintf(body, sizeof(body), "H\t%s\t%d\t%s\t%d", JOURNAL_MAGIC, JOURNAL_VERSION, j->boot_id, (int)getpid());
+		snprintf(body, sizeof(body), "H\t%s\t%d\t%s\t%d", JOURNAL_MAGIC, JOURNAL_VERSION,
+			 j->boot_id, (int)getpid());
 		write_record(j, body);
 	}
 }

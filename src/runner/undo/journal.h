@@ -16,39 +16,45 @@
 #include <sys/types.h>
 
 enum undo_kind {
-	UNDO_RMDIR,           /* a cgroup we created (zswapbench-*): rmdir, killing what is left in it */
-	UNDO_UNLINK,          /* a swapfile we created: unlink, once it is shown to be the same file */
-	UNDO_SWAPOFF,         /* a swap area we enabled */
-	UNDO_ZRAM_RESET,      /* a zram device we initialised: path is /sys/block/zramN */
-	UNDO_ZRAM_REMOVE,     /* a zram device we hot-added: value is its number */
-	UNDO_WRITE,           /* a sysfs/procfs value we changed: value is the old one, wrote ours */
-	UNDO_UMOUNT,          /* a filesystem we mounted: debugfs for zswap's counters (value empty), or one on our device (value the device) */
-	UNDO_CONTROLLER,      /* a controller we enabled in a cgroup.subtree_control: value names it */
-	UNDO_LOOP_DETACH,     /* a loop device we attached: path /dev/loopN, value the file it serves */
-	UNDO_RMTREE,          /* the run's work directory (zswapbench-PID.d), with what is in it */
+	UNDO_RMDIR, /* a cgroup we created (zswapbench-*): rmdir, killing what is left in it */
+	UNDO_UNLINK, /* a swapfile we created: unlink, once it is shown to be the same file */
+	UNDO_SWAPOFF, /* a swap area we enabled */
+	UNDO_ZRAM_RESET, /* a zram device we initialised: path is /sys/block/zramN */
+	UNDO_ZRAM_REMOVE, /* a zram device we hot-added: value is its number */
+	UNDO_WRITE, /* a sysfs/procfs value we changed: value is the old one, wrote ours */
+	/* a filesystem we mounted: debugfs for zswap's counters (value empty), or one on our device
+	 * (value the device) */
+	UNDO_UMOUNT,
+	UNDO_CONTROLLER, /* a controller we enabled in a cgroup.subtree_control: value names it */
+	UNDO_LOOP_DETACH, /* a loop device we attached: path /dev/loopN, value the file it serves */
+	UNDO_RMTREE, /* the run's work directory (zswapbench-PID.d), with what is in it */
 	UNDO_KIND_COUNT
 };
 
-enum undo_state { UNDO_INTENT, UNDO_DONE, UNDO_UNDONE };
+enum undo_state {
+	UNDO_INTENT,
+	UNDO_DONE,
+	UNDO_UNDONE
+};
 
 struct undo {
 	unsigned id;
 	enum undo_kind kind;
 	enum undo_state state;
 	char path[PATH_MAX];
-	char value[256];      /* the old value; a zram device's number */
-	char wrote[256];      /* UNDO_WRITE: the value we wrote, to know it is still ours */
-	uint64_t ino, dev;    /* UNDO_UNLINK, UNDO_RMTREE: what we created, from its confirmation */
-	int64_t when;         /* CLOCK_REALTIME seconds of the intent */
+	char value[256]; /* the old value; a zram device's number */
+	char wrote[256]; /* UNDO_WRITE: the value we wrote, to know it is still ours */
+	uint64_t ino, dev; /* UNDO_UNLINK, UNDO_RMTREE: what we created, from its confirmation */
+	int64_t when; /* CLOCK_REALTIME seconds of the intent */
 };
 
 struct journal {
 	struct undo *entries;
 	size_t len, cap;
-	int fd;               /* the persisted copy; -1 keeps it in memory only */
+	int fd; /* the persisted copy; -1 keeps it in memory only */
 	unsigned next_id;
-	char boot_id[40];     /* of the boot that wrote it; empty when unknown */
-	unsigned damaged;     /* lines skipped when it was loaded */
+	char boot_id[40]; /* of the boot that wrote it; empty when unknown */
+	unsigned damaged; /* lines skipped when it was loaded */
 	/* Called for each undo that fails, so the top level can name it; may be NULL. */
 	void (*on_error)(const struct undo *undo, int err);
 	/* Called for each undo that succeeded; may be NULL. */
@@ -69,7 +75,8 @@ int journal_load(struct journal *j, const char *path);
 int journal_parse(struct journal *j, const char *text, size_t len);
 /* Before a change: the intent, written and fsync'd. Returns its index, or -errno (then the
  * change must not be made). wrote may be NULL. */
-int journal_intend(struct journal *j, enum undo_kind kind, const char *path, const char *value, const char *wrote);
+int journal_intend(struct journal *j, enum undo_kind kind, const char *path, const char *value,
+		   const char *wrote);
 /* After the change: it is made. value replaces the intent's where only the change could tell
  * (the zram device hot_add gave); ino and dev identify a file created (0: none). */
 int journal_confirm(struct journal *j, int idx, const char *value, uint64_t ino, uint64_t dev);

@@ -18,8 +18,8 @@ static inline const char *mglru_mask(int on)
 /* A choice file shows every choice with the selected one in brackets ("always [madvise]
  * never"): the selected word is its value, in place. Other text is left as it is. */
 void param_normalize(char *text);
-/* Writes value to path, journaling the old value first read (normalized); a no-op when it already holds
- * value. On failure, why names the path and the value. */
+/* Writes value to path, journaling the old value first read (normalized); a no-op when it
+ * already holds value. On failure, why names the path and the value. */
 int param_set(struct journal *j, const char *path, const char *value, char *why, size_t len);
 
 #endif

@@ -31,10 +31,12 @@ static void noted(const char *text)
 
 int journal_from_earlier_boot(const struct journal *j)
 {
-	return j->boot_id[0] && journal_this_boot()[0] && strcmp(j->boot_id, journal_this_boot()) != 0;
+	return j->boot_id[0] && journal_this_boot()[0] &&
+		strcmp(j->boot_id, journal_this_boot()) != 0;
 }
 
-/* After a reboot nothing but files and directories is left: each other entry is said and marked done. */
+/* After a reboot nothing but files and directories is left: each other entry is said and
+ * marked done. */
 static void forget_what_the_reboot_undid(struct journal *j)
 {
 	char what[MSG_LEN];

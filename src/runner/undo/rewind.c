@@ -40,7 +40,8 @@ static void kill_members(const char *path)
 		int killed = 0;
 		if (sysfs_read(procs, buf, sizeof(buf)) <= 0)
 			return;
-		for (char *save = NULL, *tok = strtok_r(buf, "\n", &save); tok; tok = strtok_r(NULL, "\n", &save)) {
+		for (char *save = NULL, *tok = strtok_r(buf, "\n", &save); tok;
+		     tok = strtok_r(NULL, "\n", &save)) {
 			int pid = atoi(tok);
 			if (pid > 0 && kill(pid, SIGKILL) == 0)
 				killed++;
@@ -83,8 +84,8 @@ static int undo_unlink(const struct undo *u, char *why, size_t len)
 
 	if (lstat(u->path, &st) < 0)
 		return errno == ENOENT ? 0 : -errno;
-	if (u->state == UNDO_DONE ? (st.st_ino != u->ino || st.st_dev != u->dev) :
-				    (st.st_size != 0 || st.st_ctime < u->when)) {
+	if (u->state == UNDO_DONE ? (st.st_ino != u->ino || st.st_dev != u->dev)
+				  : (st.st_size != 0 || st.st_ctime < u->when)) {
 		snprintf(why, len, "left %s alone: not the file zswapbench created", u->path);
 		return 1;
 	}
@@ -143,8 +144,11 @@ static int undo_zram_remove(const struct undo *u, char *why, size_t len)
 	if (!u->value[0] || !sysfs_exists(disksize))
 		return 0;
 	if (u->state == UNDO_INTENT &&
-	    (sysfs_read_u64(disksize, &size) < 0 || size != 0 || swaps_area(dev, &used, NULL) == 0)) {
-		snprintf(why, len, "left zram%s alone: a killed run may have added it, but it is in use", u->value);
+	    (sysfs_read_u64(disksize, &size) < 0 || size != 0 ||
+	     swaps_area(dev, &used, NULL) == 0)) {
+		snprintf(why, len,
+			 "left zram%s alone: a killed run may have added it, but it is in use",
+			 u->value);
 		return 1;
 	}
 	ret = sysfs_write("/sys/class/zram-control/hot_remove", u->value);
@@ -164,7 +168,8 @@ static int undo_write(const struct undo *u, char *why, size_t len)
 	if (strcmp(now, u->value) == 0)
 		return 0;
 	if (u->wrote[0] && strcmp(now, u->wrote) != 0) {
-		snprintf(why, len, "left %s at '%s': changed since zswapbench set it to '%s'", u->path, now, u->wrote);
+		snprintf(why, len, "left %s at '%s': changed since zswapbench set it to '%s'",
+			 u->path, now, u->wrote);
 		return 1;
 	}
 	return sysfs_write(u->path, u->value);
@@ -217,7 +222,8 @@ static int undo_loop_detach(const struct undo *u, char *why, size_t len)
 	if (loop_backing_file(n, backing, sizeof(backing)) < 0 || !backing[0])
 		return 0;
 	if (strcmp(backing, u->value) != 0) {
-		snprintf(why, len, "left %s alone: it serves %s, not %s", u->path, backing, u->value);
+		snprintf(why, len, "left %s alone: it serves %s, not %s", u->path, backing,
+			 u->value);
 		return 1;
 	}
 	return loop_detach(n);
@@ -240,8 +246,10 @@ static int undo_rmtree(const struct undo *u, char *why, size_t len)
 	if (lstat(u->path, &st) < 0)
 		return errno == ENOENT ? 0 : -errno;
 	if (!base || strncmp(base + 1, "zswapbench-", 11) != 0 || !S_ISDIR(st.st_mode) ||
-	    (u->state == UNDO_DONE ? st.st_ino != u->ino || st.st_dev != u->dev : st.st_ctime < u->when)) {
-		snprintf(why, len, "left %s alone: not the work directory zswapbench made", u->path);
+	    (u->state == UNDO_DONE ? st.st_ino != u->ino || st.st_dev != u->dev
+				   : st.st_ctime < u->when)) {
+		snprintf(why, len, "left %s alone: not the work directory zswapbench made",
+			 u->path);
 		return 1;
 	}
 	return nftw(u->path, remove_one, 16, FTW_DEPTH | FTW_PHYS) < 0 ? -errno : 0;
