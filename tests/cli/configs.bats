@@ -43,7 +43,7 @@ teardown() { common_teardown; }
 		run --separate-stderr "$ZSB" --config "$name" "${size[@]}" --trials 1 --warmup 0 \
 			--interval 0 "${extra[@]}" --output "$TMP/$name.json"
 		echo "$name: $status ${stderr##*$'\n'}"
-		[ "$status" -eq 0 ]
+		[ "$status" -eq 0 ] || { json '[.cells[].trials[] | .note, (.jobs[].output // "" | .[-400:])]' "$TMP/$name.json"; false; }
 		[ "$(json '[.cells[].trials[].status] | unique | join(",")' "$TMP/$name.json")" = ok ]
 		[ "$(json '.cells | length' "$TMP/$name.json")" -ge 1 ]
 		# A program's own output is kept; its time and swap are measured as the hogger's are.

@@ -26,8 +26,10 @@ help_options() {
 # The command words of the table main.c dispatches from (the run has none), read from the
 # source, not from gen-docs.
 dispatched_commands() {
-	grep -E '^[[:space:]]*\{ \.name = "[a-z-]+"' "$TOP/src/runner/commands/commands.c" | grep -v '\.implicit = 1' |
-		cut -d'"' -f2
+	# A row's name, unless the row says it is implicit (the run has no word of its own).
+	awk '/\{ \.name = "[a-z-]+"/ { if (name != "" && !implicit) print name; split($0, f, "\""); name = f[2]; implicit = 0 }
+	     /\.implicit = 1/ { implicit = 1 }
+	     END { if (name != "" && !implicit) print name }' "$TOP/src/runner/commands/commands.c"
 }
 
 # The options marked OPT_HIDDEN in the table, read from the source, not from gen-docs.
