@@ -4,7 +4,7 @@ CC        ?= cc
 PKGS      := libcgroup smartcols json-c gsl inih mount blkid
 # What building and running need (make run), and what the tests add (make check).
 DEB_PKGS  := build-essential pkg-config libcgroup-dev libseccomp-dev libsmartcols-dev libjson-c-dev \
-             libgsl-dev libinih-dev libmount-dev libblkid-dev util-linux gnuplot-nox
+             libgsl-dev libinih-dev libmount-dev libblkid-dev util-linux gnuplot-nox fio e2fsprogs
 TEST_PKGS := libcriterion-dev bats jq procps clang-format btrfs-progs xfsprogs man-db groff-base python3 cgroup-tools \
              debhelper dpkg-dev fakeroot librsvg2-bin libxml2-utils chromium ansible python3-apt \
              openssh-client linux-source flex bison bc xz-utils time

@@ -197,7 +197,7 @@ Test(options, the_table_as_a_table)
 					  msg, sizeof(msg)),
 			     0, "example of --%s: %s", o->name, msg);
 		cr_assert(cfg.given[id]);
-		if (id == O_SETUP)
+		if (id == O_SETUP || id == O_READ_BACK)
 			refused((enum option_id)id, "make | tee log",
 				"shell syntax, with no shell to run it");
 		else if (o->type != OT_PATH || o->parse)

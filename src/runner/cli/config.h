@@ -46,6 +46,7 @@ enum option_id {
 	O_ZRAM_BACKING_DEV,
 	O_ZRAM_WRITEBACK,
 	O_ZRAM_RECOMP,
+	O_ZRAM_STREAMS,
 	O_ZSWAP_POOL,
 	O_ZSWAP_ZPOOL,
 	O_ZSWAP_SHRINKER,
@@ -53,6 +54,14 @@ enum option_id {
 	O_ZSWAP_MAX,
 	O_THP,
 	O_MGLRU,
+	O_TARGET,
+	O_MODES,
+	O_BS,
+	O_IO_SIZE,
+	O_LOOPS,
+	O_DIRECT,
+	O_FIO_RATE,
+	O_READ_BACK,
 	O_DATA,
 	O_ACCESS,
 	O_REREAD,
@@ -185,6 +194,14 @@ struct config {
 	char *zram_generator; /* the zram-generator.conf whose [zram0] was measured */
 	char thp[NAME_LEN]; /* transparent_hugepage/enabled for the run; empty: leave it */
 	enum switch_state mglru; /* lru_gen/enabled for the run */
+	/* What each cell's device is used as (enum device_use): swap, a block device fio
+	 * measures, or a filesystem the command runs in. */
+	int target;
+	unsigned modes; /* block: fio's modes, a bit per enum fio_mode; 0: all six */
+	uint64_t fio_bs, io_size, fio_rate; /* block: bytes; io_size 0: the device */
+	unsigned loops;
+	enum switch_state direct;
+	char *read_back; /* fs: the read phase's command; empty: none */
 	char *data; /* the pages' pattern: compressible:50, file:PATH, ... */
 	char access[64];
 	double swap_fraction; /* 0: --alloc decides; else alloc = limit / (1 - F) per cell */

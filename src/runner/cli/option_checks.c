@@ -12,6 +12,7 @@
 #include "runner/cli/option_echo.h"
 #include "runner/cli/option_parse.h"
 #include "runner/cli/option_table.h"
+#include "runner/fio/job.h"
 #include "runner/swap/backend.h"
 
 static int bad(char *why, size_t len, const struct config *cfg, enum option_id id,
@@ -91,6 +92,37 @@ static int check_hogger_only(const struct config *cfg, char *why, size_t len)
 	return 0;
 }
 
+/* A device target: options of one target with that target only; a block device runs fio
+ * (no command, nothing of the hogger's), a filesystem runs the command. */
+static int check_target(const struct config *cfg, char *why, size_t len)
+{
+	const char *target = option_table[O_TARGET].choices[cfg->target];
+	char reason[80];
+
+	for (int id = 0; id < O_COUNT; id++) {
+		const char *needs = option_target(&option_table[id]);
+		if (cfg->given[id] && needs && strcmp(needs, target)) {
+			snprintf(reason, sizeof(reason), "only with --target %s", needs);
+			return bad(why, len, cfg, (enum option_id)id, reason);
+		}
+	}
+	if (cfg->target == USE_BLOCK && cfg->command)
+		return bad(why, len, cfg, O_TARGET,
+			   "fio is the workload of a block device: give no command after --");
+	if (cfg->target == USE_FS && !cfg->command)
+		return bad(why, len, cfg, O_TARGET,
+			   "a filesystem needs a command after -- to write into it");
+	for (int id = 0; cfg->target == USE_BLOCK && id < O_COUNT; id++)
+		if ((option_table[id].flags & OPT_HOGGER_ONLY) && id != O_DATA && cfg->given[id])
+			return bad(why, len, cfg, (enum option_id)id,
+				   "only the hogger takes this option, not fio (--target block)");
+	if (cfg->target == USE_BLOCK) {
+		struct fio_buffer buffer;
+		return fio_buffer_from_data(cfg->data, &buffer, why, len);
+	}
+	return 0;
+}
+
 static int check_sizes(const struct config *cfg, char *why, size_t len)
 {
 	long page = sysconf(_SC_PAGESIZE);
@@ -101,7 +133,7 @@ static int check_sizes(const struct config *cfg, char *why, size_t len)
 	if (config_given(cfg, O_ALLOC_PER_JOB) && config_given(cfg, O_ALLOC))
 		return bad(why, len, cfg, O_ALLOC_PER_JOB,
 			   "give --alloc or --alloc-per-job, not both");
-	if (cfg->command)
+	if (cfg->command || cfg->target == USE_BLOCK)
 		return 0;
 	if (cfg->chunk > cfg->alloc && !cfg->alloc_per_job)
 		return bad(why, len, cfg, O_CHUNK, "larger than --alloc");
@@ -149,5 +181,7 @@ int options_cross_check(const struct config *cfg, char *why, size_t len)
 		ret = check_backends(cfg, why, len);
 	if (!ret)
 		ret = check_hogger_only(cfg, why, len);
+	if (!ret)
+		ret = check_target(cfg, why, len);
 	return ret ? ret : check_sizes(cfg, why, len);
 }

@@ -244,7 +244,10 @@ static int parse_value(struct config *cfg, const struct option_desc *o, const ch
 
 	switch (o->type) {
 	case OT_SIZE:
-		return parse_size(o, v, strlen(v), field(cfg, o), why, len);
+		/* A size's own rule (a multiple of 512) is checked once it is a size. */
+		if (parse_size(o, v, strlen(v), field(cfg, o), why, len))
+			return -EINVAL;
+		return o->parse ? o->parse(cfg, v, why, len) : 0;
 	case OT_SIZE_LIST:
 		return parse_size_list(o, field(cfg, o), v, why, len);
 	case OT_NAME_LIST:

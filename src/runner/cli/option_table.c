@@ -19,6 +19,7 @@
 #include "runner/cli/option_parse.h"
 #include "runner/cli/option_table.h"
 #include "runner/cli/zram_generator.h"
+#include "runner/fio/job.h"
 #include "runner/kernel/cpus.h"
 #include "runner/kernel/page.h"
 #include "runner/report/columns.h"
@@ -353,6 +354,59 @@ static json_object *columns_json(const struct config *cfg)
 	return a;
 }
 
+/* "seq-read,rand-write": fio's modes, a bit each; "all" (the default) is every one. */
+static int parse_modes(struct config *cfg, const char *v, char *why, size_t len)
+{
+	char name[32];
+
+	snprintf(why, len, "not a list of modes (all, or of %s)", fio_mode_names());
+	cfg->modes = 0;
+	if (strcmp(v, "all") == 0)
+		return 0;
+	for (struct list_item it = list_first(v); it.ok; it = list_next(v, it)) {
+		int m;
+
+		snprintf(name, sizeof(name), "%.*s", (int)it.len, it.text);
+		if (it.len >= sizeof(name) || (m = fio_mode_find(name)) < 0 ||
+		    (cfg->modes & (1u << m)))
+			return -EINVAL;
+		cfg->modes |= 1u << m;
+	}
+	return list_well_formed(v) && cfg->modes ? 0 : -EINVAL;
+}
+
+static json_object *modes_json(const struct config *cfg)
+{
+	json_object *a = json_object_new_array();
+	for (int m = 0; m < FIO_MODE_COUNT; m++)
+		if (!cfg->modes || (cfg->modes & (1u << m)))
+			json_object_array_add(a, json_object_new_string(fio_modes[m].name));
+	return a;
+}
+
+static void modes_format(const struct config *cfg, char *buf, size_t len)
+{
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (int m = 0; m < FIO_MODE_COUNT && at < len; m++)
+		if (!cfg->modes || (cfg->modes & (1u << m)))
+			at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? "," : "",
+					       fio_modes[m].name);
+}
+
+/* fio's bs: the device's sectors are 512 bytes. */
+static int check_bs(struct config *cfg, const char *v, char *why, size_t len)
+{
+	(void)v;
+	if (cfg->fio_bs % 512) {
+		snprintf(why, len, "not a multiple of 512 bytes");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static const char *const targets[] = { "swap", "block", "fs", NULL };
 static const char *const limit_modes[] = { "max", "high", NULL };
 static const char *const thp_modes[] = { "always", "madvise", "never", NULL };
 static const char *const writeback_types[] = { "idle", "huge", "incompressible", NULL };
@@ -437,6 +491,10 @@ const struct option_desc option_table[O_COUNT] = {
 			    .example = "zstd:type=idle",
 			    .help = "after the fill, recompress with a second algorithm (PARAMS: "
 				    "type=huge (default) or type=idle)" },
+	[O_ZRAM_STREAMS] = { "zram-streams", 0, OT_COUNT, FIELD(backend.zram.streams), 1, 1024,
+			     NULL, "the kernel's", "N", "streams", .example = "2",
+			     .help = "zram max_comp_streams (a no-op since 4.7: a stream per "
+				     "CPU)" },
 	[O_ZSWAP_POOL] = { "zswap-pool", 0, OT_PERCENT, FIELD(backend.zswap.pool), 1, 100, NULL,
 			   "the kernel's", "PCT", NULL, .example = "20",
 			   .help = "zswap max_pool_percent" },
@@ -461,6 +519,37 @@ const struct option_desc option_table[O_COUNT] = {
 	[O_MGLRU] = { "mglru", 0, OT_SWITCH, FIELD(mglru), 0, 0, NULL, "the kernel's", "on|off",
 		      NULL, .example = "off",
 		      .help = "the multi-gen LRU for the run (/sys/kernel/mm/lru_gen), restored" },
+	[O_TARGET] = { "target", 0, OT_ENUM, FIELD(target), 0, 0, "swap", NULL, "USE", NULL,
+		       .choices = targets, .example = "block",
+		       .help = "what the device is used as: swap, a block device fio measures, or "
+			       "a "
+			       "filesystem the command runs in (fs)" },
+	[O_MODES] = { "modes", 0, OT_CUSTOM, FIELD(modes), 0, 0, "all", NULL, "LIST", NULL,
+		      .flags = OPT_BLOCK | OPT_SWEEP, .parse = parse_modes, .to_json = modes_json,
+		      .format = modes_format, .example = "seq-write,seq-read",
+		      .help = "fio's modes, writes before reads: seq-write, rand-write, seq-read, "
+			      "rand-read, seq-rw, rand-rw" },
+	[O_BS] = { "bs", 0, OT_SIZE, FIELD(fio_bs), 512, 64 * MiB, "4K", NULL, "SIZE", NULL,
+		   .flags = OPT_BLOCK, .parse = check_bs, .example = "64K",
+		   .help = "fio's block size, a multiple of 512" },
+	[O_IO_SIZE] = { "io-size", 0, OT_SIZE, FIELD(io_size), 4096, TiB, NULL, "the device",
+			"SIZE", NULL, .flags = OPT_BLOCK, .example = "256M",
+			.help = "bytes each fio job does per loop" },
+	[O_LOOPS] = { "loops", 0, OT_COUNT, FIELD(loops), 1, 1000, "1", NULL, "N", "loops",
+		      .flags = OPT_BLOCK, .example = "10",
+		      .help = "fio's loops over the I/O size" },
+	[O_DIRECT] = { "direct", 0, OT_SWITCH, FIELD(direct), 0, 0, "on", NULL, "on|off", NULL,
+		       .flags = OPT_BLOCK, .example = "off",
+		       .help = "fio's direct I/O (O_DIRECT), past the page cache" },
+	[O_FIO_RATE] = { "fio-rate", 0, OT_SIZE, FIELD(fio_rate), 4096, TiB, NULL, "unlimited",
+			 "SIZE", NULL, .flags = OPT_BLOCK | OPT_HIDDEN, .example = "100M",
+			 .help = "fio's rate= per job, bytes/s (a known-rate check)" },
+	[O_READ_BACK] = { "read-back", 0, OT_TEXT, FIELD(read_back), 0, COMMAND_TEXT_MAX, NULL,
+			  "none", "'CMD ARGS'", NULL, .flags = OPT_FS, .parse = check_setup,
+			  .example = "tar -cf /dev/null .",
+			  .help = "fs: after the command, with caches dropped, run this in the "
+				  "mount "
+				  "and time it (the read phase)" },
 	[O_DATA] = { "data", 0, OT_CUSTOM, FIELD(data), 0, 0, "compressible:50", NULL, "PATTERN",
 		     NULL, .flags = OPT_HOGGER_ONLY, .parse = parse_data, .to_json = data_json,
 		     .format = data_format, .example = "compressible:75",
@@ -619,6 +708,11 @@ int option_for(const struct option_desc *o, unsigned set)
 /* An OT_SWITCH's words and their values, in the order --help and the man page give them. */
 static const char *const switch_words[] = { "on", "off", NULL };
 static const enum switch_state switch_values[] = { SWITCH_ON, SWITCH_OFF };
+
+const char *option_target(const struct option_desc *o)
+{
+	return (o->flags & OPT_BLOCK) ? "block" : (o->flags & OPT_FS) ? "fs" : NULL;
+}
 
 const char *const *option_choices(const struct option_desc *o)
 {

@@ -41,6 +41,8 @@ enum option_flag {
 	OPT_HOGGER_ONLY = 1 << 1, /* means nothing for a command after "--" */
 	OPT_HIDDEN = 1 << 2, /* for tests and developers: parsed, not in --help */
 	OPT_NO_ECHO = 1 << 3, /* an alias of another option: not in the result's config */
+	OPT_BLOCK = 1 << 4, /* means something only with --target block */
+	OPT_FS = 1 << 5, /* means something only with --target fs */
 };
 
 struct option_desc {
@@ -74,6 +76,8 @@ const struct option_desc *option_find(const char *name);
 int option_for(const struct option_desc *o, unsigned set);
 /* The words an OT_ENUM, OT_CHOICE or OT_SWITCH option takes, NULL-terminated; NULL: none. */
 const char *const *option_choices(const struct option_desc *o);
+/* The --target an OPT_BLOCK or OPT_FS option needs ("block", "fs"); NULL: any. */
+const char *option_target(const struct option_desc *o);
 /* An OT_SWITCH's value as typed: "on", "off"; "" when left. */
 const char *switch_word(enum switch_state s);
 /* The value of one of its words; SWITCH_LEAVE for any other. */

@@ -269,6 +269,7 @@ static int read_cell(json_object *o, struct result_cell *c, char *why, size_t le
 	get_text(o, "device", c->device, sizeof(c->device));
 	c->limit = get_u64(o, "limit");
 	c->jobs = (unsigned)get_u64(o, "jobs");
+	get_text(o, "mode", c->mode, sizeof(c->mode));
 	c->alloc = get_u64(o, "alloc");
 	if (!c->label[0] || !c->backend[0] || !json_object_is_type(trials, json_type_array)) {
 		snprintf(why, len, "a cell without a label, a backend or a list of trials");

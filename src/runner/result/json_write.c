@@ -261,6 +261,8 @@ static json_object *cell_info(const struct result_cell *c)
 	add_str(o, "device", or_null(c->device));
 	add_u64(o, "limit", c->limit);
 	add_u64(o, "jobs", c->jobs);
+	if (c->mode[0])
+		add_str(o, "mode", c->mode);
 	add_u64(o, "alloc", c->alloc);
 	for (size_t i = 0; i < c->ntrials; i++)
 		json_object_array_add(trials, trial_info(&c->trials[i]));

@@ -1,6 +1,6 @@
 /* Which cells of two result files measured the same thing: the same backend, compressor,
- * jobs, limit, limit mode, data, access and allocation. The machine and kernel may differ:
- * that is what a comparison of files is for. */
+ * jobs, limit, limit mode, data, access, allocation, device target and fio mode. The machine
+ * and kernel may differ: that is what a comparison of files is for. */
 #ifndef ZSB_MATCH_H
 #define ZSB_MATCH_H
 #include <stddef.h>
@@ -10,7 +10,8 @@
 #include "runner/result/results.h"
 
 struct cell_key {
-	char backend[16], comp[32], limit_mode[16], data[PATH_LEN], access[64];
+	char backend[16], comp[32], limit_mode[16], data[PATH_LEN], access[64], target[16],
+		mode[16];
 	unsigned jobs;
 	uint64_t limit, alloc;
 };

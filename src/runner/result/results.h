@@ -122,6 +122,7 @@ struct result_cell {
 	char device[PATH_MAX];
 	uint64_t limit;
 	unsigned jobs;
+	char mode[16]; /* a block device's fio mode ("seq-read"); empty: none */
 	uint64_t alloc; /* what its workload writes in all */
 	struct trial *trials;
 	size_t ntrials, cap;

@@ -5,6 +5,7 @@
 
 #include "common/size.h"
 #include "common/util.h"
+#include "runner/fio/job.h"
 #include "runner/run/run.h"
 #include "runner/undo/param.h"
 
@@ -21,7 +22,12 @@ static void plan_lines(const struct run *run, FILE *out)
 		cfg->order == ORDER_SHUFFLED ? " (seed recorded)" : "", p->nschedule);
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct plan_cell *c = &p->cells[i];
-		if (cfg->command)
+		if (c->mode >= 0)
+			fprintf(out, "  %s: limit %s, fio %s, %u job%s, about %s moved\n", c->label,
+				size_format(c->limit, limit, sizeof(limit)),
+				fio_modes[c->mode].name, c->jobs, c->jobs == 1 ? "" : "s",
+				size_format(c->alloc, alloc, sizeof(alloc)));
+		else if (cfg->command)
 			fprintf(out, "  %s: limit %s, %u cop%s of %s\n", c->label,
 				size_format(c->limit, limit, sizeof(limit)), c->jobs,
 				c->jobs == 1 ? "y" : "ies", cfg->command[0]);
@@ -31,7 +37,7 @@ static void plan_lines(const struct run *run, FILE *out)
 				c->jobs == 1 ? "" : "s",
 				size_format(c->alloc, alloc, sizeof(alloc)));
 	}
-	if (cfg->command || cfg->setup[0])
+	if (cfg->command || cfg->setup[0] || cfg->target != USE_SWAP)
 		fprintf(out,
 			"  once: a work directory zswapbench-PID.d beside the swapfile, removed at "
 			"the end with what is "
@@ -65,6 +71,7 @@ static void backend_lines(const struct run *run, FILE *out)
 		if (swap_device_init(&dev, c->backend, &params) == 0) {
 			fprintf(out, "%s:\n", c->label);
 			swap_device_describe(&dev, out);
+			target_describe(&c->target, out);
 		}
 		swap_device_release(&dev);
 	}
@@ -110,19 +117,22 @@ static void run_lines(const struct run *run, FILE *out)
 		fprintf(out, "each trial: sync, drop_caches, compact_memory first\n");
 }
 
-/* Elapsed from the allocation at a few hundred MiB/s, plus the runner's own ~0.1 s a trial:
- * a rough figure, off by 2x either way on a busy or a slow machine. */
+/* Elapsed from the allocation at a few hundred MiB/s (fio's bytes at ~500 MiB/s: zram moves
+ * them faster than the hogger faults), plus the runner's own ~0.1 s a trial: a rough figure,
+ * off by 2x either way on a busy or a slow machine. */
 static void estimate(const struct run *run, FILE *out)
 {
 	const struct plan *p = &run->plan;
 	double seconds = 0;
 
-	for (size_t i = 0; i < p->nschedule; i++)
-		seconds += (double)p->cells[p->schedule[i].cell].alloc / (300.0 * MIB_BYTES) + 0.12;
-	fprintf(out,
-		"estimated duration: about %.0f s (%.1f min), for the hogger's fill at ~300 MiB/s; "
-		"a command takes what it takes\n",
-		seconds, seconds / 60);
+	for (size_t i = 0; i < p->nschedule; i++) {
+		const struct plan_cell *c = &p->cells[p->schedule[i].cell];
+		seconds += (double)c->alloc / ((c->mode >= 0 ? 500.0 : 300.0) * MIB_BYTES) + 0.12;
+	}
+	fprintf(out, "estimated duration: about %.0f s (%.1f min), %s\n", seconds, seconds / 60,
+		run->cfg->target == USE_BLOCK ? "for fio's bytes at ~500 MiB/s"
+					      : "for the hogger's fill at ~300 MiB/s; a command "
+						"takes what it takes");
 }
 
 int dry_run_print(const struct run *run, FILE *out)

@@ -7,6 +7,8 @@
 
 #include "common/access.h"
 #include "common/size.h"
+#include "common/util.h"
+#include "runner/cli/option_parse.h"
 
 uint64_t plan_hogger_bytes(uint64_t alloc, unsigned jobs, uint64_t chunk)
 {
@@ -64,10 +66,15 @@ static void build_workload(const struct config *cfg, const char *hogger, struct 
 	};
 	struct access mode;
 
-	spec->jobs = c->jobs;
+	spec->jobs = c->mode >= 0 ? 1 : c->jobs; /* fio starts the block device's jobs itself */
 	spec->drop_privileges = cfg->user.name[0] != '\0';
 	spec->uid = cfg->user.uid;
 	spec->gid = cfg->user.gid;
+	if (c->mode >= 0) {
+		spec->command = 1;
+		spec->argv = c->fio_argv;
+		return;
+	}
 	if (cfg->command) {
 		spec->command = 1;
 		spec->argv = cfg->command;
@@ -107,8 +114,10 @@ static void label_cell(const struct axes *a, struct plan_cell *c)
 	if (a->jobs->n > 1 && at < len)
 		at += (size_t)snprintf(c->label + at, len - at, " jobs=%u", c->jobs);
 	if (a->limit->n > 1 && at < len)
-		snprintf(c->label + at, len - at, " limit=%s",
-			 size_format(c->limit, size, sizeof(size)));
+		at += (size_t)snprintf(c->label + at, len - at, " limit=%s",
+				       size_format(c->limit, size, sizeof(size)));
+	if (c->mode >= 0 && at < len)
+		snprintf(c->label + at, len - at, " %s", fio_modes[c->mode].name);
 }
 
 /* What a cell's workload allocates in all: --alloc, --alloc-per-job times the jobs, or, with
@@ -130,9 +139,45 @@ static unsigned cell_jobs(const struct config *cfg, unsigned jobs)
 		: jobs;
 }
 
+/* What fio moves in a trial, for the progress line and the dry run's estimate: each job its
+ * I/O size (or the device) per loop, a mode that reads after writing the device once. */
+static uint64_t fio_bytes(const struct config *cfg, uint64_t device, unsigned jobs, int mode)
+{
+	uint64_t each = cfg->io_size ? cfg->io_size : device;
+	return (uint64_t)jobs * each * cfg->loops + (fio_modes[mode].reads ? device : 0);
+}
+
+/* A device target's part of the cell; its paths come later (plan_place). */
+static void build_target(const struct config *cfg, uint64_t device, struct plan_cell *c)
+{
+	struct target_spec *t = &c->target;
+	char why[160];
+
+	t->use = (enum device_use)cfg->target;
+	if (t->use == USE_FS && cfg->read_back[0]) {
+		snprintf(c->read_back_text, sizeof(c->read_back_text), "%s", cfg->read_back);
+		/* The option's check split it once already: it fits. */
+		if (command_split(c->read_back_text, c->read_back_argv,
+				  ARRAY_SIZE(c->read_back_argv)) > 0)
+			t->read_back = c->read_back_argv;
+	}
+	if (c->mode < 0)
+		return;
+	t->fio = (struct fio_job){ .mode = (enum fio_mode)c->mode,
+				   .numjobs = c->jobs,
+				   .loops = cfg->loops,
+				   .bs = cfg->fio_bs,
+				   .size = cfg->io_size,
+				   .direct = cfg->direct != SWITCH_OFF,
+				   .rate = cfg->fio_rate };
+	/* The checks refused what fio cannot write. */
+	fio_buffer_from_data(cfg->data, &t->fio.buffer, why, sizeof(why));
+	c->alloc = fio_bytes(cfg, device, c->jobs, c->mode);
+}
+
 static void add_cell(struct plan *p, const struct config *cfg, const char *hogger,
 		     const struct axes *a, const struct backend *b, const char *comp, unsigned jobs,
-		     uint64_t limit)
+		     uint64_t limit, int mode)
 {
 	struct plan_cell *c = &p->cells[p->ncells++];
 
@@ -142,9 +187,27 @@ static void add_cell(struct plan *p, const struct config *cfg, const char *hogge
 	c->comp = comp;
 	c->jobs = jobs;
 	c->limit = limit;
+	c->mode = mode;
 	c->alloc = plan_hogger_bytes(cell_alloc(cfg, jobs, limit), jobs, cfg->chunk);
 	label_cell(a, c);
+	build_target(cfg, p->swap_size, c);
 	build_workload(cfg, hogger, c);
+}
+
+/* A block device's cells, one per fio mode (in the table's order: writes first); the one cell
+ * (mode -1) of any other target. */
+static size_t cell_modes(const struct config *cfg, int *out)
+{
+	size_t n = 0;
+
+	if (cfg->target != USE_BLOCK) {
+		out[0] = -1;
+		return 1;
+	}
+	for (int m = 0; m < FIO_MODE_COUNT; m++)
+		if (!cfg->modes || (cfg->modes & (1u << m)))
+			out[n++] = m;
+	return n;
 }
 
 static size_t count_cells(const struct axes *a)
@@ -161,20 +224,24 @@ static size_t count_cells(const struct axes *a)
 static void add_cells(struct plan *p, const struct config *cfg, const char *hogger,
 		      const struct axes *a)
 {
+	int modes[FIO_MODE_COUNT];
+	size_t nmodes = cell_modes(cfg, modes);
+
 	for (size_t i = 0; i < a->swap->n; i++) {
 		const struct backend *b = backend_find(a->swap->v[i]);
 		int takes_comp = (b->flags & BACKEND_COMP) && a->comp->n;
 		for (size_t k = 0; k < (takes_comp ? a->comp->n : 1); k++)
 			for (size_t j = 0; j < a->jobs->n; j++)
 				for (size_t l = 0; l < a->limit->n; l++)
-					add_cell(p, cfg, hogger, a, b,
-						 takes_comp ? a->comp->v[k] : NULL, a->jobs->v[j],
-						 a->limit->v[l]);
+					for (size_t m = 0; m < nmodes; m++)
+						add_cell(p, cfg, hogger, a, b,
+							 takes_comp ? a->comp->v[k] : NULL,
+							 a->jobs->v[j], a->limit->v[l], modes[m]);
 	}
 }
 
-/* The axes of every group: each section with [run]'s values for what it leaves out. */
-static size_t group_axes(const struct config *cfg, struct axes *out)
+/* The axes of every group as given: each section with [run]'s values for what it leaves out. */
+static size_t group_axes_as_given(const struct config *cfg, struct axes *out)
 {
 	if (!cfg->nsections) {
 		out[0] = (struct axes){ NULL, &cfg->swap, &cfg->comp, &cfg->jobs, &cfg->limit };
@@ -188,6 +255,22 @@ static size_t group_axes(const struct config *cfg, struct axes *out)
 					s->set[AXIS_LIMIT] ? &s->limit : &cfg->limit };
 	}
 	return cfg->nsections;
+}
+
+static int is_all(const struct name_list *l)
+{
+	return l->n == 1 && strcmp(l->v[0], "all") == 0;
+}
+
+/* ... and --comp all as every algorithm the kernel's zram offers. */
+static size_t group_axes(const struct config *cfg, const struct plan *p, struct axes *out)
+{
+	size_t n = group_axes_as_given(cfg, out);
+
+	for (size_t i = 0; i < n; i++)
+		if (is_all(out[i].comp))
+			out[i].comp = &p->all_comps;
+	return n;
 }
 
 /* xorshift64: small, and the same sequence for a seed on every machine. */
@@ -239,19 +322,49 @@ int plan_build(struct plan *p, const struct config *cfg, const char *hogger,
 	       const struct plan_inputs *in)
 {
 	struct axes groups[SECTION_MAX];
-	size_t ngroups = group_axes(cfg, groups), max = 0;
+	size_t ngroups, max = 0;
+	int modes[FIO_MODE_COUNT];
 
 	memset(p, 0, sizeof(*p));
+	p->all_comps = in->zram_algorithms;
+	ngroups = group_axes(cfg, p, groups);
 	p->swap_size = plan_swap_size(cfg);
 	plan_swapfile(cfg, in->pid, p->swapfile, sizeof(p->swapfile));
 	for (size_t g = 0; g < ngroups; g++)
-		max += count_cells(&groups[g]);
+		max += count_cells(&groups[g]) * cell_modes(cfg, modes);
 	p->cells = calloc(max ? max : 1, sizeof(*p->cells));
 	if (!p->cells)
 		return -ENOMEM;
 	for (size_t g = 0; g < ngroups; g++)
 		add_cells(p, cfg, hogger, &groups[g]);
 	return build_schedule(p, cfg, in->seed);
+}
+
+void plan_place(struct plan *p, const char *workdir)
+{
+	for (size_t i = 0; i < p->ncells; i++) {
+		struct plan_cell *c = &p->cells[i];
+		struct target_spec *t = &c->target;
+
+		if (t->use == USE_BLOCK) {
+			snprintf(c->job_file, sizeof(c->job_file), "%s/cell%zu.fio", workdir, i);
+			snprintf(c->fio_output, sizeof(c->fio_output), "%s/cell%zu.json", workdir,
+				 i);
+			t->job_file = c->job_file;
+			t->fio_output = c->fio_output;
+			c->fio_argv[0] = "fio";
+			c->fio_argv[1] = "--output-format=json";
+			c->fio_argv[2] = "--output";
+			c->fio_argv[3] = c->fio_output;
+			c->fio_argv[4] = c->job_file;
+			c->fio_argv[5] = NULL;
+		}
+		if (t->use == USE_FS) {
+			snprintf(c->mount_dir, sizeof(c->mount_dir), "%s/mnt", workdir);
+			t->mount_dir = c->mount_dir;
+			c->workload.workdir = c->mount_dir;
+		}
+	}
 }
 
 void plan_free(struct plan *p)

@@ -1,7 +1,7 @@
 /*
  * The plan of a run, built from the configuration and the few inputs it is given: the cells
- * (backend x compressor x jobs x limit), each with its workload, and the schedule of their
- * trials (--order). Pure: it reads no kernel file, no clock, no process, and changes nothing.
+ * (backend x compressor x jobs x limit, x fio's modes for a block device), each with its
+ * workload, and the schedule of their trials (--order). Pure: it reads no kernel file, no clock, no process, and changes nothing.
  */
 #ifndef ZSB_PLAN_H
 #define ZSB_PLAN_H
@@ -30,6 +30,13 @@ struct plan_cell {
 		/* what its device is used as: swap, or a block device or filesystem measured */
 		target;
 	struct hogger_argv hogger;
+	int mode; /* block: the fio mode (enum fio_mode); -1: the device is not a block device */
+	/* block: fio's job file and JSON output in the work directory, and fio's words; fs:
+	 * the mount point and the read-back command's words (plan_place fills them) */
+	char job_file[PATH_MAX], fio_output[PATH_MAX], mount_dir[PATH_MAX];
+	char *fio_argv[6];
+	char read_back_text[COMMAND_TEXT_MAX + 1];
+	char *read_back_argv[COMMAND_WORDS_MAX + 1];
 };
 
 struct schedule_entry {
@@ -43,6 +50,7 @@ struct plan {
 	size_t nschedule;
 	unsigned long seed; /* --order shuffled: the seed given, or one drawn */
 	uint64_t swap_size; /* the swapfile's size and zram's disksize */
+	struct name_list all_comps; /* --comp all, as this kernel's zram offers them */
 	char swapfile[PATH_MAX];
 };
 
@@ -51,6 +59,7 @@ struct plan {
 struct plan_inputs {
 	pid_t pid;
 	unsigned long seed; /* nonzero */
+	struct name_list zram_algorithms; /* --comp all: what this kernel's zram offers */
 };
 
 /* What the hoggers of a cell write in all: each job rounds its share up to whole chunks. */
@@ -62,6 +71,9 @@ void plan_swapfile(const struct config *cfg, pid_t pid, char *buf, size_t len);
 /* The cells and the schedule; hogger is the hogger binary's path. -ENOMEM. */
 int plan_build(struct plan *p, const struct config *cfg, const char *hogger,
 	       const struct plan_inputs *in);
+/* A device target's files in the run's work directory: block: fio's job file, its output
+ * and fio's words; fs: the mount point, where the command also runs. */
+void plan_place(struct plan *p, const char *workdir);
 void plan_free(struct plan *p);
 
 #endif

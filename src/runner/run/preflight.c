@@ -134,17 +134,44 @@ static int check_outputs(const struct config *cfg)
 	return 0;
 }
 
+/* A device target's tools: Debian's fio for a block device, mkfs.ext4 for a filesystem. */
+static int check_target_tools(const struct config *cfg)
+{
+	const char *tool = cfg->target == USE_BLOCK ? "fio"
+		: cfg->target == USE_FS		    ? "mkfs.ext4"
+						    : NULL;
+	const char *package = cfg->target == USE_BLOCK ? "fio" : "e2fsprogs";
+	char first[COMMAND_TEXT_MAX + 1];
+	int ret;
+
+	if (tool && find_command(tool)) {
+		say("--target %s: %s not found in PATH (install the %s package: apt-get install "
+		    "%s)",
+		    device_use_names[cfg->target], tool, package, package);
+		return EXIT_UNSUPPORTED;
+	}
+	snprintf(first, sizeof(first), "%.*s", (int)strcspn(cfg->read_back, " \t"), cfg->read_back);
+	if (first[0] && (ret = find_command(first))) {
+		say("--read-back '%s': %s", cfg->read_back,
+		    ret == -ENOENT ? "not found in PATH" : strerror(-ret));
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
 /* The workload: a command that can be found, a hogger that can be run. */
 static int check_workload(const struct config *cfg, struct host *host)
 {
 	int ret;
 
+	if ((ret = check_target_tools(cfg)))
+		return ret;
 	if (cfg->command && (ret = find_command(cfg->command[0]))) {
 		say("command '%s': %s", cfg->command[0],
 		    ret == -ENOENT ? "not found in PATH" : strerror(-ret));
 		return EXIT_USAGE;
 	}
-	if ((!cfg->command || cfg->background) &&
+	if (((!cfg->command && cfg->target != USE_BLOCK) || cfg->background) &&
 	    (ret = find_hogger(cfg, host->hogger, sizeof(host->hogger)))) {
 		say("--hogger '%s': %s (build it with make)", host->hogger, strerror(-ret));
 		return EXIT_USAGE;
@@ -172,6 +199,7 @@ struct swap_params swap_params_for(const struct config *cfg, const struct host *
 		.comp = cell->comp,
 		.size = plan->swap_size,
 		.swapfile = plan->swapfile,
+		.use = cell->target.use,
 		.cgroup_v2 = host->env.memory_v2,
 		.cgroup_mode = cgroup_mode_name(host->env.mode),
 		/* A fixture tree is not the running kernel. */
@@ -391,7 +419,7 @@ void warnings(const struct config *cfg, const struct host *host, const struct pl
 	char a[32], b[32];
 
 	/* What a command allocates is its own business; the hoggers' is known, per cell. */
-	for (size_t i = 0; i < plan->ncells && !cfg->command; i++) {
+	for (size_t i = 0; i < plan->ncells && !cfg->command && cfg->target == USE_SWAP; i++) {
 		const struct plan_cell *c = &plan->cells[i];
 		if (c->alloc <= c->limit)
 			warn("%s: %s allocated fits in --limit %s: nothing will swap", c->label,

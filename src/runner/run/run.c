@@ -16,6 +16,8 @@
 #include "runner/kernel/cpus.h"
 #include "runner/kernel/signals.h"
 #include "runner/kernel/sysfs.h"
+#include "runner/kernel/zram.h"
+#include "runner/cli/option_parse.h"
 #include "runner/result/json_write.h"
 #include "runner/report/report.h"
 #include "runner/run/workdir.h"
@@ -286,13 +288,14 @@ static int exit_status(const struct run *run)
 	return EXIT_OK;
 }
 
-/* A command and --setup get a directory of their own, the setup run once in it. */
+/* A command, --setup and a device target get a directory of their own, the setup run once
+ * in it; a device target's files and mount point are there. */
 static int prepare_workdir(struct run *run)
 {
 	char failed[MSG_LEN];
 	int ret;
 
-	if (!run->cfg->command && !run->cfg->setup[0])
+	if (!run->cfg->command && !run->cfg->setup[0] && run->cfg->target == USE_SWAP)
 		return 0;
 	ret = workdir_create(&run->journal, run->plan.swapfile, run->workdir, sizeof(run->workdir),
 			     failed, sizeof(failed));
@@ -303,6 +306,8 @@ static int prepare_workdir(struct run *run)
 	}
 	for (size_t i = 0; !ret && i < run->plan.ncells; i++)
 		run->plan.cells[i].workload.workdir = run->workdir;
+	if (!ret)
+		plan_place(&run->plan, run->workdir);
 	if (ret)
 		failure_set(&run->failure, ret, "%s", failed);
 	return ret;
@@ -413,18 +418,41 @@ static int start(struct run *run)
 	return 0;
 }
 
-/* What the plan takes from this process: its PID, and a seed drawn from the clock. */
-static struct plan_inputs plan_inputs_now(void)
+static int comp_all_asked(const struct config *cfg)
 {
-	struct plan_inputs in = { .pid = getpid() };
+	int all = cfg->comp.n == 1 && strcmp(cfg->comp.v[0], "all") == 0;
 
-	in.seed = ((unsigned long)time(NULL) ^ ((unsigned long)in.pid << 16)) | 1;
-	return in;
+	for (size_t i = 0; i < cfg->nsections; i++)
+		all |= cfg->sections[i].comp.n == 1 &&
+			strcmp(cfg->sections[i].comp.v[0], "all") == 0;
+	return all;
+}
+
+/* What the plan takes from this process and kernel: its PID, a seed drawn from the clock, and
+ * for --comp all the algorithms this kernel's zram offers. */
+static int plan_inputs_now(const struct config *cfg, struct plan_inputs *in)
+{
+	char list[256];
+
+	memset(in, 0, sizeof(*in));
+	in->pid = getpid();
+	in->seed = ((unsigned long)time(NULL) ^ ((unsigned long)in->pid << 16)) | 1;
+	if (!comp_all_asked(cfg))
+		return 0;
+	if (zram_algorithms(list, sizeof(list))) {
+		say("--comp all: no zram device to ask which algorithms this kernel offers "
+		    "(modprobe "
+		    "zram)");
+		return EXIT_UNSUPPORTED;
+	}
+	for (char *save = NULL, *w = strtok_r(list, " ", &save); w; w = strtok_r(NULL, " ", &save))
+		name_list_add(&in->zram_algorithms, w);
+	return 0;
 }
 
 int run_main(const struct config *cfg)
 {
-	struct plan_inputs inputs = plan_inputs_now();
+	struct plan_inputs inputs;
 	struct run run = { .cfg = cfg };
 	char path[PATH_MAX];
 	int status, ret;
@@ -435,6 +463,8 @@ int run_main(const struct config *cfg)
 	run.journal.on_note = journal_note;
 	sysfs_set_root(cfg->sysroot[0] ? cfg->sysroot : NULL);
 	status = preflight(cfg, &run.host);
+	if (!status)
+		status = plan_inputs_now(cfg, &inputs);
 	if (status)
 		goto out;
 	ret = plan_build(&run.plan, cfg, run.host.hogger, &inputs);

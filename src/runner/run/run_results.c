@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "runner/cli/options.h"
+#include "runner/fio/job.h"
 #include "runner/kernel/cpus.h"
 #include "runner/kernel/page.h"
 #include "runner/run/run.h"
@@ -120,6 +121,8 @@ int run_results_init(struct run *run)
 		c->limit = p->limit;
 		c->jobs = p->jobs;
 		c->alloc = p->alloc;
+		if (p->mode >= 0)
+			snprintf(c->mode, sizeof(c->mode), "%s", fio_modes[p->mode].name);
 	}
 	return 0;
 }

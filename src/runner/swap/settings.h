@@ -25,6 +25,9 @@ struct zram_settings {
 	/* after the fill: idle, huge or incompressible; empty: none */
 	char writeback[SETTING_NAME_LEN];
 	char recomp[128]; /* ALGO[:PARAMS]: a second algorithm, after the fill */
+	/* max_comp_streams; 0: leave it. Since 4.7 the kernel keeps a stream per CPU and
+	 * ignores what is written: recorded as a no-op there. */
+	unsigned streams;
 };
 
 struct zswap_settings {

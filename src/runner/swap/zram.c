@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "common/size.h"
+#include "runner/base/log.h"
 #include "runner/kernel/kv.h"
 #include "runner/kernel/signals.h"
 #include "runner/kernel/swaps.h"
@@ -30,6 +31,22 @@ static int zram0_free(void)
 	if (sysfs_read_u64("/sys/block/zram0/disksize", &disksize) < 0)
 		return 0;
 	return disksize == 0 && swaps_area("/dev/zram0", &used, NULL) == -ENOENT;
+}
+
+/* Since 4.7 zram keeps a compression stream per CPU; max_comp_streams was kept as a no-op, then
+ * removed. Where it is not obeyed, --zram-streams is said once to change nothing. */
+static void zram_streams_check(struct swap_device *dev)
+{
+	static int said;
+
+	if (!zram_settings_of(dev)->streams || said || !sysfs_exists("/sys/block/zram0"))
+		return;
+	if (!sysfs_exists("/sys/block/zram0/max_comp_streams") ||
+	    (dev->params.kernel && dev->params.kernel >= 407)) {
+		warn("--zram-streams: a no-op on this kernel (zram keeps a compression stream per "
+		     "CPU since 4.7); recorded, not applied");
+		said = 1;
+	}
 }
 
 static int zram_check(struct swap_device *dev)
@@ -56,6 +73,7 @@ static int zram_check(struct swap_device *dev)
 	}
 	if ((ret = zram_wb_check(dev)))
 		return ret;
+	zram_streams_check(dev);
 	/* With no device to ask, the algorithm is checked on our own device in prepare. */
 	return zram_algorithms(list, sizeof(list)) == 0 ? comp_check(dev, list) : 0;
 }
@@ -168,7 +186,7 @@ static int zram_start(struct swap_device *dev, struct journal *j)
 {
 	const struct zram_settings *set = zram_settings_of(dev);
 	struct zram_state *z = zram_of(dev);
-	char sys[64], value[32];
+	char sys[64], value[32], path[96];
 	int ret, idx;
 
 	if ((ret = swap_keep_zswap_out(dev, j)))
@@ -180,6 +198,12 @@ static int zram_start(struct swap_device *dev, struct journal *j)
 		return idx;
 	if ((ret = zram_set_algorithm(dev, sys)) || (ret = zram_wb_init(dev, sys)))
 		return ret;
+	snprintf(path, sizeof(path), "%s/max_comp_streams", sys);
+	if (set->streams && sysfs_exists(path)) {
+		snprintf(value, sizeof(value), "%u", set->streams);
+		if ((ret = zram_attr(dev, sys, "max_comp_streams", value)))
+			return ret;
+	}
 	snprintf(value, sizeof(value), "%" PRIu64, set->size ? set->size : dev->params.size);
 	if ((ret = zram_attr(dev, sys, "disksize", value)) ||
 	    (ret = journal_confirm(j, idx, NULL, 0, 0)))
@@ -283,7 +307,7 @@ const struct backend backend_zram = {
 	.flags = BACKEND_COMP | BACKEND_DEVICE | BACKEND_BLOCK,
 	.options = (const char *const[]){ "comp", "zram-size", "zram-mem-limit", "zram-algo-params",
 					  "zram-generator", "zram-backing-dev", "zram-writeback",
-					  "zram-recomp", NULL },
+					  "zram-recomp", "zram-streams", NULL },
 	.priv_size = sizeof(struct zram_state),
 	.shared_size = sizeof(struct zram_shared),
 	.shared_init = zram_shared_init,
