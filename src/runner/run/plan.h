@@ -1,7 +1,8 @@
 /*
  * The plan of a run, built from the configuration and the few inputs it is given: the cells
  * (backend x compressor x jobs x limit, x fio's modes for a block device), each with its
- * workload, and the schedule of their trials (--order). Pure: it reads no kernel file, no clock, no process, and changes nothing.
+ * workload, and the schedule of their trials (--order). Pure: it reads no kernel file, no
+ * clock, no process, and changes nothing.
  */
 #ifndef ZSB_PLAN_H
 #define ZSB_PLAN_H
