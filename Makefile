@@ -64,13 +64,13 @@ $(BUILD)/hogger/%.o: %.c $(BUILD)/mode
 	$(Q)$(CC) $(CFLAGS) $(SAN_ALL) -c $< -o $@
 
 zswapbench: $(call obj,src/runner/main.c $(RUNNER) $(COMMON))
-	$(CC) $(LDFLAGS) $(SAN_ALL) $(SAN_ASAN) -o $@ $^ $(PKG_LIBS)
+	$(Q)$(CC) $(LDFLAGS) $(SAN_ALL) $(SAN_ASAN) -o $@ $^ $(PKG_LIBS)
 
 zswapbench-hogger: $(patsubst %.c,$(BUILD)/hogger/%.o,$(HOGGER) $(COMMON))
-	$(CC) $(LDFLAGS) $(SAN_ALL) -o $@ $^ $(shell pkg-config --libs libseccomp) -lm -pthread
+	$(Q)$(CC) $(LDFLAGS) $(SAN_ALL) -o $@ $^ $(shell pkg-config --libs libseccomp) -lm -pthread
 
 tests/unit/run-unit: $(call obj,$(UNIT) $(RUNNER) $(COMMON))
-	$(CC) $(LDFLAGS) $(SAN_ALL) $(SAN_ASAN) -o $@ $^ $(PKG_LIBS) $(shell pkg-config --libs criterion)
+	$(Q)$(CC) $(LDFLAGS) $(SAN_ALL) $(SAN_ASAN) -o $@ $^ $(PKG_LIBS) $(shell pkg-config --libs criterion)
 
 build/bench/fill-floor: bench/fill-floor.c src/common/size.c
 	@mkdir -p $(dir $@)

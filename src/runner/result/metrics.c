@@ -200,6 +200,12 @@ const struct metric metrics[M_COUNT] = {
 	[M_FS_READ_TIME] = { "fs_read_time", UNIT_SECONDS, 1,
 			     "CLOCK_MONOTONIC from the release of the read-back command to its "
 			     "exit, after sync and drop_caches" },
+	[M_FS_FLUSH_TIME] = { "fs_flush_time", UNIT_SECONDS, 1,
+			      "CLOCK_MONOTONIC around sync and drop_caches after the command: the "
+			      "written data reaching the device (zram compresses it here)" },
+	[M_FS_TOTAL_TIME] = { "fs_total_time", UNIT_SECONDS, 1,
+			      "elapsed + fs_flush_time + fs_read_time: the filesystem's round "
+			      "trip" },
 };
 
 const char *metric_unit_name(enum metric_unit unit)

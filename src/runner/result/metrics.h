@@ -109,6 +109,8 @@ enum metric_id {
 	/* a filesystem on the device (--target fs): the read phase after the command's write
 	 * phase */
 	M_FS_READ_TIME,
+	M_FS_FLUSH_TIME,
+	M_FS_TOTAL_TIME,
 	M_COUNT
 };
 

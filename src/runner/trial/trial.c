@@ -171,8 +171,11 @@ static void after_device_work(const struct trial_setup *s, struct watch *wt,
 			      struct bench_cgroup *cg, char *note, size_t len)
 {
 	int written = 1;
+	uint64_t t0 = clock_now_ns();
 
 	target_flush(s->target);
+	if (s->target->use == USE_FS)
+		trial_set(wt->t, M_FS_FLUSH_TIME, seconds_since(t0));
 	swap_device_sample(s->dev, &wt->dev, 1);
 	wt->sampled = 1;
 	for (unsigned i = 0; i < wt->w->n; i++)
@@ -236,6 +239,10 @@ static int measure(const struct trial_setup *s, struct watch *wt, struct bench_c
 	trial_record(t, wt, *perf, &before, &after);
 	if (s->target->use == USE_BLOCK && t->status == TRIAL_OK)
 		record_fio(s, t);
+	if (t->have[M_ELAPSED] && t->have[M_FS_FLUSH_TIME] && t->have[M_FS_READ_TIME])
+		trial_set(t, M_FS_TOTAL_TIME,
+			  t->value[M_ELAPSED] + t->value[M_FS_FLUSH_TIME] +
+				  t->value[M_FS_READ_TIME]);
 	if (note[0] && t->status == TRIAL_OK) {
 		t->status = TRIAL_FAILED;
 		snprintf(t->note, sizeof(t->note), "%s", note);
