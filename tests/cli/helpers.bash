@@ -4,7 +4,7 @@ MiB=1048576
 
 # Everything zswapbench may change: swap areas, zram devices, cgroups (v1 hierarchies and the
 # unified one, at any depth it could create), controllers handed down, zswap's parameters,
-# sysctls, THP, the debugfs mount, swapfiles.
+# sysctls, THP, the debugfs mount, a device target's filesystem, swapfiles.
 machine_state() {
 	cat /proc/swaps
 	for d in /sys/block/zram*; do
@@ -16,6 +16,7 @@ machine_state() {
 	echo "swappiness $(cat /proc/sys/vm/swappiness) page-cluster $(cat /proc/sys/vm/page-cluster)"
 	cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null
 	grep -c ' debugfs ' /proc/self/mounts
+	grep zswapbench /proc/self/mounts || true
 	ls /var/tmp | grep zswapbench || true
 }
 

@@ -81,7 +81,19 @@ void progress_phase(void *arg, const char *phase, uint64_t bytes)
 		draw(p);
 }
 
-/* A finished trial keeps its line: status, elapsed, swap and compression. */
+/* A device's own numbers: fio's bandwidth, or the filesystem's read phase. */
+static void device_numbers(const struct trial *t)
+{
+	if (t->have[M_WRITE_BW])
+		fprintf(stderr, ", write %.0f MiB/s", t->value[M_WRITE_BW]);
+	if (t->have[M_READ_BW])
+		fprintf(stderr, ", read %.0f MiB/s", t->value[M_READ_BW]);
+	if (t->have[M_FS_READ_TIME])
+		fprintf(stderr, ", read back in %.3f s", t->value[M_FS_READ_TIME]);
+}
+
+/* A finished trial keeps its line: status (and why it failed), elapsed, swap or the device's
+ * bandwidth, and compression. */
 void progress_done(struct progress *p, const struct result_cell *c, const struct trial *t)
 {
 	p->done++;
@@ -91,9 +103,12 @@ void progress_done(struct progress *p, const struct result_cell *c, const struct
 	fflush(stdout);
 	fprintf(stderr, "%s: %s %u/%u: %s", c->label, t->warmup ? "warmup" : "trial", p->trial_j,
 		p->ntrials, trial_status_name(t->status));
+	if (t->status != TRIAL_OK && t->note[0])
+		fprintf(stderr, " (%s)", t->note);
 	if (t->have[M_ELAPSED])
 		fprintf(stderr, ", elapsed %.3f s", t->value[M_ELAPSED]);
-	if (t->have[M_SWAP_PEAK])
+	device_numbers(t);
+	if (t->have[M_SWAP_PEAK] && !c->mode[0] && !t->have[M_FS_FLUSH_TIME])
 		fprintf(stderr, ", cgroup swap %.1f MiB", t->value[M_SWAP_PEAK] / MIB_BYTES);
 	if (t->have[M_COMP_RATIO])
 		fprintf(stderr, ", compression %.2fx", t->value[M_COMP_RATIO]);

@@ -240,6 +240,17 @@ static struct trial_setup setup_for(const struct run *run, unsigned cell, char *
 	return s;
 }
 
+/* Many VMs have no PMU: the hardware counters are recorded as unavailable, and said so once. */
+static void say_no_pmu(struct run *run, const struct trial *t)
+{
+	if (run->said_no_pmu || !t->unavailable[M_PERF_INSTRUCTIONS] || run->cfg->quiet)
+		return;
+	run->said_no_pmu = 1;
+	warn("hardware counters (instructions, cycles, stalled cycles, branches, branch misses) "
+	     "are unavailable on this machine (no PMU, as in many VMs): recorded as unavailable, "
+	     "not zero");
+}
+
 static int run_trial(struct run *run, const struct schedule_entry *e)
 {
 	struct result_cell *c = &run->results.cells[e->cell];
@@ -268,6 +279,7 @@ static int run_trial(struct run *run, const struct schedule_entry *e)
 		return ret == -EINTR ? 0 : ret;
 	}
 	run_results_note_device(run, e->cell);
+	say_no_pmu(run, t);
 	cell_update_stats(c);
 	t0 = clock_now_ns();
 	save(run);

@@ -36,6 +36,7 @@ struct run {
 	char workdir[PATH_MAX]; /* where --setup and a command run; empty: none */
 	struct background background; /* --background: a hogger outside the cgroup */
 	struct progress progress;
+	int said_no_pmu; /* the hardware counters' absence, said once */
 };
 
 /* Everything after option parsing; returns the process exit status. */

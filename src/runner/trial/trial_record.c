@@ -22,12 +22,29 @@ static double timeval_s(struct timeval tv)
 	return (double)tv.tv_sec + us_to_s((double)tv.tv_usec);
 }
 
+/* The last line a command wrote: where a program says why it failed (fio: "blocksize is
+ * larger than data set range"). Empty when it wrote nothing. */
+static void last_line(const struct job *j, char *buf, size_t len)
+{
+	size_t end = j->output_len, start;
+
+	while (end && (j->output[end - 1] == '\n' || j->output[end - 1] == ' '))
+		end--;
+	start = end;
+	while (start && j->output[start - 1] != '\n')
+		start--;
+	snprintf(buf, len, "%.*s", (int)(end - start), j->output + start);
+}
+
 static void describe_job(const struct workload_spec *spec, const struct job *j, int oom,
 			 struct job_result *r)
 {
 	int st = j->status, sig = WIFSIGNALED(st) ? WTERMSIG(st) : 0,
 	    code = WIFEXITED(st) ? WEXITSTATUS(st) : 0;
-	const char *what = spec->command ? "command" : "hogger";
+	const char *what = !spec->command	    ? "hogger"
+		: strcmp(spec->argv[0], "fio") == 0 ? "fio"
+						    : "command";
+	char said[160];
 
 	r->status = TRIAL_OK;
 	r->note[0] = '\0';
@@ -56,8 +73,10 @@ static void describe_job(const struct workload_spec *spec, const struct job *j, 
 				     : "not found or not executable");
 	} else if (code || (!spec->command && (j->ev.alloc_error || !j->ev.got_done))) {
 		r->status = TRIAL_FAILED;
-		snprintf(r->note, sizeof(r->note), "%s exited with status %d%s", what, code,
-			 j->ev.alloc_error ? " (allocation failed)" : "");
+		last_line(j, said, sizeof(said));
+		snprintf(r->note, sizeof(r->note), "%s exited with status %d%s%s%.120s", what, code,
+			 j->ev.alloc_error ? " (allocation failed)" : "", said[0] ? ": " : "",
+			 said);
 	}
 }
 
