@@ -85,6 +85,7 @@ bench: deps all build/bench/fill-floor
 	bench/latency.sh
 	bench/histogram.sh
 	bench/merge.sh
+	bench/fio.sh
 
 # Installs only what is missing; needs root (CI and `make run` are root).
 define install_missing

@@ -23,6 +23,7 @@
 #include "runner/cli/options.h"
 #include "runner/base/log.h"
 #include "runner/commands/commands.h"
+#include "runner/fio/job.h"
 #include "runner/report/columns.h"
 #include "runner/swap/backend.h"
 #include "runner/base/rundir.h"
@@ -48,6 +49,14 @@ static const struct example {
 	  "any command in place of the hogger, run without a shell" },
 	{ "zswapbench --background 4G --swap zram",
 	  "memory held outside the cgroup for the whole run" },
+	{ "zswapbench --target block --swap zram,disk --jobs 1-4",
+	  "zram and the disk as block devices under fio: one cell per job count and mode" },
+	{ "zswapbench --target block --swap zram --modes seq-write,seq-read --data "
+	  "pattern:0xbadc0ffee",
+	  "the zram kit's static-buffer template, two modes" },
+	{ "zswapbench --target fs --swap zram --comp all -- tar xf ../pkg.tar",
+	  "ext4 on zram for every algorithm, a package unpacked into it (--read-back times reading "
+	  "it out)" },
 	{ "zswapbench show results/a.json", "a saved run, printed as the run printed it" },
 	{ "zswapbench show -v results/a.json", "every metric of every cell" },
 	{ "zswapbench compare results/a.json results/b.json",
@@ -155,7 +164,7 @@ static const char *default_text(const struct option_desc *o, char *buf, size_t l
 }
 
 /* The names a list option takes, "a, b, c", from where the code keeps them: the backends of
- * --swap, the table columns of --columns (typed in lower case, as its example is). NULL: the
+ * --swap, the table columns of --columns, fio's modes of --modes (typed in lower case, as its example is). NULL: the
  * values are to be typed. */
 static const char *list_names(const struct option_desc *o, char *buf, size_t len)
 {
@@ -163,6 +172,8 @@ static const char *list_names(const struct option_desc *o, char *buf, size_t len
 		snprintf(buf, len, "%s", backend_names());
 	else if (o == &option_table[O_COLUMNS])
 		snprintf(buf, len, "%s", report_column_names());
+	else if (o == &option_table[O_MODES])
+		snprintf(buf, len, "%s", fio_mode_names());
 	else
 		return NULL;
 	for (char *p = buf; *p; p++)
@@ -400,6 +411,11 @@ static void man_option_facts(FILE *out, const struct option_desc *o, unsigned ma
 		fputs("A sweep axis: each value is a cell of its own.\n", out);
 	if (o->flags & OPT_HOGGER_ONLY)
 		text(out, "For the hogger: not with a COMMAND after --.\n");
+	if (option_target(o)) {
+		fputs("Only with \\fB\\-\\-target ", out);
+		text(out, option_target(o));
+		fputs("\\fR.\n", out);
+	}
 	if (shorts && shorts != mask) {
 		command_names(buf, sizeof(buf), shorts);
 		fprintf(out, "\\fB\\-%c\\fR only with ", o->short_name);
@@ -618,8 +634,10 @@ static int man_examples(FILE *out)
 		ok &= example_ok(examples[i].line);
 		man_example(out, examples[i].line, examples[i].about ? examples[i].about : about);
 	}
+	/* A target's own axis (fio's modes) needs that target: it has examples of its own. */
 	for (int id = 0; id < O_COUNT; id++)
-		if ((option_table[id].flags & OPT_SWEEP) && option_table[id].example)
+		if ((option_table[id].flags & OPT_SWEEP) && option_table[id].example &&
+		    !option_target(&option_table[id]))
 			snprintf(sweep + strlen(sweep), sizeof(sweep) - strlen(sweep), " --%s %s",
 				 option_table[id].name, option_table[id].example);
 	ok &= example_ok(sweep);

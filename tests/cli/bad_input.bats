@@ -102,6 +102,21 @@ command 'no-such-command-zsb': not found in PATH|-- no-such-command-zsb
 --zswap-zpool 'zbud': only zswap uses this option|--swap zram --zswap-zpool zbud
 --zram-algo-params 'fast'|--swap zram --zram-algo-params fast
 --zram-algo-params 'level=1': only zram uses this option|--swap disk --zram-algo-params level=1
+--target 'nvme': not swap, block or fs|--target nvme
+--target block: --swap zswap has no device of its own to measure|--target block --swap zswap
+--target fs: --swap zswap has no device of its own to measure|--target fs --swap zswap -- true
+--modes 'seq-scan'|--target block --swap zram --modes seq-scan
+--modes 'seq-read,seq-read'|--target block --swap zram --modes seq-read,seq-read
+--bs '1000': not a multiple of 512 bytes|--target block --swap zram --bs 1000
+--bs '4K': only with --target block|--swap zram --bs 4K
+--modes 'seq-read': only with --target block|--swap zram --modes seq-read
+--read-back 'true': only with --target fs|--target block --swap zram --read-back true
+--read-back 'cat >x': a command and its words|--target fs --swap zram --read-back 'cat >x' -- true
+--target 'block': fio is the workload of a block device: give no command after --|--target block --swap zram -- true
+--target 'fs': a filesystem needs a command after --|--target fs --swap zram
+--data 'file:/bin/sh': fio cannot write it|--target block --swap zram --data file:/bin/sh
+--chunk '2M': only the hogger takes this option, not fio|--target block --swap zram --chunk 2M
+--zram-streams '0'|--swap zram --zram-streams 0
 unknown option '--frobnicate'|--frobnicate
 missing value for '--limit'|--limit
 unexpected argument 'extra'|extra

@@ -207,12 +207,15 @@ readme_table_options() {
 @test "README: the metric table has each metric of the result file once, in its unit" {
 	local key unit row
 	while read -r key unit; do
-		row=$(grep -E "^\| ([a-z_]+, )*$key(, [a-z_]+)* \|" "$TOP/README.md") ||
+		row=$(grep -E "^\| ([a-z0-9_]+, )*$key(, [a-z0-9_]+)* \|" "$TOP/README.md") ||
 			{ echo "no README row for $key" >&2; return 1; }
 		[ "$(wc -l <<<"$row")" -eq 1 ] || { echo "$key has several rows" >&2; return 1; }
 		[ -z "$unit" ] || [[ "$(cut -d'|' -f3 <<<"$row")" == *"$unit"* ]] ||
 			{ echo "$key: the README's unit is not the result file's '$unit'" >&2; return 1; }
-	done < <(jq -r '.metrics | to_entries[] | "\(.key) \(.value.unit)"' "$BATS_TEST_DIRNAME/../fixtures/results/disk-zram.json")
+	# A swap run, a block device's and a filesystem's: each records the metrics it has.
+	done < <(for f in disk-zram block-zram-disk fs-compressors; do
+		jq -r '.metrics | to_entries[] | "\(.key) \(.value.unit)"' "$BATS_TEST_DIRNAME/../fixtures/results/$f.json"
+	done | sort -u)
 }
 
 @test "README: its set-up section names every package make deps and deps-test install" {

@@ -31,6 +31,10 @@ with_libs() {
 
 with_libs /bin/bash /usr/bin/jq /sbin/mkswap /sbin/swapon /sbin/swapoff /sbin/losetup /usr/bin/setpriv \
 	"$top/zswapbench" "$top/zswapbench-hogger"
+# The device targets: Debian's fio (with its ~80M of libraries) and mke2fs as mkfs.ext4 (it
+# reads its name to know the filesystem).
+with_libs /usr/bin/fio /sbin/mke2fs
+ln -sf mke2fs "$root/sbin/mkfs.ext4"
 cp /bin/busybox "$root/bin/busybox"
 # busybox for everything else (sh, mount, awk, grep, sed, modprobe, ...), without hiding the
 # real programs copied above.

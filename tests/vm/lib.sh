@@ -21,6 +21,7 @@ vm_tools() {
 	{ command -v flock && command -v losetup; } >/dev/null || need+=(util-linux)
 	command -v xz >/dev/null || need+=(xz-utils)
 	command -v jq >/dev/null || need+=(jq)
+	command -v fio >/dev/null || need+=(fio)
 	command -v bats >/dev/null || need+=(bats)
 	[ ${#need[@]} -eq 0 ] && return 0
 	[ "$(id -u)" -eq 0 ] || { vm_why="needs ${need[*]} and root to install them"; return 1; }
