@@ -164,8 +164,8 @@ static const char *default_text(const struct option_desc *o, char *buf, size_t l
 }
 
 /* The names a list option takes, "a, b, c", from where the code keeps them: the backends of
- * --swap, the table columns of --columns, fio's modes of --modes (typed in lower case, as its example is). NULL: the
- * values are to be typed. */
+ * --swap, the table columns of --columns (typed in lower case, as its example is), fio's modes
+ * of --modes. NULL: the values are to be typed. */
 static const char *list_names(const struct option_desc *o, char *buf, size_t len)
 {
 	if (o->type == OT_BACKEND_LIST)
