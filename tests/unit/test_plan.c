@@ -215,3 +215,86 @@ Test(plan, the_same_inputs_make_the_same_plan)
 	plan_free(&q);
 	config_free(&cfg);
 }
+
+Test(plan, a_block_device_has_a_cell_per_fio_mode_writes_first_and_fio_as_its_one_process)
+{
+	struct config cfg = { 0 };
+	struct plan p;
+	PLAN(&p, &cfg, "--target", "block", "--swap", "zram", "--jobs", "1,3", "--modes",
+	     "seq-read,seq-write", "--io-size", "8M", "--swap-size", "32M");
+	cr_assert_eq(p.ncells, 4);
+	/* Given reads first, run writes first: a read reads data written the same way. */
+	cr_assert_str_eq(p.cells[0].label, "zram jobs=1 seq-write");
+	cr_assert_str_eq(p.cells[1].label, "zram jobs=1 seq-read");
+	cr_assert_str_eq(p.cells[3].label, "zram jobs=3 seq-read");
+	cr_assert_eq(p.cells[3].target.use, USE_BLOCK);
+	cr_assert_eq(p.cells[3].target.fio.numjobs, 3);
+	cr_assert_eq(p.cells[3].workload.jobs, 1, "fio starts the jobs itself");
+	cr_assert_eq(p.cells[3].target.fio.size, 8ULL << 20);
+	/* 3 jobs x 8M, and the 32M device written once before the read. */
+	cr_assert_eq(p.cells[3].alloc, (3ULL * 8 + 32) << 20);
+	cr_assert_eq(p.cells[0].alloc, 8ULL << 20);
+	plan_place(&p, "/var/tmp/zswapbench-1.d");
+	cr_assert_str_eq(p.cells[1].workload.argv[0], "fio");
+	cr_assert_str_eq(p.cells[1].target.job_file, "/var/tmp/zswapbench-1.d/cell1.fio");
+	cr_assert_str_eq(p.cells[1].workload.argv[4], p.cells[1].target.job_file);
+	cr_assert_str_eq(p.cells[1].target.fio_output, "/var/tmp/zswapbench-1.d/cell1.json");
+	cr_assert_null(p.cells[1].workload.argv[5]);
+	plan_free(&p);
+	config_free(&cfg);
+}
+
+Test(plan, data_becomes_fios_buffers)
+{
+	struct config cfg = { 0 };
+	struct plan p;
+	PLAN(&p, &cfg, "--target", "block", "--swap", "zram", "--modes", "seq-write", "--data",
+	     "pattern:0xbadc0ffee");
+	cr_assert_eq(p.cells[0].target.fio.buffer.kind, FIO_BUF_PATTERN);
+	cr_assert_str_eq(p.cells[0].target.fio.buffer.pattern, "0xbadc0ffee");
+	PLAN(&p, &cfg, "--target", "block", "--swap", "zram", "--modes", "seq-write");
+	cr_assert_eq(p.cells[0].target.fio.buffer.kind, FIO_BUF_COMPRESS);
+	cr_assert_eq(p.cells[0].target.fio.buffer.percent, 50, "the default --data");
+	cr_assert(p.cells[0].target.fio.direct, "direct I/O unless --direct off");
+	plan_free(&p);
+	config_free(&cfg);
+}
+
+Test(plan, a_filesystem_runs_the_command_in_its_mount_and_splits_the_read_back)
+{
+	struct config cfg = { 0 };
+	struct plan p;
+	PLAN(&p, &cfg, "--target", "fs", "--swap", "zram", "--read-back", "cp -r . ../out", "--",
+	     "tar", "xf", "../p.tar");
+	cr_assert_eq(p.ncells, 1);
+	cr_assert_eq(p.cells[0].mode, -1);
+	cr_assert_str_eq(p.cells[0].target.read_back[0], "cp");
+	cr_assert_str_eq(p.cells[0].target.read_back[3], "../out");
+	cr_assert_null(p.cells[0].target.read_back[4]);
+	plan_place(&p, "/w");
+	cr_assert_str_eq(p.cells[0].workload.workdir, "/w/mnt");
+	cr_assert_str_eq(p.cells[0].workload.argv[0], "tar");
+	plan_free(&p);
+	config_free(&cfg);
+}
+
+Test(plan, comp_all_is_every_algorithm_the_kernels_zram_offers)
+{
+	struct config cfg = { 0 };
+	struct plan_inputs in = inputs;
+	struct plan p;
+	char *argv[] = { "zswapbench", "--swap", "zram", "--comp", "all", NULL };
+	char msg[512];
+
+	snprintf(in.zram_algorithms.v[0], NAME_LEN, "lzo-rle");
+	snprintf(in.zram_algorithms.v[1], NAME_LEN, "zstd");
+	in.zram_algorithms.n = 2;
+	cr_assert_eq(options_parse(command_of(NULL), 5, argv, &cfg, msg, sizeof(msg)), OPTIONS_RUN,
+		     "%s", msg);
+	cr_assert_eq(plan_build(&p, &cfg, "/x/zswapbench-hogger", &in), 0);
+	cr_assert_eq(p.ncells, 2);
+	cr_assert_str_eq(p.cells[0].label, "zram:lzo-rle");
+	cr_assert_str_eq(p.cells[1].comp, "zstd");
+	plan_free(&p);
+	config_free(&cfg);
+}
