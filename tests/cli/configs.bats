@@ -26,7 +26,7 @@ teardown() { common_teardown; }
 		extra=()
 		# A preset that names a compressor this kernel lacks is skipped, and said.
 		if grep -q '^comp' "$f"; then
-			for alg in $(sed -n 's/^comp *= *//p' "$f" | tr ',' ' '); do
+			for alg in $(sed -n 's/^comp *= *//p' "$f" | tr ',' ' ' | sed 's/\<all\>//'); do
 				grep -qw -- "$alg" /sys/block/zram*/comp_algorithm 2>/dev/null || { echo "# $name: no $alg here"; continue 2; }
 			done
 		fi
@@ -39,6 +39,9 @@ teardown() { common_teardown; }
 		kernel-build)
 			ls /usr/src/linux-source-*.tar.xz >/dev/null 2>&1 || { echo "# $name: no linux-source here"; continue; }
 			size=(--swap zram) ;;
+		# The device itself: two job counts and two modes of fio, a smaller package.
+		fio-*) size=(--jobs 1,2 --modes seq-write,seq-read --io-size 4M --swap-size 16M) ;;
+		fs-*) size=(--limit 128M --swap-size 32M --setup "$CONFIGS/programs/make-package.sh 8M") ;;
 		esac
 		run --separate-stderr "$ZSB" --config "$name" "${size[@]}" --trials 1 --warmup 0 \
 			--interval 0 "${extra[@]}" --output "$TMP/$name.json"
@@ -46,6 +49,17 @@ teardown() { common_teardown; }
 		[ "$status" -eq 0 ] || { json '[.cells[].trials[] | .note, (.jobs[].output // "" | .[-400:])]' "$TMP/$name.json"; false; }
 		[ "$(json '[.cells[].trials[].status] | unique | join(",")' "$TMP/$name.json")" = ok ]
 		[ "$(json '.cells | length' "$TMP/$name.json")" -ge 1 ]
+		case $name in
+		fio-*)
+			[ "$(json '.cells | length' "$TMP/$name.json")" -eq 4 ]
+			assert_awk "$(json '.cells[1].trials[0].values.read_bw' "$TMP/$name.json") > 0"
+			continue ;;
+		fs-*)
+			# The package the setup made (8M of whole files) went through the filesystem.
+			assert_awk "$(json '.cells[0].trials[0].values.zram_orig_data_size' "$TMP/$name.json") >= 6 * $MiB"
+			assert_awk "$(json '.cells[0].trials[0].values.fs_read_time' "$TMP/$name.json") > 0"
+			continue ;;
+		esac
 		# A program's own output is kept; its time and swap are measured as the hogger's are.
 		if grep -q '^command' "$f"; then
 			[ "$(json '.cells[0].trials[0].jobs[0].output' "$TMP/$name.json")" != null ]
