@@ -36,9 +36,6 @@ static const struct column_info columns[COL_COUNT] = {
 			"a device's cell without its jobs and mode: backend, "
 			"compressor, section" },
 	[COL_MODE] = { "MODE", 0, "fio's I/O mode (seq-write, rand-read, seq-rw...)" },
-	[COL_IO] = { "IO", 0,
-		     "what a row of a device comparison measures: read, write, a "
-		     "phase's time, RAM" },
 	[COL_READ] = { "READ", 1,
 		       "a block device's read bandwidth (MiB/s), a filesystem's read phase (s): "
 		       "median" },
@@ -69,7 +66,9 @@ static const struct column_info columns[COL_COUNT] = {
 	[COL_TRIAL] = { "TRIAL", 1, "the trial's number" },
 	[COL_WARMUP] = { "WARMUP", 0, "whether the trial was a warmup" },
 	[COL_STATUS] = { "STATUS", 0, "the trial's status" },
-	[COL_VALUE] = { "VALUE", 1, "the metric's value in its unit" },
+	[COL_VALUE] = { "VALUE", 1,
+			"the metric's value in its unit; in a device comparison, each file's "
+			"median, headed by the file's name" },
 };
 
 const struct column_info *column_info(enum column_id id)

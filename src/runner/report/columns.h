@@ -38,7 +38,6 @@ enum column_id {
 	/* a device measured itself: a block device's bandwidth, a filesystem's phases */
 	COL_SETUP,
 	COL_MODE,
-	COL_IO,
 	COL_READ,
 	COL_WRITE,
 	COL_IOPS,

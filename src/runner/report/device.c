@@ -136,6 +136,17 @@ const char *device_setup(const struct result_cell *c, char *buf, size_t len)
 	return buf;
 }
 
+int device_several_setups(const struct results *r)
+{
+	char a[128], b[128];
+
+	for (size_t i = 1; i < r->ncells; i++)
+		if (strcmp(device_setup(&r->cells[0], a, sizeof(a)),
+			   device_setup(&r->cells[i], b, sizeof(b))) != 0)
+			return 1;
+	return 0;
+}
+
 /* Unknown modes after fio's, in the order of fio's table (the plan's: writes first). */
 static int mode_rank(const struct result_cell *c)
 {

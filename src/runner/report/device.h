@@ -48,6 +48,8 @@ int device_summary(const struct result_cell *c, const struct device_qty *q, stru
 
 /* The cell's setup: its label without " jobs=N" and its mode ("zram", "zram:lz4"). */
 const char *device_setup(const struct result_cell *c, char *buf, size_t len);
+/* Whether r's cells are of more than one setup. */
+int device_several_setups(const struct results *r);
 /* The cells of r in the rows' order: jobs, fio's mode, then as they came. order holds ncells. */
 void device_order(const struct results *r, size_t *order);
 

@@ -27,17 +27,6 @@ static int same_row(const struct result_cell *a, const struct result_cell *b)
 	return a->jobs == b->jobs && strcmp(a->mode, b->mode) == 0;
 }
 
-static int count_setups(const struct results *r)
-{
-	char a[128], b[128];
-
-	for (size_t i = 1; i < r->ncells; i++)
-		if (strcmp(device_setup(&r->cells[0], a, sizeof(a)),
-			   device_setup(&r->cells[i], b, sizeof(b))) != 0)
-			return 2;
-	return 1;
-}
-
 static double bandwidth_median(const struct result_cell *c)
 {
 	struct device_qty q;
@@ -330,7 +319,7 @@ int report_device_block(const struct results *r, const struct report_opts *o, FI
 	v.best = calloc(r->ncells + 1, sizeof(*v.best));
 	if (v.order && v.best) {
 		device_order(r, v.order);
-		v.several = count_setups(r) > 1;
+		v.several = device_several_setups(r);
 		find_best(&v);
 		ret = make_tests(&v);
 	}
