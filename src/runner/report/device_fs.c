@@ -13,7 +13,8 @@ struct fs_view {
 	const struct results *r;
 	const struct report_opts *o;
 	int fastest, smallest; /* cells; -1: none has it */
-	struct device_test *tests; /* total time against the fastest, then RAM against the smallest */
+	/* total time against the fastest (ntime of them), then RAM against the smallest */
+	struct device_test *tests;
 	size_t ntests, ntime;
 	enum device_interval k;
 };
