@@ -127,6 +127,8 @@ static int plot_all(struct plot_ctx *x)
 		ret = plot_trials_per_cell(x);
 	if (!ret)
 		ret = plot_sweeps(x);
+	if (!ret)
+		ret = plot_bandwidth(x);
 	return ret;
 }
 

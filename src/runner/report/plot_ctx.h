@@ -1,7 +1,8 @@
 /*
  * What every plot of one plot_results call shares: the result sets and their names, the cell
  * labels of all of them, the folder, what was written and what was left out. plot.c makes it;
- * each view (plot_time.c, plot_fill.c, plot_trials.c, plot_sweep.c) draws from it.
+ * each view (plot_time.c, plot_fill.c, plot_trials.c, plot_sweep.c, plot_bandwidth.c) draws
+ * from it.
  */
 #ifndef ZSB_PLOT_CTX_H
 #define ZSB_PLOT_CTX_H
@@ -51,5 +52,7 @@ int plot_fill_curve(struct plot_ctx *x);
 int plot_trials_per_cell(struct plot_ctx *x);
 /* sweep-jobs, sweep-limit, sweep-comp, for the axes that vary (plot_sweep.c). */
 int plot_sweeps(struct plot_ctx *x);
+/* bandwidth-MODE for each fio mode of a block device's sets (plot_bandwidth.c). */
+int plot_bandwidth(struct plot_ctx *x);
 
 #endif
