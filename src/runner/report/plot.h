@@ -23,9 +23,9 @@
  * With several result sets, cells are matched by label and each set has its colour.
  *
  * plot.c makes the sets ready and draws the views in this order; each view is a file
- * (plot_time.c, plot_fill.c, plot_trials.c, plot_sweep.c, plot_bandwidth.c) on what they share: a script with
- * its datablocks (plot_script.c, plot_data.c), titles (plot_titles.c), what they read of the
- * cells (plot_cells.c), and the gnuplot process (plot_gnuplot.c).
+ * (plot_time.c, plot_fill.c, plot_trials.c, plot_sweep.c, plot_bandwidth.c) on what they
+ * share: a script with its datablocks (plot_script.c, plot_data.c), titles (plot_titles.c),
+ * what they read of the cells (plot_cells.c), and the gnuplot process (plot_gnuplot.c).
  */
 #ifndef ZSB_PLOT_H
 #define ZSB_PLOT_H
