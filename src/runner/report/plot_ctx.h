@@ -44,6 +44,8 @@ __attribute__((format(printf, 3, 4))) int plot_skip(struct plot_ctx *x, const ch
 int plot_written(struct plot_ctx *x, const char *path);
 
 /* The views, in the order plot_results draws them; each returns 0 or -errno with why set. */
+/* bandwidth-MODE for each fio mode of a block device's sets (plot_bandwidth.c). */
+int plot_bandwidth(struct plot_ctx *x);
 /* memory-CELL and psi-CELL for every cell (plot_time.c). */
 int plot_against_time(struct plot_ctx *x);
 /* fill-curve (plot_fill.c). */
@@ -52,7 +54,5 @@ int plot_fill_curve(struct plot_ctx *x);
 int plot_trials_per_cell(struct plot_ctx *x);
 /* sweep-jobs, sweep-limit, sweep-comp, for the axes that vary (plot_sweep.c). */
 int plot_sweeps(struct plot_ctx *x);
-/* bandwidth-MODE for each fio mode of a block device's sets (plot_bandwidth.c). */
-int plot_bandwidth(struct plot_ctx *x);
 
 #endif
