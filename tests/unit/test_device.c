@@ -105,6 +105,15 @@ static size_t rows_of(const char *text, const char *first)
 	return n;
 }
 
+static size_t count_of(const char *text, const char *what)
+{
+	size_t n = 0;
+
+	for (const char *p = text; (p = strstr(p, what)); p += strlen(what))
+		n++;
+	return n;
+}
+
 static int starts(const char *s, const char *prefix)
 {
 	return s && strncmp(s, prefix, strlen(prefix)) == 0;
@@ -283,6 +292,37 @@ Test(device, more_bandwidth_is_the_best_setup)
 			 "few for a test"),
 		  "%s", text);
 	cr_expect(!strstr(text, "(significant"), "%s", text);
+	free(text);
+	results_free(&r);
+}
+
+/* Jobs whose calls differ are clauses of one line; a cell without a finished trial none. */
+Test(device, a_mode_line_per_mode_a_clause_per_call)
+{
+	const struct made cells[] = {
+		{ "zram jobs=1 seq-read", "zram", "seq-read", 1, { 100 } },
+		{ "disk jobs=1 seq-read", "disk", "seq-read", 1, { 200 } },
+		{ "zram jobs=2 seq-read", "zram", "seq-read", 2, { 200 } },
+		{ "disk jobs=2 seq-read", "disk", "seq-read", 2, { 200 } },
+		{ "zram jobs=3 seq-read", "zram", "seq-read", 3, { 200 } },
+		{ "disk jobs=3 seq-read", "disk", "seq-read", 3, { 200 } },
+	};
+	struct results r;
+	char *text;
+
+	make_run(&r, "block", cells, 6, 8);
+	/* jobs 3's disk ran no trial. */
+	r.cells[5].ntrials = 0;
+	cell_update_stats(&r.cells[5]);
+	text = shown(&r);
+	cr_expect(strstr(text,
+			 "seq-read, read bandwidth: jobs 1: disk higher than zram "
+			 "(significant, p = "),
+		  "%s", text);
+	cr_expect(strstr(text, "; jobs 2: no significant difference between zram and disk (p = "),
+		  "%s", text);
+	cr_expect(!strstr(text, "jobs 3") && !strstr(text, "0 vs 0"), "%s", text);
+	cr_expect_eq(count_of(text, "seq-read, read bandwidth"), 1, "%s", text);
 	free(text);
 	results_free(&r);
 }

@@ -279,8 +279,10 @@ static void mode_line(const struct block_view *v, const struct result_cell *firs
 		size_t i = v->order[p], k = 0;
 		if (done[i] || !words[i][0])
 			continue;
-		fprintf(out, "%s%s, %s bandwidth: jobs", clauses++ ? "; " : "",
-			first->mode[0] ? first->mode : "-", device_qty_name(&q));
+		if (!clauses++)
+			fprintf(out, "%s, %s bandwidth: ", first->mode[0] ? first->mode : "-",
+				device_qty_name(&q));
+		fprintf(out, "%sjobs", clauses > 1 ? "; " : "");
 		for (size_t s = p; s < n; s++) {
 			size_t j = v->order[s];
 			if (!done[j] && words[j][0] && strcmp(words[j], words[i]) == 0) {

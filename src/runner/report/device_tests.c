@@ -160,7 +160,7 @@ void device_call_words(const char *leader, struct device_test *const *rivals, si
 	const char *adj = t && device_higher_better(&t->q) ? w->more : w->less;
 	char rival[128], p[16];
 
-	if (!t)
+	if (call == CALL_ALONE || !t)
 		return;
 	if (with_test(rivals, n) > 1 && (call == CALL_AHEAD || call == CALL_APART))
 		snprintf(rival, sizeof(rival), "every other setup");
