@@ -259,6 +259,22 @@ static void jobs_words(const struct block_view *v, size_t best, char *buf, size_
 	free(rivals);
 }
 
+/* " 1, 2": the jobs from row p on whose words are those of row p, each marked done. */
+static void same_words_jobs(const struct block_view *v, size_t p, char (*words)[400], int *done,
+			    FILE *out)
+{
+	const char *these = words[v->order[p]];
+	size_t k = 0;
+
+	for (size_t s = p; s < v->r->ncells; s++) {
+		size_t j = v->order[s];
+		if (!done[j] && words[j][0] && strcmp(words[j], these) == 0) {
+			fprintf(out, "%s %u", k++ ? "," : "", v->r->cells[j].jobs);
+			done[j] = 1;
+		}
+	}
+}
+
 /* "seq-write, write bandwidth: jobs 1, 2: zram higher than disk in every trial, but ...":
  * jobs whose words are the same share a clause. */
 static void mode_line(const struct block_view *v, const struct result_cell *first, FILE *out)
@@ -266,35 +282,26 @@ static void mode_line(const struct block_view *v, const struct result_cell *firs
 	size_t n = v->r->ncells;
 	char(*words)[400] = calloc(n, sizeof(*words));
 	int *done = calloc(n, sizeof(*done)), clauses = 0;
-	struct device_qty q;
+	struct device_qty q = { .n = 0 };
 
-	if (!words || !done || device_bandwidth(first, &q))
-		goto out;
-	for (size_t p = 0; p < n; p++) {
+	for (size_t p = 0; words && done && !device_bandwidth(first, &q) && p < n; p++) {
 		size_t i = v->order[p];
 		if (v->best[i] == (int)i && strcmp(v->r->cells[i].mode, first->mode) == 0)
 			jobs_words(v, i, words[i], sizeof(words[i]));
 	}
-	for (size_t p = 0; p < n; p++) {
-		size_t i = v->order[p], k = 0;
+	for (size_t p = 0; words && done && p < n; p++) {
+		size_t i = v->order[p];
 		if (done[i] || !words[i][0])
 			continue;
 		if (!clauses++)
 			fprintf(out, "%s, %s bandwidth: ", first->mode[0] ? first->mode : "-",
 				device_qty_name(&q));
 		fprintf(out, "%sjobs", clauses > 1 ? "; " : "");
-		for (size_t s = p; s < n; s++) {
-			size_t j = v->order[s];
-			if (!done[j] && words[j][0] && strcmp(words[j], words[i]) == 0) {
-				fprintf(out, "%s %u", k++ ? "," : "", v->r->cells[j].jobs);
-				done[j] = 1;
-			}
-		}
+		same_words_jobs(v, p, words, done, out);
 		fprintf(out, ": %s", words[i]);
 	}
 	if (clauses)
 		fputc('\n', out);
-out:
 	free(words);
 	free(done);
 }
