@@ -214,3 +214,43 @@ TABLE
 	run --separate-stderr "$ZSB" compare --format json "$TMP/a4.json" "$TMP/b4.json"
 	[ "$(jq -r '.cells[0].metrics.elapsed.significance' <<<"$output")" != significant ]
 }
+
+BLOCK="$BATS_TEST_DIRNAME/../fixtures/results/block-zram-disk.json"
+FS="$BATS_TEST_DIRNAME/../fixtures/results/fs-compressors.json"
+
+@test "show of a block device: its bandwidth by jobs and mode, what it held; no swap words" {
+	run --separate-stderr "$ZSB" show "$BLOCK"
+	[ "$status" -eq 0 ]
+	echo "$output"
+	grep -qE '^JOBS +MODE +SETUP +N +READ +WRITE +IOPS +P99 +SYS +COMP-RATIO +VS-BEST +P +SIG$' <<<"$output"
+	# A mode without reads has no read bandwidth.
+	grep -qE '^ +1 seq-write +zram +3/3 +- +551\.7 \[' <<<"$output"
+	grep -qE '^ +1 seq-read +zram +3/3 +888\.9 \[842\.1.+888\.9\] +- ' <<<"$output"
+	grep -qE '^ +1 seq-read +disk +3/3 +36\.5 .* -95\.9% \[' <<<"$output"
+	[[ "$output" == *"zram held 16.0 MiB of data in 8.6 MiB of RAM (1.87x) in each of its 4 cells"* ]]
+	[[ "$output" != *"swapped pages"* && "$output" != *ELAPSED* ]]
+	quiet=$("$ZSB" show -q "$BLOCK")
+	[ "$quiet" = "$output" ]
+	run --separate-stderr "$ZSB" show "$FS"
+	[ "$status" -eq 0 ]
+	grep -qE '^CELL +N +WRITE +FLUSH +READ +TOTAL +VS-BEST +P +SIG +HELD +RAM +RATIO$' <<<"$output"
+	[[ "$output" == *"zram:lzo held 16.8 MiB of data in 11.8 MiB of RAM (1.43x)"* ]]
+	[[ "$output" == *"total time (write + flush + read): "* ]]
+	[[ "$output" != *"swapped pages"* ]]
+}
+
+@test "compare of block files side by side: a copy with more bandwidth is better, one with less worse" {
+	jq '(.cells[].trials[].values | .read_bw, .write_bw) |= (if . == null then null else . * 1.5 end)' "$BLOCK" >"$TMP/fast.json"
+	jq '(.cells[].trials[].values | .read_bw, .write_bw) |= (if . == null then null else . * 0.5 end)' "$BLOCK" >"$TMP/slow.json"
+	run --separate-stderr "$ZSB" compare "$BLOCK" "$TMP/fast.json" "$TMP/slow.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	grep -qE '^JOBS +MODE +SETUP +block-zram-disk\.json +fast\.json +CHANGE +P +SIG +slow\.json +CHANGE +P +SIG$' <<<"$output"
+	grep -qE '^ +1 seq-read +zram +888\.9 +1333\.3 +\+50\.0% .* 444\.4 +-50\.0% ' <<<"$output"
+	[[ "$output" == *"fast.json against block-zram-disk.json: 8 rows apart in every trial, too few trials for a test: 8 better, 0 worse"* ]]
+	[[ "$output" == *"slow.json against block-zram-disk.json: 8 rows apart in every trial, too few trials for a test: 0 better, 8 worse"* ]]
+	[[ "$output" != *"read_bw"* ]]
+	run --separate-stderr "$ZSB" compare -v "$BLOCK" "$TMP/fast.json"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"read_bw"* ]]
+}

@@ -155,3 +155,20 @@ PY
 	[ ! -e "$TMP/r.html" ]
 	[ "$(ls "$TMP")" = empty ]
 }
+
+@test "report of a block device: the page's answer is show's, its first plots the bandwidth's" {
+	need_gnuplot
+	B="$BATS_TEST_DIRNAME/../fixtures/results/block-zram-disk.json"
+	run --separate-stderr "$ZSB" report "$B" -o "$TMP/b.html"
+	[ "$status" -eq 0 ]
+	page=$(html_verdict "$TMP/b.html")
+	run --separate-stderr "$ZSB" show "$B"
+	[ "$status" -eq 0 ]
+	# No trial failed or looks doubtful: show prints the answer alone.
+	[[ "$output" == *"zram higher than disk"* ]]
+	[ "$page" = "$output" ] || { diff <(echo "$page") <(echo "$output"); false; }
+	grep -q '<th>read, MiB/s</th>' "$TMP/b.html"
+	first=$(grep -o '<figcaption>[^<]*</figcaption>' "$TMP/b.html" | head -1)
+	[ "$first" = "<figcaption>bandwidth-seq-write.svg</figcaption>" ]
+	! command -v xmllint >/dev/null || xmllint --noout "$TMP/b.html"
+}

@@ -59,3 +59,23 @@ teardown() { rm -rf "$TMP"; }
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"'--trials' is not an option of 'zswapbench plot'"* ]]
 }
+
+@test "plot of a block device: its bandwidth against jobs, a plot per mode, first; no elapsed sweep" {
+	command -v gnuplot >/dev/null || skip "gnuplot is not installed (gnuplot-nox)"
+	run --separate-stderr "$ZSB" plot "$FIX/block-zram-disk.json" -o "$TMP/b"
+	[ "$status" -eq 0 ]
+	[ "$(head -1 <<<"$output")" = "$TMP/b/bandwidth-seq-write.svg" ]
+	[[ "$output" == *"$TMP/b/bandwidth-seq-read.svg"* ]]
+	[[ "$output" != *"bandwidth-rand-"* && "$output" != *"sweep-jobs"* ]]
+	! command -v xmllint >/dev/null || xmllint --noout "$TMP/b/bandwidth-seq-read.svg"
+	grep -q '<text>zram read</text>' "$TMP/b/bandwidth-seq-read.svg"
+	grep -q '<text>disk read</text>' "$TMP/b/bandwidth-seq-read.svg"
+	rm "$TMP/b/bandwidth-seq-read.svg"
+	(cd "$TMP/b" && gnuplot bandwidth-seq-read.gp)
+	[ -s "$TMP/b/bandwidth-seq-read.svg" ]
+	# Two files: every mode they measured, a line per file.
+	run --separate-stderr "$ZSB" plot "$FIX/block-static.json" "$FIX/block-static-b.json" -o "$TMP/c"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '/bandwidth-' <<<"$output")" -eq 6 ]
+	grep -q 'block-static-b.json (.*): zram write</text>' "$TMP/c/bandwidth-seq-rw.svg"
+}

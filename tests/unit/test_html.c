@@ -147,6 +147,36 @@ Test(html, the_verdict_is_the_text_show_prints)
 	remove_dir(dir);
 }
 
+/* A block device's page: its answer, its cells by bandwidth, and its bandwidth plots. */
+Test(html, a_block_device_by_its_bandwidth)
+{
+	struct report_opts o = show_opts();
+	struct results r;
+	char path[PATH_MAX], *dir = temp_dir("zsb-html"), *html, *verdict = NULL, *want;
+	size_t len = 0;
+	FILE *f;
+
+	need_gnuplot();
+	read_fixture("block-zram-disk.json", &r);
+	f = open_memstream(&verdict, &len);
+	cr_assert_eq(report_verdict(&r, &o, f), 0);
+	fclose(f);
+	cr_assert(strstr(verdict, "zram higher than disk"), "%s", verdict);
+	want = escaped(verdict);
+	html = report_one(&r, dir, path, sizeof(path));
+	cr_expect(strstr(html, want), "the page's verdict is not show's:\n%s", verdict);
+	cr_expect(strstr(html, "<th>read, MiB/s</th>") && !strstr(html, "<th>swap written</th>"),
+		  "the cells by bandwidth");
+	cr_expect(strstr(html, "<figcaption>bandwidth-seq-read.svg</figcaption>"));
+	cr_expect_lt(strstr(html, "bandwidth-seq-write.svg"), strstr(html, "trials-elapsed.svg"),
+		     "bandwidth is the first plot");
+	free(want);
+	free(verdict);
+	free(html);
+	results_free(&r);
+	remove_dir(dir);
+}
+
 Test(html, every_plot_inline_with_its_own_ids)
 {
 	const struct results *sets[1];

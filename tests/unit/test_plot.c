@@ -309,6 +309,79 @@ Test(plot, a_sweep_draws_elapsed_against_jobs)
 	remove_dir(dir);
 }
 
+/* A block device: its bandwidth against jobs, a plot per fio mode, a line per setup; no
+ * elapsed sweep, which would join a write and a read in one line. */
+Test(plot, a_block_device_draws_bandwidth_against_jobs)
+{
+	struct plot_output out;
+	struct results r;
+	char *dir, path[PATH_MAX], *svg;
+
+	need_tools();
+	dir = temp_dir("zsb-plot");
+	read_fixture("block-zram-disk.json", &r);
+	plot_one(&r, dir, 0, &out);
+	cr_expect(written(&out, "bandwidth-seq-write.svg") &&
+		  written(&out, "bandwidth-seq-read.svg"));
+	cr_expect(!written(&out, "bandwidth-rand-read.svg"), "a mode the run did not measure");
+	cr_expect(!written(&out, "sweep-jobs.svg"));
+	cr_expect(strstr(out.written[0], "bandwidth-seq-write.svg"), "bandwidth first: %s",
+		  out.written[0]);
+	/* The first line is zram's reads: jobs 1, its median, the range of its trials. */
+	cr_assert_str_eq(r.cells[1].label, "zram jobs=1 seq-read");
+	cr_expect_float_eq(first_block_value(dir, "bandwidth-seq-read.gp", 1), 1, 1e-9);
+	cr_expect_float_eq(first_block_value(dir, "bandwidth-seq-read.gp", 2),
+			   r.cells[1].stats[M_READ_BW].median, 1e-6);
+	cr_expect_float_eq(first_block_value(dir, "bandwidth-seq-read.gp", 3),
+			   r.cells[1].stats[M_READ_BW].min, 1e-6);
+	snprintf(path, sizeof(path), "%s/bandwidth-seq-read.svg", dir);
+	svg = slurp(path);
+	cr_expect(strstr(svg, "<text>zram read</text>") && strstr(svg, "<text>disk read</text>") &&
+			  !strstr(svg, "write</text>"),
+		  "a line per setup, reads alone in a read mode");
+	cr_expect(strstr(svg, "bandwidth, median (MiB/s)") && strstr(svg, "jobs (fio"),
+		  "the axes named");
+	free(svg);
+	check_all(&out);
+	plot_output_free(&out);
+	results_free(&r);
+	remove_dir(dir);
+}
+
+/* Two files: a line per file, reads and writes of a mixed mode each. */
+Test(plot, two_block_files_a_line_each)
+{
+	const char *names[] = { "a.json", "b.json" };
+	struct results a, b;
+	const struct results *sets[] = { &a, &b };
+	struct plot_output out;
+	char why[512] = "", *dir, path[PATH_MAX], *svg, key[300];
+
+	need_tools();
+	dir = temp_dir("zsb-plot");
+	read_fixture("block-static.json", &a);
+	read_fixture("block-static-b.json", &b);
+	cr_assert_eq(plot_results(sets, names, 2, dir, 0, &out, why, sizeof(why)), 0, "%s", why);
+	for (size_t i = 0; i < 6; i++) {
+		static const char *const modes[] = { "seq-write", "rand-write", "seq-read",
+						     "rand-read", "seq-rw",	"rand-rw" };
+		snprintf(path, sizeof(path), "bandwidth-%s.svg", modes[i]);
+		cr_expect(written(&out, path), "%s", path);
+	}
+	snprintf(path, sizeof(path), "%s/bandwidth-seq-rw.svg", dir);
+	svg = slurp(path);
+	snprintf(key, sizeof(key), "<text>b.json (%s): zram write</text>", b.system.kernel);
+	cr_expect(strstr(svg, key), "%s", key);
+	snprintf(key, sizeof(key), "<text>a.json (%s): zram read</text>", a.system.kernel);
+	cr_expect(strstr(svg, key), "%s", key);
+	free(svg);
+	check_all(&out);
+	plot_output_free(&out);
+	results_free(&a);
+	results_free(&b);
+	remove_dir(dir);
+}
+
 /* zram's default lzo-rle against zswap's lzo is two compressors, but no line through both. */
 Test(plot, one_compressor_per_backend_is_no_sweep)
 {

@@ -26,9 +26,32 @@ static const struct column_info columns[COL_COUNT] = {
 	[COL_ELAPSED] = { "ELAPSED", 1, "elapsed time, mean and standard deviation" },
 	[COL_CPU] = { "CPU", 1, "CPU time of the workload, mean" },
 	[COL_SWAP] = { "SWAP", 1, "swap the cgroup used at its peak, mean" },
-	[COL_RAM] = { "RAM", 1, "RAM that held the swapped pages, mean" },
+	[COL_RAM] = { "RAM", 1, "RAM that held the swapped pages, mean; a device's data, median" },
 	[COL_RATIO] = { "RATIO", 1, "what the RAM held against what it cost" },
-	[COL_VS_BEST] = { "VS-BEST", 1, "elapsed time against the sweep's best cell" },
+	[COL_VS_BEST] = { "VS-BEST", 1,
+			  "the change against the best cell: a sweep's elapsed time, a block "
+			  "device's bandwidth at the same jobs and mode, a filesystem's total "
+			  "time" },
+	[COL_SETUP] = { "SETUP", 0,
+			"a device's cell without its jobs and mode: backend, "
+			"compressor, section" },
+	[COL_MODE] = { "MODE", 0, "fio's I/O mode (seq-write, rand-read, seq-rw...)" },
+	[COL_READ] = { "READ", 1,
+		       "a block device's read bandwidth (MiB/s), a filesystem's read phase (s): "
+		       "median" },
+	[COL_WRITE] = { "WRITE", 1,
+			"a block device's write bandwidth (MiB/s), a filesystem's write phase "
+			"(s): median" },
+	[COL_IOPS] = { "IOPS", 1, "fio's I/O operations per second, read + write: median" },
+	[COL_P99] = { "P99", 1,
+		      "fio's 99th percentile of completion latency (read / write in a mixed "
+		      "mode): median" },
+	[COL_SYS] = { "SYS", 1, "fio's system CPU, percent of its runtime: median" },
+	[COL_COMP_RATIO] = { "COMP-RATIO", 1,
+			     "a compressed device: data held / its compressed size, median" },
+	[COL_FLUSH] = { "FLUSH", 1, "a filesystem's sync and cache drop after the write: median" },
+	[COL_TOTAL] = { "TOTAL", 1, "a filesystem's write, flush and read phases: median" },
+	[COL_HELD] = { "HELD", 1, "the data a compressed device held, median" },
 	[COL_FILE] = { "FILE", 0, "the result file" },
 	[COL_HOST] = { "HOST", 0, "the host it ran on" },
 	[COL_KERNEL] = { "KERNEL", 0, "the kernel it ran on" },
@@ -43,7 +66,9 @@ static const struct column_info columns[COL_COUNT] = {
 	[COL_TRIAL] = { "TRIAL", 1, "the trial's number" },
 	[COL_WARMUP] = { "WARMUP", 0, "whether the trial was a warmup" },
 	[COL_STATUS] = { "STATUS", 0, "the trial's status" },
-	[COL_VALUE] = { "VALUE", 1, "the metric's value in its unit" },
+	[COL_VALUE] = { "VALUE", 1,
+			"the metric's value in its unit; in a device comparison, each file's "
+			"median, headed by the file's name" },
 };
 
 const struct column_info *column_info(enum column_id id)

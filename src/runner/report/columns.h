@@ -35,6 +35,18 @@ enum column_id {
 	COL_RAM,
 	COL_RATIO,
 	COL_VS_BEST,
+	/* a device measured itself: a block device's bandwidth, a filesystem's phases */
+	COL_SETUP,
+	COL_MODE,
+	COL_READ,
+	COL_WRITE,
+	COL_IOPS,
+	COL_P99,
+	COL_SYS,
+	COL_COMP_RATIO,
+	COL_FLUSH,
+	COL_TOTAL,
+	COL_HELD,
 	/* the long CSV: where a row comes from */
 	COL_FILE,
 	COL_HOST,

@@ -12,6 +12,7 @@
 
 #include "common/util.h"
 #include "runner/base/sizes.h"
+#include "runner/report/device.h"
 #include "runner/report/format.h"
 #include "runner/result/environment.h"
 #include "runner/result/json_write.h"
@@ -259,16 +260,13 @@ static void unmatched(const struct results *a, const struct results *b, const ch
 			fprintf(out, "only in %s: %s\n", file, a->cells[i].label);
 }
 
-static int compare_text(const struct results *const *sets, const char *const *files, size_t n,
-			const struct report_opts *o, int all, FILE *out)
+/* The files' cells one by one, every metric that changed (--all: every metric). */
+static int cell_blocks(const struct results *const *sets, const char *const *files, size_t n,
+		       const struct report_opts *o, int all, FILE *out)
 {
 	int ret = 0;
 
-	header(sets, files, n, out);
-	for (size_t f = 1; f < n; f++)
-		environment(sets[0], sets[f], files[f], out);
-	fputc('\n', out);
-	for (size_t f = 1; f < n && !ret; f++) {
+	for (size_t f = 1; f < n && !ret; f++)
 		for (size_t i = 0; i < sets[0]->ncells && !ret; i++) {
 			int j = match_cell(sets[f], sets[0], &sets[0]->cells[i]);
 			if (j >= 0)
@@ -276,9 +274,38 @@ static int compare_text(const struct results *const *sets, const char *const *fi
 						 &sets[f]->cells[j], files[f], o, all, out);
 			fputc('\n', out);
 		}
+	return ret;
+}
+
+static void all_unmatched(const struct results *const *sets, const char *const *files, size_t n,
+			  FILE *out)
+{
+	for (size_t f = 1; f < n; f++) {
 		unmatched(sets[0], sets[f], files[0], out);
 		unmatched(sets[f], sets[0], files[f], out);
 	}
+}
+
+static int compare_text(const struct results *const *sets, const char *const *files, size_t n,
+			const struct report_opts *o, int all, FILE *out)
+{
+	int device = device_kind_of(sets[0]) != DEVICE_SWAP, ret = 0;
+
+	header(sets, files, n, out);
+	for (size_t f = 1; f < n; f++)
+		environment(sets[0], sets[f], files[f], out);
+	fputc('\n', out);
+	/* A device side by side; every metric of each cell only when asked. */
+	if (device) {
+		ret = report_device_compare(sets, files, n, o, out);
+		all_unmatched(sets, files, n, out);
+		if (ret || !(o->verbose || all))
+			return ret;
+		fputc('\n', out);
+	}
+	ret = cell_blocks(sets, files, n, o, all, out);
+	if (!device)
+		all_unmatched(sets, files, n, out);
 	fprintf(out, "%s; (e) exploratory: p not corrected for the number of metrics\n",
 		significance_legend());
 	return ret;

@@ -3,8 +3,9 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "runner/report/format.h"
 #include "runner/base/sizes.h"
+#include "runner/report/device.h"
+#include "runner/report/format.h"
 #include "runner/report/html_markup.h"
 #include "runner/report/html_page.h"
 
@@ -92,7 +93,10 @@ int html_cells_section(struct html_page *p)
 			fputs("<p>No cell.</p>\n", p->out);
 			continue;
 		}
-		cells_table(p->out, p->sets[k]);
+		if (device_kind_of(p->sets[k]) != DEVICE_SWAP)
+			html_device_cells(p->out, p->sets[k]);
+		else
+			cells_table(p->out, p->sets[k]);
 		/* The comparison at the top is across files; each file's own answer is here. */
 		if (p->n > 1)
 			ret = html_verdict(p, k);

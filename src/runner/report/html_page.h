@@ -28,6 +28,8 @@ void html_set_heading(const struct html_page *p, size_t k);
 int html_verdict_section(struct html_page *p);
 /* Each file's cells as a table, and its own verdict when there are several (html_cells.c). */
 int html_cells_section(struct html_page *p);
+/* A device's cells as a table: bandwidth or a filesystem's phases (html_device.c). */
+void html_device_cells(FILE *f, const struct results *r);
 /* The pictures plot_results drew, inlined (html_plots.c). */
 int html_plots_section(struct html_page *p);
 /* Each file's failed and doubtful trials (html_text.c). */

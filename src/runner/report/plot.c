@@ -117,10 +117,13 @@ static int make_dir(struct plot_ctx *x)
 	return S_ISDIR(st.st_mode) ? 0 : plot_fail(x, -ENOTDIR, "%s", x->dir);
 }
 
+/* A block device's bandwidth first: it is what the device is judged by. */
 static int plot_all(struct plot_ctx *x)
 {
-	int ret = plot_against_time(x);
+	int ret = plot_bandwidth(x);
 
+	if (!ret)
+		ret = plot_against_time(x);
 	if (!ret)
 		ret = plot_fill_curve(x);
 	if (!ret)

@@ -4,6 +4,9 @@
  * the picture it draws, NAME.svg (or NAME.png), so a plot can be edited and drawn again with
  * `gnuplot NAME.gp` in that folder. The plots, where the data is there:
  *
+ *   bandwidth-MODE   a block device's bandwidth against jobs, a plot per fio mode, a line per
+ *                    setup (per file and setup of several), reads solid, writes dashed; the
+ *                    median of the trials, bars their range
  *   memory-CELL      cgroup memory and swap, zram's compressed size or what zswap stores,
  *                    against time: every trial thin, the median trial (by elapsed) bold
  *   psi-CELL         memory stall time (PSI some, system and the workload's cgroup) against time
@@ -13,15 +16,16 @@
  *                    median a bar, the 95% interval of the mean a box
  *   sweep-jobs, sweep-limit, sweep-comp
  *                    mean elapsed against the swept option, a line per backend, error bars
- *                    the 95% interval of the mean
+ *                    the 95% interval of the mean (not for a block device, whose cells are
+ *                    fio's modes as well: bandwidth-MODE draws them)
  *
  * CELL is the cell's label reduced to letters, digits and dashes ("zswap-lzo-jobs-2").
  * With several result sets, cells are matched by label and each set has its colour.
  *
  * plot.c makes the sets ready and draws the views in this order; each view is a file
- * (plot_time.c, plot_fill.c, plot_trials.c, plot_sweep.c) on what they share: a script with
- * its datablocks (plot_script.c, plot_data.c), titles (plot_titles.c), what they read of the
- * cells (plot_cells.c), and the gnuplot process (plot_gnuplot.c).
+ * (plot_bandwidth.c, plot_time.c, plot_fill.c, plot_trials.c, plot_sweep.c) on what they
+ * share: a script with its datablocks (plot_script.c, plot_data.c), titles (plot_titles.c),
+ * what they read of the cells (plot_cells.c), and the gnuplot process (plot_gnuplot.c).
  */
 #ifndef ZSB_PLOT_H
 #define ZSB_PLOT_H

@@ -1,7 +1,8 @@
 /*
  * What every plot of one plot_results call shares: the result sets and their names, the cell
  * labels of all of them, the folder, what was written and what was left out. plot.c makes it;
- * each view (plot_time.c, plot_fill.c, plot_trials.c, plot_sweep.c) draws from it.
+ * each view (plot_time.c, plot_fill.c, plot_trials.c, plot_sweep.c, plot_bandwidth.c) draws
+ * from it.
  */
 #ifndef ZSB_PLOT_CTX_H
 #define ZSB_PLOT_CTX_H
@@ -43,6 +44,8 @@ __attribute__((format(printf, 3, 4))) int plot_skip(struct plot_ctx *x, const ch
 int plot_written(struct plot_ctx *x, const char *path);
 
 /* The views, in the order plot_results draws them; each returns 0 or -errno with why set. */
+/* bandwidth-MODE for each fio mode of a block device's sets (plot_bandwidth.c). */
+int plot_bandwidth(struct plot_ctx *x);
 /* memory-CELL and psi-CELL for every cell (plot_time.c). */
 int plot_against_time(struct plot_ctx *x);
 /* fill-curve (plot_fill.c). */

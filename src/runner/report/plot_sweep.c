@@ -8,6 +8,7 @@
 
 #include "common/size.h"
 #include "common/util.h"
+#include "runner/report/device.h"
 #include "runner/report/plot_cells.h"
 #include "runner/report/plot_data.h"
 #include "runner/report/plot_script.h"
@@ -276,6 +277,12 @@ static int plot_sweep(struct plot_ctx *x, enum axis a)
 int plot_sweeps(struct plot_ctx *x)
 {
 	int ret = 0;
+
+	/* A block device's cells are modes as well as jobs: elapsed against jobs would join a
+	 * write and a read in one line. bandwidth-MODE draws them. */
+	for (size_t k = 0; k < x->n; k++)
+		if (device_kind_of(x->sets[k]) == DEVICE_BLOCK)
+			return 0;
 
 	for (int a = 0; a < AX_COUNT && !ret; a++)
 		ret = plot_sweep(x, (enum axis)a);

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "runner/report/device.h"
 #include "runner/result/json_write.h"
 
 static int print_json(const struct results *r, FILE *out)
@@ -18,6 +19,25 @@ static int print_json(const struct results *r, FILE *out)
 	return 0;
 }
 
+static int any_warning(const struct results *r)
+{
+	for (size_t i = 0; i < r->ncells; i++)
+		for (size_t j = 0; j < r->cells[i].ntrials; j++)
+			if (r->cells[i].trials[j].status != TRIAL_OK || r->cells[i].trials[j].flags)
+				return 1;
+	return 0;
+}
+
+/* A device's answer is its table: the warnings come first, set apart by a blank line. */
+static int device_answer(const struct results *r, const struct report_opts *o, FILE *out)
+{
+	if (any_warning(r)) {
+		report_all_warnings(r, out);
+		fputc('\n', out);
+	}
+	return report_verdict(r, o, out);
+}
+
 int report_print(const struct results *r, const struct report_opts *o, FILE *out)
 {
 	const char *file = o->file ? o->file : "";
@@ -29,9 +49,11 @@ int report_print(const struct results *r, const struct report_opts *o, FILE *out
 		return report_long_table(&r, &file, 1, &o->render, out);
 	if (o->quiet)
 		return report_verdict(r, o, out);
-	/* A sweep's cells are rows of the verdict's summary table; their warnings stay. */
+	/* A sweep's cells, and a device's, are rows of the verdict's table; their warnings stay. */
 	if (o->verbose)
 		ret = report_full(r, o, out);
+	else if (device_kind_of(r) != DEVICE_SWAP)
+		return device_answer(r, o, out);
 	else if (r->ncells > 2)
 		ret = 0, report_all_warnings(r, out);
 	else

@@ -36,6 +36,18 @@ int report_cells(const struct results *r, const struct report_opts *o, FILE *out
 int report_verdict(const struct results *r, const struct report_opts *o, FILE *out);
 /* A sweep: one row per cell against the best, and the best cell per key metric (sweep.c). */
 int report_sweep(const struct results *r, const struct report_opts *o, FILE *out);
+/* A device measured itself (--target block or fs): judged by what it moved and held, not by
+ * elapsed time. A block device's rows by jobs and fio's mode, the setups compared per row
+ * (device_block.c); a filesystem's phases per cell, the cells compared (device_fs.c); what
+ * each setup's device held and the RAM it cost (device_held.c). */
+int report_device_block(const struct results *r, const struct report_opts *o, FILE *out);
+int report_device_fs(const struct results *r, const struct report_opts *o, FILE *out);
+void report_device_held(const struct results *r, FILE *out);
+/* compare of such files side by side: a row per jobs and mode (per cell and phase for a
+ * filesystem), each file's median, each later file's change against sets[0]
+ * (device_compare.c). */
+int report_device_compare(const struct results *const *sets, const char *const *files, size_t n,
+			  const struct report_opts *o, FILE *out);
 /* Every metric of every cell, and each cell against the first (full.c). */
 int report_full(const struct results *r, const struct report_opts *o, FILE *out);
 /* One row per trial and metric of each results set, with its cell's configuration (long_csv.c). */

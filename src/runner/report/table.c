@@ -32,17 +32,35 @@ int table_add_row(struct table *t)
 	return (int)t->nrows++;
 }
 
-int table_set(struct table *t, enum column_id col, const char *value)
+int table_set_at(struct table *t, size_t place, const char *value)
 {
 	char **cell;
 
-	/* A view that sets a column its table lacks is a bug to see in the tests, not to skip. */
-	if ((unsigned)col >= COL_COUNT || t->at[col] < 0 || !t->nrows)
+	if (place >= t->ncols || !t->nrows)
 		return -EINVAL;
-	cell = &t->cells[(t->nrows - 1) * t->ncols + (size_t)t->at[col]];
+	cell = &t->cells[(t->nrows - 1) * t->ncols + place];
 	free(*cell);
 	*cell = strdup(value ? value : "");
 	return *cell ? 0 : -ENOMEM;
+}
+
+int table_set(struct table *t, enum column_id col, const char *value)
+{
+	/* A view that sets a column its table lacks is a bug to see in the tests, not to skip. */
+	if ((unsigned)col >= COL_COUNT || t->at[col] < 0)
+		return -EINVAL;
+	return table_set_at(t, (size_t)t->at[col], value);
+}
+
+int table_name_at(struct table *t, size_t place, const char *name)
+{
+	if (place >= t->ncols)
+		return -EINVAL;
+	if (!t->names && !(t->names = calloc(t->ncols, sizeof(*t->names))))
+		return -ENOMEM;
+	free(t->names[place]);
+	t->names[place] = strdup(name);
+	return t->names[place] ? 0 : -ENOMEM;
 }
 
 int table_setf(struct table *t, enum column_id col, const char *fmt, ...)
@@ -61,13 +79,22 @@ void table_free(struct table *t)
 	for (size_t i = 0; i < t->nrows * t->ncols; i++)
 		free(t->cells[i]);
 	free(t->cells);
+	for (size_t i = 0; t->names && i < t->ncols; i++)
+		free(t->names[i]);
+	free(t->names);
 	t->cells = NULL;
+	t->names = NULL;
 	t->nrows = t->cap = 0;
 }
 
 static const struct column_info *heading(const struct table *t, int i)
 {
 	return column_info(t->cols[i]);
+}
+
+static const char *heading_name(const struct table *t, int i)
+{
+	return t->names && t->names[i] ? t->names[i] : heading(t, i)->name;
 }
 
 static const char *cell(const struct table *t, size_t row, size_t col)
@@ -107,7 +134,7 @@ static int print_scols(const struct table *t, const struct render_opts *o, const
 	if (t->title[0] && !o->raw && !o->noheadings)
 		fprintf(out, "%s\n", t->title);
 	for (size_t k = 0; k < n; k++)
-		if (!scols_table_new_column(tb, heading(t, idx[k])->name, 0,
+		if (!scols_table_new_column(tb, heading_name(t, idx[k]), 0,
 					    heading(t, idx[k])->right ? SCOLS_FL_RIGHT : 0))
 			goto out;
 	for (size_t r = 0; r < t->nrows; r++) {
@@ -141,7 +168,7 @@ static void print_markdown(const struct table *t, const struct render_opts *o, c
 	fputc('|', out);
 	for (size_t k = 0; k < n; k++) {
 		fputc(' ', out);
-		markdown_cell(heading(t, idx[k])->name, out);
+		markdown_cell(heading_name(t, idx[k]), out);
 		fputs(" |", out);
 	}
 	fputs("\n|", out);
@@ -179,7 +206,7 @@ static void print_csv(const struct table *t, const struct render_opts *o, const 
 		      FILE *out)
 {
 	for (size_t k = 0; k < n && !o->noheadings; k++) {
-		csv_field(heading(t, idx[k])->name, out);
+		csv_field(heading_name(t, idx[k]), out);
 		fputs(k + 1 < n ? "," : "\r\n", out);
 	}
 	for (size_t r = 0; r < t->nrows; r++)
@@ -191,9 +218,12 @@ static void print_csv(const struct table *t, const struct render_opts *o, const 
 
 int table_print(const struct table *t, const struct render_opts *o, FILE *out)
 {
-	int idx[64];
-	size_t n = chosen(t, o, idx);
+	int idx[TABLE_MAX_COLS];
+	size_t n;
 
+	if (t->ncols > TABLE_MAX_COLS)
+		return -E2BIG;
+	n = chosen(t, o, idx);
 	if (!n)
 		return 0;
 	if (o->format == FORMAT_MARKDOWN) {

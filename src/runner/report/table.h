@@ -12,11 +12,15 @@
 #include "runner/report/columns.h"
 #include "runner/report/render.h"
 
+/* The most columns a table prints. */
+#define TABLE_MAX_COLS 64
+
 struct table {
 	char title[256]; /* empty: none */
 	const enum column_id *cols;
 	size_t ncols;
-	int at[COL_COUNT]; /* each column's place in cols; -1: this table has none */
+	int at[COL_COUNT]; /* each column's last place in cols; -1: this table has none */
+	char **names; /* headings of the table's own by place (NULL: the columns'), owned */
 	char **cells; /* nrows x ncols, owned; NULL reads as empty */
 	size_t nrows, cap;
 };
@@ -28,6 +32,10 @@ int table_add_row(struct table *t);
 int table_set(struct table *t, enum column_id col, const char *value);
 __attribute__((format(printf, 3, 4))) int table_setf(struct table *t, enum column_id col,
 						     const char *fmt, ...);
+/* A column that repeats (one per result file) is set by its place in cols and may be named
+ * by the view ("a.json"); -o picks its last place. -EINVAL outside cols or before any row. */
+int table_set_at(struct table *t, size_t place, const char *value);
+int table_name_at(struct table *t, size_t place, const char *name);
 int table_print(const struct table *t, const struct render_opts *o, FILE *out);
 void table_free(struct table *t);
 

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "runner/report/device.h"
 #include "runner/report/format.h"
 #include "runner/report/report.h"
 
@@ -144,6 +145,11 @@ int report_verdict(const struct results *r, const struct report_opts *o, FILE *o
 {
 	int ret = 0;
 
+	/* A device measured itself is judged by what it moved and held, not by elapsed time. */
+	if (device_kind_of(r) == DEVICE_BLOCK)
+		return report_device_block(r, o, out);
+	if (device_kind_of(r) == DEVICE_FS)
+		return report_device_fs(r, o, out);
 	if (r->ncells == 2)
 		ret = two_cells(r, o, out);
 	else if (r->ncells > 2)

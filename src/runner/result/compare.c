@@ -76,9 +76,8 @@ double compare_noise(const struct compare_opts *o, enum metric_id m)
 	return calibrated > o->noise_pct ? calibrated : o->noise_pct;
 }
 
-/* The smallest two-sided exact Mann-Whitney p at these sizes: one arrangement at each end of
- * C(nb + nn, nb). */
-static double min_p_untied(size_t nb, size_t nn)
+/* One arrangement at each end of C(nb + nn, nb). */
+double compare_min_p(size_t nb, size_t nn)
 {
 	return fmin(1.0, 2.0 * exp(-gsl_sf_lnchoose((unsigned)(nb + nn), (unsigned)nb)));
 }
@@ -101,7 +100,7 @@ static void decide(struct metric_comparison *out, const struct compare_opts *o)
 	 * metric falls back to the ranges, as below 4 trials. (Ties, which raise the smallest p
 	 * further, leave the test in place: they say nothing about the number of trials.) */
 	for (int m = 0; m < M_COUNT; m++) {
-		double reach = out[m].have ? min_p_untied(out[m].ts.n_base, out[m].ts.n_new) : 0;
+		double reach = out[m].have ? compare_min_p(out[m].ts.n_base, out[m].ts.n_new) : 0;
 		if (out[m].have && !(reach * (out[m].key && n ? (double)n : 1.0) < o->alpha))
 			out[m].ts.testable = 0;
 	}

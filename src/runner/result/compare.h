@@ -41,6 +41,9 @@ int metric_is_key(enum metric_id m);
 /* Every metric of cell against base; out has M_COUNT entries. 0 or -ENOMEM. */
 int compare_cells(const struct result_cell *base, const struct result_cell *cell,
 		  const struct compare_opts *o, struct metric_comparison *out);
+/* The smallest two-sided exact Mann-Whitney p without ties at these sizes: below alpha (times
+ * the tests a correction divides it among), a test can decide; otherwise the ranges do. */
+double compare_min_p(size_t nb, size_t nn);
 /* The options a results set was made with. */
 struct compare_opts compare_opts_of(const struct results *r);
 /* (b - a) / |a| in percent; NaN when a is 0. */

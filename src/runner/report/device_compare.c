@@ -1,0 +1,333 @@
+/* `compare` of result files that measured devices, side by side as the zram kit's comparison
+ * script printed its logs: a row per jobs and mode (a block device) or per cell and phase (a
+ * filesystem), each file's median in a column of its own, and each later file's change
+ * against the first with its interval, p and mark; then per later file how many rows moved
+ * which way, in words that follow each quantity's direction. */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runner/report/device_tests.h"
+#include "runner/report/format.h"
+#include "runner/report/report.h"
+#include "runner/result/match.h"
+
+/* A row: a cell of the first file and what it is judged by. */
+struct row {
+	const struct result_cell *base;
+	struct device_qty q;
+};
+
+struct side_by_side {
+	const struct results *const *sets;
+	const char *const *files;
+	size_t n;
+	struct row *rows;
+	size_t nrows;
+	struct device_test *tests; /* nrows x (n - 1): row r against file f at r * (n - 1) + f-1 */
+	int several; /* more than one setup */
+	enum device_kind kind;
+};
+
+/* The filesystem's rows of a cell: its phases and what it cost in RAM. */
+static const enum metric_id fs_rows[] = { M_ELAPSED, M_FS_FLUSH_TIME, M_FS_READ_TIME,
+					  M_FS_TOTAL_TIME, M_SWAP_RAM };
+#define FS_ROWS (sizeof(fs_rows) / sizeof(fs_rows[0]))
+
+static int make_rows(struct side_by_side *v)
+{
+	const struct results *base = v->sets[0];
+	size_t *order = calloc(base->ncells + 1, sizeof(*order));
+
+	v->rows = calloc(base->ncells * FS_ROWS + 1, sizeof(*v->rows));
+	if (!order || !v->rows) {
+		free(order);
+		return -ENOMEM;
+	}
+	device_order(base, order);
+	for (size_t p = 0; p < base->ncells; p++) {
+		const struct result_cell *c = &base->cells[order[p]];
+		struct device_qty q;
+		if (v->kind == DEVICE_BLOCK && !device_bandwidth(c, &q))
+			v->rows[v->nrows++] = (struct row){ c, q };
+		for (size_t m = 0; v->kind == DEVICE_FS && m < FS_ROWS; m++)
+			if (c->have_stats[fs_rows[m]])
+				v->rows[v->nrows++] = (struct row){ c, device_qty_of(fs_rows[m]) };
+	}
+	free(order);
+	return 0;
+}
+
+static const struct result_cell *cell_in(const struct side_by_side *v, size_t f,
+					 const struct result_cell *base)
+{
+	int j = f ? match_cell(v->sets[f], v->sets[0], base) : -1;
+
+	return f == 0 ? base : j >= 0 ? &v->sets[f]->cells[j] : NULL;
+}
+
+static int make_tests(struct side_by_side *v, const struct compare_opts *o)
+{
+	size_t later = v->n - 1, k = 0;
+	struct device_test *packed;
+	int ret;
+
+	v->tests = calloc(v->nrows * later + 1, sizeof(*v->tests));
+	packed = calloc(v->nrows * later + 1, sizeof(*packed));
+	if (!v->tests || !packed) {
+		free(packed);
+		return -ENOMEM;
+	}
+	/* The family is the tests that can be made: a row a later file lacks is none. */
+	for (size_t r = 0; r < v->nrows; r++)
+		for (size_t f = 1; f < v->n; f++)
+			if (cell_in(v, f, v->rows[r].base))
+				packed[k++] = (struct device_test){ .ref = v->rows[r].base,
+								    .cell = cell_in(
+									    v, f, v->rows[r].base),
+								    .q = v->rows[r].q };
+	ret = device_tests_run(packed, k, o);
+	for (size_t r = 0, i = 0; r < v->nrows && !ret; r++)
+		for (size_t f = 1; f < v->n; f++)
+			if (cell_in(v, f, v->rows[r].base))
+				v->tests[r * later + f - 1] = packed[i++];
+	free(packed);
+	return ret;
+}
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash && slash[1] ? slash + 1 : path;
+}
+
+/* Each file's column is headed by its name without folders, unless two would look alike. */
+static const char *file_heading(const struct side_by_side *v, size_t f)
+{
+	for (size_t g = 0; g < v->n; g++)
+		if (g != f && strcmp(base_name(v->files[g]), base_name(v->files[f])) == 0)
+			return v->files[f];
+	return base_name(v->files[f]);
+}
+
+/* The columns: what names the row, then each file's median and each later one's change. */
+static size_t columns(const struct side_by_side *v, enum column_id *cols, size_t max)
+{
+	size_t n = 0;
+
+	if (v->kind == DEVICE_BLOCK) {
+		cols[n++] = COL_JOBS;
+		cols[n++] = COL_MODE;
+		if (v->several)
+			cols[n++] = COL_SETUP;
+	} else {
+		cols[n++] = COL_CELL;
+		cols[n++] = COL_METRIC;
+	}
+	for (size_t f = 0; f < v->n && n + 4 <= max; f++) {
+		cols[n++] = COL_VALUE;
+		if (f) {
+			cols[n++] = COL_CHANGE;
+			cols[n++] = COL_P;
+			cols[n++] = COL_SIG;
+		}
+	}
+	return n;
+}
+
+/* A file's median of the row: bandwidth per direction ("354.8 / 372.5" in a mixed mode), a
+ * time, or RAM. */
+static void value_text(const struct row *row, const struct result_cell *c, char *buf, size_t len)
+{
+	char a[32], b[32];
+
+	if (!c) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	for (size_t k = 0; k < row->q.n; k++)
+		fmt_metric(row->q.m[k],
+			   c->have_stats[row->q.m[k]] ? c->stats[row->q.m[k]].median : NAN,
+			   k ? b : a, sizeof(a));
+	if (row->q.n == 2)
+		snprintf(buf, len, "%s / %s", a, b);
+	else
+		snprintf(buf, len, "%s", a);
+}
+
+static void names_cells(struct table *t, const struct side_by_side *v, const struct row *row)
+{
+	char buf[128];
+
+	if (v->kind == DEVICE_BLOCK) {
+		table_setf(t, COL_JOBS, "%u", row->base->jobs);
+		table_set(t, COL_MODE, row->base->mode[0] ? row->base->mode : "-");
+		if (v->several)
+			table_set(t, COL_SETUP, device_setup(row->base, buf, sizeof(buf)));
+		return;
+	}
+	table_set(t, COL_CELL, row->base->label);
+	table_set(t, COL_METRIC, metrics[row->q.m[0]].key);
+}
+
+static int add_row(struct table *t, const struct side_by_side *v, size_t r, size_t first)
+{
+	const struct row *row = &v->rows[r];
+	size_t at = first;
+	char buf[96];
+
+	if (table_add_row(t) < 0)
+		return -ENOMEM;
+	names_cells(t, v, row);
+	for (size_t f = 0; f < v->n && at < t->ncols; f++) {
+		const struct device_test *d = f ? &v->tests[r * (v->n - 1) + f - 1] : NULL;
+		value_text(row, cell_in(v, f, row->base), buf, sizeof(buf));
+		table_set_at(t, at++, buf);
+		if (!f)
+			continue;
+		if (d->have) {
+			table_set_at(t, at,
+				     fmt_change(d->ts.change_pct, d->ts.change_lo_pct,
+						d->ts.change_hi_pct, buf, sizeof(buf)));
+			table_set_at(t, at + 1, fmt_p(d->p, buf, sizeof(buf)));
+			table_set_at(t, at + 2, significance_mark(d->sig));
+		}
+		at += 3;
+	}
+	return 0;
+}
+
+static void title_of(const struct side_by_side *v, char *buf, size_t len)
+{
+	if (v->kind == DEVICE_BLOCK)
+		snprintf(buf, len,
+			 "fio's bandwidth in MiB/s, each file's median (read / write in a mixed "
+			 "mode); CHANGE: against %s, median and 95%% interval (read + write in a "
+			 "mixed mode)",
+			 file_heading(v, 0));
+	else
+		snprintf(buf, len,
+			 "a filesystem on the device: each phase in seconds and the RAM its data "
+			 "cost in MiB, each file's median; CHANGE: against %s, median and 95%% "
+			 "interval",
+			 file_heading(v, 0));
+}
+
+static int print_table(const struct side_by_side *v, const struct render_opts *o, FILE *out)
+{
+	enum column_id cols[TABLE_MAX_COLS];
+	size_t ncols = columns(v, cols, TABLE_MAX_COLS), first = ncols;
+	char title[256];
+	struct table t;
+	int ret = 0;
+
+	for (size_t i = 0; i < ncols; i++)
+		if (cols[i] == COL_VALUE && first == ncols)
+			first = i;
+	title_of(v, title, sizeof(title));
+	table_init(&t, title, cols, ncols);
+	for (size_t f = 0, at = first; f < v->n && at < ncols; at += f++ ? 4 : 1)
+		ret = ret ? ret : table_name_at(&t, at, file_heading(v, f));
+	for (size_t r = 0; r < v->nrows && !ret; r++)
+		ret = add_row(&t, v, r, first);
+	if (!ret)
+		ret = table_print(&t, o, out);
+	table_free(&t);
+	return ret;
+}
+
+struct tally {
+	size_t better, worse, apart_better, apart_worse, none, close;
+};
+
+/* Better is more bandwidth, less time or RAM: the change's sign read by the quantity. */
+static void count(const struct device_test *d, struct tally *t)
+{
+	int up = d->ts.change_pct > 0, better = device_higher_better(&d->q) ? up : !up;
+
+	if (!d->have)
+		return;
+	if (d->sig == SIG_SIGNIFICANT)
+		better ? t->better++ : t->worse++;
+	else if (d->sig == SIG_NOT_TESTABLE_DIFFERENT)
+		better ? t->apart_better++ : t->apart_worse++;
+	else if (d->sig == SIG_NONE)
+		t->none++;
+	else
+		t->close++;
+}
+
+static const char *plural(size_t n)
+{
+	return n == 1 ? "" : "s";
+}
+
+/* "b.json against a.json: 3 rows better (higher bandwidth), significant; ...". */
+static void tally_line(const struct side_by_side *v, size_t f, FILE *out)
+{
+	const char *up = v->kind == DEVICE_BLOCK ? "higher bandwidth" : "less time or RAM";
+	const char *down = v->kind == DEVICE_BLOCK ? "lower bandwidth" : "more time or RAM";
+	struct tally t = { 0 };
+	const char *sep = "";
+
+	for (size_t r = 0; r < v->nrows; r++)
+		count(&v->tests[r * (v->n - 1) + f - 1], &t);
+	fprintf(out, "%s against %s:", file_heading(v, f), file_heading(v, 0));
+	if (t.better + t.worse) {
+		fprintf(out, " significant in %zu row%s: %zu better (%s), %zu worse (%s)",
+			t.better + t.worse, plural(t.better + t.worse), t.better, up, t.worse,
+			down);
+		sep = ";";
+	}
+	if (t.apart_better + t.apart_worse) {
+		fprintf(out,
+			"%s %zu row%s apart in every trial, too few trials for a test: %zu better, "
+			"%zu worse",
+			sep, t.apart_better + t.apart_worse, plural(t.apart_better + t.apart_worse),
+			t.apart_better, t.apart_worse);
+		sep = ";";
+	}
+	if (t.none)
+		fprintf(out, "%s %zu row%s without a significant change", sep, t.none,
+			plural(t.none)),
+			sep = ";";
+	if (t.close)
+		fprintf(out, "%s %zu row%s too close to call with these trials", sep, t.close,
+			plural(t.close));
+	fputc('\n', out);
+}
+
+int report_device_compare(const struct results *const *sets, const char *const *files, size_t n,
+			  const struct report_opts *o, FILE *out)
+{
+	struct side_by_side v = { .sets = sets, .files = files, .n = n };
+	size_t ntests = 0;
+	int ret;
+
+	/* The names, then three columns of a change for each file after the first. */
+	if (3 + 4 * n - 3 > TABLE_MAX_COLS) {
+		fprintf(out,
+			"%zu files are too many side by side (at most %d); --verbose compares "
+			"each cell\n",
+			n, (TABLE_MAX_COLS - 3 + 3) / 4);
+		return 0;
+	}
+	v.kind = device_kind_of(sets[0]);
+	v.several = device_several_setups(sets[0]);
+	ret = n < 2 ? -EINVAL : make_rows(&v);
+	if (!ret)
+		ret = make_tests(&v, &o->cmp);
+	if (!ret)
+		ret = print_table(&v, &o->render, out);
+	for (size_t i = 0; !ret && i < v.nrows * (n - 1); i++)
+		ntests += v.tests[i].have;
+	for (size_t f = 1; f < n && !ret; f++)
+		tally_line(&v, f, out);
+	if (!ret)
+		device_legend(ntests, out);
+	free(v.rows);
+	free(v.tests);
+	return ret;
+}
