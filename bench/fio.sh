@@ -19,7 +19,9 @@ job_file() { # MODE RW
 	printf 'thread\ngroup_reporting\npercentile_list=50:99:99.9\nbuffer_compress_percentage=50\n'
 	printf 'refill_buffers\nscramble_buffers=0\n'
 	[ "$2" = read ] && printf '\n[prefill]\nrw=write\nnumjobs=1\nloops=1\n'
-	printf '\n[%s]\n%srw=%s\nnumjobs=1\nloops=%s\n' "$1" "$([ "$2" = read ] && printf 'stonewall\nnew_group\n')" "$2" "$LOOPS"
+	printf '\n[%s]\n' "$1"
+	[ "$2" = read ] && printf 'stonewall\nnew_group\n'
+	printf 'rw=%s\nnumjobs=1\nloops=%s\n' "$2" "$LOOPS"
 }
 
 by_hand() { # MODE RW -> MiB/s of the measured job
