@@ -9,7 +9,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tests/vm/lib.sh
 . "$here/lib.sh"
-vm_budget=${VM_BUDGET:-600}     # seconds for one kernel's guest (about 140 under TCG)
+vm_budget=${VM_BUDGET:-900}     # seconds for one kernel's guest (about 400 under TCG, more on a loaded host)
 read -ra kernels <<<"${VM_KERNELS:-amd64 6.12-amd64}"
 [ ${#kernels[@]} -gt 0 ] || kernels=(amd64 6.12-amd64)
 
