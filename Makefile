@@ -123,10 +123,10 @@ check-vm: deps
 	VM_KERNELS='$(VM_KERNELS)' tests/vm/run.sh
 
 # The same run on two of Debian's kernels under qemu, compared (tests/vm/kernel-ab.sh):
-# make kernel-ab KERNELS="6.1 6.12" CONFIG=NAME|FILE [ARGS="--trials 3"]
+# make kernel-ab KERNELS="6.1 6.12" CONFIG=NAME|FILE [BOOTS=3] [ARGS="--trials 3"]
 kernel-ab: deps
 	$(MAKE) all
-	tests/vm/kernel-ab.sh '$(KERNELS)' '$(CONFIG)' $(ARGS)
+	KERNEL_AB_BOOTS='$(or $(BOOTS),3)' tests/vm/kernel-ab.sh '$(KERNELS)' '$(CONFIG)' $(ARGS)
 
 # DESTDIR stages a tree (packaging); the binaries are copied, never rebuilt, by install.
 install: all docs

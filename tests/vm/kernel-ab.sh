@@ -1,19 +1,23 @@
 #!/usr/bin/env bash
-# make kernel-ab: the same zswapbench run on two (or more) of Debian's kernels under qemu, the
-# result files brought back as results/kernel-ab-KVER.json, then compared (the first kernel is
-# the base). Usage: kernel-ab.sh "KERNELS" CONFIG [ZSWAPBENCH-ARG...]
+# make kernel-ab: the same zswapbench run on two (or more) of Debian's kernels under qemu, each
+# kernel booted BOOTS times, the boots interleaved (A B A B ...: a machine that drifts shifts
+# every kernel alike), the result files brought back as results/kernel-ab-KVER-bootN.json, then
+# compared with the boots as the runs of each side (compare --group-by kernel: one value per
+# run, never the trials pooled, because two boots differ by more than two trials of one boot).
+# The first kernel is the base. Usage: kernel-ab.sh "KERNELS" CONFIG [ZSWAPBENCH-ARG...]
 #   KERNELS  e.g. "6.1 6.12": K is linux-image-K-amd64 where Debian has it (6.12), else the
 #            kernel linux-image-amd64 depends on when its version starts with K (6.1 -> 6.1.0-NN);
 #            a package's own suffix (amd64, 6.12-amd64) works too. Default "6.1 6.12".
 #   CONFIG   a preset's name (configs/NAME.conf) or a config file's path.
 # KERNEL_AB_OUT: where the result files go (default results/); KERNEL_AB_BUDGET: seconds for one
-# guest (default 3600). Exit 0 when every run completed and was compared, 1 when one failed,
+# guest (default 3600); KERNEL_AB_BOOTS: boots of each kernel (default 3, at least 1). Exit 0 when every run completed and was compared, 1 when one failed,
 # 2 on bad input (an unknown kernel, a missing config), 77 when qemu cannot run here.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tests/vm/lib.sh
 . "$here/lib.sh"
 vm_budget=${KERNEL_AB_BUDGET:-3600}
+boots=${KERNEL_AB_BOOTS:-3}
 outdir=${KERNEL_AB_OUT:-$vm_top/results}
 
 usage() { echo "kernel-ab: $*" >&2; exit 2; }
@@ -22,6 +26,7 @@ config=${2:-}
 shift $(($# < 2 ? $# : 2))
 args=("$@")
 
+[[ $boots =~ ^[1-9][0-9]?$ ]] || usage "KERNEL_AB_BOOTS='$boots': not a number of boots from 1 to 99"
 [ -n "$config" ] || usage "CONFIG is needed: a preset's name (configs/NAME.conf) or a file, e.g. CONFIG=disk-vs-zram"
 [ ${#specs[@]} -ge 2 ] || usage "KERNELS='${specs[*]}': two kernels are needed, e.g. KERNELS=\"6.1 6.12\""
 if [ -f "$config" ]; then
@@ -98,14 +103,19 @@ fetch_result() { # out size sha256
 }
 
 status=0 results=()
+# One initramfs per kernel (its own modules), built once for all its boots.
 for i in "${!names[@]}"; do
 	vm_kernel "${names[i]}" || exit 1
-	vm_initrd=$work/initrd.gz vm_diskimg=$work/disk.img
-	out=$vm_kdir/kernel-ab-console.log
-	result=$outdir/kernel-ab-$vm_kver.json
-	echo "kernel-ab: $vm_kver: zswapbench --config $(basename "$conffile") ${args[*]+"${args[*]}"}"
-	"$here/build-initramfs.sh" "$vm_kroot" "$vm_kver" "$vm_initrd" "$work/zsb" ||
+	"$here/build-initramfs.sh" "$vm_kroot" "$vm_kver" "$work/initrd-$i.gz" "$work/zsb" ||
 		{ echo "kernel-ab: $vm_kver: the initramfs build failed"; exit 1; }
+done
+for boot in $(seq "$boots"); do
+for i in "${!names[@]}"; do
+	vm_kernel "${names[i]}" || exit 1
+	vm_initrd=$work/initrd-$i.gz vm_diskimg=$work/disk.img
+	out=$vm_kdir/kernel-ab-console.log
+	result=$outdir/kernel-ab-$vm_kver-boot$boot.json
+	echo "kernel-ab: $vm_kver, boot $boot of $boots: zswapbench --config $(basename "$conffile") ${args[*]+"${args[*]}"}"
 	vm_disk "$vm_diskimg" 2G || { echo "kernel-ab: $vm_kver: mkfs.ext4 failed"; exit 1; }
 	vm_follow "$out"
 	vm_boot "$out"
@@ -136,9 +146,10 @@ for i in "${!names[@]}"; do
 	# Bad input is bad on every kernel: one boot says so.
 	[ "${rc:-}" != 2 ] || { echo "kernel-ab: zswapbench refused the run (exit 2)"; exit 2; }
 done
+done
 
-[ ${#results[@]} -eq ${#names[@]} ] || exit 1
+[ ${#results[@]} -eq $((${#names[@]} * boots)) ] || exit 1
 echo
-echo "kernel-ab: ./zswapbench compare ${results[*]#"$vm_top"/}"
-"$vm_top/zswapbench" compare "${results[@]}" || status=1
+echo "kernel-ab: ./zswapbench compare --group-by kernel ${results[*]#"$vm_top"/}"
+"$vm_top/zswapbench" compare --group-by kernel "${results[@]}" || status=1
 exit $status

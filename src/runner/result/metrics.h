@@ -111,6 +111,8 @@ enum metric_id {
 	M_FS_READ_TIME,
 	M_FS_FLUSH_TIME,
 	M_FS_TOTAL_TIME,
+	/* the machine as the trial met it: a fixed piece of work before the workload */
+	M_REFERENCE_TIME,
 	M_COUNT
 };
 

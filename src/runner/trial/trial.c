@@ -13,6 +13,7 @@
 #include "runner/kernel/vmstat.h"
 #include "runner/trial/extended.h"
 #include "runner/trial/perf.h"
+#include "runner/trial/probe.h"
 #include "runner/trial/trial_record.h"
 #include "runner/trial/watch.h"
 #include "runner/undo/rewind.h"
@@ -260,6 +261,7 @@ int trial_run(const struct trial_setup *s, struct trial *t, char *why, size_t wh
 	size_t mark = journal_mark(s->journal);
 	struct perf_set *perf = NULL;
 	uint64_t t0;
+	double reference;
 	int ret, rewind;
 
 	trial_free(t);
@@ -269,6 +271,10 @@ int trial_run(const struct trial_setup *s, struct trial *t, char *why, size_t wh
 	t->note[0] = '\0';
 	t->status = TRIAL_FAILED;
 
+	/* Before the trial's own cgroup and device: the probe meets the machine, not the trial. */
+	reference = probe_reference(s->workload->cpus);
+	if (reference > 0)
+		trial_set(t, M_REFERENCE_TIME, reference);
 	ret = set_up(s, &cg, t, why, why_len);
 	t0 = clock_now_ns();
 	if (!ret)
