@@ -84,6 +84,17 @@ const char *fmt_p(double p, char *buf, size_t len)
 	return buf;
 }
 
+const char *fmt_p_is(double p, char *buf, size_t len)
+{
+	if (!isfinite(p))
+		snprintf(buf, len, "no p");
+	else if (p < 0.001)
+		snprintf(buf, len, "p < 0.001");
+	else
+		snprintf(buf, len, "p = %.3f", p);
+	return buf;
+}
+
 const char *fmt_median_sd(enum metric_id m, double median, double rsd, size_t n, char *buf,
 			  size_t len)
 {

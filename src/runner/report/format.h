@@ -19,6 +19,8 @@ const char *fmt_pct(double pct, int sign, char *buf, size_t len);
 const char *fmt_change(double pct, double lo, double hi, char *buf, size_t len);
 /* "0.008", "< 0.001", "-" for NaN. */
 const char *fmt_p(double p, char *buf, size_t len);
+/* The same for a sentence: "p = 0.008", "p < 0.001", "no p". */
+const char *fmt_p_is(double p, char *buf, size_t len);
 /* "0.178 (sd 17.4%)": a median and the spread of its trials, named a spread so that it never
  * passes for an uncertainty; the median alone for one trial. */
 const char *fmt_median_sd(enum metric_id m, double median, double rsd, size_t n, char *buf,

@@ -156,9 +156,9 @@ static void not_shown(const struct result_cell *rival, const struct metric_compa
 			rival->label, change, mc->ts.n_base, mc->ts.n_new, level);
 	else
 		fprintf(out,
-			"; not shown ahead of %s (%s, p = %s; the claim needs p < %.3g against "
+			"; not shown ahead of %s (%s, %s; the claim needs p < %.3g against "
 			"each cell)\n",
-			rival->label, change, fmt_p(mc->est.p, p, sizeof(p)), level);
+			rival->label, change, fmt_p_is(mc->est.p, p, sizeof(p)), level);
 }
 
 /* "fastest: X (0.178 s), ahead of every other cell (p <= 0.004 each)" or why not, against the
@@ -191,8 +191,8 @@ static int claim_line(const struct results *r, const struct claim *cl, const str
 	fprintf(out, "%s: %s (%s median)", cl->what, r->cells[best].label,
 		fmt_metric_unit(cl->m, r->cells[best].stats[cl->m].median, v, sizeof(v)));
 	if (!ret && shown)
-		fprintf(out, ", ahead of every other cell (p <= %s, each below %.3g)\n",
-			fmt_p(worst_p, p, sizeof(p)), pair.alpha);
+		fprintf(out, ", ahead of every other cell (%s at most, each below %.3g)\n",
+			fmt_p_is(worst_p, p, sizeof(p)), pair.alpha);
 	else if (!ret)
 		not_shown(rival, &weakest, pair.alpha, out);
 	return ret;

@@ -69,15 +69,15 @@ static void speed_words(const struct result_cell *base, const struct result_cell
 	struct factor x = times_faster(&mc->est);
 	char change[80], p[16];
 
-	fmt_p(mc->est.p, p, sizeof(p));
+	fmt_p_is(mc->est.p, p, sizeof(p));
 	change_text(&mc->est, change, sizeof(change));
 	if (mc->sig == SIG_SIGNIFICANT) {
 		fprintf(out,
 			"%s ran %.2f times faster than %s [%.2f, %.2f] (median elapsed, 95%% "
-			"interval; p = %s, %zu vs %zu trials)\n",
+			"interval; %s, %zu vs %zu trials)\n",
 			fast->label, x.f, slow->label, x.lo, x.hi, p, mc->ts.n_base, mc->ts.n_new);
 	} else if (mc->sig == SIG_BELOW_NOISE) {
-		fprintf(out, "%s ran %s than %s, median elapsed %s (p = %s)", cell->label,
+		fprintf(out, "%s ran %s than %s, median elapsed %s (%s)", cell->label,
 			mc->est.change_pct > 0 ? "slower" : "faster", base->label, change, p);
 		below_noise(mc, o, out);
 	} else if (mc->sig == SIG_NONE) {
@@ -115,9 +115,9 @@ static void cpu_line(const struct result_cell *base, const struct result_cell *c
 
 	if (!found(mc))
 		return;
-	fprintf(out, "%s used %s CPU time than %s (median %s, p = %s)", cell->label,
+	fprintf(out, "%s used %s CPU time than %s (median %s, %s)", cell->label,
 		mc->est.change_pct < 0 ? "less" : "more", base->label,
-		change_text(&mc->est, change, sizeof(change)), fmt_p(mc->est.p, p, sizeof(p)));
+		change_text(&mc->est, change, sizeof(change)), fmt_p_is(mc->est.p, p, sizeof(p)));
 	if (mc->sig == SIG_BELOW_NOISE)
 		below_noise(mc, o, out);
 	else
@@ -143,13 +143,13 @@ static void latency_line(const struct result_cell *base, const struct result_cel
 		return;
 	}
 	if (!found(mc)) {
-		fprintf(out, "%s and %s: no significant difference (%s against %s, %s, p = %s)\n",
-			cell->label, base->label, b, a, change, fmt_p(mc->est.p, p, sizeof(p)));
+		fprintf(out, "%s and %s: no significant difference (%s against %s, %s, %s)\n",
+			cell->label, base->label, b, a, change, fmt_p_is(mc->est.p, p, sizeof(p)));
 		return;
 	}
-	fprintf(out, "%s %s than %s, %s against %s (median %s, p = %s)", cell->label,
+	fprintf(out, "%s %s than %s, %s against %s (median %s, %s)", cell->label,
 		mc->est.change_pct < 0 ? "shorter" : "longer", base->label, b, a, change,
-		fmt_p(mc->est.p, p, sizeof(p)));
+		fmt_p_is(mc->est.p, p, sizeof(p)));
 	if (mc->sig == SIG_BELOW_NOISE)
 		below_noise(mc, o, out);
 	else
