@@ -174,7 +174,8 @@ double compare_min_p(size_t nb, size_t nn)
 
 /* The trials of the metric, described: medians, spreads, and the within-run test. */
 static int describe(const struct result_cell *base, const struct result_cell *cell,
-		    enum metric_id m, double *scratch, struct metric_comparison *out)
+		    enum metric_id m, size_t resamples, double *scratch,
+		    struct metric_comparison *out)
 {
 	size_t nb = cell_values(base, m, scratch), nn;
 	int ret;
@@ -184,7 +185,8 @@ static int describe(const struct result_cell *base, const struct result_cell *ce
 	nn = cell_values(cell, m, scratch + nb);
 	if (!nn)
 		return 0;
-	ret = two_sample_compare(scratch, nb, scratch + nb, nn, COMPARE_SEED, &out->ts);
+	ret = two_sample_compare_resampled(scratch, nb, scratch + nb, nn, COMPARE_SEED, resamples,
+					   &out->ts);
 	if (ret)
 		return ret == -EINVAL ? 0 : ret;
 	out->have = 1;
@@ -294,7 +296,7 @@ static void decide(const struct result_cell *base, const struct result_cell *cel
 static int measure(const struct result_cell *base, const struct result_cell *cell, enum metric_id m,
 		   const struct compare_opts *o, double *scratch, struct metric_comparison *out)
 {
-	int ret = describe(base, cell, m, scratch, out);
+	int ret = describe(base, cell, m, o->resamples, scratch, out);
 
 	if (ret || !out->have)
 		return ret;

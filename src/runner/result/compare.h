@@ -29,6 +29,7 @@ struct compare_opts {
 	/* Between runs: this machine's run-to-run spread of log(median) per metric and its
 	 * degrees of freedom (M_COUNT entries each, NaN and 0 where none); NULL: none. */
 	const double *run_sd_log, *run_df;
+	size_t resamples; /* the bootstrap's; 0: STAT_BOOTSTRAP_RESAMPLES */
 };
 
 enum metric_family {

@@ -74,6 +74,10 @@ struct two_sample {
  * some resample's base median is 0. */
 int two_sample_compare(const double *base, size_t nb, const double *new_, size_t nn,
 		       unsigned long seed, struct two_sample *out);
+/* The same with this many bootstrap resamples (0: STAT_BOOTSTRAP_RESAMPLES): a simulation of
+ * thousands of comparisons takes fewer, the decision's path unchanged. */
+int two_sample_compare_resampled(const double *base, size_t nb, const double *new_, size_t nn,
+				 unsigned long seed, size_t resamples, struct two_sample *out);
 
 /* Holm-Bonferroni step-down adjusted p-values, monotone, capped at 1; adjusted may be p.
  * -EINVAL for a p outside [0, 1] (NaN included), -ENOMEM. */
