@@ -225,7 +225,7 @@ static int shows(const struct metric_comparison *mc, int all)
 		return 0;
 	if (all || mc->sig == SIG_SIGNIFICANT || mc->sig == SIG_BELOW_NOISE)
 		return 1;
-	return mc->family != FAMILY_EXPLORATORY &&
+	return mc->family != FAMILY_EXPLORATORY && isfinite(mc->est.change_pct) &&
 		(mc->sig == SIG_NOT_TESTABLE_DIFFERENT || mc->sig == SIG_NEEDS_RUNS);
 }
 
