@@ -82,8 +82,7 @@ static void speed_words(const struct result_cell *base, const struct result_cell
 		below_noise(mc, o, out);
 	} else if (mc->sig == SIG_NONE) {
 		fprintf(out,
-			"%s and %s: no significant difference in elapsed time (median %s, p = "
-			"%s)\n",
+			"%s and %s: no significant difference in elapsed time (median %s, %s)\n",
 			cell->label, base->label, change, p);
 	} else {
 		too_few(mc, "elapsed times", cell->label, base->label, out);
