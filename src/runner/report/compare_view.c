@@ -163,13 +163,6 @@ struct pair {
 	struct metric_comparison mc[M_COUNT];
 };
 
-/* The same run read twice (a file against itself): its trials are the unit, as within a run. */
-static int same_run(const struct results *a, const struct results *b)
-{
-	return a->started[0] && strcmp(a->started, b->started) == 0 &&
-		strcmp(a->system.hostname, b->system.hostname) == 0;
-}
-
 /* The calibrated run-to-run spread of the pair's configuration, per key metric: the larger of
  * the two hosts' calibrations. */
 static void calibrated_spread(const struct report_opts *o, struct pair *p)
@@ -209,7 +202,7 @@ static struct pair *pair_decide(const struct results *base, const struct results
 		return NULL;
 	*p = (struct pair){ .base = base, .other = other, .b = b, .c = c, .file = file };
 	p->cmp = o->cmp;
-	p->cmp.between_runs = !same_run(base, other);
+	p->cmp.between_runs = !results_same_run(base, other);
 	calibrated_spread(o, p);
 	p->cmp.run_sd_log = p->run_sd;
 	p->cmp.run_df = p->run_df;

@@ -80,7 +80,7 @@ void device_legend(size_t ntests, FILE *out)
 	fprintf(out,
 		"* significant (Mann-Whitney p < alpha after Holm over the %zu test%s of this "
 		"answer; the whole 95%% interval beyond the noise threshold)  ~ not significant  "
-		"? too few trials for a test, ranges apart\n",
+		"? too few trials to tell (ranges apart), or one run a side between files\n",
 		ntests, ntests == 1 ? "" : "s");
 }
 

@@ -290,6 +290,12 @@ void cell_update_stats(struct result_cell *c)
 	free(values);
 }
 
+int results_same_run(const struct results *a, const struct results *b)
+{
+	return a->started[0] && strcmp(a->started, b->started) == 0 &&
+		strcmp(a->system.hostname, b->system.hostname) == 0;
+}
+
 const char *results_config_text(const struct results *r, const char *key, char *buf, size_t len)
 {
 	json_object *v = NULL;

@@ -195,6 +195,9 @@ size_t cell_run_medians(const struct result_cell *c, enum metric_id m, double *m
 size_t cell_runs(const struct result_cell *c, enum metric_id m);
 void trial_free(struct trial *t);
 
+/* One run read twice (a file and a copy of it): the same host and the same start. Its cells'
+ * trials share their conditions; two runs' do not. */
+int results_same_run(const struct results *a, const struct results *b);
 /* An option of the run's configuration as text ("" when absent or null). */
 const char *results_config_text(const struct results *r, const char *key, char *buf, size_t len);
 
