@@ -285,6 +285,7 @@ json_object *metric_comparison_json(const struct metric_comparison *mc)
 	json_object_object_add(d, "median", number(mc->new_median));
 	json_object_object_add(d, "n_base", json_object_new_uint64(ts->n_base));
 	json_object_object_add(d, "n", json_object_new_uint64(ts->n_new));
+	json_object_object_add(d, "ratio", number(1 + mc->est.change_pct / 100));
 	json_object_object_add(d, "change_pct", number(mc->est.change_pct));
 	json_object_object_add(d, "change_ci_pct", interval(mc->est.lo_pct, mc->est.hi_pct));
 	json_object_object_add(d, "p_decision", number(mc->est.p));
