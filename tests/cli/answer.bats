@@ -18,7 +18,12 @@ scaled() {
 	run --separate-stderr "$ZSB" show "$FIX"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"disk: 5 of 5 trials ok"* ]]
-	[[ "$output" == *"  elapsed  "*" s ± "*" s  ["* ]]
+	# The median and its interval (the range of 5 trials covers it 94% of the time); the
+	# spread named a spread, never "±".
+	[[ "$output" == *"  elapsed  0.167 s median, interval 0.153 … 0.225 s (94%): the range of the trials  sd 0.032 s"* ]]
+	[[ "$output" != *"±"* ]]
+	[[ "$output" == *"zram and disk: no significant difference in elapsed time (median +21.9% ["* ]]
+	[[ "$output" == *"(primary: elapsed, tested at alpha 0.05; secondary, Holm among themselves: "* ]]
 	[[ "$output" =~ zram\ kept\ [0-9.]+\ MiB\ of\ swapped\ pages\ in\ [0-9.]+\ MiB\ of\ RAM ]]
 	[ "$(printf '%s\n' "$output" | wc -l)" -le 25 ]
 	run --separate-stderr "$ZSB" show -v "$FIX"
@@ -40,18 +45,96 @@ scaled() {
 	[ "$(jq '[.cells[].metrics.elapsed.p_mann_whitney] | min' <<<"$output")" = 1 ]
 }
 
-@test "compare detects a shifted copy of a real result file, and names its significance" {
-	scaled elapsed 2 >"$TMP/slow.json"
-	run --separate-stderr "$ZSB" compare "$FIX" "$TMP/slow.json"
+# A copy of the fixture as another run: the same host, another time.
+another_run() {
+	jq '.started = "2026-12-01T10:00:00Z"' "${1:-/dev/stdin}"
+}
+
+# This host's calibrated run-to-run spread of elapsed for both cells of the fixture.
+calibration() {
+	mkdir -p "$TMP/rundir"
+	jq -n --argjson sd "$1" '{format: "zswapbench-calibration", format_version: 1, entries: [
+		"disk, limit 32M, jobs 1, data compressible:50, access fill, alloc 96M",
+		"zram, limit 32M, jobs 1, data compressible:50, access fill, alloc 96M"
+		] | map({host: "vm", kernel: "k", configuration: ., metric: "elapsed",
+			 threshold_pct: 10, run_sd_log: $sd, within_run_pct: 2, median: 0.2,
+			 runs: 5, trials: 5, date: "2026-12-01T00:00:00Z"})}' >"$TMP/rundir/calibration.json"
+}
+
+@test "compare of a shifted copy: the same run tested on its trials, another run not on them" {
+	scaled elapsed 2 >"$TMP/same.json"
+	run --separate-stderr "$ZSB" compare "$FIX" "$TMP/same.json"
 	echo "$output"
 	[ "$status" -eq 0 ]
-	# elapsed doubled: +100%, the whole interval above the noise, exact p = 2/252 x Holm
-	[[ "$output" =~ elapsed\ s\ +[0-9.]+\ ±\ [0-9.]+%\ +\+100\.0%\ \[\+[0-9.]+%,\ \+[0-9.]+%\]\ +[0-9.]+\ ±\ [0-9.]+%\ +0\.0[0-9]+\ \* ]]
+	# elapsed doubled within one run: +100%, the whole interval above the noise, exact p = 2/252
+	[[ "$output" =~ elapsed\ s\ +[0-9.]+\ \(sd\ [0-9.]+%\)\ +\+100\.0%\ \[\+[0-9.]+%,\ \+[0-9.]+%\]\ +[0-9.]+\ \(sd\ [0-9.]+%\)\ +0\.008\ \(1\)\ \* ]]
 	[[ "$output" != *"fill_time"* ]]
-	run --separate-stderr "$ZSB" compare --format json "$FIX" "$TMP/slow.json"
+	run --separate-stderr "$ZSB" compare --format json "$FIX" "$TMP/same.json"
 	[ "$(jq -r '.cells[0].metrics.elapsed.significance' <<<"$output")" = significant ]
+	[ "$(jq -r '.cells[0].metrics.elapsed.family' <<<"$output")" = primary ]
 	[ "$(jq -r '.cells[0].metrics.elapsed.mann_whitney_exact' <<<"$output")" = true ]
 	[ "$(jq -r '.cells[0].metrics.cpu_time.significance' <<<"$output")" = "not significant" ]
+	# The same change in another run: the trials' spread says nothing of how runs differ.
+	another_run "$TMP/same.json" >"$TMP/later.json"
+	run --separate-stderr env ZSWAPBENCH_RUNDIR="$TMP/rundir" "$ZSB" compare "$FIX" "$TMP/later.json"
+	echo "$output"
+	[[ "$output" =~ elapsed\ s\ .*\+100\.0%\ +[0-9.]+\ \(sd\ [0-9.]+%\)\ +-\ \(1\)\ \? ]]
+	[[ "$output" == *"between runs: one run a side, and no calibration of host vm for this configuration: not tested."* ]]
+	[[ "$output" == *"zswapbench calibrate"* ]]
+	[[ "$output" != *" \* "* ]]
+	run --separate-stderr env ZSWAPBENCH_RUNDIR="$TMP/rundir" "$ZSB" compare --format json "$FIX" "$TMP/later.json"
+	[ "$(jq -r '.cells[0].metrics.elapsed.significance' <<<"$output")" = "one run a side: not tested" ]
+	[ "$(jq -r '.cells[0].between_runs.unit' <<<"$output")" = "none: one run a side" ]
+	# Against this host's calibrated run-to-run spread: 5% is far below a doubling, 60% is not.
+	calibration 0.05
+	run --separate-stderr env ZSWAPBENCH_RUNDIR="$TMP/rundir" "$ZSB" compare "$FIX" "$TMP/later.json"
+	echo "$output"
+	[[ "$output" == *"between runs, one a side: tested against host vm's calibrated run-to-run spread of elapsed (sd 5.0%, 5 runs of 5 trials, 2026-12-01): a change of elapsed must exceed ±21.7% to be significant"* ]]
+	[[ "$output" =~ elapsed\ s\ .*\+100\.0%\ \[\+[0-9.]+%,\ \+[0-9.]+%\].*\ \* ]]
+	for format in csv json; do
+		run --separate-stderr env ZSWAPBENCH_RUNDIR="$TMP/rundir" "$ZSB" compare --format $format "$FIX" "$TMP/later.json"
+		[[ "$output" == *significant* || "$output" == *",*"* ]]
+	done
+	calibration 0.6
+	for format in table csv json; do
+		run --separate-stderr env ZSWAPBENCH_RUNDIR="$TMP/rundir" "$ZSB" compare --all --format $format "$FIX" "$TMP/later.json"
+		echo "$format: $output" | head -5
+		# Every format renders the one decision: inside a 60% spread, not significant.
+		[[ "$output" != *" \* "* && "$output" != *",*"* && "$output" != *'"significant"'* ]]
+	done
+}
+
+@test "compare --group-by: several runs a side are tested on the runs' medians, never the pooled trials" {
+	for i in 1 2 3; do
+		jq --arg i "$i" '.system.kernel = "6.1.0-a" | .started = "2026-12-0\($i)T10:00:00Z" | (.cells[].trials[].values.elapsed) |= . * (1 + ($i | tonumber) / 100)' "$FIX" >"$TMP/a$i.json"
+		jq --arg i "$i" '.system.kernel = "6.1.0-b" | .started = "2026-12-0\($i)T11:00:00Z" | (.cells[].trials[].values.elapsed) |= . * (1.5 + ($i | tonumber) / 100)' "$FIX" >"$TMP/b$i.json"
+	done
+	run --separate-stderr "$ZSB" compare --group-by kernel "$TMP"/a*.json "$TMP"/b*.json
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"5 trials per cell in 3 runs"* ]]
+	[[ "$output" == *"between runs: 3 vs 3 runs, each run's median the unit"* ]]
+	# +50% against +1% to +3% between the runs of a side: the geometric means' ratio, +49%
+	[[ "$output" =~ elapsed\ s\ .*\+49\.0%\ \[\+[0-9.]+%,\ \+[0-9.]+%\].*\ \* ]]
+	run --separate-stderr "$ZSB" compare --group-by kernel --format json "$TMP"/a*.json "$TMP"/b*.json
+	[ "$(jq -r '.cells[0].metrics.elapsed.tested_by' <<<"$output")" = "run medians" ]
+	[ "$(jq -r '.cells[0].metrics.elapsed.runs_base' <<<"$output")" = 3 ]
+}
+
+@test "compare names every difference in configuration, and the settings as the trials ran" {
+	jq '.config.swappiness = 100 | .config.chunk = 65536 | .config.order = "sequential" | .config.format = "json"' "$FIX" | another_run >"$TMP/other.json"
+	run --separate-stderr "$ZSB" compare "$FIX" "$TMP/other.json"
+	echo "$output"
+	[[ "$output" == *"configuration differs in $TMP/other.json: chunk: 1048576 -> 65536"* ]]
+	[[ "$output" == *"configuration differs in $TMP/other.json: order: interleaved -> sequential"* ]]
+	# swappiness: the kernel's 60 in one, the run's own 100 in the other
+	[[ "$output" == *"environment differs in $TMP/other.json: swappiness: 60 -> 100 (--swappiness)"* ]]
+	[[ "$output" != *"format:"* ]]
+	first_number=$(grep -n 'elapsed' <<<"$output" | head -1 | cut -d: -f1)
+	chunk=$(grep -n 'chunk:' <<<"$output" | cut -d: -f1)
+	[ "$chunk" -lt "$first_number" ]
+	run --separate-stderr "$ZSB" compare --format json "$FIX" "$TMP/other.json"
+	[ "$(jq -r '[.files[1].differences[] | select(.kind == "configuration") | .fact] | sort | join(",")' <<<"$output")" = "chunk,order" ]
 }
 
 @test "failed trials are shown as fail:runs, never as zeros" {
@@ -202,17 +285,40 @@ TABLE
 	[ "$(($(wc -l <<<"$output") - 1))" -eq $((6 * rows)) ]
 }
 
-@test "compare at 4 trials a side: no test can pass Holm, so the key metrics fall back to the ranges" {
+@test "compare at 4 trials a side: the primary metric reaches alpha alone; Holm leaves the secondary ones untested" {
 	jq '.cells[].trials |= .[0:4]' "$FIX" >"$TMP/a4.json"
 	jq '(.cells[].trials[].values.elapsed) |= . * 3' "$TMP/a4.json" >"$TMP/b4.json"
 	run --separate-stderr "$ZSB" compare "$TMP/a4.json" "$TMP/b4.json"
 	echo "$output"
 	[ "$status" -eq 0 ]
-	# Tripled, the ranges far apart: '?', never '*' (0.029 x Holm is above 0.05).
-	[[ "$output" =~ elapsed\ s\ .*\+200\.0%.*\ \? ]]
+	# Tripled within one run, every trial apart: 2/70 = 0.029 at full alpha.
+	[[ "$output" =~ elapsed\ s\ .*\+200\.0%.*\ 0\.029\ \(1\)\ \* ]]
 	[[ "$output" =~ cpu_time.*untested ]] || [[ "$output" =~ untested.*cpu_time ]]
-	run --separate-stderr "$ZSB" compare --format json "$TMP/a4.json" "$TMP/b4.json"
-	[ "$(jq -r '.cells[0].metrics.elapsed.significance' <<<"$output")" != significant ]
+	jq '.cells[].trials |= .[0:3]' "$FIX" >"$TMP/a3.json"
+	jq '(.cells[].trials[].values.elapsed) |= . * 3' "$TMP/a3.json" >"$TMP/b3.json"
+	run --separate-stderr "$ZSB" compare --format json "$TMP/a3.json" "$TMP/b3.json"
+	# 3 against 3: apart by chance one time in ten, too few to tell.
+	[ "$(jq -r '.cells[0].metrics.elapsed.significance' <<<"$output")" = "too few trials to tell, ranges apart" ]
+	run --separate-stderr "$ZSB" show "$TMP/b3.json"
+	[[ "$output" != *"times faster"* ]]
+}
+
+@test "show --format json decides as the table does, at the reader's alpha and noise threshold" {
+	for args in "" "--noise-threshold 5" "--alpha 0.01"; do
+		table=$("$ZSB" show $args -q "$FIX" | head -1)
+		json=$("$ZSB" show $args --format json "$FIX" | jq -r '.comparisons[0].metrics.elapsed.significance')
+		echo "$args: $table / $json"
+		if [[ "$table" == *"no significant difference"* ]]; then [ "$json" = "not significant" ]; fi
+	done
+	[ "$("$ZSB" show --noise-threshold 5 --format json "$FIX" | jq -r '.comparison_method.noise_threshold_pct')" = 5 ]
+	[ "$("$ZSB" show --alpha 0.01 --format json "$FIX" | jq -r '.comparison_method.alpha')" = 0.01 ]
+}
+
+@test "markdown: the line under a compare table is set apart by a blank line" {
+	scaled elapsed 2 >"$TMP/slow.json"
+	run --separate-stderr "$ZSB" compare --format markdown "$FIX" "$TMP/slow.json"
+	echo "$output"
+	grep -B1 '^  no significant change' <<<"$output" | head -1 | grep -q '^$'
 }
 
 BLOCK="$BATS_TEST_DIRNAME/../fixtures/results/block-zram-disk.json"

@@ -10,7 +10,7 @@ setup() {
 }
 teardown() { common_teardown; }
 
-@test "calibrate: K runs kept, the noise stored, and compare of two of them uses it" {
+@test "calibrate: K runs kept, the runs' spread stored, and compare of two of them tests against it" {
 	need_zram
 	cd "$TMP"
 	run --separate-stderr "$ZSB" calibrate --runs 3 --swap zram --limit 16M --alloc 48M --trials 4
@@ -22,15 +22,18 @@ teardown() { common_teardown; }
 	[ "$(jq -r .format "$cal")" = zswapbench-calibration ]
 	[ "$(jq '[.entries[] | select(.metric == "elapsed")] | length' "$cal")" -eq 1 ]
 	[ "$(jq -r '.entries[0].runs' "$cal")" -eq 3 ]
-	threshold=$(jq -r '.entries[] | select(.metric == "elapsed") | .threshold_pct' "$cal")
+	sd=$(jq -r '.entries[] | select(.metric == "elapsed") | .run_sd_log' "$cal")
 	set -- results/calibrate-*.json
 	run --separate-stderr "$ZSB" compare --format json "$1" "$2"
 	[ "$status" -eq 0 ]
-	used=$(jq -r '.cells[0].noise_threshold_pct.elapsed' <<<"$output")
-	# The larger of the calibrated spread and the default 2%.
-	assert_awk "$used == ($threshold > 2 ? $threshold : 2)"
+	# One run a side: tested against the calibrated spread of the runs, with 3 - 1 degrees of
+	# freedom.
+	[ "$(jq -r '.cells[0].metrics.elapsed.tested_by' <<<"$output")" = "calibrated run-to-run spread" ]
+	used=$(jq -r '.cells[0].metrics.elapsed.run_sd_log' <<<"$output")
+	assert_awk "$used == $sd"
+	[ "$(jq -r '.cells[0].metrics.elapsed.run_df' <<<"$output")" = 2 ]
 	run --separate-stderr "$ZSB" compare "$1" "$2"
-	[[ "$output" == *"calibrated on $(hostname)"* ]]
+	[[ "$output" == *"tested against host $(hostname)'s calibrated run-to-run spread of elapsed"* ]]
 	# Calibrating again replaces the entries of this configuration, never duplicates them.
 	run --separate-stderr "$ZSB" calibrate --runs 3 --swap zram --limit 16M --alloc 48M --trials 4
 	[ "$status" -eq 0 ]

@@ -1,5 +1,6 @@
-/* Calibrated noise: K runs' medians give the threshold, the file keeps one entry per host,
- * configuration and metric, and compare decides with the larger of it and the default. And
+/* Calibrated noise: K runs' medians give the threshold and the run-to-run spread, the file
+ * keeps one entry per host, configuration and metric, and compare tests a change between two
+ * single runs against that spread, and not at all without it. And
  * the environment two files were measured in, compared fact by fact. */
 #include <criterion/criterion.h>
 #include <errno.h>
@@ -69,6 +70,14 @@ Test(calibration, threshold_is_the_90th_percentile_of_pairwise_changes)
 				changes[j] = t;
 			}
 	cr_assert_float_eq(e->threshold_pct, changes[24] + 0.3 * (changes[25] - changes[24]), 1e-9);
+	{
+		double logs[8], mean = 0, ss = 0;
+		for (int i = 0; i < 8; i++)
+			mean += (logs[i] = log(1.0 + 0.02 * i)) / 8;
+		for (int i = 0; i < 8; i++)
+			ss += (logs[i] - mean) * (logs[i] - mean);
+		cr_assert_float_eq(e->run_sd_log, sqrt(ss / 7), 1e-9, "the runs' spread, in logs");
+	}
 	cr_assert_str_eq(e->shape, "zram, limit 32M, jobs 1, data -, access -, alloc 160M");
 	cr_assert(calibration_find(&c, "host-a", e->shape, M_CPU_TIME), "CPU time too");
 	cr_assert_null(calibration_find(&c, "host-b", e->shape, M_ELAPSED));
@@ -113,27 +122,42 @@ Test(calibration, stored_replaced_and_read_back)
 		results_free(&runs[i]);
 }
 
-Test(calibration, compare_decides_with_the_larger_threshold)
+/* Two single runs 10% apart, every trial apart. Within one run that is a finding; between two
+ * runs the trials' spread says nothing of how runs differ: no test without a calibration, and
+ * with one the change is weighed against the calibrated run-to-run spread. */
+Test(calibration, one_run_a_side_is_tested_only_against_the_run_to_run_spread)
 {
 	struct results a, b;
 	struct metric_comparison mc[M_COUNT];
-	double noise[M_COUNT];
+	double sd[M_COUNT], df[M_COUNT];
 	struct compare_opts o = { .alpha = 0.05, .noise_pct = 2 };
 
 	run_of(&a, 1.00, "h");
-	run_of(&b, 1.10, "h"); /* +10%, every trial apart: significant at 2% */
+	run_of(&b, 1.10, "h");
 	cr_assert_eq(compare_cells(&a.cells[0], &b.cells[0], &o, mc), 0);
-	cr_assert_eq(mc[M_ELAPSED].sig, SIG_SIGNIFICANT);
-	for (int m = 0; m < M_COUNT; m++)
-		noise[m] = NAN;
-	noise[M_ELAPSED] = 15; /* this machine's runs differ by up to 15% */
-	o.noise_by_metric = noise;
+	cr_assert_eq(mc[M_ELAPSED].sig, SIG_SIGNIFICANT, "two cells of one run");
+	o.between_runs = 1;
 	cr_assert_eq(compare_cells(&a.cells[0], &b.cells[0], &o, mc), 0);
-	cr_assert_neq(mc[M_ELAPSED].sig, SIG_SIGNIFICANT, "inside the calibrated noise");
-	cr_assert_float_eq(compare_noise(&o, M_ELAPSED), 15, 1e-12);
-	cr_assert_float_eq(compare_noise(&o, M_CPU_TIME), 2, 1e-12, "no calibration: the default");
-	noise[M_ELAPSED] = 1;
-	cr_assert_float_eq(compare_noise(&o, M_ELAPSED), 2, 1e-12, "never below the default");
+	cr_assert_eq(mc[M_ELAPSED].sig, SIG_NEEDS_RUNS);
+	cr_assert_eq(mc[M_ELAPSED].by, BY_NOTHING);
+	cr_assert_float_eq(mc[M_ELAPSED].est.change_pct, 10, 1e-9);
+	for (int m = 0; m < M_COUNT; m++) {
+		sd[m] = NAN;
+		df[m] = 0;
+	}
+	o.run_sd_log = sd;
+	o.run_df = df;
+	sd[M_ELAPSED] = 0.15; /* this machine's runs differ by about 15% */
+	df[M_ELAPSED] = 4;
+	cr_assert_eq(compare_cells(&a.cells[0], &b.cells[0], &o, mc), 0);
+	cr_assert_eq(mc[M_ELAPSED].by, BY_CALIBRATION);
+	cr_assert_eq(mc[M_ELAPSED].sig, SIG_NONE, "inside the calibrated spread");
+	cr_assert_eq(mc[M_CPU_TIME].sig, SIG_NEEDS_RUNS, "no calibration of CPU time");
+	sd[M_ELAPSED] = 0.01;
+	cr_assert_eq(compare_cells(&a.cells[0], &b.cells[0], &o, mc), 0);
+	cr_assert_eq(mc[M_ELAPSED].sig, SIG_SIGNIFICANT, "far beyond a 1%% spread");
+	/* t(4) at 0.975 is 2.776; se = 0.01 sqrt(2) */
+	cr_assert_float_eq(mc[M_ELAPSED].needed_pct, 100 * expm1(2.7764451 * 0.01 * sqrt(2)), 1e-4);
 	results_free(&a);
 	results_free(&b);
 }

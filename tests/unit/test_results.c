@@ -121,8 +121,9 @@ Test(compare, identical_cells_are_never_significant)
 	cell_drop(&b);
 }
 
-/* A 10% shift, 1% noise, 5 against 5: exact p = 2/252, times 2 key metrics by Holm. */
-Test(compare, a_real_shift_is_significant_after_holm)
+/* A 10% shift, 1% noise, 5 against 5: exact p = 2/252. Elapsed is the primary metric: tested
+ * at alpha, no correction. */
+Test(compare, a_real_shift_is_significant_at_full_alpha)
 {
 	const double base[] = { 1.00, 1.01, 0.99, 1.005, 0.995 };
 	const double slow[] = { 1.10, 1.111, 1.089, 1.1055, 1.0945 };
@@ -134,43 +135,74 @@ Test(compare, a_real_shift_is_significant_after_holm)
 	cell_with(&b, "b", slow, 5);
 	cr_assert_eq(compare_cells(&a, &b, &o, mc), 0);
 	cr_assert_float_eq(mc[M_ELAPSED].ts.p_mwu, 2.0 / 252.0, 1e-9);
-	cr_assert(mc[M_ELAPSED].key);
-	cr_assert_float_eq(mc[M_ELAPSED].p, 2 * 2.0 / 252.0, 1e-9,
-			   "Holm over the two key metrics present");
+	cr_assert_eq(mc[M_ELAPSED].family, FAMILY_PRIMARY);
+	cr_assert_eq(mc[M_CPU_TIME].family, FAMILY_SECONDARY);
+	cr_assert_eq(mc[M_ELAPSED].by, BY_TRIALS);
+	cr_assert_float_eq(mc[M_ELAPSED].est.p, 2.0 / 252.0, 1e-9, "the primary metric alone");
 	cr_assert_eq(mc[M_ELAPSED].sig, SIG_SIGNIFICANT);
-	cr_assert_gt(mc[M_ELAPSED].ts.change_lo_pct, 2.0);
+	cr_assert_gt(mc[M_ELAPSED].est.lo_pct, 2.0);
+	cr_assert_str_eq(comparison_mark(&mc[M_ELAPSED]), "*");
 	o.noise_pct = 20;
 	cr_assert_eq(compare_cells(&a, &b, &o, mc), 0);
-	cr_assert_eq(mc[M_ELAPSED].sig, SIG_NONE,
-		     "a 10%% change inside a 20%% noise threshold is no change");
+	cr_assert_eq(mc[M_ELAPSED].sig, SIG_BELOW_NOISE,
+		     "a real 10%% change inside a 20%% noise threshold is said to be one");
+	cr_assert_str_eq(comparison_mark(&mc[M_ELAPSED]), "+");
 	cell_drop(&a);
 	cell_drop(&b);
 }
 
-/* 4 against 4: the smallest exact p is 2/70 = 0.029, and Holm over the two key metrics makes
- * it 0.057: no test can say "significant", so the ranges decide, as below 4 trials. */
-Test(compare, a_test_that_cannot_reach_alpha_after_holm_falls_back_to_the_ranges)
+/* The test is one where its smallest p reaches alpha after its family's correction: 4 against
+ * 4 (2/70 = 0.029) for the primary metric alone, 3 against 10 (2/286 = 0.007) too; 3 against
+ * 3 (0.1) never, whatever the ranges show. */
+Test(compare, testable_where_the_smallest_p_reaches_alpha_after_the_family)
 {
-	const double base[] = { 1.00, 1.01, 0.99, 1.005 };
+	const double base[] = { 1.00, 1.01, 0.99, 1.005, 1.002, 0.998, 1.003, 0.997, 1.001, 0.999 };
 	const double slow[] = { 1.20, 1.21, 1.19, 1.205 };
-	const double close[] = { 1.004, 1.012, 0.985, 1.011 };
-	struct result_cell a, b, c;
+	struct result_cell a, b;
 	struct metric_comparison mc[M_COUNT];
 	struct compare_opts o = { .alpha = 0.05, .noise_pct = 2 };
 
 	cell_with(&a, "a", base, 4);
 	cell_with(&b, "b", slow, 4);
-	cell_with(&c, "c", close, 4);
 	cr_assert_eq(compare_cells(&a, &b, &o, mc), 0);
 	cr_assert_float_eq(mc[M_ELAPSED].ts.p_mwu_min, 2.0 / 70.0, 1e-9);
-	cr_assert_not(mc[M_ELAPSED].ts.testable, "0.029 x 2 key metrics is above 0.05");
-	cr_assert_eq(mc[M_ELAPSED].sig, SIG_NOT_TESTABLE_DIFFERENT,
-		     "ranges apart, 20%% beyond the noise");
-	cr_assert_eq(compare_cells(&a, &c, &o, mc), 0);
-	cr_assert_eq(mc[M_ELAPSED].sig, SIG_NOT_TESTABLE_SAME, "ranges overlap");
+	cr_assert(mc[M_ELAPSED].est.testable, "0.029 at full alpha");
+	cr_assert_eq(mc[M_ELAPSED].sig, SIG_SIGNIFICANT);
 	cell_drop(&a);
 	cell_drop(&b);
-	cell_drop(&c);
+	cell_with(&a, "a", base, 10);
+	cell_with(&b, "b", slow, 3);
+	cr_assert_eq(compare_cells(&a, &b, &o, mc), 0);
+	cr_assert(mc[M_ELAPSED].est.testable, "3 against 10 reaches 0.007");
+	cr_assert_eq(mc[M_ELAPSED].sig, SIG_SIGNIFICANT);
+	cell_drop(&a);
+	cell_drop(&b);
+	cell_with(&a, "a", base, 3);
+	cell_with(&b, "b", slow, 3);
+	cr_assert_eq(compare_cells(&a, &b, &o, mc), 0);
+	cr_assert_not(mc[M_ELAPSED].est.testable);
+	cr_assert_eq(mc[M_ELAPSED].sig, SIG_NOT_TESTABLE_DIFFERENT, "ranges apart, no test");
+	cr_assert_str_eq(comparison_mark(&mc[M_ELAPSED]), "?");
+	cell_drop(&a);
+	cell_drop(&b);
+}
+
+/* One trial against one: no interval to show, nothing to tell. */
+Test(compare, one_trial_each_has_no_uncertainty_to_show)
+{
+	const double one[] = { 1.00 }, other[] = { 1.03 };
+	struct result_cell a, b;
+	struct metric_comparison mc[M_COUNT];
+	struct compare_opts o = { .alpha = 0.05, .noise_pct = 2 };
+
+	cell_with(&a, "a", one, 1);
+	cell_with(&b, "b", other, 1);
+	cr_assert_eq(compare_cells(&a, &b, &o, mc), 0);
+	cr_assert_float_eq(mc[M_ELAPSED].est.change_pct, 3.0, 1e-9);
+	cr_assert(isnan(mc[M_ELAPSED].est.lo_pct) && isnan(mc[M_ELAPSED].est.hi_pct));
+	cr_assert_eq(mc[M_ELAPSED].sig, SIG_NOT_TESTABLE_DIFFERENT);
+	cell_drop(&a);
+	cell_drop(&b);
 }
 
 Test(results, change_percent_like_lkp)

@@ -396,8 +396,8 @@ Test(significance, ten_percent_shift_with_one_percent_noise)
 	/* and the other way round, a 9.1% drop */
 	c = compare(n, N(n), b, N(b));
 	cr_assert_eq(significance_decide(&c, c.p_mwu, 0.05, 2.0), SIG_SIGNIFICANT);
-	/* a threshold above the whole interval: a real change, but within what we call noise */
-	cr_assert_eq(significance_decide(&c, c.p_mwu, 0.05, 15.0), SIG_NONE);
+	/* a threshold above the whole interval: a real change, within what we call noise */
+	cr_assert_eq(significance_decide(&c, c.p_mwu, 0.05, 15.0), SIG_BELOW_NOISE);
 	/* Holm over 10 metrics: 10 x 2/252 = 0.079 */
 	cr_assert_eq(significance_decide(&c, 10 * c.p_mwu, 0.05, 2.0), SIG_NONE);
 }
@@ -410,11 +410,20 @@ Test(significance, rules)
 
 	cr_assert_eq(significance_decide(&c, 0.01, 0.05, 2), SIG_SIGNIFICANT);
 	cr_assert_eq(significance_decide(&c, 0.05, 0.05, 2), SIG_NONE); /* p < alpha, strictly */
-	cr_assert_eq(significance_decide(&c, 0.01, 0.05, 3), SIG_NONE); /* interval touches noise */
-	cr_assert_eq(significance_decide(&c, 0.01, 0.05, 4), SIG_NONE); /* straddles it */
+	/* real (p < alpha, the interval above 0) but not beyond the threshold: said so */
+	cr_assert_eq(significance_decide(&c, 0.01, 0.05, 3), SIG_BELOW_NOISE); /* touches it */
+	cr_assert_eq(significance_decide(&c, 0.01, 0.05, 4), SIG_BELOW_NOISE); /* straddles it */
+	cr_assert_eq(significance_decide(&c, 0.01, 0.05, 8), SIG_BELOW_NOISE); /* inside it */
 	c.change_pct = -5, c.change_lo_pct = -7, c.change_hi_pct = -3;
 	cr_assert_eq(significance_decide(&c, 0.01, 0.05, 2), SIG_SIGNIFICANT);
-	cr_assert_eq(significance_decide(&c, 0.01, 0.05, 3), SIG_NONE);
+	cr_assert_eq(significance_decide(&c, 0.01, 0.05, 3), SIG_BELOW_NOISE);
+	/* an interval across 0: no change shown, whatever p says */
+	c.change_pct = 1, c.change_lo_pct = -1, c.change_hi_pct = 3;
+	cr_assert_eq(significance_decide(&c, 0.01, 0.05, 0), SIG_NONE);
+	/* an estimate the interval puts on the other side: no sentence may follow either */
+	c.change_pct = -0.5, c.change_lo_pct = 1, c.change_hi_pct = 9;
+	cr_assert_eq(significance_decide(&c, 0.01, 0.05, 0), SIG_NONE);
+	c.change_pct = -5;
 	c.change_lo_pct = c.change_hi_pct = NAN;
 	cr_assert_eq(significance_decide(&c, 0.01, 0.05, 2), SIG_NONE);
 	cr_assert_eq(significance_decide(&c, NAN, 0.05, 2), SIG_NONE);
@@ -436,4 +445,61 @@ Test(significance, three_trials_are_not_testable)
 	cr_assert_not(c.ranges_overlap);
 	cr_assert_eq(significance_decide(&c, c.p_mwu, 0.05, 2), SIG_NOT_TESTABLE_DIFFERENT);
 	cr_assert(compare(b, N(b), b, N(b)).ranges_overlap);
+}
+
+/* Runs as the unit: Student's t on the logs of the runs' medians. By hand (the t density
+ * integrated numerically; t(5) at 0.975 = 2.5705818366): 3 runs against 4. */
+Test(run_test, student_t_on_the_logs_of_run_medians)
+{
+	const double b[] = { 1.00, 1.20, 0.95 }, n[] = { 1.30, 1.10, 1.25, 1.40 };
+	struct run_test t;
+
+	cr_assert_eq(run_test_compare(b, N(b), n, N(n), NAN, 0, &t), 0);
+	cr_assert_float_eq(t.df, 5, 0);
+	cr_assert_not(t.known);
+	cr_assert_float_eq(t.sd_log, 0.11019950625964593, 1e-12);
+	cr_assert_float_eq(t.change_pct, 20.39965369354208, 1e-9);
+	cr_assert_float_eq(t.p, 0.07852719626273068, 1e-7);
+	cr_assert_float_eq(t.lo_pct, -3.024304114504899, 1e-6);
+	cr_assert_float_eq(t.hi_pct, 49.48154253660865, 1e-6);
+	/* a known spread with more degrees of freedom is used instead; one with fewer is not */
+	cr_assert_eq(run_test_compare(b, N(b), n, N(n), 0.05, 9, &t), 0);
+	cr_assert(t.known);
+	cr_assert_float_eq(t.sd_log, 0.05, 0);
+	cr_assert_eq(run_test_compare(b, N(b), n, N(n), 0.05, 4, &t), 0);
+	cr_assert_not(t.known);
+	/* one run a side: only a known spread gives a test */
+	cr_assert_eq(run_test_compare(b, 1, n, 1, NAN, 0, &t), 0);
+	cr_assert_float_eq(t.df, 0, 0);
+	cr_assert(isnan(t.p));
+	cr_assert_float_eq(t.change_pct, 30.0, 1e-9, "still the change of the two medians");
+	cr_assert_eq(run_test_compare(b, 1, n, 1, 0.1, 4, &t), 0);
+	cr_assert_float_eq(t.se_log, 0.1 * sqrt(2), 1e-12);
+	cr_assert_gt(t.p, 0.05);
+	cr_assert_float_eq(run_test_needed_pct(0.1 * sqrt(2), 4, 0.05),
+			   100 * expm1(2.7764451051977987 * 0.1 * sqrt(2)), 1e-6);
+	cr_assert_eq(run_test_compare(b, N(b), (double[]){ 0.0 }, 1, NAN, 0, &t), -EINVAL);
+}
+
+/* The interval a view prints of a median: 95% from 6 trials, the range below that with its
+ * coverage 1 - 2^(1-n), none for one trial; and the mean's interval cut at 0 for a quantity
+ * that cannot be negative. */
+Test(summary, median_interval_a_view_prints)
+{
+	const double five[] = { 0.153, 0.160, 0.167, 0.20, 0.225 };
+	const double skewed[] = { 0.10, 0.11, 0.10, 0.12, 2.0 };
+	struct summary s;
+	double lo, hi;
+
+	cr_assert_eq(summary_compute(five, N(five), 0.95, &s), 0);
+	cr_assert_float_eq(summary_median_interval(&s, &lo, &hi), 1 - 1.0 / 16, 1e-12);
+	cr_assert_float_eq(lo, 0.153, 0);
+	cr_assert_float_eq(hi, 0.225, 0);
+	cr_assert_eq(summary_compute(five, 1, 0.95, &s), 0);
+	cr_assert_float_eq(summary_median_interval(&s, &lo, &hi), 0, 0);
+	cr_assert_eq(summary_compute(skewed, N(skewed), 0.95, &s), 0);
+	cr_assert_lt(s.mean_lo, 0, "the t interval of a skewed sample reaches below 0");
+	cr_assert_float_eq(summary_mean_lo_bounded(&s), 0, 0);
+	cr_assert_eq(summary_compute((double[]){ -1, 1, 2 }, 3, 0.95, &s), 0);
+	cr_assert_float_eq(summary_mean_lo_bounded(&s), s.mean_lo, 0, "a sample below 0: as is");
 }

@@ -64,20 +64,21 @@ static void print_entries(const struct calibration *c, const char *path)
 	for (size_t i = 0; i < c->n; i++) {
 		const struct calibration_entry *e = &c->entries[i];
 		if (!i || strcmp(e->shape, c->entries[i - 1].shape) != 0)
-			printf("%s%s\n  %-18s %12s %12s %12s\n", i ? "\n" : "", e->shape, "METRIC",
-			       "MEDIAN", "WITHIN RUN", "RUN TO RUN");
-		printf("  %-18s %8.4g %-3s %11.1f%% %11.1f%%\n", metrics[e->metric].key,
+			printf("%s%s\n  %-18s %12s %12s %12s %12s\n", i ? "\n" : "", e->shape,
+			       "METRIC", "MEDIAN", "WITHIN RUN", "RUN SD", "RUN TO RUN");
+		printf("  %-18s %8.4g %-3s %11.1f%% %11.1f%% %11.1f%%\n", metrics[e->metric].key,
 		       metric_display(e->metric, e->median),
 		       metrics[e->metric].unit == UNIT_BYTES
 			       ? "MiB"
 			       : metric_unit_name(metrics[e->metric].unit),
-		       e->within_pct, e->threshold_pct);
+		       e->within_pct, 100 * e->run_sd_log, e->threshold_pct);
 	}
-	printf("\n%u runs of %u trials on %s. RUN TO RUN: 9 in 10 pairs of runs of this "
-	       "configuration differ by\n"
-	       "less than this; compare uses it as the noise threshold for files of this host and "
-	       "configuration\n"
-	       "where it is above the default. Stored in %s.\n",
+	printf("\n%u runs of %u trials on %s. RUN SD: the spread of the runs' medians; RUN TO "
+	       "RUN: 9 in 10 pairs\n"
+	       "of runs of this configuration differ by less than this. compare tests a change "
+	       "between two single\n"
+	       "runs of this host and configuration against RUN SD (without it, it does not test "
+	       "them). Stored in %s.\n",
 	       c->n ? c->entries[0].runs : 0, c->n ? c->entries[0].trials : 0,
 	       c->n ? c->entries[0].host : "?", path);
 }

@@ -42,7 +42,11 @@ const struct command_info commands[] = {
 		  "compressor, jobs, limit, limit mode, data, access and allocation), metric by "
 		  "metric,\n"
 		  "with the uncertainty of each change: two kernels, two machines, before and "
-		  "after." },
+		  "after.\n"
+		  "Between runs the runs are the unit: several runs a side (--group-by) are tested "
+		  "on\n"
+		  "their medians, one run a side only against a calibration (zswapbench "
+		  "calibrate)." },
 	{ .name = "plot",
 	  .run = plot_run,
 	  .options = CMD_PLOT,
@@ -73,9 +77,9 @@ const struct command_info commands[] = {
 	  .man_usage = "[options] [-- COMMAND [ARG...]]",
 	  .about = "Runs the configuration the options describe K times as independent runs and "
 		   "measures\n"
-		   "how far apart their medians land on this machine. compare then calls a change "
-		   "real\n"
-		   "only beyond that noise, for files of this host and configuration." },
+		   "how far apart their medians land on this machine. compare then tests a change\n"
+		   "between two single runs of this host and configuration against that spread;\n"
+		   "without it, it does not test them." },
 	{ .name = "sysinfo",
 	  .run = sysinfo_run,
 	  .options = CMD_SYSINFO,

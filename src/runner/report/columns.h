@@ -21,6 +21,7 @@ enum column_id {
 	COL_MAX,
 	COL_CI,
 	COL_MEDIAN_CI,
+	COL_INTERVAL,
 	/* a comparison */
 	COL_BASE,
 	COL_CHANGE,
@@ -35,6 +36,7 @@ enum column_id {
 	COL_RAM,
 	COL_RATIO,
 	COL_VS_BEST,
+	COL_VS_FIRST,
 	/* a device measured itself: a block device's bandwidth, a filesystem's phases */
 	COL_SETUP,
 	COL_MODE,

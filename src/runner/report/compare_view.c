@@ -14,6 +14,7 @@
 #include "runner/base/sizes.h"
 #include "runner/report/device.h"
 #include "runner/report/format.h"
+#include "runner/result/config_diff.h"
 #include "runner/result/environment.h"
 #include "runner/result/json_write.h"
 #include "runner/result/match.h"
@@ -30,36 +31,70 @@ static unsigned trials_of(const struct results *r)
 	return most;
 }
 
+/* The runs a set holds: one for a file, one per file for a group's pooled cells. */
+static size_t runs_of(const struct results *r)
+{
+	size_t most = 1;
+
+	for (size_t i = 0; i < r->ncells; i++) {
+		size_t runs = cell_runs(&r->cells[i], M_ELAPSED);
+		most = runs > most ? runs : most;
+	}
+	return most;
+}
+
 static void header(const struct results *const *sets, const char *const *files, size_t n, FILE *out)
 {
-	for (size_t f = 0; f < n; f++)
-		fprintf(out, "%s %s: kernel %s, host %s, %s, %u trials per cell\n",
+	for (size_t f = 0; f < n; f++) {
+		size_t runs = runs_of(sets[f]);
+		fprintf(out, "%s %s: kernel %s, host %s, %s, %u trials per cell",
 			f ? "new " : "base", files[f],
 			sets[f]->system.kernel[0] ? sets[f]->system.kernel : "?",
 			sets[f]->system.hostname[0] ? sets[f]->system.hostname : "?",
 			sets[f]->started, trials_of(sets[f]));
+		if (runs > 1)
+			fprintf(out, " in %zu runs", runs);
+		fputc('\n', out);
+	}
 }
 
-#define MAX_DIFFERENCES 32
+#define MAX_DIFFERENCES 64
 
-/* Before any number: what differs between the machines, and for one machine between the
- * moments, so a change is not taken for the kernel's (or the patch's) doing. */
-static void environment(const struct results *base, const struct results *other, const char *file,
+/* Before any number: what differs in the configuration, between the machines and for one
+ * machine between the moments, so a change is not taken for the kernel's (or the patch's)
+ * doing. */
+static size_t all_differences(const struct results *base, const struct results *other,
+			      struct env_difference *d, int *configuration)
+{
+	size_t n = config_differences(base, other, d, MAX_DIFFERENCES);
+
+	for (size_t i = 0; i < MAX_DIFFERENCES; i++)
+		configuration[i] = i < n;
+	return n + env_differences(base, other, d + n, MAX_DIFFERENCES - n);
+}
+
+static const char *kind_of(const struct env_difference *d, int configuration)
+{
+	return configuration ? "configuration" : d->condition ? "condition" : "environment";
+}
+
+static void differences(const struct results *base, const struct results *other, const char *file,
 			FILE *out)
 {
 	struct env_difference d[MAX_DIFFERENCES];
-	size_t n = env_differences(base, other, d, MAX_DIFFERENCES);
+	int configuration[MAX_DIFFERENCES];
+	size_t n = all_differences(base, other, d, configuration);
 
 	for (size_t i = 0; i < n; i++)
-		fprintf(out, "%s differs in %s: %s: %s -> %s\n",
-			d[i].condition ? "condition" : "environment", file, d[i].fact, d[i].base,
-			d[i].now);
+		fprintf(out, "%s differs in %s: %s: %s -> %s\n", kind_of(&d[i], configuration[i]),
+			file, d[i].fact, d[i].base, d[i].now);
 }
 
-static json_object *environment_json(const struct results *base, const struct results *other)
+static json_object *differences_json(const struct results *base, const struct results *other)
 {
 	struct env_difference d[MAX_DIFFERENCES];
-	size_t n = env_differences(base, other, d, MAX_DIFFERENCES);
+	int configuration[MAX_DIFFERENCES];
+	size_t n = all_differences(base, other, d, configuration);
 	json_object *a = json_object_new_array();
 
 	for (size_t i = 0; i < n; i++) {
@@ -68,8 +103,10 @@ static json_object *environment_json(const struct results *base, const struct re
 		json_object_object_add(o, "base", json_object_new_string(d[i].base));
 		json_object_object_add(o, "new", json_object_new_string(d[i].now));
 		json_object_object_add(o, "kind",
-				       json_object_new_string(d[i].condition ? "condition"
-									     : "setting"));
+				       json_object_new_string(configuration[i] ? "configuration"
+								      : d[i].condition
+								      ? "condition"
+								      : "setting"));
 		json_object_array_add(a, o);
 	}
 	return a;
@@ -114,70 +151,81 @@ static void fail_row(struct table *t, const struct result_cell *b, const struct 
 	table_set(t, COL_NEW, fail_runs(c, buf, sizeof(buf)));
 }
 
-static int shows(const struct metric_comparison *mc, int all)
-{
-	return mc->have &&
-		(all || mc->sig == SIG_SIGNIFICANT || mc->sig == SIG_NOT_TESTABLE_DIFFERENT);
-}
+/* One matched pair of cells and its decisions, made once: the text, the JSON and the CSV
+ * render the same object. */
+struct pair {
+	const struct results *base, *other;
+	const struct result_cell *b, *c;
+	const char *file;
+	struct compare_opts cmp;
+	double run_sd[M_COUNT], run_df[M_COUNT];
+	const struct calibration_entry *used[M_COUNT];
+	struct metric_comparison mc[M_COUNT];
+};
 
-/* The calibrated noise of a matched pair, per key metric: the larger of the two hosts'
- * calibrations of this configuration. How many metrics have one; used[m] names each. */
-static size_t calibrated_noise(const struct report_opts *o, const struct results *base,
-			       const struct results *other, const struct result_cell *b,
-			       double *noise, const struct calibration_entry **used)
+/* The calibrated run-to-run spread of the pair's configuration, per key metric: the larger of
+ * the two hosts' calibrations. */
+static void calibrated_spread(const struct report_opts *o, struct pair *p)
 {
 	char shape[PATH_LEN];
-	size_t n = 0;
 
 	for (int m = 0; m < M_COUNT; m++) {
-		noise[m] = NAN;
-		used[m] = NULL;
+		p->run_sd[m] = NAN;
+		p->run_df[m] = 0;
+		p->used[m] = NULL;
 	}
 	if (!o->calibration)
-		return 0;
-	calibration_shape(base, b, shape, sizeof(shape));
-	for (size_t i = 0; i < ARRAY_SIZE(key_metrics); i++) {
-		enum metric_id m = key_metrics[i];
+		return;
+	calibration_shape(p->base, p->b, shape, sizeof(shape));
+	for (int m = 0; m < M_COUNT; m++) {
 		const struct calibration_entry *e[2] = {
-			calibration_find(o->calibration, base->system.hostname, shape, m),
-			calibration_find(o->calibration, other->system.hostname, shape, m),
+			calibration_find(o->calibration, p->base->system.hostname, shape, m),
+			calibration_find(o->calibration, p->other->system.hostname, shape, m),
 		};
 		for (int s = 0; s < 2; s++)
-			if (e[s] && (!used[m] || e[s]->threshold_pct > noise[m])) {
-				noise[m] = e[s]->threshold_pct;
-				used[m] = e[s];
+			if (e[s] && (!p->used[m] || e[s]->run_sd_log > p->run_sd[m])) {
+				p->run_sd[m] = e[s]->run_sd_log;
+				p->run_df[m] = e[s]->runs > 1 ? e[s]->runs - 1 : 0;
+				p->used[m] = e[s];
 			}
-		n += used[m] != NULL;
 	}
-	return n;
 }
 
-/* Which threshold decided the key metrics, and why: one line. */
-static void noise_line(const struct compare_opts *cmp, const struct calibration_entry *const *used,
-		       FILE *out)
+static struct pair *pair_decide(const struct results *base, const struct results *other,
+				const struct result_cell *b, const struct result_cell *c,
+				const char *file, const struct report_opts *o, int *ret)
 {
-	const struct calibration_entry *any = NULL;
-	int listed = 0;
+	struct pair *p = calloc(1, sizeof(*p));
 
-	fprintf(out, "  noise threshold:");
-	for (size_t i = 0; i < ARRAY_SIZE(key_metrics); i++) {
-		const struct calibration_entry *e = used[key_metrics[i]];
-		any = e ? e : any;
-		if (e && e->threshold_pct > cmp->noise_pct)
-			fprintf(out, "%s %s %.1f%%", listed++ ? "," : "", metrics[e->metric].key,
-				e->threshold_pct);
-	}
-	if (any)
-		fprintf(out,
-			"%s%s %.1f%% (the default); calibrated on %s, %u runs of %u trials, "
-			"%.10s\n",
-			listed ? ", " : " ", listed ? "the rest" : "every key metric",
-			cmp->noise_pct, any->host, any->runs, any->trials, any->date);
+	*ret = -ENOMEM;
+	if (!p)
+		return NULL;
+	*p = (struct pair){ .base = base, .other = other, .b = b, .c = c, .file = file };
+	p->cmp = o->cmp;
+	p->cmp.between_runs = !results_same_run(base, other);
+	calibrated_spread(o, p);
+	p->cmp.run_sd_log = p->run_sd;
+	p->cmp.run_df = p->run_df;
+	*ret = compare_cells(b, c, &p->cmp, p->mc);
+	return p;
+}
+
+/* The rows a table shows: a finding, a lead (marked), and each key metric nothing could be
+ * told of; --all: every metric. */
+static int shows(const struct metric_comparison *mc, int all)
+{
+	if (!mc->have)
+		return 0;
+	if (all || mc->sig == SIG_SIGNIFICANT || mc->sig == SIG_BELOW_NOISE)
+		return 1;
+	return mc->family != FAMILY_EXPLORATORY && isfinite(mc->est.change_pct) &&
+		(mc->sig == SIG_NOT_TESTABLE_DIFFERENT || mc->sig == SIG_NEEDS_RUNS);
 }
 
 static int unchanged_key(const struct metric_comparison *x)
 {
-	return x->have && !shows(x, 0) && isfinite(x->ts.change_pct);
+	return x->have && x->family != FAMILY_EXPLORATORY && !shows(x, 0) &&
+		isfinite(x->est.change_pct);
 }
 
 /* The verdict's metrics that did not change, each with its interval: "no change" is a claim
@@ -186,10 +234,10 @@ static void unchanged_key_metrics(const struct metric_comparison *mc, FILE *out)
 {
 	int n = 0, tested = 0, listed = 0;
 
-	for (size_t i = 0; i < ARRAY_SIZE(key_metrics); i++)
-		if (unchanged_key(&mc[key_metrics[i]])) {
+	for (int m = 0; m < M_COUNT; m++)
+		if (unchanged_key(&mc[m])) {
 			n++;
-			tested += mc[key_metrics[i]].ts.testable;
+			tested += mc[m].est.testable;
 		}
 	if (!n)
 		return;
@@ -197,59 +245,90 @@ static void unchanged_key_metrics(const struct metric_comparison *mc, FILE *out)
 		     : "  untested (too few trials for p < alpha after Holm; ranges overlap or "
 		       "within the noise):",
 	      out);
-	for (size_t i = 0; i < ARRAY_SIZE(key_metrics); i++) {
-		const struct metric_comparison *x = &mc[key_metrics[i]];
+	for (int m = 0; m < M_COUNT; m++) {
+		const struct metric_comparison *x = &mc[m];
 		if (!unchanged_key(x))
 			continue;
-		fprintf(out, "%s %s %+.1f%%", listed++ ? "," : "", metrics[key_metrics[i]].key,
-			x->ts.change_pct);
-		if (isfinite(x->ts.change_lo_pct) && isfinite(x->ts.change_hi_pct))
-			fprintf(out, " [%+.1f%%, %+.1f%%]", x->ts.change_lo_pct,
-				x->ts.change_hi_pct);
-		if (x->ts.testable)
-			fprintf(out, " p = %.2g", x->p);
+		fprintf(out, "%s %s %+.1f%%", listed++ ? "," : "", metrics[m].key,
+			x->est.change_pct);
+		if (isfinite(x->est.lo_pct) && isfinite(x->est.hi_pct))
+			fprintf(out, " [%+.1f%%, %+.1f%%]", x->est.lo_pct, x->est.hi_pct);
+		if (x->est.testable)
+			fprintf(out, " p = %.2g", x->est.p);
 		else if (tested)
 			fputs(" untested", out);
 	}
 	fputc('\n', out);
 }
 
-static int cell_block(const struct results *base, const struct results *other,
-		      const struct result_cell *b, const struct result_cell *c, const char *file,
-		      const struct report_opts *o, int all, FILE *out)
+/* How the change between the two files was tested, from the primary metric: the unit of
+ * replication, and what a change would have to be to count. */
+static void replication_line(const struct pair *p, FILE *out)
 {
-	struct metric_comparison *mc = calloc(M_COUNT, sizeof(*mc));
+	enum metric_id m = compare_primary(p->b, p->c);
+	const struct metric_comparison *x = &p->mc[m];
+	const struct calibration_entry *e = p->used[m];
+
+	if (!x->have || x->by == BY_TRIALS)
+		return;
+	if (x->by == BY_NOTHING) {
+		fprintf(out,
+			"  between runs: one run a side, and no calibration of host %s for this "
+			"configuration: not tested. Two runs of one setup differ by more than the "
+			"trials within a run (by up to 28%% on the machine zswapbench was built "
+			"on), "
+			"so the trials' spread cannot tell this change from another day's. It "
+			"needs "
+			"several runs a side (compare --group-by with several files of each) or "
+			"`zswapbench calibrate` of this configuration on this host.\n",
+			p->base->system.hostname);
+		return;
+	}
+	if (x->by == BY_CALIBRATION)
+		fprintf(out,
+			"  between runs, one a side: tested against host %s's calibrated "
+			"run-to-run "
+			"spread of %s (sd %.1f%%, %u runs of %u trials, %.10s)",
+			e ? e->host : "?", metrics[m].key, 100 * x->runs.sd_log, e ? e->runs : 0,
+			e ? e->trials : 0, e ? e->date : "?");
+	else
+		fprintf(out,
+			"  between runs: %zu vs %zu runs, each run's median the unit (sd between "
+			"runs %.1f%%)",
+			x->runs.runs_base, x->runs.runs_new, 100 * x->runs.sd_log);
+	fprintf(out, ": a change of %s must exceed %s%.1f%% to be significant\n", metrics[m].key,
+		plus_minus(), x->needed_pct);
+}
+
+static int cell_block(const struct pair *p, const struct report_opts *o, int all, FILE *out)
+{
 	char title[MSG_LEN], key[PATH_LEN];
-	double noise[M_COUNT];
-	const struct calibration_entry *used[M_COUNT];
-	struct compare_opts cmp = o->cmp;
 	struct cell_key k;
 	struct table t;
-	int ret, shown = 0;
+	int ret = 0, shown = 0;
 
-	if (calibrated_noise(o, base, other, b, noise, used))
-		cmp.noise_by_metric = noise;
-	ret = mc ? compare_cells(b, c, &cmp, mc) : -ENOMEM;
-	cell_key_of(base, b, &k);
-	snprintf(title, sizeof(title), "%s (%s) in %s", b->label,
-		 cell_key_text(&k, key, sizeof(key)), file);
+	cell_key_of(p->base, p->b, &k);
+	snprintf(title, sizeof(title), "%s (%s) in %s", p->b->label,
+		 cell_key_text(&k, key, sizeof(key)), p->file);
 	table_init(&t, title, cols, ARRAY_SIZE(cols));
-	fail_row(&t, b, c);
+	fail_row(&t, p->b, p->c);
 	for (int m = 0; m < M_COUNT && !ret; m++)
-		if (shows(&mc[m], all)) {
-			ret = report_comparison_row(&t, (enum metric_id)m, &mc[m]);
+		if (shows(&p->mc[m], all)) {
+			ret = report_comparison_row(&t, (enum metric_id)m, &p->mc[m]);
 			shown++;
 		}
 	if (!ret && t.nrows)
 		ret = table_print(&t, &o->render, out);
+	/* A markdown table runs on into the next line unless a blank one ends it. */
+	if (!ret && t.nrows && o->render.format == FORMAT_MARKDOWN)
+		fputc('\n', out);
 	if (!ret && !shown)
 		fprintf(out, "%s: no significant change in any metric (--all shows them)\n", title);
 	if (!ret && !all)
-		unchanged_key_metrics(mc, out);
-	if (!ret && cmp.noise_by_metric)
-		noise_line(&cmp, used, out);
+		unchanged_key_metrics(p->mc, out);
+	if (!ret)
+		replication_line(p, out);
 	table_free(&t);
-	free(mc);
 	return ret;
 }
 
@@ -261,19 +340,42 @@ static void unmatched(const struct results *a, const struct results *b, const ch
 }
 
 /* The files' cells one by one, every metric that changed (--all: every metric). */
-static int cell_blocks(const struct results *const *sets, const char *const *files, size_t n,
-		       const struct report_opts *o, int all, FILE *out)
+/* Every matched pair of the files, the base's cells against each later file's, decided once
+ * and handed to one renderer. */
+typedef int (*pair_renderer)(const struct pair *p, void *arg);
+
+static int each_pair(const struct results *const *sets, const char *const *files, size_t n,
+		     const struct report_opts *o, pair_renderer render, void *arg)
 {
 	int ret = 0;
 
 	for (size_t f = 1; f < n && !ret; f++)
 		for (size_t i = 0; i < sets[0]->ncells && !ret; i++) {
 			int j = match_cell(sets[f], sets[0], &sets[0]->cells[i]);
-			if (j >= 0)
-				ret = cell_block(sets[0], sets[f], &sets[0]->cells[i],
-						 &sets[f]->cells[j], files[f], o, all, out);
-			fputc('\n', out);
+			struct pair *p;
+			if (j < 0)
+				continue;
+			p = pair_decide(sets[0], sets[f], &sets[0]->cells[i], &sets[f]->cells[j],
+					files[f], o, &ret);
+			if (!ret)
+				ret = render(p, arg);
+			free(p);
 		}
+	return ret;
+}
+
+struct text_arg {
+	const struct report_opts *o;
+	int all;
+	FILE *out;
+};
+
+static int text_pair(const struct pair *p, void *arg)
+{
+	const struct text_arg *a = arg;
+	int ret = cell_block(p, a->o, a->all, a->out);
+
+	fputc('\n', a->out);
 	return ret;
 }
 
@@ -290,10 +392,11 @@ static int compare_text(const struct results *const *sets, const char *const *fi
 			const struct report_opts *o, int all, FILE *out)
 {
 	int device = device_kind_of(sets[0]) != DEVICE_SWAP, ret = 0;
+	struct text_arg arg = { o, all, out };
 
 	header(sets, files, n, out);
 	for (size_t f = 1; f < n; f++)
-		environment(sets[0], sets[f], files[f], out);
+		differences(sets[0], sets[f], files[f], out);
 	fputc('\n', out);
 	/* A device side by side; every metric of each cell only when asked. */
 	if (device) {
@@ -303,10 +406,10 @@ static int compare_text(const struct results *const *sets, const char *const *fi
 			return ret;
 		fputc('\n', out);
 	}
-	ret = cell_blocks(sets, files, n, o, all, out);
+	ret = each_pair(sets, files, n, o, text_pair, &arg);
 	if (!device)
 		all_unmatched(sets, files, n, out);
-	fprintf(out, "%s; (e) exploratory: p not corrected for the number of metrics\n",
+	fprintf(out, "%s; P: (1) the primary metric, at alpha; (e) exploratory, not corrected\n",
 		significance_legend());
 	return ret;
 }
@@ -320,51 +423,66 @@ static json_object *file_json(const struct results *r, const char *file)
 	json_object_object_add(o, "host", json_object_new_string(r->system.hostname));
 	json_object_object_add(o, "started", json_object_new_string(r->started));
 	json_object_object_add(o, "trials", json_object_new_uint64(trials_of(r)));
+	json_object_object_add(o, "runs", json_object_new_uint64(runs_of(r)));
 	return o;
 }
 
-static json_object *cell_json(const struct results *base, const struct result_cell *b,
-			      const struct result_cell *c, const char *file,
-			      const struct metric_comparison *mc)
+/* How the pair was tested, from its primary metric. */
+static json_object *replication_json(const struct pair *p)
+{
+	enum metric_id m = compare_primary(p->b, p->c);
+	const struct metric_comparison *x = &p->mc[m];
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "primary", json_object_new_string(metrics[m].key));
+	json_object_object_add(o, "unit", json_object_new_string(replication_name(x->by)));
+	json_object_object_add(o, "runs_base", json_object_new_uint64(cell_runs(p->b, m)));
+	json_object_object_add(o, "runs_new", json_object_new_uint64(cell_runs(p->c, m)));
+	json_object_object_add(o, "needed_change_pct",
+			       isfinite(x->needed_pct) ? json_object_new_double(x->needed_pct)
+						       : NULL);
+	json_object_object_add(o, "calibrated_on",
+			       p->used[m] ? json_object_new_string(p->used[m]->host) : NULL);
+	return o;
+}
+
+static json_object *cell_json(const struct pair *p)
 {
 	json_object *o = json_object_new_object(), *ms = json_object_new_object();
 	char key[PATH_LEN];
 	struct cell_key k;
 
-	cell_key_of(base, b, &k);
-	json_object_object_add(o, "cell", json_object_new_string(b->label));
+	cell_key_of(p->base, p->b, &k);
+	json_object_object_add(o, "cell", json_object_new_string(p->b->label));
 	json_object_object_add(o, "configuration",
 			       json_object_new_string(cell_key_text(&k, key, sizeof(key))));
-	json_object_object_add(o, "new_file", json_object_new_string(file));
+	json_object_object_add(o, "new_file", json_object_new_string(p->file));
 	json_object_object_add(o, "base_fail_runs",
-			       json_object_new_string(fail_runs(b, key, sizeof(key))));
+			       json_object_new_string(fail_runs(p->b, key, sizeof(key))));
 	json_object_object_add(o, "new_fail_runs",
-			       json_object_new_string(fail_runs(c, key, sizeof(key))));
+			       json_object_new_string(fail_runs(p->c, key, sizeof(key))));
+	json_object_object_add(o, "between_runs", replication_json(p));
+	json_object_object_add(o, "noise_threshold_pct", json_object_new_double(p->cmp.noise_pct));
 	for (int m = 0; m < M_COUNT; m++)
-		if (mc[m].have)
-			json_object_object_add(ms, metrics[m].key, metric_comparison_json(&mc[m]));
+		if (p->mc[m].have)
+			json_object_object_add(ms, metrics[m].key,
+					       metric_comparison_json(&p->mc[m]));
 	json_object_object_add(o, "metrics", ms);
 	return o;
 }
 
-/* The threshold each key metric was decided with. */
-static json_object *noise_json(const struct compare_opts *cmp)
+static int json_pair(const struct pair *p, void *arg)
 {
-	json_object *o = json_object_new_object();
-
-	for (size_t i = 0; i < ARRAY_SIZE(key_metrics); i++)
-		json_object_object_add(o, metrics[key_metrics[i]].key,
-				       json_object_new_double(compare_noise(cmp, key_metrics[i])));
-	return o;
+	json_object_array_add(arg, cell_json(p));
+	return 0;
 }
 
 static int report_compare_json(const struct results *const *sets, const char *const *files,
 			       size_t n, const struct report_opts *o, FILE *out)
 {
-	struct metric_comparison *mc = calloc(M_COUNT, sizeof(*mc));
 	json_object *doc = json_object_new_object(), *fs = json_object_new_array(),
 		    *cells = json_object_new_array();
-	int ret = mc ? 0 : -ENOMEM;
+	int ret;
 
 	json_object_object_add(doc, "format", json_object_new_string("zswapbench-comparison"));
 	json_object_object_add(doc, "format_version", json_object_new_int(1));
@@ -372,36 +490,18 @@ static int report_compare_json(const struct results *const *sets, const char *co
 		json_object *fo = file_json(sets[f], files[f]);
 		if (f)
 			json_object_object_add(fo, "differences",
-					       environment_json(sets[0], sets[f]));
+					       differences_json(sets[0], sets[f]));
 		json_object_array_add(fs, fo);
 	}
 	json_object_object_add(doc, "files", fs);
 	json_object_object_add(doc, "method", comparison_method_json(&o->cmp));
-	for (size_t f = 1; f < n && !ret; f++)
-		for (size_t i = 0; i < sets[0]->ncells && !ret; i++) {
-			int j = match_cell(sets[f], sets[0], &sets[0]->cells[i]);
-			double noise[M_COUNT];
-			const struct calibration_entry *used[M_COUNT];
-			struct compare_opts cmp = o->cmp;
-			json_object *cj;
-			if (j < 0)
-				continue;
-			if (calibrated_noise(o, sets[0], sets[f], &sets[0]->cells[i], noise, used))
-				cmp.noise_by_metric = noise;
-			if ((ret = compare_cells(&sets[0]->cells[i], &sets[f]->cells[j], &cmp, mc)))
-				break;
-			cj = cell_json(sets[0], &sets[0]->cells[i], &sets[f]->cells[j], files[f],
-				       mc);
-			json_object_object_add(cj, "noise_threshold_pct", noise_json(&cmp));
-			json_object_array_add(cells, cj);
-		}
+	ret = each_pair(sets, files, n, o, json_pair, cells);
 	json_object_object_add(doc, "cells", cells);
 	if (!ret)
 		fprintf(out, "%s\n",
 			json_object_to_json_string_ext(
 				doc, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
 	json_object_put(doc);
-	free(mc);
 	return ret;
 }
 
@@ -410,25 +510,33 @@ static const enum column_id csv_cols[] = {
 	COL_NEW,  COL_CHANGE, COL_CI,	  COL_P,    COL_SIG,
 };
 
-/* CSV: raw numbers in the metric's own unit, one row per file, cell and metric. */
-static int csv_rows(struct table *t, const char *file, const struct result_cell *b,
-		    const struct metric_comparison *mc, int all)
+struct csv_arg {
+	struct table *t;
+	int all;
+};
+
+/* CSV: raw numbers in the metric's own unit, one row per file, cell and metric: the medians,
+ * the change and interval of the decision, its p and its mark. */
+static int csv_pair(const struct pair *p, void *arg)
 {
+	const struct csv_arg *a = arg;
+
 	for (int m = 0; m < M_COUNT; m++) {
-		if (!shows(&mc[m], all) || table_add_row(t) < 0)
+		const struct metric_comparison *x = &p->mc[m];
+		if (!shows(x, a->all) || table_add_row(a->t) < 0)
 			continue;
-		table_set(t, COL_FILE, file);
-		table_set(t, COL_CELL, b->label);
-		table_set(t, COL_METRIC, metrics[m].key);
-		table_set(t, COL_UNIT,
+		table_set(a->t, COL_FILE, p->file);
+		table_set(a->t, COL_CELL, p->b->label);
+		table_set(a->t, COL_METRIC, metrics[m].key);
+		table_set(a->t, COL_UNIT,
 			  metrics[m].unit == UNIT_BYTES ? "bytes"
 							: metric_unit_name(metrics[m].unit));
-		table_setf(t, COL_BASE, "%.10g", mc[m].base_mean);
-		table_setf(t, COL_NEW, "%.10g", mc[m].new_mean);
-		table_setf(t, COL_CHANGE, "%.4g", mc[m].ts.change_pct);
-		table_setf(t, COL_CI, "%.4g;%.4g", mc[m].ts.change_lo_pct, mc[m].ts.change_hi_pct);
-		table_setf(t, COL_P, "%.4g", mc[m].p);
-		table_set(t, COL_SIG, significance_mark(mc[m].sig));
+		table_setf(a->t, COL_BASE, "%.10g", x->base_median);
+		table_setf(a->t, COL_NEW, "%.10g", x->new_median);
+		table_setf(a->t, COL_CHANGE, "%.4g", x->est.change_pct);
+		table_setf(a->t, COL_CI, "%.4g;%.4g", x->est.lo_pct, x->est.hi_pct);
+		table_setf(a->t, COL_P, "%.4g", x->est.p);
+		table_set(a->t, COL_SIG, comparison_mark(x));
 	}
 	return 0;
 }
@@ -436,23 +544,15 @@ static int csv_rows(struct table *t, const char *file, const struct result_cell 
 static int compare_csv(const struct results *const *sets, const char *const *files, size_t n,
 		       const struct report_opts *o, int all, FILE *out)
 {
-	struct metric_comparison *mc = calloc(M_COUNT, sizeof(*mc));
 	struct table t;
-	int ret = mc ? 0 : -ENOMEM;
+	struct csv_arg arg = { &t, all };
+	int ret;
 
 	table_init(&t, "", csv_cols, ARRAY_SIZE(csv_cols));
-	for (size_t f = 1; f < n && !ret; f++)
-		for (size_t i = 0; i < sets[0]->ncells && !ret; i++) {
-			int j = match_cell(sets[f], sets[0], &sets[0]->cells[i]);
-			if (j >= 0 &&
-			    !(ret = compare_cells(&sets[0]->cells[i], &sets[f]->cells[j], &o->cmp,
-						  mc)))
-				ret = csv_rows(&t, files[f], &sets[0]->cells[i], mc, all);
-		}
+	ret = each_pair(sets, files, n, o, csv_pair, &arg);
 	if (!ret)
 		ret = table_print(&t, &o->render, out);
 	table_free(&t);
-	free(mc);
 	return ret;
 }
 

@@ -67,6 +67,17 @@ static const struct result_cell *cell_in(const struct side_by_side *v, size_t f,
 	return f == 0 ? base : j >= 0 ? &v->sets[f]->cells[j] : NULL;
 }
 
+/* Two runs differ by more than the trials within a run: the trials of two files are no test
+ * of a change between them. (A run read twice keeps its test.) */
+static void untested_between_runs(struct side_by_side *v, size_t f)
+{
+	if (results_same_run(v->sets[0], v->sets[f]))
+		return;
+	for (size_t r = 0; r < v->nrows; r++)
+		if (v->tests[r * (v->n - 1) + f - 1].have)
+			v->tests[r * (v->n - 1) + f - 1].sig = SIG_NEEDS_RUNS;
+}
+
 static int make_tests(struct side_by_side *v, const struct compare_opts *o)
 {
 	size_t later = v->n - 1, k = 0;
@@ -92,6 +103,8 @@ static int make_tests(struct side_by_side *v, const struct compare_opts *o)
 		for (size_t f = 1; f < v->n; f++)
 			if (cell_in(v, f, v->rows[r].base))
 				v->tests[r * later + f - 1] = packed[i++];
+	for (size_t f = 1; f < v->n && !ret; f++)
+		untested_between_runs(v, f);
 	free(packed);
 	return ret;
 }
@@ -239,7 +252,7 @@ static int print_table(const struct side_by_side *v, const struct render_opts *o
 }
 
 struct tally {
-	size_t better, worse, apart_better, apart_worse, none, close;
+	size_t better, worse, apart_better, apart_worse, none, close, between_runs;
 };
 
 /* Better is more bandwidth, less time or RAM: the change's sign read by the quantity. */
@@ -255,6 +268,8 @@ static void count(const struct device_test *d, struct tally *t)
 		better ? t->apart_better++ : t->apart_worse++;
 	else if (d->sig == SIG_NONE)
 		t->none++;
+	else if (d->sig == SIG_NEEDS_RUNS)
+		t->between_runs++;
 	else
 		t->close++;
 }
@@ -295,7 +310,14 @@ static void tally_line(const struct side_by_side *v, size_t f, FILE *out)
 			sep = ";";
 	if (t.close)
 		fprintf(out, "%s %zu row%s too close to call with these trials", sep, t.close,
-			plural(t.close));
+			plural(t.close)),
+			sep = ";";
+	if (t.between_runs)
+		fprintf(out,
+			"%s %zu row%s not tested: one run a side, and two runs differ by more than "
+			"the trials within a run (compare runs in one file, or the medians of "
+			"several runs a side)",
+			sep, t.between_runs, plural(t.between_runs));
 	fputc('\n', out);
 }
 

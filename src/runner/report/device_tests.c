@@ -58,8 +58,7 @@ static int decide(struct device_test *t, size_t n, const struct compare_opts *o)
 		if (!(compare_min_p(t[i].ts.n_base, t[i].ts.n_new) * (double)(k ? k : 1) <
 		      o->alpha))
 			t[i].ts.testable = 0;
-		t[i].sig = significance_decide(&t[i].ts, t[i].p, o->alpha,
-					       compare_noise(o, t[i].q.m[0]));
+		t[i].sig = significance_decide(&t[i].ts, t[i].p, o->alpha, o->noise_pct);
 	}
 	free(p);
 	return 0;
@@ -81,7 +80,7 @@ void device_legend(size_t ntests, FILE *out)
 	fprintf(out,
 		"* significant (Mann-Whitney p < alpha after Holm over the %zu test%s of this "
 		"answer; the whole 95%% interval beyond the noise threshold)  ~ not significant  "
-		"? too few trials for a test, ranges apart\n",
+		"? too few trials to tell (ranges apart), or one run a side between files\n",
 		ntests, ntests == 1 ? "" : "s");
 }
 
@@ -105,7 +104,7 @@ static enum device_call rival_call(const struct device_test *t)
 		return CALL_AHEAD;
 	if (t->sig == SIG_NOT_TESTABLE_DIFFERENT && behind(t, t->ts.change_pct))
 		return CALL_APART;
-	if (t->sig == SIG_NONE || t->sig == SIG_SIGNIFICANT)
+	if (t->sig == SIG_NONE || t->sig == SIG_SIGNIFICANT || t->sig == SIG_BELOW_NOISE)
 		return CALL_NONE;
 	return CALL_CLOSE;
 }

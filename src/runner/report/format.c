@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 const char *plus_minus(void)
 {
@@ -83,11 +84,42 @@ const char *fmt_p(double p, char *buf, size_t len)
 	return buf;
 }
 
-const char *fmt_mean_rsd(enum metric_id m, double mean, double rsd, char *buf, size_t len)
+const char *fmt_p_is(double p, char *buf, size_t len)
+{
+	if (!isfinite(p))
+		snprintf(buf, len, "no p");
+	else if (p < 0.001)
+		snprintf(buf, len, "p < 0.001");
+	else
+		snprintf(buf, len, "p = %.3f", p);
+	return buf;
+}
+
+const char *fmt_median_sd(enum metric_id m, double median, double rsd, size_t n, char *buf,
+			  size_t len)
 {
 	char v[48], r[24];
-	snprintf(buf, len, "%s %s %s", fmt_metric(m, mean, v, sizeof(v)), plus_minus(),
-		 fmt_pct(rsd, 0, r, sizeof(r)));
+
+	fmt_metric(m, median, v, sizeof(v));
+	if (n < 2)
+		snprintf(buf, len, "%s", v);
+	else
+		snprintf(buf, len, "%s (sd %s)", v, fmt_pct(rsd, 0, r, sizeof(r)));
+	return buf;
+}
+
+const char *fmt_median_interval(enum metric_id m, const struct summary *s, char *buf, size_t len)
+{
+	char a[48], b[48];
+	double lo, hi, cover = summary_median_interval(s, &lo, &hi);
+
+	buf[0] = '\0';
+	if (!(cover > 0))
+		return buf;
+	snprintf(buf, len, "%s %s %s", fmt_metric(m, lo, a, sizeof(a)), ellipsis(),
+		 fmt_metric_unit(m, hi, b, sizeof(b)));
+	if (fabs(cover - STAT_CONFIDENCE) > 1e-9)
+		snprintf(buf + strlen(buf), len - strlen(buf), " (%.0f%%)", 100 * cover);
 	return buf;
 }
 

@@ -4,6 +4,7 @@
 #include <stddef.h>
 
 #include "runner/result/metrics.h"
+#include "runner/result/statistics.h"
 
 /* "±" and "…" where the locale shows them, as LKP and hyperfine print; ASCII elsewhere. */
 const char *plus_minus(void);
@@ -18,8 +19,15 @@ const char *fmt_pct(double pct, int sign, char *buf, size_t len);
 const char *fmt_change(double pct, double lo, double hi, char *buf, size_t len);
 /* "0.008", "< 0.001", "-" for NaN. */
 const char *fmt_p(double p, char *buf, size_t len);
-/* "mean ± %stddev", LKP's cell. */
-const char *fmt_mean_rsd(enum metric_id m, double mean, double rsd, char *buf, size_t len);
+/* The same for a sentence: "p = 0.008", "p < 0.001", "no p". */
+const char *fmt_p_is(double p, char *buf, size_t len);
+/* "0.178 (sd 17.4%)": a median and the spread of its trials, named a spread so that it never
+ * passes for an uncertainty; the median alone for one trial. */
+const char *fmt_median_sd(enum metric_id m, double median, double rsd, size_t n, char *buf,
+			  size_t len);
+/* The interval of a summary's median, "0.153 … 0.225 s (94%)", its coverage said where it is
+ * not 95%; "" for one trial, which has none. */
+const char *fmt_median_interval(enum metric_id m, const struct summary *s, char *buf, size_t len);
 
 /* A latency in its own scale: "850 ns", "3.9 us", "212 us", "2.5 ms", "1.25 s". */
 const char *fmt_ns(double ns, char *buf, size_t len);

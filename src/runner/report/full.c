@@ -45,7 +45,7 @@ static int metric_row(struct table *t, const struct summary *s, enum metric_id m
 	table_set(t, COL_MIN, fmt_metric(m, s->min, buf, sizeof(buf)));
 	table_set(t, COL_MEDIAN, fmt_metric(m, s->median, buf, sizeof(buf)));
 	table_set(t, COL_MAX, fmt_metric(m, s->max, buf, sizeof(buf)));
-	interval(t, COL_CI, m, s->mean_lo, s->mean_hi);
+	interval(t, COL_CI, m, summary_mean_lo_bounded(s), s->mean_hi);
 	interval(t, COL_MEDIAN_CI, m, s->median_lo, s->median_hi);
 	return 0;
 }
@@ -85,7 +85,14 @@ static int cell_table(const struct result_cell *c, const struct report_opts *o, 
 	return ret;
 }
 
-/* One metric of a comparison as a row: base and new as "mean ± %stddev". */
+/* The family a row's p was corrected over, after it: "(e)" marks an uncorrected one. */
+static const char *family_tag(const struct metric_comparison *mc)
+{
+	return mc->family == FAMILY_PRIMARY ? " (1)" : mc->family == FAMILY_SECONDARY ? "" : " (e)";
+}
+
+/* One metric of a comparison as a row: base and new as "median (sd N%)", the change of the
+ * median, the p and the mark of the one decision. */
 int report_comparison_row(struct table *t, enum metric_id m, const struct metric_comparison *mc)
 {
 	char buf[96];
@@ -99,13 +106,14 @@ int report_comparison_row(struct table *t, enum metric_id m, const struct metric
 			 ? metric_unit_name(metrics[m].unit)
 			 : "");
 	table_set(t, COL_METRIC, buf);
-	table_set(t, COL_BASE, fmt_mean_rsd(m, mc->base_mean, mc->base_rsd, buf, sizeof(buf)));
+	table_set(t, COL_BASE,
+		  fmt_median_sd(m, mc->base_median, mc->base_rsd, mc->ts.n_base, buf, sizeof(buf)));
 	table_set(t, COL_CHANGE,
-		  fmt_change(mc->ts.change_pct, mc->ts.change_lo_pct, mc->ts.change_hi_pct, buf,
-			     sizeof(buf)));
-	table_set(t, COL_NEW, fmt_mean_rsd(m, mc->new_mean, mc->new_rsd, buf, sizeof(buf)));
-	table_setf(t, COL_P, "%s%s", fmt_p(mc->p, buf, sizeof(buf)), mc->key ? "" : " (e)");
-	table_set(t, COL_SIG, significance_mark(mc->sig));
+		  fmt_change(mc->est.change_pct, mc->est.lo_pct, mc->est.hi_pct, buf, sizeof(buf)));
+	table_set(t, COL_NEW,
+		  fmt_median_sd(m, mc->new_median, mc->new_rsd, mc->ts.n_new, buf, sizeof(buf)));
+	table_setf(t, COL_P, "%s%s", fmt_p(mc->est.p, buf, sizeof(buf)), family_tag(mc));
+	table_set(t, COL_SIG, comparison_mark(mc));
 	return 0;
 }
 
@@ -113,13 +121,13 @@ static int comparison_table(const struct result_cell *base, const struct result_
 			    const struct report_opts *o, FILE *out)
 {
 	struct metric_comparison *mc = calloc(M_COUNT, sizeof(*mc));
-	char title[256];
+	char title[320];
 	struct table t;
 	int ret = mc ? compare_cells(base, c, &o->cmp, mc) : -ENOMEM;
 
 	snprintf(title, sizeof(title),
-		 "%s against %s (mean %s %%stddev; change of the median, 95%% interval)", c->label,
-		 base->label, plus_minus());
+		 "%s against %s (median (sd of the trials); change of the median, 95%% interval)",
+		 c->label, base->label);
 	table_init(&t, title, cmp_cols, ARRAY_SIZE(cmp_cols));
 	for (int m = 0; m < M_COUNT && !ret; m++)
 		if (mc[m].have)
@@ -140,7 +148,9 @@ int report_full(const struct results *r, const struct report_opts *o, FILE *out)
 	for (size_t i = 1; i < r->ncells && !ret; i++)
 		ret = comparison_table(&r->cells[0], &r->cells[i], o, out);
 	if (!ret && r->ncells > 1)
-		fprintf(out, "%s; (e) exploratory: p not corrected for the number of metrics\n\n",
+		fprintf(out,
+			"%s; (1) the primary metric, at alpha; (e) exploratory: p not corrected "
+			"for the number of metrics\n\n",
 			significance_legend());
 	return ret;
 }

@@ -14,31 +14,26 @@ static void metric_td(FILE *f, const struct result_cell *c, enum metric_id m)
 	char buf[48];
 
 	html_td(f, "num",
-		c->have_stats[m] ? fmt_metric_unit(m, c->stats[m].mean, buf, sizeof(buf)) : "");
+		c->have_stats[m] ? fmt_metric_unit(m, c->stats[m].median, buf, sizeof(buf)) : "");
 }
 
+/* The median, its interval (inside the trials, never below 0) and the trials' spread, named
+ * a spread, as the short answer gives them. */
 static void elapsed_tds(FILE *f, const struct result_cell *c)
 {
 	const struct summary *s = &c->stats[M_ELAPSED];
-	char a[48], b[48], text[128];
+	char a[48], b[48], sd[48], text[128];
 
 	if (!c->have_stats[M_ELAPSED]) {
 		fputs("<td></td><td></td><td></td>", f);
 		return;
 	}
-	snprintf(text, sizeof(text), "%s" HTML_PM "%s",
-		 fmt_metric(M_ELAPSED, s->mean, a, sizeof(a)),
-		 fmt_metric_unit(M_ELAPSED, s->stddev, b, sizeof(b)));
-	html_td(f, "num", text);
-	text[0] = '\0';
-	if (isfinite(s->mean_lo))
-		snprintf(text, sizeof(text), "%s" HTML_ELLIPSIS "%s",
-			 fmt_metric(M_ELAPSED, s->mean_lo, a, sizeof(a)),
-			 fmt_metric_unit(M_ELAPSED, s->mean_hi, b, sizeof(b)));
-	html_td(f, "num", text);
-	snprintf(text, sizeof(text), "%s" HTML_ELLIPSIS "%s",
+	html_td(f, "num", fmt_metric_unit(M_ELAPSED, s->median, a, sizeof(a)));
+	html_td(f, "num", fmt_median_interval(M_ELAPSED, s, text, sizeof(text)));
+	snprintf(text, sizeof(text), "%s" HTML_ELLIPSIS "%s, sd %s",
 		 fmt_metric(M_ELAPSED, s->min, a, sizeof(a)),
-		 fmt_metric_unit(M_ELAPSED, s->max, b, sizeof(b)));
+		 fmt_metric_unit(M_ELAPSED, s->max, b, sizeof(b)),
+		 fmt_metric_unit(M_ELAPSED, s->stddev, sd, sizeof(sd)));
 	html_td(f, "num", text);
 }
 
@@ -55,7 +50,7 @@ static void cell_row(FILE *f, const struct result_cell *c)
 	metric_td(f, c, M_CPU_TIME);
 	metric_td(f, c, M_SWAP_PEAK);
 	/* As the short answer: a backend that holds nothing in RAM gets no number. */
-	if (c->have_stats[M_SWAP_RAM] && c->stats[M_SWAP_RAM].mean > 0)
+	if (c->have_stats[M_SWAP_RAM] && c->stats[M_SWAP_RAM].median > 0)
 		metric_td(f, c, M_SWAP_RAM);
 	else
 		html_td(f, "num", "");
@@ -72,10 +67,10 @@ static void cell_row(FILE *f, const struct result_cell *c)
 
 static void cells_table(FILE *f, const struct results *r)
 {
-	fputs("<table>\n<tr><th>cell</th><th>trials ok</th><th>elapsed, mean" HTML_PM "sd</th>"
-	      "<th>95% interval of the mean</th><th>range</th><th>CPU time</th><th>swap "
-	      "written</th>"
-	      "<th>RAM holding it</th><th>stored / RAM</th><th>device</th></tr>\n",
+	fputs("<table>\n<tr><th>cell</th><th>trials ok</th><th>elapsed, median</th>"
+	      "<th>interval of the median (its coverage below 95%)</th><th>range, sd</th>"
+	      "<th>CPU time</th><th>swap written</th><th>RAM holding it</th><th>stored / RAM</th>"
+	      "<th>device</th></tr>\n",
 	      f);
 	for (size_t i = 0; i < r->ncells; i++)
 		cell_row(f, &r->cells[i]);

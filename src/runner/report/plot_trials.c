@@ -149,7 +149,8 @@ static int box_block(const struct plot_ctx *x, struct script *s, enum quantity q
 		if (ret)
 			return ret;
 		gp_num(s->f, (double)p + 1 + off);
-		gp_num(s->f, sum.mean_lo), gp_num(s->f, sum.mean_lo);
+		gp_num(s->f, summary_mean_lo_bounded(&sum)),
+			gp_num(s->f, summary_mean_lo_bounded(&sum));
 		gp_num(s->f, sum.mean_hi), gp_num(s->f, sum.mean_hi);
 		gp_num(s->f, sum.median);
 		fputc('\n', s->f);

@@ -8,9 +8,11 @@
 #include "runner/report/device.h"
 #include "runner/result/json_write.h"
 
-static int print_json(const struct results *r, FILE *out)
+/* The result document, its comparisons decided as the table's are: one decision, every
+ * format. */
+static int print_json(const struct results *r, const struct report_opts *o, FILE *out)
 {
-	char *text = results_to_string(r);
+	char *text = results_to_string_with(r, &o->cmp);
 
 	if (!text)
 		return -ENOMEM;
@@ -44,7 +46,7 @@ int report_print(const struct results *r, const struct report_opts *o, FILE *out
 	int ret;
 
 	if (o->render.format == FORMAT_JSON)
-		return print_json(r, out);
+		return print_json(r, o, out);
 	if (o->render.format == FORMAT_CSV)
 		return report_long_table(&r, &file, 1, &o->render, out);
 	if (o->quiet)

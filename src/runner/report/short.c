@@ -1,5 +1,6 @@
-/* The short answer per cell, as hyperfine prints a command: elapsed mean ± stddev with its
- * range and interval, CPU, swap and what it cost in RAM, then what makes a trial doubtful. */
+/* The short answer per cell, as hyperfine prints a command: the median of elapsed with its
+ * interval and the trials' spread, named a spread; CPU, swap and what it cost in RAM; then
+ * what makes a trial doubtful. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -34,30 +35,33 @@ void report_all_warnings(const struct results *r, FILE *out)
 	}
 }
 
+/* The median and its interval, which stay inside the trials (a time never gets a negative
+ * bound); the spread after them, named a spread. One trial has no interval to give. */
 static void elapsed_line(const struct result_cell *c, FILE *out)
 {
 	const struct summary *s = &c->stats[M_ELAPSED];
-	char mean[32], sd[32], lo[32], hi[32], cl[32], ch[32];
+	char median[32], in[96], sd[32];
 
-	fprintf(out, "  elapsed  %s %s %s  [%s %s %s]",
-		fmt_metric_unit(M_ELAPSED, s->mean, mean, sizeof(mean)), plus_minus(),
-		fmt_metric_unit(M_ELAPSED, s->stddev, sd, sizeof(sd)),
-		fmt_metric_unit(M_ELAPSED, s->min, lo, sizeof(lo)), ellipsis(),
-		fmt_metric_unit(M_ELAPSED, s->max, hi, sizeof(hi)));
-	if (isfinite(s->mean_lo))
-		fprintf(out, "  95%% CI %s %s %s",
-			fmt_metric(M_ELAPSED, s->mean_lo, cl, sizeof(cl)), ellipsis(),
-			fmt_metric_unit(M_ELAPSED, s->mean_hi, ch, sizeof(ch)));
-	fputc('\n', out);
+	fprintf(out, "  elapsed  %s median",
+		fmt_metric_unit(M_ELAPSED, s->median, median, sizeof(median)));
+	if (s->n < 2) {
+		fputs(" (one trial: no interval)\n", out);
+		return;
+	}
+	fmt_median_interval(M_ELAPSED, s, in, sizeof(in));
+	fprintf(out, ", interval %s%s  sd %s\n", in,
+		isfinite(s->median_lo) ? "" : ": the range of the trials",
+		fmt_metric_unit(M_ELAPSED, s->stddev, sd, sizeof(sd)));
 }
 
-/* What the RAM held against what it cost, allocator overhead included. */
+/* What the RAM held against what it cost, allocator overhead included: medians, as every
+ * number of the answer. */
 int report_ram_ratio(const struct result_cell *c, double *ratio)
 {
 	if (!c->have_stats[M_SWAP_STORED] || !c->have_stats[M_SWAP_RAM] ||
-	    c->stats[M_SWAP_RAM].mean <= 0)
+	    c->stats[M_SWAP_RAM].median <= 0)
 		return 0;
-	*ratio = c->stats[M_SWAP_STORED].mean / c->stats[M_SWAP_RAM].mean;
+	*ratio = c->stats[M_SWAP_STORED].median / c->stats[M_SWAP_RAM].median;
 	return 1;
 }
 
@@ -69,10 +73,10 @@ static void swap_line(const struct result_cell *c, FILE *out)
 	if (!c->have_stats[M_SWAP_PEAK])
 		return;
 	fprintf(out, "  swap     %s written",
-		fmt_metric_unit(M_SWAP_PEAK, c->stats[M_SWAP_PEAK].mean, swap, sizeof(swap)));
-	if (c->have_stats[M_SWAP_RAM] && c->stats[M_SWAP_RAM].mean > 0) {
+		fmt_metric_unit(M_SWAP_PEAK, c->stats[M_SWAP_PEAK].median, swap, sizeof(swap)));
+	if (c->have_stats[M_SWAP_RAM] && c->stats[M_SWAP_RAM].median > 0) {
 		fprintf(out, ", held in %s of RAM",
-			fmt_metric_unit(M_SWAP_RAM, c->stats[M_SWAP_RAM].mean, ram, sizeof(ram)));
+			fmt_metric_unit(M_SWAP_RAM, c->stats[M_SWAP_RAM].median, ram, sizeof(ram)));
 		if (report_ram_ratio(c, &ratio))
 			fprintf(out, " (%.2fx)", ratio);
 	}
@@ -106,58 +110,57 @@ static void cell_lines(const struct result_cell *c, FILE *out)
 	if (c->have_stats[M_ELAPSED])
 		elapsed_line(c, out);
 	if (c->have_stats[M_USER] && c->have_stats[M_SYS])
-		fprintf(out, "  cpu      user %s, sys %s\n",
-			fmt_metric_unit(M_USER, c->stats[M_USER].mean, u, sizeof(u)),
-			fmt_metric_unit(M_SYS, c->stats[M_SYS].mean, s, sizeof(s)));
+		fprintf(out, "  cpu      user %s, sys %s (medians)\n",
+			fmt_metric_unit(M_USER, c->stats[M_USER].median, u, sizeof(u)),
+			fmt_metric_unit(M_SYS, c->stats[M_SYS].median, s, sizeof(s)));
 	swap_line(c, out);
 	latency_line(c, out);
 	report_warnings(c, out, "  ");
 }
 
+static void median_cell(struct table *t, const struct result_cell *c, enum column_id col,
+			enum metric_id m)
+{
+	char v[48];
+
+	if (c->have_stats[m])
+		table_set(t, col, fmt_metric_unit(m, c->stats[m].median, v, sizeof(v)));
+}
+
+static void markdown_row(struct table *t, const struct result_cell *c)
+{
+	const struct summary *e = &c->stats[M_ELAPSED];
+	char a[96];
+	double ratio;
+
+	table_set(t, COL_CELL, c->label);
+	table_setf(t, COL_N, "%u/%u", c->measured - c->failed, c->measured);
+	median_cell(t, c, COL_ELAPSED, M_ELAPSED);
+	if (c->have_stats[M_ELAPSED]) {
+		table_set(t, COL_MIN, fmt_metric(M_ELAPSED, e->min, a, sizeof(a)));
+		table_set(t, COL_MAX, fmt_metric(M_ELAPSED, e->max, a, sizeof(a)));
+		table_set(t, COL_INTERVAL, fmt_median_interval(M_ELAPSED, e, a, sizeof(a)));
+	}
+	median_cell(t, c, COL_CPU, M_CPU_TIME);
+	median_cell(t, c, COL_SWAP, M_SWAP_PEAK);
+	median_cell(t, c, COL_RAM, M_SWAP_RAM);
+	if (report_ram_ratio(c, &ratio))
+		table_setf(t, COL_RATIO, "%.2fx", ratio);
+}
+
 /* Markdown: one row per cell, to paste into a bug report; warnings as a list after it. */
 static int cells_markdown(const struct results *r, const struct report_opts *o, FILE *out)
 {
-	static const enum column_id cols[] = { COL_CELL, COL_N,	  COL_ELAPSED, COL_MIN, COL_MAX,
-					       COL_CI,	 COL_CPU, COL_SWAP,    COL_RAM, COL_RATIO };
+	static const enum column_id cols[] = { COL_CELL, COL_N,	   COL_ELAPSED, COL_INTERVAL,
+					       COL_MIN,	 COL_MAX,  COL_CPU,	COL_SWAP,
+					       COL_RAM,	 COL_RATIO };
 	struct table t;
-	char a[48], b[48];
-	double ratio;
 	int ret = 0;
 
 	table_init(&t, "", cols, ARRAY_SIZE(cols));
-	for (size_t i = 0; i < r->ncells && ret >= 0; i++) {
-		const struct result_cell *c = &r->cells[i];
-		const struct summary *e = &c->stats[M_ELAPSED];
-		ret = table_add_row(&t);
-		table_set(&t, COL_CELL, c->label);
-		table_setf(&t, COL_N, "%u/%u", c->measured - c->failed, c->measured);
-		if (c->have_stats[M_ELAPSED]) {
-			table_setf(&t, COL_ELAPSED, "%s %s %s",
-				   fmt_metric_unit(M_ELAPSED, e->mean, a, sizeof(a)), plus_minus(),
-				   fmt_metric(M_ELAPSED, e->stddev, b, sizeof(b)));
-			table_set(&t, COL_MIN, fmt_metric(M_ELAPSED, e->min, a, sizeof(a)));
-			table_set(&t, COL_MAX, fmt_metric(M_ELAPSED, e->max, a, sizeof(a)));
-			if (isfinite(e->mean_lo))
-				table_setf(&t, COL_CI, "%s %s %s",
-					   fmt_metric(M_ELAPSED, e->mean_lo, a, sizeof(a)),
-					   ellipsis(),
-					   fmt_metric(M_ELAPSED, e->mean_hi, b, sizeof(b)));
-		}
-		if (c->have_stats[M_CPU_TIME])
-			table_set(&t, COL_CPU,
-				  fmt_metric_unit(M_CPU_TIME, c->stats[M_CPU_TIME].mean, a,
-						  sizeof(a)));
-		if (c->have_stats[M_SWAP_PEAK])
-			table_set(&t, COL_SWAP,
-				  fmt_metric_unit(M_SWAP_PEAK, c->stats[M_SWAP_PEAK].mean, a,
-						  sizeof(a)));
-		if (c->have_stats[M_SWAP_RAM])
-			table_set(&t, COL_RAM,
-				  fmt_metric_unit(M_SWAP_RAM, c->stats[M_SWAP_RAM].mean, a,
-						  sizeof(a)));
-		if (report_ram_ratio(c, &ratio))
-			table_setf(&t, COL_RATIO, "%.2fx", ratio);
-	}
+	for (size_t i = 0; i < r->ncells && ret >= 0; i++)
+		if ((ret = table_add_row(&t)) >= 0)
+			markdown_row(&t, &r->cells[i]);
 	if (ret >= 0)
 		ret = table_print(&t, &o->render, out);
 	table_free(&t);

@@ -1,5 +1,13 @@
-/* A sweep's summary: a row per cell with the key metrics and its change against the fastest
- * cell, then the best cell per key metric and whether a test says it beat the runner-up. */
+/* A sweep's summary: a row per cell with its medians and its change of elapsed time against
+ * the first cell, then the claims "fastest", "least CPU" and "least RAM", each tested as such.
+ *
+ * Many comparisons, one error rate. The rows compare each cell with a baseline the plan named
+ * before the run (its first cell), Holm over the rows: a cell picked afterwards for being the
+ * fastest would make every row a comparison with the luckiest cell. A claim "X is the best of
+ * k" holds only where X beats every other cell, each test at 2 alpha / k two-sided (alpha / k
+ * on X's side): whichever cell came out on top, the chance of a false claim stays below alpha.
+ * The fastest is the primary claim, at alpha; least CPU and least RAM are secondary, alpha / 2
+ * each. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -10,128 +18,204 @@
 #include "runner/report/report.h"
 
 static const enum column_id cols[] = {
-	COL_CELL, COL_ELAPSED, COL_VS_BEST, COL_SIG, COL_CPU, COL_SWAP, COL_RAM, COL_RATIO,
+	COL_CELL, COL_ELAPSED, COL_VS_FIRST, COL_SIG, COL_CPU, COL_SWAP, COL_RAM, COL_RATIO,
 };
 
-/* The cell with the lowest mean of m (among those above zero for RAM), or -1. */
-static int best_cell(const struct results *r, enum metric_id m, int positive)
+static void median_cell(struct table *t, const struct result_cell *c, enum column_id col,
+			enum metric_id m)
+{
+	char v[48];
+
+	if (c->have_stats[m])
+		table_set(t, col, fmt_metric_unit(m, c->stats[m].median, v, sizeof(v)));
+}
+
+/* Holm over the rows that have a test, each decided again with its adjusted p. */
+static int correct_rows(struct metric_comparison *rows, size_t n, const struct compare_opts *o)
+{
+	double *p = malloc(2 * n * sizeof(*p)), *adjusted = p ? p + n : NULL;
+	size_t k = 0;
+	int ret = p ? 0 : -ENOMEM;
+
+	for (size_t i = 1; i < n && !ret; i++)
+		if (rows[i].have && !isnan(rows[i].p_raw))
+			p[k++] = rows[i].p_raw;
+	if (!ret && k && (ret = holm_adjust(p, k, adjusted)) == 0)
+		for (size_t i = 1, j = 0; i < n; i++)
+			if (rows[i].have && !isnan(rows[i].p_raw))
+				compare_redecide(&rows[i], adjusted[j++], k, o);
+	free(p);
+	return ret;
+}
+
+/* Every cell but the first against it. */
+static int against_first(const struct results *r, const struct compare_opts *o,
+			 struct metric_comparison *rows)
+{
+	int ret = 0;
+
+	for (size_t i = 1; i < r->ncells && !ret; i++)
+		ret = compare_metric(&r->cells[0], &r->cells[i], M_ELAPSED, o, &rows[i]);
+	return ret ? ret : correct_rows(rows, r->ncells, o);
+}
+
+static void add_row(struct table *t, const struct result_cell *c,
+		    const struct metric_comparison *mc, int first)
+{
+	char change[80];
+	double ratio;
+
+	table_set(t, COL_CELL, c->label);
+	median_cell(t, c, COL_ELAPSED, M_ELAPSED);
+	if (first) {
+		table_set(t, COL_VS_FIRST, "baseline");
+	} else if (mc->have) {
+		table_set(t, COL_VS_FIRST,
+			  fmt_change(mc->est.change_pct, mc->est.lo_pct, mc->est.hi_pct, change,
+				     sizeof(change)));
+		table_set(t, COL_SIG, comparison_mark(mc));
+	}
+	median_cell(t, c, COL_CPU, M_CPU_TIME);
+	median_cell(t, c, COL_SWAP, M_SWAP_PEAK);
+	median_cell(t, c, COL_RAM, M_SWAP_RAM);
+	if (report_ram_ratio(c, &ratio))
+		table_setf(t, COL_RATIO, "%.2fx", ratio);
+}
+
+static int summary_table(const struct results *r, const struct report_opts *o, FILE *out)
+{
+	struct metric_comparison *rows = calloc(r->ncells, sizeof(*rows));
+	char title[160];
+	struct table t;
+	int ret = rows ? against_first(r, &o->cmp, rows) : -ENOMEM;
+
+	snprintf(title, sizeof(title),
+		 "summary (medians; elapsed against the first cell, 95%% interval, Holm over the "
+		 "%zu rows)",
+		 r->ncells - 1);
+	table_init(&t, title, cols, ARRAY_SIZE(cols));
+	for (size_t i = 0; i < r->ncells && !ret; i++)
+		if ((ret = table_add_row(&t)) >= 0) {
+			add_row(&t, &r->cells[i], &rows[i], i == 0);
+			ret = 0;
+		}
+	if (!ret)
+		ret = table_print(&t, &o->render, out);
+	table_free(&t);
+	free(rows);
+	return ret;
+}
+
+/* A claim "the least of m": what it is about and what it may be tested at. */
+struct claim {
+	const char *what; /* "fastest" */
+	enum metric_id m;
+	int positive; /* only cells with more than 0 of m compete (RAM: disk holds none) */
+	double alpha; /* the claim's share of alpha */
+};
+
+static int competes(const struct result_cell *c, const struct claim *cl)
+{
+	return c->have_stats[cl->m] && (!cl->positive || c->stats[cl->m].median > 0);
+}
+
+/* The cell with the lowest median of m among those that compete, or -1; how many compete. */
+static int leader(const struct results *r, const struct claim *cl, size_t *n)
 {
 	int best = -1;
+
+	*n = 0;
 	for (size_t i = 0; i < r->ncells; i++) {
 		const struct result_cell *c = &r->cells[i];
-		if (!c->have_stats[m] || (positive && c->stats[m].mean <= 0))
+		if (!competes(c, cl))
 			continue;
-		if (best < 0 || c->stats[m].mean < r->cells[best].stats[m].mean)
+		(*n)++;
+		if (best < 0 || c->stats[cl->m].median < r->cells[best].stats[cl->m].median)
 			best = (int)i;
 	}
 	return best;
 }
 
-static void metric_cell(struct table *t, const struct result_cell *c, enum column_id col,
-			enum metric_id m)
+/* The leader against one rival at the claim's per-pair level: beaten for sure, or not. */
+static int beats(const struct metric_comparison *mc)
 {
-	char v[48];
-	if (c->have_stats[m])
-		table_set(t, col, fmt_metric_unit(m, c->stats[m].mean, v, sizeof(v)));
+	return mc->have && mc->sig == SIG_SIGNIFICANT && mc->est.change_pct > 0;
 }
 
-static int add_row(struct table *t, const struct result_cell *best, const struct result_cell *c,
-		   const struct compare_opts *o, struct metric_comparison *mc)
-{
-	char a[48], b[48], change[80];
-	double ratio;
-	int ret = table_add_row(t);
-
-	if (ret < 0)
-		return ret;
-	ret = 0;
-	table_set(t, COL_CELL, c->label);
-	if (c->have_stats[M_ELAPSED])
-		table_setf(t, COL_ELAPSED, "%s %s %s",
-			   fmt_metric_unit(M_ELAPSED, c->stats[M_ELAPSED].mean, a, sizeof(a)),
-			   plus_minus(),
-			   fmt_metric(M_ELAPSED, c->stats[M_ELAPSED].stddev, b, sizeof(b)));
-	if (c == best)
-		table_set(t, COL_VS_BEST, "best");
-	else if ((ret = compare_cells(best, c, o, mc)) == 0 && mc[M_ELAPSED].have) {
-		const struct two_sample *ts = &mc[M_ELAPSED].ts;
-		table_set(t, COL_VS_BEST,
-			  fmt_change(ts->change_pct, ts->change_lo_pct, ts->change_hi_pct, change,
-				     sizeof(change)));
-		table_set(t, COL_SIG, significance_mark(mc[M_ELAPSED].sig));
-	}
-	metric_cell(t, c, COL_CPU, M_CPU_TIME);
-	metric_cell(t, c, COL_SWAP, M_SWAP_PEAK);
-	metric_cell(t, c, COL_RAM, M_SWAP_RAM);
-	if (report_ram_ratio(c, &ratio))
-		table_setf(t, COL_RATIO, "%.2fx", ratio);
-	return ret;
-}
-
-static void next_clause(const struct result_cell *next, const struct metric_comparison *mc,
-			FILE *out)
+/* Why the claim does not hold against this rival. */
+static void not_shown(const struct result_cell *rival, const struct metric_comparison *mc,
+		      double level, FILE *out)
 {
 	char change[80], p[16];
 
-	fprintf(out, "; the next, %s, %s", next->label,
-		fmt_change(mc->ts.change_pct, mc->ts.change_lo_pct, mc->ts.change_hi_pct, change,
-			   sizeof(change)));
-	if (mc->ts.testable)
-		fprintf(out, ", p = %s: %s", fmt_p(mc->p, p, sizeof(p)),
-			mc->sig == SIG_SIGNIFICANT ? "significant" : "not significant");
+	fmt_change(mc->est.change_pct, mc->est.lo_pct, mc->est.hi_pct, change, sizeof(change));
+	if (!mc->est.testable)
+		fprintf(out,
+			"; not told apart from %s (%s; %zu vs %zu trials are too few for a "
+			"test at %.3g)\n",
+			rival->label, change, mc->ts.n_base, mc->ts.n_new, level);
 	else
-		fprintf(out, ": %zu vs %zu trials are too few for a test, ranges %s", mc->ts.n_base,
-			mc->ts.n_new, mc->ts.ranges_overlap ? "overlap" : "apart");
+		fprintf(out,
+			"; not shown ahead of %s (%s, %s; the claim needs p < %.3g against "
+			"each cell)\n",
+			rival->label, change, fmt_p_is(mc->est.p, p, sizeof(p)), level);
 }
 
-/* "fastest: X (1.234 s); the next, Y, +4.2% [2.1%, 6.3%], p = 0.008: significant". */
-static int best_line(const struct results *r, const char *what, enum metric_id m, int positive,
-		     const struct compare_opts *o, FILE *out)
+/* "fastest: X (0.178 s), ahead of every other cell (p <= 0.004 each)" or why not, against the
+ * closest rival that stands. */
+static int claim_line(const struct results *r, const struct claim *cl, const struct compare_opts *o,
+		      FILE *out)
 {
-	int best = best_cell(r, m, positive), next = -1, ret = 0;
-	struct metric_comparison *mc;
-	char v[48];
+	size_t n;
+	int best = leader(r, cl, &n), ret = 0, shown = 1;
+	struct compare_opts pair = *o;
+	struct metric_comparison mc, weakest = { 0 };
+	const struct result_cell *rival = NULL;
+	double worst_p = 0;
+	char v[48], p[16];
 
-	if (best < 0)
+	if (best < 0 || n < 2)
 		return 0;
-	for (size_t i = 0; i < r->ncells; i++)
-		if ((int)i != best && r->cells[i].have_stats[m] &&
-		    (!positive || r->cells[i].stats[m].mean > 0) &&
-		    (next < 0 || r->cells[i].stats[m].mean < r->cells[next].stats[m].mean))
-			next = (int)i;
-	fprintf(out, "%s: %s (%s)", what, r->cells[best].label,
-		fmt_metric_unit(m, r->cells[best].stats[m].mean, v, sizeof(v)));
-	if (next >= 0 && (mc = calloc(M_COUNT, sizeof(*mc)))) {
-		ret = compare_cells(&r->cells[best], &r->cells[next], o, mc);
-		if (!ret && mc[m].have)
-			next_clause(&r->cells[next], &mc[m], out);
-		free(mc);
+	pair.alpha = 2 * cl->alpha / (double)n;
+	for (size_t i = 0; i < r->ncells && !ret; i++) {
+		if ((int)i == best || !competes(&r->cells[i], cl))
+			continue;
+		ret = compare_metric(&r->cells[best], &r->cells[i], cl->m, &pair, &mc);
+		worst_p = fmax(worst_p, mc.est.p);
+		if (!ret && !beats(&mc) && (shown || mc.est.change_pct < weakest.est.change_pct)) {
+			shown = 0;
+			weakest = mc;
+			rival = &r->cells[i];
+		}
 	}
-	fputc('\n', out);
+	fprintf(out, "%s: %s (%s median)", cl->what, r->cells[best].label,
+		fmt_metric_unit(cl->m, r->cells[best].stats[cl->m].median, v, sizeof(v)));
+	if (!ret && shown)
+		fprintf(out, ", ahead of every other cell (%s at most, each below %.3g)\n",
+			fmt_p_is(worst_p, p, sizeof(p)), pair.alpha);
+	else if (!ret)
+		not_shown(rival, &weakest, pair.alpha, out);
 	return ret;
 }
 
 int report_sweep(const struct results *r, const struct report_opts *o, FILE *out)
 {
-	struct metric_comparison *mc = calloc(M_COUNT, sizeof(*mc));
-	int best = best_cell(r, M_ELAPSED, 0), ret = mc ? 0 : -ENOMEM;
-	struct table t;
+	const double alpha = o->cmp.alpha;
+	const struct claim claims[] = {
+		{ "fastest", M_ELAPSED, 0, alpha },
+		{ "least CPU", M_CPU_TIME, 0, alpha / 2 },
+		{ "least RAM for swap", M_SWAP_RAM, 1, alpha / 2 },
+	};
+	int ret = summary_table(r, o, out);
 
-	table_init(&t, "summary (means; change of elapsed against the fastest cell, 95% interval)",
-		   cols, ARRAY_SIZE(cols));
-	for (size_t i = 0; i < r->ncells && !ret && best >= 0; i++)
-		ret = add_row(&t, &r->cells[best], &r->cells[i], &o->cmp, mc);
-	if (!ret && best >= 0)
-		ret = table_print(&t, &o->render, out);
-	table_free(&t);
-	free(mc);
-	if (ret || best < 0)
+	if (ret)
 		return ret;
 	fprintf(out, "%s\n", significance_legend());
-	ret = best_line(r, "fastest", M_ELAPSED, 0, &o->cmp, out);
-	if (!ret)
-		ret = best_line(r, "least CPU", M_CPU_TIME, 0, &o->cmp, out);
-	if (!ret)
-		ret = best_line(r, "least RAM for swap", M_SWAP_RAM, 1, &o->cmp, out);
+	fprintf(out,
+		"A claim of the best of k cells holds only ahead of every other, each test at 2 "
+		"alpha / k (fastest: alpha %g; least CPU and least RAM: alpha / 2 each)\n",
+		alpha);
+	for (size_t i = 0; i < ARRAY_SIZE(claims) && !ret; i++)
+		ret = claim_line(r, &claims[i], &o->cmp, out);
 	return ret;
 }

@@ -1,113 +1,158 @@
 /* The answer a user decides on: which ran faster and by how much, with its uncertainty and
  * whether a test says it is real, and what swap cost in RAM. A sweep gets a table against
- * its best cell and the best cell per key metric. */
+ * its first cell and the fastest cell tested as such.
+ *
+ * Every sentence is made of one decision (result/compare.h): the direction, the ratio and its
+ * interval are the change of the median and its bootstrap interval, the same estimate the
+ * test and the tables use. A mean pulled by one slow trial never picks the direction. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "runner/report/device.h"
 #include "runner/report/format.h"
 #include "runner/report/report.h"
 
-/* "X ran 1.31 ± 0.04 times faster than Y": the slower mean over the faster, error propagated. */
-static void speedup(const struct metric_comparison *mc, double *factor, double *err)
+struct factor {
+	double f, lo, hi;
+};
+
+/* "disk ran 1.10 times faster than zram [1.05, 1.16]": the slower median over the faster and
+ * its interval, from the change of cell against base. */
+static struct factor times_faster(const struct estimate *e)
 {
-	double r = mc->ts.ratio, e = mc->ts.ratio_err;
-	if (r < 1) {
-		*factor = 1 / r;
-		*err = e / (r * r);
+	struct factor x = { 1 + e->change_pct / 100, 1 + e->lo_pct / 100, 1 + e->hi_pct / 100 };
+
+	if (x.f < 1)
+		x = (struct factor){ 1 / x.f, 1 / x.hi, 1 / x.lo };
+	return x;
+}
+
+static const char *change_text(const struct estimate *e, char *buf, size_t len)
+{
+	return fmt_change(e->change_pct, e->lo_pct, e->hi_pct, buf, len);
+}
+
+/* The chance that identical setups give ranges this far apart: 2 / C(nb + nn, nb). */
+static void too_few(const struct metric_comparison *mc, const char *what, const char *cell,
+		    const char *base, FILE *out)
+{
+	char change[80];
+
+	fprintf(out, "%s and %s: %zu vs %zu trials are too few to tell %s apart (median %s", cell,
+		base, mc->ts.n_base, mc->ts.n_new, what,
+		fmt_pct(mc->est.change_pct, 1, change, sizeof(change)));
+	if (mc->sig == SIG_NOT_TESTABLE_DIFFERENT)
+		fprintf(out,
+			"; the ranges do not overlap, as they do not for %.0f%% of identical "
+			"pairs at these sizes",
+			100 * compare_min_p(mc->ts.n_base, mc->ts.n_new));
+	fputs(")\n", out);
+}
+
+/* A real change the threshold calls too small to matter, or cannot tell from one. */
+static void below_noise(const struct metric_comparison *mc, const struct compare_opts *o, FILE *out)
+{
+	int inside = mc->est.hi_pct < o->noise_pct && mc->est.lo_pct > -o->noise_pct;
+
+	fprintf(out, ": a real change, %s the %.0f%% noise threshold\n",
+		inside ? "within" : "not shown to exceed", o->noise_pct);
+}
+
+static void speed_words(const struct result_cell *base, const struct result_cell *cell,
+			const struct metric_comparison *mc, const struct compare_opts *o, FILE *out)
+{
+	const struct result_cell *fast = mc->est.change_pct < 0 ? cell : base;
+	const struct result_cell *slow = fast == cell ? base : cell;
+	struct factor x = times_faster(&mc->est);
+	char change[80], p[16];
+
+	fmt_p_is(mc->est.p, p, sizeof(p));
+	change_text(&mc->est, change, sizeof(change));
+	if (mc->sig == SIG_SIGNIFICANT) {
+		fprintf(out,
+			"%s ran %.2f times faster than %s [%.2f, %.2f] (median elapsed, 95%% "
+			"interval; %s, %zu vs %zu trials)\n",
+			fast->label, x.f, slow->label, x.lo, x.hi, p, mc->ts.n_base, mc->ts.n_new);
+	} else if (mc->sig == SIG_BELOW_NOISE) {
+		fprintf(out, "%s ran %s than %s, median elapsed %s (%s)", cell->label,
+			mc->est.change_pct > 0 ? "slower" : "faster", base->label, change, p);
+		below_noise(mc, o, out);
+	} else if (mc->sig == SIG_NONE) {
+		fprintf(out,
+			"%s and %s: no significant difference in elapsed time (median %s, %s)\n",
+			cell->label, base->label, change, p);
 	} else {
-		*factor = r;
-		*err = e;
+		too_few(mc, "elapsed times", cell->label, base->label, out);
 	}
 }
 
 static void speed_line(const struct result_cell *base, const struct result_cell *cell,
-		       const struct metric_comparison *mc, FILE *out)
+		       const struct metric_comparison *mc, const struct compare_opts *o, FILE *out)
 {
-	const struct result_cell *fast = mc->new_mean < mc->base_mean ? cell : base;
-	const struct result_cell *slow = fast == cell ? base : cell;
-	char change[80], p[16];
-	double factor, err;
-
-	if (!mc->have) {
+	if (!mc->have)
 		fprintf(out,
 			"%s and %s: no elapsed time to compare (no successful trials on one "
 			"side)\n",
 			cell->label, base->label);
-		return;
-	}
-	speedup(mc, &factor, &err);
-	fmt_change(mc->ts.change_pct, mc->ts.change_lo_pct, mc->ts.change_hi_pct, change,
-		   sizeof(change));
-	fmt_p(mc->p, p, sizeof(p));
-	if (mc->sig == SIG_SIGNIFICANT)
-		fprintf(out,
-			"%s ran %.2f %s %.2f times faster than %s (p = %s, %zu vs %zu trials)\n",
-			fast->label, factor, plus_minus(), err, slow->label, p, mc->ts.n_base,
-			mc->ts.n_new);
-	else if (mc->sig == SIG_NOT_TESTABLE_DIFFERENT)
-		fprintf(out,
-			"%s ran %.2f %s %.2f times faster than %s (%zu vs %zu trials: too few for "
-			"a test; "
-			"the ranges do not overlap)\n",
-			fast->label, factor, plus_minus(), err, slow->label, mc->ts.n_base,
-			mc->ts.n_new);
-	else if (mc->sig == SIG_NONE)
-		fprintf(out, "%s and %s: no significant difference in elapsed time (%s, p = %s)\n",
-			cell->label, base->label, change, p);
 	else
-		fprintf(out,
-			"%s and %s: no clear difference in elapsed time (%s; %zu vs %zu trials are "
-			"too few "
-			"for a test)\n",
-			cell->label, base->label, change, mc->ts.n_base, mc->ts.n_new);
+		speed_words(base, cell, mc, o, out);
 }
 
-/* CPU is worth a line only where it differs for real. */
+static int found(const struct metric_comparison *mc)
+{
+	return mc->have && (mc->sig == SIG_SIGNIFICANT || mc->sig == SIG_BELOW_NOISE);
+}
+
+/* CPU is worth a line only where a test finds a change. */
 static void cpu_line(const struct result_cell *base, const struct result_cell *cell,
-		     const struct metric_comparison *mc, FILE *out)
+		     const struct metric_comparison *mc, const struct compare_opts *o, FILE *out)
 {
 	char change[80], p[16];
 
-	if (!mc->have || (mc->sig != SIG_SIGNIFICANT && mc->sig != SIG_NOT_TESTABLE_DIFFERENT))
+	if (!found(mc))
 		return;
-	fprintf(out, "%s used %s CPU time than %s (%s%s%s)\n", cell->label,
-		mc->new_mean < mc->base_mean ? "less" : "more", base->label,
-		fmt_change(mc->ts.change_pct, mc->ts.change_lo_pct, mc->ts.change_hi_pct, change,
-			   sizeof(change)),
-		mc->sig == SIG_SIGNIFICANT ? ", p = " : ", too few trials for a test",
-		mc->sig == SIG_SIGNIFICANT ? fmt_p(mc->p, p, sizeof(p)) : "");
+	fprintf(out, "%s used %s CPU time than %s (median %s, %s)", cell->label,
+		mc->est.change_pct < 0 ? "less" : "more", base->label,
+		change_text(&mc->est, change, sizeof(change)), fmt_p_is(mc->est.p, p, sizeof(p)));
+	if (mc->sig == SIG_BELOW_NOISE)
+		below_noise(mc, o, out);
+	else
+		fputc('\n', out);
 }
 
 /* What a user waits for a swapped-out page: the p99 of the access latency, where both cells
  * have an access phase. */
 static void latency_line(const struct result_cell *base, const struct result_cell *cell,
-			 const struct metric_comparison *mc, FILE *out)
+			 const struct metric_comparison *mc, const struct compare_opts *o,
+			 FILE *out)
 {
 	char change[80], p[16], a[24], b[24];
-	const char *how;
 
 	if (!mc->have)
 		return;
-	fmt_change(mc->ts.change_pct, mc->ts.change_lo_pct, mc->ts.change_hi_pct, change,
-		   sizeof(change));
-	fmt_ns(base->stats[M_ACCESS_P99].median * 1000, a, sizeof(a));
-	fmt_ns(cell->stats[M_ACCESS_P99].median * 1000, b, sizeof(b));
-	if (mc->sig != SIG_SIGNIFICANT && mc->sig != SIG_NOT_TESTABLE_DIFFERENT) {
-		fprintf(out,
-			"p99 access latency: %s and %s: no significant difference (%s against %s, "
-			"%s%s%s)\n",
-			cell->label, base->label, b, a, change, mc->sig == SIG_NONE ? ", p = " : "",
-			mc->sig == SIG_NONE ? fmt_p(mc->p, p, sizeof(p)) : "");
+	change_text(&mc->est, change, sizeof(change));
+	fmt_ns(mc->base_median * 1000, a, sizeof(a));
+	fmt_ns(mc->new_median * 1000, b, sizeof(b));
+	fputs("p99 access latency: ", out);
+	if (mc->sig == SIG_NOT_TESTABLE_DIFFERENT || mc->sig == SIG_NOT_TESTABLE_SAME) {
+		too_few(mc, "them", cell->label, base->label, out);
 		return;
 	}
-	how = mc->new_mean < mc->base_mean ? "shorter" : "longer";
-	fprintf(out, "p99 access latency: %s %s than %s, %s against %s (%s%s%s)\n", cell->label,
-		how, base->label, b, a, change,
-		mc->sig == SIG_SIGNIFICANT ? ", p = " : "; too few trials for a test",
-		mc->sig == SIG_SIGNIFICANT ? fmt_p(mc->p, p, sizeof(p)) : "");
+	if (!found(mc)) {
+		fprintf(out, "%s and %s: no significant difference (%s against %s, %s, %s)\n",
+			cell->label, base->label, b, a, change, fmt_p_is(mc->est.p, p, sizeof(p)));
+		return;
+	}
+	fprintf(out, "%s %s than %s, %s against %s (median %s, %s)", cell->label,
+		mc->est.change_pct < 0 ? "shorter" : "longer", base->label, b, a, change,
+		fmt_p_is(mc->est.p, p, sizeof(p)));
+	if (mc->sig == SIG_BELOW_NOISE)
+		below_noise(mc, o, out);
+	else
+		fputc('\n', out);
 }
 
 static void ram_lines(const struct results *r, FILE *out)
@@ -119,12 +164,42 @@ static void ram_lines(const struct results *r, FILE *out)
 		const struct result_cell *c = &r->cells[i];
 		if (!report_ram_ratio(c, &ratio))
 			continue;
-		fprintf(out, "%s kept %s of swapped pages in %s of RAM (%.2fx)\n", c->label,
-			fmt_metric_unit(M_SWAP_STORED, c->stats[M_SWAP_STORED].mean, stored,
+		fprintf(out, "%s kept %s of swapped pages in %s of RAM (%.2fx, medians)\n",
+			c->label,
+			fmt_metric_unit(M_SWAP_STORED, c->stats[M_SWAP_STORED].median, stored,
 					sizeof(stored)),
-			fmt_metric_unit(M_SWAP_RAM, c->stats[M_SWAP_RAM].mean, ram, sizeof(ram)),
+			fmt_metric_unit(M_SWAP_RAM, c->stats[M_SWAP_RAM].median, ram, sizeof(ram)),
 			ratio);
 	}
+}
+
+/* Which metric answers the question and which only add to it, as the tests treated them. */
+static void families_line(const struct metric_comparison *mc, const struct compare_opts *o,
+			  FILE *out)
+{
+	int listed = 0;
+
+	for (int m = 0; m < M_COUNT; m++)
+		if (mc[m].have && mc[m].family == FAMILY_PRIMARY)
+			fprintf(out, "(primary: %s, tested at alpha %g;", metrics[m].key, o->alpha);
+	for (int m = 0; m < M_COUNT; m++)
+		if (mc[m].have && mc[m].family == FAMILY_SECONDARY)
+			fprintf(out, "%s%s",
+				listed++ ? ", " : " secondary, Holm among themselves: ",
+				metrics[m].key);
+	fputs(listed ? ")\n" : " no secondary metric)\n", out);
+}
+
+/* Trials run one cell after the other share no moment: a drift of the machine between the
+ * cells reads as a difference between them. */
+static void order_note(const struct results *r, FILE *out)
+{
+	char order[32];
+
+	if (strcmp(results_config_text(r, "order", order, sizeof(order)), "sequential") == 0)
+		fputs("note: the cells ran one after the other (--order sequential): a change of "
+		      "the machine between them reads as a difference; interleave them\n",
+		      out);
 }
 
 static int two_cells(const struct results *r, const struct report_opts *o, FILE *out)
@@ -133,9 +208,11 @@ static int two_cells(const struct results *r, const struct report_opts *o, FILE 
 	int ret = mc ? compare_cells(&r->cells[0], &r->cells[1], &o->cmp, mc) : -ENOMEM;
 
 	if (!ret) {
-		speed_line(&r->cells[0], &r->cells[1], &mc[M_ELAPSED], out);
-		cpu_line(&r->cells[0], &r->cells[1], &mc[M_CPU_TIME], out);
-		latency_line(&r->cells[0], &r->cells[1], &mc[M_ACCESS_P99], out);
+		speed_line(&r->cells[0], &r->cells[1], &mc[M_ELAPSED], &o->cmp, out);
+		cpu_line(&r->cells[0], &r->cells[1], &mc[M_CPU_TIME], &o->cmp, out);
+		latency_line(&r->cells[0], &r->cells[1], &mc[M_ACCESS_P99], &o->cmp, out);
+		families_line(mc, &o->cmp, out);
+		order_note(r, out);
 	}
 	free(mc);
 	return ret;

@@ -64,6 +64,19 @@ static double pairwise_threshold(const double *medians, size_t k)
 	return q;
 }
 
+/* For |d| with d ~ N(0, 2 sd^2), the 90th percentile is 1.645 sqrt(2) sd: an entry written
+ * before run_sd_log was kept still gives a spread. */
+#define THRESHOLD_PER_SD 2.3262
+
+static double sd_of_logs(const double *medians, size_t k)
+{
+	double logs[256];
+
+	for (size_t i = 0; i < k; i++)
+		logs[i] = log(medians[i]);
+	return gsl_stats_sd(logs, 1, k);
+}
+
 /* One cell (the same index in every run) and one metric. -EINVAL with fewer than 3 runs. */
 static int cell_entry(const struct results *const *runs, size_t k, size_t cell, enum metric_id m,
 		      struct calibration_entry *e)
@@ -84,6 +97,7 @@ static int cell_entry(const struct results *const *runs, size_t k, size_t cell, 
 	e->runs = (unsigned)used;
 	e->trials = (unsigned)runs[0]->cells[cell].stats[m].n;
 	e->threshold_pct = pairwise_threshold(medians, used);
+	e->run_sd_log = sd_of_logs(medians, used);
 	e->within_pct = median_of(spreads, used);
 	e->median = median_of(medians, used);
 	return isfinite(e->threshold_pct) ? 0 : -ENOMEM;
@@ -106,8 +120,9 @@ int calibration_compute(const struct results *const *runs, size_t k, struct cali
 		snprintf(e.kernel, sizeof(e.kernel), "%s", runs[0]->system.kernel);
 		calibration_shape(runs[0], &runs[0]->cells[i], e.shape, sizeof(e.shape));
 		strftime(e.date, sizeof(e.date), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-		for (size_t m = 0; m < ARRAY_SIZE(key_metrics) && !ret; m++)
-			if (cell_entry(runs, k, i, key_metrics[m], &e) == 0)
+		for (int m = 0; m < M_COUNT && !ret; m++)
+			if (metric_is_key((enum metric_id)m) &&
+			    cell_entry(runs, k, i, (enum metric_id)m, &e) == 0)
 				ret = add_entry(out, &e);
 	}
 	if (!ret && !out->n)
@@ -124,6 +139,7 @@ static json_object *entry_json(const struct calibration_entry *e)
 	json_object_object_add(o, "configuration", json_object_new_string(e->shape));
 	json_object_object_add(o, "metric", json_object_new_string(metrics[e->metric].key));
 	json_object_object_add(o, "threshold_pct", json_object_new_double(e->threshold_pct));
+	json_object_object_add(o, "run_sd_log", json_object_new_double(e->run_sd_log));
 	json_object_object_add(o, "within_run_pct", json_object_new_double(e->within_pct));
 	json_object_object_add(o, "median", json_object_new_double(e->median));
 	json_object_object_add(o, "runs", json_object_new_int((int)e->runs));
@@ -158,6 +174,9 @@ static int entry_of(json_object *o, struct calibration_entry *e)
 	text_of(o, "date", e->date, sizeof(e->date));
 	text_of(o, "metric", metric, sizeof(metric));
 	e->threshold_pct = number_of(o, "threshold_pct");
+	e->run_sd_log = number_of(o, "run_sd_log");
+	if (!(e->run_sd_log >= 0))
+		e->run_sd_log = log1p(e->threshold_pct / 100) / THRESHOLD_PER_SD;
 	e->within_pct = number_of(o, "within_run_pct");
 	e->median = number_of(o, "median");
 	e->runs = (unsigned)number_of(o, "runs");

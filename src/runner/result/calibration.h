@@ -1,9 +1,10 @@
 /*
  * What "no change" looks like on this machine: the same configuration run K times as
- * independent runs (zswapbench calibrate), and the spread of their medians. A comparison of
- * two files of that host and configuration then calls a change real only beyond that spread,
- * never below the default noise threshold. The calibrations live in one JSON file, an entry
- * per host, configuration (the cell's match key) and metric.
+ * independent runs (zswapbench calibrate), and the spread of their medians. Two runs of one
+ * setup differ by more than the trials within a run do; with one run a side, compare tests a
+ * change between two files of that host and configuration against this spread (t on the logs,
+ * K - 1 degrees of freedom), and without it does not test at all. The calibrations live in
+ * one JSON file, an entry per host, configuration (the cell's match key) and metric.
  */
 #ifndef ZSB_CALIBRATION_H
 #define ZSB_CALIBRATION_H
@@ -17,6 +18,9 @@ struct calibration_entry {
 	char host[256], kernel[128], shape[PATH_LEN], date[32];
 	enum metric_id metric;
 	double threshold_pct; /* the 90th percentile of |change| between two runs' medians */
+	/* The standard deviation of log(median) over the runs: what compare tests a change
+	 * between two single runs against, with runs - 1 degrees of freedom. */
+	double run_sd_log;
 	double within_pct; /* the median %stddev of a run's trials */
 	double median; /* the median of the runs' medians, in the metric's unit */
 	unsigned runs, trials;

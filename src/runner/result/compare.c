@@ -4,17 +4,88 @@
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <gsl/gsl_sf_gamma.h>
 
-const enum metric_id key_metrics[KEY_METRICS] = { M_ELAPSED, M_CPU_TIME, M_SWAP_PEAK, M_SWAP_RAM,
-						  M_ACCESS_P99 };
+#define MAX_SECONDARY 5
+
+/* What a run answers, by what its cells measured: the first primary both have is the one. */
+struct question {
+	enum metric_id has; /* the cells measured this: the question is theirs */
+	enum metric_id primary[2];
+	enum metric_id secondary[MAX_SECONDARY];
+	size_t nsecondary;
+};
+
+static const struct question questions[] = {
+	{ M_FS_TOTAL_TIME,
+	  { M_FS_TOTAL_TIME, M_FS_TOTAL_TIME },
+	  { M_ELAPSED, M_FS_FLUSH_TIME, M_FS_READ_TIME, M_SWAP_RAM },
+	  4 },
+	{ M_READ_BW,
+	  { M_READ_BW, M_WRITE_BW },
+	  { M_WRITE_BW, M_READ_CLAT_P99, M_WRITE_CLAT_P99, M_SWAP_RAM },
+	  4 },
+	{ M_WRITE_BW, { M_WRITE_BW, M_WRITE_BW }, { M_WRITE_CLAT_P99, M_SWAP_RAM }, 2 },
+	{ M_ELAPSED,
+	  { M_ELAPSED, M_ELAPSED },
+	  { M_CPU_TIME, M_SWAP_PEAK, M_SWAP_RAM, M_ACCESS_P99 },
+	  4 },
+};
+
+static int both_have(const struct result_cell *a, const struct result_cell *b, enum metric_id m)
+{
+	return a->have_stats[m] && b->have_stats[m];
+}
+
+static const struct question *question_of(const struct result_cell *a, const struct result_cell *b)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(questions); i++)
+		if (both_have(a, b, questions[i].has))
+			return &questions[i];
+	return &questions[ARRAY_SIZE(questions) - 1];
+}
+
+static enum metric_id primary_of(const struct question *q, const struct result_cell *a,
+				 const struct result_cell *b)
+{
+	return both_have(a, b, q->primary[0]) ? q->primary[0] : q->primary[1];
+}
+
+enum metric_id compare_primary(const struct result_cell *base, const struct result_cell *cell)
+{
+	return primary_of(question_of(base, cell), base, cell);
+}
+
+static int secondary_of(const struct question *q, enum metric_id primary, enum metric_id m)
+{
+	for (size_t i = 0; i < q->nsecondary; i++)
+		if (q->secondary[i] == m && m != primary)
+			return 1;
+	return 0;
+}
+
+enum metric_family metric_family_of(const struct result_cell *base, const struct result_cell *cell,
+				    enum metric_id m)
+{
+	const struct question *q = question_of(base, cell);
+	enum metric_id primary = primary_of(q, base, cell);
+
+	if (m == primary)
+		return FAMILY_PRIMARY;
+	return secondary_of(q, primary, m) ? FAMILY_SECONDARY : FAMILY_EXPLORATORY;
+}
 
 int metric_is_key(enum metric_id m)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(key_metrics); i++)
-		if (key_metrics[i] == m)
+	for (size_t i = 0; i < ARRAY_SIZE(questions); i++) {
+		if (questions[i].primary[0] == m || questions[i].primary[1] == m)
 			return 1;
+		for (size_t j = 0; j < questions[i].nsecondary; j++)
+			if (questions[i].secondary[j] == m)
+				return 1;
+	}
 	return 0;
 }
 
@@ -34,19 +105,77 @@ const char *significance_mark(enum significance s)
 	static const char *const marks[] = { [SIG_NONE] = "~",
 					     [SIG_SIGNIFICANT] = "*",
 					     [SIG_NOT_TESTABLE_DIFFERENT] = "?",
-					     [SIG_NOT_TESTABLE_SAME] = "" };
+					     [SIG_NOT_TESTABLE_SAME] = "",
+					     [SIG_BELOW_NOISE] = "+",
+					     [SIG_NEEDS_RUNS] = "?" };
 	return marks[s];
+}
+
+/* An exploratory metric below alpha is a lead for the next run, not a finding: never "*". */
+const char *comparison_mark(const struct metric_comparison *mc)
+{
+	if (mc->family == FAMILY_EXPLORATORY &&
+	    (mc->sig == SIG_SIGNIFICANT || mc->sig == SIG_BELOW_NOISE))
+		return "e";
+	return significance_mark(mc->sig);
 }
 
 const char *significance_legend(void)
 {
-	return "* significant (Mann-Whitney p < alpha, Holm over elapsed, CPU, swap, RAM and p99 "
-	       "latency; interval beyond the "
-	       "noise threshold)  ~ not significant  ? too few trials for a test, ranges apart";
+	return "* significant (the primary metric at alpha, the secondary ones Holm-corrected "
+	       "among themselves; the whole interval beyond the noise threshold)  + a real "
+	       "change within the noise threshold  ~ no significant difference  ? too few "
+	       "trials or runs to tell  e exploratory: p < alpha with no correction, a lead, "
+	       "not a finding";
 }
 
-static int compare_metric(const struct result_cell *base, const struct result_cell *cell,
-			  enum metric_id m, double *scratch, struct metric_comparison *out)
+const char *comparison_significance_name(const struct metric_comparison *mc)
+{
+	if (mc->family == FAMILY_EXPLORATORY &&
+	    (mc->sig == SIG_SIGNIFICANT || mc->sig == SIG_BELOW_NOISE))
+		return "exploratory: p < alpha, uncorrected";
+	switch (mc->sig) {
+	case SIG_SIGNIFICANT:
+		return "significant";
+	case SIG_BELOW_NOISE:
+		return "within the noise threshold";
+	case SIG_NOT_TESTABLE_DIFFERENT:
+		return "too few trials to tell, ranges apart";
+	case SIG_NOT_TESTABLE_SAME:
+		return "too few trials to tell, ranges overlap";
+	case SIG_NEEDS_RUNS:
+		return "one run a side: not tested";
+	default:
+		return "not significant";
+	}
+}
+
+const char *metric_family_name(enum metric_family f)
+{
+	return f == FAMILY_PRIMARY	? "primary"
+		: f == FAMILY_SECONDARY ? "secondary"
+					: "exploratory";
+}
+
+const char *replication_name(enum replication by)
+{
+	static const char *const names[] = { [BY_TRIALS] = "trials within one run",
+					     [BY_RUNS] = "run medians",
+					     [BY_CALIBRATION] = "calibrated run-to-run spread",
+					     [BY_NOTHING] = "none: one run a side" };
+	return names[by];
+}
+
+/* One arrangement at each end of C(nb + nn, nb). */
+double compare_min_p(size_t nb, size_t nn)
+{
+	return fmin(1.0, 2.0 * exp(-gsl_sf_lnchoose((unsigned)(nb + nn), (unsigned)nb)));
+}
+
+/* The trials of the metric, described: medians, spreads, and the within-run test. */
+static int describe(const struct result_cell *base, const struct result_cell *cell,
+		    enum metric_id m, size_t resamples, double *scratch,
+		    struct metric_comparison *out)
 {
 	size_t nb = cell_values(base, m, scratch), nn;
 	int ret;
@@ -56,64 +185,138 @@ static int compare_metric(const struct result_cell *base, const struct result_ce
 	nn = cell_values(cell, m, scratch + nb);
 	if (!nn)
 		return 0;
-	ret = two_sample_compare(scratch, nb, scratch + nb, nn, COMPARE_SEED, &out->ts);
+	ret = two_sample_compare_resampled(scratch, nb, scratch + nb, nn, COMPARE_SEED, resamples,
+					   &out->ts);
 	if (ret)
 		return ret == -EINVAL ? 0 : ret;
 	out->have = 1;
-	out->key = metric_is_key(m);
-	out->base_mean = base->stats[m].mean;
-	out->new_mean = cell->stats[m].mean;
+	out->base_median = base->stats[m].median;
+	out->new_median = cell->stats[m].median;
 	out->base_rsd = summary_rel_stddev(&base->stats[m]);
 	out->new_rsd = summary_rel_stddev(&cell->stats[m]);
-	out->p = out->ts.p_mwu;
 	return 0;
 }
 
-double compare_noise(const struct compare_opts *o, enum metric_id m)
+/* Within one run: the trials' test and interval. With one trial on a side there is no
+ * uncertainty to show (a bootstrap of one value is that value): no interval. */
+static void by_trials(struct metric_comparison *out)
 {
-	double calibrated = o->noise_by_metric ? o->noise_by_metric[m] : NAN;
-
-	return calibrated > o->noise_pct ? calibrated : o->noise_pct;
+	out->by = BY_TRIALS;
+	out->est = (struct estimate){ .change_pct = out->ts.change_pct,
+				      .lo_pct = out->ts.change_lo_pct,
+				      .hi_pct = out->ts.change_hi_pct,
+				      .p = out->ts.p_mwu,
+				      .ranges_overlap = out->ts.ranges_overlap };
+	if (out->ts.n_base < 2 || out->ts.n_new < 2)
+		out->est.lo_pct = out->est.hi_pct = NAN;
 }
 
-/* One arrangement at each end of C(nb + nn, nb). */
-double compare_min_p(size_t nb, size_t nn)
+/* The runs' medians of both sides tested, or with one run a side the known spread; neither:
+ * the change of the two medians, described and not tested. */
+static void by_runs(const struct result_cell *base, const struct result_cell *cell,
+		    enum metric_id m, const struct compare_opts *o, double *scratch,
+		    struct metric_comparison *out)
 {
-	return fmin(1.0, 2.0 * exp(-gsl_sf_lnchoose((unsigned)(nb + nn), (unsigned)nb)));
+	double known_sd = o->run_sd_log ? o->run_sd_log[m] : NAN;
+	double known_df = o->run_df ? o->run_df[m] : 0;
+	size_t nb = cell_run_medians(base, m, scratch);
+	size_t nn = cell_run_medians(cell, m, scratch + nb);
+
+	out->by = BY_NOTHING;
+	out->est = (struct estimate){ .change_pct = out->ts.change_pct,
+				      .lo_pct = NAN,
+				      .hi_pct = NAN,
+				      .p = NAN,
+				      .ranges_overlap = 1 };
+	if (run_test_compare(scratch, nb, scratch + nb, nn, known_sd, known_df, &out->runs) ||
+	    !(out->runs.df > 0))
+		return;
+	out->by = out->runs.known ? BY_CALIBRATION : BY_RUNS;
+	out->est.change_pct = out->runs.change_pct;
+	out->est.lo_pct = out->runs.lo_pct;
+	out->est.hi_pct = out->runs.hi_pct;
+	out->est.p = out->runs.p;
 }
 
-/* Holm over the key metrics both sides have; the rest keep their own p. */
-static void decide(struct metric_comparison *out, const struct compare_opts *o)
+/* Holm over one family's metrics that have a p; how many. */
+static size_t correct(struct metric_comparison *out, enum metric_family f)
 {
-	double p[KEY_METRICS], adjusted[KEY_METRICS];
+	double p[M_COUNT], adjusted[M_COUNT];
 	size_t n = 0;
 
-	for (size_t i = 0; i < KEY_METRICS; i++)
-		if (out[key_metrics[i]].have && !isnan(out[key_metrics[i]].ts.p_mwu))
-			p[n++] = out[key_metrics[i]].ts.p_mwu;
-	if (n && holm_adjust(p, n, adjusted) == 0)
-		for (size_t i = 0, k = 0; i < KEY_METRICS; i++)
-			if (out[key_metrics[i]].have && !isnan(out[key_metrics[i]].ts.p_mwu))
-				out[key_metrics[i]].p = adjusted[k++];
-	/* Too few trials for a test that can reach alpha is no test: at 4 a side the smallest p
-	 * without ties is 2/70 = 0.029, which Holm over 2 key metrics already makes 0.057. Such a
-	 * metric falls back to the ranges, as below 4 trials. (Ties, which raise the smallest p
-	 * further, leave the test in place: they say nothing about the number of trials.) */
-	for (int m = 0; m < M_COUNT; m++) {
-		double reach = out[m].have ? compare_min_p(out[m].ts.n_base, out[m].ts.n_new) : 0;
-		if (out[m].have && !(reach * (out[m].key && n ? (double)n : 1.0) < o->alpha))
-			out[m].ts.testable = 0;
-	}
+	for (int m = 0; m < M_COUNT; m++)
+		if (out[m].have && out[m].family == f && !isnan(out[m].p_raw))
+			p[n++] = out[m].p_raw;
+	if (f == FAMILY_EXPLORATORY || !n || holm_adjust(p, n, adjusted) != 0)
+		return n;
+	for (int m = 0, k = 0; m < M_COUNT; m++)
+		if (out[m].have && out[m].family == f && !isnan(out[m].p_raw))
+			out[m].est.p = adjusted[k++];
+	return n;
+}
+
+/* A test is one when it can reach alpha after its family's correction: at 4 trials a side the
+ * smallest p without ties is 2/70 = 0.029, enough for the primary metric alone, not after
+ * Holm over two. (Ties, which raise the smallest p further, leave the test in place: they
+ * say nothing about the number of trials.) A run test always can. */
+static void decide_one(struct metric_comparison *mc, size_t family_size,
+		       const struct compare_opts *o)
+{
+	double share = mc->family == FAMILY_EXPLORATORY || !family_size ? 1 : (double)family_size;
+
+	if (mc->by == BY_TRIALS)
+		mc->est.testable = compare_min_p(mc->ts.n_base, mc->ts.n_new) * share < o->alpha;
+	else
+		mc->est.testable = mc->by != BY_NOTHING;
+	mc->needed_pct = NAN;
+	if (mc->by == BY_RUNS || mc->by == BY_CALIBRATION)
+		mc->needed_pct =
+			fmax(o->noise_pct,
+			     run_test_needed_pct(mc->runs.se_log, mc->runs.df, o->alpha / share));
+	mc->sig = mc->by == BY_NOTHING ? SIG_NEEDS_RUNS
+				       : estimate_decide(&mc->est, o->alpha, o->noise_pct);
+}
+
+static void decide(const struct result_cell *base, const struct result_cell *cell,
+		   struct metric_comparison *out, const struct compare_opts *o)
+{
+	size_t size[3];
+
 	for (int m = 0; m < M_COUNT; m++)
 		if (out[m].have)
-			out[m].sig = significance_decide(&out[m].ts, out[m].p, o->alpha,
-							 compare_noise(o, (enum metric_id)m));
+			out[m].family = metric_family_of(base, cell, (enum metric_id)m);
+	for (int f = FAMILY_PRIMARY; f <= FAMILY_EXPLORATORY; f++)
+		size[f] = correct(out, (enum metric_family)f);
+	for (int m = 0; m < M_COUNT; m++)
+		if (out[m].have)
+			decide_one(&out[m], size[out[m].family], o);
+}
+
+/* The metric described and tested, before any family. */
+static int measure(const struct result_cell *base, const struct result_cell *cell, enum metric_id m,
+		   const struct compare_opts *o, double *scratch, struct metric_comparison *out)
+{
+	int ret = describe(base, cell, m, o->resamples, scratch, out);
+
+	if (ret || !out->have)
+		return ret;
+	if (o->between_runs)
+		by_runs(base, cell, m, o, scratch, out);
+	else
+		by_trials(out);
+	out->p_raw = out->est.p;
+	return 0;
+}
+
+static double *scratch_for(const struct result_cell *base, const struct result_cell *cell)
+{
+	return calloc(base->ntrials + cell->ntrials + 1, sizeof(double));
 }
 
 int compare_cells(const struct result_cell *base, const struct result_cell *cell,
 		  const struct compare_opts *o, struct metric_comparison *out)
 {
-	double *scratch = calloc(base->ntrials + cell->ntrials + 1, sizeof(*scratch));
+	double *scratch = scratch_for(base, cell);
 	int ret = 0;
 
 	for (int m = 0; m < M_COUNT; m++)
@@ -121,9 +324,34 @@ int compare_cells(const struct result_cell *base, const struct result_cell *cell
 	if (!scratch)
 		return -ENOMEM;
 	for (int m = 0; m < M_COUNT && !ret; m++)
-		ret = compare_metric(base, cell, (enum metric_id)m, scratch, &out[m]);
+		ret = measure(base, cell, (enum metric_id)m, o, scratch, &out[m]);
 	free(scratch);
 	if (!ret)
-		decide(out, o);
+		decide(base, cell, out, o);
 	return ret;
+}
+
+int compare_metric(const struct result_cell *base, const struct result_cell *cell, enum metric_id m,
+		   const struct compare_opts *o, struct metric_comparison *out)
+{
+	double *scratch = scratch_for(base, cell);
+	int ret;
+
+	*out = (struct metric_comparison){ .sig = SIG_NOT_TESTABLE_SAME };
+	if (!scratch)
+		return -ENOMEM;
+	ret = measure(base, cell, m, o, scratch, out);
+	free(scratch);
+	if (!ret && out->have)
+		decide_one(out, 1, o);
+	return ret;
+}
+
+void compare_redecide(struct metric_comparison *mc, double p, size_t family_size,
+		      const struct compare_opts *o)
+{
+	if (!mc->have)
+		return;
+	mc->est.p = p;
+	decide_one(mc, family_size, o);
 }

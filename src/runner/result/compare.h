@@ -1,8 +1,18 @@
 /*
  * One sample of trials against another, metric by metric: two cells of a run, or one cell in
- * two result files. Each metric gets its ratio with uncertainty, its change with a 95%
- * interval, its p-values, and a decision. Holm's correction runs over the few key metrics a
- * verdict is made of; the other metrics are exploratory and decided on their own p.
+ * two result files. Each metric gets one decision, computed here once and only rendered by the
+ * views (table, JSON, CSV, markdown, the verdict's sentences): its estimate (the change of the
+ * median with its interval and p), what it was tested with, its family, and its mark.
+ *
+ * Within one run the trials of two cells share the run's conditions, and the trials are the
+ * unit. Between runs (two files) they are not: a run's trials agree within a few percent while
+ * two runs of one setup can differ by a quarter, so the runs are the unit. With several runs a
+ * side the test takes each run's median; with one a side only a run-to-run spread measured
+ * elsewhere (calibrate) can tell a change from a different day; with neither there is no test.
+ *
+ * One question, one primary metric tested at full alpha (elapsed for a swap run, bandwidth for
+ * a block device, the total time for a filesystem); the secondary metrics Holm-corrected among
+ * themselves; every other metric exploratory, uncorrected and marked so.
  */
 #ifndef ZSB_COMPARE_H
 #define ZSB_COMPARE_H
@@ -15,41 +25,76 @@
 struct compare_opts {
 	double alpha; /* significant only at p < alpha ... */
 	double noise_pct; /* ... and with the whole interval beyond +-noise_pct */
-	/* ... or beyond this machine's calibrated noise for the metric where it is larger
-	 * (M_COUNT entries, NaN where none; NULL: no calibration) */
-	const double *noise_by_metric;
+	int between_runs; /* the cells come from different runs: the runs are the unit */
+	/* Between runs: this machine's run-to-run spread of log(median) per metric and its
+	 * degrees of freedom (M_COUNT entries each, NaN and 0 where none); NULL: none. */
+	const double *run_sd_log, *run_df;
+	size_t resamples; /* the bootstrap's; 0: STAT_BOOTSTRAP_RESAMPLES */
 };
 
-/* The noise threshold a metric is decided with: the larger of the two. */
-double compare_noise(const struct compare_opts *o, enum metric_id m);
+enum metric_family {
+	FAMILY_PRIMARY, /* the question's one metric: full alpha */
+	FAMILY_SECONDARY, /* Holm among themselves */
+	FAMILY_EXPLORATORY, /* uncorrected: a lead, never a finding */
+};
+
+/* What a decision was tested with. */
+enum replication {
+	BY_TRIALS, /* within one run: the trials (Mann-Whitney, bootstrap of the medians) */
+	BY_RUNS, /* between runs: each run's median (t on the logs) */
+	BY_CALIBRATION, /* between runs, one a side: the calibrated run-to-run spread */
+	BY_NOTHING, /* between runs, one a side, nothing measured how runs differ: no test */
+};
 
 struct metric_comparison {
 	int have; /* both sides have the metric */
-	struct two_sample ts;
-	double base_mean, new_mean;
-	double base_rsd, new_rsd; /* %stddev, LKP's "± N%" */
-	double p; /* the p the decision used: Holm-adjusted for a key metric */
-	int key; /* one of the verdict's metrics */
+	enum metric_family family;
+	enum replication by;
+	struct two_sample ts; /* the trials; between runs a description only */
+	struct run_test runs; /* between runs */
+	struct estimate est; /* what the decision and every sentence are made of */
+	double p_raw; /* the test's p before its family's correction */
+	double base_median, new_median;
+	double base_rsd, new_rsd; /* %stddev of the trials: a spread, not an uncertainty */
+	/* Between runs: the smallest |change| these runs could call significant (at least the
+	 * noise threshold); NaN where there is no test. */
+	double needed_pct;
 	enum significance sig;
 };
 
-/* The verdict's metrics: elapsed, CPU time, swap written, RAM used for swap, and the p99 of
- * the access latency where the workload has an access phase. */
-#define KEY_METRICS 5
-extern const enum metric_id key_metrics[KEY_METRICS];
+/* The question's metrics: the primary and the secondaries (elapsed, CPU time, swap written,
+ * RAM for swap, p99 access latency for a swap run). */
 int metric_is_key(enum metric_id m);
+/* The family of m for these two cells: the question is set by what they measured. */
+enum metric_family metric_family_of(const struct result_cell *base, const struct result_cell *cell,
+				    enum metric_id m);
+/* The primary metric of these cells' question. */
+enum metric_id compare_primary(const struct result_cell *base, const struct result_cell *cell);
 /* Every metric of cell against base; out has M_COUNT entries. 0 or -ENOMEM. */
 int compare_cells(const struct result_cell *base, const struct result_cell *cell,
 		  const struct compare_opts *o, struct metric_comparison *out);
-/* The smallest two-sided exact Mann-Whitney p without ties at these sizes: below alpha (times
- * the tests a correction divides it among), a test can decide; otherwise the ranges do. */
+/* One metric alone, for a caller that corrects over a family of its own (a sweep's cells): its
+ * family is FAMILY_PRIMARY, its p raw, decided at o's alpha as if alone. 0 or -ENOMEM; out->have
+ * says whether both cells had the metric. */
+int compare_metric(const struct result_cell *base, const struct result_cell *cell, enum metric_id m,
+		   const struct compare_opts *o, struct metric_comparison *out);
+/* The decision again with the p a correction over family_size tests made of it. */
+void compare_redecide(struct metric_comparison *mc, double p, size_t family_size,
+		      const struct compare_opts *o);
+/* The smallest two-sided exact Mann-Whitney p without ties at these sizes: below alpha (over
+ * the tests a correction divides it among), a test can decide; otherwise nothing is told. */
 double compare_min_p(size_t nb, size_t nn);
-/* The options a results set was made with. */
+/* The options a results set was made with (within its run). */
 struct compare_opts compare_opts_of(const struct results *r);
 /* (b - a) / |a| in percent; NaN when a is 0. */
 double change_pct(double a, double b);
-/* "*", "~", "?" or "" for a decision; and the legend line that explains them. */
+/* "*", "+", "~", "?", "e" or "" for a decision; and the legend line that explains them. */
 const char *significance_mark(enum significance s);
+const char *comparison_mark(const struct metric_comparison *mc);
 const char *significance_legend(void);
+/* The decision in the result and comparison files' words. */
+const char *comparison_significance_name(const struct metric_comparison *mc);
+const char *metric_family_name(enum metric_family f);
+const char *replication_name(enum replication by);
 
 #endif

@@ -41,7 +41,44 @@ static int text_at(json_object *o, const char *path, char *buf, size_t len)
 	return 1;
 }
 
+/* A switch reads "true" in one place and "on" in another: one word for both. */
+static void same_words(char *buf, size_t len)
+{
+	if (strcmp(buf, "true") == 0)
+		snprintf(buf, len, "on");
+	else if (strcmp(buf, "false") == 0)
+		snprintf(buf, len, "off");
+}
+
+/* The setting as the trials ran: the run's option where the file gave one (the facts are read
+ * before the run applies it), else the kernel's value. 0 when the file has no facts. */
+static int as_run(const struct results *r, const struct sysinfo_fact *f, char *buf, size_t len)
+{
+	char option[64];
+
+	if (!text_at(r->system.facts, f->key, buf, len))
+		return 0;
+	same_words(buf, len);
+	if (f->compare.option &&
+	    results_config_text(r, f->compare.option, option, sizeof(option))[0]) {
+		same_words(option, sizeof(option));
+		snprintf(buf, len, "%.64s (--%.32s)", option, f->compare.option);
+	}
+	return 1;
+}
+
 /* A setting that differs: into out, which has room. */
+static int fact_differs(const struct results *a, const struct results *b,
+			const struct sysinfo_fact *f, struct env_difference *out)
+{
+	if (!as_run(a, f, out->base, sizeof(out->base)) ||
+	    !as_run(b, f, out->now, sizeof(out->now)) || strcmp(out->base, out->now) == 0)
+		return 0;
+	out->fact = f->compare.name;
+	out->condition = 0;
+	return 1;
+}
+
 static int setting_differs(json_object *a, json_object *b, const char *path, const char *name,
 			   struct env_difference *out)
 {
@@ -99,7 +136,7 @@ size_t env_differences(const struct results *base, const struct results *other,
 	for (size_t i = 0; i < sysinfo_nfacts && n < max; i++) {
 		const struct sysinfo_fact *f = &sysinfo_fact_table[i];
 		if (f->compare.name && f->compare.apart == 0)
-			n += setting_differs(a, b, f->key, f->compare.name, &out[n]);
+			n += fact_differs(base, other, f, &out[n]);
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(plan_settings) && n < max; i++)
 		n += setting_differs(base->plan, other->plan, plan_settings[i].plan_key,

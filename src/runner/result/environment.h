@@ -1,10 +1,12 @@
 /*
  * What differs between the machines (or the moments) two result files were measured on,
  * before a number is compared: the settings known to change timings (kernel, CPU, governor,
- * boost, SMT, THP, ASLR, MGLRU, the swapfile's disk, where the workload ran...), read from each
- * file's system facts. For two files of the same host, also the conditions just before each
- * run (load, memory pressure), which a comparison should not take for a kernel's doing. Which
- * facts are compared, and how, is the fact table's .compare (system/fact_table.c).
+ * boost, SMT, THP, ASLR, MGLRU, zswap's compressor and pool, the swapfile's disk and whether it
+ * rotates, where the workload ran...), read from each file's system facts, as the trials ran:
+ * where the run set one itself (--swappiness, --thp), its option's value. For two files of the
+ * same host, also the conditions just before each run (load, memory pressure), which a
+ * comparison should not take for a kernel's doing. Which facts are compared, and how, is the
+ * fact table's .compare (system/fact_table.c).
  */
 #ifndef ZSB_ENVIRONMENT_H
 #define ZSB_ENVIRONMENT_H

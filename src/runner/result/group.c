@@ -34,8 +34,9 @@ static void group_name(enum group_by by, const struct results *r, char *buf, siz
 		snprintf(buf, len, "host %s, kernel %s", r->system.hostname, r->system.kernel);
 }
 
-/* The trials of from appended to into, moved: from keeps none. */
-static int move_trials(struct result_cell *into, struct result_cell *from)
+/* The trials of from appended to into, moved: from keeps none. Each keeps the run it came
+ * from, the unit a comparison of groups tests. */
+static int move_trials(struct result_cell *into, struct result_cell *from, unsigned run)
 {
 	for (size_t i = 0; i < from->ntrials; i++) {
 		struct trial *t = cell_add_trial(into);
@@ -43,6 +44,7 @@ static int move_trials(struct result_cell *into, struct result_cell *from)
 			return -ENOMEM;
 		*t = from->trials[i];
 		t->index = (unsigned)into->ntrials; /* the pooled order */
+		t->run = run;
 	}
 	free(from->trials);
 	from->trials = NULL;
@@ -51,7 +53,7 @@ static int move_trials(struct result_cell *into, struct result_cell *from)
 }
 
 /* A cell the group did not have: the whole cell moves, its label and configuration too. */
-static int move_cell(struct results *into, struct result_cell *from)
+static int move_cell(struct results *into, struct result_cell *from, unsigned run)
 {
 	struct result_cell *c = results_add_cell(into);
 
@@ -59,6 +61,8 @@ static int move_cell(struct results *into, struct result_cell *from)
 		return -ENOMEM;
 	*c = *from;
 	memset(from, 0, sizeof(*from));
+	for (size_t i = 0; i < c->ntrials; i++)
+		c->trials[i].run = run;
 	return 0;
 }
 
@@ -90,10 +94,11 @@ int groups_add(struct result_groups *gs, struct results *file)
 {
 	int fresh, ret = 0;
 	struct result_group *g = group_of(gs, file, &fresh);
+	unsigned run;
 
 	if (!g)
 		return -ENOMEM;
-	g->nfiles++;
+	run = (unsigned)g->nfiles++;
 	if (fresh) {
 		/* The first file is the group: taken whole, the caller's copy emptied. */
 		g->r = *file;
@@ -102,8 +107,8 @@ int groups_add(struct result_groups *gs, struct results *file)
 	}
 	for (size_t i = 0; i < file->ncells && !ret; i++) {
 		int j = match_cell(&g->r, file, &file->cells[i]);
-		ret = j >= 0 ? move_trials(&g->r.cells[j], &file->cells[i])
-			     : move_cell(&g->r, &file->cells[i]);
+		ret = j >= 0 ? move_trials(&g->r.cells[j], &file->cells[i], run)
+			     : move_cell(&g->r, &file->cells[i], run);
 	}
 	return ret;
 }

@@ -1,8 +1,10 @@
 /*
  * Result files pooled into groups, for a fleet's files (hundreds of them): every file of one
  * host, one kernel, or one host and kernel becomes one set whose cells hold the trials of all
- * its files' matching cells. Files are added one at a time and their trials moved, not copied:
- * memory grows with the trials, not with the files' text.
+ * its files' matching cells, each trial marked with the run (the file) it came from: a
+ * comparison of groups tests their runs' medians, never the pooled trials, whose spread says
+ * nothing of how runs differ. Files are added one at a time and their trials moved, not
+ * copied: memory grows with the trials, not with the files' text.
  */
 #ifndef ZSB_GROUP_H
 #define ZSB_GROUP_H

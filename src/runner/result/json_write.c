@@ -273,30 +273,41 @@ static json_object *cell_info(const struct result_cell *c)
 	return o;
 }
 
+/* One decision as every format gives it: the estimate it was made of (the change of the
+ * median, its interval and its p), what it was tested with, its family, and the trials'
+ * description beside it. */
 json_object *metric_comparison_json(const struct metric_comparison *mc)
 {
 	json_object *d = json_object_new_object();
 	const struct two_sample *ts = &mc->ts;
 
-	json_object_object_add(d, "base_mean", number(mc->base_mean));
-	json_object_object_add(d, "mean", number(mc->new_mean));
+	json_object_object_add(d, "base_median", number(mc->base_median));
+	json_object_object_add(d, "median", number(mc->new_median));
 	json_object_object_add(d, "n_base", json_object_new_uint64(ts->n_base));
 	json_object_object_add(d, "n", json_object_new_uint64(ts->n_new));
-	json_object_object_add(d, "ratio", number(ts->ratio));
-	json_object_object_add(d, "ratio_err", number(ts->ratio_err));
-	json_object_object_add(d, "change_pct", number(ts->change_pct));
-	json_object_object_add(d, "change_ci_pct", interval(ts->change_lo_pct, ts->change_hi_pct));
+	json_object_object_add(d, "ratio", number(1 + mc->est.change_pct / 100));
+	json_object_object_add(d, "change_pct", number(mc->est.change_pct));
+	json_object_object_add(d, "change_ci_pct", interval(mc->est.lo_pct, mc->est.hi_pct));
+	json_object_object_add(d, "p_decision", number(mc->est.p));
+	json_object_object_add(d, "p_raw", number(mc->p_raw));
+	add_str(d, "family", metric_family_name(mc->family));
+	add_str(d, "tested_by", replication_name(mc->by));
+	json_object_object_add(d, "testable", json_object_new_boolean(mc->est.testable));
+	add_str(d, "significance", comparison_significance_name(mc));
+	add_str(d, "mark", comparison_mark(mc));
+	if (mc->by == BY_RUNS || mc->by == BY_CALIBRATION) {
+		json_object_object_add(d, "runs_base", json_object_new_uint64(mc->runs.runs_base));
+		json_object_object_add(d, "runs_new", json_object_new_uint64(mc->runs.runs_new));
+		json_object_object_add(d, "run_sd_log", number(mc->runs.sd_log));
+		json_object_object_add(d, "run_df", number(mc->runs.df));
+		json_object_object_add(d, "needed_change_pct", number(mc->needed_pct));
+	}
+	json_object_object_add(d, "trials_change_pct", number(ts->change_pct));
+	json_object_object_add(d, "trials_change_ci_pct",
+			       interval(ts->change_lo_pct, ts->change_hi_pct));
 	json_object_object_add(d, "p_mann_whitney", number(ts->p_mwu));
 	json_object_object_add(d, "mann_whitney_exact", json_object_new_boolean(ts->mwu_exact));
 	json_object_object_add(d, "p_welch", number(ts->p_welch));
-	json_object_object_add(d, "p_decision", number(mc->p));
-	json_object_object_add(d, "holm", json_object_new_boolean(mc->key));
-	json_object_object_add(d, "testable", json_object_new_boolean(ts->testable));
-	add_str(d, "significance",
-		mc->sig == SIG_SIGNIFICANT			? "significant"
-			: mc->sig == SIG_NONE			? "not significant"
-			: mc->sig == SIG_NOT_TESTABLE_DIFFERENT ? "too few trials, ranges apart"
-								: "too few trials, ranges overlap");
 	return d;
 }
 
@@ -312,16 +323,19 @@ json_object *comparison_method_json(const struct compare_opts *o)
 			       json_object_new_int(STAT_BOOTSTRAP_RESAMPLES));
 	json_object_object_add(d, "bootstrap_seed", json_object_new_uint64(COMPARE_SEED));
 	add_str(d, "test",
-		"Mann-Whitney U, exact up to 20 trials a side, Holm over elapsed, cpu_time, "
-		"cgroup_swap_peak, swap_ram and access_p99; Welch's t for reference");
+		"within one run: Mann-Whitney U on the trials (exact up to 20 a side) and a "
+		"bootstrap of the ratio of medians; between runs: Student's t on the logs of each "
+		"run's median, or with one run a side on the calibrated run-to-run spread, else no "
+		"test. The primary metric (elapsed; a block device's bandwidth; a filesystem's "
+		"total time) at alpha, the secondary ones Holm among themselves, the rest "
+		"exploratory and uncorrected");
 	return d;
 }
 
 /* Each cell against the first. Made once the run is over: the bootstraps cost too much to
  * redo after every trial. */
-static json_object *comparisons(const struct results *run)
+static json_object *comparisons(const struct results *run, const struct compare_opts *opts)
 {
-	struct compare_opts opts = compare_opts_of(run);
 	struct metric_comparison *mc = calloc(M_COUNT, sizeof(*mc));
 	json_object *a = json_object_new_array();
 
@@ -329,7 +343,7 @@ static json_object *comparisons(const struct results *run)
 		json_object *o = json_object_new_object(), *ms = json_object_new_object();
 		add_str(o, "base", run->cells[0].label);
 		add_str(o, "cell", run->cells[i].label);
-		if (compare_cells(&run->cells[0], &run->cells[i], &opts, mc) == 0)
+		if (compare_cells(&run->cells[0], &run->cells[i], opts, mc) == 0)
 			for (int m = 0; m < M_COUNT; m++)
 				if (mc[m].have)
 					json_object_object_add(ms, metrics[m].key,
@@ -351,7 +365,7 @@ static void stamp(const struct results *run, char *now, size_t len)
 		snprintf(now, len, "%s", run->updated);
 }
 
-static json_object *document(const struct results *run)
+static json_object *document(const struct results *run, const struct compare_opts *opts)
 {
 	json_object *doc = json_object_new_object(), *tool = json_object_new_object();
 	json_object *cells = json_object_new_array();
@@ -375,16 +389,21 @@ static json_object *document(const struct results *run)
 	for (size_t i = 0; i < run->ncells; i++)
 		json_object_array_add(cells, cell_info(&run->cells[i]));
 	json_object_object_add(doc, "cells", cells);
-	json_object_object_add(doc, "comparison_method",
-			       comparison_method_json(&(struct compare_opts){
-				       .alpha = run->alpha, .noise_pct = run->noise_pct }));
-	json_object_object_add(doc, "comparisons", comparisons(run));
+	json_object_object_add(doc, "comparison_method", comparison_method_json(opts));
+	json_object_object_add(doc, "comparisons", comparisons(run, opts));
 	return doc;
 }
 
 char *results_to_string(const struct results *run)
 {
-	json_object *doc = document(run);
+	struct compare_opts opts = compare_opts_of(run);
+
+	return results_to_string_with(run, &opts);
+}
+
+char *results_to_string_with(const struct results *run, const struct compare_opts *opts)
+{
+	json_object *doc = document(run, opts);
 	char *s = strdup(json_object_to_json_string_ext(
 		doc, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
 	json_object_put(doc);

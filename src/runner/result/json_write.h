@@ -9,6 +9,9 @@
 int results_write(const struct results *r, const char *path);
 /* The same document as a string, for --json; the caller frees it. */
 char *results_to_string(const struct results *r);
+/* The same with the comparisons decided at the reader's alpha and noise threshold (show
+ * --format json --alpha ...), as its table would be. */
+char *results_to_string_with(const struct results *r, const struct compare_opts *opts);
 /* One metric of a comparison, with its interval, p-values and decision. */
 struct json_object *metric_comparison_json(const struct metric_comparison *mc);
 /* alpha, noise threshold, confidence and the bootstrap's seed and resamples. */

@@ -237,6 +237,37 @@ size_t cell_values(const struct result_cell *c, enum metric_id m, double *values
 	return n;
 }
 
+size_t cell_run_medians(const struct result_cell *c, enum metric_id m, double *medians)
+{
+	double *values = malloc((c->ntrials ? c->ntrials : 1) * sizeof(*values));
+	unsigned last = 0;
+	size_t runs = 0;
+
+	if (!values)
+		return 0;
+	for (size_t i = 0; i < c->ntrials; i++)
+		last = c->trials[i].run > last ? c->trials[i].run : last;
+	for (unsigned run = 0; run <= last; run++) {
+		size_t n = 0;
+		for (size_t i = 0; i < c->ntrials; i++)
+			if (c->trials[i].run == run && measured_ok(&c->trials[i], m))
+				values[n++] = c->trials[i].value[m];
+		if (n)
+			medians[runs++] = median_of(values, n);
+	}
+	free(values);
+	return runs;
+}
+
+size_t cell_runs(const struct result_cell *c, enum metric_id m)
+{
+	double *medians = malloc((c->ntrials ? c->ntrials : 1) * sizeof(*medians));
+	size_t n = medians ? cell_run_medians(c, m, medians) : 0;
+
+	free(medians);
+	return n;
+}
+
 void cell_update_stats(struct result_cell *c)
 {
 	double *values = calloc(c->ntrials ? c->ntrials : 1, sizeof(*values));
@@ -257,6 +288,12 @@ void cell_update_stats(struct result_cell *c)
 			c->have_stats[m] = 1;
 	}
 	free(values);
+}
+
+int results_same_run(const struct results *a, const struct results *b)
+{
+	return a->started[0] && strcmp(a->started, b->started) == 0 &&
+		strcmp(a->system.hostname, b->system.hostname) == 0;
 }
 
 const char *results_config_text(const struct results *r, const char *key, char *buf, size_t len)

@@ -92,6 +92,9 @@ enum trial_phase {
 
 struct trial {
 	unsigned index; /* 1-based within the cell, warmups included */
+	/* Which run it belongs to, 0-based, where a cell pools the trials of several runs
+	 * (result/group.c); 0 in a run's own file. */
+	unsigned run;
 	int warmup;
 	enum trial_status status;
 	char note[256]; /* why it failed, in words */
@@ -185,8 +188,16 @@ void cell_update_stats(struct result_cell *c);
 void trial_set(struct trial *t, enum metric_id id, double v);
 /* The metric's values over the measured, successful trials (values holds ntrials). */
 size_t cell_values(const struct result_cell *c, enum metric_id m, double *values);
+/* The median of the metric in each run the cell pools, in the order of the runs (medians holds
+ * ntrials); how many runs have the metric. */
+size_t cell_run_medians(const struct result_cell *c, enum metric_id m, double *medians);
+/* How many runs of the cell have the metric. */
+size_t cell_runs(const struct result_cell *c, enum metric_id m);
 void trial_free(struct trial *t);
 
+/* One run read twice (a file and a copy of it): the same host and the same start. Its cells'
+ * trials share their conditions; two runs' do not. */
+int results_same_run(const struct results *a, const struct results *b);
 /* An option of the run's configuration as text ("" when absent or null). */
 const char *results_config_text(const struct results *r, const char *key, char *buf, size_t len);
 

@@ -236,6 +236,7 @@ static json_object *paranoid_json(const struct sysinfo_facts *s)
 		.key = k, .type = FACT_CUSTOM, __VA_ARGS__                                         \
 	}
 #define SETTING(n) .compare = { .name = n }
+#define SET_BY(n, opt) .compare = { .name = n, .option = opt }
 
 const struct sysinfo_fact sysinfo_fact_table[] = {
 	TEXT("kernel/release", kernel.release, .label = "kernel", SETTING("kernel")),
@@ -288,23 +289,27 @@ const struct sysinfo_fact sysinfo_fact_table[] = {
 	BOOL("zswap/present", zswap.present, "present", "absent", .label = "zswap"),
 	BOOL("zswap/enabled", zswap.enabled, "yes", "no", .label = "zswap enabled",
 	     SETTING("zswap enabled")),
-	TEXT("zswap/compressor", zswap.compressor, .label = "zswap compressor"),
-	TEXT("zswap/zpool", zswap.zpool, .label = "zswap zpool", .text = zpool_text),
-	INT("zswap/max_pool_percent", zswap.max_pool_percent, .label = "zswap max_pool_percent"),
+	TEXT("zswap/compressor", zswap.compressor, .label = "zswap compressor",
+	     SETTING("zswap compressor")),
+	TEXT("zswap/zpool", zswap.zpool, .label = "zswap zpool", .text = zpool_text,
+	     SET_BY("zswap zpool", "zswap-zpool")),
+	INT("zswap/max_pool_percent", zswap.max_pool_percent, .label = "zswap max_pool_percent",
+	    SET_BY("zswap pool size", "zswap-pool")),
 	/* The crypto API's, not zswap's: its own row after zswap's. */
 	WORDS("zswap/crypto_compressors", zswap.crypto_compressors, .label = "crypto compressors",
 	      .group = "crypto"),
 	BOOL("zswap/shrinker_enabled", zswap.shrinker_enabled, "on", "off",
-	     .label = "zswap shrinker"),
+	     .label = "zswap shrinker", SET_BY("zswap shrinker", "zswap-shrinker")),
 
 	CUSTOM("swap/areas", .label = "swap areas", .json = areas_json, .text = areas_text,
 	       .each = area_row, .each_label = "swap area"),
-	INT("swap/swappiness", swap.swappiness, .label = "vm.swappiness", SETTING("swappiness")),
+	INT("swap/swappiness", swap.swappiness, .label = "vm.swappiness",
+	    SET_BY("swappiness", "swappiness")),
 	INT("swap/page_cluster", swap.page_cluster, .label = "vm.page-cluster",
-	    SETTING("page-cluster")),
+	    SET_BY("page-cluster", "page-cluster")),
 	INT("swap/overcommit_memory", swap.overcommit_memory, .label = "vm.overcommit_memory"),
 
-	TEXT("mm/thp_enabled", mm.thp_enabled, .label = "thp enabled", SETTING("THP")),
+	TEXT("mm/thp_enabled", mm.thp_enabled, .label = "thp enabled", SET_BY("THP", "thp")),
 	TEXT("mm/thp_defrag", mm.thp_defrag, .label = "thp defrag", SETTING("THP defrag")),
 	TEXT("mm/mglru", mm.mglru, SETTING("MGLRU")),
 	BOOL("mm/mglru_enabled", mm.mglru_enabled, "on", "off", .label = "mglru",
@@ -329,7 +334,7 @@ const struct sysinfo_fact sysinfo_fact_table[] = {
 	TEXT("swap_dir/model", swap_dir.model, .label = "swap dir disk model",
 	     SETTING("swapfile disk")),
 	BOOL("swap_dir/rotational", swap_dir.rotational, "yes", "no",
-	     .label = "swap dir rotational"),
+	     .label = "swap dir rotational", SETTING("swapfile disk rotational")),
 };
 
 const size_t sysinfo_nfacts = ARRAY_SIZE(sysinfo_fact_table);

@@ -37,6 +37,9 @@ struct fact_compare {
 	const char *sub; /* the number is this key inside the value (an array: its first) */
 	const char *per; /* the distance counts per this fact of the base file ("cpu/online") */
 	const char *unit; /* printed after the number ("%") */
+	/* The run's option that sets this for the trials (the fact is the kernel's value before
+	 * the run changed it): compare reads the option where a file gave it. */
+	const char *option;
 };
 
 struct sysinfo_fact {
