@@ -252,6 +252,7 @@ Test(plan, data_becomes_fios_buffers)
 	     "pattern:0xbadc0ffee");
 	cr_assert_eq(p.cells[0].target.fio.buffer.kind, FIO_BUF_PATTERN);
 	cr_assert_str_eq(p.cells[0].target.fio.buffer.pattern, "0xbadc0ffee");
+	plan_free(&p);
 	PLAN(&p, &cfg, "--target", "block", "--swap", "zram", "--modes", "seq-write");
 	cr_assert_eq(p.cells[0].target.fio.buffer.kind, FIO_BUF_COMPRESS);
 	cr_assert_eq(p.cells[0].target.fio.buffer.percent, 50, "the default --data");

@@ -206,6 +206,10 @@ const struct metric metrics[M_COUNT] = {
 	[M_FS_TOTAL_TIME] = { "fs_total_time", UNIT_SECONDS, 1,
 			      "elapsed + fs_flush_time + fs_read_time: the filesystem's round "
 			      "trip" },
+	[M_REFERENCE_TIME] = { "reference_time", UNIT_SECONDS, 1,
+			       "CLOCK_MONOTONIC around a fixed probe just before the trial, on the "
+			       "workload's CPU: 8 MiB of pages first written, then a fixed integer "
+			       "loop; the machine's speed as the trial met it" },
 };
 
 const char *metric_unit_name(enum metric_unit unit)
