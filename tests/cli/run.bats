@@ -78,7 +78,7 @@ MiB=1048576
 	# The answer: which ran faster by how much and whether a test says so, or that it cannot tell.
 	[[ "$output" =~ (zram|disk)\ ran\ [0-9.]+\ times\ faster\ than\ (disk|zram)\ \[[0-9.]+,\ [0-9.]+\]\ \(median\ elapsed|(zram|disk)\ ran\ (slower|faster)\ than\ (disk|zram),\ median\ elapsed|no\ significant\ difference\ in\ elapsed\ time ]]
 	[[ "$output" == *"(primary: elapsed, tested at alpha 0.05;"* ]]
-	[[ "$output" =~ zram\ kept\ [0-9.]+\ MiB\ of\ swapped\ pages\ in\ [0-9.]+\ MiB\ of\ RAM\ \([0-9.]+x\) ]]
+	[[ "$output" =~ zram\ kept\ [0-9.]+\ MiB\ of\ swapped\ pages\ in\ [0-9.]+\ MiB\ of\ RAM\ \([0-9.]+x(,\ medians)?\) ]]
 	[[ "$output" != *"gain:"* ]]
 	[ "$(printf '%s\n' "$output" | wc -l)" -le 25 ]
 	[ "$(json '.comparisons[0].metrics.elapsed.p_mann_whitney >= 0' "$file")" = true ]
