@@ -15,6 +15,7 @@
 #include "runner/report/device.h"
 #include "runner/report/format.h"
 #include "runner/result/config_diff.h"
+#include "runner/result/reference.h"
 #include "runner/result/environment.h"
 #include "runner/result/json_write.h"
 #include "runner/result/match.h"
@@ -70,7 +71,9 @@ static size_t all_differences(const struct results *base, const struct results *
 
 	for (size_t i = 0; i < MAX_DIFFERENCES; i++)
 		configuration[i] = i < n;
-	return n + env_differences(base, other, d + n, MAX_DIFFERENCES - n);
+	n += env_differences(base, other, d + n, MAX_DIFFERENCES - n - 1);
+	/* The machine's own speed, on one host or two: the probe before each trial measures it. */
+	return n + (size_t)reference_differs(base, other, &d[n]);
 }
 
 static const char *kind_of(const struct env_difference *d, int configuration)
