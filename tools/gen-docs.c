@@ -577,12 +577,26 @@ static void man_files(FILE *out)
 	man_file(out, option_table[O_SWAPFILE].def_help,
 		 "the swapfile of disk and zswap, removed after the run");
 	for (const char *const *d = config_preset_dirs(); *d; d++) {
-		snprintf(path, sizeof(path), "%s/NAME.conf", *d);
-		man_file(out, path,
-			 d == config_preset_dirs()
-				 ? "a preset that --config NAME reads, from the current "
-				   "directory first, then the directories below"
-				 : "an installed preset");
+		const char *const *seen = config_preset_dirs();
+		while (seen < d && strcmp(*seen, *d))
+			seen++;
+		if (seen < d)
+			continue; /* the compiled-in PREFIX is the distribution's */
+		/* Not the path gen-docs itself runs from: the page would name the build
+		 * directory, and two builds would differ. */
+		if (d == config_preset_dirs() + 1)
+			man_file(
+				out, "BINDIR/" CONFIG_PRESETS_BESIDE "/NAME.conf",
+				"an installed preset beside the binary, BINDIR being the directory "
+				"zswapbench is in (a staged or moved tree)");
+		else {
+			snprintf(path, sizeof(path), "%s/NAME.conf", *d);
+			man_file(out, path,
+				 d == config_preset_dirs()
+					 ? "a preset that --config NAME reads, from the current "
+					   "directory first, then the directories below"
+					 : "an installed preset");
+		}
 	}
 	fputs(".SH ENVIRONMENT\n.TP\n.B ZSWAPBENCH_RUNDIR\n", out);
 	snprintf(path, sizeof(path), "the directory of the journal and the lock, instead of %s",

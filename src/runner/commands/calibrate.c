@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "runner/cli/options.h"
+#include "runner/commands/command_options.h"
 #include "runner/commands/commands.h"
 #include "runner/commands/files.h"
 #include "runner/base/log.h"
@@ -112,11 +113,27 @@ static int store(char files[][PATH_MAX], unsigned n)
 	return status;
 }
 
+/* The plan of one run, said once: the K runs repeat it, and nothing is written. */
+static int dry_run(const struct config *cfg)
+{
+	char path[PATH_MAX];
+
+	say("calibrate: %u runs of the plan below, each into results/calibrate-DATE-N.json, then "
+	    "their noise stored in %s",
+	    cfg->calibrate_runs, rundir_file("calibration.json", path, sizeof(path)));
+	return run_main(cfg);
+}
+
 int calibrate_run(const struct config *cfg)
 {
 	static char files[MAX_RUNS][PATH_MAX];
 	unsigned done = 0;
-	int status = run_all(cfg, files, &done);
+	int status;
+
+	command_warn_misplaced(command_of("calibrate"), cfg);
+	if (cfg->dry_run)
+		return dry_run(cfg);
+	status = run_all(cfg, files, &done);
 
 	if (status != EXIT_OK) {
 		if (done)
