@@ -251,6 +251,18 @@ static void say_no_pmu(struct run *run, const struct trial *t)
 	     "not zero");
 }
 
+/* A command that fails fails alike in every trial (a typo, a missing file): the run stops at
+ * the first, with the command's last lines, unless -i asks for every trial (as hyperfine's). */
+static void stop_at_failed_command(struct run *run, const struct trial *t)
+{
+	if (!run->cfg->command || run->cfg->ignore_failure || t->status != TRIAL_FAILED)
+		return;
+	run->stopped = 1;
+	progress_failed_output(t, run->cfg->command[0], 10);
+	say("stopped at the first failed trial of '%s' (-i, --ignore-failure, runs every trial)",
+	    run->cfg->command[0]);
+}
+
 static int run_trial(struct run *run, const struct schedule_entry *e)
 {
 	struct result_cell *c = &run->results.cells[e->cell];
@@ -285,6 +297,7 @@ static int run_trial(struct run *run, const struct schedule_entry *e)
 	save(run);
 	t->phase_s[PHASE_SAVE] = seconds_since(t0);
 	progress_done(&run->progress, c, t);
+	stop_at_failed_command(run, t);
 	return 0;
 }
 
@@ -294,6 +307,8 @@ static int exit_status(const struct run *run)
 		return EXIT_SIGNAL_BASE + signals_pending();
 	if (run->failure.err)
 		return failure_exit_status(&run->failure);
+	if (run->stopped)
+		return EXIT_TRIALS_FAILED;
 	for (size_t i = 0; i < run->results.ncells; i++)
 		if (run->results.cells[i].failed)
 			return EXIT_TRIALS_FAILED;
@@ -340,7 +355,8 @@ static void run_trials(struct run *run)
 	if (!ret && run->cfg->background)
 		ret = background_start(&run->background, run->host.hogger, run->cfg->background,
 				       run->cfg->data, &run->failure);
-	for (size_t i = 0; i < run->plan.nschedule && !ret && !signals_pending(); i++)
+	for (size_t i = 0; i < run->plan.nschedule && !ret && !run->stopped && !signals_pending();
+	     i++)
 		if (!(ret = background_check(&run->background, &run->failure)))
 			ret = run_trial(run, &run->plan.schedule[i]);
 	if (!ret)
@@ -351,13 +367,17 @@ static void run_trials(struct run *run)
 		failure_set(&run->failure, -EIO, "restoring the machine");
 	if (signals_pending())
 		run->results.status = RUN_INTERRUPTED;
-	else if (run->failure.err)
+	else if (run->failure.err || run->stopped)
 		run->results.status = RUN_FAILED;
 	else
 		run->results.status = RUN_COMPLETE;
 	if (run->failure.err && !run->failure.usage)
 		snprintf(run->results.error, sizeof(run->results.error), "%s: %s",
 			 run->failure.what, strerror(-run->failure.err));
+	else if (run->stopped)
+		snprintf(run->results.error, sizeof(run->results.error),
+			 "stopped at the first failed trial of %s (-i runs every trial)",
+			 run->cfg->command[0]);
 	failure_say(&run->failure);
 }
 
