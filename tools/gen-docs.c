@@ -427,7 +427,8 @@ static void man_description(FILE *out)
 	fputc('\n', out);
 	fputs(".PP\n", out);
 	text(out,
-	     "It runs as root. Every change it makes to the kernel's state (cgroups, swap areas, "
+	     "A run needs root; show, compare, plot, report, sysinfo and --dry-run do not. Every "
+	     "change it makes to the kernel's state (cgroups, swap areas, "
 	     "zram "
 	     "devices, swapfiles, parameters) is written to an undo journal before it is made, and "
 	     "undone "
@@ -613,7 +614,9 @@ static void man_values(FILE *out)
 	fputs(".SH SIZES\n", out);
 	text(out,
 	     "A SIZE is a number with K, M, G or T, binary (1024), as KiB, MiB, GiB and TiB are; "
-	     "KB, MB, GB and TB are decimal (1000). A LIST is comma-separated: 50M,100M.\n");
+	     "KB, MB, GB and TB are decimal (1000). A fraction of a unit is taken, as util-linux "
+	     "takes it: 0.5G is 512M, a size being whole bytes (the rest is cut). A LIST is "
+	     "comma-separated: 50M,100M.\n");
 	fputs(".SH DURATIONS\n", out);
 	text(out,
 	     "A TIME is a number with ms, s, m or h: 10ms, 2s, 10m, 1h. A bare number is in the "
@@ -713,7 +716,11 @@ static void man_files(FILE *out)
 	snprintf(path, sizeof(path), "the directory of the journal and the lock, instead of %s",
 		 rundir());
 	text(out, path);
-	fputc('\n', out);
+	fputs("\n.TP\n.BR SUDO_UID \", \" SUDO_GID\n", out);
+	text(out,
+	     "under sudo, the user whose files results/, the result file and the plots and "
+	     "report of --plot and --report become, where they are written in a directory of "
+	     "that user's; elsewhere they stay root's.\n");
 }
 
 /* The line as a shell takes it, wrapped before an option (" \\" at the end of the line) where

@@ -11,6 +11,7 @@
 #include "runner/commands/command_options.h"
 #include "runner/commands/commands.h"
 #include "runner/commands/files.h"
+#include "runner/base/invoker.h"
 #include "runner/base/log.h"
 #include "runner/result/calibration.h"
 #include "runner/result/metrics.h"
@@ -49,6 +50,7 @@ static int run_all(const struct config *cfg, char files[][PATH_MAX], unsigned *d
 		say("results: %s", strerror(errno));
 		return EXIT_RUNTIME;
 	}
+	invoker_give("results");
 	for (*done = 0; *done < cfg->calibrate_runs; (*done)++) {
 		snprintf(files[*done], PATH_MAX, "results/calibrate-%s-%u.json", stamp, *done + 1);
 		say("calibrate: run %u of %u into %s", *done + 1, cfg->calibrate_runs,

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "common/clock.h"
+#include "runner/base/invoker.h"
 #include "runner/base/sizes.h"
 #include "runner/cli/report_opts.h"
 #include "runner/report/draw.h"
@@ -105,6 +106,7 @@ static int choose_output(struct run *run)
 		say("results: %s", strerror(errno));
 		return EXIT_RUNTIME;
 	}
+	invoker_give("results");
 	return 0;
 }
 
@@ -192,11 +194,15 @@ static int prepare_devices(struct run *run)
 	return 0;
 }
 
+/* Rewritten after every trial, each time a new file: handed to the user who ran sudo each
+ * time. */
 static void save(struct run *run)
 {
 	int ret = results_write(&run->results, run->output);
 	if (ret)
 		say("%s: %s", run->output, strerror(-ret));
+	else
+		invoker_give(run->output);
 }
 
 /* Between trials, so each starts from the same kind of memory: clean caches, compacted. */
@@ -400,10 +406,12 @@ static int draw(const struct run *run, int status)
 	struct report_opts o = report_opts_of(run->cfg);
 	int ret = EXIT_OK;
 
-	if (run->cfg->plot_dir[0])
-		ret = plot_sets(sets, names, 1, run->cfg->plot_dir, run->cfg->png);
-	if (!ret && run->cfg->report_file[0])
-		ret = report_sets(sets, names, 1, &o, run->cfg->report_file);
+	if (run->cfg->plot_dir[0] &&
+	    !(ret = plot_sets(sets, names, 1, run->cfg->plot_dir, run->cfg->png)))
+		invoker_give_tree(run->cfg->plot_dir);
+	if (!ret && run->cfg->report_file[0] &&
+	    !(ret = report_sets(sets, names, 1, &o, run->cfg->report_file)))
+		invoker_give(run->cfg->report_file);
 	return status == EXIT_OK ? ret : status;
 }
 
@@ -443,6 +451,8 @@ static int start(struct run *run)
 		ret = signals_install();
 	if (!ret)
 		ret = results_write(&run->results, run->output);
+	if (!ret)
+		invoker_give(run->output);
 	if (ret) {
 		say("%s: %s", run->output, strerror(-ret));
 		return EXIT_RUNTIME;
