@@ -44,11 +44,12 @@ BUILD     := build
 Q         := $(if $(V),,@)
 # Objects depend on the flags they were built with, so switching SANITIZE rebuilds them.
 MODE      := $(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $(SAN_ALL) $(SAN_ASAN)
-COMMON    := $(wildcard src/common/*.c)
+# Sorted: the link order, and so the binaries' bytes, must not follow a directory's order.
+COMMON    := $(sort $(wildcard src/common/*.c))
 # The runner's folders, one concern each (docs/architecture.md).
-RUNNER    := $(filter-out src/runner/main.c,$(wildcard src/runner/*.c src/runner/*/*.c))
-HOGGER    := $(wildcard src/hogger/*.c)
-UNIT      := $(wildcard tests/unit/*.c)
+RUNNER    := $(sort $(filter-out src/runner/main.c,$(wildcard src/runner/*.c src/runner/*/*.c)))
+HOGGER    := $(sort $(wildcard src/hogger/*.c))
+UNIT      := $(sort $(wildcard tests/unit/*.c))
 
 obj = $(patsubst %.c,$(BUILD)/%.o,$(1))
 

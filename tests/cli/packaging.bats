@@ -35,10 +35,13 @@ teardown() { common_teardown; }
 	[ -z "$(find "$root" -type f)" ]
 }
 
-# dpkg-buildpackage in a copy of the tree's files at $1: the .debs are left in $1.
+# dpkg-buildpackage in a copy of the tree's files at $1: the .debs are left in $1. The files
+# are taken once per test ($TMP/tree.tar), so two builds build the same tree even while it is
+# being edited.
 build_deb() {
+	[ -f "$TMP/tree.tar" ] || (cd "$TOP" && git ls-files -z | tar --null -T - -cf "$TMP/tree.tar")
 	mkdir -p "$1/src"
-	(cd "$TOP" && git ls-files -z | tar --null -T - -cf -) | tar -xf - -C "$1/src"
+	tar -xf "$TMP/tree.tar" -C "$1/src"
 	(cd "$1/src" && dpkg-buildpackage -us -uc -b >"$1/build.log" 2>&1) ||
 		{ tail -30 "$1/build.log" >&2; return 1; }
 }
