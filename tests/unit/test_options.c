@@ -477,6 +477,12 @@ Test(options, an_ambiguous_prefix_names_its_candidates)
 	cr_assert_eq(parse_as("show", msg, &cfg, 3, (char *[]){ "show", "--no", "a.json", NULL }),
 		     OPTIONS_USAGE);
 	cr_assert_str_eq(msg, "option '--no' is ambiguous: --noheadings, --noise-threshold");
+	cr_assert_eq(parse(msg, &cfg, 2, ARGS("--h")), OPTIONS_USAGE);
+	cr_assert_str_eq(msg, "option '--h' is ambiguous: --help, --hogger",
+			 "a hidden option named where it makes the difference");
+	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--s", "x")), OPTIONS_USAGE);
+	cr_assert_null(strstr(msg, "--sysroot"), "%s", msg);
+	cr_assert_not_null(strstr(msg, "--swap, --swap-limit"), "%s", msg);
 	cr_assert_eq(parse(msg, &cfg, 2, ARGS("--bogus")), OPTIONS_USAGE);
 	cr_assert_str_eq(msg, "unknown option '--bogus'");
 	config_free(&cfg);

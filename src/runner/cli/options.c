@@ -74,27 +74,30 @@ static int option_of(unsigned set, int c)
 }
 
 /* getopt_long takes a prefix of one option ("--trial"); a prefix of several it refuses as it
- * refuses an unknown word. The candidates, "--limit, --limit-mode", or 0 when fewer than two. */
+ * refuses an unknown word. The candidates, "--limit, --limit-mode", or 0 when fewer than two.
+ * The developers' hidden options are named only where they make the difference. */
 static int candidates(const struct command_info *c, const char *name, size_t n, char *out,
 		      size_t len)
 {
+	int found = 0, visible = 0;
 	size_t at = 0;
-	int found = 0;
 
-	out[0] = '\0';
 	for (int id = 0; id < O_COUNT; id++) {
 		const struct option_desc *o = &option_table[id];
 		if (!option_for(o, c->options) || strncmp(o->name, name, n) != 0)
 			continue;
 		if (strlen(o->name) == n)
 			return 0; /* an exact name is never ambiguous */
-		/* The same name in two rows of one set is one option to the user. */
-		if (found && strstr(out, o->name) && strlen(o->name) + 2 <= at)
-			continue;
 		found++;
-		if (at < len)
-			at += (size_t)snprintf(out + at, len - at, "%s--%s", at ? ", " : "",
-					       o->name);
+		visible += !(o->flags & OPT_HIDDEN);
+	}
+	out[0] = '\0';
+	for (int id = 0; found > 1 && id < O_COUNT; id++) {
+		const struct option_desc *o = &option_table[id];
+		if (!option_for(o, c->options) || strncmp(o->name, name, n) != 0 ||
+		    ((o->flags & OPT_HIDDEN) && visible > 1) || at >= len)
+			continue;
+		at += (size_t)snprintf(out + at, len - at, "%s--%s", at ? ", " : "", o->name);
 	}
 	return found > 1 ? found : 0;
 }
