@@ -478,7 +478,7 @@ Test(options, an_ambiguous_prefix_names_its_candidates)
 		     OPTIONS_USAGE);
 	cr_assert_str_eq(msg, "option '--no' is ambiguous: --noheadings, --noise-threshold");
 	cr_assert_eq(parse(msg, &cfg, 2, ARGS("--h")), OPTIONS_USAGE);
-	cr_assert_str_eq(msg, "option '--h' is ambiguous: --help, --hogger",
+	cr_assert_str_eq(msg, "option '--h' is ambiguous: --hogger, --help",
 			 "a hidden option named where it makes the difference");
 	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--s", "x")), OPTIONS_USAGE);
 	cr_assert_null(strstr(msg, "--sysroot"), "%s", msg);
