@@ -1,9 +1,8 @@
 #!/usr/bin/env bats
-# The man page and the bash completion that tools/gen-docs writes from the option table
-# (docs.mk): they render, and they name every option --help lists and no hidden one. Only
-# --help runs here: nothing on the machine changes, and root is not needed.
-# Needs `make all` and `make -f Makefile -f docs.mk docs` (or `make docs` once docs.mk is
-# included), man-db and groff.
+# The man page and the bash, zsh and fish completions that tools/gen-docs writes from the
+# option table (docs.mk): they render, and they name every option --help lists and no hidden
+# one. Only --help runs here: nothing on the machine changes, and root is not needed.
+# Needs `make all docs`, man-db and groff; zsh and fish for their completions' tests.
 bats_require_minimum_version 1.5.0
 load helpers
 
