@@ -7,19 +7,28 @@ DEB_PKGS  := build-essential pkg-config libcgroup-dev libseccomp-dev libsmartcol
              libgsl-dev libinih-dev libmount-dev libblkid-dev util-linux gnuplot-nox fio e2fsprogs
 TEST_PKGS := libcriterion-dev bats jq procps clang-format btrfs-progs xfsprogs man-db groff-base python3 cgroup-tools \
              debhelper dpkg-dev fakeroot librsvg2-bin libxml2-utils chromium ansible python3-apt \
-             openssh-client linux-source flex bison bc xz-utils time
+             openssh-client linux-source flex bison bc xz-utils time lintian zsh fish
 # Installed layout; the runner finds its hogger and presets where they were installed.
+# bin, not sbin: show, compare, plot, report, sysinfo and --dry-run are for any user, who must
+# find them by name (fio and stress-ng are in bin too); a run still needs root.
 PREFIX    ?= /usr/local
-SBINDIR   := $(PREFIX)/sbin
+BINDIR    := $(PREFIX)/bin
 LIBEXECDIR:= $(PREFIX)/libexec/zswapbench
 DATADIR   := $(PREFIX)/share/zswapbench
 MANDIR    := $(PREFIX)/share/man
 COMPLETIONDIR := $(PREFIX)/share/bash-completion/completions
+# zsh's and fish's own places under a prefix; Debian's zsh reads vendor-completions instead
+# (debian/rules says so).
+ZSH_COMPLETIONDIR ?= $(PREFIX)/share/zsh/site-functions
+FISH_COMPLETIONDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 # -Werror in development builds only: a package built with another compiler must not fail on
 # a warning it invents (debian/rules sets WERROR=).
 WERROR    ?= -Werror
 WARN      := -Wall -Wextra $(WERROR) -Wshadow -Wmissing-prototypes -Wstrict-prototypes -Wvla
 CFLAGS    ?= -O2 -g
+# The preprocessor's flags from the environment: dpkg-buildflags puts -D_FORTIFY_SOURCE here,
+# not in CFLAGS, so a package build without them would lose the fortified functions.
+CPPFLAGS  ?=
 CFLAGS    += -std=gnu11 $(WARN) -D_GNU_SOURCE -Isrc -DZSB_VERSION='"$(VERSION)"' -MMD -MP \
              -DZSB_LIBEXECDIR='"$(LIBEXECDIR)"' -DZSB_DATADIR='"$(DATADIR)"'
 # SANITIZE=1: ASan + UBSan for the runner and the unit tests. The hogger gets UBSan only:
@@ -34,12 +43,13 @@ PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 BUILD     := build
 Q         := $(if $(V),,@)
 # Objects depend on the flags they were built with, so switching SANITIZE rebuilds them.
-MODE      := $(CC) $(CFLAGS) $(LDFLAGS) $(SAN_ALL) $(SAN_ASAN)
-COMMON    := $(wildcard src/common/*.c)
+MODE      := $(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $(SAN_ALL) $(SAN_ASAN)
+# Sorted: the link order, and so the binaries' bytes, must not follow a directory's order.
+COMMON    := $(sort $(wildcard src/common/*.c))
 # The runner's folders, one concern each (docs/architecture.md).
-RUNNER    := $(filter-out src/runner/main.c,$(wildcard src/runner/*.c src/runner/*/*.c))
-HOGGER    := $(wildcard src/hogger/*.c)
-UNIT      := $(wildcard tests/unit/*.c)
+RUNNER    := $(sort $(filter-out src/runner/main.c,$(wildcard src/runner/*.c src/runner/*/*.c)))
+HOGGER    := $(sort $(wildcard src/hogger/*.c))
+UNIT      := $(sort $(wildcard tests/unit/*.c))
 
 obj = $(patsubst %.c,$(BUILD)/%.o,$(1))
 
@@ -55,13 +65,13 @@ $(BUILD)/mode: FORCE
 $(BUILD)/%.o: %.c $(BUILD)/mode
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(CFLAGS) $(SAN_ALL) $(SAN_ASAN) $(PKG_CFLAGS) -c $< -o $@
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_ALL) $(SAN_ASAN) $(PKG_CFLAGS) -c $< -o $@
 
 # The hogger's own objects, never with ASan (see SANITIZE above).
 $(BUILD)/hogger/%.o: %.c $(BUILD)/mode
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $< (hogger)")
-	$(Q)$(CC) $(CFLAGS) $(SAN_ALL) -c $< -o $@
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_ALL) -c $< -o $@
 
 zswapbench: $(call obj,src/runner/main.c $(RUNNER) $(COMMON))
 	$(Q)$(CC) $(LDFLAGS) $(SAN_ALL) $(SAN_ASAN) -o $@ $^ $(PKG_LIBS)
@@ -74,7 +84,7 @@ tests/unit/run-unit: $(call obj,$(UNIT) $(RUNNER) $(COMMON))
 
 build/bench/fill-floor: bench/fill-floor.c src/common/size.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $^
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $^
 
 # Speed of the tool itself against its peers: not a test, numbers to read.
 bench: deps all build/bench/fill-floor
@@ -130,9 +140,9 @@ kernel-ab: deps
 
 # DESTDIR stages a tree (packaging); the binaries are copied, never rebuilt, by install.
 install: all docs
-	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(DATADIR)/configs $(DESTDIR)$(DATADIR)/cgroup \
-		$(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(COMPLETIONDIR)
-	install -m 0755 zswapbench $(DESTDIR)$(SBINDIR)/zswapbench
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(DATADIR)/configs $(DESTDIR)$(DATADIR)/cgroup \
+		$(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(COMPLETIONDIR) $(DESTDIR)$(ZSH_COMPLETIONDIR) $(DESTDIR)$(FISH_COMPLETIONDIR)
+	install -m 0755 zswapbench $(DESTDIR)$(BINDIR)/zswapbench
 	install -m 0755 zswapbench-hogger $(DESTDIR)$(LIBEXECDIR)/zswapbench-hogger
 	install -m 0644 configs/*.conf $(DESTDIR)$(DATADIR)/configs/
 	install -d $(DESTDIR)$(DATADIR)/configs/programs
@@ -140,9 +150,12 @@ install: all docs
 	install -m 0644 cgroup/*.conf $(DESTDIR)$(DATADIR)/cgroup/
 	install -m 0644 $(BUILD)/docs/zswapbench.8 $(DESTDIR)$(MANDIR)/man8/zswapbench.8
 	install -m 0644 $(BUILD)/docs/zswapbench.bash-completion $(DESTDIR)$(COMPLETIONDIR)/zswapbench
+	install -m 0644 $(BUILD)/docs/_zswapbench $(DESTDIR)$(ZSH_COMPLETIONDIR)/_zswapbench
+	install -m 0644 $(BUILD)/docs/zswapbench.fish $(DESTDIR)$(FISH_COMPLETIONDIR)/zswapbench.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(SBINDIR)/zswapbench $(DESTDIR)$(MANDIR)/man8/zswapbench.8 $(DESTDIR)$(COMPLETIONDIR)/zswapbench
+	rm -f $(DESTDIR)$(BINDIR)/zswapbench $(DESTDIR)$(MANDIR)/man8/zswapbench.8 $(DESTDIR)$(COMPLETIONDIR)/zswapbench \
+		$(DESTDIR)$(ZSH_COMPLETIONDIR)/_zswapbench $(DESTDIR)$(FISH_COMPLETIONDIR)/zswapbench.fish
 	rm -rf $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(DATADIR)
 
 clean:

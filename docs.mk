@@ -1,4 +1,4 @@
-# The man page zswapbench(8) and the bash completion, generated from the option table by
+# The man page zswapbench(8) and the bash, zsh and fish completions, generated from the option table by
 # build/tools/gen-docs (tools/gen-docs.c), so neither can drift from the parser.
 #
 # A fragment of the Makefile: it uses its variables (BUILD, CC, CFLAGS, PKG_LIBS, RUNNER,
@@ -7,7 +7,8 @@
 # Without the include:   make -f Makefile -f docs.mk docs
 
 GEN_DOCS  := $(BUILD)/tools/gen-docs
-DOCS      := $(BUILD)/docs/zswapbench.8 $(BUILD)/docs/zswapbench.bash-completion
+DOCS      := $(BUILD)/docs/zswapbench.8 $(BUILD)/docs/zswapbench.bash-completion \
+             $(BUILD)/docs/_zswapbench $(BUILD)/docs/zswapbench.fish
 # The man page's date: the last commit's, so the same tree gives the same page.
 SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null)
 
@@ -30,4 +31,15 @@ $(BUILD)/docs/zswapbench.8: $(GEN_DOCS)
 $(BUILD)/docs/zswapbench.bash-completion: $(GEN_DOCS)
 	@mkdir -p $(dir $@)
 	$(GEN_DOCS) bash >$@.tmp
+	@mv $@.tmp $@
+
+# zsh's completion function is named after the file: _zswapbench.
+$(BUILD)/docs/_zswapbench: $(GEN_DOCS)
+	@mkdir -p $(dir $@)
+	$(GEN_DOCS) zsh >$@.tmp
+	@mv $@.tmp $@
+
+$(BUILD)/docs/zswapbench.fish: $(GEN_DOCS)
+	@mkdir -p $(dir $@)
+	$(GEN_DOCS) fish >$@.tmp
 	@mv $@.tmp $@

@@ -6,6 +6,8 @@
  *
  *   gen-docs man     the man page, roff with man(7) macros, on stdout
  *   gen-docs bash    the bash completion script, on stdout
+ *   gen-docs zsh     the zsh completion function (_zswapbench), on stdout
+ *   gen-docs fish    the fish completions, on stdout
  *
  * It links the runner's own objects: the tables, the backends' names, and the parser, which
  * checks every example before the man page prints it.
@@ -181,6 +183,115 @@ static const char *list_names(const struct option_desc *o, char *buf, size_t len
 	return buf;
 }
 
+/* ---- what a value completes to, for the three shells --------------------------------- */
+
+enum value_kind {
+	V_TYPED, /* a size, a count: nothing to offer */
+	V_WORDS, /* one of words (a word ending in ':' takes more after it: compressible:) */
+	V_LIST, /* a comma list of words */
+	V_ALGORITHMS, /* a comma list of this kernel's compressors, asked when completing */
+	V_CONFIG, /* a file, or a preset's name */
+	V_FILE,
+	V_DIR,
+	V_USER,
+};
+
+struct value {
+	enum value_kind kind;
+	char words[1024]; /* V_WORDS, V_LIST: separated by single spaces */
+};
+
+/* "fill (only), reread:N (N ...), hot:PCT:N[:zipf] (...)": each item's word up to its first
+ * ':' included ("reread:"), so a completion offers what is typed first. Commas inside the
+ * parentheses do not split. */
+static void help_list_words(const char *list, char *out, size_t len)
+{
+	const char *p = list;
+
+	out[0] = '\0';
+	while (*p) {
+		size_t n = 0, term;
+		int depth = 0;
+		while (p[n] && !(depth == 0 && p[n] == ',' && p[n + 1] == ' ')) {
+			depth += (p[n] == '(') - (p[n] == ')');
+			n++;
+		}
+		term = strcspn(p, " (,:");
+		if (term > n)
+			term = n;
+		snprintf(out + strlen(out), len - strlen(out), "%s%.*s%s", out[0] ? " " : "",
+			 (int)term, p, p[term] == ':' ? ":" : "");
+		p += n + (p[n] ? 2 : 0);
+	}
+}
+
+/* What option o's value completes to: the table's choices, the code's own lists of names, the
+ * patterns and access modes of their help, this kernel's algorithms, files. */
+static struct value value_of(const struct option_desc *o)
+{
+	struct value v = { .kind = V_TYPED };
+	const char *const *choices = option_choices(o);
+
+	if (o == &option_table[O_COMP]) {
+		v.kind = V_ALGORITHMS;
+	} else if (o == &option_table[O_DATA] || o == &option_table[O_ACCESS]) {
+		v.kind = V_WORDS;
+		help_list_words(o == &option_table[O_DATA] ? pattern_help() : access_help(),
+				v.words, sizeof(v.words));
+	} else if (choices) {
+		v.kind = V_WORDS;
+		for (size_t i = 0; choices[i]; i++)
+			snprintf(v.words + strlen(v.words), sizeof(v.words) - strlen(v.words),
+				 "%s%s", i ? " " : "", choices[i]);
+	} else if (list_names(o, v.words, sizeof(v.words))) {
+		char *w = v.words, *r = v.words;
+		v.kind = V_LIST;
+		for (; *r; r++) /* "a, b" as "a b" */
+			if (!(*r == ',' && r[1] == ' '))
+				*w++ = *r;
+		*w = '\0';
+	} else if (o == &option_table[O_CONFIG]) {
+		v.kind = V_CONFIG;
+	} else if (o->type == OT_PATH) {
+		v.kind = o->flags & OPT_DIR ? V_DIR : V_FILE;
+	} else if (o->type == OT_USER) {
+		v.kind = V_USER;
+	}
+	return v;
+}
+
+/* The compressors this kernel offers, for --comp: zram's list (of any device), else the
+ * crypto API's compression algorithms, which zswap takes. sh runs it for the three shells: a
+ * glob that matches nothing is the same to each (nullglob would leave cat reading stdin). */
+static const char algorithms_sh[] =
+	"{ cat /sys/block/zram*/comp_algorithm 2>/dev/null || "
+	"awk '/^name/ { n = $3 } /^type.*comp/ { print n }' /proc/crypto; } 2>/dev/null | "
+	"tr -d '[]' | tr ' ' '\\n' | grep . | sort -u";
+
+/* s in single quotes as sh (bash, zsh) reads them: a quote is '\''. */
+static void sh_quoted(FILE *out, const char *s)
+{
+	fputc('\'', out);
+	for (; *s; s++)
+		if (*s == '\'')
+			fputs("'\\''", out);
+		else
+			fputc(*s, out);
+	fputc('\'', out);
+}
+
+/* s in single quotes as fish reads them: \' and \\ inside. */
+static void fish_quoted(FILE *out, const char *s)
+{
+	fputc('\'', out);
+	for (; *s; s++) {
+		if (*s == '\'' || *s == '\\')
+			fputc('\\', out);
+		fputc(*s, out);
+	}
+	fputc('\'', out);
+}
+
 /* ---- examples, checked by the parser ------------------------------------------------- */
 
 /* Parses an example as main.c would, up to a shell redirection or pipe. */
@@ -316,7 +427,8 @@ static void man_description(FILE *out)
 	fputc('\n', out);
 	fputs(".PP\n", out);
 	text(out,
-	     "It runs as root. Every change it makes to the kernel's state (cgroups, swap areas, "
+	     "A run needs root; show, compare, plot, report, sysinfo and --dry-run do not. Every "
+	     "change it makes to the kernel's state (cgroups, swap areas, "
 	     "zram "
 	     "devices, swapfiles, parameters) is written to an undo journal before it is made, and "
 	     "undone "
@@ -502,7 +614,9 @@ static void man_values(FILE *out)
 	fputs(".SH SIZES\n", out);
 	text(out,
 	     "A SIZE is a number with K, M, G or T, binary (1024), as KiB, MiB, GiB and TiB are; "
-	     "KB, MB, GB and TB are decimal (1000). A LIST is comma-separated: 50M,100M.\n");
+	     "KB, MB, GB and TB are decimal (1000). A fraction of a unit is taken, as util-linux "
+	     "takes it: 0.5G is 512M, a size being whole bytes (the rest is cut). A LIST is "
+	     "comma-separated: 50M,100M.\n");
 	fputs(".SH DURATIONS\n", out);
 	text(out,
 	     "A TIME is a number with ms, s, m or h: 10ms, 2s, 10m, 1h. A bare number is in the "
@@ -577,18 +691,36 @@ static void man_files(FILE *out)
 	man_file(out, option_table[O_SWAPFILE].def_help,
 		 "the swapfile of disk and zswap, removed after the run");
 	for (const char *const *d = config_preset_dirs(); *d; d++) {
-		snprintf(path, sizeof(path), "%s/NAME.conf", *d);
-		man_file(out, path,
-			 d == config_preset_dirs()
-				 ? "a preset that --config NAME reads, from the current "
-				   "directory first, then the directories below"
-				 : "an installed preset");
+		const char *const *seen = config_preset_dirs();
+		while (seen < d && strcmp(*seen, *d))
+			seen++;
+		if (seen < d)
+			continue; /* the compiled-in PREFIX is the distribution's */
+		/* Not the path gen-docs itself runs from: the page would name the build
+		 * directory, and two builds would differ. */
+		if (d == config_preset_dirs() + 1)
+			man_file(
+				out, "BINDIR/" CONFIG_PRESETS_BESIDE "/NAME.conf",
+				"an installed preset beside the binary, BINDIR being the directory "
+				"zswapbench is in (a staged or moved tree)");
+		else {
+			snprintf(path, sizeof(path), "%s/NAME.conf", *d);
+			man_file(out, path,
+				 d == config_preset_dirs()
+					 ? "a preset that --config NAME reads, from the current "
+					   "directory first, then the directories below"
+					 : "an installed preset");
+		}
 	}
 	fputs(".SH ENVIRONMENT\n.TP\n.B ZSWAPBENCH_RUNDIR\n", out);
 	snprintf(path, sizeof(path), "the directory of the journal and the lock, instead of %s",
 		 rundir());
 	text(out, path);
-	fputc('\n', out);
+	fputs("\n.TP\n.BR SUDO_UID \", \" SUDO_GID\n", out);
+	text(out,
+	     "under sudo, the user whose files results/, the result file and the plots and "
+	     "report of --plot and --report become, where they are written in a directory of "
+	     "that user's; elsewhere they stay root's.\n");
 }
 
 /* The line as a shell takes it, wrapped before an option (" \\" at the end of the line) where
@@ -715,38 +847,50 @@ static void bash_value_pattern(FILE *out, const struct option_desc *o)
 	fputs(")", out);
 }
 
+/* Are the words of a value ones a shell may hold unquoted? Says which is not. */
+static int words_ok(const char *words)
+{
+	char copy[1024];
+	int ok = 1;
+
+	snprintf(copy, sizeof(copy), "%s", words);
+	for (char *save, *w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save))
+		ok &= shell_word(w);
+	return ok;
+}
+
 /* What an option's value completes to; nothing for a value to be typed (a size, a count). */
 static int bash_value_action(FILE *out, const struct option_desc *o)
 {
-	char names[1024];
-	int ok = 1;
+	struct value v = value_of(o);
 
-	if (option_choices(o)) {
-		const char *const *choices = option_choices(o);
-		fputs(" _zswapbench_words '", out);
-		for (size_t i = 0; choices[i]; i++) {
-			ok &= shell_word(choices[i]);
-			fprintf(out, "%s%s", i ? " " : "", choices[i]);
-		}
-		fputs("' ;;\n", out);
-	} else if (list_names(o, names, sizeof(names))) {
-		fputs(" _zswapbench_list '", out);
-		for (char *save, *n = strtok_r(names, ", ", &save); n;
-		     n = strtok_r(NULL, ", ", &save)) {
-			ok &= shell_word(n);
-			fprintf(out, "%s%s", n == names ? "" : " ", n);
-		}
-		fputs("' ;;\n", out);
-	} else if (o == &option_table[O_CONFIG]) {
+	switch (v.kind) {
+	case V_WORDS:
+		fprintf(out, " _zswapbench_words '%s' ;;\n", v.words);
+		break;
+	case V_LIST:
+		fprintf(out, " _zswapbench_list '%s' ;;\n", v.words);
+		break;
+	case V_ALGORITHMS:
+		fputs(" _zswapbench_algorithms ;;\n", out);
+		break;
+	case V_CONFIG:
 		fputs(" _zswapbench_config ;;\n", out);
-	} else if (o->type == OT_PATH) {
+		break;
+	case V_FILE:
 		fputs(" _zswapbench_files ;;\n", out);
-	} else if (o->type == OT_USER) {
+		break;
+	case V_DIR:
+		fputs(" _zswapbench_dirs ;;\n", out);
+		break;
+	case V_USER:
 		fputs(" mapfile -t COMPREPLY < <(compgen -u -- \"$cur\") ;;\n", out);
-	} else {
+		break;
+	case V_TYPED:
 		fputs(" ;;\n", out);
+		break;
 	}
-	return ok;
+	return words_ok(v.words);
 }
 
 static int bash_values(FILE *out)
@@ -787,8 +931,12 @@ static void bash_args(FILE *out)
 static const char bash_helpers[] =
 	"# Completion of zswapbench(8) for bash.\n"
 	"# Generated by tools/gen-docs from src/runner/cli/option_table.c: do not edit.\n\n"
+	"# One of the words $1; after one that ends in ':' (compressible:) its value is typed.\n"
 	"_zswapbench_words()\n{\n"
-	"\tmapfile -t COMPREPLY < <(compgen -W \"$1\" -- \"$cur\")\n}\n\n"
+	"\tmapfile -t COMPREPLY < <(compgen -W \"$1\" -- \"$cur\")\n"
+	"\t[[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == *: ]] && compopt -o nospace "
+	"2>/dev/null\n"
+	"\treturn 0\n}\n\n"
 	"# The last item of a comma list from the words $1, less the items already in the list;\n"
 	"# no space after it, so the list can go on with a comma.\n"
 	"_zswapbench_list()\n{\n"
@@ -806,6 +954,9 @@ static const char bash_helpers[] =
 	"\telse\n"
 	"\t\tmapfile -t COMPREPLY < <(compgen -f -- \"$cur\")\n"
 	"\tfi\n"
+	"\tcompopt -o filenames 2>/dev/null\n}\n\n"
+	"_zswapbench_dirs()\n{\n"
+	"\tmapfile -t COMPREPLY < <(compgen -d -- \"$cur\")\n"
 	"\tcompopt -o filenames 2>/dev/null\n}\n\n"
 	"# A config file, or a preset's name as the zswapbench being completed lists them.\n"
 	"_zswapbench_config()\n{\n"
@@ -830,7 +981,7 @@ static const char bash_main[] =
 	"\tesac\n"
 	"\t# After a run's \"--\" the words are a command of their own.\n"
 	"\tfor ((i = 1; i < COMP_CWORD; i++)); do\n"
-	"\t\t[[ $cmd == run && ${COMP_WORDS[i]} == -- ]] || continue\n"
+	"\t\t[[ ($cmd == run || $cmd == calibrate) && ${COMP_WORDS[i]} == -- ]] || continue\n"
 	"\t\tif declare -F _command_offset >/dev/null; then\n"
 	"\t\t\t_command_offset $((i + 1))\n"
 	"\t\telif ((i == COMP_CWORD - 1)); then\n"
@@ -857,6 +1008,11 @@ static int bash_completion(FILE *out)
 	int ok;
 
 	fputs(bash_helpers, out);
+	fputs("# --comp: all, or a list of what this kernel offers.\n_zswapbench_algorithms()\n{\n"
+	      "\t_zswapbench_list \"all $(sh -c ",
+	      out);
+	sh_quoted(out, algorithms_sh);
+	fputs(")\"\n}\n\n", out);
 	ok = bash_options(out);
 	ok &= bash_values(out);
 	bash_args(out);
@@ -872,6 +1028,323 @@ static int bash_completion(FILE *out)
 	return ok;
 }
 
+/* ---- zsh and fish: the same table, in their own words --------------------------------- */
+
+/* The first clause of a command's paragraph, for the list of command words: up to its first
+ * ':', ';' or '.', on one line. */
+static void command_gist(const struct command_info *c, char *buf, size_t len)
+{
+	size_t n = strcspn(c->about, ":;.");
+
+	snprintf(buf, len, "%.*s", (int)n, c->about);
+	for (char *p = buf; *p; p++)
+		if (*p == '\n')
+			*p = ' ';
+}
+
+/* Does command c take option o, and the "--" COMMAND that follows a run's options? */
+static int takes(const struct command_info *c, const struct option_desc *o)
+{
+	return !(o->flags & OPT_HIDDEN) && (option_mask(o) & c->options);
+}
+
+/* Text inside an _arguments spec in single quotes: ' closes the quote, and the characters of
+ * escape end a field unless a backslash precedes them. */
+static void zsh_text(FILE *out, const char *s, const char *escape)
+{
+	for (; *s; s++) {
+		if (*s == '\'')
+			fputs("'\\''", out);
+		else if (strchr(escape, *s))
+			fprintf(out, "\\%c", *s);
+		else
+			fputc(*s, out);
+	}
+}
+
+/* '(-l --limit)-l+[help]:LIST:action' and the same for --limit=: each name its own spec, so
+ * no brace expansion is needed. */
+static void zsh_option(FILE *out, const struct command_info *c, const struct option_desc *o)
+{
+	int has_short = owns_short(o, c->options);
+
+	for (int form = has_short ? 0 : 1; form < 2; form++) {
+		fputs(" \\\n\t\t'", out);
+		if (has_short)
+			fprintf(out, "(-%c --%s)", o->short_name, o->name);
+		if (form == 0)
+			fprintf(out, "-%c%s", o->short_name, takes_value(o) ? "+" : "");
+		else
+			fprintf(out, "--%s%s", o->name, takes_value(o) ? "=" : "");
+		fputc('[', out);
+		zsh_text(out, o->help, "[]");
+		fputc(']', out);
+		if (takes_value(o)) {
+			fputc(':', out);
+			zsh_text(out, o->arg ? o->arg : "VALUE", ":");
+			fprintf(out, ":_zswapbench_value %s --%s", c->name, o->name);
+		}
+		fputc('\'', out);
+	}
+}
+
+/* _zswapbench_value COMMAND --OPTION: the value's words, as value_of says. */
+static int zsh_values(FILE *out)
+{
+	int ok = 1;
+
+	fputs("# Completes the value of option $2 of command $1.\n"
+	      "_zswapbench_value()\n{\n\tcase $1:$2 in\n",
+	      out);
+	for (int id = 0; id < O_COUNT; id++) {
+		const struct option_desc *o = &option_table[id];
+		struct value v = value_of(o);
+		int k = 0;
+		if ((o->flags & OPT_HIDDEN) || !takes_value(o) || v.kind == V_TYPED)
+			continue;
+		for (size_t c = 0; c < ncommands; c++)
+			if (takes(&commands[c], o))
+				fprintf(out, "%s%s:--%s", k++ ? "|" : "\t", commands[c].name,
+					o->name);
+		ok &= words_ok(v.words);
+		switch (v.kind) {
+		case V_WORDS:
+			fprintf(out, ") _zswapbench_words %s ;;\n", v.words);
+			break;
+		case V_LIST:
+			fprintf(out, ") _values -s , %s %s ;;\n", o->arg, v.words);
+			break;
+		case V_ALGORITHMS:
+			fputs(") _zswapbench_algorithms ;;\n", out);
+			break;
+		case V_CONFIG:
+			fputs(") _zswapbench_config ;;\n", out);
+			break;
+		case V_FILE:
+			fputs(") _files ;;\n", out);
+			break;
+		case V_DIR:
+			fputs(") _files -/ ;;\n", out);
+			break;
+		case V_USER:
+			fputs(") _users ;;\n", out);
+			break;
+		case V_TYPED:
+			break;
+		}
+	}
+	fputs("\t*) _message 'a value to type' ;;\n\tesac\n}\n\n", out);
+	return ok;
+}
+
+static const char zsh_helpers[] =
+	"#compdef zswapbench\n"
+	"# Completion of zswapbench(8) for zsh.\n"
+	"# Generated by tools/gen-docs from src/runner/cli/option_table.c: do not edit.\n\n"
+	"# One of the words; after one that ends in ':' (compressible:) its value is typed.\n"
+	"_zswapbench_words()\n{\n"
+	"\tlocal w\n"
+	"\tfor w in \"$@\"; do\n"
+	"\t\tif [[ $w == *: ]]; then compadd -S '' -- \"$w\"; else compadd -- \"$w\"; fi\n"
+	"\tdone\n}\n\n"
+	"# A config file, or a preset's name as the zswapbench being completed lists them.\n"
+	"_zswapbench_config()\n{\n"
+	"\tlocal -a presets\n"
+	"\tpresets=(${${(f)\"$(${words[1]} list-configs 2>/dev/null)\"}%% *})\n"
+	"\t_alternative 'presets:preset:compadd -a presets' 'files:config file:_files'\n}\n\n";
+
+static int zsh_completion(FILE *out)
+{
+	char gist[256];
+	int ok;
+
+	fputs(zsh_helpers, out);
+	fputs("# --comp: all, or a list of what this kernel offers.\n_zswapbench_algorithms()\n{\n"
+	      "\tlocal -a algos\n\talgos=(all ${(f)\"$(sh -c ",
+	      out);
+	sh_quoted(out, algorithms_sh);
+	fputs(")\"})\n\t_values -s , algorithm $algos\n}\n\n", out);
+	ok = zsh_values(out);
+	fputs("_zswapbench()\n{\n\tlocal cmd=run i\n\tlocal -a cmds\n\tcmds=(", out);
+	for (size_t c = 0; c < ncommands; c++) {
+		if (commands[c].implicit)
+			continue;
+		command_gist(&commands[c], gist, sizeof(gist));
+		fprintf(out, "\n\t\t'%s:", commands[c].name);
+		zsh_text(out, gist, ":");
+		fputc('\'', out);
+	}
+	fputs("\n\t)\n\tcase $words[2] in\n\t", out);
+	for (size_t c = 0, k = 0; c < ncommands; c++)
+		if (!commands[c].implicit)
+			fprintf(out, "%s%s", k++ ? "|" : "", commands[c].name);
+	fputs(") cmd=$words[2] ;;\n\tesac\n"
+	      "\t# After the experiment's \"--\" the words are a command of its own.\n"
+	      "\tif [[ $cmd == run || $cmd == calibrate ]]; then\n"
+	      "\t\tfor ((i = 2; i < CURRENT; i++)); do\n"
+	      "\t\t\t[[ $words[i] == -- ]] || continue\n"
+	      "\t\t\tshift $i words\n\t\t\t((CURRENT -= i))\n\t\t\t_normal\n\t\t\treturn\n"
+	      "\t\tdone\n\tfi\n"
+	      "\tif ((CURRENT == 2)) && [[ $words[2] != -* ]]; then\n"
+	      "\t\t_describe -t commands command cmds\n\t\treturn\n\tfi\n"
+	      "\tif [[ $cmd != run ]]; then\n\t\tshift words\n\t\t((CURRENT--))\n\tfi\n"
+	      "\tcase $cmd in\n",
+	      out);
+	for (size_t c = 0; c < ncommands; c++) {
+		const struct command_info *cmd = &commands[c];
+		fprintf(out, "\t%s)\n\t\t_arguments -s -S", cmd->name);
+		for (int id = 0; id < O_COUNT; id++)
+			if (cmd->options ? takes(cmd, &option_table[id])
+					 : (id == O_HELP)) /* --help alone */
+				zsh_option(out, cmd, &option_table[id]);
+		if (cmd->files)
+			fputs(" \\\n\t\t'*:result file:_files -g \"*.json(-.)\"'", out);
+		fputs("\n\t\t;;\n", out);
+	}
+	fputs("\tesac\n}\n\n_zswapbench \"$@\"\n", out);
+	return ok;
+}
+
+/* complete -c zswapbench -n '__zswapbench_for run calibrate' -s l -l limit ...: one line for
+ * the commands where the option has its short name, one for those where it has not (-o is
+ * --output for a run, --columns for show and compare). */
+static int fish_option(FILE *out, const struct option_desc *o)
+{
+	struct value v = value_of(o);
+
+	for (int with_short = 1; with_short >= 0; with_short--) {
+		int any = 0;
+		for (size_t c = 0; c < ncommands; c++)
+			if (takes(&commands[c], o) &&
+			    !!owns_short(o, commands[c].options) == with_short) {
+				fprintf(out, "%s %s",
+					any++ ? "" : "complete -c zswapbench -n '__zswapbench_for",
+					commands[c].name);
+			}
+		if (!any)
+			continue;
+		fputc('\'', out);
+		if (with_short)
+			fprintf(out, " -s %c", o->short_name);
+		fprintf(out, " -l %s", o->name);
+		switch (v.kind) {
+		case V_WORDS:
+			fprintf(out, " -x -a '%s'", v.words);
+			break;
+		case V_LIST:
+			fprintf(out, " -x -a '(__zswapbench_list %s)'", v.words);
+			break;
+		case V_ALGORITHMS:
+			fputs(" -x -a '(__zswapbench_algorithms)'", out);
+			break;
+		case V_CONFIG:
+			fputs(" -r -F -a '(__zswapbench_presets)'", out);
+			break;
+		case V_FILE:
+			fputs(" -r -F", out);
+			break;
+		case V_DIR:
+			fputs(" -x -a '(__fish_complete_directories)'", out);
+			break;
+		case V_USER:
+			fputs(" -x -a '(__fish_complete_users)'", out);
+			break;
+		case V_TYPED:
+			if (takes_value(o))
+				fputs(" -x", out);
+			break;
+		}
+		fputs(" -d ", out);
+		fish_quoted(out, o->help);
+		fputc('\n', out);
+	}
+	return words_ok(v.words);
+}
+
+static const char fish_helpers[] =
+	"# Completion of zswapbench(8) for fish.\n"
+	"# Generated by tools/gen-docs from src/runner/cli/option_table.c: do not edit.\n\n"
+	"# The command word being completed for: run (no word), show, compare...; after the\n"
+	"# experiment's \"--\", none of ours.\n"
+	"function __zswapbench_command\n"
+	"\tset -l words (commandline -opc)\n"
+	"\tset -l cmd run\n"
+	"\tif contains -- \"$words[2]\" %s\n"
+	"\t\tset cmd $words[2]\n"
+	"\tend\n"
+	"\tif contains -- $cmd run calibrate; and contains -- -- $words[2..-1]\n"
+	"\t\tset cmd --\n"
+	"\tend\n"
+	"\techo $cmd\n"
+	"end\n\n"
+	"function __zswapbench_for\n"
+	"\tcontains -- (__zswapbench_command) $argv\n"
+	"end\n\n"
+	"# The next item of a comma list of the words given, less those already in it.\n"
+	"function __zswapbench_list\n"
+	"\tset -l token (commandline -ct)\n"
+	"\t# An empty list, not '', would make $prefix$w nothing at all.\n"
+	"\tset -l prefix (string match -r '.*,' -- $token); or set prefix ''\n"
+	"\tfor w in $argv\n"
+	"\t\tstring match -q -- \"*,$w,*\" \",$prefix\"; or echo $prefix$w\n"
+	"\tend\n"
+	"end\n\n"
+	"# The presets, as the zswapbench being completed lists them.\n"
+	"function __zswapbench_presets\n"
+	"\tset -l words (commandline -opc)\n"
+	"\tcommand $words[1] list-configs 2>/dev/null | string replace -r ' .*' ''\n"
+	"end\n\n";
+
+static int fish_completion(FILE *out)
+{
+	char words[256] = "", gist[256];
+	int ok = 1;
+
+	for (size_t c = 0; c < ncommands; c++)
+		if (!commands[c].implicit)
+			snprintf(words + strlen(words), sizeof(words) - strlen(words), "%s%s",
+				 words[0] ? " " : "", commands[c].name);
+	fprintf(out, fish_helpers, words);
+	fputs("function __zswapbench_algorithms\n\t__zswapbench_list all (sh -c ", out);
+	fish_quoted(out, algorithms_sh);
+	fputs(")\nend\n\n", out);
+	fputs("# No file unless a value or a word takes one.\ncomplete -c zswapbench -f\n", out);
+	for (size_t c = 0; c < ncommands; c++) {
+		if (commands[c].implicit)
+			continue;
+		command_gist(&commands[c], gist, sizeof(gist));
+		fprintf(out,
+			"complete -c zswapbench -n 'test (count (commandline -opc)) -eq 1' -a %s "
+			"-d ",
+			commands[c].name);
+		fish_quoted(out, gist);
+		fputc('\n', out);
+	}
+	for (int id = 0; id < O_COUNT; id++) {
+		const struct option_desc *o = &option_table[id];
+		int any = 0;
+		for (size_t c = 0; c < ncommands; c++)
+			any |= takes(&commands[c], o) || (!commands[c].options && id == O_HELP);
+		if (!any || (o->flags & OPT_HIDDEN))
+			continue;
+		ok &= fish_option(out, o);
+	}
+	fputs("complete -c zswapbench -n '__zswapbench_for", out);
+	for (size_t c = 0; c < ncommands; c++)
+		if (!commands[c].options)
+			fprintf(out, " %s", commands[c].name);
+	fputs("' -s h -l help -d 'show this help'\n", out);
+	fputs("complete -c zswapbench -n '__zswapbench_for", out);
+	for (size_t c = 0; c < ncommands; c++)
+		if (commands[c].files)
+			fprintf(out, " %s", commands[c].name);
+	fputs("' -k -a '(__fish_complete_suffix .json)'\n", out);
+	fputs("# A run's COMMAND after \"--\": a program, then its files.\n"
+	      "complete -c zswapbench -n '__zswapbench_for --' -F\n",
+	      out);
+	return ok;
+}
+
 int main(int argc, char **argv)
 {
 	int ok;
@@ -880,8 +1353,12 @@ int main(int argc, char **argv)
 		ok = man_page(stdout);
 	else if (argc == 2 && strcmp(argv[1], "bash") == 0)
 		ok = bash_completion(stdout);
+	else if (argc == 2 && strcmp(argv[1], "zsh") == 0)
+		ok = zsh_completion(stdout);
+	else if (argc == 2 && strcmp(argv[1], "fish") == 0)
+		ok = fish_completion(stdout);
 	else {
-		fprintf(stderr, "usage: gen-docs man|bash\n");
+		fprintf(stderr, "usage: gen-docs man|bash|zsh|fish\n");
 		return 2;
 	}
 	if (fflush(stdout) || ferror(stdout)) {

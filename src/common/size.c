@@ -30,10 +30,29 @@ static int unit_multiplier(const char *suffix, size_t len, uint64_t *mult)
 	return 0;
 }
 
+/* "0.5G": a fraction of the unit, as util-linux's sizes take one, cut to whole bytes. Only
+ * with a unit (a byte has no fraction), and at most 18 digits, which 128 bits multiply by
+ * any unit exactly. */
+static int fraction_bytes(const char *digits, size_t n, uint64_t mult, uint64_t *bytes)
+{
+	unsigned __int128 frac = 0, scale = 1;
+
+	if (n == 0 || n > 18 || mult == 1)
+		return -EINVAL;
+	for (size_t i = 0; i < n; i++) {
+		if (!isdigit((unsigned char)digits[i]))
+			return -EINVAL;
+		frac = frac * 10 + (unsigned)(digits[i] - '0');
+		scale *= 10;
+	}
+	*bytes = (uint64_t)(frac * mult / scale);
+	return 0;
+}
+
 int size_parse_n(const char *text, size_t len, uint64_t *bytes)
 {
-	uint64_t value = 0, mult;
-	size_t i = 0;
+	uint64_t value = 0, mult, part = 0;
+	size_t i = 0, dot = 0, ndot = 0;
 
 	if (!text || len == 0 || !isdigit((unsigned char)text[0]))
 		return -EINVAL; /* also rejects "-1", "+1", " 1" and "" */
@@ -43,13 +62,21 @@ int size_parse_n(const char *text, size_t len, uint64_t *bytes)
 			return -ERANGE;
 		value = value * 10 + digit;
 	}
+	if (i < len && text[i] == '.') {
+		dot = ++i;
+		while (i < len && isdigit((unsigned char)text[i]))
+			i++;
+		ndot = i - dot;
+	}
 	if (unit_multiplier(text + i, len - i, &mult) < 0 || memchr(text + i, '\0', len - i))
 		return -EINVAL;
-	if (value == 0)
+	if (dot && fraction_bytes(text + dot, ndot, mult, &part))
 		return -EINVAL;
-	if (value > UINT64_MAX / mult)
+	if (value > UINT64_MAX / mult || value * mult > UINT64_MAX - part)
 		return -ERANGE;
-	*bytes = value * mult;
+	if (value * mult + part == 0)
+		return -EINVAL;
+	*bytes = value * mult + part;
 	return 0;
 }
 

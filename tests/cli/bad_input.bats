@@ -164,6 +164,25 @@ TABLE
 	[[ "$stderr" == *"must run as root"* ]]
 }
 
+@test "not root: -n and calibrate -n show the plan, as text or JSON, and change nothing" {
+	command -v setpriv >/dev/null || skip "no setpriv"
+	as_nobody=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+	run --separate-stderr "${as_nobody[@]}" "$ZSB" -n --swap zram
+	[ "$status" -eq 0 ]
+	[[ "$output" == plan:* ]]
+	[[ "$stderr" != *"must run as root"* ]]
+	run --separate-stderr "${as_nobody[@]}" "$ZSB" -n --swap disk,zram --format json
+	[ "$status" -eq 0 ]
+	[ "$(jq -r '[.cells[].label] | join(",")' <<<"$output")" = disk,zram ]
+	[ "$(jq '.schedule | length' <<<"$output")" -eq 10 ]
+	cd "$TMP"
+	run --separate-stderr "$ZSB" calibrate -n --runs 3 --swap zram
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^plan:' <<<"$output")" -eq 1 ]
+	[[ "$stderr" == *"calibrate: 3 runs of the plan below"* ]]
+	[ ! -e "$TMP/results" ]
+}
+
 @test "unsupported by this machine exits 3: a swapfile larger than the free space" {
 	run --separate-stderr "$ZSB" --swap disk --swap-size 100T
 	[ "$status" -eq 3 ]

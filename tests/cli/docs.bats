@@ -1,18 +1,20 @@
 #!/usr/bin/env bats
-# The man page and the bash completion that tools/gen-docs writes from the option table
-# (docs.mk): they render, and they name every option --help lists and no hidden one. Only
-# --help runs here: nothing on the machine changes, and root is not needed.
-# Needs `make all` and `make -f Makefile -f docs.mk docs` (or `make docs` once docs.mk is
-# included), man-db and groff.
+# The man page and the bash, zsh and fish completions that tools/gen-docs writes from the
+# option table (docs.mk): they render, and they name every option --help lists and no hidden
+# one. Only --help runs here: nothing on the machine changes, and root is not needed.
+# Needs `make all docs`, man-db and groff; zsh and fish for their completions' tests.
 bats_require_minimum_version 1.5.0
 load helpers
 
 TOP="$BATS_TEST_DIRNAME/../.."
 MAN="$TOP/build/docs/zswapbench.8"
 COMPLETION="$TOP/build/docs/zswapbench.bash-completion"
+ZSH_COMPLETION="$TOP/build/docs/_zswapbench"
+FISH_COMPLETION="$TOP/build/docs/zswapbench.fish"
 
 setup() {
-	if [ ! -x "$ZSB" ] || [ ! -f "$MAN" ] || [ ! -f "$COMPLETION" ]; then
+	if [ ! -x "$ZSB" ] || [ ! -f "$MAN" ] || [ ! -f "$COMPLETION" ] || [ ! -f "$ZSH_COMPLETION" ] ||
+		[ ! -f "$FISH_COMPLETION" ]; then
 		echo "build first: make all && make -f Makefile -f docs.mk docs" >&2
 		return 1
 	fi
@@ -105,13 +107,15 @@ same_set() {
 	[ "$n" -gt 40 ]
 }
 
-@test "man page and completion: no hidden option" {
+@test "man page and completions: no hidden option" {
 	local opt hidden
 	hidden=$(hidden_options)
 	[ -n "$hidden" ]
 	for opt in $hidden; do
 		! rendered | grep -qE -- "$opt([^[:alnum:]-]|\$)" || { echo "$opt in the man page" >&2; return 1; }
 		! grep -qE -- "$opt([^[:alnum:]-]|\$)" "$COMPLETION" || { echo "$opt in the completion" >&2; return 1; }
+		! grep -qE -- "$opt([^[:alnum:]-]|\$)" "$ZSH_COMPLETION" || { echo "$opt in zsh's" >&2; return 1; }
+		! grep -qE -- "-l ${opt#--}( |\$)" "$FISH_COMPLETION" || { echo "$opt in fish's" >&2; return 1; }
 	done
 }
 
@@ -177,6 +181,96 @@ same_set() {
 	same_set "$output" "$(printf '%s\n' median median-ci)"
 	run completions zswapbench -o n
 	[ "$output" = notes.txt ]
+}
+
+# The algorithms this kernel offers, as the completions ask for them: zram's, else the crypto
+# API's compressors.
+kernel_algorithms() {
+	{ cat /sys/block/zram*/comp_algorithm 2>/dev/null ||
+		awk '/^name/ { n = $3 } /^type.*comp/ { print n }' /proc/crypto; } 2>/dev/null |
+		tr -d '[]' | tr ' ' '\n' | grep . | sort -u
+}
+
+@test "completion: --comp offers all and this kernel's algorithms; --data, --access, --order their words" {
+	local algos
+	algos=$(kernel_algorithms)
+	[ -n "$algos" ] || skip "this kernel lists no compressor"
+	run completions zswapbench --comp ""
+	same_set "$output" "$(printf '%s\n' all $algos)"
+	run completions zswapbench --data c
+	[ "$output" = compressible: ]
+	run completions zswapbench --data ""
+	same_set "$output" "$(printf '%s\n' seq zero random compressible: pattern: file: mixed)"
+	run completions zswapbench --access ""
+	same_set "$output" "$(printf '%s\n' fill reread: random: hot: tabs:)"
+	run completions zswapbench --order ""
+	same_set "$output" "$(printf '%s\n' interleaved sequential shuffled)"
+	run completions zswapbench sysinfo --format ""
+	same_set "$output" "$(printf '%s\n' table json)"
+}
+
+# What _zswapbench offers for the words, its completion system replaced by stubs that print.
+zsh_offers() {
+	zsh -f "$BATS_TEST_DIRNAME/zsh_stubs.zsh" "$ZSH_COMPLETION" "$@"
+}
+
+# The long options of _arguments' specs: "--limit=[...]" as --limit.
+zsh_options() {
+	zsh_offers "$@" | grep -oE -- '^(\([^)]*\))?--[[:alnum:]-]+' | sed 's/^([^)]*)//'
+}
+
+@test "zsh completion: loads with compinit; each command offers exactly the options of its --help" {
+	command -v zsh >/dev/null || skip "zsh is not installed"
+	zsh -n "$ZSH_COMPLETION"
+	head -1 "$ZSH_COMPLETION" | grep -qx '#compdef zswapbench'
+	run zsh -f -c "fpath=(${ZSH_COMPLETION%/*} \$fpath); autoload -U compinit; compinit -u -D; print -r -- \$_comps[zswapbench]"
+	[ "$output" = _zswapbench ]
+	same_set "$(zsh_options zswapbench --)" "$(help_options)"
+	same_set "$(zsh_options zswapbench show --)" "$(help_options show)"
+	same_set "$(zsh_options zswapbench compare --)" "$(help_options compare)"
+	same_set "$(zsh_options zswapbench sysinfo --)" "$(help_options sysinfo)"
+	zsh_offers zswapbench show -o "" | grep -qF -- '(-o --columns)-o+['
+	zsh_offers zswapbench -o "" | grep -qF -- '(-o --output)-o+['
+}
+
+@test "zsh completion: command words, the values of options, a command after --" {
+	local algos
+	command -v zsh >/dev/null || skip "zsh is not installed"
+	run zsh_offers zswapbench ""
+	same_set "$(grep -v '^describe' <<<"$output" | cut -d: -f1)" "$(dispatched_commands)"
+	run zsh -f -c "source $BATS_TEST_DIRNAME/zsh_stubs.zsh $ZSH_COMPLETION zswapbench >/dev/null
+		_zswapbench_value run --swap; _zswapbench_value sysinfo --format; _zswapbench_value run --data
+		_zswapbench_value run --comp; _zswapbench_value plot --output"
+	[[ "$output" == *"values: -s , LIST disk zram zswap none"* ]]
+	[[ "$output" == *"compadd: -- json"* ]]
+	[[ "$output" != *"compadd: -- csv"* ]]
+	[[ "$output" == *"compadd: -S  -- compressible:"* ]]
+	[[ "$output" == *"files: -/"* ]]
+	algos=$(kernel_algorithms)
+	[ -z "$algos" ] || [[ "$output" == *"values: -s , algorithm all $(tr '\n' ' ' <<<"$algos" | sed 's/ $//')"* ]]
+	run zsh_offers zswapbench --swap zram -- tar x
+	[ "$output" = "normal: tar x" ]
+}
+
+# What fish offers for the command line $1, the words alone.
+fish_offers() {
+	fish --no-config -c "source $FISH_COMPLETION; complete -C '$1'" | cut -f1
+}
+
+@test "fish completion: each command offers the options of its --help, and the values of the table" {
+	local algos
+	command -v fish >/dev/null || skip "fish is not installed"
+	fish --no-execute "$FISH_COMPLETION"
+	same_set "$(fish_offers 'zswapbench --')" "$(help_options)"
+	same_set "$(fish_offers 'zswapbench show --')" "$(help_options show)"
+	same_set "$(fish_offers 'zswapbench sysinfo --')" "$(help_options sysinfo)"
+	same_set "$(fish_offers 'zswapbench ')" "$(dispatched_commands)"
+	same_set "$(fish_offers 'zswapbench --swap disk,z')" "$(printf '%s\n' disk,zram disk,zswap)"
+	same_set "$(fish_offers 'zswapbench sysinfo --format ')" "$(printf '%s\n' table json)"
+	same_set "$(fish_offers 'zswapbench show -o medi')" "$(printf '%s\n' median median-ci)"
+	[ "$(fish_offers 'zswapbench --data comp')" = compressible: ]
+	algos=$(kernel_algorithms)
+	[ -z "$algos" ] || same_set "$(fish_offers 'zswapbench --comp ')" "$(printf '%s\n' all $algos)"
 }
 
 @test "completion: --user offers user names" {

@@ -22,7 +22,7 @@ setup() {
 
 teardown() {
 	if [ -n "$INSTALLED_BY_TEST" ] && dpkg -s zswapbench >/dev/null 2>&1; then
-		dpkg -r zswapbench >/dev/null
+		dpkg --purge zswapbench >/dev/null
 	fi
 	common_teardown
 }
@@ -44,7 +44,7 @@ will_install_package() {
 	need_zram
 	command -v dpkg-buildpackage >/dev/null || skip "dpkg-dev is not installed (make deps-test)"
 	! dpkg -s zswapbench >/dev/null 2>&1 || skip "a zswapbench package is already installed on this machine"
-	[ ! -e /usr/sbin/zswapbench ] || skip "/usr/sbin/zswapbench exists and is not ours"
+	[ ! -e /usr/bin/zswapbench ] || skip "/usr/bin/zswapbench exists and is not ours"
 	INSTALLED_BY_TEST=1
 }
 
@@ -87,9 +87,9 @@ will_install_package() {
 	grep -E '^hostB +:' <<<"$output" | grep -q 'changed=0 '
 	grep -qE '^hostA +existed ' "$TMP/results/fleet-summary.txt"
 
-	dpkg -r zswapbench >/dev/null
+	dpkg --purge zswapbench >/dev/null
 	! dpkg -s zswapbench >/dev/null 2>&1
-	[ ! -e /usr/sbin/zswapbench ]
+	[ ! -e /usr/bin/zswapbench ]
 }
 
 @test "site.yml --check: nothing built, installed, run, fetched or written" {
@@ -133,5 +133,5 @@ INI
 	grep -q '<html' "$TMP/results/fleet.html"
 	grep -qE '^hostDown +(failed|unreachable) ' "$TMP/results/fleet-summary.txt"
 	grep -qx hostDown "$TMP/results/fleet-failed.txt"
-	dpkg -r zswapbench >/dev/null
+	dpkg --purge zswapbench >/dev/null
 }

@@ -13,50 +13,99 @@ teardown() { common_teardown; }
 	need_zram
 	root="$TMP/root"
 	make -s -C "$TOP" install DESTDIR="$root" PREFIX=/usr >/dev/null
-	for f in usr/sbin/zswapbench usr/libexec/zswapbench/zswapbench-hogger \
+	for f in usr/bin/zswapbench usr/libexec/zswapbench/zswapbench-hogger \
 		usr/share/zswapbench/configs/disk-vs-zram.conf usr/share/zswapbench/cgroup/cgconfig.conf \
-		usr/share/man/man8/zswapbench.8 usr/share/bash-completion/completions/zswapbench; do
+		usr/share/man/man8/zswapbench.8 usr/share/bash-completion/completions/zswapbench \
+		usr/share/zsh/site-functions/_zswapbench usr/share/fish/vendor_completions.d/zswapbench.fish; do
 		[ -f "$root/$f" ] || { echo "missing $f" >&2; return 1; }
 	done
 	cd "$TMP"
 	# Away from the source tree: the hogger and the presets are the installed ones.
-	run "$root/usr/sbin/zswapbench" list-configs
+	run "$root/usr/bin/zswapbench" list-configs
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"disk-vs-zram"* ]]
-	run "$root/usr/sbin/zswapbench" --swap zram --limit 16M --alloc 32M --trials 1 -q --output "$TMP/r.json"
+	run "$root/usr/bin/zswapbench" --swap zram --limit 16M --alloc 32M --trials 1 -q --output "$TMP/r.json"
 	[ "$status" -eq 0 ]
-	[ "$(json .plan.hogger "$TMP/r.json")" = "$root/usr/sbin/../libexec/zswapbench/zswapbench-hogger" ]
+	[ "$(json .plan.hogger "$TMP/r.json")" = "$root/usr/bin/../libexec/zswapbench/zswapbench-hogger" ]
 	[ "$(json '.cells[0].trials[0].status' "$TMP/r.json")" = ok ]
-	run "$root/usr/sbin/zswapbench" --config disk-vs-zram --dry-run
+	run "$root/usr/bin/zswapbench" --config disk-vs-zram --dry-run
 	[ "$status" -eq 0 ]
 	MANWIDTH=80 man -l "$root/usr/share/man/man8/zswapbench.8" 2>/dev/null | grep -q 'zswapbench sysinfo'
 	make -s -C "$TOP" uninstall DESTDIR="$root" PREFIX=/usr
 	[ -z "$(find "$root" -type f)" ]
 }
 
-@test "the Debian package: dpkg-buildpackage builds it, it installs, runs sysinfo, and removes cleanly" {
+# dpkg-buildpackage in a copy of the tree's files at $1: the .debs are left in $1. The files
+# are taken once per test ($TMP/tree.tar), so two builds build the same tree even while it is
+# being edited.
+build_deb() {
+	[ -f "$TMP/tree.tar" ] || (cd "$TOP" && git ls-files -z | tar --null -T - -cf "$TMP/tree.tar")
+	mkdir -p "$1/src"
+	tar -xf "$TMP/tree.tar" -C "$1/src"
+	(cd "$1/src" && dpkg-buildpackage -us -uc -b >"$1/build.log" 2>&1) ||
+		{ tail -30 "$1/build.log" >&2; return 1; }
+}
+
+@test "the Debian package: lintian has nothing to say, even pedantic; built twice, the same bytes" {
+	command -v dpkg-buildpackage >/dev/null || skip "dpkg-dev is not installed (make deps-test)"
+	command -v lintian >/dev/null || skip "lintian is not installed (make deps-test)"
+	build_deb "$TMP/one"
+	# Another directory, deeper: a build that recorded its path would differ.
+	build_deb "$TMP/two/deeper"
+	run lintian --pedantic -I --display-experimental --fail-on error,warning,info,pedantic \
+		"$TMP"/one/zswapbench_*.changes
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ -z "$(grep -v 'running with root privileges' <<<"$output")" ]
+	for deb in "$TMP"/one/*.deb; do
+		cmp "$deb" "$TMP/two/deeper/${deb##*/}" || { echo "${deb##*/} differs" >&2; return 1; }
+	done
+	# The man page names no directory of the build.
+	! dpkg-deb --fsys-tarfile "$TMP"/one/zswapbench_*_*.deb | tar -xOf - ./usr/share/man/man8/zswapbench.8.gz |
+		gzip -dc | grep -F "$TMP"
+}
+
+@test "the Debian package: installs in /usr/bin with its docs and completions, works for any user, and purge removes its state" {
 	command -v dpkg-buildpackage >/dev/null || skip "dpkg-dev is not installed (make deps-test)"
 	! dpkg -s zswapbench >/dev/null 2>&1 || skip "a zswapbench package is already installed on this machine"
-	[ ! -e /usr/sbin/zswapbench ] || skip "/usr/sbin/zswapbench exists and is not ours"
-	mkdir "$TMP/src"
-	(cd "$TOP" && git ls-files -z | tar --null -T - -cf -) | tar -xf - -C "$TMP/src"
-	(cd "$TMP/src" && dpkg-buildpackage -us -uc -b >"$TMP/build.log" 2>&1) ||
-		{ tail -30 "$TMP/build.log" >&2; return 1; }
+	[ ! -e /usr/bin/zswapbench ] || skip "/usr/bin/zswapbench exists and is not ours"
+	# Purge removes /var/lib/zswapbench: not where a calibration or a killed run's journal is.
+	[ ! -e /var/lib/zswapbench/calibration.json ] && [ ! -e /var/lib/zswapbench/journal ] ||
+		skip "/var/lib/zswapbench holds a calibration or a journal that purge would remove"
+	build_deb "$TMP"
 	deb=$(ls "$TMP"/zswapbench_*.deb)
-	dpkg-deb -c "$deb" | grep -q './usr/sbin/zswapbench$'
-	dpkg-deb -c "$deb" | grep -q './usr/libexec/zswapbench/zswapbench-hogger$'
+	listing=$(dpkg-deb -c "$deb")
+	for f in ./usr/bin/zswapbench ./usr/libexec/zswapbench/zswapbench-hogger \
+		./usr/share/doc/zswapbench/README.md.gz ./usr/share/doc/zswapbench/docs/architecture.md.gz \
+		./usr/share/doc/zswapbench/copyright ./usr/share/zsh/vendor-completions/_zswapbench \
+		./usr/share/fish/vendor_completions.d/zswapbench.fish \
+		./usr/share/bash-completion/completions/zswapbench; do
+		grep -qE " $f\$" <<<"$listing" || { echo "not in the package: $f" >&2; return 1; }
+	done
+	! grep -q '/sbin/' <<<"$listing"
 	dpkg -i "$deb" >/dev/null
-	run --separate-stderr /usr/sbin/zswapbench sysinfo
+	run --separate-stderr /usr/bin/zswapbench sysinfo
 	sysinfo_status=$status
 	sysinfo_out=$output
-	run /usr/sbin/zswapbench list-configs
+	run /usr/bin/zswapbench list-configs
 	configs=$output
-	dpkg -r zswapbench >/dev/null
+	# A user who is not root finds it by name and sees the plan: nothing changes.
+	run --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups \
+		env PATH=/usr/bin:/bin sh -c 'cd /tmp && zswapbench -n --swap zram'
+	plan_status=$status
+	plan_out=$output
+	mkdir -p /var/lib/zswapbench
+	touch /var/lib/zswapbench/calibration.json
+	dpkg --purge zswapbench >/dev/null
 	[ "$sysinfo_status" -eq 0 ]
 	[[ "$sysinfo_out" == *"cgroup mode"* ]]
 	[[ "$configs" == *"disk-vs-zram"* ]]
-	[ ! -e /usr/sbin/zswapbench ]
+	[ "$plan_status" -eq 0 ]
+	[[ "$plan_out" == plan:* ]]
+	[ ! -e /usr/bin/zswapbench ]
 	[ ! -e /usr/libexec/zswapbench ]
 	[ ! -e /usr/share/zswapbench ]
+	[ ! -e /usr/share/doc/zswapbench ]
+	[ ! -e /var/lib/zswapbench ]
 	! dpkg -s zswapbench >/dev/null 2>&1
 }

@@ -145,6 +145,65 @@ ratio_between() {
 	[[ "$stderr" == *"command 'no-such-command-zsb': not found in PATH"* ]]
 }
 
+@test "a failing command stops the run at its first failed trial, its last lines on stderr; -i goes on" {
+	need_zram
+	# What tar says to a typo, as a command that fails alike in every trial.
+	cmd=(sh -c 'echo one; echo two; echo "tar: unrecognized option --bogus" >&2; exit 64')
+	run --separate-stderr "$ZSB" --swap disk,zram --limit 16M --trials 3 --output "$TMP/r.json" -- "${cmd[@]}"
+	echo "$stderr"
+	[ "$status" -eq 4 ]
+	[ "$(jq '[.cells[].trials[]] | length' "$TMP/r.json")" -eq 1 ]
+	[ "$(json .status "$TMP/r.json")" = failed ]
+	[[ "$(json .error "$TMP/r.json")" == *"stopped at the first failed trial of sh"* ]]
+	[[ "$(json '.cells[0].trials[0].note' "$TMP/r.json")" == *"tar: unrecognized option --bogus" ]]
+	[[ "$stderr" == *"sh's last lines:"*"    two"*"    tar: unrecognized option --bogus"* ]]
+	[[ "$stderr" == *"stopped at the first failed trial of 'sh' (-i, --ignore-failure, runs every trial)"* ]]
+	[[ "$stderr" != *"never swapped"* ]]
+	[ "$(jq '[.cells[].trials[].flags[] | select(. == "never-swapped")] | length' "$TMP/r.json")" -eq 0 ]
+	# -i: every trial of every cell, each failure recorded, the run complete.
+	run --separate-stderr "$ZSB" --swap disk,zram --limit 16M --trials 2 -i --output "$TMP/r.json" -- "${cmd[@]}"
+	[ "$status" -eq 4 ]
+	[ "$(jq '[.cells[].trials[]] | length' "$TMP/r.json")" -eq 4 ]
+	[ "$(json .status "$TMP/r.json")" = complete ]
+	[[ "$stderr" != *"stopped at the first failed trial"* ]]
+	[[ "$stderr" != *"never swapped"* ]]
+}
+
+@test "an option of zswapbench after -- goes to the command, with a warning" {
+	need_zram
+	run --separate-stderr "$ZSB" --swap zram --limit 16M --trials 1 --output "$TMP/r.json" -- true --dry-run
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"warning: '--dry-run' comes after '--', so it goes to true, not to zswapbench"* ]]
+	[ "$(json '.config.command | join(" ")' "$TMP/r.json")" = "true --dry-run" ]
+	[ "$(json '.cells[0].trials | length' "$TMP/r.json")" -eq 1 ]
+}
+
+@test "--swap-fraction: the swap is sized by the allocation it makes, not by --alloc" {
+	need_zram
+	run "$ZSB" --swap zram --limit 64M --swap-fraction 0.5 --trials 1 --output "$TMP/r.json"
+	[ "$status" -eq 0 ]
+	[ "$(json '.cells[0].alloc' "$TMP/r.json")" -eq $((128 * MiB)) ]
+	[ "$(json '.plan.swap_size' "$TMP/r.json")" -eq $((128 * MiB)) ]
+}
+
+@test "under sudo the results belong to the user who ran it, in that user's directory" {
+	need_zram
+	command -v gnuplot >/dev/null || skip "gnuplot is not installed (--plot, --report)"
+	home="$TMP/home"
+	mkdir "$home"
+	chown 65534:65534 "$home"
+	(cd "$home" && SUDO_UID=65534 SUDO_GID=65534 "$ZSB" --swap zram --limit 16M --alloc 32M --trials 1 -q \
+		--plot plots --report "$home/r.html") >/dev/null
+	[ "$(stat -c %u:%g "$home/results")" = 65534:65534 ]
+	for f in "$home"/results/*.json "$home/r.html" "$home/plots" "$home"/plots/*; do
+		[ "$(stat -c %u "$f")" = 65534 ] || { echo "$f is not the user's" >&2; return 1; }
+	done
+	# In a directory that is root's, the file stays root's.
+	SUDO_UID=65534 SUDO_GID=65534 "$ZSB" --swap zram --limit 16M --alloc 32M --trials 1 -q \
+		--output "$TMP/root.json" >/dev/null
+	[ "$(stat -c %u "$TMP/root.json")" = 0 ]
+}
+
 @test "--background holds memory outside the cgroup for the whole run, then is gone" {
 	need_zram
 	ZSWAPBENCH_TEST_PAUSE=fill "$ZSB" --swap zram --limit 16M --alloc 32M --trials 1 --background 512M \

@@ -112,6 +112,10 @@ Test(options, sizes_follow_util_linux)
 	cr_assert_eq(cfg.alloc, 300000000ULL, "MB is decimal");
 	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--alloc", "300MiB")), OPTIONS_RUN, "%s", msg);
 	cr_assert_eq(cfg.alloc, 300ULL << 20);
+	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--alloc", "0.5G")), OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(cfg.alloc, 512ULL << 20, "a fraction of a unit, as util-linux takes it");
+	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--limit", "0.5G,1.5G")), OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(cfg.limit.v[1], 1536ULL << 20);
 	config_free(&cfg);
 }
 
@@ -303,7 +307,7 @@ Test(options, hogger_options_are_refused_for_a_command)
 Test(options, help_lists_every_visible_option, .init = cr_redirect_stdout)
 {
 	struct config cfg = { 0 };
-	char msg[512], help[16384] = "";
+	char msg[512], help[32768] = "";
 	FILE *out;
 	size_t n;
 
@@ -321,8 +325,8 @@ Test(options, help_lists_every_visible_option, .init = cr_redirect_stdout)
 				       needle);
 		else if (option_for(&option_table[id], CMD_RUN))
 			cr_assert_not_null(strstr(help, needle), "%s missing from --help", needle);
-		else if (id != O_PLOT_OUTPUT &&
-			 id != O_REPORT_OUTPUT) { /* "--output" is the run's too */
+		else if (id != O_PLOT_OUTPUT && id != O_REPORT_OUTPUT &&
+			 id != O_SYSINFO_FORMAT) { /* "--output", "--format": the run's too */
 			char entry[80];
 			snprintf(entry, sizeof(entry), " %s ",
 				 needle); /* the option column, not "--cpus all" */
@@ -331,7 +335,7 @@ Test(options, help_lists_every_visible_option, .init = cr_redirect_stdout)
 		}
 	}
 	for (char *line = strtok(help, "\n"); line; line = strtok(NULL, "\n"))
-		cr_assert_leq(strlen(line), 200, "a help line runs on: %s", line);
+		cr_assert_leq(strlen(line), 80, "a help line passes 80 columns: %s", line);
 	config_free(&cfg);
 }
 
@@ -446,4 +450,148 @@ Test(options, switches)
 	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--mglru", "yes")), OPTIONS_USAGE);
 	cr_assert_str_eq(msg, "--mglru 'yes': not on or off");
 	config_free(&cfg);
+}
+
+/* A command's words, parsed as main.c would parse them. */
+static enum options_result parse_as(const char *word, char *msg, struct config *cfg, int argc,
+				    char **argv)
+{
+	config_free(cfg);
+	return options_parse(command_of(word), argc, argv, cfg, msg, 512);
+}
+
+/* getopt takes a unique prefix; a prefix of several options is said to be one, naming them. */
+Test(options, an_ambiguous_prefix_names_its_candidates)
+{
+	struct config cfg = { 0 };
+	char msg[512];
+
+	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--lim", "5M")), OPTIONS_USAGE);
+	cr_assert_str_eq(msg, "option '--lim' is ambiguous: --limit, --limit-mode");
+	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--zram-w", "idle")), OPTIONS_RUN, "%s",
+		     msg); /* --zram-writeback alone: --zswap-writeback starts otherwise */
+	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--trial", "3")), OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(cfg.trials, 3, "a unique prefix is the option");
+	cr_assert_eq(parse(msg, &cfg, 2, ARGS("--limit=5M")), OPTIONS_RUN,
+		     "an exact name with its prefixes among the others: %s", msg);
+	cr_assert_eq(parse_as("show", msg, &cfg, 3, (char *[]){ "show", "--no", "a.json", NULL }),
+		     OPTIONS_USAGE);
+	cr_assert_str_eq(msg, "option '--no' is ambiguous: --noheadings, --noise-threshold");
+	cr_assert_eq(parse(msg, &cfg, 2, ARGS("--h")), OPTIONS_USAGE);
+	cr_assert_str_eq(msg, "option '--h' is ambiguous: --hogger, --help",
+			 "a hidden option named where it makes the difference");
+	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--s", "x")), OPTIONS_USAGE);
+	cr_assert_null(strstr(msg, "--sysroot"), "%s", msg);
+	cr_assert_not_null(strstr(msg, "--swap, --swap-limit"), "%s", msg);
+	cr_assert_eq(parse(msg, &cfg, 2, ARGS("--bogus")), OPTIONS_USAGE);
+	cr_assert_str_eq(msg, "unknown option '--bogus'");
+	config_free(&cfg);
+}
+
+/* Words after "--" are the command's; one that is ours is found, so the run can say so. */
+Test(options, an_option_of_ours_after_the_separator_is_found)
+{
+	const struct command_info *run = command_of(NULL);
+
+	cr_assert_str_eq(options_in_command(run, (char *[]){ "tar", "--dry-run", NULL }),
+			 "--dry-run");
+	cr_assert_str_eq(options_in_command(run, (char *[]){ "x", "-f", "--trials=3", NULL }),
+			 "--trials=3");
+	cr_assert_null(options_in_command(run, (char *[]){ "tar", "-n", "--exclude=x", NULL }),
+		       "short names and others' options are the command's business");
+	cr_assert_null(options_in_command(run, (char *[]){ "x", "--dry", "--", NULL }),
+		       "only a whole name of ours");
+	cr_assert_null(options_in_command(run, (char *[]){ "x", "--sysroot", NULL }),
+		       "a hidden option is not offered to users, nor warned about");
+	cr_assert_null(options_in_command(run, NULL));
+}
+
+Test(options, ignore_failure_is_a_flag_with_a_short_name)
+{
+	struct config cfg = { 0 };
+	char msg[512];
+
+	cr_assert_eq(parse(msg, &cfg, 4, ARGS("-i", "--", "false")), OPTIONS_RUN, "%s", msg);
+	cr_assert(cfg.ignore_failure);
+	cr_assert_eq(parse(msg, &cfg, 1, ARGS(NULL)), OPTIONS_RUN, "%s", msg);
+	cr_assert_not(cfg.ignore_failure, "the run stops at a failed command by default");
+	config_free(&cfg);
+}
+
+/* A folder's trailing '/' is dropped: the plots' paths are then printed with one slash. */
+Test(options, a_directory_keeps_no_trailing_slash)
+{
+	struct config cfg = { 0 };
+	char msg[512];
+
+	cr_assert_eq(parse_as("plot", msg, &cfg, 4,
+			      (char *[]){ "plot", "-o", "/tmp/plots//", "a.json", NULL }),
+		     OPTIONS_RUN, "%s", msg);
+	cr_assert_str_eq(cfg.plot_dir, "/tmp/plots");
+	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--plot", "/")), OPTIONS_RUN, "%s", msg);
+	cr_assert_str_eq(cfg.plot_dir, "/", "the root stays the root");
+	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--output", "a/")), OPTIONS_RUN, "%s", msg);
+	cr_assert_str_eq(cfg.output, "a/", "a file's path is left as typed");
+	config_free(&cfg);
+}
+
+/* sysinfo prints a list of facts: it offers and takes the two formats it has. */
+Test(options, sysinfo_takes_only_its_formats)
+{
+	struct config cfg = { 0 };
+	char msg[512];
+
+	cr_assert_eq(parse_as("sysinfo", msg, &cfg, 3,
+			      (char *[]){ "sysinfo", "--format", "csv", NULL }),
+		     OPTIONS_USAGE);
+	cr_assert_str_eq(msg, "--format 'csv': not table or json");
+	cr_assert_eq(parse_as("sysinfo", msg, &cfg, 3,
+			      (char *[]){ "sysinfo", "--format", "json", NULL }),
+		     OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(cfg.format, FORMAT_JSON);
+	cr_assert_eq(parse_as("show", msg, &cfg, 4,
+			      (char *[]){ "show", "--format", "csv", "a.json", NULL }),
+		     OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(cfg.format, FORMAT_CSV);
+	config_free(&cfg);
+}
+
+/* Every command's --help within 80 columns; the experiment's in the README's groups, in
+ * their order, each group once. */
+Test(options, every_help_fits_80_columns_and_the_run_is_grouped)
+{
+	for (size_t c = 0; c < ncommands; c++) {
+		char *text = NULL, *at, *save = NULL;
+		size_t len = 0;
+		FILE *out = open_memstream(&text, &len);
+
+		cr_assert_not_null(out);
+		options_help(out, &commands[c], commands, ncommands);
+		fclose(out);
+		at = text;
+		for (int g = 0; commands[c].options & CMD_EXPERIMENT && g < G_COUNT; g++) {
+			char heading[64];
+			snprintf(heading, sizeof(heading), "\n%s:\n", option_group_names[g]);
+			/* calibrate prints nothing: it has no group of what is printed */
+			if (!commands[c].implicit && !strstr(text, heading))
+				continue;
+			cr_assert_not_null(strstr(at, heading),
+					   "%s: no group '%s' after the one before",
+					   commands[c].name, option_group_names[g]);
+			at = strstr(at, heading) + 1;
+			cr_assert_null(strstr(at, heading), "%s: '%s' twice", commands[c].name,
+				       option_group_names[g]);
+		}
+		if (!(commands[c].options & CMD_EXPERIMENT))
+			cr_assert_null(strstr(text, option_group_names[G_PRINTED]));
+		if (commands[c].options & CMD_SYSINFO) {
+			cr_assert_not_null(strstr(text, "table or json"));
+			cr_assert_null(strstr(text, "csv"),
+				       "sysinfo --help offers only its formats");
+		}
+		for (char *line = strtok_r(text, "\n", &save); line;
+		     line = strtok_r(NULL, "\n", &save))
+			cr_assert_leq(strlen(line), 80, "%s --help: %s", commands[c].name, line);
+		free(text);
+	}
 }

@@ -113,6 +113,15 @@ Test(plan, swap_size_holds_the_largest_allocation)
 	PLAN(&p, &cfg, "--swap", "zram", "--swap-size", "64M");
 	cr_assert_eq(p.swap_size, 64ULL << 20);
 	plan_free(&p);
+	/* --swap-fraction: each cell allocates limit / (1 - F); the default --alloc (300M) is
+	 * nobody's allocation and must not size the swap. */
+	PLAN(&p, &cfg, "--swap", "zram", "--limit", "64M", "--swap-fraction", "0.5");
+	cr_assert_eq(p.cells[0].alloc, 128ULL << 20);
+	cr_assert_eq(p.swap_size, 128ULL << 20, "the swap follows the allocation");
+	plan_free(&p);
+	PLAN(&p, &cfg, "--swap", "zram", "--limit", "32M,64M", "--swap-fraction", "0.75");
+	cr_assert_eq(p.swap_size, 256ULL << 20, "the largest cell's");
+	plan_free(&p);
 	config_free(&cfg);
 }
 

@@ -76,6 +76,7 @@ enum option_id {
 	O_USER,
 	O_NO_SECCOMP,
 	O_SETUP,
+	O_IGNORE_FAILURE,
 	O_SETTLE,
 	O_TIMEOUT,
 	O_INTERVAL,
@@ -89,6 +90,7 @@ enum option_id {
 	O_REPORT_OUTPUT,
 	O_JSON,
 	O_FORMAT,
+	O_SYSINFO_FORMAT,
 	O_COLUMNS,
 	O_RAW,
 	O_NOHEADINGS,
@@ -215,6 +217,7 @@ struct config {
 	struct user_id user;
 	int no_seccomp;
 	int settle;
+	int ignore_failure; /* -i: a failed trial of COMMAND does not stop the run */
 	uint64_t timeout_ms; /* 0: none */
 	uint64_t interval_ms; /* 0: no time series */
 	int extended;

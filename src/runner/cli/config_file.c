@@ -30,7 +30,7 @@ struct load {
 };
 
 /* The source tree's presets when run from it, then the installed ones: beside the binary
- * (PREFIX/share from PREFIX/sbin), at the compiled-in PREFIX, and the distribution's. */
+ * (PREFIX/share from PREFIX/bin), at the compiled-in PREFIX, and the distribution's. */
 const char *const *config_preset_dirs(void)
 {
 	static char beside[PATH_LEN];
@@ -42,7 +42,7 @@ const char *const *config_preset_dirs(void)
 	if (!beside[0]) {
 		n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 		self[n > 0 ? n : 0] = '\0';
-		snprintf(beside, sizeof(beside), "%s/../share/zswapbench/configs",
+		snprintf(beside, sizeof(beside), "%s/" CONFIG_PRESETS_BESIDE,
 			 n > 0 ? dirname(self) : ".");
 	}
 	return dirs;

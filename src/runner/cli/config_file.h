@@ -17,7 +17,10 @@ int config_file_load(struct config *cfg, const char *path, char *why, size_t len
 /* Where the preset name lives: configs/NAME.conf beside the binary's source tree, in the
  * current directory, or in the installed share/zswapbench/configs. -ENOENT otherwise. */
 int config_preset_path(const char *name, char *out, size_t len);
-/* The directories presets are looked for in, in order; NULL-terminated. */
+/* The installed presets beside the binary, from its directory: PREFIX/bin/../share/... */
+#define CONFIG_PRESETS_BESIDE "../share/zswapbench/configs"
+/* The directories presets are looked for in, in order; NULL-terminated. The second is
+ * CONFIG_PRESETS_BESIDE from the running binary's directory. */
 const char *const *config_preset_dirs(void);
 
 #endif

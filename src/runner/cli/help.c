@@ -7,10 +7,39 @@
 #include "common/pattern.h"
 #include "runner/cli/option_table.h"
 
+/* --help fits a terminal of 80 columns: each option's text is wrapped at words under itself,
+ * after the option column. */
+#define HELP_WIDTH 80
+#define OPTION_COLUMN 26
+
+/* The words of text from column col on, a line broken before a word that would pass the width,
+ * each new line indented to indent. */
+static void wrap(FILE *out, const char *text, int col, int indent)
+{
+	int first = 1;
+
+	while (*text) {
+		size_t n = strcspn(text, " ");
+		if (!first && col + 1 + (int)n > HELP_WIDTH) {
+			col = fprintf(out, "\n%*s", indent, "") - 1;
+		} else if (!first) {
+			fputc(' ', out);
+			col++;
+		}
+		fwrite(text, 1, n, out);
+		col += (int)n;
+		first = 0;
+		text += n;
+		text += strspn(text, " ");
+	}
+	fputc('\n', out);
+}
+
 static void option_line(FILE *out, const struct option_desc *o, int has_short)
 {
-	char left[64], def[96] = "";
+	char left[64], text[512], def[160] = "";
 	int has_arg = o->type != OT_FLAG && o->type != OT_ACTION;
+	const int indent = 2 + OPTION_COLUMN + 1;
 
 	if (has_short)
 		snprintf(left, sizeof(left), "-%c, --%s%s%s", o->short_name, o->name,
@@ -23,39 +52,18 @@ static void option_line(FILE *out, const struct option_desc *o, int has_short)
 			 o->type == OT_DURATION ? o->noun : "");
 	else if (o->def_help)
 		snprintf(def, sizeof(def), " (default %s)", o->def_help);
-	if (strlen(left) > 26)
-		fprintf(out, "  %s\n  %-26s %s%s\n", left, "", o->help, def);
+	snprintf(text, sizeof(text), "%s%s", o->help, def);
+	if (strlen(left) > OPTION_COLUMN)
+		fprintf(out, "  %s\n%*s", left, indent, "");
 	else
-		fprintf(out, "  %-26s %s%s\n", left, o->help, def);
-}
-
-/* Long lines of the footer, wrapped at words, the rest indented. */
-static void wrapped(FILE *out, const char *text)
-{
-	const int width = 92;
-	int col = 0;
-
-	while (*text) {
-		size_t n = strcspn(text, " ");
-		if (col && col + 1 + (int)n > width) {
-			fputs("\n    ", out);
-			col = 4;
-		} else if (col) {
-			fputc(' ', out);
-			col++;
-		}
-		fwrite(text, 1, n, out);
-		col += (int)n;
-		text += n + (text[n] == ' ');
-	}
-	fputc('\n', out);
+		fprintf(out, "  %-*s ", OPTION_COLUMN, left);
+	wrap(out, text, indent, indent);
 }
 
 /* "       zswapbench show FILE...  |  compare BASE.json NEW.json...  |": the other commands,
  * wrapped at words. */
 static void command_list(FILE *out, const struct command_info *table, size_t n)
 {
-	const int width = 92;
 	int col = fprintf(out, "       zswapbench ");
 	int first = 1;
 
@@ -66,7 +74,7 @@ static void command_list(FILE *out, const struct command_info *table, size_t n)
 			continue;
 		len = snprintf(item, sizeof(item), "%s%s%s", table[i].name,
 			       table[i].brief ? " " : "", table[i].brief ? table[i].brief : "");
-		if (!first && col + 5 + len > width) {
+		if (!first && col + 5 + len > HELP_WIDTH) {
 			fprintf(out, "  |\n");
 			col = fprintf(out, "       ");
 		} else if (!first) {
@@ -89,37 +97,58 @@ static void usage(FILE *out, const struct command_info *c, const struct command_
 	fprintf(out, "%s\n", c->about);
 }
 
+/* Does option id have its short name in c's set? The first option of the set to claim it does. */
+static int owns_short(const struct command_info *c, int id)
+{
+	const struct option_desc *o = &option_table[id];
+
+	for (int k = 0; o->short_name && k < id; k++)
+		if (option_table[k].short_name == o->short_name &&
+		    option_for(&option_table[k], c->options))
+			return 0;
+	return o->short_name != 0;
+}
+
+static int shown(const struct command_info *c, int id)
+{
+	const struct option_desc *o = &option_table[id];
+	return !(o->flags & OPT_HIDDEN) && option_for(o, c->options);
+}
+
 void options_help(FILE *out, const struct command_info *c, const struct command_info *table,
 		  size_t n)
 {
+	/* The experiment has some eighty options: in the README's groups; a command's few are
+	 * listed as they come. */
+	int grouped = (c->options & CMD_EXPERIMENT) != 0;
 	char line[1024];
 
 	usage(out, c, table, n);
-	if (c->options)
-		fputc('\n', out);
-	for (int id = 0; c->options && id < O_COUNT; id++) {
-		const struct option_desc *o = &option_table[id];
-		int owner = 1;
-		if ((o->flags & OPT_HIDDEN) || !option_for(o, c->options))
-			continue;
-		for (int k = 0; o->short_name && k < id; k++)
-			if (option_table[k].short_name == o->short_name &&
-			    option_for(&option_table[k], c->options))
-				owner = 0;
-		option_line(out, o, o->short_name && owner);
+	for (int g = 0; g < (grouped ? G_COUNT : 1); g++) {
+		int heading = 0;
+		for (int id = 0; c->options && id < O_COUNT; id++) {
+			if (!shown(c, id) ||
+			    (grouped && option_table[id].group != (enum option_group)g))
+				continue;
+			if (!heading++)
+				fprintf(out, grouped ? "\n%s:\n" : "\n", option_group_names[g]);
+			option_line(out, &option_table[id], owns_short(c, id));
+		}
 	}
 	if (!c->implicit)
 		return;
 
-	fprintf(out,
-		"\nSIZE: a number with K, M, G or T (binary; KB, MB, GB: decimal). LIST: "
-		"comma-separated.\n"
-		"TIME: 10ms, 2s, 10m or 1h.\n");
+	fputc('\n', out);
+	wrap(out,
+	     "SIZE: a number with K, M, G or T (binary; KB, MB, GB: decimal), a fraction allowed "
+	     "(0.5G). LIST: comma-separated. TIME: 10ms, 2s, 10m or 1h.",
+	     0, 4);
 	snprintf(line, sizeof(line), "PATTERN: %s.", pattern_help());
-	wrapped(out, line);
+	wrap(out, line, 0, 4);
 	snprintf(line, sizeof(line), "MODE: %s.", access_help());
-	wrapped(out, line);
-	fprintf(out,
-		"Exit status: 0 ok, 1 runtime failure, 2 bad usage, 3 unsupported here,\n"
-		"4 some trials failed (OOM), 128+N stopped by signal N (130: Ctrl-C).\n");
+	wrap(out, line, 0, 4);
+	wrap(out,
+	     "Exit status: 0 ok, 1 runtime failure, 2 bad usage, 3 unsupported here, 4 some trials "
+	     "failed (OOM, a failed COMMAND), 128+N stopped by signal N (130: Ctrl-C).",
+	     0, 4);
 }

@@ -76,6 +76,14 @@ int set_text(char **text, size_t max, const char *value, char *why, size_t why_l
 	return 0;
 }
 
+void path_trim_slashes(char *path)
+{
+	size_t n = strlen(path);
+
+	while (n > 1 && path[n - 1] == '/')
+		path[--n] = '\0';
+}
+
 int command_split(char *text, char **words, size_t max)
 {
 	size_t n = 0;

@@ -27,6 +27,10 @@ int copy_text(char *field, size_t field_len, const char *value, char *why, size_
  * -ENOMEM with why saying so. */
 int set_text(char **text, size_t max, const char *value, char *why, size_t why_len);
 
+/* "plots/" and "plots//" become "plots" ("/" stays): a directory the code joins names to
+ * with its own '/'. */
+void path_trim_slashes(char *path);
+
 /* A command as words, cut at blanks in place (no shell, no quoting): words[] gets them and a
  * NULL after; how many, or -EINVAL for none or more than max - 1. */
 int command_split(char *text, char **words, size_t max);

@@ -225,6 +225,8 @@ static int parse_user(struct user_id *u, const char *v, char *why, size_t len)
 static int parse_text(struct config *cfg, const struct option_desc *o, const char *v, char *why,
 		      size_t len)
 {
+	int ret;
+
 	if (!v[0]) {
 		snprintf(why, len, o->type == OT_PATH ? "an empty path" : "an empty value");
 		return -EINVAL;
@@ -233,7 +235,10 @@ static int parse_text(struct config *cfg, const struct option_desc *o, const cha
 		return -EINVAL;
 	if (o->type == OT_STRING)
 		return copy_text(field(cfg, o), o->size, v, why, len);
-	return set_text(field(cfg, o), o->type == OT_PATH ? PATH_MAX - 1 : o->max, v, why, len);
+	ret = set_text(field(cfg, o), o->type == OT_PATH ? PATH_MAX - 1 : o->max, v, why, len);
+	if (!ret && (o->flags & OPT_DIR))
+		path_trim_slashes(*(char **)field(cfg, o));
+	return ret;
 }
 
 static int parse_value(struct config *cfg, const struct option_desc *o, const char *v, char *why,

@@ -43,7 +43,24 @@ enum option_flag {
 	OPT_NO_ECHO = 1 << 3, /* an alias of another option: not in the result's config */
 	OPT_BLOCK = 1 << 4, /* means something only with --target block */
 	OPT_FS = 1 << 5, /* means something only with --target fs */
+	OPT_DIR = 1 << 6, /* a directory: given without its trailing '/', so the paths made in
+			   * it have one slash */
 };
+
+/* What an option of the experiment decides, as --help, the man page and the README's option
+ * table group them, in this order. */
+enum option_group {
+	G_COMPARED,
+	G_WORKLOAD,
+	G_DEVICE,
+	G_CGROUP,
+	G_SWAP,
+	G_RECORDED,
+	G_PRINTED,
+	G_GIVEN,
+	G_COUNT
+};
+extern const char *const option_group_names[G_COUNT];
 
 struct option_desc {
 	const char *name;
@@ -67,6 +84,7 @@ struct option_desc {
 	const char *help;
 	double dmin, dmax; /* OT_REAL */
 	unsigned commands; /* the CMD_* sets it is in; 0: the experiment's (run, calibrate) */
+	enum option_group group;
 };
 
 extern const struct option_desc option_table[O_COUNT];

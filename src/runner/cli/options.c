@@ -73,15 +73,48 @@ static int option_of(unsigned set, int c)
 	return short_owner(set, (char)c);
 }
 
+/* getopt_long takes a prefix of one option ("--trial"); a prefix of several it refuses as it
+ * refuses an unknown word. The candidates, "--limit, --limit-mode", or 0 when fewer than two.
+ * The developers' hidden options are named only where they make the difference. */
+static int candidates(const struct command_info *c, const char *name, size_t n, char *out,
+		      size_t len)
+{
+	int found = 0, visible = 0;
+	size_t at = 0;
+
+	for (int id = 0; id < O_COUNT; id++) {
+		const struct option_desc *o = &option_table[id];
+		if (!option_for(o, c->options) || strncmp(o->name, name, n) != 0)
+			continue;
+		if (strlen(o->name) == n)
+			return 0; /* an exact name is never ambiguous */
+		found++;
+		visible += !(o->flags & OPT_HIDDEN);
+	}
+	out[0] = '\0';
+	for (int id = 0; found > 1 && id < O_COUNT; id++) {
+		const struct option_desc *o = &option_table[id];
+		if (!option_for(o, c->options) || strncmp(o->name, name, n) != 0 ||
+		    ((o->flags & OPT_HIDDEN) && visible > 1) || at >= len)
+			continue;
+		at += (size_t)snprintf(out + at, len - at, "%s--%s", at ? ", " : "", o->name);
+	}
+	return found > 1 ? found : 0;
+}
+
 /* An option of another command: say whose it is rather than "unknown". */
 static void unknown(const struct command_info *c, const char *arg, char *why, size_t len)
 {
 	const struct option_desc *o = NULL;
-	char name[64];
+	char name[64], list[512];
 
 	if (strncmp(arg, "--", 2) == 0) {
 		snprintf(name, sizeof(name), "%.*s", (int)strcspn(arg + 2, "="), arg + 2);
 		o = option_find(name);
+		if (!o && name[0] && candidates(c, name, strlen(name), list, sizeof(list))) {
+			snprintf(why, len, "option '--%s' is ambiguous: %s", name, list);
+			return;
+		}
 	}
 	if (o)
 		snprintf(why, len, "'%s' is not an option of 'zswapbench%s%s'", arg,
@@ -190,4 +223,21 @@ enum options_result options_parse(const struct command_info *c, int argc, char *
 	if (cfg->json)
 		cfg->format = FORMAT_JSON;
 	return options_cross_check(cfg, why, len) ? OPTIONS_USAGE : OPTIONS_RUN;
+}
+
+const char *options_in_command(const struct command_info *c, char *const *words)
+{
+	for (char *const *w = words; w && *w; w++) {
+		const char *name = *w + 2;
+		size_t n = strcspn(name, "=");
+		if (strncmp(*w, "--", 2) != 0 || n == 0)
+			continue;
+		for (int id = 0; id < O_COUNT; id++)
+			if (option_for(&option_table[id], c->options) &&
+			    !(option_table[id].flags & OPT_HIDDEN) &&
+			    strlen(option_table[id].name) == n &&
+			    strncmp(option_table[id].name, name, n) == 0)
+				return *w;
+	}
+	return NULL;
 }

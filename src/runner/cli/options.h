@@ -28,4 +28,9 @@ enum options_result {
 enum options_result options_parse(const struct command_info *c, int argc, char **argv,
 				  struct config *cfg, char *why, size_t len);
 
+/* The first word of the command after "--" that is one of c's own long options ("--dry-run",
+ * "--trials=3"), or NULL. It goes to the command as typed: the caller warns that it may have
+ * been meant for zswapbench. */
+const char *options_in_command(const struct command_info *c, char *const *words);
+
 #endif

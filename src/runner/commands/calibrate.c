@@ -8,8 +8,10 @@
 #include <time.h>
 
 #include "runner/cli/options.h"
+#include "runner/commands/command_options.h"
 #include "runner/commands/commands.h"
 #include "runner/commands/files.h"
+#include "runner/base/invoker.h"
 #include "runner/base/log.h"
 #include "runner/result/calibration.h"
 #include "runner/result/metrics.h"
@@ -48,6 +50,7 @@ static int run_all(const struct config *cfg, char files[][PATH_MAX], unsigned *d
 		say("results: %s", strerror(errno));
 		return EXIT_RUNTIME;
 	}
+	invoker_give("results");
 	for (*done = 0; *done < cfg->calibrate_runs; (*done)++) {
 		snprintf(files[*done], PATH_MAX, "results/calibrate-%s-%u.json", stamp, *done + 1);
 		say("calibrate: run %u of %u into %s", *done + 1, cfg->calibrate_runs,
@@ -113,11 +116,27 @@ static int store(char files[][PATH_MAX], unsigned n)
 	return status;
 }
 
+/* The plan of one run, said once: the K runs repeat it, and nothing is written. */
+static int dry_run(const struct config *cfg)
+{
+	char path[PATH_MAX];
+
+	say("calibrate: %u runs of the plan below, each into results/calibrate-DATE-N.json, then "
+	    "their noise stored in %s",
+	    cfg->calibrate_runs, rundir_file("calibration.json", path, sizeof(path)));
+	return run_main(cfg);
+}
+
 int calibrate_run(const struct config *cfg)
 {
 	static char files[MAX_RUNS][PATH_MAX];
 	unsigned done = 0;
-	int status = run_all(cfg, files, &done);
+	int status;
+
+	command_warn_misplaced(command_of("calibrate"), cfg);
+	if (cfg->dry_run)
+		return dry_run(cfg);
+	status = run_all(cfg, files, &done);
 
 	if (status != EXIT_OK) {
 		if (done)

@@ -43,6 +43,16 @@ int command_without_options(const struct command_info *c, int argc, char **argv)
 	return EXIT_USAGE;
 }
 
+void command_warn_misplaced(const struct command_info *c, const struct config *cfg)
+{
+	const char *word = options_in_command(c, cfg->command);
+
+	if (word)
+		warn("'%s' comes after '--', so it goes to %s, not to zswapbench: zswapbench's "
+		     "options go before '--'",
+		     word, cfg->command[0]);
+}
+
 int command_main(const struct command_info *c, int argc, char **argv)
 {
 	struct config cfg;

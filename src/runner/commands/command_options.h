@@ -10,5 +10,8 @@ int command_main(const struct command_info *c, int argc, char **argv);
 /* For a command that takes no option: --help (or -h) printed, or a word it does not take
  * refused. -1: go on; else the exit status. */
 int command_without_options(const struct command_info *c, int argc, char **argv);
+/* A word after "--" that is one of the command's own options: said, since it goes to the
+ * command (a --dry-run there would run everything for real). */
+void command_warn_misplaced(const struct command_info *c, const struct config *cfg);
 
 #endif

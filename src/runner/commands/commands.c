@@ -14,8 +14,8 @@ const struct command_info commands[] = {
 	  .usage = "[options] [-- COMMAND [ARG...]]",
 	  .about = "Measures a workload that does not fit in memory under disk swap, zram or "
 		   "zswap:\n"
-		   "a memory cgroup per trial, a swap backend of its own, a hogger inside\n"
-		   "(or COMMAND, run without a shell, in its place).",
+		   "a memory cgroup per trial, a swap backend of its own, a hogger inside (or\n"
+		   "COMMAND, run without a shell, in its place).",
 	  .man_about = "The run, with no command word: one cell per backend, compressor, job count "
 		       "and limit, "
 		       "each with its trials, then the answer on stdout and the result file. Its "
@@ -29,7 +29,7 @@ const struct command_info commands[] = {
 	  .brief = "FILE...",
 	  .about = "Prints saved result files as a run prints its results: the short answer, or "
 		   "with\n"
-		   "--verbose every metric; --format csv gives one long table of every trial of "
+		   "--verbose every metric; --format csv gives one long table of every trial of\n"
 		   "every file." },
 	{ .name = "compare",
 	  .run = compare_run,
@@ -39,26 +39,23 @@ const struct command_info commands[] = {
 	  .brief = "BASE.json NEW.json...",
 	  .about =
 		  "Compares the cells that two or more result files have in common (same backend,\n"
-		  "compressor, jobs, limit, limit mode, data, access and allocation), metric by "
-		  "metric,\n"
-		  "with the uncertainty of each change: two kernels, two machines, before and "
-		  "after.\n"
-		  "Between runs the runs are the unit: several runs a side (--group-by) are tested "
-		  "on\n"
-		  "their medians, one run a side only against a calibration (zswapbench "
-		  "calibrate)." },
+		  "compressor, jobs, limit, limit mode, data, access and allocation), metric by\n"
+		  "metric, with the uncertainty of each change: two kernels, two machines, before\n"
+		  "and after. Between runs the runs are the unit: several runs a side "
+		  "(--group-by)\n"
+		  "are tested on their medians, one run a side only against a calibration\n"
+		  "(zswapbench calibrate)." },
 	{ .name = "plot",
 	  .run = plot_run,
 	  .options = CMD_PLOT,
 	  .files = 1,
 	  .usage = "[options] FILE...",
 	  .brief = "FILE...",
-	  .about = "Draws saved result files with gnuplot: memory and PSI over time per cell, the "
-		   "fill\n"
-		   "curve, every trial per cell, and sweeps against their axis; several files, one "
-		   "colour\n"
-		   "each. Each picture comes with its gnuplot script (NAME.gp) to edit and "
-		   "redraw." },
+	  .about = "Draws saved result files with gnuplot: memory and PSI over time per cell, the\n"
+		   "fill curve, every trial per cell, and sweeps against their axis; several "
+		   "files,\n"
+		   "one colour each. Each picture comes with its gnuplot script (NAME.gp) to edit\n"
+		   "and redraw." },
 	{ .name = "report",
 	  .run = report_run,
 	  .options = CMD_REPORT,
@@ -75,20 +72,20 @@ const struct command_info commands[] = {
 	  .options = CMD_CALIBRATE,
 	  .usage = "[--runs K] [options] [-- COMMAND [ARG...]]",
 	  .man_usage = "[options] [-- COMMAND [ARG...]]",
-	  .about = "Runs the configuration the options describe K times as independent runs and "
-		   "measures\n"
-		   "how far apart their medians land on this machine. compare then tests a change\n"
-		   "between two single runs of this host and configuration against that spread;\n"
-		   "without it, it does not test them." },
+	  .about = "Runs the configuration the options describe K times as independent runs and\n"
+		   "measures how far apart their medians land on this machine. compare then tests "
+		   "a\n"
+		   "change between two single runs of this host and configuration against that\n"
+		   "spread; without it, it does not test them." },
 	{ .name = "sysinfo",
 	  .run = sysinfo_run,
 	  .options = CMD_SYSINFO,
 	  .usage = "[options]",
-	  .about = "What this machine offers a swap benchmark and what would disturb one: cgroups, "
-		   "zram,\n"
-		   "zswap, the swap areas in use, memory and CPU settings, and the swapfile's "
-		   "disk.\n"
-		   "Changes nothing; every result file keeps the same facts." },
+	  .about =
+		  "What this machine offers a swap benchmark and what would disturb one: cgroups,\n"
+		  "zram, zswap, the swap areas in use, memory and CPU settings, and the "
+		  "swapfile's\n"
+		  "disk. Changes nothing; every result file keeps the same facts." },
 	{ .name = "list-configs",
 	  .main = list_configs_main,
 	  .usage = "",
@@ -99,11 +96,10 @@ const struct command_info commands[] = {
 	{ .name = "cleanup",
 	  .main = cleanup_main,
 	  .usage = "",
-	  .about = "Undoes, newest first, what a run that was killed (SIGKILL, a power loss) left "
-		   "changed: its\n"
-		   "cgroups, swap areas, zram devices, swapfiles and parameters, as the journal "
-		   "names them.\n"
-		   "It says what it restored; running it again is harmless." },
+	  .about = "Undoes, newest first, what a run that was killed (SIGKILL, a power loss) left\n"
+		   "changed: its cgroups, swap areas, zram devices, swapfiles and parameters, as "
+		   "the\n"
+		   "journal names them. It says what it restored; running it again is harmless." },
 };
 const size_t ncommands = ARRAY_SIZE(commands);
 

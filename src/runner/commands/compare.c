@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "runner/cli/options.h"
 #include "runner/base/sizes.h"
@@ -22,7 +23,9 @@ static const struct calibration *load_calibration(struct calibration *cal)
 	char path[PATH_MAX];
 	int ret = calibration_load(rundir_file("calibration.json", path, sizeof(path)), cal);
 
-	if (ret)
+	/* The state directory is root's alone: a user's compare goes without it, as one on a
+	 * machine never calibrated does, and need not hear about it. */
+	if (ret && !(ret == -EACCES && geteuid() != 0))
 		say("%s: %s; compared without calibration", path,
 		    ret == -EINVAL ? "not a calibration file" : strerror(-ret));
 	return ret || !cal->n ? NULL : cal;

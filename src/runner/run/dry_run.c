@@ -1,6 +1,9 @@
 /* --dry-run: the plan, every change to the kernel the run would make, and how long it would
  * take; nothing is locked, journaled or changed. */
+#include <errno.h>
+#include <json.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/size.h"
@@ -120,7 +123,7 @@ static void run_lines(const struct run *run, FILE *out)
 /* Elapsed from the allocation at a few hundred MiB/s (fio's bytes at ~500 MiB/s: zram moves
  * them faster than the hogger faults), plus the runner's own ~0.1 s a trial: a rough figure,
  * off by 2x either way on a busy or a slow machine. */
-static void estimate(const struct run *run, FILE *out)
+static double estimate_seconds(const struct run *run)
 {
 	const struct plan *p = &run->plan;
 	double seconds = 0;
@@ -129,14 +132,101 @@ static void estimate(const struct run *run, FILE *out)
 		const struct plan_cell *c = &p->cells[p->schedule[i].cell];
 		seconds += (double)c->alloc / ((c->mode >= 0 ? 500.0 : 300.0) * MIB_BYTES) + 0.12;
 	}
+	return seconds;
+}
+
+static void estimate(const struct run *run, FILE *out)
+{
+	double seconds = estimate_seconds(run);
+
 	fprintf(out, "estimated duration: about %.0f s (%.1f min), %s\n", seconds, seconds / 60,
 		run->cfg->target == USE_BLOCK ? "for fio's bytes at ~500 MiB/s"
 					      : "for the hogger's fill at ~300 MiB/s; a command "
 						"takes what it takes");
 }
 
+/* What a writer of lines wrote, one string each: the JSON plan shares the text's sentences. */
+static json_object *lines_of(void (*write)(const struct run *, FILE *), const struct run *run)
+{
+	json_object *a = json_object_new_array();
+	char *text = NULL, *save = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+
+	if (!mem)
+		return a;
+	write(run, mem);
+	if (fclose(mem) == 0 && text)
+		for (char *line = strtok_r(text, "\n", &save); line;
+		     line = strtok_r(NULL, "\n", &save))
+			json_object_array_add(a, json_object_new_string(line));
+	free(text);
+	return a;
+}
+
+static json_object *cell_json(const struct run *run, const struct plan_cell *c)
+{
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "label", json_object_new_string(c->label));
+	json_object_object_add(o, "backend", json_object_new_string(c->backend->name));
+	json_object_object_add(o, "comp", c->comp ? json_object_new_string(c->comp) : NULL);
+	json_object_object_add(o, "jobs", json_object_new_uint64(c->jobs));
+	json_object_object_add(o, "limit", json_object_new_uint64(c->limit));
+	json_object_object_add(o, "alloc", json_object_new_uint64(c->alloc));
+	json_object_object_add(
+		o, "mode", c->mode >= 0 ? json_object_new_string(fio_modes[c->mode].name) : NULL);
+	json_object_object_add(o, "workload",
+			       json_object_new_string(c->mode >= 0 ? "fio"
+							      : run->cfg->command
+							      ? run->cfg->command[0]
+							      : "hogger"));
+	return o;
+}
+
+/* The plan as one JSON document on stdout, for --format json: what the text says, as data. */
+static int dry_run_json(const struct run *run, FILE *out)
+{
+	const struct config *cfg = run->cfg;
+	const struct plan *p = &run->plan;
+	json_object *o = json_object_new_object(), *cells = json_object_new_array(),
+		    *schedule = json_object_new_array();
+	int ret;
+
+	for (size_t i = 0; i < p->ncells; i++)
+		json_object_array_add(cells, cell_json(run, &p->cells[i]));
+	for (size_t i = 0; i < p->nschedule; i++) {
+		json_object *e = json_object_new_object();
+		json_object_object_add(e, "cell",
+				       json_object_new_string(p->cells[p->schedule[i].cell].label));
+		json_object_object_add(e, "trial", json_object_new_uint64(p->schedule[i].trial));
+		json_object_array_add(schedule, e);
+	}
+	json_object_object_add(o, "dry_run", json_object_new_boolean(1));
+	json_object_object_add(o, "cells", cells);
+	json_object_object_add(o, "trials", json_object_new_uint64(cfg->trials));
+	json_object_object_add(o, "warmup", json_object_new_uint64(cfg->warmup));
+	json_object_object_add(o, "order", json_object_new_string(order_names[cfg->order]));
+	json_object_object_add(o, "schedule", schedule);
+	json_object_object_add(o, "swapfile", json_object_new_string(p->swapfile));
+	json_object_object_add(o, "swap_size", json_object_new_uint64(p->swap_size));
+	json_object_object_add(o, "pinned", json_object_new_boolean(run->placement.pinned));
+	json_object_object_add(o, "placement", json_object_new_string(run->placement.why));
+	json_object_object_add(o, "backend_changes", lines_of(backend_lines, run));
+	json_object_object_add(o, "run_changes", lines_of(run_lines, run));
+	json_object_object_add(o, "estimated_seconds",
+			       json_object_new_double(estimate_seconds(run)));
+	ret = fprintf(out, "%s\n",
+		      json_object_to_json_string_ext(
+			      o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE)) < 0;
+	json_object_put(o);
+	return ret ? -EIO : 0;
+}
+
 int dry_run_print(const struct run *run, FILE *out)
 {
+	if (run->cfg->format == FORMAT_JSON)
+		return dry_run_json(run, out);
 	plan_lines(run, out);
 	fprintf(out, "changes to the kernel, every one journaled and undone:\n");
 	backend_lines(run, out);

@@ -18,7 +18,9 @@ uint64_t plan_hogger_bytes(uint64_t alloc, unsigned jobs, uint64_t chunk)
 
 uint64_t plan_swap_size(const struct config *cfg)
 {
-	uint64_t most = cfg->alloc_per_job ? 0 : cfg->alloc;
+	/* With --swap-fraction each cell's allocation follows its limit; --alloc (300M by
+	 * default) is not allocated by any cell and must not size the swap. */
+	uint64_t most = cfg->alloc_per_job || cfg->swap_fraction > 0 ? 0 : cfg->alloc;
 
 	if (cfg->swap_size)
 		return cfg->swap_size;

@@ -56,7 +56,7 @@ static int disk_throttle_device(const char *swapfile, char *out, size_t len)
 }
 
 /* The hogger: --hogger, beside zswapbench (a build tree), or where make install put it
- * (PREFIX/libexec/zswapbench, found from sbin/ as from the compiled-in path). */
+ * (PREFIX/libexec/zswapbench, found from bin/ as from the compiled-in path). */
 static int find_hogger(const struct config *cfg, char *out, size_t len)
 {
 	char self[PATH_MAX], *dir;
@@ -79,6 +79,33 @@ static int find_hogger(const struct config *cfg, char *out, size_t len)
 		return 0;
 	snprintf(out, len, "%s/zswapbench-hogger", ZSB_LIBEXECDIR);
 	return access(out, X_OK) == 0 ? 0 : -errno;
+}
+
+/* The hogger is missing. --hogger is for developers: named only when they gave it. Otherwise
+ * where it was looked for, and the remedy: make in a source tree, the package elsewhere. */
+static void say_no_hogger(const struct config *cfg, int err)
+{
+	char self[PATH_MAX], source[PATH_MAX + 32], *dir = ".";
+	ssize_t n;
+
+	if (cfg->hogger[0]) {
+		say("--hogger '%s': %s", cfg->hogger, strerror(-err));
+		return;
+	}
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n > 0) {
+		self[n] = '\0';
+		dir = dirname(self);
+	}
+	snprintf(source, sizeof(source), "%s/src/hogger", dir);
+	if (access(source, F_OK) == 0)
+		say("zswapbench-hogger, the program each trial runs, is not built in %s: run make "
+		    "there",
+		    dir);
+	else
+		say("zswapbench-hogger, the program each trial runs, is missing (looked for in %s, "
+		    "%s/../libexec/zswapbench and %s): reinstall zswapbench",
+		    dir, dir, ZSB_LIBEXECDIR);
 }
 
 /* What execvp would run: a path as given, or the first executable match in PATH. */
@@ -173,7 +200,7 @@ static int check_workload(const struct config *cfg, struct host *host)
 	}
 	if (((!cfg->command && cfg->target != USE_BLOCK) || cfg->background) &&
 	    (ret = find_hogger(cfg, host->hogger, sizeof(host->hogger)))) {
-		say("--hogger '%s': %s (build it with make)", host->hogger, strerror(-ret));
+		say_no_hogger(cfg, ret);
 		return EXIT_USAGE;
 	}
 	return 0;
@@ -381,9 +408,10 @@ int preflight(const struct config *cfg, struct host *host)
 	int status;
 
 	memset(host, 0, sizeof(*host));
-	if (geteuid() != 0 && !cfg->sysroot[0]) {
+	/* A dry run and a fixture tree change nothing: any user may see the plan. */
+	if (geteuid() != 0 && !cfg->sysroot[0] && !cfg->dry_run) {
 		say("must run as root: it creates cgroups and swap areas (try: sudo zswapbench "
-		    "...)");
+		    "...; --dry-run shows the plan as any user)");
 		return EXIT_USAGE;
 	}
 	if ((status = check_workload(cfg, host)))

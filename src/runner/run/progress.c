@@ -81,6 +81,43 @@ void progress_phase(void *arg, const char *phase, uint64_t bytes)
 		draw(p);
 }
 
+const char *progress_last_lines(const char *text, unsigned n)
+{
+	const char *end = text + strlen(text);
+
+	while (end > text && (end[-1] == '\n' || end[-1] == ' '))
+		end--;
+	for (const char *p = end; p > text; p--)
+		if (p[-1] == '\n' && n-- <= 1)
+			return p;
+	return text;
+}
+
+void progress_failed_output(const struct trial *t, const char *who, unsigned lines)
+{
+	for (unsigned i = 0; i < t->njobs; i++) {
+		const struct job_result *j = &t->jobs[i];
+		const char *from, *end;
+		if (j->status != TRIAL_FAILED || !j->output || !j->output[0])
+			continue;
+		progress_clear();
+		fflush(stdout);
+		from = progress_last_lines(j->output, lines);
+		end = from + strlen(from);
+		while (end > from && (end[-1] == '\n' || end[-1] == ' '))
+			end--;
+		fprintf(stderr, "%s's last lines:\n", who);
+		while (from < end) {
+			size_t n = strcspn(from, "\n");
+			if ((size_t)(end - from) < n)
+				n = (size_t)(end - from);
+			fprintf(stderr, "    %.*s\n", (int)n, from);
+			from += n + 1;
+		}
+		return; /* one job says why; the others of the trial failed alike */
+	}
+}
+
 /* A device's own numbers: fio's bandwidth, or the filesystem's read phase. */
 static void device_numbers(const struct trial *t)
 {

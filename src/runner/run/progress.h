@@ -30,5 +30,11 @@ void progress_phase(void *p, const char *phase, uint64_t bytes);
 void progress_done(struct progress *p, const struct result_cell *c, const struct trial *t);
 /* Takes the live line off the screen (before any other message, and at the end). */
 void progress_clear(void);
+/* Where the last n lines of text start (its end's blank lines not counted): text itself when
+ * it has no more. */
+const char *progress_last_lines(const char *text, unsigned n);
+/* The failed job's last lines of output on stderr, indented: why a command failed, which the
+ * trial's note gives only one line of. Nothing for the hogger, which keeps no output. */
+void progress_failed_output(const struct trial *t, const char *who, unsigned lines);
 
 #endif

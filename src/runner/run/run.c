@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "common/clock.h"
+#include "runner/base/invoker.h"
 #include "runner/base/sizes.h"
 #include "runner/cli/report_opts.h"
 #include "runner/report/draw.h"
@@ -105,6 +106,7 @@ static int choose_output(struct run *run)
 		say("results: %s", strerror(errno));
 		return EXIT_RUNTIME;
 	}
+	invoker_give("results");
 	return 0;
 }
 
@@ -192,11 +194,15 @@ static int prepare_devices(struct run *run)
 	return 0;
 }
 
+/* Rewritten after every trial, each time a new file: handed to the user who ran sudo each
+ * time. */
 static void save(struct run *run)
 {
 	int ret = results_write(&run->results, run->output);
 	if (ret)
 		say("%s: %s", run->output, strerror(-ret));
+	else
+		invoker_give(run->output);
 }
 
 /* Between trials, so each starts from the same kind of memory: clean caches, compacted. */
@@ -251,6 +257,18 @@ static void say_no_pmu(struct run *run, const struct trial *t)
 	     "not zero");
 }
 
+/* A command that fails fails alike in every trial (a typo, a missing file): the run stops at
+ * the first, with the command's last lines, unless -i asks for every trial (as hyperfine's). */
+static void stop_at_failed_command(struct run *run, const struct trial *t)
+{
+	if (!run->cfg->command || run->cfg->ignore_failure || t->status != TRIAL_FAILED)
+		return;
+	run->stopped = 1;
+	progress_failed_output(t, run->cfg->command[0], 10);
+	say("stopped at the first failed trial of '%s' (-i, --ignore-failure, runs every trial)",
+	    run->cfg->command[0]);
+}
+
 static int run_trial(struct run *run, const struct schedule_entry *e)
 {
 	struct result_cell *c = &run->results.cells[e->cell];
@@ -285,6 +303,7 @@ static int run_trial(struct run *run, const struct schedule_entry *e)
 	save(run);
 	t->phase_s[PHASE_SAVE] = seconds_since(t0);
 	progress_done(&run->progress, c, t);
+	stop_at_failed_command(run, t);
 	return 0;
 }
 
@@ -294,6 +313,8 @@ static int exit_status(const struct run *run)
 		return EXIT_SIGNAL_BASE + signals_pending();
 	if (run->failure.err)
 		return failure_exit_status(&run->failure);
+	if (run->stopped)
+		return EXIT_TRIALS_FAILED;
 	for (size_t i = 0; i < run->results.ncells; i++)
 		if (run->results.cells[i].failed)
 			return EXIT_TRIALS_FAILED;
@@ -340,7 +361,8 @@ static void run_trials(struct run *run)
 	if (!ret && run->cfg->background)
 		ret = background_start(&run->background, run->host.hogger, run->cfg->background,
 				       run->cfg->data, &run->failure);
-	for (size_t i = 0; i < run->plan.nschedule && !ret && !signals_pending(); i++)
+	for (size_t i = 0; i < run->plan.nschedule && !ret && !run->stopped && !signals_pending();
+	     i++)
 		if (!(ret = background_check(&run->background, &run->failure)))
 			ret = run_trial(run, &run->plan.schedule[i]);
 	if (!ret)
@@ -351,13 +373,17 @@ static void run_trials(struct run *run)
 		failure_set(&run->failure, -EIO, "restoring the machine");
 	if (signals_pending())
 		run->results.status = RUN_INTERRUPTED;
-	else if (run->failure.err)
+	else if (run->failure.err || run->stopped)
 		run->results.status = RUN_FAILED;
 	else
 		run->results.status = RUN_COMPLETE;
 	if (run->failure.err && !run->failure.usage)
 		snprintf(run->results.error, sizeof(run->results.error), "%s: %s",
 			 run->failure.what, strerror(-run->failure.err));
+	else if (run->stopped)
+		snprintf(run->results.error, sizeof(run->results.error),
+			 "stopped at the first failed trial of %s (-i runs every trial)",
+			 run->cfg->command[0]);
 	failure_say(&run->failure);
 }
 
@@ -380,10 +406,12 @@ static int draw(const struct run *run, int status)
 	struct report_opts o = report_opts_of(run->cfg);
 	int ret = EXIT_OK;
 
-	if (run->cfg->plot_dir[0])
-		ret = plot_sets(sets, names, 1, run->cfg->plot_dir, run->cfg->png);
-	if (!ret && run->cfg->report_file[0])
-		ret = report_sets(sets, names, 1, &o, run->cfg->report_file);
+	if (run->cfg->plot_dir[0] &&
+	    !(ret = plot_sets(sets, names, 1, run->cfg->plot_dir, run->cfg->png)))
+		invoker_give_tree(run->cfg->plot_dir);
+	if (!ret && run->cfg->report_file[0] &&
+	    !(ret = report_sets(sets, names, 1, &o, run->cfg->report_file)))
+		invoker_give(run->cfg->report_file);
 	return status == EXIT_OK ? ret : status;
 }
 
@@ -423,6 +451,8 @@ static int start(struct run *run)
 		ret = signals_install();
 	if (!ret)
 		ret = results_write(&run->results, run->output);
+	if (!ret)
+		invoker_give(run->output);
 	if (ret) {
 		say("%s: %s", run->output, strerror(-ret));
 		return EXIT_RUNTIME;

@@ -37,6 +37,7 @@ struct run {
 	struct background background; /* --background: a hogger outside the cgroup */
 	struct progress progress;
 	int said_no_pmu; /* the hardware counters' absence, said once */
+	int stopped; /* a trial of COMMAND failed, and -i did not ask to go on */
 };
 
 /* Everything after option parsing; returns the process exit status. */

@@ -16,12 +16,14 @@
 int workdir_create(struct journal *j, const char *swapfile, char *path, size_t len, char *why,
 		   size_t why_len)
 {
-	char dir[PATH_MAX];
+	char dir[PATH_MAX], *parent;
 	struct stat st;
 	int idx, ret;
 
 	snprintf(dir, sizeof(dir), "%s", swapfile);
-	snprintf(path, len, "%s/zswapbench-%d.d", dirname(dir), (int)getpid());
+	parent = dirname(dir);
+	/* A swapfile in / would give "//zswapbench-PID.d" in every message. */
+	snprintf(path, len, "%s/zswapbench-%d.d", strcmp(parent, "/") ? parent : "", (int)getpid());
 	snprintf(why, why_len, "%s", path);
 	if ((idx = journal_intend(j, UNDO_RMTREE, path, NULL, NULL)) < 0)
 		return idx;

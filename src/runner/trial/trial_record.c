@@ -349,4 +349,5 @@ void trial_record(struct trial *t, const struct watch *wt, const struct perf_set
 			t->unavailable[m] = 1;
 	}
 	classify(t, w);
+	t->flags = validity_after_status(t->flags, t->status);
 }

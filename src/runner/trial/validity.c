@@ -27,3 +27,10 @@ unsigned validity_check(const struct validity_input *in)
 		f |= TRIAL_FLAG_PRESSURE_BEFORE;
 	return f;
 }
+
+unsigned validity_after_status(unsigned flags, int status)
+{
+	if (status == TRIAL_FAILED || status == TRIAL_INTERRUPTED)
+		flags &= ~(unsigned)TRIAL_FLAG_NEVER_SWAPPED;
+	return flags;
+}

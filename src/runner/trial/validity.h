@@ -19,5 +19,8 @@ struct validity_input {
 
 /* TRIAL_FLAG_* bits for the checks on this trial alone. */
 unsigned validity_check(const struct validity_input *in);
+/* The flags that still hold once the trial's status is known (an enum trial_status): a workload
+ * that failed stopped before it could swap, and "never swapped" would blame the limit. */
+unsigned validity_after_status(unsigned flags, int status);
 
 #endif

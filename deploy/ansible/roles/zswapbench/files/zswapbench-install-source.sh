@@ -14,7 +14,7 @@ if ! flock -w "$wait" 9; then
 fi
 sum="$(sha256sum "$tarball" | cut -d' ' -f1) $prefix"
 stamp=$dir.installed
-if [ -x "$prefix/sbin/zswapbench" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$sum" ]; then
+if [ -x "$prefix/bin/zswapbench" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$sum" ]; then
 	echo ZSB_UNCHANGED
 	exit 0
 fi

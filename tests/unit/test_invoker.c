@@ -1,0 +1,91 @@
+#include <criterion/criterion.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "runner/base/invoker.h"
+
+/* Who gets a run's files under sudo: sudo's SUDO_UID (and SUDO_GID) when we are root. */
+Test(invoker, sudos_user_when_root)
+{
+	struct invoker inv = invoker_from("1000", "1001", 0);
+
+	cr_assert(inv.known);
+	cr_assert_eq(inv.uid, 1000);
+	cr_assert_eq(inv.gid, 1001);
+	inv = invoker_from("1000", NULL, 0);
+	cr_assert(inv.known);
+	cr_assert_eq(inv.gid, (gid_t)-1, "without SUDO_GID the group is left alone");
+	cr_assert_not(invoker_from(NULL, NULL, 0).known, "root itself: its files stay its own");
+	cr_assert_not(invoker_from("0", "0", 0).known, "sudo by root names root");
+	cr_assert_not(invoker_from("1000", "1000", 1000).known, "not root: the kernel decides");
+	cr_assert_not(invoker_from("10x", "1000", 0).known);
+	cr_assert_not(invoker_from("-1", "1000", 0).known);
+	cr_assert_not(invoker_from("", "1000", 0).known);
+	cr_assert_not(invoker_from("99999999999", "1000", 0).known);
+}
+
+/* Only what we made, only a file or a folder, only in the invoker's own directory. */
+Test(invoker, only_our_files_in_the_invokers_directory)
+{
+	struct invoker inv = invoker_from("1000", "1000", 0);
+	struct stat users_dir = { .st_uid = 1000, .st_mode = S_IFDIR | 0755 },
+		    roots_dir = { .st_uid = 0, .st_mode = S_IFDIR | 0755 },
+		    ours = { .st_uid = 0, .st_mode = S_IFREG | 0644 },
+		    our_dir = { .st_uid = 0, .st_mode = S_IFDIR | 0755 },
+		    theirs = { .st_uid = 33, .st_mode = S_IFREG | 0644 },
+		    link = { .st_uid = 0, .st_mode = S_IFLNK | 0777 };
+
+	cr_assert(invoker_should_own(&inv, &users_dir, &ours, 0));
+	cr_assert(invoker_should_own(&inv, &users_dir, &our_dir, 0), "results/ itself");
+	cr_assert_not(invoker_should_own(&inv, &roots_dir, &ours, 0),
+		      "-o /root/r.json stays root's");
+	cr_assert_not(invoker_should_own(&inv, &users_dir, &theirs, 0), "not ours to give");
+	cr_assert_not(invoker_should_own(&inv, &users_dir, &link, 0), "a link is never followed");
+	inv.known = 0;
+	cr_assert_not(invoker_should_own(&inv, &users_dir, &ours, 0));
+}
+
+/* For real where the test is root: a file in a directory of uid 65534 becomes 65534's; the same
+ * file in a directory of root's stays root's. */
+Test(invoker, gives_a_file_in_the_users_directory)
+{
+	char dir[] = "/tmp/zsb-invoker-XXXXXX", file[64], kept[64];
+	struct stat st;
+	int fd;
+
+	if (geteuid() != 0)
+		cr_skip_test("chown needs root");
+	cr_assert_not_null(mkdtemp(dir));
+	snprintf(file, sizeof(file), "%s/r.json", dir);
+	snprintf(kept, sizeof(kept), "%s/kept", dir);
+	cr_assert_eq(mkdir(kept, 0755), 0);
+	cr_assert_geq(fd = open(file, O_WRONLY | O_CREAT, 0644), 0);
+	close(fd);
+	cr_assert_eq(chown(dir, 65534, 65534), 0);
+	setenv("SUDO_UID", "65534", 1);
+	setenv("SUDO_GID", "65534", 1);
+	cr_assert_eq(invoker_give(file), 0);
+	cr_assert_eq(stat(file, &st), 0);
+	cr_assert_eq(st.st_uid, 65534);
+	cr_assert_eq(st.st_gid, 65534);
+	/* kept/ is now the user's, and a file in a root-owned folder is not. */
+	snprintf(file, sizeof(file), "%s/kept/r.json", dir);
+	cr_assert_geq(fd = open(file, O_WRONLY | O_CREAT, 0644), 0);
+	close(fd);
+	cr_assert_eq(invoker_give(file), 0);
+	cr_assert_eq(stat(file, &st), 0);
+	cr_assert_eq(st.st_uid, 0, "its folder is root's: the file stays root's");
+	cr_assert_eq(invoker_give_tree(kept), 0);
+	cr_assert_eq(stat(file, &st), 0);
+	cr_assert_eq(st.st_uid, 65534, "the folder given, then what is in it");
+	unsetenv("SUDO_UID");
+	unsetenv("SUDO_GID");
+	unlink(file);
+	rmdir(kept);
+	snprintf(file, sizeof(file), "%s/r.json", dir);
+	unlink(file);
+	rmdir(dir);
+}
