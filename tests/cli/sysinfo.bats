@@ -42,7 +42,7 @@ teardown() { common_teardown; }
 @test "sysinfo: bad usage is one line and exit 2" {
 	run --separate-stderr "$ZSB" sysinfo --format csv
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "zswapbench: --format 'csv': sysinfo prints a table or json" ]
+	[ "$stderr" = "zswapbench: --format 'csv': not table or json; try 'zswapbench sysinfo --help'" ]
 	run --separate-stderr "$ZSB" sysinfo --trials 3
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"'--trials' is not an option of 'zswapbench sysinfo'"* ]]
