@@ -12,7 +12,7 @@ CASES=$(cat <<'TABLE'
 --limit '-1'|--limit -1
 --limit '0'|--limit 0
 --limit '1Q'|--limit 1Q
---limit '1.5G'|--limit 1.5G
+--limit '1.5'|--limit 1.5
 --limit '512': below 1M|--limit 512
 --alloc '0'|--alloc 0
 --alloc 'lots'|--alloc lots
