@@ -494,3 +494,42 @@ Test(device, setup_is_the_label_without_jobs_and_mode)
 	cr_expect_str_eq(device_setup(&c, buf, sizeof(buf)), "rand-rw",
 			 "only a word after the first is the mode");
 }
+
+#include "runner/report/device_tests.h"
+
+/* A cell of n trials: fs_total_time and swap_ram at these levels, a little spread. */
+static void fs_cell(struct result_cell *c, double seconds, double ram, size_t n)
+{
+	memset(c, 0, sizeof(*c));
+	for (size_t i = 0; i < n; i++) {
+		struct trial *t = cell_add_trial(c);
+		cr_assert_not_null(t);
+		t->status = TRIAL_OK;
+		trial_set(t, M_FS_TOTAL_TIME, seconds * (1 + 0.001 * (double)i));
+		trial_set(t, M_SWAP_RAM, ram * (1 + 0.001 * (double)i));
+	}
+	cell_update_stats(c);
+}
+
+/* The primary question (time) is corrected among its own tests only: asking about RAM as well
+ * must not halve its alpha. Four trials a side reach p = 0.029 at best: alone it is a test at
+ * 0.05, with a second test in its family it would be none. */
+Test(device, the_primary_quantity_is_its_own_family)
+{
+	struct result_cell fast, slow;
+	struct compare_opts o = { .alpha = 0.05, .noise_pct = 2 };
+	struct device_test t[2];
+
+	fs_cell(&fast, 1.0, 40e6, 4);
+	fs_cell(&slow, 1.3, 50e6, 4);
+	t[0] = (struct device_test){ .ref = &fast,
+				     .cell = &slow,
+				     .q = device_qty_of(M_FS_TOTAL_TIME) };
+	t[1] = (struct device_test){ .ref = &fast, .cell = &slow, .q = device_qty_of(M_SWAP_RAM) };
+	cr_assert_eq(device_tests_run(t, 2, &o), 0);
+	cr_assert_eq(t[0].sig, SIG_SIGNIFICANT, "time, alone in its family, is tested at 0.05");
+	cr_assert_float_eq(t[0].p, t[0].ts.p_mwu, 1e-12, "no correction for the RAM test");
+	cr_assert_eq(t[1].sig, SIG_SIGNIFICANT, "RAM, alone among the secondary, likewise");
+	free(fast.trials);
+	free(slow.trials);
+}

@@ -1,5 +1,5 @@
-/* A device view's comparisons as one family, Holm over them, and what may be said of a leader
- * against its rivals. */
+/* A device view's comparisons in two families (the primary quantity, and RAM), Holm over
+ * each, and what may be said of a leader against its rivals. */
 #include "runner/report/device_tests.h"
 
 #include <errno.h>
@@ -36,9 +36,26 @@ static size_t most_trials(const struct device_test *t, size_t n)
 	return most;
 }
 
-/* Holm over the tests with a p; one that cannot reach alpha after it (its smallest p times
- * the family, as compare.c's key metrics) is no test, and the ranges decide. */
-static int decide(struct device_test *t, size_t n, const struct compare_opts *o)
+/* The question a device answers, tested at full alpha: its bandwidth, or a filesystem's round
+ * trip; the rest (RAM) is secondary, corrected among itself, so that asking about RAM too
+ * does not cost the primary answer its power. */
+static int primary(const struct device_test *t)
+{
+	for (size_t i = 0; i < t->q.n; i++)
+		if (t->q.m[i] == M_READ_BW || t->q.m[i] == M_WRITE_BW ||
+		    t->q.m[i] == M_FS_TOTAL_TIME)
+			return 1;
+	return 0;
+}
+
+static int in_family(const struct device_test *t, int family)
+{
+	return t->have && !isnan(t->ts.p_mwu) && primary(t) == family;
+}
+
+/* Holm over one family's tests with a p; one that cannot reach alpha after it (its smallest p
+ * times the family, as compare.c's key metrics) is no test, and the ranges decide. */
+static int decide_family(struct device_test *t, size_t n, int family, const struct compare_opts *o)
 {
 	double *p = malloc((n ? n : 1) * 2 * sizeof(*p)), *adjusted = p ? p + n : NULL;
 	size_t k = 0;
@@ -46,14 +63,14 @@ static int decide(struct device_test *t, size_t n, const struct compare_opts *o)
 	if (!p)
 		return -ENOMEM;
 	for (size_t i = 0; i < n; i++)
-		if (t[i].have && !isnan(t[i].ts.p_mwu))
+		if (in_family(&t[i], family))
 			p[k++] = t[i].ts.p_mwu;
 	if (k && holm_adjust(p, k, adjusted) == 0)
 		for (size_t i = 0, j = 0; i < n; i++)
-			if (t[i].have && !isnan(t[i].ts.p_mwu))
+			if (in_family(&t[i], family))
 				t[i].p = adjusted[j++];
 	for (size_t i = 0; i < n; i++) {
-		if (!t[i].have)
+		if (!t[i].have || primary(&t[i]) != family)
 			continue;
 		if (!(compare_min_p(t[i].ts.n_base, t[i].ts.n_new) * (double)(k ? k : 1) <
 		      o->alpha))
@@ -62,6 +79,12 @@ static int decide(struct device_test *t, size_t n, const struct compare_opts *o)
 	}
 	free(p);
 	return 0;
+}
+
+static int decide(struct device_test *t, size_t n, const struct compare_opts *o)
+{
+	int ret = decide_family(t, n, 1, o);
+	return ret ? ret : decide_family(t, n, 0, o);
 }
 
 int device_tests_run(struct device_test *t, size_t n, const struct compare_opts *o)
@@ -78,9 +101,11 @@ int device_tests_run(struct device_test *t, size_t n, const struct compare_opts 
 void device_legend(size_t ntests, FILE *out)
 {
 	fprintf(out,
-		"* significant (Mann-Whitney p < alpha after Holm over the %zu test%s of this "
-		"answer; the whole 95%% interval beyond the noise threshold)  ~ not significant  "
-		"? too few trials to tell (ranges apart), or one run a side between files\n",
+		"* significant (Mann-Whitney p < alpha after Holm over the answer's tests of its "
+		"primary quantity, bandwidth or total time, and apart over its secondary, RAM; "
+		"%zu test%s in all; the whole 95%% interval beyond the noise threshold)  ~ not "
+		"significant  ? too few trials to tell (ranges apart), or one run a side between "
+		"files\n",
 		ntests, ntests == 1 ? "" : "s");
 }
 

@@ -1,9 +1,10 @@
 /*
- * The comparisons a device view makes, as one family: each cell against its reference (the
- * best setup of its row, or the first file's cell), the exact Mann-Whitney test and the
- * bootstrap interval of the change of the median (result/statistics.h), Holm over every test
- * the view states, and compare.h's rule: significant only at p < alpha with the whole
- * interval beyond the noise threshold; too few trials for a test falls back to the ranges.
+ * The comparisons a device view makes: each cell against its reference (the best setup of
+ * its row, or the first file's cell), the exact Mann-Whitney test and the bootstrap interval
+ * of the change of the median (result/statistics.h), Holm over the tests of the primary
+ * quantity (bandwidth, a filesystem's total time) and apart over the secondary (RAM), and
+ * compare.h's rule: significant only at p < alpha with the whole interval beyond the noise
+ * threshold; too few trials for a test falls back to the ranges.
  * Then what may be said of a leader against its rivals, in words that follow the direction
  * of the quantity (more bandwidth is better, less time and RAM).
  */
