@@ -1,4 +1,5 @@
 #include "runner/kernel/spawn.h"
+#include "runner/base/lines.h"
 
 #include <errno.h>
 #include <spawn.h>
@@ -34,9 +35,11 @@ int spawn_wait_said(char *const argv[], char *said, size_t len)
 {
 	posix_spawn_file_actions_t fa;
 	FILE *f = tmpfile();
+	char out[4096];
+	const char *line;
 	pid_t pid;
 	int ret;
-	size_t n = 0;
+	size_t n;
 
 	said[0] = '\0';
 	if (!f)
@@ -48,14 +51,10 @@ int spawn_wait_said(char *const argv[], char *said, size_t len)
 	posix_spawn_file_actions_destroy(&fa);
 	ret = ret ? -ret : wait_for(pid);
 	rewind(f);
-	if (len)
-		n = fread(said, 1, len - 1, f);
-	said[n] = '\0';
+	n = fread(out, 1, sizeof(out), f);
 	/* One line for a message: the last one it wrote. */
-	while (n && (said[n - 1] == '\n'))
-		said[--n] = '\0';
-	if (strrchr(said, '\n'))
-		memmove(said, strrchr(said, '\n') + 1, strlen(strrchr(said, '\n')));
+	line = last_lines(out, n, 1, &n);
+	snprintf(said, len, "%.*s", (int)n, line);
 	fclose(f);
 	return ret;
 }

@@ -86,12 +86,12 @@ const char *fmt_p(double p, char *buf, size_t len)
 
 const char *fmt_p_is(double p, char *buf, size_t len)
 {
+	char v[16];
+
 	if (!isfinite(p))
 		snprintf(buf, len, "no p");
-	else if (p < 0.001)
-		snprintf(buf, len, "p < 0.001");
 	else
-		snprintf(buf, len, "p = %.3f", p);
+		snprintf(buf, len, "p %s%s", p < 0.001 ? "" : "= ", fmt_p(p, v, sizeof(v)));
 	return buf;
 }
 

@@ -2,6 +2,7 @@
  * message kept for the user when it fails. */
 #include "runner/base/sizes.h"
 #include "runner/report/plot_gnuplot.h"
+#include "runner/base/lines.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -43,14 +44,12 @@ __attribute__((noreturn)) static void exec_gnuplot(const char *gnuplot, const ch
 
 /* The last line gnuplot wrote: after the echoed command and its caret comes
  * "\"name.gp\" line 12: what is wrong". */
-static void last_line(char *text, char *out, size_t len)
+static void last_line(const char *text, char *out, size_t len)
 {
-	char *end = text + strlen(text), *start;
+	size_t n;
+	const char *from = last_lines(text, strlen(text), 1, &n);
 
-	while (end > text && (end[-1] == '\n' || end[-1] == ' '))
-		*--end = '\0';
-	start = strrchr(text, '\n');
-	snprintf(out, len, "%s", start ? start + 1 : text);
+	snprintf(out, len, "%.*s", (int)n, from);
 }
 
 /* gnuplot's messages, the last 4 KiB of them: warnings come first, the error last. */

@@ -264,6 +264,15 @@ static int is_all(const struct name_list *l)
 	return l->n == 1 && strcmp(l->v[0], "all") == 0;
 }
 
+int plan_wants_all_comps(const struct config *cfg)
+{
+	int all = is_all(&cfg->comp);
+
+	for (size_t i = 0; i < cfg->nsections; i++)
+		all |= is_all(&cfg->sections[i].comp);
+	return all;
+}
+
 /* ... and --comp all as every algorithm the kernel's zram offers. */
 static size_t group_axes(const struct config *cfg, const struct plan *p, struct axes *out)
 {

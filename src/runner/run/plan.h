@@ -69,6 +69,9 @@ uint64_t plan_hogger_bytes(uint64_t alloc, unsigned jobs, uint64_t chunk);
 uint64_t plan_swap_size(const struct config *cfg);
 /* The swapfile path: --swapfile, or /var/tmp/zswapbench-<pid>.swap. */
 void plan_swapfile(const struct config *cfg, pid_t pid, char *buf, size_t len);
+/* Whether --comp all (or a section's comp = all) asks for the kernel's zram algorithms, which
+ * the caller then reads into plan_inputs. */
+int plan_wants_all_comps(const struct config *cfg);
 /* The cells and the schedule; hogger is the hogger binary's path. -ENOMEM. */
 int plan_build(struct plan *p, const struct config *cfg, const char *hogger,
 	       const struct plan_inputs *in);

@@ -1,4 +1,5 @@
 #include "runner/run/progress.h"
+#include "runner/base/lines.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -83,14 +84,8 @@ void progress_phase(void *arg, const char *phase, uint64_t bytes)
 
 const char *progress_last_lines(const char *text, unsigned n)
 {
-	const char *end = text + strlen(text);
-
-	while (end > text && (end[-1] == '\n' || end[-1] == ' '))
-		end--;
-	for (const char *p = end; p > text; p--)
-		if (p[-1] == '\n' && n-- <= 1)
-			return p;
-	return text;
+	size_t len;
+	return last_lines(text, strlen(text), n, &len);
 }
 
 void progress_failed_output(const struct trial *t, const char *who, unsigned lines)
@@ -98,14 +93,13 @@ void progress_failed_output(const struct trial *t, const char *who, unsigned lin
 	for (unsigned i = 0; i < t->njobs; i++) {
 		const struct job_result *j = &t->jobs[i];
 		const char *from, *end;
+		size_t len;
 		if (j->status != TRIAL_FAILED || !j->output || !j->output[0])
 			continue;
 		progress_clear();
 		fflush(stdout);
-		from = progress_last_lines(j->output, lines);
-		end = from + strlen(from);
-		while (end > from && (end[-1] == '\n' || end[-1] == ' '))
-			end--;
+		from = last_lines(j->output, strlen(j->output), lines, &len);
+		end = from + len;
 		fprintf(stderr, "%s's last lines:\n", who);
 		while (from < end) {
 			size_t n = strcspn(from, "\n");

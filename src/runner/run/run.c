@@ -460,16 +460,6 @@ static int start(struct run *run)
 	return 0;
 }
 
-static int comp_all_asked(const struct config *cfg)
-{
-	int all = cfg->comp.n == 1 && strcmp(cfg->comp.v[0], "all") == 0;
-
-	for (size_t i = 0; i < cfg->nsections; i++)
-		all |= cfg->sections[i].comp.n == 1 &&
-			strcmp(cfg->sections[i].comp.v[0], "all") == 0;
-	return all;
-}
-
 /* What the plan takes from this process and kernel: its PID, a seed drawn from the clock, and
  * for --comp all the algorithms this kernel's zram offers. */
 static int plan_inputs_now(const struct config *cfg, struct plan_inputs *in)
@@ -479,7 +469,7 @@ static int plan_inputs_now(const struct config *cfg, struct plan_inputs *in)
 	memset(in, 0, sizeof(*in));
 	in->pid = getpid();
 	in->seed = ((unsigned long)time(NULL) ^ ((unsigned long)in->pid << 16)) | 1;
-	if (!comp_all_asked(cfg))
+	if (!plan_wants_all_comps(cfg))
 		return 0;
 	if (zram_algorithms(list, sizeof(list))) {
 		say("--comp all: no zram device to ask which algorithms this kernel offers "

@@ -11,6 +11,7 @@
 
 #include "common/clock.h"
 #include "common/util.h"
+#include "runner/base/lines.h"
 #include "runner/kernel/cpus.h"
 #include "runner/kernel/page.h"
 #include "runner/kernel/signals.h"
@@ -22,18 +23,13 @@ static double timeval_s(struct timeval tv)
 	return (double)tv.tv_sec + us_to_s((double)tv.tv_usec);
 }
 
-/* The last line a command wrote: where a program says why it failed (fio: "blocksize is
- * larger than data set range"). Empty when it wrote nothing. */
+/* The last line a command wrote (base/lines.h); empty when it wrote nothing. */
 static void last_line(const struct job *j, char *buf, size_t len)
 {
-	size_t end = j->output_len, start;
+	size_t n;
+	const char *from = last_lines(j->output, j->output_len, 1, &n);
 
-	while (end && (j->output[end - 1] == '\n' || j->output[end - 1] == ' '))
-		end--;
-	start = end;
-	while (start && j->output[start - 1] != '\n')
-		start--;
-	snprintf(buf, len, "%.*s", (int)(end - start), j->output + start);
+	snprintf(buf, len, "%.*s", (int)n, from);
 }
 
 static void describe_job(const struct workload_spec *spec, const struct job *j, int oom,
