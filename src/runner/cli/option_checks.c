@@ -82,18 +82,24 @@ static int check_backends(const struct config *cfg, char *why, size_t len)
 	return 0;
 }
 
-/* The hogger's own options make no sense for a command run in its place. */
+/* The hogger's own options make no sense for a command run in its place, nor for fio on a
+ * block device (which takes --data as its buffers). */
 static int check_hogger_only(const struct config *cfg, char *why, size_t len)
 {
-	for (int id = 0; cfg->command && id < O_COUNT; id++)
-		if ((option_table[id].flags & OPT_HOGGER_ONLY) && cfg->given[id])
-			return bad(why, len, cfg, (enum option_id)id,
-				   "only the hogger takes this option, not a command");
+	int fio = cfg->target == USE_BLOCK;
+
+	for (int id = 0; (cfg->command || fio) && id < O_COUNT; id++)
+		if ((option_table[id].flags & OPT_HOGGER_ONLY) && cfg->given[id] &&
+		    !(fio && id == O_DATA))
+			return bad(
+				why, len, cfg, (enum option_id)id,
+				fio ? "only the hogger takes this option, not fio (--target block)"
+				    : "only the hogger takes this option, not a command");
 	return 0;
 }
 
 /* A device target: options of one target with that target only; a block device runs fio
- * (no command, nothing of the hogger's), a filesystem runs the command. */
+ * (no command), a filesystem runs the command. */
 static int check_target(const struct config *cfg, char *why, size_t len)
 {
 	const char *target = option_table[O_TARGET].choices[cfg->target];
@@ -112,10 +118,6 @@ static int check_target(const struct config *cfg, char *why, size_t len)
 	if (cfg->target == USE_FS && !cfg->command)
 		return bad(why, len, cfg, O_TARGET,
 			   "a filesystem needs a command after -- to write into it");
-	for (int id = 0; cfg->target == USE_BLOCK && id < O_COUNT; id++)
-		if ((option_table[id].flags & OPT_HOGGER_ONLY) && id != O_DATA && cfg->given[id])
-			return bad(why, len, cfg, (enum option_id)id,
-				   "only the hogger takes this option, not fio (--target block)");
 	if (cfg->target == USE_BLOCK) {
 		struct fio_buffer buffer;
 		return fio_buffer_from_data(cfg->data, &buffer, why, len);
