@@ -178,3 +178,28 @@ swapped_zram() { grep -c '^/dev/zram' /proc/swaps || true; }
 		! grep -q zswapbench /proc/self/mounts
 	done
 }
+
+# Our loop devices, by the file under them: none may outlive a run.
+loops_over_var_tmp() { losetup -a 2>/dev/null | grep -c '/var/tmp/' || true; }
+
+@test "another spelling of the swapfile's path (//, a symlinked folder, ./): disk as swap, block device and filesystem leave no swap, loop device, mount or file" {
+	command -v mkfs.ext4 >/dev/null || skip "mkfs.ext4 is not installed (e2fsprogs)"
+	loops=$(loops_over_var_tmp)
+	mkdir -p "/var/tmp/zsb-real-$$" && ln -sfn "/var/tmp/zsb-real-$$" "/var/tmp/zsb-link-$$"
+	for spelling in "/var/tmp//zsb-$$.swap" "/var/tmp/zsb-link-$$/./zsb.swap" "/var/tmp/zsb-link-$$//zsb.swap"; do
+		run --separate-stderr "$ZSB" --swap disk --limit 16M --alloc 48M --trials 1 --swapfile "$spelling" \
+			--output "$TMP/s.json"
+		[ "$status" -eq 0 ] || { echo "swap, $spelling: $stderr"; false; }
+		run --separate-stderr "$ZSB" --target block --swap disk --swap-size 32M --modes seq-write --io-size 4M \
+			--trials 1 --swapfile "$spelling" --output "$TMP/b.json"
+		[ "$status" -eq 0 ] || { echo "block, $spelling: $stderr"; false; }
+		run --separate-stderr "$ZSB" --target fs --swap disk --swap-size 32M --limit 128M --trials 1 \
+			--swapfile "$spelling" --output "$TMP/f.json" -- true
+		[ "$status" -eq 0 ] || { echo "fs, $spelling: $stderr"; false; }
+		[ "$(loops_over_var_tmp)" -eq "$loops" ] || { losetup -a; false; }
+		! grep -q zswapbench /proc/self/mounts
+		[ -z "$(ls -A "/var/tmp/zsb-real-$$")" ]
+		[ ! -e "/var/tmp/zsb-$$.swap" ]
+	done
+	rm -rf "/var/tmp/zsb-real-$$" "/var/tmp/zsb-link-$$"
+}

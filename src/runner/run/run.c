@@ -2,6 +2,8 @@
 #include "runner/run/run.h"
 
 #include <errno.h>
+#include <libgen.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -482,6 +484,24 @@ static int plan_inputs_now(const struct config *cfg, struct plan_inputs *in)
 	return 0;
 }
 
+/* The swapfile's path as the kernel spells it (/var/tmp//x.swap, a symlinked folder): swapon,
+ * the loop device over it and the work directory's mount are shown canonical in /proc/swaps,
+ * the loop device and the mount table, and each undo compares them by that path. A folder that
+ * cannot be resolved is left as given, for the swapfile's own checks to name. */
+static void canonical_swapfile(struct plan *p)
+{
+	char dir[PATH_MAX], name[PATH_MAX], real[PATH_MAX], canon[2 * PATH_MAX];
+	int n;
+
+	snprintf(dir, sizeof(dir), "%s", p->swapfile);
+	snprintf(name, sizeof(name), "%s", p->swapfile);
+	if (!realpath(dirname(dir), real))
+		return;
+	n = snprintf(canon, sizeof(canon), "%s/%s", strcmp(real, "/") ? real : "", basename(name));
+	if (n > 0 && (size_t)n < sizeof(p->swapfile))
+		memcpy(p->swapfile, canon, (size_t)n + 1);
+}
+
 int run_main(const struct config *cfg)
 {
 	struct plan_inputs inputs;
@@ -500,6 +520,8 @@ int run_main(const struct config *cfg)
 	if (status)
 		goto out;
 	ret = plan_build(&run.plan, cfg, run.host.hogger, &inputs);
+	if (!ret)
+		canonical_swapfile(&run.plan);
 	if (ret) {
 		say("planning: %s", strerror(-ret));
 		status = EXIT_RUNTIME;
