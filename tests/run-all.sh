@@ -37,7 +37,7 @@ rm -f "$static_log"
 
 echo "== integration tests (bats, real kernel)"
 tap=$(mktemp)
-bats --tap tests/cli | tee "$tap"
+bats --tap --timing tests/cli | tee "$tap"
 skipped=$((skipped + $(grep -c '^ok .* # skip' "$tap")))
 passed=$((passed + $(grep '^ok ' "$tap" | grep -vc ' # skip')))
 failed=$((failed + $(grep -c '^not ok ' "$tap")))
