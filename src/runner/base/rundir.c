@@ -4,7 +4,9 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* mkdir -p, for /var/lib/zswapbench on a system without /var/lib (or $ZSWAPBENCH_RUNDIR). */
 int rundir_make(const char *dir)
@@ -33,4 +35,30 @@ char *rundir_file(const char *name, char *buf, size_t len)
 {
 	snprintf(buf, len, "%s/%s", rundir(), name);
 	return buf;
+}
+
+/* The journal names what the undo writes and removes as root: a run directory someone else
+ * owns or can write to would let them plant one (a parameter's "old value" for core_pattern). */
+int rundir_check(char *why, size_t len)
+{
+	struct stat st;
+
+	if (lstat(rundir(), &st) < 0) {
+		snprintf(why, len, "%s: %s", rundir(), strerror(errno));
+		return -errno;
+	}
+	if (!S_ISDIR(st.st_mode))
+		snprintf(why, len, "%s: not a directory (a symbolic link is not followed)",
+			 rundir());
+	else if (st.st_uid != geteuid())
+		snprintf(why, len, "%s: owned by uid %u, not by the user running zswapbench",
+			 rundir(), (unsigned)st.st_uid);
+	else if (st.st_mode & (S_IWGRP | S_IWOTH))
+		snprintf(why, len,
+			 "%s: writable by other users (mode %03o): refusing to keep "
+			 "the undo journal there",
+			 rundir(), (unsigned)(st.st_mode & 0777));
+	else
+		return 0;
+	return -EPERM;
 }

@@ -85,3 +85,20 @@ int loop_backing_file(int n, char *buf, size_t len)
 	}
 	return ret < 0 ? ret : 0;
 }
+
+int loop_backing_id(int n, uint64_t *dev, uint64_t *ino)
+{
+	struct loop_info64 info;
+	int fd = open_loop(n), ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (ioctl(fd, LOOP_GET_STATUS64, &info) < 0)
+		ret = -errno; /* ENXIO: nothing attached */
+	close(fd);
+	if (!ret) {
+		*dev = info.lo_device;
+		*ino = info.lo_inode;
+	}
+	return ret;
+}

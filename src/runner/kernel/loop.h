@@ -2,6 +2,7 @@
 #ifndef ZSB_LOOP_H
 #define ZSB_LOOP_H
 #include <stddef.h>
+#include <stdint.h>
 
 /* The number of a free loop device (LOOP_CTL_GET_FREE); -errno. */
 int loop_free_number(void);
@@ -12,5 +13,9 @@ int loop_attach(int n, const char *file, int direct);
 int loop_detach(int n);
 /* /sys/block/loopN/loop/backing_file: which file it serves, "" when none. */
 int loop_backing_file(int n, char *buf, size_t len);
+/* The device and inode of the file /dev/loopN serves (they name it even once it is deleted or
+ * reached by another path); -ENXIO when nothing is attached. The device number is the
+ * kernel's encoding, which is st_dev's for majors below 4096. */
+int loop_backing_id(int n, uint64_t *dev, uint64_t *ino);
 
 #endif

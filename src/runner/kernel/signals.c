@@ -24,8 +24,9 @@ static void on_signal(int signo)
 int signals_install(void)
 {
 	/* Every signal whose default ends the process: each must end it through the journal. */
-	static const int signals[] = { SIGINT,	SIGTERM, SIGHUP,  SIGQUIT,   SIGUSR1, SIGUSR2,
-				       SIGALRM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF };
+	static const int signals[] = { SIGINT,	SIGTERM, SIGHUP,    SIGQUIT, SIGUSR1,
+				       SIGUSR2, SIGALRM, SIGXCPU,   SIGXFSZ, SIGVTALRM,
+				       SIGPROF, SIGPWR,	 SIGSTKFLT, SIGIO };
 	struct sigaction sa;
 
 	memset(&sa, 0, sizeof(sa));
@@ -34,6 +35,11 @@ int signals_install(void)
 	/* No SA_RESTART: a blocking poll or wait must return so the loop sees the flag. */
 	for (size_t i = 0; i < ARRAY_SIZE(signals); i++)
 		if (sigaction(signals[i], &sa, NULL) < 0)
+			return -errno;
+	/* The real-time signals end a process by default too; SIGRTMIN already skips the ones
+	 * the C library keeps for itself. */
+	for (int signo = SIGRTMIN; signo <= SIGRTMAX; signo++)
+		if (sigaction(signo, &sa, NULL) < 0)
 			return -errno;
 	/* A hogger that dies mid-write must not kill the runner with it. */
 	signal(SIGPIPE, SIG_IGN);

@@ -1,6 +1,8 @@
-/* Every fatal signal but SIGKILL (INT, TERM, HUP, QUIT, USR1, USR2, ALRM, XCPU, XFSZ, VTALRM,
- * PROF): the handler only records the signal and forwards it to the workload; the trial loop
- * sees the flag, and the journal restores the machine. */
+/* Every signal sent to end the process but SIGKILL (INT, TERM, HUP, QUIT, USR1, USR2, ALRM,
+ * XCPU, XFSZ, VTALRM, PROF, PWR, STKFLT, IO, the real-time ones; not the faults a bug raises,
+ * SEGV, BUS, ILL, FPE, TRAP, SYS, ABRT, which leave the journal to cleanup): the handler
+ * only records the signal and forwards it to the workload; the trial loop sees the flag, and
+ * the journal restores the machine. */
 #ifndef ZSB_SIGNALS_H
 #define ZSB_SIGNALS_H
 #include <sys/types.h>

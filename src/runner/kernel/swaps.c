@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "runner/kernel/mtab.h"
 
@@ -96,6 +97,38 @@ int swaps_area(const char *device, uint64_t *used, uint64_t *size)
 		if (size)
 			*size = a->size;
 	}
+	swaps_free(&s);
+	return a ? 0 : -ENOENT;
+}
+
+/* The same file under another name: the kernel shows a swapfile by its canonical path, and a
+ * journal may hold the path as it was typed (an older run, a symlinked folder). */
+static const struct swap_area *same_file(const struct swaps *s, const char *path)
+{
+	struct stat want, st;
+
+	if (stat(path, &want) < 0 || !S_ISREG(want.st_mode))
+		return NULL;
+	for (size_t i = 0; i < s->n; i++)
+		if (stat(s->areas[i].path, &st) == 0 && st.st_dev == want.st_dev &&
+		    st.st_ino == want.st_ino)
+			return &s->areas[i];
+	return NULL;
+}
+
+int swaps_active_as(const char *path, char *kernel_path, size_t len)
+{
+	const struct swap_area *a;
+	struct swaps s;
+	int ret = swaps_read(&s);
+
+	if (ret < 0)
+		return ret;
+	a = swaps_find(&s, path);
+	if (!a)
+		a = same_file(&s, path);
+	if (a)
+		snprintf(kernel_path, len, "%s", a->path);
 	swaps_free(&s);
 	return a ? 0 : -ENOENT;
 }

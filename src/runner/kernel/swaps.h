@@ -33,6 +33,9 @@ const struct swap_area *swaps_find(const struct swaps *s, const char *path);
 
 /* Used and Size of one area in bytes (-ENOENT if not active); size may be NULL. */
 int swaps_area(const char *device, uint64_t *used, uint64_t *size);
+/* Is path an active swap area, by its name or, for a file, by its device and inode? 0 with
+ * the name the kernel knows it by in kernel_path; -ENOENT when it is not. */
+int swaps_active_as(const char *path, char *kernel_path, size_t len);
 /* Active swap areas other than own (may be NULL): count, paths space-separated into list. */
 int swaps_others(const char *own, char *list, size_t len);
 

@@ -67,7 +67,11 @@ static int take_lock(struct run *run)
 	if (ret == -EWOULDBLOCK) {
 		say("another zswapbench run (PID %d) holds %s: one run at a time, swap is "
 		    "system-wide",
-		    (int)holder, rundir_file("lock", path, sizeof(path)));
+		    (int)holder, runlock_path());
+		return EXIT_RUNTIME;
+	}
+	if (!ret && rundir_check(path, sizeof(path)) < 0) {
+		say("%s", path);
 		return EXIT_RUNTIME;
 	}
 	if (ret) {

@@ -231,12 +231,17 @@ int loop_attach_journaled(const char *file, int direct, struct journal *j, int *
 
 int swap_enable(struct swap_device *dev, struct journal *j)
 {
-	/* The label marks the area as zswapbench's, for anyone who finds it later. */
-	char *argv[] = { "mkswap", "-q", "-L", "zswapbench", dev->device, NULL };
+	/* The label marks the area as zswapbench's, for anyone who finds it later; a swapfile's
+	 * UUID is the one its journal entry holds, so cleanup knows the file after a reboot. */
+	const char *uuid = journal_file_mark(j, dev->device);
+	char *plain[] = { "mkswap", "-q", "-L", "zswapbench", dev->device, NULL };
+	char *marked[] = {
+		"mkswap", "-q", "-L", "zswapbench", "-U", (char *)uuid, dev->device, NULL
+	};
 	int flags, ret, idx;
 
 	snprintf(dev->failed, sizeof(dev->failed), "mkswap %s", dev->device);
-	ret = spawn_wait(argv);
+	ret = spawn_wait(uuid ? marked : plain);
 	if (ret > 0)
 		snprintf(dev->failed, sizeof(dev->failed), "mkswap %s (exit status %d)",
 			 dev->device, ret);

@@ -197,11 +197,16 @@ static int fill(int fd, uint64_t size)
  * other, even one made later at the same path. */
 int file_create_journaled(const char *file, uint64_t size, struct journal *j, char *why, size_t len)
 {
+	char uuid[40];
 	struct stat st;
 	int fd, ret, idx;
 
 	snprintf(why, len, "%s", file);
-	idx = journal_intend(j, UNDO_UNLINK, file, NULL, NULL);
+	/* The UUID mkswap will write into it: after a reboot, when the filesystem's device number
+	 * may have changed, the file is still known by it. */
+	if (sysfs_read_line("/proc/sys/kernel/random/uuid", uuid, sizeof(uuid)) < 0)
+		uuid[0] = '\0';
+	idx = journal_intend(j, UNDO_UNLINK, file, uuid, NULL);
 	if (idx < 0)
 		return idx;
 	fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);

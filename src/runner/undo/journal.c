@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -126,6 +127,20 @@ static void unescape(const char *s, size_t n, char *out, size_t len)
 	out[o] = '\0';
 }
 
+/* Test hook: $ZSWAPBENCH_TEST_KILL_AT_RECORD=N has the process SIGKILL itself right after its
+ * Nth record is written, so a test can end a run at every step of its journal in turn. */
+static void die_after_record_for_tests(void)
+{
+	static long written, at = -1;
+
+	if (at < 0) {
+		const char *env = getenv("ZSWAPBENCH_TEST_KILL_AT_RECORD");
+		at = env ? strtol(env, NULL, 10) : 0;
+	}
+	if (at > 0 && ++written == at)
+		raise(SIGKILL);
+}
+
 /* One record, checksummed and appended. A SIGKILL leaves the page cache intact, so only what
  * a power loss would leave behind needs the disk before the caller goes on: the swapfile, on
  * a filesystem that outlives the boot (durable). Cgroups, swap areas, zram and parameters are
@@ -144,6 +159,8 @@ static int write_record_sync(struct journal *j, const char *body, int durable)
 	ret = write_full(j->fd, line, (size_t)n);
 	if (!ret && durable && fdatasync(j->fd) < 0)
 		ret = -errno;
+	if (!ret)
+		die_after_record_for_tests();
 	return ret;
 }
 
@@ -235,12 +252,26 @@ int journal_confirm(struct journal *j, int idx, const char *value, uint64_t ino,
 	return write_record_sync(j, body, u->kind == UNDO_UNLINK || u->kind == UNDO_RMTREE);
 }
 
+/* A cancel is as durable as its intent: after a power loss an intent that comes back without
+ * it would be read as a change that may have been made, to someone else's object (EEXIST). */
 int journal_cancel(struct journal *j, int idx)
 {
+	struct undo *u = &j->entries[idx];
 	char body[32];
 
-	j->entries[idx].state = UNDO_UNDONE;
-	snprintf(body, sizeof(body), "U\t%u", j->entries[idx].id);
+	u->state = UNDO_UNDONE;
+	snprintf(body, sizeof(body), "U\t%u", u->id);
+	return write_record_sync(j, body, u->kind == UNDO_UNLINK || u->kind == UNDO_RMTREE);
+}
+
+int journal_confirm_wrote(struct journal *j, int idx, const char *kept)
+{
+	struct undo *u = &j->entries[idx];
+	char body[640], ekept[512];
+
+	snprintf(u->wrote, sizeof(u->wrote), "%s", kept);
+	escape(u->wrote, ekept, sizeof(ekept));
+	snprintf(body, sizeof(body), "W\t%u\t%s", u->id, ekept);
 	return write_record(j, body);
 }
 
@@ -289,7 +320,7 @@ static int apply_intent(struct journal *j, char **f, size_t n)
 	return 0;
 }
 
-/* One checked record: H(eader), I(ntent), C(onfirmed), U(ndone). */
+/* One checked record: H(eader), I(ntent), C(onfirmed), W(hat the kernel kept), U(ndone). */
 static int apply_record(struct journal *j, char *body)
 {
 	char *f[8];
@@ -303,10 +334,16 @@ static int apply_record(struct journal *j, char *body)
 	if (strcmp(f[0], "I") == 0)
 		return apply_intent(j, f, n);
 	u = n >= 2 ? find(j, (unsigned)strtoul(f[1], NULL, 10)) : NULL;
-	if (!u || !((n == 5 && strcmp(f[0], "C") == 0) || (n == 2 && strcmp(f[0], "U") == 0)))
+	if (!u ||
+	    !((n == 5 && strcmp(f[0], "C") == 0) || (n == 2 && strcmp(f[0], "U") == 0) ||
+	      (n == 3 && strcmp(f[0], "W") == 0)))
 		return -EINVAL;
 	if (f[0][0] == 'U') {
 		u->state = UNDO_UNDONE;
+		return 0;
+	}
+	if (f[0][0] == 'W') {
+		unescape(f[2], strlen(f[2]), u->wrote, sizeof(u->wrote));
 		return 0;
 	}
 	u->state = UNDO_DONE;
@@ -417,17 +454,32 @@ static void move_aside(struct journal *j, const char *path)
 	}
 }
 
+/* A last line cut by a crash goes before anything is appended: glued to the next record it
+ * would take that record down with it. */
+static int drop_cut_line(int fd, const char *text, size_t len)
+{
+	size_t whole = len;
+
+	while (whole > 0 && text[whole - 1] != '\n')
+		whole--;
+	if (whole == len || whole == 0)
+		return 0;
+	return ftruncate(fd, (off_t)whole) < 0 || fdatasync(fd) < 0 ? -errno : 0;
+}
+
 int journal_load(struct journal *j, const char *path)
 {
 	char *text = NULL;
 	size_t len = 0;
-	int fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC), ret;
+	int fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC | O_NOFOLLOW), ret;
 
 	if (fd < 0)
 		return -errno;
 	ret = slurp_fd(fd, &text, &len);
 	if (!ret)
 		ret = journal_parse(j, text, len);
+	if (!ret)
+		ret = drop_cut_line(fd, text, len);
 	free(text);
 	if (ret == -EBADMSG) {
 		close(fd);
@@ -458,7 +510,7 @@ int journal_create(struct journal *j, const char *path)
 	journal_free(&old);
 	if (ret && ret != -ENOENT)
 		return ret;
-	fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0600);
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0600);
 	if (fd < 0)
 		return -errno;
 	j->fd = fd;
@@ -495,6 +547,17 @@ void journal_trim(struct journal *j, size_t mark)
 	while (j->len > mark && j->entries[j->len - 1].state == UNDO_UNDONE)
 		j->len--;
 	compact(j);
+}
+
+const char *journal_file_mark(const struct journal *j, const char *file)
+{
+	for (size_t i = j->len; i-- > 0;) {
+		const struct undo *u = &j->entries[i];
+		if (u->kind == UNDO_UNLINK && u->state == UNDO_DONE && u->value[0] &&
+		    strcmp(u->path, file) == 0)
+			return u->value;
+	}
+	return NULL;
 }
 
 int journal_owns_device(const struct journal *j, const char *device)

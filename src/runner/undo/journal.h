@@ -83,6 +83,9 @@ int journal_confirm(struct journal *j, int idx, const char *value, uint64_t ino,
 /* The change was not made after all (it failed, or the object turned out to be someone
  * else's): nothing to undo. */
 int journal_cancel(struct journal *j, int idx);
+/* UNDO_WRITE: what the kernel kept of the value written (MGLRU keeps only the capabilities the
+ * CPU has), so the undo knows its own value when it sees it. */
+int journal_confirm_wrote(struct journal *j, int idx, const char *kept);
 size_t journal_mark(const struct journal *j);
 /* An entry undone (rewind.c does the undoing): marked so, and the mark written. */
 int journal_undone(struct journal *j, struct undo *u);
@@ -98,6 +101,9 @@ const char *undo_kind_name(enum undo_kind kind);
 void undo_describe(const struct undo *u, char *buf, size_t len);
 /* This boot's id (/proc/sys/kernel/random/boot_id), or "" where there is none. */
 const char *journal_this_boot(void);
+/* The UUID a swapfile this journal created is to carry in its swap signature; NULL when
+ * file is not one (a zram device) or its entry has none (a journal of an older version). */
+const char *journal_file_mark(const struct journal *j, const char *file);
 /* Is device (a swapfile or /dev/zramN) one this journal created? */
 int journal_owns_device(const struct journal *j, const char *device);
 

@@ -17,7 +17,7 @@ void param_normalize(char *text)
 
 int param_set(struct journal *j, const char *path, const char *value, char *why, size_t len)
 {
-	char old[256];
+	char old[256], kept[256];
 	int ret, idx;
 
 	snprintf(why, len, "%s", path);
@@ -36,5 +36,11 @@ int param_set(struct journal *j, const char *path, const char *value, char *why,
 		journal_cancel(j, idx);
 		return ret;
 	}
-	return journal_confirm(j, idx, NULL, 0, 0);
+	ret = journal_confirm(j, idx, NULL, 0, 0);
+	if (!ret && sysfs_read_line(path, kept, sizeof(kept)) >= 0) {
+		param_normalize(kept);
+		if (strcmp(kept, value) != 0)
+			ret = journal_confirm_wrote(j, idx, kept);
+	}
+	return ret;
 }

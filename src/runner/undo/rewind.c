@@ -3,6 +3,7 @@
  * Nothing is undone that cannot be shown to be zswapbench's own. */
 #include "runner/undo/rewind.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <ftw.h>
 #include <signal.h>
@@ -20,6 +21,7 @@
 #include "runner/kernel/loop.h"
 #include "runner/kernel/mounts.h"
 #include "runner/kernel/swaps.h"
+#include "runner/kernel/swapsig.h"
 #include "runner/kernel/sysfs.h"
 #include "runner/undo/journal.h"
 #include "runner/undo/param.h"
@@ -76,40 +78,84 @@ static int undo_rmdir(const struct undo *u, char *why, size_t len)
 	return -EBUSY;
 }
 
-/* The file zswapbench created is the one whose inode it recorded; an unconfirmed one is an
- * empty file made after the intent at exactly that path. */
-static int undo_unlink(const struct undo *u, char *why, size_t len)
+/* swapoff sleeps while it brings pages back: a signal interrupts it, so try again. Done only
+ * once the kernel no longer lists the area. */
+static int swapoff_area(const char *path)
 {
-	struct stat st;
+	char area[PATH_MAX];
+	int ret = swaps_active_as(path, area, sizeof(area));
 
-	if (lstat(u->path, &st) < 0)
-		return errno == ENOENT ? 0 : -errno;
-	if (u->state == UNDO_DONE ? (st.st_ino != u->ino || st.st_dev != u->dev)
-				  : (st.st_size != 0 || st.st_ctime < u->when)) {
-		snprintf(why, len, "left %s alone: not the file zswapbench created", u->path);
-		return 1;
-	}
-	return unlink(u->path) == 0 || errno == ENOENT ? 0 : -errno;
-}
-
-/* swapoff sleeps while it brings pages back: a signal interrupts it, so try again. */
-static int undo_swapoff(const struct journal *j, const struct undo *u, char *why, size_t len)
-{
-	uint64_t used;
-
-	if (swaps_area(u->path, &used, NULL) == -ENOENT)
+	if (ret == -ENOENT)
 		return 0;
-	if (!journal_owns_device(j, u->path)) {
-		snprintf(why, len, "left %s alone: not a swap area zswapbench created", u->path);
-		return 1;
-	}
+	if (ret < 0)
+		return ret;
 	for (int i = 0; i < 50; i++) {
-		if (swapoff(u->path) == 0 || errno == EINVAL || errno == ENOENT)
-			return 0;
+		if (swapoff(area) == 0 || errno == EINVAL || errno == ENOENT)
+			return swaps_active_as(path, area, sizeof(area)) == -ENOENT ? 0 : -EBUSY;
 		if (errno != EINTR)
 			return -errno;
 	}
 	return -EINTR;
+}
+
+/* A confirmed file is the inode zswapbench recorded on the device it recorded; after a
+ * reboot the device number may have changed (LVM and dm minors, NVMe numbering, btrfs), and
+ * the inode with the swap signature zswapbench wrote (its label and this file's UUID), or no
+ * signature yet in a root-only file, names it. An unconfirmed one is an empty root-only file
+ * made after the intent at exactly that path. */
+static int file_is_ours(const struct undo *u, const struct stat *st)
+{
+	struct swapsig sig;
+	int ret;
+
+	if (!S_ISREG(st->st_mode))
+		return 0;
+	if (u->state != UNDO_DONE)
+		return st->st_size == 0 && st->st_ctime >= u->when && st->st_uid == geteuid();
+	if (st->st_ino != u->ino)
+		return 0;
+	if (st->st_dev == u->dev)
+		return 1;
+	if (!u->value[0])
+		return 0;
+	ret = swapsig_read(u->path, &sig);
+	if (ret == -ENODATA)
+		return st->st_uid == 0 && (st->st_mode & 07777) == 0600;
+	return ret == 0 && strcmp(sig.label, "zswapbench") == 0 && strcmp(sig.uuid, u->value) == 0;
+}
+
+/* A file that is still swap (its swapoff entry undone by an older version that missed it
+ * under another name, or interrupted) is swapped off first: unlink would fail forever. */
+static int undo_unlink(const struct undo *u, char *why, size_t len)
+{
+	struct stat st;
+	int ret;
+
+	if (lstat(u->path, &st) < 0)
+		return errno == ENOENT ? 0 : -errno;
+	if (!file_is_ours(u, &st)) {
+		snprintf(why, len, "left %s alone: not the file zswapbench created", u->path);
+		return 1;
+	}
+	if ((ret = swapoff_area(u->path)))
+		return ret;
+	return unlink(u->path) == 0 || errno == ENOENT ? 0 : -errno;
+}
+
+static int undo_swapoff(const struct journal *j, const struct undo *u, char *why, size_t len)
+{
+	char area[PATH_MAX];
+	int ret = swaps_active_as(u->path, area, sizeof(area));
+
+	if (ret == -ENOENT)
+		return 0;
+	if (ret < 0)
+		return ret;
+	if (!journal_owns_device(j, u->path)) {
+		snprintf(why, len, "left %s alone: not a swap area zswapbench created", u->path);
+		return 1;
+	}
+	return swapoff_area(u->path);
 }
 
 static int undo_zram_reset(const struct undo *u, char *why, size_t len)
@@ -198,7 +244,28 @@ static int undo_umount(const struct undo *u)
 	return umount2(u->path, 0) == 0 || errno == EINVAL || errno == ENOENT ? 0 : -errno;
 }
 
-static int undo_controller(const struct undo *u)
+/* A controller enabled for our cgroups is left on once another child of that cgroup (not
+ * zswapbench's) may be using it. */
+static int others_below(const char *subtree_control)
+{
+	char dir[ROOTED_PATH_LEN], *slash;
+	struct dirent *e;
+	DIR *d;
+	int found = 0;
+
+	if (!sysfs_path(dir, sizeof(dir), subtree_control) || !(slash = strrchr(dir, '/')))
+		return 0;
+	*slash = '\0';
+	if (!(d = opendir(dir)))
+		return 0;
+	while (!found && (e = readdir(d)))
+		found = e->d_type == DT_DIR && e->d_name[0] != '.' &&
+			strncmp(e->d_name, "zswapbench-", 11) != 0;
+	closedir(d);
+	return found;
+}
+
+static int undo_controller(const struct undo *u, char *why, size_t len)
 {
 	char now[512], off[300];
 	int ret = sysfs_read_line(u->path, now, sizeof(now));
@@ -207,26 +274,65 @@ static int undo_controller(const struct undo *u)
 		return ret == -ENOENT ? 0 : ret;
 	if (!words_contain(now, u->value, ' '))
 		return 0;
+	if (others_below(u->path)) {
+		snprintf(why, len, "left %s on in %s: another cgroup below it may use it", u->value,
+			 u->path);
+		return 1;
+	}
 	snprintf(off, sizeof(off), "-%s", u->value);
 	return sysfs_write(u->path, off);
 }
 
-/* Only the loop device that still serves our file. */
-static int undo_loop_detach(const struct undo *u, char *why, size_t len)
+/* The file a loop device of ours serves: the one the journal created at that path (by its
+ * recorded inode, which holds even once the file is deleted), else what the path is now. */
+static int served_file(const struct journal *j, const struct undo *u, uint64_t *dev, uint64_t *ino)
 {
-	char backing[PATH_MAX];
-	int n;
+	struct stat st;
+
+	for (size_t i = 0; i < j->len; i++) {
+		const struct undo *f = &j->entries[i];
+		if (f->kind == UNDO_UNLINK && f->state == UNDO_DONE &&
+		    strcmp(f->path, u->value) == 0) {
+			*dev = f->dev;
+			*ino = f->ino;
+			return 0;
+		}
+	}
+	if (stat(u->value, &st) < 0)
+		return -errno;
+	*dev = (uint64_t)st.st_dev;
+	*ino = (uint64_t)st.st_ino;
+	return 0;
+}
+
+/* Only the loop device that still serves our file, compared by device and inode: the kernel
+ * shows the file by its canonical path, the journal by the path as given. A busy loop device
+ * is detached when its last user closes it: wait for that. */
+static int undo_loop_detach(const struct journal *j, const struct undo *u, char *why, size_t len)
+{
+	uint64_t dev, ino, want_dev = 0, want_ino = 0;
+	int n, ret;
 
 	if (sscanf(u->path, "/dev/loop%d", &n) != 1)
 		return -EINVAL;
-	if (loop_backing_file(n, backing, sizeof(backing)) < 0 || !backing[0])
+	ret = loop_backing_id(n, &dev, &ino);
+	if (ret == -ENXIO || ret == -ENOENT)
 		return 0;
-	if (strcmp(backing, u->value) != 0) {
-		snprintf(why, len, "left %s alone: it serves %s, not %s", u->path, backing,
-			 u->value);
+	if (ret < 0)
+		return ret;
+	if (served_file(j, u, &want_dev, &want_ino) < 0 || dev != want_dev || ino != want_ino) {
+		snprintf(why, len, "left %s alone: it does not serve the %s zswapbench created",
+			 u->path, u->value);
 		return 1;
 	}
-	return loop_detach(n);
+	if ((ret = loop_detach(n)))
+		return ret;
+	for (int i = 0; i < 100; i++) {
+		if (loop_backing_id(n, &dev, &ino) < 0)
+			return 0;
+		pause_ms(10);
+	}
+	return -EBUSY;
 }
 
 static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
@@ -236,8 +342,10 @@ static int remove_one(const char *path, const struct stat *st, int flag, struct 
 	return (flag == FTW_DP ? rmdir(path) : unlink(path)) < 0 && errno != ENOENT ? -1 : 0;
 }
 
-/* The work directory with what the command left in it: only ours, by name and inode (an
- * unconfirmed one: by name, made after the intent). */
+/* The work directory with what the command left in it: only ours, by name and inode. An
+ * unconfirmed one was killed between mkdir and the confirmation, so it is empty: removed only
+ * if it is (a directory's ctime moves with every entry, so its age proves nothing). The walk
+ * stays on the directory's own filesystem: a mount a command left there is not emptied. */
 static int undo_rmtree(const struct undo *u, char *why, size_t len)
 {
 	const char *base = strrchr(u->path, '/');
@@ -246,13 +354,19 @@ static int undo_rmtree(const struct undo *u, char *why, size_t len)
 	if (lstat(u->path, &st) < 0)
 		return errno == ENOENT ? 0 : -errno;
 	if (!base || strncmp(base + 1, "zswapbench-", 11) != 0 || !S_ISDIR(st.st_mode) ||
-	    (u->state == UNDO_DONE ? st.st_ino != u->ino || st.st_dev != u->dev
-				   : st.st_ctime < u->when)) {
+	    (u->state == UNDO_DONE && (st.st_ino != u->ino || st.st_dev != u->dev))) {
 		snprintf(why, len, "left %s alone: not the work directory zswapbench made",
 			 u->path);
 		return 1;
 	}
-	return nftw(u->path, remove_one, 16, FTW_DEPTH | FTW_PHYS) < 0 ? -errno : 0;
+	if (u->state != UNDO_DONE) {
+		if (rmdir(u->path) == 0 || errno == ENOENT)
+			return 0;
+		snprintf(why, len, "left %s alone: not empty, and not known to be zswapbench's",
+			 u->path);
+		return 1;
+	}
+	return nftw(u->path, remove_one, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT) < 0 ? -errno : 0;
 }
 
 int undo_entry(const struct journal *j, const struct undo *u, char *why, size_t len)
@@ -273,9 +387,9 @@ int undo_entry(const struct journal *j, const struct undo *u, char *why, size_t 
 	case UNDO_UMOUNT:
 		return undo_umount(u);
 	case UNDO_CONTROLLER:
-		return undo_controller(u);
+		return undo_controller(u, why, len);
 	case UNDO_LOOP_DETACH:
-		return undo_loop_detach(u, why, len);
+		return undo_loop_detach(j, u, why, len);
 	case UNDO_RMTREE:
 		return undo_rmtree(u, why, len);
 	default:

@@ -1,7 +1,7 @@
 /*
  * One run at a time: swap areas and zram devices are system-wide, so two runs would measure
- * each other. The lock and the undo journal live in one directory (/var/lib/zswapbench, or
- * $ZSWAPBENCH_RUNDIR).
+ * each other. One lock per machine (/run/lock/zswapbench.lock), whatever run directory
+ * ($ZSWAPBENCH_RUNDIR) holds the journal.
  */
 #ifndef ZSB_RUNLOCK_H
 #define ZSB_RUNLOCK_H
@@ -12,5 +12,7 @@
 
 /* Takes the lock, holding it until exit; -EWOULDBLOCK with *holder set when a run has it. */
 int runlock_acquire(pid_t *holder);
+/* The lock file's path, the same for every run on the machine. */
+const char *runlock_path(void);
 
 #endif
