@@ -684,8 +684,10 @@ static void man_files(FILE *out)
 		 "the undo journal: every change to the kernel's state, announced before it is "
 		 "made; "
 		 "zswapbench cleanup replays what a killed run left in it");
-	man_file(out, rundir_file("lock", path, sizeof(path)),
-		 "held (flock) by the one run at a time");
+	/* Not runlock_path(): the page must not depend on the machine that builds it. */
+	man_file(out, "/run/lock/zswapbench.lock",
+		 "held (flock) by the one run at a time on the machine, whatever "
+		 "ZSWAPBENCH_RUNDIR says (/run/zswapbench.lock where there is no /run/lock)");
 	man_file(out, option_table[O_OUTPUT].def_help,
 		 "the result file of a run, unless --output names another");
 	man_file(out, option_table[O_SWAPFILE].def_help,
@@ -713,7 +715,10 @@ static void man_files(FILE *out)
 		}
 	}
 	fputs(".SH ENVIRONMENT\n.TP\n.B ZSWAPBENCH_RUNDIR\n", out);
-	snprintf(path, sizeof(path), "the directory of the journal and the lock, instead of %s",
+	snprintf(path, sizeof(path),
+		 "the directory of the journal and calibration.json, instead of %s; it must be a "
+		 "directory (not a symbolic link) owned by the user running zswapbench that no "
+		 "other user can write to, or a run and cleanup refuse it",
 		 rundir());
 	text(out, path);
 	fputs("\n.TP\n.BR SUDO_UID \", \" SUDO_GID\n", out);
