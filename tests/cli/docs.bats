@@ -1,7 +1,9 @@
 #!/usr/bin/env bats
 # The man page and the bash, zsh and fish completions that tools/gen-docs writes from the
 # option table (docs.mk): they render, and they name every option --help lists and no hidden
-# one. Only --help runs here: nothing on the machine changes, and root is not needed.
+# one; and the README: its options, set-up commands and packages, its width, and its example
+# runs, each as a dry run. Only --help and -n run here: nothing on the machine changes, and
+# root is not needed.
 # Needs `make all docs`, man-db and groff; zsh and fish for their completions' tests.
 bats_require_minimum_version 1.5.0
 load helpers
@@ -87,7 +89,7 @@ same_set() {
 	local section
 	grep -qE "^\.TH ZSWAPBENCH 8 \"[0-9]{4}-[0-9]{2}-[0-9]{2}\" \"zswapbench $("$ZSB" --version | cut -d' ' -f2)\"" "$MAN"
 	for section in NAME SYNOPSIS DESCRIPTION COMMANDS OPTIONS SIZES DURATIONS PATTERNS '"ACCESS MODES"' \
-		'"EXIT STATUS"' FILES ENVIRONMENT EXAMPLES '"SEE ALSO"'; do
+		METRICS '"EXIT STATUS"' FILES ENVIRONMENT EXAMPLES '"SEE ALSO"'; do
 		grep -qx "\.SH $section" "$MAN" || { echo "no section $section" >&2; return 1; }
 	done
 	rendered | grep -q 'zramctl(8), swapon(8), mkswap(8)'
@@ -278,17 +280,19 @@ fish_offers() {
 	[ "$output" = root ]
 }
 
-# The first column of the README's option table, one option name a line ("-l" and "--limit").
+# The names of the items of the README's Options section, one option name a line ("-l" and
+# "--limit"): what an item names comes before its first "`: ".
 readme_table_options() {
-	grep -E '^\| `' "$TOP/README.md" | cut -d'|' -f2 | grep -oE -- '`-{1,2}[[:alnum:]-]+' | tr -d '`' | grep -vx -- --
+	sed -n '/^## Options$/,/^## /p' "$TOP/README.md" | grep -E '^- `-' | sed 's/`: .*//' |
+		grep -oE -- '`-{1,2}[[:alnum:]-]+' | tr -d '`' | grep -vx -- --
 }
 
-@test "README: its option table has each option of --help exactly once, with its short form" {
+@test "README: its Options section has each option of --help exactly once, with its short form" {
 	local opt short n table
 	table=$(readme_table_options)
 	for opt in $(help_options); do
 		n=$(grep -cx -- "$opt" <<<"$table")
-		[ "$n" -eq 1 ] || { echo "$opt is in the README's option table $n times" >&2; return 1; }
+		[ "$n" -eq 1 ] || { echo "$opt is in the README's Options section $n times" >&2; return 1; }
 		short=$("$ZSB" --help | grep -oE -- "^ +-[[:alnum:]], $opt( |\$)" | grep -oE -- '-[[:alnum:]],' | tr -d ,) || true
 		[ -z "$short" ] || grep -qx -- "$short" <<<"$table" || { echo "$opt: no $short in the README" >&2; return 1; }
 	done
@@ -298,27 +302,96 @@ readme_table_options() {
 	done
 }
 
-@test "README: the metric table has each metric of the result file once, in its unit" {
-	local key unit row
+@test "man page: its METRICS section has each metric of the result file once, in its unit" {
+	local key unit section entry
+	section=$(rendered | sed -n '/^METRICS$/,/^EXIT STATUS$/p')
+	[ -n "$section" ] || { echo "the man page has no METRICS section" >&2; return 1; }
 	while read -r key unit; do
-		row=$(grep -E "^\| ([a-z0-9_]+, )*$key(, [a-z0-9_]+)* \|" "$TOP/README.md") ||
-			{ echo "no README row for $key" >&2; return 1; }
-		[ "$(wc -l <<<"$row")" -eq 1 ] || { echo "$key has several rows" >&2; return 1; }
-		[ -z "$unit" ] || [[ "$(cut -d'|' -f3 <<<"$row")" == *"$unit"* ]] ||
-			{ echo "$key: the README's unit is not the result file's '$unit'" >&2; return 1; }
+		# A short key has its text on the same line ("pokes  tabs: ..."); units have no ERE
+		# character.
+		entry="$key${unit:+ \($unit\)}"
+		[ "$(grep -cE "^       $key( |\$)" <<<"$section")" -eq 1 ] ||
+			{ echo "$key is not in METRICS exactly once" >&2; return 1; }
+		grep -qE -- "^       $entry( |\$)" <<<"$section" || { echo "METRICS: no entry $key ($unit)" >&2; return 1; }
 	# A swap run, a block device's and a filesystem's: each records the metrics it has.
 	done < <(for f in disk-zram block-zram-disk fs-compressors; do
 		jq -r '.metrics | to_entries[] | "\(.key) \(.value.unit)"' "$BATS_TEST_DIRNAME/../fixtures/results/$f.json"
 	done | sort -u)
 }
 
-@test "README: its set-up section names every package make deps and deps-test install" {
-	local pkgs missing=() p
+@test "README: its set-up commands, and a section naming every package make deps and deps-test install" {
+	local pkgs missing=() p section
+	# The two commands a newcomer types (.ci/run runs the second).
+	section=$(sed -n '/^## Set up/,/^## /p' "$TOP/README.md")
+	grep -qE '^    apt-get update && apt-get install -y make && make run( |$)' <<<"$section"
+	grep -qE '^    make check( |$)' <<<"$section"
+	grep -qx 'make check' "$TOP/.ci/run"
 	pkgs=$(make -s -C "$TOP" --no-print-directory -f Makefile -f - print-packages <<<'print-packages: ; @echo $(DEB_PKGS) $(TEST_PKGS)')
 	[ -n "$pkgs" ]
-	section=$(sed -n '/^## Set up/,/^## Usage/p' "$TOP/README.md")
+	section=$(sed -n '/^## What set-up installs$/,/^## /p' "$TOP/README.md")
+	[ -n "$section" ] || { echo "the README has no section 'What set-up installs'" >&2; return 1; }
 	for p in $pkgs; do
 		grep -qw -- "$p" <<<"$section" || missing+=("$p")
 	done
-	[ ${#missing[@]} -eq 0 ] || { echo "not in README's set-up section: ${missing[*]}" >&2; return 1; }
+	[ ${#missing[@]} -eq 0 ] || { echo "not in README's What set-up installs: ${missing[*]}" >&2; return 1; }
+}
+
+@test "README: no line over 100 columns" {
+	local long
+	# Characters, not bytes (awk counts bytes in some locales: "…" would be three).
+	long=$(python3 -c '
+import sys
+for n, line in enumerate(open(sys.argv[1], encoding="utf-8"), 1):
+    line = line.rstrip("\n")
+    if len(line) > 100:
+        print(f"README.md:{n}: {len(line)} columns")' "$TOP/README.md")
+	[ -z "$long" ] || { echo "$long" >&2; return 1; }
+}
+
+# The README's example runs: "LINE<TAB>ARGS" for each `zswapbench ...` line of a code block
+# (indented or fenced), its comment cut.
+readme_examples() {
+	awk '/^```/ { fence = !fence; next }
+	     (fence || /^    /) && /^ *zswapbench( |$)/ {
+		line = $0; sub(/^ *zswapbench */, "", line); sub(/(^| +)#.*$/, "", line)
+		print NR "\t" line
+	     }' "$TOP/README.md"
+}
+
+# A config file the README shows starts with a comment naming it ("    # NAME.conf: ..."):
+# written into the current directory, as a reader would save it.
+readme_config_files() {
+	awk '/^    # [a-z0-9-]+\.conf:/ { name = $2; sub(/:$/, "", name); printf "" > name; next }
+	     name != "" && (/^    zswapbench/ || /^[^ ]/) { close(name); name = ""; next }
+	     name != "" { line = $0; sub(/^    /, "", line); print line >> name }' "$TOP/README.md"
+}
+
+@test "README: every example run dry-runs cleanly (-n): exit 0, no error line" {
+	local n args words argv w dashed ran=0 failures=()
+	cd "$BATS_TEST_TMPDIR"
+	# The presets, as from the top of the tree; the config files the README shows.
+	ln -s "$TOP/configs" configs
+	readme_config_files
+	while IFS=$'\t' read -r n args; do
+		words=()
+		mapfile -d '' words < <(xargs -r printf '%s\0' <<<"$args")
+		# A run (calibrate's too): not a command that takes no -n.
+		case "${words[0]:-}" in show | compare | plot | report | cleanup | sysinfo | list-configs) continue ;; esac
+		# A placeholder (a word in capitals, "..."): not a line to run as it stands.
+		grep -qE '(^|[ =/])[A-Z][A-Z_]+([ ,./]|$)|\.\.\.' <<<"$args" && continue
+		argv=() dashed=0
+		for w in "${words[@]}"; do
+			if [ "$w" = -- ] && [ "$dashed" -eq 0 ]; then argv+=(-n); dashed=1; fi
+			argv+=("$w")
+		done
+		[ "$dashed" -eq 1 ] || argv+=(-n)
+		run --separate-stderr "$ZSB" "${argv[@]}"
+		ran=$((ran + 1))
+		if [ "$status" -ne 0 ] || grep -qiE "error|try 'zswapbench --help'" <<<"$stderr"; then
+			failures+=("README.md:$n: zswapbench $args: exit $status: $(grep -v '^zswapbench: warning:' <<<"$stderr" | head -n 1)")
+		fi
+	done < <(readme_examples)
+	[ ${#failures[@]} -eq 0 ] || { printf '%s\n' "${failures[@]}" >&2; return 1; }
+	# The extraction found the examples.
+	[ "$ran" -ge 15 ] || { echo "only $ran example runs found in the README" >&2; return 1; }
 }

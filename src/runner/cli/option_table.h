@@ -47,8 +47,8 @@ enum option_flag {
 			   * it have one slash */
 };
 
-/* What an option of the experiment decides, as --help, the man page and the README's option
- * table group them, in this order. */
+/* What an option of the experiment decides, as --help, the man page and the README's Options
+ * section group them, in this order. */
 enum option_group {
 	G_COMPARED,
 	G_WORKLOAD,
