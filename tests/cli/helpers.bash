@@ -130,10 +130,27 @@ stop_own_runs() {
 	return $left
 }
 
+# Whether a loop device is attached over a file under $1.
+loop_under() {
+	local f v
+	for f in /sys/block/loop*/loop/backing_file; do
+		v=''
+		read -r v 2>/dev/null <"$f"
+		[[ $v == "$1"* ]] && return 0
+	done
+	return 1
+}
+
 common_teardown() {
 	[ -n "${TMP:-}" ] || return 0
-	local after left=0
+	local after left=0 i
 	stop_own_runs || left=1
+	# A test's own image mounted with -o loop: the kernel detaches its loop device when the
+	# last user lets go, which can come just after umount returns.
+	for ((i = 0; i < 50; i++)); do
+		loop_under "$TMP/" || break
+		sleep 0.1
+	done
 	after=$(machine_state)
 	rm -rf "$TMP"
 	if [ "$BEFORE" != "$after" ]; then
