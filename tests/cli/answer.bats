@@ -251,7 +251,8 @@ TABLE
 	first_number=$(grep -n 'elapsed\|no significant' <<<"$output" | head -1 | cut -d: -f1)
 	thp=$(grep -n "environment differs in $TMP/other.json: THP: " <<<"$output" | cut -d: -f1)
 	kernel=$(grep -n "environment differs in $TMP/other.json: kernel: " <<<"$output" | cut -d: -f1)
-	[ -n "$thp" ] && [ -n "$kernel" ]
+	[ -n "$thp" ]
+	[ -n "$kernel" ]
 	[ "$thp" -lt "$first_number" ]
 	run --separate-stderr "$ZSB" compare --format json "$FIX" "$TMP/other.json"
 	[ "$(jq -r '[.files[1].differences[].fact] | sort | join(",")' <<<"$output")" = "THP,kernel" ]

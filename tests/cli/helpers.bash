@@ -190,3 +190,20 @@ within() {
 json() {
 	jq -r "$1" "$2"
 }
+
+# How many plots a result file implies (report/plot_time.c, plot_fill.c, plot_trials.c): per
+# cell, memory against time where a trial's series has a memory field and PSI against time where
+# it has a PSI one; one fill curve where a trial has one; one plot of the trials per quantity
+# (elapsed, CPU, compression ratio) that a trial has. Not a block device's bandwidth per mode or
+# a sweep's plots, which the tests of those name.
+plots_implied() {
+	jq '
+		def trials: [.trials[] | select(.warmup | not)];
+		def series_has($fields): any(trials[]; ((.series.t // []) | length) > 0
+			and any($fields[] as $f | .series[$f]; . != null));
+		([.cells[] | select(series_has(["cgroup_mem", "cgroup_swap", "zram_compr_data_size", "zswap_stored_pages"]))] | length)
+		+ ([.cells[] | select(series_has(["psi_some_us", "cgroup_psi_some_us"]))] | length)
+		+ (if any(.cells[] | trials[]; ((.fill_curve.t // []) | length) > 0) then 1 else 0 end)
+		+ ([["elapsed"], ["user_cpu", "sys_cpu"], ["compression_ratio"]] as $qs | [.cells[] | trials[] | .values] as $v
+			| [$qs[] | select(. as $q | any($v[]; . as $x | all($q[]; $x[.] != null)))] | length)' "$1"
+}
