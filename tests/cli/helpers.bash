@@ -64,21 +64,23 @@ machine_state() {
 			echo "journal $d/journal: ${#todo[@]} to undo"
 			unset todo
 		fi
-		# The run lock still held: the PID its holder wrote in it holds a flock(2) lock on it
-		# (/proc/locks: "1: FLOCK ADVISORY WRITE PID MAJ:MIN:INODE 0 EOF").
-		pid=''
-		[ -f "$d/lock" ] && read -r pid 2>/dev/null <"$d/lock"
-		if [ -n "$pid" ]; then
-			while read -r a b c v f rest; do
-				[ "$b" = FLOCK ] && [ "$f" = "$pid" ] || continue
-				rest=${rest%% *}
-				if [ "${rest##*:}" = "$(stat -c %i "$d/lock")" ]; then
-					echo "lock $d/lock: held"
-					break
-				fi
-			done </proc/locks
-		fi
 	done
+	# The machine's run lock (runlock_path: zswapbench.lock in the first of /run/lock, /run and
+	# /var/lib/zswapbench that is a folder) still held: the PID its holder wrote in it holds a
+	# flock(2) lock on it (/proc/locks: "1: FLOCK ADVISORY WRITE PID MAJ:MIN:INODE 0 EOF").
+	for d in /run/lock /run /var/lib/zswapbench; do [ -d "$d" ] && break; done
+	f=$d/zswapbench.lock pid=''
+	[ -f "$f" ] && read -r pid 2>/dev/null <"$f"
+	if [ -n "$pid" ]; then
+		while read -r a b c v d rest; do
+			[ "$b" = FLOCK ] && [ "$d" = "$pid" ] || continue
+			rest=${rest%% *}
+			if [ "${rest##*:}" = "$(stat -c %i "$f")" ]; then
+				echo "lock $f: held"
+				break
+			fi
+		done </proc/locks
+	fi
 	# Counted by name, not listed by PID: a runner, or a hogger (comm "zswapbench-hogg": the
 	# kernel keeps 15 characters), still running, as the --background hogger could be.
 	a=0 b=0
