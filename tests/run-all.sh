@@ -3,6 +3,8 @@
 # line CI reads: "N passed, N failed, N skipped".
 set -u
 cd "$(dirname "$0")/.."
+# shellcheck source=tests/skips.bash
+. tests/skips.bash
 
 passed=0 failed=0 skipped=0
 
@@ -43,7 +45,21 @@ passed=$((passed + $(grep '^ok ' "$tap" | grep -vc ' # skip')))
 failed=$((failed + $(grep -c '^not ok ' "$tap")))
 planned=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$tap" | head -n 1)
 ran=$(grep -cE '^(not )?ok ' "$tap")
+# A skip this host does not expect (tests/cli/expected-skips.txt) is a failure, by name: a tier
+# of skips is not a tier that passed.
+unexpected=$(skips_unexpected "$tap" "$(skips_allowed tests/cli/expected-skips.txt host)")
+stale=$(skips_stale tests/cli/expected-skips.txt tests/cli)
 rm -f "$tap"
+while IFS= read -r line; do
+	[ -n "$line" ] || continue
+	echo "bats: a skip not in tests/cli/expected-skips.txt, counted as a failure: $line"
+	skipped=$((skipped - 1)) failed=$((failed + 1))
+done <<<"$unexpected"
+while IFS= read -r line; do
+	[ -n "$line" ] || continue
+	echo "bats: tests/cli/expected-skips.txt: '$line' names no test in tests/cli"
+	failed=$((failed + 1))
+done <<<"$stale"
 if [ -n "$planned" ] && [ "$ran" -lt "$planned" ]; then
 	echo "bats planned $planned tests but reported $ran"
 	failed=$((failed + planned - ran))

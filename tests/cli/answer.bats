@@ -251,7 +251,8 @@ TABLE
 	first_number=$(grep -n 'elapsed\|no significant' <<<"$output" | head -1 | cut -d: -f1)
 	thp=$(grep -n "environment differs in $TMP/other.json: THP: " <<<"$output" | cut -d: -f1)
 	kernel=$(grep -n "environment differs in $TMP/other.json: kernel: " <<<"$output" | cut -d: -f1)
-	[ -n "$thp" ] && [ -n "$kernel" ]
+	[ -n "$thp" ]
+	[ -n "$kernel" ]
 	[ "$thp" -lt "$first_number" ]
 	run --separate-stderr "$ZSB" compare --format json "$FIX" "$TMP/other.json"
 	[ "$(jq -r '[.files[1].differences[].fact] | sort | join(",")' <<<"$output")" = "THP,kernel" ]
@@ -301,6 +302,64 @@ TABLE
 	[ "$(jq -r '.cells[0].metrics.elapsed.significance' <<<"$output")" = "too few trials to tell, ranges apart" ]
 	run --separate-stderr "$ZSB" show "$TMP/b3.json"
 	[[ "$output" != *"times faster"* ]]
+}
+
+# Holm's adjustment checked from the outside: each metric of a comparison (its JSON object on
+# stdin) whose decided p is not its family's raw p's adjusted by Holm (the k-th smallest of n
+# times n - k, at most 1, never below the one before) is a line "bad ..."; exploratory metrics
+# keep their raw p. The last line, "moved N": the secondary metrics whose p Holm raised.
+holm_check() {
+	jq -r '
+		def abs_: if . < 0 then -. else . end;
+		def holm: . as $p | length as $n | [range($n)] | sort_by($p[.]) as $order
+			| reduce range($n) as $k ({run: 0, adj: []};
+				.run = ([.run, ([1, ($n - $k) * $p[$order[$k]]] | min)] | max) | .adj[$order[$k]] = .run)
+			| .adj;
+		[to_entries[] | select(.value.p_raw != null)] as $all
+		| ([$all[] | select(.value.family == "exploratory") | {key, want: .value.p_raw, got: .value.p_decision}]
+			+ ([$all[] | select(.value.family != "exploratory")] | group_by(.value.family)
+				| map(. as $fam | [$fam[].value.p_raw] | holm | to_entries
+					| map({key: $fam[.key].key, want: .value, got: $fam[.key].value.p_decision})) | add // [])) as $rows
+		| ($rows[] | select(((.want - .got) | abs_) > 1e-12 * (1 + (.want | abs_))) | "bad \(.key): p \(.got), Holm gives \(.want)"),
+		  "moved \([$all[] | select(.value.family == "secondary" and .value.p_decision != .value.p_raw)] | length)"'
+}
+
+# The P column of a comparison table's row (the p, then the mark; "< 0.001" ends in 0.001).
+p_printed() { awk '{ print $(NF - 1) }'; }
+p_as_printed() { awk -v p="$1" 'BEGIN { if (p < 0.001) print "0.001"; else printf "%.3f\n", p }'; }
+
+@test "Holm: every secondary p is its family's adjusted one, in JSON and in the tables; primary and exploratory p's are raw" {
+	# zram against disk in the fixture: the secondary p's 0.008, 0.421, 0.889 become 0.024, 0.841, 0.889.
+	run --separate-stderr "$ZSB" show --format json "$FIX"
+	[ "$status" -eq 0 ]
+	doc=$output
+	checked=$(jq '.comparisons[0].metrics' <<<"$doc" | holm_check)
+	echo "$checked"
+	[ "$(grep -c '^bad ' <<<"$checked" || true)" -eq 0 ]
+	[ "$(tail -n 1 <<<"$checked")" = "moved 2" ]
+	run --separate-stderr "$ZSB" show -v "$FIX"
+	[ "$status" -eq 0 ]
+	table=$output
+	while read -r m raw decided; do
+		row=$(grep -E "^$m .*\(sd " <<<"$table")
+		echo "$row"
+		[ "$(p_printed <<<"$row")" = "$(p_as_printed "$decided")" ]
+	done < <(jq -r '.comparisons[0].metrics | to_entries[] | select(.value.family == "secondary")
+		| "\(.key) \(.value.p_raw) \(.value.p_decision)"' <<<"$doc")
+	[[ "$(grep -E '^swap_ram .*\(sd ' <<<"$table")" == *" 0.024 "* ]]
+	# Between two files of one run: cpu_time half as much again in each cell, 0.008 before Holm.
+	jq '(.cells[].trials[].values.cpu_time) |= . * 1.5' "$FIX" >"$TMP/cpu.json"
+	run --separate-stderr "$ZSB" compare --format json "$FIX" "$TMP/cpu.json"
+	[ "$status" -eq 0 ]
+	[ "$(jq '.cells | length' <<<"$output")" -eq 2 ]
+	for c in 0 1; do
+		checked=$(jq ".cells[$c].metrics" <<<"$output" | holm_check)
+		echo "cell $c: $checked"
+		[ "$(grep -c '^bad ' <<<"$checked" || true)" -eq 0 ]
+		[ "$(tail -n 1 <<<"$checked")" != "moved 0" ]
+	done
+	run --separate-stderr "$ZSB" compare "$FIX" "$TMP/cpu.json"
+	[ "$(grep -E '^cpu_time s .*\(sd ' <<<"$output" | p_printed | sort -u)" = 0.024 ]
 }
 
 @test "show --format json decides as the table does, at the reader's alpha and noise threshold" {

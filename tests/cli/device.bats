@@ -8,7 +8,13 @@ setup() {
 	common_setup
 	command -v fio >/dev/null || skip "fio is not installed (make deps installs it)"
 }
-teardown() { common_teardown; }
+# The link and the folder a test made in /var/tmp, removed if it stopped half way; the folder
+# only if empty: what zswapbench left in it is for common_teardown to report.
+teardown() {
+	[ -z "${MADE_LINK:-}" ] || rm -f "$MADE_LINK"
+	[ -z "${MADE_DIR:-}" ] || rmdir "$MADE_DIR" 2>/dev/null
+	common_teardown
+}
 
 # Our zram devices as /proc/swaps would list them: a device target never swapons one.
 swapped_zram() { grep -c '^/dev/zram' /proc/swaps || true; }
@@ -65,7 +71,8 @@ swapped_zram() { grep -c '^/dev/zram' /proc/swaps || true; }
 	assert_awk "$(json '.cells[3].trials[0].values.write_bw' "$TMP/r.json") > 0"
 	assert_awk "$(json '.cells[0].trials[0].values.compression_ratio' "$TMP/r.json") > 20"
 	# No loop device of ours is left over that file.
-	! grep -l zswapbench /sys/block/loop*/loop/backing_file 2>/dev/null
+	leftover=$(grep -ls zswapbench /sys/block/loop*/loop/backing_file || true)
+	[ -z "$leftover" ] || { echo "left attached: $leftover" >&2; false; }
 }
 
 @test "block: a fio failure is a failed trial with fio's own message; exit 4, machine restored" {
@@ -97,7 +104,7 @@ swapped_zram() { grep -c '^/dev/zram' /proc/swaps || true; }
 		assert_awk "$(json "$v.zram_orig_data_size" "$TMP/r.json") >= 7 * $MiB"
 		assert_awk "$(json "$v.compression_ratio" "$TMP/r.json") > 1"
 	done
-	! grep -q zswapbench /proc/self/mounts
+	run ! grep -q zswapbench /proc/self/mounts
 }
 
 @test "fs: a read-back command that fails fails the trial, with its status" {
@@ -175,7 +182,7 @@ swapped_zram() { grep -c '^/dev/zram' /proc/swaps || true; }
 		run "$ZSB" cleanup
 		echo "$output"
 		[ "$status" -eq 0 ]
-		! grep -q zswapbench /proc/self/mounts
+		run ! grep -q zswapbench /proc/self/mounts
 	done
 }
 
@@ -185,7 +192,10 @@ loops_over_var_tmp() { losetup -a 2>/dev/null | grep -c '/var/tmp/' || true; }
 @test "another spelling of the swapfile's path (//, a symlinked folder, ./): disk as swap, block device and filesystem leave no swap, loop device, mount or file" {
 	command -v mkfs.ext4 >/dev/null || skip "mkfs.ext4 is not installed (e2fsprogs)"
 	loops=$(loops_over_var_tmp)
-	mkdir -p "/var/tmp/zsb-real-$$" && ln -sfn "/var/tmp/zsb-real-$$" "/var/tmp/zsb-link-$$"
+	[ ! -e "/var/tmp/zsb-real-$$" ] && [ ! -L "/var/tmp/zsb-link-$$" ] || skip "/var/tmp/zsb-real-$$ exists on this machine"
+	MADE_DIR=/var/tmp/zsb-real-$$ MADE_LINK=/var/tmp/zsb-link-$$
+	mkdir "$MADE_DIR"
+	ln -s "$MADE_DIR" "$MADE_LINK"
 	for spelling in "/var/tmp//zsb-$$.swap" "/var/tmp/zsb-link-$$/./zsb.swap" "/var/tmp/zsb-link-$$//zsb.swap"; do
 		run --separate-stderr "$ZSB" --swap disk --limit 16M --alloc 48M --trials 1 --swapfile "$spelling" \
 			--output "$TMP/s.json"
@@ -197,9 +207,10 @@ loops_over_var_tmp() { losetup -a 2>/dev/null | grep -c '/var/tmp/' || true; }
 			--swapfile "$spelling" --output "$TMP/f.json" -- true
 		[ "$status" -eq 0 ] || { echo "fs, $spelling: $stderr"; false; }
 		[ "$(loops_over_var_tmp)" -eq "$loops" ] || { losetup -a; false; }
-		! grep -q zswapbench /proc/self/mounts
+		run ! grep -q zswapbench /proc/self/mounts
 		[ -z "$(ls -A "/var/tmp/zsb-real-$$")" ]
 		[ ! -e "/var/tmp/zsb-$$.swap" ]
 	done
 	rm -rf "/var/tmp/zsb-real-$$" "/var/tmp/zsb-link-$$"
+	MADE_DIR='' MADE_LINK=''
 }

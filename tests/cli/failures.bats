@@ -20,7 +20,14 @@ setup() {
 	chmod +x "$TMP/bin/mkswap"
 	export MKSWAP_COUNTER="$TMP/count"
 }
-teardown() { common_teardown; }
+# The foreign swapfile a test made itself, swapped off and removed if the test stopped half way.
+teardown() {
+	if [ -n "${FOREIGN_SWAP:-}" ]; then
+		grep -q "^$FOREIGN_SWAP " /proc/swaps && swapoff "$FOREIGN_SWAP"
+		rm -f "$FOREIGN_SWAP"
+	fi
+	common_teardown
+}
 
 @test "zram: mkswap failing on the second trial restores the device, keeps trial 1, exits 1" {
 	need_zram
@@ -74,6 +81,8 @@ teardown() { common_teardown; }
 }
 
 @test "existing swap is warned about and left untouched" {
+	[ ! -e /var/tmp/foreign-test.swap ] || skip "/var/tmp/foreign-test.swap exists on this machine"
+	FOREIGN_SWAP=/var/tmp/foreign-test.swap
 	dd if=/dev/zero of=/var/tmp/foreign-test.swap bs=1M count=32 status=none
 	chmod 600 /var/tmp/foreign-test.swap
 	/sbin/mkswap -q /var/tmp/foreign-test.swap
@@ -82,6 +91,7 @@ teardown() { common_teardown; }
 	still=$(grep -c '^/var/tmp/foreign-test.swap' /proc/swaps || true)
 	swapoff /var/tmp/foreign-test.swap
 	rm -f /var/tmp/foreign-test.swap
+	FOREIGN_SWAP=
 	echo "$stderr"
 	[ "$status" -eq 0 ]
 	[ "$still" -eq 1 ]

@@ -88,7 +88,7 @@ will_install_package() {
 	grep -qE '^hostA +existed ' "$TMP/results/fleet-summary.txt"
 
 	dpkg --purge zswapbench >/dev/null
-	! dpkg -s zswapbench >/dev/null 2>&1
+	run ! dpkg -s zswapbench
 	[ ! -e /usr/bin/zswapbench ]
 }
 

@@ -4,20 +4,96 @@ MiB=1048576
 
 # Everything zswapbench may change: swap areas, zram devices, cgroups (v1 hierarchies and the
 # unified one, at any depth it could create), controllers handed down, zswap's parameters,
-# sysctls, THP, the debugfs mount, a device target's filesystem, swapfiles.
+# sysctls, THP, the multi-gen LRU, loop devices, its mounts (debugfs, a zram device, anything
+# under a zswapbench-* folder), its swapfiles, zram backing files and work folders (in /var/tmp
+# and in the test's $TMP, where tests put --swapfile), a journal left with entries to undo, the
+# run lock still held, and a runner or a hogger still running. Each line is the same from one
+# call to the next on an idle machine (no Used column, no PID, no time), and the files are read
+# with the shell's own read, not a program a line: this runs twice a test and more.
 machine_state() {
-	cat /proc/swaps
+	local f d v a b c rest pid
+	# /proc/swaps without its Used column: name, type, size, priority.
+	while read -r a b c v d rest; do echo "$a $b $c $d"; done </proc/swaps
 	for d in /sys/block/zram*; do
-		[ -e "$d/disksize" ] && echo "${d##*/} $(cat "$d/disksize") $(cat "$d/comp_algorithm")"
+		[ -e "$d/disksize" ] || continue
+		a='' b=''
+		read -r a 2>/dev/null <"$d/disksize"
+		read -r b 2>/dev/null <"$d/comp_algorithm"
+		echo "${d##*/} $a $b"
 	done
-	find /sys/fs/cgroup -mindepth 1 -maxdepth 3 -type d -name 'zswapbench*' 2>/dev/null | sort
-	find /sys/fs/cgroup -maxdepth 2 -name cgroup.subtree_control -exec sh -c 'echo "$1: $(cat "$1")"' _ {} \; 2>/dev/null | sort
-	for p in /sys/module/zswap/parameters/*; do [ -r "$p" ] && echo "$p $(cat "$p")"; done
-	echo "swappiness $(cat /proc/sys/vm/swappiness) page-cluster $(cat /proc/sys/vm/page-cluster)"
-	cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null
-	grep -c ' debugfs ' /proc/self/mounts
-	grep zswapbench /proc/self/mounts || true
-	ls /var/tmp | grep zswapbench || true
+	for d in /sys/fs/cgroup/zswapbench* /sys/fs/cgroup/*/zswapbench* /sys/fs/cgroup/*/*/zswapbench*; do
+		[ -d "$d" ] && echo "$d"
+	done
+	# Controllers handed down, at the root and one level below it.
+	for f in /sys/fs/cgroup/cgroup.subtree_control /sys/fs/cgroup/*/cgroup.subtree_control \
+		/sys/module/zswap/parameters/* /proc/sys/vm/swappiness /proc/sys/vm/page-cluster \
+		/sys/kernel/mm/transparent_hugepage/enabled /sys/kernel/mm/lru_gen/enabled; do
+		[ -r "$f" ] || continue
+		v=''
+		read -r v 2>/dev/null <"$f"
+		echo "$f: $v"
+	done
+	for f in /sys/block/loop*/loop/backing_file; do
+		[ -r "$f" ] || continue
+		v=''
+		read -r v 2>/dev/null <"$f"
+		echo "loop ${f#/sys/block/} $v"
+	done
+	while read -r a b c rest; do
+		if [ "$c" = debugfs ] || [[ $a == /dev/zram* || "$a $b" == *zswapbench* ]]; then echo "mount $a $b $c"; fi
+	done </proc/self/mounts
+	# Files by name, to the depth a --swapfile of the tests reaches, and what zswapbench puts
+	# beside one; in $TMP, not a test's own result files (results/zswapbench-*.json).
+	local -A seen=()
+	for d in /var/tmp ${TMP:+"$TMP"}; do
+		for f in "$d"/zswapbench* "$d"/*.swap "$d"/*/*.swap "$d"/*/*/*.swap "$d"/*.zram-backing \
+			"$d"/*/*.zram-backing "$d"/*/*/*.zram-backing "$d"/*/zswapbench-*.d "$d"/*/*/zswapbench-*.d; do
+			[ -e "$f" ] && [ -z "${seen[$f]:-}" ] && seen[$f]=1 && echo "$f"
+		done
+	done
+	for d in /var/lib/zswapbench ${ZSWAPBENCH_RUNDIR:+"$ZSWAPBENCH_RUNDIR"}; do
+		# A journal whose intents are not all marked undone (a run that ends well removes it).
+		if [ -f "$d/journal" ]; then
+			local -A todo=()
+			while read -r a b rest; do
+				case $a in
+				I) todo[$b]=1 ;;
+				U) unset "todo[$b]" ;;
+				esac
+			done <"$d/journal"
+			echo "journal $d/journal: ${#todo[@]} to undo"
+			unset todo
+		fi
+	done
+	# The machine's run lock (runlock_path: zswapbench.lock in the first of /run/lock, /run and
+	# /var/lib/zswapbench that is a folder) still held: the PID its holder wrote in it holds a
+	# flock(2) lock on it (/proc/locks: "1: FLOCK ADVISORY WRITE PID MAJ:MIN:INODE 0 EOF").
+	for d in /run/lock /run /var/lib/zswapbench; do [ -d "$d" ] && break; done
+	f=$d/zswapbench.lock pid=''
+	[ -f "$f" ] && read -r pid 2>/dev/null <"$f"
+	if [ -n "$pid" ]; then
+		while read -r a b c v d rest; do
+			[ "$b" = FLOCK ] && [ "$d" = "$pid" ] || continue
+			rest=${rest%% *}
+			if [ "${rest##*:}" = "$(stat -c %i "$f")" ]; then
+				echo "lock $f: held"
+				break
+			fi
+		done </proc/locks
+	fi
+	# Counted by name, not listed by PID: a runner, or a hogger (comm "zswapbench-hogg": the
+	# kernel keeps 15 characters), still running, as the --background hogger could be.
+	a=0 b=0
+	for f in /proc/[0-9]*/stat; do
+		c='' v=''
+		read -r pid c v rest 2>/dev/null <"$f"
+		[ "$v" = Z ] && continue
+		case $c in
+		'(zswapbench)') a=$((a + 1)) ;;
+		'(zswapbench-hogg)') b=$((b + 1)) ;;
+		esac
+	done
+	echo "running: zswapbench $a, zswapbench-hogger $b"
 }
 
 common_setup() {
@@ -28,9 +104,55 @@ common_setup() {
 	BEFORE=$(machine_state)
 }
 
+# What a test started in the background and left going (a run paused at a phase when the test
+# stopped half way, a hogger): each of its own jobs that is zswapbench or its hogger is ended
+# by its PID with SIGTERM (a background job of a script ignores SIGINT unless it catches it;
+# zswapbench catches both and restores the machine), so the next test does not find the lock
+# taken; the test fails. Nothing that is not the test's own job is touched.
+stop_own_runs() {
+	local pid comm state rest left=0 i
+	for pid in $(jobs -p); do
+		comm='' state=''
+		read -r rest comm state rest 2>/dev/null <"/proc/$pid/stat"
+		case $comm in '(zswapbench)' | '(zswapbench-hogg)') ;; *) continue ;; esac
+		if [ "$state" != Z ]; then
+			echo "teardown: the test left ${comm//[()]/} (PID $pid) running: terminated" >&2
+			left=1
+			kill -TERM "$pid" 2>/dev/null
+			for ((i = 0; i < 100; i++)); do
+				state=''
+				read -r rest comm state rest 2>/dev/null <"/proc/$pid/stat"
+				[ -n "$state" ] && [ "$state" != Z ] || break
+				sleep 0.1
+			done
+			[ -z "$state" ] || [ "$state" = Z ] || kill -KILL "$pid" 2>/dev/null
+		fi
+		wait "$pid" 2>/dev/null
+	done
+	return $left
+}
+
+# Whether a loop device is attached over a file under $1.
+loop_under() {
+	local f v
+	for f in /sys/block/loop*/loop/backing_file; do
+		v=''
+		read -r v 2>/dev/null <"$f"
+		[[ $v == "$1"* ]] && return 0
+	done
+	return 1
+}
+
 common_teardown() {
 	[ -n "${TMP:-}" ] || return 0
-	local after
+	local after left=0 i
+	stop_own_runs || left=1
+	# A test's own image mounted with -o loop: the kernel detaches its loop device when the
+	# last user lets go, which can come just after umount returns.
+	for ((i = 0; i < 50; i++)); do
+		loop_under "$TMP/" || break
+		sleep 0.1
+	done
 	after=$(machine_state)
 	rm -rf "$TMP"
 	if [ "$BEFORE" != "$after" ]; then
@@ -38,6 +160,7 @@ common_teardown() {
 		diff <(echo "$BEFORE") <(echo "$after") >&2
 		return 1
 	fi
+	return $left
 }
 
 need_zswap() {
@@ -68,4 +191,21 @@ within() {
 
 json() {
 	jq -r "$1" "$2"
+}
+
+# How many plots a result file implies (report/plot_time.c, plot_fill.c, plot_trials.c): per
+# cell, memory against time where a trial's series has a memory field and PSI against time where
+# it has a PSI one; one fill curve where a trial has one; one plot of the trials per quantity
+# (elapsed, CPU, compression ratio) that a trial has. Not a block device's bandwidth per mode or
+# a sweep's plots, which the tests of those name.
+plots_implied() {
+	jq '
+		def trials: [.trials[] | select(.warmup | not)];
+		def series_has($fields): any(trials[]; ((.series.t // []) | length) > 0
+			and any($fields[] as $f | .series[$f]; . != null));
+		([.cells[] | select(series_has(["cgroup_mem", "cgroup_swap", "zram_compr_data_size", "zswap_stored_pages"]))] | length)
+		+ ([.cells[] | select(series_has(["psi_some_us", "cgroup_psi_some_us"]))] | length)
+		+ (if any(.cells[] | trials[]; ((.fill_curve.t // []) | length) > 0) then 1 else 0 end)
+		+ ([["elapsed"], ["user_cpu", "sys_cpu"], ["compression_ratio"]] as $qs | [.cells[] | trials[] | .values] as $v
+			| [$qs[] | select(. as $q | any($v[]; . as $x | all($q[]; $x[.] != null)))] | length)' "$1"
 }

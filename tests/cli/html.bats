@@ -101,13 +101,20 @@ PY
 	[ -s "$TMP/r.html" ]
 	# Written beside itself, then renamed: no temporary file is left.
 	[ "$(ls "$TMP")" = r.html ]
+	# Every plot the result implies, each drawn in the page under its caption.
+	plots=$(plots_implied "$FIX")
+	echo "plots: $plots"
+	[ "$plots" -ge 6 ]
+	[ "$(grep -o '<svg[ >]' "$TMP/r.html" | wc -l)" -eq "$plots" ]
+	[ "$(grep -o '<figcaption>[^<]*\.svg</figcaption>' "$TMP/r.html" | wc -l)" -eq "$plots" ]
 	screenshot "$TMP/r.html"
 	[ -s "$TMP/shot.png" ]
 	errors=$(console_errors)
 	[ -z "$errors" ] || { echo "console: $errors"; false; }
 	read -r w h colours ink < <(png_stats "$TMP/shot.png")
 	echo "screenshot: ${w}x$h, $colours colours, $ink inked"
-	[ "$w" -eq 1200 ] && [ "$h" -eq 2000 ]
+	[ "$w" -eq 1200 ]
+	[ "$h" -eq 2000 ]
 	# Tables, text and plot lines, antialiased: about 1900 colours. A page with one word on it
 	# has about 40, and almost no ink.
 	[ "$colours" -gt 200 ]

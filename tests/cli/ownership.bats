@@ -8,13 +8,36 @@ FOREIGN_CG=/sys/fs/cgroup/memory/zsb-foreign-test
 
 setup() { common_setup; }
 
+# What a test made itself, for teardown to undo when the test stops half way, and nothing else:
+# zram0 is often the distribution's own swap (zram-generator), and a cgroup of the same name may
+# be someone else's. MADE_CGROUPS: folders the test created (removed newest first where still
+# there); ZRAM0_SWAPON, ZRAM0_SET: zram0 made swap and initialised by the test; ROOT_MEMORY: the
+# memory controller the test handed down from the v2 root.
+MADE_CGROUPS=()
 teardown() {
-	[ -n "${HOLDER:-}" ] && kill -KILL "$HOLDER" 2>/dev/null
-	[ -n "${HOLDER:-}" ] && wait "$HOLDER" 2>/dev/null
-	swapoff /dev/zram0 2>/dev/null || true
-	[ "${RESET_ZRAM0:-}" = 1 ] && echo 1 >/sys/block/zram0/reset
-	rmdir "$FOREIGN_CG" 2>/dev/null || true
+	local i
+	if [ -n "${HOLDER:-}" ]; then
+		kill -KILL "$HOLDER" 2>/dev/null
+		wait "$HOLDER" 2>/dev/null
+	fi
+	[ "${ZRAM0_SWAPON:-}" = 1 ] && swapoff /dev/zram0 2>/dev/null
+	[ "${ZRAM0_SET:-}" = 1 ] && echo 1 >/sys/block/zram0/reset
+	for ((i = ${#MADE_CGROUPS[@]} - 1; i >= 0; i--)); do
+		[ ! -d "${MADE_CGROUPS[i]}" ] || rmdir "${MADE_CGROUPS[i]}" 2>/dev/null
+	done
+	[ "${ROOT_MEMORY:-}" = 1 ] && echo -memory >/sys/fs/cgroup/cgroup.subtree_control 2>/dev/null
 	common_teardown
+}
+
+# mkdir of cgroup folders that do not exist yet, each remembered for teardown; one that exists
+# is someone else's, and fails the test.
+make_cgroups() {
+	local d
+	for d in "$@"; do
+		[ ! -e "$d" ] || { echo "$d exists already: not ours to make" >&2; return 1; }
+	done
+	MADE_CGROUPS+=("$@")
+	mkdir "$@"
 }
 
 @test "a foreign zram0 swap, in use and full of data, survives a run unchanged" {
@@ -22,12 +45,14 @@ teardown() {
 	[ -d /sys/fs/cgroup/memory ] || skip "the foreign holder needs a v1 memory cgroup"
 	[ "$(cat /sys/block/zram0/disksize)" = 0 ] || skip "zram0 is already in use on this machine"
 	grep -q '^/dev/zram0 ' /proc/swaps && skip "zram0 is already swap here"
+	[ ! -e "$FOREIGN_CG" ] || skip "$FOREIGN_CG exists on this machine"
 	# Someone else's swap: zram0 at a low priority, filled by a process in someone else's cgroup.
+	ZRAM0_SET=1
 	echo $((64 << 20)) >/sys/block/zram0/disksize
-	RESET_ZRAM0=1
 	/sbin/mkswap -q /dev/zram0
+	ZRAM0_SWAPON=1
 	swapon -p 10 /dev/zram0
-	mkdir "$FOREIGN_CG"
+	make_cgroups "$FOREIGN_CG"
 	echo $((16 << 20)) >"$FOREIGN_CG/memory.limit_in_bytes"
 	sh -c "echo \$\$ >$FOREIGN_CG/cgroup.procs; exec $HOGGER --alloc 48M --data random --hold --verify" &
 	HOLDER=$!
@@ -64,7 +89,7 @@ teardown() {
 	[ -d /sys/fs/cgroup/memory ] || skip "needs a v1 memory cgroup"
 	# Named as a run of a live process would name it: only the journal says what is ours.
 	other=/sys/fs/cgroup/memory/zswapbench-$$-0-1
-	mkdir "$other"
+	make_cgroups "$other"
 	run "$ZSB" --swap disk --limit 16M --alloc 32M --trials 1 --output "$TMP/r.json"
 	first=$status
 	run "$ZSB" cleanup
@@ -81,7 +106,7 @@ teardown() {
 	next=$(cat /proc/sys/kernel/ns_last_pid)
 	names=()
 	for ((p = next + 1; p <= next + 200; p++)); do names+=("/sys/fs/cgroup/memory/zswapbench-$p-0-1"); done
-	mkdir "${names[@]}"
+	make_cgroups "${names[@]}"
 	run "$ZSB" --swap disk --limit 16M --alloc 32M --trials 1 --output "$TMP/r.json"
 	left=$(ls -d /sys/fs/cgroup/memory/zswapbench-*-0-1 | wc -l)
 	rmdir "${names[@]}"
@@ -96,7 +121,9 @@ teardown() {
 	[ -d /sys/fs/cgroup/blkio ] || skip "no v1 blkio hierarchy"
 	command -v cgconfigparser >/dev/null || skip "cgconfigparser is not installed (cgroup-tools)"
 	[ ! -e /sys/fs/cgroup/memory/zswapbench ] || skip "this machine already has a zswapbench group"
+	[ ! -e /sys/fs/cgroup/blkio/zswapbench ] || skip "this machine already has a zswapbench group"
 	need_zram
+	MADE_CGROUPS=(/sys/fs/cgroup/memory/zswapbench /sys/fs/cgroup/blkio/zswapbench)
 	cgconfigparser -l "$BATS_TEST_DIRNAME/../../cgroup/cgconfig.conf"
 	run "$ZSB" --swap zram --limit 16M --alloc 48M --trials 2 --output "$TMP/r.json"
 	zram_status=$status
@@ -116,7 +143,7 @@ teardown() {
 @test "cgroup parent group without a blkio twin: --disk-throttle is refused before any change" {
 	[ -d /sys/fs/cgroup/memory ] || skip "v1 and hybrid only"
 	[ ! -e /sys/fs/cgroup/memory/zswapbench ] || skip "this machine already has a zswapbench group"
-	mkdir /sys/fs/cgroup/memory/zswapbench
+	make_cgroups /sys/fs/cgroup/memory/zswapbench
 	run --separate-stderr "$ZSB" --swap disk --limit 16M --alloc 48M --disk-throttle 20M --output "$TMP/d.json"
 	rmdir /sys/fs/cgroup/memory/zswapbench
 	[ "$status" -eq 3 ]
@@ -129,14 +156,20 @@ teardown() {
 	[ ! -e /sys/fs/cgroup/zswapbench ] || skip "this machine already has a zswapbench group"
 	need_zram
 	root_had=$(grep -cw memory /sys/fs/cgroup/cgroup.subtree_control || true)
-	[ "$root_had" -eq 1 ] || echo +memory >/sys/fs/cgroup/cgroup.subtree_control
-	mkdir /sys/fs/cgroup/zswapbench
+	if [ "$root_had" -ne 1 ]; then
+		ROOT_MEMORY=1
+		echo +memory >/sys/fs/cgroup/cgroup.subtree_control
+	fi
+	make_cgroups /sys/fs/cgroup/zswapbench
 	run "$ZSB" --swap zram --limit 16M --alloc 48M --trials 1 --output "$TMP/r.json"
 	status_run=$status
 	peak=$(cat /sys/fs/cgroup/zswapbench/memory.peak 2>/dev/null || cat /sys/fs/cgroup/zswapbench/memory.current)
 	delegated_after=$(cat /sys/fs/cgroup/zswapbench/cgroup.subtree_control)
 	rmdir /sys/fs/cgroup/zswapbench
-	[ "$root_had" -eq 1 ] || echo -memory >/sys/fs/cgroup/cgroup.subtree_control
+	if [ "$root_had" -ne 1 ]; then
+		echo -memory >/sys/fs/cgroup/cgroup.subtree_control
+		ROOT_MEMORY=
+	fi
 	[ "$status_run" -eq 0 ]
 	[ "$(json .plan.cgroup_parent "$TMP/r.json")" = /sys/fs/cgroup/zswapbench ]
 	[ -z "$delegated_after" ]

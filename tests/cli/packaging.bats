@@ -7,7 +7,13 @@ load helpers
 TOP="$BATS_TEST_DIRNAME/../.."
 
 setup() { common_setup; }
-teardown() { common_teardown; }
+# The package a test installed, purged if the test stopped before it did.
+teardown() {
+	if [ -n "${INSTALLED_BY_TEST:-}" ] && dpkg -s zswapbench >/dev/null 2>&1; then
+		dpkg --purge zswapbench >/dev/null
+	fi
+	common_teardown
+}
 
 @test "make install DESTDIR: every file where it belongs, and the tree runs from elsewhere" {
 	need_zram
@@ -82,7 +88,8 @@ build_deb() {
 		./usr/share/bash-completion/completions/zswapbench; do
 		grep -qE " $f\$" <<<"$listing" || { echo "not in the package: $f" >&2; return 1; }
 	done
-	! grep -q '/sbin/' <<<"$listing"
+	run ! grep -q '/sbin/' <<<"$listing"
+	INSTALLED_BY_TEST=1
 	dpkg -i "$deb" >/dev/null
 	run --separate-stderr /usr/bin/zswapbench sysinfo
 	sysinfo_status=$status
@@ -107,5 +114,5 @@ build_deb() {
 	[ ! -e /usr/share/zswapbench ]
 	[ ! -e /usr/share/doc/zswapbench ]
 	[ ! -e /var/lib/zswapbench ]
-	! dpkg -s zswapbench >/dev/null 2>&1
+	run ! dpkg -s zswapbench
 }

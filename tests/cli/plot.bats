@@ -13,9 +13,15 @@ teardown() { rm -rf "$TMP"; }
 	command -v gnuplot >/dev/null || skip "gnuplot is not installed (gnuplot-nox)"
 	run --separate-stderr "$ZSB" plot "$FIX/disk-zram.json" -o "$TMP/p"
 	[ "$status" -eq 0 ]
-	[ "$(wc -l <<<"$output")" -ge 6 ]
+	# As many as the result implies, each listed once, and nothing else in the folder.
+	plots=$(plots_implied "$FIX/disk-zram.json")
+	[ "$plots" -ge 6 ]
+	[ "$(wc -l <<<"$output")" -eq "$plots" ]
+	[ "$(sort -u <<<"$output" | wc -l)" -eq "$plots" ]
+	[ "$(ls "$TMP/p" | wc -l)" -eq $((2 * plots)) ]
 	for f in $output; do
-		[ -s "$f" ] && [ -s "${f%.svg}.gp" ]
+		[ -s "$f" ]
+		[ -s "${f%.svg}.gp" ]
 		! command -v xmllint >/dev/null || xmllint --noout "$f"
 	done
 	[[ "$output" == *"$TMP/p/memory-zram.svg"* ]]

@@ -8,10 +8,11 @@ setup() { common_setup; }
 teardown() { common_teardown; }
 
 # Starts a run that pauses at the given phase (ZSWAPBENCH_TEST_PAUSE) and waits until it says so.
+# Its result file is $OUT, $TMP/r.json by default.
 start_paused() {
 	local pause=$1
 	shift
-	ZSWAPBENCH_TEST_PAUSE=$pause "$ZSB" --limit 16M --alloc 48M --output "$TMP/r.json" "$@" >"$TMP/out" 2>"$TMP/err" &
+	ZSWAPBENCH_TEST_PAUSE=$pause "$ZSB" --limit 16M --alloc 48M --output "${OUT:-$TMP/r.json}" "$@" >"$TMP/out" 2>"$TMP/err" &
 	PID=$!
 	for _ in $(seq 300); do
 		grep -q "paused at ${pause%%:*}" "$TMP/err" && return 0
@@ -117,15 +118,22 @@ interrupt_in() {
 @test "every fatal signal ends the run through the journal: QUIT, USR1, USR2, ALRM, XCPU" {
 	need_zram
 	for sig in QUIT USR1 USR2 ALRM XCPU; do
-		start_paused fill:1 --swap zram --trials 2
+		# A result file of each signal's own: none can pass on the file another one wrote.
+		OUT=$TMP/$sig.json start_paused fill:1 --swap zram --trials 2
 		kill "-$sig" "$PID"
 		status=0
 		wait "$PID" || status=$?
-		echo "$sig: $status"
-		[ "$status" -eq $((128 + $(kill -l "$sig"))) ]
-		[ "$(json '.status' "$TMP/r.json")" = interrupted ]
+		n=$(kill -l "$sig")
+		echo "$sig ($n): $status"
+		[ "$status" -eq $((128 + n)) ]
+		# Written as the signal ended it: the first trial interrupted by that signal, no second.
+		[ "$(json '.status' "$TMP/$sig.json")" = interrupted ]
+		[ "$(json '.cells[0].trials | length' "$TMP/$sig.json")" -eq 1 ]
+		[ "$(json '.cells[0].trials[0].status' "$TMP/$sig.json")" = interrupted ]
+		[ "$(json '.cells[0].trials[0].note' "$TMP/$sig.json")" = "interrupted by signal $n" ]
 		[ "$(machine_state)" = "$BEFORE" ]
 	done
+	[ ! -e "$TMP/r.json" ]
 }
 
 # Killed inside the window between an intent and its confirmation: cleanup looks at the real

@@ -238,5 +238,11 @@ value() {
 	[ "$status" -eq 0 ]
 	[ "$(json '.config["limit-mode"]' "$TMP/r.json")" = high ]
 	[ "$(json '.cells[0].trials[0].values.oom_kills' "$TMP/r.json")" -eq 0 ]
+	# Reclaimed: what did not fit under memory.high went to swap.
 	assert_awk "$(value cgroup_swap) >= 0.8 * 96 * $MiB"
+	# At the limit: memory.high is no wall, but held the group near 32M (128M unheld).
+	assert_awk "$(value cgroup_mem_peak) > 0 && $(value cgroup_mem_peak) <= 1.5 * 32 * $MiB"
+	# Throttled: the kernel reclaims a group over memory.high, and delays it when that is not
+	# enough, as memory stalls of the group (memory.pressure), which the trial records.
+	assert_awk "$(value cgroup_psi_some) > 0"
 }

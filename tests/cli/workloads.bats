@@ -230,7 +230,8 @@ ratio_between() {
 	[ "$status" -eq 0 ]
 	curve='.cells[0].trials[0].fill_curve'
 	n=$(json "$curve.t | length" "$TMP/r.json")
-	[ "$n" -ge 100 ] && [ "$n" -le 257 ]
+	[ "$n" -ge 100 ]
+	[ "$n" -le 257 ]
 	[ "$(json "[$curve.t | . as \$a | range(1; length) | \$a[.] >= \$a[. - 1]] | all" "$TMP/r.json")" = true ]
 	[ "$(json "[$curve.bytes | . as \$a | range(1; length) | \$a[.] > \$a[. - 1]] | all" "$TMP/r.json")" = true ]
 	[ "$(json "$curve.bytes[-1]" "$TMP/r.json")" -eq $((512 * MiB)) ]

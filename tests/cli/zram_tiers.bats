@@ -42,11 +42,30 @@ loops_of_ours() {
 		[[ "$stderr" == *"CONFIG_ZRAM_MULTI_COMP"* ]]
 		skip "this kernel's zram cannot recompress (the refusal is checked)"
 	fi
-	algo=$(tr -d '[]' </sys/block/zram0/comp_algorithm | tr ' ' '\n' | grep -vx "$(sed 's/.*\[\(.*\)\].*/\1/' /sys/block/zram0/comp_algorithm)" | head -1)
-	run --separate-stderr "$ZSB" --swap zram --zram-recomp "$algo" --data seq --limit 16M --alloc 48M --trials 1 \
-		--output "$TMP/r.json"
+	# A fast first algorithm that stores every page of random hex digits whole (4 bits a byte,
+	# without the repeats lz4 and lzo need: "huge" pages), and a second that codes them in about
+	# half a page (zstd's and deflate's entropy coding): the default recompression (type=huge)
+	# must then shrink what zram holds.
+	comps=" $(tr -d '[]' </sys/block/zram0/comp_algorithm | xargs) "
+	first='' second=''
+	for a in lz4 lzo-rle lzo; do [[ $comps == *" $a "* ]] && { first=$a; break; }; done
+	for a in zstd deflate; do [[ $comps == *" $a "* ]] && { second=$a; break; }; done
+	[ -n "$first" ] && [ -n "$second" ] || skip "this kernel's zram has no lz4 or lzo with a zstd or deflate to recompress with"
+	head -c 524288 /dev/urandom | od -An -v -tx1 | tr -d ' \n' >"$TMP/hex"
+	run --separate-stderr "$ZSB" --swap zram --comp "$first" --zram-recomp "$second" --data "file:$TMP/hex" \
+		--limit 16M --alloc 48M --trials 1 --output "$TMP/r.json"
+	echo "$stderr"
 	[ "$status" -eq 0 ]
-	[ "$(json '.cells[0].trials[0].values.zram_compr_after_recompress' "$TMP/r.json")" != null ]
+	v='.cells[0].trials[0].values'
+	before=$(json "$v.zram_compr_data_size" "$TMP/r.json")
+	after=$(json "$v.zram_compr_after_recompress" "$TMP/r.json")
+	huge=$(json "$v.zram_huge_pages" "$TMP/r.json")
+	echo "$first then $second: compressed $before before, $after after; $huge huge pages"
+	# 32M swapped (8192 pages), every one of them huge under the first algorithm,
+	assert_awk "$huge >= 4096"
+	# and about half a page each after the second.
+	assert_awk "$after > 0 && $after <= 0.8 * $before"
+	assert_awk "$(json "$v.zram_after_fill_time" "$TMP/r.json") > 0"
 }
 
 @test "zram tiers: bad input is exit 2, one line, nothing changed" {

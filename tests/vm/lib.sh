@@ -4,6 +4,8 @@
 # and one boot under qemu (KVM, else TCG). Functions return 0 or 1 and leave the reason in vm_why.
 
 vm_top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# shellcheck source=tests/skips.bash
+. "$vm_top/tests/skips.bash"
 vm_cache=$vm_top/.cache/vm
 vm_why=
 # What vm_boot boots, set by the caller: seconds it may run, the initramfs, the disk image.
