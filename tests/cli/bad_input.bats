@@ -56,7 +56,7 @@ CASES=$(cat <<'TABLE'
 --data 'compressible:'|--data compressible:
 --data 'zero:1'|--data zero:1
 --swapfile '/nonexistent/dir/s': directory /nonexistent/dir does not exist|--swap disk --swapfile /nonexistent/dir/s
---swapfile 'relative.swap': needs an absolute path|--swap disk --swapfile relative.swap
+--swapfile 'a b.swap': needs a path without blanks|--swap disk --swapfile 'a b.swap'
 --swapfile '/proc/zsb.swap': /proc is procfs|--swap disk --swapfile /proc/zsb.swap
 --swapfile '/sys/fs/cgroup/zsb.swap'|--swap disk --swapfile /sys/fs/cgroup/zsb.swap
 --swapfile '/dev/shm/zsb.swap': /dev/shm is a RAM filesystem|--swap disk --swapfile /dev/shm/zsb.swap

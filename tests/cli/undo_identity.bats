@@ -157,17 +157,34 @@ kill_in_fill() {
 	[ ! -e "$TMP/second.json" ]
 }
 
-@test "a run directory that fills up: the run stops and restores, nothing changed without a record" {
+@test "a run directory that is full: the run refuses before any change" {
+	need_zram
+	export ZSWAPBENCH_RUNDIR="$TMP/full"
+	mkdir -m 0700 "$ZSWAPBENCH_RUNDIR"
+	mount -t tmpfs -o size=4k,mode=0700 zsb-full "$ZSWAPBENCH_RUNDIR"
+	head -c 4096 /dev/zero >"$ZSWAPBENCH_RUNDIR/filler" || true
+	run --separate-stderr "$ZSB" --swap zram --limit 16M --alloc 32M --trials 1 --output "$TMP/r.json"
+	echo "$stderr"
+	state=$(machine_state)
+	umount "$ZSWAPBENCH_RUNDIR"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"No space left on device"* ]]
+	[ "$state" = "$BEFORE" ]
+}
+
+@test "a run directory that fills up mid-run: the run stops, restores, and keeps its trials" {
 	need_zram
 	export ZSWAPBENCH_RUNDIR="$TMP/small"
 	mkdir -m 0700 "$ZSWAPBENCH_RUNDIR"
 	mount -t tmpfs -o size=4k,mode=0700 zsb-small "$ZSWAPBENCH_RUNDIR"
-	# One page: the journal's first 4096 bytes fit, the record after them does not.
-	run --separate-stderr "$ZSB" --swap zram --limit 16M --alloc 32M --trials 6 --output "$TMP/r.json"
+	# One page: about ten trials' records fit, the record after them does not.
+	run --separate-stderr "$ZSB" --swap zram --limit 16M --alloc 24M --trials 14 --output "$TMP/r.json"
 	echo "$stderr"
 	state=$(machine_state)
+	cp -r "$ZSWAPBENCH_RUNDIR" "$TMP/small-copy"
 	umount "$ZSWAPBENCH_RUNDIR"
-	[ "$status" -eq 1 ] || [ "$status" -eq 4 ]
+	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"No space left on device"* ]]
+	[ "$(json '[.cells[0].trials[] | select(.status == "ok")] | length' "$TMP/r.json")" -ge 5 ]
 	[ "$state" = "$BEFORE" ]
 }

@@ -224,12 +224,13 @@ static int check_algo_params(struct config *cfg, const char *v, char *why, size_
 	return 0;
 }
 
-/* swapon and the journal want an absolute path, and one that needs no quoting. */
+/* swapon, /proc/swaps and the journal want a path that needs no quoting; a relative one is
+ * made absolute, its folder canonical, before the run (run.c). */
 static int check_swapfile(struct config *cfg, const char *v, char *why, size_t len)
 {
 	(void)cfg;
-	if (v[0] != '/' || strpbrk(v, " \t\n\\")) {
-		snprintf(why, len, "needs an absolute path without blanks");
+	if (strpbrk(v, " \t\n\\")) {
+		snprintf(why, len, "needs a path without blanks or backslashes");
 		return -EINVAL;
 	}
 	return 0;

@@ -100,9 +100,9 @@ int swapfile_check(struct swap_device *dev)
 	struct stat st;
 	char why[128];
 
-	if (!file || file[0] != '/' || strlen(file) >= sizeof(copy) || strpbrk(file, " \t\n\\")) {
+	if (!file || strlen(file) >= sizeof(copy) || strpbrk(file, " \t\n\\")) {
 		snprintf(dev->why, sizeof(dev->why),
-			 "--swapfile '%s': needs an absolute path without blanks",
+			 "--swapfile '%s': needs a path without blanks or backslashes",
 			 file ? file : "");
 		return -EINVAL;
 	}
