@@ -14,7 +14,7 @@ kill_at_every_record() {
 	local n status kills=0
 	for n in $(seq 1 400); do
 		status=0
-		ZSWAPBENCH_TEST_KILL_AT_RECORD=$n "$ZSB" "$@" --trials 1 --output "$TMP/r.json" \
+		ZSWAPBENCH_TEST_KILL_AT_RECORD=$n "$ZSB" --trials 1 --output "$TMP/r.json" "$@" \
 			>"$TMP/out" 2>"$TMP/err" || status=$?
 		if [ "$status" -eq 0 ]; then
 			echo "completed at record $n after $kills kills"
