@@ -204,6 +204,8 @@ Test(options, the_table_as_a_table)
 		if (id == O_SETUP || id == O_READ_BACK)
 			refused((enum option_id)id, "make | tee log",
 				"shell syntax, with no shell to run it");
+		else if (id == O_SWAPFILE) /* any path, relative too, that needs no quoting */
+			refused((enum option_id)id, "a b.swap", "a blank in a path");
 		else if (o->type != OT_PATH || o->parse)
 			refused((enum option_id)id, "x%y", "the wrong type");
 		if (o->type != OT_CUSTOM || id == O_JOBS)

@@ -158,6 +158,16 @@ static int undo_swapoff(const struct journal *j, const struct undo *u, char *why
 	return swapoff_area(u->path);
 }
 
+/* Done once the device says so: a reset device has no disksize. */
+static int zram_is_reset(const char *sysdir)
+{
+	char path[PATH_LEN];
+	uint64_t size = 1;
+
+	snprintf(path, sizeof(path), "%s/disksize", sysdir);
+	return sysfs_read_u64(path, &size) == 0 && size != 0 ? -EBUSY : 0;
+}
+
 static int undo_zram_reset(const struct undo *u, char *why, size_t len)
 {
 	char path[PATH_LEN], dev[64];
@@ -174,7 +184,7 @@ static int undo_zram_reset(const struct undo *u, char *why, size_t len)
 	}
 	for (int i = 0; i < 50 && (ret = sysfs_write(path, "1")) == -EBUSY; i++)
 		pause_ms(20);
-	return ret;
+	return ret ? ret : zram_is_reset(u->path);
 }
 
 /* A confirmed device is ours by number. An unconfirmed hot_add names the device it would have
@@ -218,7 +228,13 @@ static int undo_write(const struct undo *u, char *why, size_t len)
 			 u->path, now, u->wrote);
 		return 1;
 	}
-	return sysfs_write(u->path, u->value);
+	if ((ret = sysfs_write(u->path, u->value)))
+		return ret;
+	/* Done once the kernel reads back the old value (a write it takes in part is no undo). */
+	if (sysfs_read_line(u->path, now, sizeof(now)) < 0)
+		return 0;
+	param_normalize(now);
+	return strcmp(now, u->value) == 0 ? 0 : -EIO;
 }
 
 /* Is what the intent named mounted at path: the device it names (a filesystem on our device),
