@@ -26,6 +26,7 @@
 #include "runner/base/log.h"
 #include "runner/commands/commands.h"
 #include "runner/fio/job.h"
+#include "runner/kernel/run_as.h"
 #include "runner/report/columns.h"
 #include "runner/result/metrics.h"
 #include "runner/swap/backend.h"
@@ -663,6 +664,44 @@ static void man_metrics(FILE *out)
 	}
 }
 
+/* What --user and --setup give the processes they start, as kernel/spawn.c and
+ * kernel/run_as.c make them (PATH from the same macro). */
+static void man_processes(FILE *out)
+{
+	fputs(".SH PROCESSES\n", out);
+	text(out,
+	     "Every program zswapbench runs (mkswap, mkfs.ext4, fio, gnuplot, the setup, the "
+	     "workload) starts with every signal at its default disposition and none blocked, "
+	     "whatever the runner ignores or handles itself (it ignores SIGPIPE), and with "
+	     "/dev/null as its standard input: none reads the terminal.\n");
+	fputs(".TP\n.B the workload\n", out);
+	text(out,
+	     "The hogger, -- COMMAND, or a block device's fio: in the trial's cgroup and the "
+	     "run's work directory; a command's output goes to the runner, which keeps its "
+	     "tail, the hogger's to stderr. COMMAND is found on zswapbench's PATH, where "
+	     "--dry-run checks it. Without --user it runs as root with zswapbench's "
+	     "environment, and the jobs share a process group in zswapbench's session. With "
+	     "--user USER each job runs with USER's uid and gid from the passwd entry and the "
+	     "supplementary groups initgroups(3) gives USER; in a session of its own (setsid), "
+	     "so without a controlling terminal; with no_new_privs set (PR_SET_NO_NEW_PRIVS: "
+	     "no set-user-ID program gives it more); and with only this environment: "
+	     "PATH=" RUN_AS_PATH
+	     ", HOME, USER, LOGNAME and SHELL from the passwd entry, LANG, LC_ALL, "
+	     "TZ and TERM as zswapbench has them where set, and ZSWAPBENCH_WORKDIR. The work "
+	     "directory then belongs to USER, except with --target block or fs, where root "
+	     "makes files in it. A signal that stops the run is passed to every job, and "
+	     "every job's group is killed at the end of the trial; a runner killed by SIGKILL "
+	     "takes the jobs along (PR_SET_PDEATHSIG).\n");
+	fputs(".TP\n.B the setup\n", out);
+	text(out,
+	     "--setup makes the command's data, so it runs as the command does: as root with "
+	     "zswapbench's environment, or with --user as USER, with the groups, no_new_privs "
+	     "and environment above. It runs once, outside any cgroup, in the work directory, "
+	     "in a session of its own; a signal that stops the run is passed to it, and its "
+	     "group is then killed; a runner killed by SIGKILL kills it (PR_SET_PDEATHSIG), but "
+	     "not what it started.\n");
+}
+
 static void man_exit_status(FILE *out)
 {
 	static const struct {
@@ -752,6 +791,8 @@ static void man_files(FILE *out)
 	     "under sudo, the user whose files results/, the result file and the plots and "
 	     "report of --plot and --report become, where they are written in a directory of "
 	     "that user's; elsewhere they stay root's.\n");
+	fputs(".TP\n.B ZSWAPBENCH_WORKDIR\n", out);
+	text(out, "set by zswapbench for the setup and the workload: the run's work directory.\n");
 }
 
 /* The line as a shell takes it, wrapped before an option (" \\" at the end of the line) where
@@ -818,6 +859,7 @@ static int man_page(FILE *out)
 	man_options(out);
 	man_values(out);
 	man_metrics(out);
+	man_processes(out);
 	man_exit_status(out);
 	man_files(out);
 	ok = man_examples(out);

@@ -193,3 +193,80 @@ kill_at() {
 	[[ "$stderr" == *"held no readable line: moved aside to $ZSWAPBENCH_RUNDIR/journal.damaged-"* ]]
 	ls "$ZSWAPBENCH_RUNDIR"/journal.damaged-*
 }
+
+# A process that is gone: no /proc entry, or a zombie its new parent has not reaped yet.
+gone() {
+	[ ! -e "/proc/$1" ] || grep -q '^[0-9]* ([^)]*) Z' "/proc/$1/stat"
+}
+
+# A --setup that says its PID (and its child's) in $1, then waits: ARGS of the script's body.
+setup_script() {
+	chmod 755 "$TMP"
+	mkdir "$TMP/seen"
+	chown nobody "$TMP/seen"
+	{
+		echo '#!/bin/sh'
+		cat
+	} >"$TMP/setup.sh"
+	chmod 755 "$TMP/setup.sh"
+}
+
+wait_for_file() {
+	for _ in $(seq 200); do
+		[ -s "$1" ] && return 0
+		sleep 0.05
+	done
+	cat "$TMP/err"
+	return 1
+}
+
+@test "SIGKILL during --setup (as --user): the setup dies with the runner; cleanup restores" {
+	need_zram
+	setup_script <<-'SH'
+	echo $$ >"$1/pid"
+	exec sleep 300
+	SH
+	"$ZSB" --swap zram --limit 16M --trials 1 --user nobody --output "$TMP/r.json" \
+		--setup "$TMP/setup.sh $TMP/seen" -- true >"$TMP/out" 2>"$TMP/err" &
+	PID=$!
+	wait_for_file "$TMP/seen/pid"
+	setup=$(cat "$TMP/seen/pid")
+	[ "$(stat -c %U "/proc/$setup")" = nobody ]
+	kill -KILL "$PID"
+	wait "$PID" || true
+	for _ in $(seq 100); do
+		gone "$setup" && break
+		sleep 0.05
+	done
+	gone "$setup"
+	run "$ZSB" cleanup
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "SIGTERM during --setup: passed to its group, which is killed when it ignores it; the run ends 143" {
+	need_zram
+	setup_script <<-'SH'
+	trap '' TERM
+	sleep 300 &
+	echo $! >"$1/child"
+	echo $$ >"$1/pid"
+	wait
+	SH
+	"$ZSB" --swap zram --limit 16M --trials 1 --output "$TMP/r.json" \
+		--setup "$TMP/setup.sh $TMP/seen" -- true >"$TMP/out" 2>"$TMP/err" &
+	PID=$!
+	wait_for_file "$TMP/seen/pid"
+	kill -TERM "$PID"
+	status=0
+	wait "$PID" || status=$?
+	cat "$TMP/err"
+	[ "$status" -eq 143 ]
+	[ "$(json '.status' "$TMP/r.json")" = interrupted ]
+	for _ in $(seq 100); do
+		gone "$(cat "$TMP/seen/pid")" && gone "$(cat "$TMP/seen/child")" && break
+		sleep 0.05
+	done
+	gone "$(cat "$TMP/seen/pid")"
+	gone "$(cat "$TMP/seen/child")"
+}

@@ -644,9 +644,10 @@ const struct option_desc option_table[O_COUNT] = {
 		     .group = G_WORKLOAD },
 	[O_SETUP] = { "setup", 0, OT_TEXT, FIELD(setup), 0, COMMAND_TEXT_MAX, NULL, NULL,
 		      "'CMD ARGS'", NULL, .example = "true", .parse = check_setup,
-		      .help = "run once before the first trial, outside the cgroup, in the run's "
-			      "work directory "
-			      "(words split at blanks, no shell)",
+		      .help = "run once before the first trial, as the workload's user, outside "
+			      "the "
+			      "cgroup, in the run's work directory (words split at blanks, no "
+			      "shell)",
 		      .group = G_WORKLOAD },
 	[O_IGNORE_FAILURE] = { "ignore-failure", 'i', OT_FLAG, FIELD(ignore_failure),
 			       .help = "go on after a trial whose COMMAND fails (by default the "
@@ -654,7 +655,9 @@ const struct option_desc option_table[O_COUNT] = {
 				       "stops at the first)",
 			       .group = G_WORKLOAD },
 	[O_USER] = { "user", 0, OT_USER, FIELD(user), 0, 0, NULL, "root", "USER", NULL,
-		     .example = "nobody", .help = "run the workload as this user",
+		     .example = "nobody",
+		     .help = "run the workload and --setup as this user (its groups, a login's "
+			     "environment, no terminal, no_new_privs)",
 		     .group = G_WORKLOAD },
 	[O_NO_SECCOMP] = { "no-seccomp", 0, OT_FLAG, FIELD(no_seccomp), .flags = OPT_HOGGER_ONLY,
 			   .help = "run the hogger without its seccomp sandbox",

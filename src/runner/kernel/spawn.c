@@ -1,60 +1,220 @@
 #include "runner/kernel/spawn.h"
 #include "runner/base/lines.h"
+#include "runner/kernel/signals.h"
 
 #include <errno.h>
-#include <spawn.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 extern char **environ;
 
-static int wait_for(pid_t pid)
+/* The one place a child's signals are reset. exec keeps an ignored signal ignored and the
+ * mask as it was: the runner ignores SIGPIPE, so a child would never see EPIPE's signal and a
+ * pipeline after it (a setup script's `... | head`) would not end as it should. A handler of
+ * ours is reset too, before exec would: a signal between fork and exec must not run it in the
+ * child. */
+static void default_signals(void)
 {
-	int status;
+	struct sigaction dfl = { .sa_handler = SIG_DFL };
+	sigset_t none;
 
-	while (waitpid(pid, &status, 0) < 0)
+	/* glibc's own real-time signals refuse: they are not the runner's to pass on. */
+	for (int sig = 1; sig < NSIG; sig++)
+		if (sig != SIGKILL && sig != SIGSTOP)
+			sigaction(sig, &dfl, NULL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+}
+
+/* No program of a benchmark reads the terminal: in the runner's session but not its
+ * foreground group, one that tried would be stopped by SIGTTIN, a trial hung until the
+ * timeout. */
+static int null_stdin(void)
+{
+	int fd = open("/dev/null", O_RDONLY);
+
+	if (fd < 0)
+		return -errno;
+	if (fd != STDIN_FILENO && (dup2(fd, STDIN_FILENO) < 0 || close(fd) < 0))
+		return -errno;
+	return 0;
+}
+
+int spawn_child_start(const struct child_setup *c)
+{
+	default_signals();
+	if (c->new_session && setsid() < 0)
+		return -errno;
+	return null_stdin();
+}
+
+/* initgroups' groups, computed in the runner (run_as_lookup), then the group, then the user:
+ * once the uid is not root's, neither could change. */
+static int become(const struct run_as *u)
+{
+	if (setgroups((size_t)u->ngroups, u->groups) < 0 || setgid(u->gid) < 0 ||
+	    setuid(u->uid) < 0)
+		return -errno;
+	return 0;
+}
+
+static int prepare(const struct child_setup *c)
+{
+	int ret = c->user ? become(c->user) : 0;
+
+	if (ret)
+		return ret;
+	if (c->no_new_privs && prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+		return -errno;
+	/* After the uid change, which clears it; getppid() after it: a parent that died before
+	 * the prctl is not there to send it. */
+	if (c->die_with && prctl(PR_SET_PDEATHSIG, SIGKILL) < 0)
+		return -errno;
+	if (c->die_with && getppid() != c->die_with)
+		return -ESRCH;
+	return 0;
+}
+
+int spawn_child_exec(const struct child_setup *c, char *const argv[], int search, int *err)
+{
+	char *const *envp = c->envp ? c->envp : environ;
+	int ret = prepare(c);
+
+	if (ret) {
+		*err = -ret;
+		return SPAWN_CANNOT_BECOME;
+	}
+	/* As the user: a directory it may not enter is its failure, not root's way in. */
+	if (c->dir && chdir(c->dir) < 0) {
+		*err = errno;
+		return SPAWN_CANNOT_EXEC;
+	}
+	/* execvpe searches our PATH, which preflight checked the program on, not envp's. */
+	if (search)
+		execvpe(argv[0], argv, envp);
+	else
+		execve(argv[0], argv, envp);
+	*err = errno;
+	return SPAWN_CANNOT_EXEC;
+}
+
+/* The child's errno comes back through a pipe that exec closes: a program that is not there
+ * is -ENOENT, not a status 127 that the program itself could have given. */
+static pid_t start(char *const argv[], const struct child_setup *c, int out, int *err)
+{
+	int pfd[2], status = SPAWN_CANNOT_BECOME, e = 0;
+	pid_t pid;
+
+	*err = 0;
+	if (pipe2(pfd, O_CLOEXEC) < 0)
+		return -errno;
+	pid = fork();
+	if (pid == 0) {
+		close(pfd[0]);
+		e = -spawn_child_start(c);
+		if (!e && out > STDERR_FILENO &&
+		    (dup2(out, STDOUT_FILENO) < 0 || dup2(out, STDERR_FILENO) < 0 ||
+		     close(out) < 0))
+			e = errno;
+		if (!e)
+			status = spawn_child_exec(c, argv, 1, &e);
+		(void)!write(pfd[1], &e, sizeof(e));
+		_exit(status);
+	}
+	if (pid < 0) {
+		int ret = -errno;
+		close(pfd[0]);
+		close(pfd[1]);
+		return ret;
+	}
+	close(pfd[1]);
+	while (read(pfd[0], err, sizeof(*err)) < 0 && errno == EINTR)
+		;
+	close(pfd[0]);
+	return pid;
+}
+
+/* group: the child leads a session; a stop of the run (signals_pending) kills its group. */
+static int wait_for(pid_t pid, int err, int group)
+{
+	int status, killed = 0;
+
+	for (;;) {
+		if (group && !killed && signals_pending()) {
+			kill(-pid, SIGKILL);
+			kill(pid, SIGKILL);
+			killed = 1;
+		}
+		if (waitpid(pid, &status, 0) >= 0)
+			break;
 		if (errno != EINTR)
 			return -errno;
+	}
+	if (err)
+		return -err;
+	if (killed)
+		return -EINTR;
 	if (WIFSIGNALED(status))
 		return 128 + WTERMSIG(status);
-	/* posix_spawnp reports a missing program as exit 127 from the child. */
-	return WEXITSTATUS(status) == 127 ? -ENOENT : WEXITSTATUS(status);
+	return WEXITSTATUS(status);
+}
+
+static int run(char *const argv[], const struct child_setup *c, int out)
+{
+	int err;
+	pid_t pid = start(argv, c, out, &err);
+
+	return pid < 0 ? pid : wait_for(pid, err, 0);
 }
 
 int spawn_wait(char *const argv[])
 {
-	pid_t pid;
-	int ret = posix_spawnp(&pid, argv[0], NULL, NULL, argv, environ);
+	static const struct child_setup plain;
 
-	return ret ? -ret : wait_for(pid);
+	return run(argv, &plain, -1);
 }
 
 int spawn_wait_said(char *const argv[], char *said, size_t len)
 {
-	posix_spawn_file_actions_t fa;
+	static const struct child_setup plain;
 	FILE *f = tmpfile();
 	char out[4096];
 	const char *line;
-	pid_t pid;
 	int ret;
 	size_t n;
 
 	said[0] = '\0';
 	if (!f)
 		return -errno;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, fileno(f), STDOUT_FILENO);
-	posix_spawn_file_actions_adddup2(&fa, fileno(f), STDERR_FILENO);
-	ret = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	ret = ret ? -ret : wait_for(pid);
+	ret = run(argv, &plain, fileno(f));
 	rewind(f);
 	n = fread(out, 1, sizeof(out), f);
 	/* One line for a message: the last one it wrote. */
 	line = last_lines(out, n, 1, &n);
 	snprintf(said, len, "%.*s", (int)n, line);
 	fclose(f);
+	return ret;
+}
+
+int spawn_wait_session(char *const argv[], const struct child_setup *c)
+{
+	struct child_setup own = *c;
+	int err, ret;
+	pid_t pid;
+
+	own.new_session = 1;
+	pid = start(argv, &own, -1, &err);
+	if (pid < 0)
+		return pid;
+	/* Out of our group, so the terminal's Ctrl-C no longer reaches it: we pass it on. */
+	signals_set_child(-pid);
+	ret = wait_for(pid, err, 1);
+	signals_set_child(0);
 	return ret;
 }

@@ -3,6 +3,7 @@
 #include "runner/base/sizes.h"
 #include "runner/report/plot_gnuplot.h"
 #include "runner/base/lines.h"
+#include "runner/kernel/spawn.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -34,12 +35,14 @@ int gnuplot_find(char *path, size_t len)
 __attribute__((noreturn)) static void exec_gnuplot(const char *gnuplot, const char *dir,
 						   const char *script, int errfd)
 {
+	static const struct child_setup plain;
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
 
-	if (null < 0 || chdir(dir) || dup2(null, 0) < 0 || dup2(null, 1) < 0 || dup2(errfd, 2) < 0)
-		_exit(126);
+	if (spawn_child_start(&plain) < 0 || null < 0 || chdir(dir) || dup2(null, 1) < 0 ||
+	    dup2(errfd, 2) < 0)
+		_exit(SPAWN_CANNOT_BECOME);
 	execl(gnuplot, "gnuplot", script, (char *)NULL);
-	_exit(127);
+	_exit(SPAWN_CANNOT_EXEC);
 }
 
 /* The last line gnuplot wrote: after the echoed command and its caret comes

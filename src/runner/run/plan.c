@@ -69,9 +69,6 @@ static void build_workload(const struct config *cfg, const char *hogger, struct 
 	struct access mode;
 
 	spec->jobs = c->mode >= 0 ? 1 : c->jobs; /* fio starts the block device's jobs itself */
-	spec->drop_privileges = cfg->user.name[0] != '\0';
-	spec->uid = cfg->user.uid;
-	spec->gid = cfg->user.gid;
 	if (c->mode >= 0) {
 		spec->command = 1;
 		spec->argv = c->fio_argv;

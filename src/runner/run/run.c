@@ -328,20 +328,25 @@ static int exit_status(const struct run *run)
 }
 
 /* A command, --setup and a device target get a directory of their own, the setup run once
- * in it; a device target's files and mount point are there. */
+ * in it; a device target's files and mount point are there. Under --user the setup and the
+ * command write there as the user, so it is the user's; not a device target's, where root
+ * makes the mount point and fio's job file: a folder of the user's could lead either through
+ * a link the user put there. */
 static int prepare_workdir(struct run *run)
 {
+	const struct run_as *user = run->user.name[0] ? &run->user : NULL;
+	const struct run_as *owner = run->cfg->target == USE_SWAP ? user : NULL;
 	char failed[MSG_LEN];
 	int ret;
 
 	if (!run->cfg->command && !run->cfg->setup[0] && run->cfg->target == USE_SWAP)
 		return 0;
-	ret = workdir_create(&run->journal, run->plan.swapfile, run->workdir, sizeof(run->workdir),
-			     failed, sizeof(failed));
+	ret = workdir_create(&run->journal, run->plan.swapfile, owner, run->workdir,
+			     sizeof(run->workdir), failed, sizeof(failed));
 	if (!ret) {
 		if (!run->cfg->quiet && run->cfg->setup[0])
 			say("setup: %s", run->cfg->setup);
-		ret = workdir_setup(run->cfg, run->workdir, failed, sizeof(failed));
+		ret = workdir_setup(run->cfg, user, run->workdir, failed, sizeof(failed));
 	}
 	for (size_t i = 0; !ret && i < run->plan.ncells; i++)
 		run->plan.cells[i].workload.workdir = run->workdir;
@@ -439,10 +444,32 @@ static void say_placement(const struct run *run)
 	    runner);
 }
 
+/* --user: its passwd entry and groups, read once, before any child is forked; the plan,
+ * pure, names the user only in its config. */
+static int look_up_user(struct run *run)
+{
+	const char *name = run->cfg->user.name;
+	int ret;
+
+	if (!name[0])
+		return 0;
+	ret = run_as_lookup(&run->user, name);
+	if (ret) {
+		say("--user %s: %s", name, ret == -ENOENT ? "no such user" : strerror(-ret));
+		return EXIT_RUNTIME;
+	}
+	for (size_t i = 0; i < run->plan.ncells; i++)
+		run->plan.cells[i].workload.user = &run->user;
+	return 0;
+}
+
 /* After the lock, before the first change: the result file, which proves the path writable. */
 static int start(struct run *run)
 {
-	int status = take_lock(run), ret;
+	int status = look_up_user(run), ret;
+
+	if (!status)
+		status = take_lock(run);
 
 	if (!status)
 		status = choose_output(run);
@@ -564,5 +591,6 @@ out:
 		swap_device_release(&run.devices[i]);
 	free(run.devices);
 	swap_shared_free(&run.shared);
+	run_as_free(&run.user);
 	return status;
 }

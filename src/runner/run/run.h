@@ -15,6 +15,7 @@
 #include "runner/run/plan.h"
 #include "runner/run/preflight.h"
 #include "runner/run/progress.h"
+#include "runner/kernel/run_as.h"
 #include "runner/swap/backend.h"
 #include "runner/trial/hogger_argv.h"
 #include "runner/trial/workload.h"
@@ -34,6 +35,7 @@ struct run {
 	char output[PATH_MAX];
 	char other_swap[512]; /* swap areas that are not ours, as found */
 	char workdir[PATH_MAX]; /* where --setup and a command run; empty: none */
+	struct run_as user; /* --user, looked up at the start; its name empty: root */
 	struct background background; /* --background: a hogger outside the cgroup */
 	struct progress progress;
 	int said_no_pmu; /* the hardware counters' absence, said once */

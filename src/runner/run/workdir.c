@@ -13,8 +13,10 @@
 #include "runner/cli/option_parse.h"
 #include "runner/kernel/spawn.h"
 
-int workdir_create(struct journal *j, const char *swapfile, char *path, size_t len, char *why,
-		   size_t why_len)
+extern char **environ;
+
+int workdir_create(struct journal *j, const char *swapfile, const struct run_as *owner, char *path,
+		   size_t len, char *why, size_t why_len)
 {
 	char dir[PATH_MAX], *parent;
 	struct stat st;
@@ -36,12 +38,23 @@ int workdir_create(struct journal *j, const char *swapfile, char *path, size_t l
 		return -errno;
 	if ((ret = journal_confirm(j, idx, NULL, (uint64_t)st.st_ino, (uint64_t)st.st_dev)))
 		return ret;
+	/* After the confirmation: the undo knows it by its inode, which a chown keeps. */
+	if (owner && chown(path, owner->uid, owner->gid) < 0)
+		return -errno;
 	return setenv("ZSWAPBENCH_WORKDIR", path, 1) < 0 ? -errno : 0;
 }
 
-int workdir_setup(const struct config *cfg, const char *path, char *why, size_t why_len)
+int workdir_setup(const struct config *cfg, const struct run_as *user, const char *path, char *why,
+		  size_t why_len)
 {
-	char text[COMMAND_TEXT_MAX + 1], *words[COMMAND_WORDS_MAX + 1], cwd[PATH_MAX];
+	char text[COMMAND_TEXT_MAX + 1], *words[COMMAND_WORDS_MAX + 1];
+	/* It makes the command's data, so it runs as the command does. Not in the cgroup: it is
+	 * not measured. It dies with the runner: a setup left running would write into a folder
+	 * cleanup removes, beside the next run. */
+	struct child_setup c = {
+		.user = user, .no_new_privs = user != NULL, .die_with = getpid(), .dir = path
+	};
+	struct run_as_env env = { 0 };
 	int ret;
 
 	if (!cfg->setup[0])
@@ -50,11 +63,11 @@ int workdir_setup(const struct config *cfg, const char *path, char *why, size_t 
 	snprintf(why, why_len, "--setup '%s'", cfg->setup);
 	if (command_split(text, words, ARRAY_SIZE(words)) < 0)
 		return -EINVAL;
-	if (!getcwd(cwd, sizeof(cwd)) || chdir(path) < 0)
-		return -errno;
-	ret = spawn_wait(words);
-	if (chdir(cwd) < 0 && !ret)
-		ret = -errno;
+	if (user && (ret = run_as_env_build(&env, user, environ)))
+		return ret;
+	c.envp = user ? env.vars : NULL;
+	ret = spawn_wait_session(words, &c);
+	run_as_env_free(&env);
 	if (ret > 0)
 		snprintf(why, why_len, "--setup '%s' (exit status %d)", cfg->setup, ret);
 	return ret > 0 ? -EIO : ret;

@@ -2,14 +2,12 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <grp.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/pidfd.h>
-#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -21,15 +19,20 @@
 #include "common/proto.h"
 #include "runner/kernel/cpus.h"
 #include "runner/kernel/signals.h"
+#include "runner/kernel/spawn.h"
 #include "runner/trial/hogger_events.h"
 
-/* The child: wait at the gate, drop privileges if asked, become the workload. */
-static void child(const struct workload_spec *spec, int gate_fd, int report_fd, int out_fd,
-		  pid_t parent)
+extern char **environ;
+
+/* The child: wait at the gate, then become the workload as c says. */
+static void child(const struct workload_spec *spec, const struct child_setup *c, int gate_fd,
+		  int report_fd, int out_fd)
 {
 	char gate;
+	int err;
 
-	signal(SIGPIPE, SIG_DFL);
+	if (spawn_child_start(c) < 0)
+		_exit(SPAWN_CANNOT_BECOME);
 	/* stdout belongs to the runner's tables and JSON: the hogger talks on stderr, a command's
 	 * output goes to the runner, which keeps it for the result file. */
 	if (out_fd >= 0) {
@@ -39,29 +42,29 @@ static void child(const struct workload_spec *spec, int gate_fd, int report_fd, 
 		dup2(STDERR_FILENO, STDOUT_FILENO);
 	}
 	if (read(gate_fd, &gate, 1) != 1)
-		_exit(127);
+		_exit(SPAWN_CANNOT_EXEC);
 	if (spec->command)
 		close(gate_fd);
-	if (spec->workdir && chdir(spec->workdir) < 0)
-		_exit(127);
 	/* dup2 onto itself would keep close-on-exec: clear it instead. */
 	if (report_fd == PROTO_FD ? fcntl(report_fd, F_SETFD, 0) < 0
 				  : report_fd >= 0 && dup2(report_fd, PROTO_FD) < 0)
-		_exit(127);
-	if (spec->drop_privileges) {
-		gid_t gid = (gid_t)spec->gid;
-		if (setgroups(1, &gid) < 0 || setgid(gid) < 0 || setuid((uid_t)spec->uid) < 0)
-			_exit(126);
-	}
-	/* After the uid change, which clears it: a runner killed by SIGKILL takes its workload
-	 * along, so cleanup finds the cgroup empty. */
-	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
-		_exit(127);
-	if (spec->command)
-		execvp(spec->argv[0], spec->argv);
-	else
-		execv(spec->argv[0], spec->argv);
-	_exit(127);
+		_exit(SPAWN_CANNOT_EXEC);
+	_exit(spawn_child_exec(c, spec->argv, spec->command, &err));
+}
+
+/* What every job of this workload becomes: under --user, that user with its groups, the
+ * environment of a login, a session of its own and no way back to root. Whoever it runs as, a
+ * runner killed by SIGKILL takes it along (die_with), so cleanup finds the cgroup empty. */
+static struct child_setup child_setup_of(const struct workload *w, pid_t parent)
+{
+	const struct workload_spec *spec = w->spec;
+
+	return (struct child_setup){ .user = spec->user,
+				     .envp = spec->user ? w->env.vars : NULL,
+				     .new_session = w->sessions,
+				     .no_new_privs = spec->user != NULL,
+				     .die_with = parent,
+				     .dir = spec->workdir };
 }
 
 /* At the gate, before the release: one CPU of the set per job, or the whole set for a job
@@ -103,7 +106,7 @@ static pid_t fork_into(int cgroup_fd, int *born_inside)
 static int spawn_one(struct workload *w, struct job *j, int cgroup_fd)
 {
 	const struct workload_spec *spec = w->spec;
-	pid_t parent = getpid();
+	struct child_setup c = child_setup_of(w, getpid());
 	int sv[2] = { -1, -1 }, gate[2] = { -1, -1 }, out[2] = { -1, -1 };
 
 	/* A hogger has one socket for the gate and its reports; a command gets a pipe as gate,
@@ -125,17 +128,20 @@ static int spawn_one(struct workload *w, struct job *j, int cgroup_fd)
 		return err;
 	}
 	if (j->pid == 0) {
-		setpgid(0, w->pgid);
+		if (!w->sessions)
+			setpgid(0, w->pgid);
 		if (spec->command) {
 			close(gate[1]);
 			close(out[0]);
-			child(spec, gate[0], -1, out[1], parent);
+			child(spec, &c, gate[0], -1, out[1]);
 		}
 		close(sv[0]);
-		child(spec, sv[1], sv[1], -1, parent);
+		child(spec, &c, sv[1], sv[1], -1);
 	}
-	/* Both sides set the group, so it is in place whichever runs first. */
-	setpgid(j->pid, w->pgid ? w->pgid : j->pid);
+	/* Both sides set the group, so it is in place whichever runs first. A job that makes
+	 * its own session must not be put in a group first: setsid() refuses a group's leader. */
+	if (!w->sessions)
+		setpgid(j->pid, w->pgid ? w->pgid : j->pid);
 	if (!w->pgid)
 		w->pgid = j->pid;
 	if (spec->command) {
@@ -166,6 +172,9 @@ int workload_spawn(struct workload *w, const struct workload_spec *spec, int cgr
 	memset(w, 0, sizeof(*w));
 	w->spec = spec;
 	w->poking = -1;
+	w->sessions = spec->user != NULL;
+	if (spec->user && (ret = run_as_env_build(&w->env, spec->user, environ)))
+		return ret;
 	tabs_init(&w->tabs, spec->jobs, spec->tab_cycles, spec->tab_recent, spec->tab_seed);
 	w->jobs = calloc(spec->jobs, sizeof(*w->jobs));
 	if (!w->jobs)
@@ -316,6 +325,20 @@ static void reap(struct job *j)
 static void send_go(struct workload *w);
 static void tabs_step(struct workload *w);
 
+/* The handler passed the signal to the first job's group (signals_set_child); under --user
+ * the others lead sessions of their own, and get it here, when poll() returns for it. */
+static void forward_stop(struct workload *w)
+{
+	int sig = signals_pending();
+
+	if (!w->sessions || w->forwarded || !sig)
+		return;
+	for (unsigned i = 1; i < w->n; i++)
+		if (!w->jobs[i].reaped)
+			kill(-w->jobs[i].pid, sig);
+	w->forwarded = 1;
+}
+
 /* Milliseconds until the next tick or the deadline, whichever is first; -1: neither. */
 static int poll_timeout(uint64_t next_tick, uint64_t deadline)
 {
@@ -362,6 +385,7 @@ int workload_follow(struct workload *w, unsigned sample_ms, uint64_t timeout_ms,
 			ret = -errno;
 			goto out;
 		}
+		forward_stop(w);
 		/* Ticks on a fixed grid, whatever else woke us: the series' spacing is the
 		 * interval. */
 		if (next_tick && now >= next_tick) {
@@ -474,6 +498,8 @@ void workload_destroy(struct workload *w)
 		kill(-w->pgid, SIGKILL);
 	for (unsigned i = 0; i < w->n; i++) {
 		struct job *j = &w->jobs[i];
+		if (w->sessions && j->pid > 0)
+			kill(-j->pid, SIGKILL); /* what the job started, in its session */
 		if (j->pid > 0 && !j->reaped) {
 			kill(j->pid, SIGKILL);
 			while (waitpid(j->pid, NULL, 0) < 0 && errno == EINTR)
@@ -489,6 +515,7 @@ void workload_destroy(struct workload *w)
 			close(j->out);
 	}
 	signals_set_child(0);
+	run_as_env_free(&w->env);
 	free(w->jobs);
 	memset(w, 0, sizeof(*w));
 }

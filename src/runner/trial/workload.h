@@ -2,7 +2,9 @@
  * The processes of one trial: N hogger jobs, or N copies of any command. Each is forked,
  * held at a gate until the runner has moved it into the cgroup, then all are released at
  * once (a barrier). They share a process group so a signal reaches all of them, and a pidfd
- * each so one poll() sees reports, exits and sampling ticks alike.
+ * each so one poll() sees reports, exits and sampling ticks alike. Under --user each job leads
+ * a session of its own instead (no controlling terminal, so no terminal of root's to type
+ * into), which no other job can join: a signal goes to each job's group.
  */
 #ifndef ZSB_WORKLOAD_H
 #define ZSB_WORKLOAD_H
@@ -12,6 +14,7 @@
 #include <sys/types.h>
 
 #include "runner/kernel/cgroup.h"
+#include "runner/kernel/run_as.h"
 #include "runner/trial/hogger_events.h"
 #include "runner/trial/tabs.h"
 
@@ -42,8 +45,7 @@ struct workload_spec {
 	char *const *argv; /* the hogger (path in argv[0]) or the command (PATH lookup) */
 	int command;
 	unsigned jobs;
-	int drop_privileges;
-	unsigned uid, gid;
+	const struct run_as *user; /* --user; NULL: root */
 	const cpu_set_t *cpus; /* pin the jobs here (one CPU each if single-threaded); NULL: not */
 	unsigned threads; /* threads per job */
 	const char *workdir; /* the command's working directory; NULL: the runner's */
@@ -56,7 +58,10 @@ struct workload {
 	const struct workload_spec *spec;
 	struct job *jobs;
 	unsigned n;
-	pid_t pgid;
+	pid_t pgid; /* the jobs' group; under --user, the first job's: each job leads a session */
+	int sessions; /* --user: each job in a session of its own, a signal passed to each */
+	int forwarded; /* the signal that stops the run, passed to the jobs' sessions */
+	struct run_as_env env; /* --user: what the jobs' environment is */
 	uint64_t release_ns;
 	int sent_go;
 	struct tabs tabs; /* tabs: which job is poked next */

@@ -1,0 +1,182 @@
+/* What every child of ours starts with, whatever the runner set up for itself (SIGPIPE
+ * ignored, its handlers, a blocked signal): default signals, an empty mask, /dev/null as
+ * stdin; and what c adds: a session of its own, no_new_privs, the user, the environment, the
+ * parent-death signal checked against the parent it was meant for. No cgroup, no kernel state:
+ * the children run /bin/sh and read /proc/self. */
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "runner/kernel/run_as.h"
+#include "runner/kernel/spawn.h"
+
+static void on_term(int sig)
+{
+	(void)sig;
+}
+
+/* The runner's own set-up, and more, for the child to shed. */
+static void runner_like_signals(void)
+{
+	struct sigaction sa = { .sa_handler = on_term };
+	sigset_t usr1;
+
+	signal(SIGPIPE, SIG_IGN);
+	signal(SIGHUP, SIG_IGN);
+	sigaction(SIGTERM, &sa, NULL);
+	sigemptyset(&usr1);
+	sigaddset(&usr1, SIGUSR1);
+	sigprocmask(SIG_BLOCK, &usr1, NULL);
+}
+
+/* Runs argv through the child preparation, as the workload's jobs are; its stdout into out.
+ * The exit status; *pid the child's. */
+static int child_run(const struct child_setup *c, char *const argv[], char *out, size_t len,
+		     pid_t *pid)
+{
+	int pfd[2], status, err;
+	size_t have = 0;
+	ssize_t got;
+
+	cr_assert_eq(pipe(pfd), 0);
+	*pid = fork();
+	cr_assert_geq(*pid, 0);
+	if (*pid == 0) {
+		close(pfd[0]);
+		if (spawn_child_start(c) < 0 || dup2(pfd[1], STDOUT_FILENO) < 0)
+			_exit(SPAWN_CANNOT_BECOME);
+		_exit(spawn_child_exec(c, argv, 0, &err));
+	}
+	close(pfd[1]);
+	while (have + 1 < len && (got = read(pfd[0], out + have, len - 1 - have)) > 0)
+		have += (size_t)got;
+	out[have] = '\0';
+	close(pfd[0]);
+	cr_assert_eq(waitpid(*pid, &status, 0), *pid);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+static int child_view(const struct child_setup *c, const char *script, char *out, size_t len,
+		      pid_t *pid)
+{
+	char *argv[] = { "/bin/sh", "-c", (char *)script, NULL };
+
+	return child_run(c, argv, out, len, pid);
+}
+
+static void assert_line(const char *text, const char *line)
+{
+	const char *at = strstr(text, line);
+
+	cr_assert(at && (at == text || at[-1] == '\n') && (at[strlen(line)] == '\n'),
+		  "no line \"%s\" in:\n%s", line, text);
+}
+
+#define STATUS "grep -E '^(NoNewPrivs|SigIgn|SigBlk|Uid|Gid|Groups):' /proc/$$/status; "
+
+Test(spawn, every_child_starts_with_default_signals_and_dev_null)
+{
+	static const struct child_setup plain;
+	char out[4096];
+	pid_t pid;
+
+	runner_like_signals();
+	cr_assert_eq(child_view(&plain, STATUS "readlink /proc/$$/fd/0", out, sizeof(out), &pid),
+		     0);
+	assert_line(out, "SigIgn:\t0000000000000000");
+	assert_line(out, "SigBlk:\t0000000000000000");
+	assert_line(out, "NoNewPrivs:\t0");
+	assert_line(out, "/dev/null");
+}
+
+/* A session of its own: it leads it (sid and pgid are its pid), with no terminal (tty_nr 0). */
+Test(spawn, a_session_of_its_own_and_no_new_privs)
+{
+	struct child_setup c = { .new_session = 1, .no_new_privs = 1 };
+	char out[4096], line[64];
+	pid_t pid;
+
+	/* /proc/PID/stat's fifth to seventh fields: its group, its session, its terminal. */
+	cr_assert_eq(child_view(&c, STATUS "cut -d' ' -f5-7 /proc/$$/stat", out, sizeof(out), &pid),
+		     0);
+	assert_line(out, "NoNewPrivs:\t1");
+	snprintf(line, sizeof(line), "%d %d 0", (int)pid, (int)pid);
+	assert_line(out, line);
+}
+
+/* The environment given, exactly; the working directory entered. */
+Test(spawn, the_environment_and_directory_given)
+{
+	char *envp[] = { "PATH=/usr/bin:/bin", "ZSB_ONLY=1", NULL };
+	struct child_setup c = { .envp = envp, .dir = "/tmp" };
+	char out[4096];
+	pid_t pid;
+
+	char *env[] = { "/usr/bin/env", NULL }, *pwd[] = { "/bin/pwd", NULL };
+
+	/* No shell: it would export PWD of its own. */
+	cr_assert_eq(child_run(&c, env, out, sizeof(out), &pid), 0);
+	cr_assert_str_eq(out, "PATH=/usr/bin:/bin\nZSB_ONLY=1\n");
+	cr_assert_eq(child_run(&c, pwd, out, sizeof(out), &pid), 0);
+	cr_assert_str_eq(out, "/tmp\n");
+}
+
+/* As root: the user's uid, group and initgroups' groups, no way back (no_new_privs). */
+Test(spawn, becomes_the_user_with_its_groups)
+{
+	struct run_as u;
+	struct child_setup c = { .user = &u, .no_new_privs = 1, .new_session = 1 };
+	char out[4096], line[256];
+	size_t at;
+	pid_t pid;
+
+	if (geteuid() != 0)
+		cr_skip_test("changing the user needs root");
+	cr_assert_eq(run_as_lookup(&u, "nobody"), 0);
+	cr_assert_eq(child_view(&c, STATUS, out, sizeof(out), &pid), 0);
+	snprintf(line, sizeof(line), "Uid:\t%u\t%u\t%u\t%u", u.uid, u.uid, u.uid, u.uid);
+	assert_line(out, line);
+	snprintf(line, sizeof(line), "Gid:\t%u\t%u\t%u\t%u", u.gid, u.gid, u.gid, u.gid);
+	assert_line(out, line);
+	at = (size_t)snprintf(line, sizeof(line), "Groups:\t");
+	for (int i = 0; i < u.ngroups; i++)
+		at += (size_t)snprintf(line + at, sizeof(line) - at, "%u ", u.groups[i]);
+	line[at - 1] = '\0'; /* the kernel's list has no blank at its end */
+	cr_assert(strstr(out, line), "no \"%s\" in:\n%s", line, out);
+	assert_line(out, "NoNewPrivs:\t1");
+	run_as_free(&u);
+}
+
+/* SIGPIPE ignored in the runner is not the child's: a writer to a closed pipe dies of it. */
+Test(spawn, spawn_wait_gives_sigpipe_back)
+{
+	char *argv[] = { "sh", "-c", "kill -PIPE $$", NULL };
+	char *missing[] = { "zsb-no-such-program", NULL };
+	char *status3[] = { "sh", "-c", "exit 3", NULL };
+
+	runner_like_signals();
+	cr_assert_eq(spawn_wait(argv), 128 + SIGPIPE);
+	cr_assert_eq(spawn_wait(missing), -ENOENT, "not there: -ENOENT, not a status");
+	cr_assert_eq(spawn_wait(status3), 3);
+}
+
+/* --setup's way: its own session, stdin /dev/null, the signals reset; a parent-death signal
+ * meant for another parent than the one it has is refused, not set for the wrong one. */
+Test(spawn, session_child_and_the_parent_check)
+{
+	char *argv[] = { "sh", "-c",
+			 "[ \"$(cut -d' ' -f6 /proc/$$/stat)\" = $$ ] && "
+			 "[ \"$(readlink /proc/$$/fd/0)\" = /dev/null ] && "
+			 "grep -qx 'SigIgn:.0000000000000000' /proc/$$/status",
+			 NULL };
+	struct child_setup ours = { .die_with = getpid() }, other = { .die_with = getppid() };
+
+	runner_like_signals();
+	cr_assert_eq(spawn_wait_session(argv, &ours), 0);
+	cr_assert_eq(spawn_wait_session(argv, &other), -ESRCH);
+}
