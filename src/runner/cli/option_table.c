@@ -743,8 +743,8 @@ const struct option_desc option_table[O_COUNT] = {
 		      .group = G_PRINTED },
 	[O_CONFIG] = { "config", 'c', OT_PATH, FIELD(config_file), 0, 0, NULL, NULL, "FILE", NULL,
 		       .flags = OPT_NO_ECHO, .example = "configs/disk-vs-zram.conf",
-		       .help = "read options from an INI file (or a preset's name); the command "
-			       "line overrides it",
+		       .help = "read options from an INI file (a path, or a name ending in .conf) "
+			       "or a preset by name; the command line overrides it",
 		       .group = G_GIVEN },
 	[O_DRY_RUN] = { "dry-run", 'n', OT_FLAG, FIELD(dry_run), .flags = OPT_NO_ECHO,
 			.help = "print the plan, every change to the kernel it would make, and how "
