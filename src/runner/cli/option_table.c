@@ -632,8 +632,10 @@ const struct option_desc option_table[O_COUNT] = {
 			 .help = "hogger faults chunks in with MADV_POPULATE_WRITE (OOMs at a v1 "
 				 "limit)",
 			 .group = G_WORKLOAD },
-	[O_BACKGROUND] = { "background", 0, OT_SIZE, FIELD(background), 4096, 0, NULL, "none",
-			   "SIZE", NULL, .example = "4G",
+	/* Bounded as --limit is: preflight adds it to a cell's need, and the hogger rounds it up
+	 * to whole chunks. */
+	[O_BACKGROUND] = { "background", 0, OT_SIZE, FIELD(background), 4096, 16 * TiB, NULL,
+			   "none", "SIZE", NULL, .example = "4G",
 			   .help = "memory a hogger outside the cgroup holds for the whole run",
 			   .group = G_WORKLOAD },
 	[O_CPUS] = { "cpus", 0, OT_STRING, FIELD(cpus), 0, 0, NULL,
