@@ -765,18 +765,21 @@ static void man_files(FILE *out)
 			continue; /* the compiled-in PREFIX is the distribution's */
 		/* Not the path gen-docs itself runs from: the page would name the build
 		 * directory, and two builds would differ. */
-		if (d == config_preset_dirs() + 1)
-			man_file(
-				out, "BINDIR/" CONFIG_PRESETS_BESIDE "/NAME.conf",
-				"an installed preset beside the binary, BINDIR being the directory "
-				"zswapbench is in (a staged or moved tree)");
+		if (d == config_preset_dirs())
+			man_file(out, "BINDIR/" CONFIG_PRESETS_TREE "/NAME.conf",
+				 "a preset that --config NAME reads, BINDIR being the directory "
+				 "zswapbench is in: the source tree's presets, when it runs from "
+				 "the tree it was built in; then the directories below. A value "
+				 "with "
+				 "a slash or ending in .conf is a file; any other is a preset's "
+				 "name, "
+				 "never looked for in the current directory");
+		else if (d == config_preset_dirs() + 1)
+			man_file(out, "BINDIR/" CONFIG_PRESETS_BESIDE "/NAME.conf",
+				 "an installed preset beside the binary (a staged or moved tree)");
 		else {
 			snprintf(path, sizeof(path), "%s/NAME.conf", *d);
-			man_file(out, path,
-				 d == config_preset_dirs()
-					 ? "a preset that --config NAME reads, from the current "
-					   "directory first, then the directories below"
-					 : "an installed preset");
+			man_file(out, path, "an installed preset");
 		}
 	}
 	fputs(".SH ENVIRONMENT\n.TP\n.B ZSWAPBENCH_RUNDIR\n", out);

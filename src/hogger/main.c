@@ -467,7 +467,9 @@ int main(int argc, char **argv)
 	/* A test hook: a known latency per access, to check the percentiles against. */
 	if (getenv("ZSWAPBENCH_TEST_ACCESS_DELAY_NS"))
 		h.mem.test_delay_ns = strtoull(getenv("ZSWAPBENCH_TEST_ACCESS_DELAY_NS"), NULL, 10);
-	h.mem.nchunks = (size_t)((h.alloc + h.chunk - 1) / h.chunk);
+	/* Rounded up without alloc + chunk - 1, which wraps to no chunk (and no thread) near
+	 * 2^64. */
+	h.mem.nchunks = (size_t)(h.alloc / h.chunk + (h.alloc % h.chunk != 0));
 	h.mem.npages = h.mem.nchunks * (h.chunk / h.page);
 	if (h.threads > h.mem.nchunks)
 		h.threads = (unsigned)h.mem.nchunks;

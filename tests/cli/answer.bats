@@ -244,6 +244,18 @@ compare needs two result files or more|compare $FIX
 TABLE
 }
 
+@test "show of a name that never ends stops at the cap, at once, with one line" {
+	SECONDS=0
+	run --separate-stderr timeout 20 "$ZSB" show /dev/zero
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "zswapbench: /dev/zero: larger than 64 MiB, the most a result file can be" ]
+	[ -z "$output" ]
+	[ "$SECONDS" -lt 10 ]
+	run --separate-stderr timeout 20 "$ZSB" compare "$FIX" /dev/zero
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "zswapbench: /dev/zero: larger than 64 MiB, the most a result file can be" ]
+}
+
 @test "compare names what differs between the two machines before any number" {
 	jq '.system.facts.mm.thp_enabled = "always" | .system.facts.kernel.release = "6.12.0-test"' "$FIX" >"$TMP/other.json"
 	run --separate-stderr "$ZSB" compare "$FIX" "$TMP/other.json"

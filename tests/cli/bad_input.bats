@@ -78,6 +78,7 @@ CASES=$(cat <<'TABLE'
 --threads '0'|--threads 0
 --alloc-per-job '32M': give --alloc or --alloc-per-job|--alloc 64M --alloc-per-job 32M
 --background '0'|--background 0
+--background '18446744073709551615': too large (at most 16T)|-n --background 18446744073709551615
 --data 'file:/nonexistent/x': No such file or directory|--data file:/nonexistent/x
 --data 'file:/etc': not a regular file|--data file:/etc
 --data 'pattern:xyz'|--data pattern:xyz
@@ -153,6 +154,20 @@ TABLE
 	[ ! -e results ] || { echo "a bad input created results/"; return 1; }
 	echo "$n cases"
 	[ "$n" -ge 40 ]
+}
+
+@test "sizes beyond any machine: refused by the option, or by preflight's sum, never wrapped to a small one (-n)" {
+	# 2^64 - 1 once wrapped preflight's sum of what the run holds, and the hogger's chunks to
+	# none ("could not start 0 threads").
+	run --separate-stderr "$ZSB" -n --background 18446744073709551615
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "zswapbench: --background '18446744073709551615': too large (at most 16T); try 'zswapbench --help'" ]
+	[ -z "$output" ]
+	need_zram
+	run --separate-stderr "$ZSB" -n --swap zram --swap-size 18446744073709551615 -- true
+	[ "$status" -eq 3 ]
+	[ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ]
+	[[ "$stderr" == *"would need about 16777216T of RAM"* ]]
 }
 
 @test "an algorithm this kernel lacks: the message lists those it has" {

@@ -85,6 +85,28 @@ teardown() { common_teardown; }
 	[ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ]
 }
 
+@test "a preset's name is never looked for in the current directory; a file is named as one" {
+	# Under sudo, a folder others can write in must not give root their command or setup.
+	cd "$TMP"
+	mkdir configs
+	printf '[run]\nsetup = touch %s/ran\ntrials = 7\n' "$TMP" >configs/planted.conf
+	printf '[run]\ntrials = 7\n' >configs/disk-vs-zram.conf
+	run --separate-stderr "$ZSB" -n --config planted
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "zswapbench: --config 'planted': no preset of that name (see zswapbench list-configs); a file in this directory is ./planted; try 'zswapbench --help'" ]
+	run --separate-stderr "$ZSB" -n --config disk-vs-zram
+	[ "$status" -eq 0 ]
+	[[ "$output" == "plan: 2 cells x 5 trials"* ]]
+	run --separate-stderr "$ZSB" -n --config ./configs/planted.conf
+	[ "$status" -eq 0 ]
+	[[ "$output" == "plan: 2 cells x 7 trials"* ]]
+	cp configs/planted.conf here.conf
+	run --separate-stderr "$ZSB" -n --config here.conf
+	[ "$status" -eq 0 ]
+	[[ "$output" == "plan: 2 cells x 7 trials"* ]]
+	[ ! -e ran ]
+}
+
 @test "--dry-run prints the plan and every change, and changes nothing" {
 	need_zram
 	cd "$TMP"

@@ -1,10 +1,13 @@
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <limits.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "common/util.h"
+#include "runner/cli/config_file.h"
 #include "runner/cli/options.h"
 #include "runner/commands/commands.h"
 #include "runner/run/plan.h"
@@ -138,10 +141,13 @@ Test(config_file, errors_name_file_line_and_key, .fini = remove_conf)
 Test(config_file, a_preset_by_name)
 {
 	struct config cfg = { 0 };
-	char msg[512];
+	char msg[512], root[PATH_MAX];
 	char *argv[] = { "zswapbench", "-c", "disk-vs-zram", NULL };
 	if (access("configs/disk-vs-zram.conf", R_OK))
 		cr_skip_test("run from the source tree, where configs/ is");
+	/* As the binary at the tree's root finds them: beside itself. */
+	cr_assert_not_null(getcwd(root, sizeof(root)));
+	config_preset_dirs_from(root);
 	cr_assert_eq(options_parse(command_of(NULL), 3, argv, &cfg, msg, sizeof(msg)), OPTIONS_RUN,
 		     "%s", msg);
 	cr_assert_eq(cfg.nsections, 2);
@@ -149,8 +155,58 @@ Test(config_file, a_preset_by_name)
 	argv[2] = "no-such-preset";
 	cr_assert_eq(options_parse(command_of(NULL), 3, argv, &cfg, msg, sizeof(msg)),
 		     OPTIONS_USAGE);
-	cr_assert(strstr(msg, "no such file, and no preset of that name"), "%s", msg);
+	cr_assert(strstr(msg, "--config 'no-such-preset': no preset of that name"), "%s", msg);
 	config_free(&cfg);
+}
+
+/* A preset's name is never looked for where zswapbench runs: under sudo, a folder others can
+ * write in would give root their command. Named as a file, it is read. */
+Test(config_file, a_name_is_not_looked_for_in_the_current_directory)
+{
+	struct config cfg = { 0 };
+	char msg[512], dir[] = "/tmp/zsb-cwd-XXXXXX", file[64];
+	char *argv[] = { "zswapbench", "-c", "planted", NULL };
+	FILE *f;
+
+	cr_assert_not_null(mkdtemp(dir));
+	snprintf(file, sizeof(file), "%s/configs", dir);
+	cr_assert_eq(mkdir(file, 0755), 0);
+	snprintf(file, sizeof(file), "%s/configs/planted.conf", dir);
+	cr_assert_not_null(f = fopen(file, "w"));
+	fputs("[run]\ncommand = touch /tmp/zsb-planted-ran\nswap = zram\n", f);
+	fclose(f);
+	cr_assert_eq(chdir(dir), 0);
+	config_preset_dirs_from("/nonexistent/bin");
+	cr_assert_eq(options_parse(command_of(NULL), 3, argv, &cfg, msg, sizeof(msg)),
+		     OPTIONS_USAGE);
+	cr_assert(strstr(msg, "no preset of that name"), "%s", msg);
+	cr_assert_null(cfg.command, "the planted command was read");
+	config_free(&cfg);
+	argv[2] = "./configs/planted.conf";
+	cr_assert_eq(options_parse(command_of(NULL), 3, argv, &cfg, msg, sizeof(msg)), OPTIONS_RUN,
+		     "%s", msg);
+	cr_assert_str_eq(cfg.command[0], "touch");
+	config_free(&cfg);
+	unlink(file);
+	snprintf(file, sizeof(file), "%s/configs", dir);
+	rmdir(file);
+	rmdir(dir);
+}
+
+/* The preset folders come from the binary's folder, in this order, and none is relative. */
+Test(config_file, preset_folders_are_found_from_the_binary)
+{
+	const char *const *d;
+
+	config_preset_dirs_from("/opt/zsb/bin");
+	d = config_preset_dirs();
+	cr_assert_str_eq(d[0], "/opt/zsb/bin/configs");
+	cr_assert_str_eq(d[1], "/opt/zsb/bin/../share/zswapbench/configs");
+	config_preset_dirs_from(NULL);
+	for (d = config_preset_dirs(); *d; d++)
+		cr_assert_eq((*d)[0], '/', "'%s' is relative", *d);
+	cr_assert(config_preset_is_file("./x") && config_preset_is_file("my.conf"));
+	cr_assert(!config_preset_is_file("disk-vs-zram") && !config_preset_is_file(".conf"));
 }
 
 /* A file's command is cut into words of the config's own: a copy of the config keeps them. */

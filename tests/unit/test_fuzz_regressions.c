@@ -29,6 +29,7 @@
 #include "runner/kernel/sysfs.h"
 #include "runner/kernel/vmstat.h"
 #include "runner/report/report.h"
+#include "runner/result/calibration.h"
 #include "runner/result/json_read.h"
 #include "runner/result/json_write.h"
 #include "runner/kernel/zram.h"
@@ -63,7 +64,8 @@ static void read_input(struct input *in)
 	fclose(f);
 }
 
-/* Calls check on each input kept for harness; returns how many there were. */
+/* Calls check on each input kept for harness; returns how many there were. A folder missing
+ * or empty fails the test: it would pass having replayed nothing. */
 static size_t each_input(const char *harness, void (*check)(const struct input *in))
 {
 	char dir[PATH_MAX];
@@ -73,8 +75,7 @@ static size_t each_input(const char *harness, void (*check)(const struct input *
 
 	snprintf(dir, sizeof(dir), "%s/%s", REGRESSIONS, harness);
 	d = opendir(dir);
-	if (!d)
-		return 0;
+	cr_assert_not_null(d, "%s: %s: every harness keeps inputs to replay", dir, strerror(errno));
 	while ((de = readdir(d))) {
 		struct input in;
 		if (de->d_name[0] == '.')
@@ -86,6 +87,7 @@ static size_t each_input(const char *harness, void (*check)(const struct input *
 		n++;
 	}
 	closedir(d);
+	cr_assert_gt(n, 0, "%s: no input replayed", dir);
 	return n;
 }
 
@@ -466,5 +468,41 @@ static void check_fio(const struct input *in)
 
 Test(fuzz_regressions, fio)
 {
-	cr_assert_gt(each_input("fio", check_fio), 0, "the fio regressions were replayed");
+	each_input("fio", check_fio);
+}
+
+/* Read, or refused as a whole; what is read is whole and findable, its counts in range. */
+static void check_calibration(const struct input *in)
+{
+	struct calibration c;
+	int ret = calibration_load(in->path, &c);
+
+	cr_expect(ret == 0 || ret == -EINVAL, "%s: %d", in->path, ret);
+	for (size_t i = 0; !ret && i < c.n; i++) {
+		const struct calibration_entry *e = &c.entries[i];
+		cr_expect(e->host[0] && e->shape[0], "%s", in->path);
+		cr_expect(isfinite(e->threshold_pct) && isfinite(e->run_sd_log), "%s", in->path);
+		cr_expect_eq(calibration_find(&c, e->host, e->shape, e->metric), e, "%s", in->path);
+	}
+	calibration_free(&c);
+}
+
+Test(fuzz_regressions, calibration)
+{
+	each_input("calibration", check_calibration);
+}
+
+/* A null or non-string format is not this file's format; counts beyond an unsigned are none. */
+Test(fuzz_regressions, calibration_findings)
+{
+	struct calibration c;
+
+	cr_assert_eq(calibration_load(REGRESSIONS "/calibration/format-null.json", &c), -EINVAL);
+	cr_assert_eq(calibration_load(REGRESSIONS "/calibration/format-number.json", &c), -EINVAL);
+	cr_assert_eq(calibration_load(REGRESSIONS "/calibration/strings-null.json", &c), -EINVAL);
+	cr_assert_eq(calibration_load(REGRESSIONS "/calibration/counts-beyond-32-bits.json", &c),
+		     0);
+	cr_assert_eq(c.n, 1);
+	cr_assert_eq(c.entries[0].runs, 0);
+	calibration_free(&c);
 }

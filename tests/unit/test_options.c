@@ -272,6 +272,23 @@ Test(options, reasons_are_the_documented_ones)
 	config_free(&cfg);
 }
 
+/* 2^64 - 1 bytes once wrapped preflight's sum of what the run holds to a small one, and the
+ * hogger's chunks to none ("could not start 0 threads"): refused as the option's own. */
+Test(options, a_background_beyond_any_machine_is_refused)
+{
+	struct config cfg = { 0 };
+	char msg[512];
+
+	options_defaults(&cfg);
+	cr_assert_neq(option_apply(&cfg, O_BACKGROUND, "18446744073709551615", msg, sizeof(msg)),
+		      0);
+	cr_assert_str_eq(msg, "--background '18446744073709551615': too large (at most 16T)");
+	cr_assert_neq(option_apply(&cfg, O_BACKGROUND, "17T", msg, sizeof(msg)), 0);
+	cr_assert_eq(option_apply(&cfg, O_BACKGROUND, "16T", msg, sizeof(msg)), 0, "%s", msg);
+	cr_assert_eq(cfg.background, 16ULL << 40);
+	config_free(&cfg);
+}
+
 Test(options, unknown_and_missing)
 {
 	struct config cfg = { 0 };

@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 int write_full(int fd, const void *buf, size_t len)
@@ -42,15 +43,36 @@ static void sync_directory_of(const char *path)
 	}
 }
 
+int temp_beside(const char *path, char *tmp, size_t len, mode_t mode)
+{
+	mode_t mask = umask(0);
+	int fd;
+
+	umask(mask);
+	if ((size_t)snprintf(tmp, len, "%s.XXXXXX", path) >= len)
+		return -ENAMETOOLONG;
+	/* A new name of its own (O_EXCL, never a link): under --output in a world-writable
+	 * directory, a name anyone can guess is a link anyone can plant. */
+	fd = mkostemp(tmp, O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (fchmod(fd, mode & ~mask) < 0) {
+		int err = -errno;
+		close(fd);
+		unlink(tmp);
+		return err;
+	}
+	return fd;
+}
+
 int write_file_atomic(const char *path, const char *text, size_t len, int durable)
 {
 	char tmp[PATH_LEN];
 	int fd, ret;
 
-	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid());
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	fd = temp_beside(path, tmp, sizeof(tmp), 0644);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	ret = write_full(fd, text, len);
 	if (!ret && durable && fsync(fd) < 0)
 		ret = -errno;

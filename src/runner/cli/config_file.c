@@ -29,21 +29,36 @@ struct load {
 	char why[512]; /* the first error, without its line */
 };
 
+static char tree[PATH_LEN], beside[PATH_LEN];
+static const char *dirs[] = { tree, beside, ZSB_DATADIR "/configs", "/usr/share/zswapbench/configs",
+			      NULL };
+
+void config_preset_dirs_from(const char *bindir)
+{
+	/* Without /proc, the installed folder stands in for both (found again, it adds
+	 * nothing): never a folder relative to where we run. */
+	if (!bindir) {
+		snprintf(tree, sizeof(tree), "%s", dirs[2]);
+		snprintf(beside, sizeof(beside), "%s", dirs[2]);
+		return;
+	}
+	snprintf(tree, sizeof(tree), "%s/" CONFIG_PRESETS_TREE, bindir);
+	snprintf(beside, sizeof(beside), "%s/" CONFIG_PRESETS_BESIDE, bindir);
+}
+
 /* The source tree's presets when run from it, then the installed ones: beside the binary
- * (PREFIX/share from PREFIX/bin), at the compiled-in PREFIX, and the distribution's. */
+ * (PREFIX/share from PREFIX/bin), at the compiled-in PREFIX, and the distribution's. The first
+ * two are found from the binary, never from the current directory: under sudo a directory
+ * anyone can write in would hand root its command = and setup = lines. */
 const char *const *config_preset_dirs(void)
 {
-	static char beside[PATH_LEN];
-	static const char *dirs[] = { "configs", beside, ZSB_DATADIR "/configs",
-				      "/usr/share/zswapbench/configs", NULL };
 	char self[PATH_MAX];
 	ssize_t n;
 
-	if (!beside[0]) {
+	if (!tree[0]) {
 		n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 		self[n > 0 ? n : 0] = '\0';
-		snprintf(beside, sizeof(beside), "%s/" CONFIG_PRESETS_BESIDE,
-			 n > 0 ? dirname(self) : ".");
+		config_preset_dirs_from(n > 0 ? dirname(self) : NULL);
 	}
 	return dirs;
 }
@@ -76,10 +91,15 @@ static int set_command(struct config *cfg, const char *value, char *why, size_t 
 	return 1;
 }
 
+int config_preset_is_file(const char *name)
+{
+	return strchr(name, '/') ||
+		(strlen(name) > 5 && strcmp(name + strlen(name) - 5, ".conf") == 0);
+}
+
 int config_preset_path(const char *name, char *out, size_t len)
 {
-	if (strchr(name, '/') ||
-	    (strlen(name) > 5 && strcmp(name + strlen(name) - 5, ".conf") == 0)) {
+	if (config_preset_is_file(name)) {
 		snprintf(out, len, "%s", name);
 		return access(out, R_OK) == 0 ? 0 : -errno;
 	}
@@ -259,11 +279,14 @@ int config_file_load(struct config *cfg, const char *path, char *why, size_t len
 	char file[PATH_MAX];
 	int line, err;
 
-	if (config_preset_path(path, file, sizeof(file))) {
-		snprintf(why, len,
-			 "--config '%s': no such file, and no preset of that name (see zswapbench "
-			 "list-configs)",
-			 path);
+	if ((err = config_preset_path(path, file, sizeof(file)))) {
+		if (config_preset_is_file(path))
+			snprintf(why, len, "--config '%s': %s", path, strerror(-err));
+		else
+			snprintf(why, len,
+				 "--config '%s': no preset of that name (see zswapbench "
+				 "list-configs); a file in this directory is ./%s",
+				 path, path);
 		return -EINVAL;
 	}
 	config_dir_of(file, l.dir, sizeof(l.dir));

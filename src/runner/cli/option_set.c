@@ -26,7 +26,11 @@ static int parse_size(const struct option_desc *o, const char *v, size_t n, uint
 	int ret = size_parse_n(v, n, out);
 
 	if (ret == -ERANGE || (!ret && o->max && *out > o->max)) {
-		snprintf(why, len, "too large");
+		if (o->max)
+			snprintf(why, len, "too large (at most %s)",
+				 size_format(o->max, a, sizeof(a)));
+		else
+			snprintf(why, len, "too large");
 		return -EINVAL;
 	}
 	if (ret) {

@@ -633,8 +633,10 @@ const struct option_desc option_table[O_COUNT] = {
 			 .help = "hogger faults chunks in with MADV_POPULATE_WRITE (OOMs at a v1 "
 				 "limit)",
 			 .group = G_WORKLOAD },
-	[O_BACKGROUND] = { "background", 0, OT_SIZE, FIELD(background), 4096, 0, NULL, "none",
-			   "SIZE", NULL, .example = "4G",
+	/* Bounded as --limit is: preflight adds it to a cell's need, and the hogger rounds it up
+	 * to whole chunks. */
+	[O_BACKGROUND] = { "background", 0, OT_SIZE, FIELD(background), 4096, 16 * TiB, NULL,
+			   "none", "SIZE", NULL, .example = "4G",
 			   .help = "memory a hogger outside the cgroup holds for the whole run",
 			   .group = G_WORKLOAD },
 	[O_CPUS] = { "cpus", 0, OT_STRING, FIELD(cpus), 0, 0, NULL,
@@ -747,8 +749,8 @@ const struct option_desc option_table[O_COUNT] = {
 		      .group = G_PRINTED },
 	[O_CONFIG] = { "config", 'c', OT_PATH, FIELD(config_file), 0, 0, NULL, NULL, "FILE", NULL,
 		       .flags = OPT_NO_ECHO, .example = "configs/disk-vs-zram.conf",
-		       .help = "read options from an INI file (or a preset's name); the command "
-			       "line overrides it",
+		       .help = "read options from an INI file (a path, or a name ending in .conf) "
+			       "or a preset by name; the command line overrides it",
 		       .group = G_GIVEN },
 	[O_DRY_RUN] = { "dry-run", 'n', OT_FLAG, FIELD(dry_run), .flags = OPT_NO_ECHO,
 			.help = "print the plan, every change to the kernel it would make, and how "

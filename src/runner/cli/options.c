@@ -228,9 +228,10 @@ enum options_result options_parse(const struct command_info *c, int argc, char *
 const char *options_in_command(const struct command_info *c, char *const *words)
 {
 	for (char *const *w = words; w && *w; w++) {
-		const char *name = *w + 2;
+		/* The prefix first: past a word of one character is past its end. */
+		const char *name = strncmp(*w, "--", 2) == 0 ? *w + 2 : "";
 		size_t n = strcspn(name, "=");
-		if (strncmp(*w, "--", 2) != 0 || n == 0)
+		if (n == 0)
 			continue;
 		for (int id = 0; id < O_COUNT; id++)
 			if (option_for(&option_table[id], c->options) &&

@@ -63,6 +63,7 @@ int list_configs_main(const struct command_info *self, int argc, char **argv)
 	for (const char *const *d = config_preset_dirs(); *d; d++)
 		if (list_dir(*d))
 			return EXIT_OK;
-	say("no presets found (looked in configs/ and the installed share/zswapbench/configs)");
+	say("no presets found (looked in the source tree beside the binary and the installed "
+	    "share/zswapbench/configs)");
 	return EXIT_RUNTIME;
 }

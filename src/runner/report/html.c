@@ -218,27 +218,6 @@ static const char **default_names(size_t n)
 	return names;
 }
 
-/* A temporary file beside path, readable as the umask allows, as any new file. */
-static int open_temp(char *tmp, size_t len, const char *path)
-{
-	mode_t mask = umask(0);
-	int fd;
-
-	umask(mask);
-	if ((size_t)snprintf(tmp, len, "%s.XXXXXX", path) >= len)
-		return -ENAMETOOLONG;
-	fd = mkostemp(tmp, O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	if (fchmod(fd, 0666 & ~mask) < 0) {
-		int err = -errno;
-		close(fd);
-		unlink(tmp);
-		return err;
-	}
-	return fd;
-}
-
 int html_report(const struct results *const *sets, const char *const *names, size_t n,
 		const struct report_opts *o, const char *path, char *why, size_t why_len)
 {
@@ -264,7 +243,7 @@ int html_report(const struct results *const *sets, const char *const *names, siz
 		snprintf(why, why_len, "%s", PLOT_NO_GNUPLOT);
 		free(own);
 		return -ENOENT;
-	} else if ((fd = ret = open_temp(tmp, sizeof(tmp), path)) >= 0) {
+	} else if ((fd = ret = temp_beside(path, tmp, sizeof(tmp), 0666)) >= 0) {
 		ret = plots_and_page(&p, &html, &len);
 		if (!ret)
 			ret = write_full(fd, html, len);

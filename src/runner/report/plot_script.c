@@ -9,12 +9,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "runner/base/fileio.h"
 #include "runner/report/plot_data.h"
 #include "runner/report/plot_gnuplot.h"
 
 int script_begin(struct plot_ctx *x, struct script *s, const char *name, int width, int height)
 {
 	char path[PATH_MAX];
+	int fd;
 
 	memset(s, 0, sizeof(*s));
 	snprintf(s->name, sizeof(s->name), "%s", name);
@@ -22,10 +24,17 @@ int script_begin(struct plot_ctx *x, struct script *s, const char *name, int wid
 	s->height = height;
 	if ((size_t)snprintf(path, sizeof(path), "%s/%s.gp", x->dir, name) >= sizeof(path))
 		return plot_fail(x, -ENAMETOOLONG, "%s/%s.gp", x->dir, name);
-	if (!(s->f = fopen(path, "we")))
-		return plot_fail(x, -errno, "%s", path);
+	/* Renamed to NAME.gp once whole: the plots' folder may be one others can write in. */
+	if ((fd = temp_beside(path, s->tmp, sizeof(s->tmp), 0666)) < 0)
+		return plot_fail(x, fd, "%s", path);
+	if (!(s->f = fdopen(fd, "w"))) {
+		close(fd);
+		unlink(s->tmp);
+		return plot_fail(x, -ENOMEM, "%s", path);
+	}
 	if (!(s->plot = open_memstream(&s->plotbuf, &s->plotlen))) {
 		fclose(s->f);
+		unlink(s->tmp);
 		return plot_fail(x, -ENOMEM, "%s", path);
 	}
 	fprintf(s->f, "# zswapbench: %s.%s, drawn again with `gnuplot %s.gp` in this folder\n",
@@ -63,13 +72,11 @@ static void canvas(const struct plot_ctx *x, struct script *s)
 
 void script_abort(struct plot_ctx *x, struct script *s)
 {
-	char path[PATH_MAX];
-
+	(void)x;
 	fclose(s->plot);
 	fclose(s->f);
 	free(s->plotbuf);
-	snprintf(path, sizeof(path), "%s/%s.gp", x->dir, s->name);
-	unlink(path);
+	unlink(s->tmp);
 }
 
 /* Closes the script, runs it, and names the picture. A picture gnuplot left half-drawn is
@@ -92,9 +99,14 @@ int script_end(struct plot_ctx *x, struct script *s)
 		ret = -errno;
 	if (bad && !ret)
 		ret = -EIO;
-	if (ret)
-		return plot_fail(x, ret, "%s/%s.gp", x->dir, s->name);
 	snprintf(script, sizeof(script), "%s.gp", s->name);
+	snprintf(path, sizeof(path), "%s/%s", x->dir, script);
+	if (!ret && rename(s->tmp, path) < 0)
+		ret = -errno;
+	if (ret) {
+		unlink(s->tmp);
+		return plot_fail(x, ret, "%s", path);
+	}
 	snprintf(path, sizeof(path), "%s/%s.%s", x->dir, s->name, plot_ext(x));
 	if ((ret = gnuplot_run(x->gnuplot, x->dir, script, x->why, x->why_len))) {
 		unlink(path);

@@ -6,6 +6,7 @@
  */
 #ifndef ZSB_PLOT_SCRIPT_H
 #define ZSB_PLOT_SCRIPT_H
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -18,6 +19,7 @@ struct script {
 	char *plotbuf;
 	size_t plotlen;
 	char name[NAME_MAX_PLOT];
+	char tmp[PATH_MAX]; /* the script until it is whole, then renamed NAME.gp */
 	int entries, blocks;
 	int width, height; /* of the plot without its key */
 	size_t keys, keylen; /* key entries, the longest in characters */

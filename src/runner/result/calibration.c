@@ -4,6 +4,7 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 #include <json.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -148,19 +149,36 @@ static json_object *entry_json(const struct calibration_entry *e)
 	return o;
 }
 
+/* A string member, or "": json_object_get_string gives NULL for null (and JSON text for an
+ * object or a number), and the file is anyone's who could write in the run directory. */
 static void text_of(json_object *o, const char *key, char *buf, size_t len)
 {
 	json_object *v;
+	const char *s = json_object_object_get_ex(o, key, &v) &&
+			json_object_is_type(v, json_type_string)
+		? json_object_get_string(v)
+		: NULL;
 
-	snprintf(buf, len, "%s",
-		 json_object_object_get_ex(o, key, &v) ? json_object_get_string(v) : "");
+	snprintf(buf, len, "%s", s ? s : "");
 }
 
 static double number_of(json_object *o, const char *key)
 {
 	json_object *v;
 
-	return json_object_object_get_ex(o, key, &v) ? json_object_get_double(v) : NAN;
+	if (!json_object_object_get_ex(o, key, &v) ||
+	    !(json_object_is_type(v, json_type_double) || json_object_is_type(v, json_type_int)))
+		return NAN;
+	return json_object_get_double(v);
+}
+
+/* A count from the file: 0 unless a whole number an unsigned holds (a cast of NaN, -1 or 1e300
+ * is undefined). */
+static unsigned count_of(json_object *o, const char *key)
+{
+	double v = number_of(o, key);
+
+	return v >= 0 && v <= UINT_MAX ? (unsigned)v : 0;
 }
 
 static int entry_of(json_object *o, struct calibration_entry *e)
@@ -175,13 +193,14 @@ static int entry_of(json_object *o, struct calibration_entry *e)
 	text_of(o, "metric", metric, sizeof(metric));
 	e->threshold_pct = number_of(o, "threshold_pct");
 	e->run_sd_log = number_of(o, "run_sd_log");
-	if (!(e->run_sd_log >= 0))
+	if (!(e->run_sd_log >= 0) || !isfinite(e->run_sd_log))
 		e->run_sd_log = log1p(e->threshold_pct / 100) / THRESHOLD_PER_SD;
 	e->within_pct = number_of(o, "within_run_pct");
 	e->median = number_of(o, "median");
-	e->runs = (unsigned)number_of(o, "runs");
-	e->trials = (unsigned)number_of(o, "trials");
-	if (metric_find(metric) < 0 || !e->host[0] || !e->shape[0] || !(e->threshold_pct >= 0))
+	e->runs = count_of(o, "runs");
+	e->trials = count_of(o, "trials");
+	if (metric_find(metric) < 0 || !e->host[0] || !e->shape[0] || !(e->threshold_pct >= 0) ||
+	    !isfinite(e->threshold_pct))
 		return -EINVAL;
 	e->metric = (enum metric_id)metric_find(metric);
 	return 0;
@@ -198,6 +217,7 @@ int calibration_load(const char *path, struct calibration *c)
 		return errno == ENOENT ? 0 : -errno;
 	doc = json_object_from_file(path);
 	if (!doc || !json_object_object_get_ex(doc, "format", &format) ||
+	    !json_object_is_type(format, json_type_string) ||
 	    strcmp(json_object_get_string(format), FORMAT) != 0 ||
 	    !json_object_object_get_ex(doc, "entries", &entries) ||
 	    !json_object_is_type(entries, json_type_array)) {

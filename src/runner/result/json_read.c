@@ -353,40 +353,6 @@ int results_from_json(json_object *doc, struct results *r, char *why, size_t len
 	return 0;
 }
 
-/* The whole file, for the tokenizer (which then says where a truncated file ends). */
-static int slurp(const char *path, char **text, size_t *n)
-{
-	FILE *f = fopen(path, "re");
-	size_t cap = 1 << 16;
-	char *buf;
-
-	*n = 0;
-	if (!f)
-		return -errno;
-	buf = malloc(cap);
-	while (buf) {
-		size_t got = fread(buf + *n, 1, cap - *n, f);
-		*n += got;
-		if (got == 0)
-			break;
-		if (*n == cap) {
-			char *grown = realloc(buf, cap *= 2);
-			if (!grown)
-				free(buf);
-			buf = grown;
-		}
-	}
-	if (!buf || ferror(f)) {
-		int err = buf ? EIO : ENOMEM;
-		free(buf);
-		fclose(f);
-		return -err;
-	}
-	fclose(f);
-	*text = buf;
-	return 0;
-}
-
 static int only_blanks(const char *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
@@ -401,9 +367,14 @@ int results_read(const char *path, struct results *r, char *why, size_t len)
 	json_object *doc = NULL;
 	char *text = NULL;
 	size_t n = 0, end;
-	int ret = tok ? slurp(path, &text, &n) : -ENOMEM;
+	int ret = tok ? read_file(path, RESULTS_FILE_MAX, &text, &n) : -ENOMEM;
 
 	results_init(r);
+	if (ret == -EFBIG) {
+		snprintf(why, len, "larger than %d MiB, the most a result file can be",
+			 RESULTS_FILE_MAX >> 20);
+		goto out;
+	}
 	if (ret) {
 		snprintf(why, len, "%s", strerror(-ret));
 		goto out;

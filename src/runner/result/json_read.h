@@ -6,6 +6,10 @@
 
 #include "runner/result/results.h"
 
+/* The largest result file read: a name that never ends (/dev/zero, a pipe) stops here, not at
+ * ENOMEM. Each trial's series is bounded (SERIES_CAP); the largest fixture is under 1 MiB. */
+#define RESULTS_FILE_MAX (64 << 20)
+
 /* 0, or -errno / -EINVAL with why saying what is wrong in words ("not JSON: unexpected end of
  * data at byte 812", "not a zswapbench result file", "format version 1; this zswapbench reads
  * version 2"). The statistics are recomputed from the trials. */

@@ -318,6 +318,15 @@ static uint64_t uncharged_ram(const struct config *cfg, const struct host *host,
 	return need;
 }
 
+/* a + b, or UINT64_MAX where it would wrap: a need that large is more than any machine has,
+ * and is refused as such instead of passing as a small one. */
+static uint64_t sum_or_max(uint64_t a, uint64_t b)
+{
+	uint64_t sum;
+
+	return __builtin_add_overflow(a, b, &sum) ? UINT64_MAX : sum;
+}
+
 /* What is not charged to the trial's cgroup can fill the machine: --background and zram's
  * compressed pages. Refused before any change, unless it fits what the machine can spare. */
 static int check_memory(const struct config *cfg, const struct host *host, const struct plan *plan)
@@ -329,15 +338,16 @@ static int check_memory(const struct config *cfg, const struct host *host, const
 		return 0;
 	for (size_t i = 0; i < plan->ncells; i++) {
 		const struct plan_cell *cell = &plan->cells[i];
-		need = cell->limit + uncharged_ram(cfg, host, plan, cell);
+		need = sum_or_max(cell->limit, uncharged_ram(cfg, host, plan, cell));
 		worst = need > worst ? need : worst;
 	}
-	if (cfg->background + worst <= spare)
+	need = sum_or_max(cfg->background, worst);
+	if (need <= spare)
 		return 0;
 	size_format(available, b, sizeof(b));
 	size_format(margin, c, sizeof(c));
 	size_format(spare, d, sizeof(d));
-	size_format(cfg->background + worst, e, sizeof(e));
+	size_format(need, e, sizeof(e));
 	if (cfg->background > spare / 2)
 		say("--background %s: more than this machine can spare beside the trials (%s: "
 		    "MemAvailable %s less a "
@@ -453,12 +463,12 @@ void warnings(const struct config *cfg, const struct host *host, const struct pl
 			warn("%s: %s allocated fits in --limit %s: nothing will swap", c->label,
 			     size_format(c->alloc, a, sizeof(a)),
 			     size_format(c->limit, b, sizeof(b)));
-		else if (c->alloc > c->limit + plan->swap_size &&
+		else if (c->alloc > sum_or_max(c->limit, plan->swap_size) &&
 			 (c->backend->flags & BACKEND_DEVICE))
 			warn("%s: %s allocated exceeds the limit plus swap (%s): expect an OOM "
 			     "kill",
 			     c->label, size_format(c->alloc, a, sizeof(a)),
-			     size_format(c->limit + plan->swap_size, b, sizeof(b)));
+			     size_format(sum_or_max(c->limit, plan->swap_size), b, sizeof(b)));
 	}
 	for (size_t i = 0; i < plan->ncells && host->env.memory_v2; i++)
 		if (plan->cells[i].backend->flags & BACKEND_POOL_CHARGED_V2) {

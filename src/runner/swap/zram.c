@@ -279,7 +279,9 @@ static uint64_t zram_uncharged_ram(const struct swap_device *dev, uint64_t spill
 {
 	const struct zram_settings *set = zram_settings_of(dev);
 	uint64_t disk = set->size ? set->size : dev->params.size;
-	uint64_t need = (uint64_t)((double)(spill < disk ? spill : disk) / ratio);
+	double bytes = (double)(spill < disk ? spill : disk) / ratio;
+	/* 2^64 and beyond has no uint64_t: the most there is, which preflight refuses. */
+	uint64_t need = bytes < 0x1p64 ? (uint64_t)bytes : UINT64_MAX;
 
 	return set->mem_limit && set->mem_limit < need ? set->mem_limit : need;
 }

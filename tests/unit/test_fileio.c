@@ -1,0 +1,108 @@
+/*
+ * base/fileio.c: a file replaced through a temporary file of its own, never through a name
+ * planted before it; a file read whole up to its cap.
+ */
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "runner/base/fileio.h"
+
+static char dir[] = "/tmp/zsb-fileio-XXXXXX";
+
+static void make_dir(void)
+{
+	cr_assert_not_null(mkdtemp(dir));
+}
+
+static void remove_dir(void)
+{
+	char cmd[64];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	cr_expect_eq(system(cmd), 0);
+}
+
+static void write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	cr_assert_not_null(f, "%s: %s", path, strerror(errno));
+	fputs(text, f);
+	fclose(f);
+}
+
+static char *text_of(const char *path)
+{
+	char *text;
+	size_t len;
+
+	cr_assert_eq(read_file(path, 1 << 20, &text, &len), 0, "%s", path);
+	return text;
+}
+
+/* The names the old code wrote through (PATH.tmp.PID, then PATH.tmp.PID+k for the pids soon
+ * after it), each a link to a file another user owns: none is written, the result is. */
+Test(fileio, a_planted_link_at_the_temporary_name_is_not_followed, .init = make_dir,
+     .fini = remove_dir)
+{
+	char victim[128], out[128], link[160], *text;
+	struct stat st;
+
+	snprintf(victim, sizeof(victim), "%s/victim", dir);
+	snprintf(out, sizeof(out), "%s/result.json", dir);
+	write_text(victim, "precious\n");
+	for (int k = 0; k < 64; k++) {
+		snprintf(link, sizeof(link), "%s.tmp.%d", out, (int)getpid() + k);
+		cr_assert_eq(symlink(victim, link), 0);
+	}
+	cr_assert_eq(write_file_atomic(out, "{}\n", 3, 0), 0);
+	text = text_of(victim);
+	cr_assert_str_eq(text, "precious\n", "the link was followed");
+	free(text);
+	text = text_of(out);
+	cr_assert_str_eq(text, "{}\n");
+	free(text);
+	cr_assert_eq(lstat(out, &st), 0);
+	cr_assert(S_ISREG(st.st_mode), "the result is a file of its own, not the link");
+}
+
+/* The mode asked for less the umask, as a file opened with it would have; no temporary file is
+ * left beside it. */
+Test(fileio, the_file_has_the_usual_mode_and_no_temporary_is_left, .init = make_dir,
+     .fini = remove_dir)
+{
+	char out[128], cmd[192];
+	mode_t mask = umask(022);
+	struct stat st;
+	FILE *p;
+	int n = -1;
+
+	snprintf(out, sizeof(out), "%s/result.json", dir);
+	cr_assert_eq(write_file_atomic(out, "a\n", 2, 1), 0);
+	cr_assert_eq(write_file_atomic(out, "b\n", 2, 0), 0);
+	umask(mask);
+	cr_assert_eq(stat(out, &st), 0);
+	cr_assert_eq(st.st_mode & 07777, 0644, "mode %o", st.st_mode & 07777);
+	snprintf(cmd, sizeof(cmd), "ls -A '%s' | wc -l", dir);
+	cr_assert_not_null(p = popen(cmd, "r"));
+	cr_assert_eq(fscanf(p, "%d", &n), 1);
+	pclose(p);
+	cr_assert_eq(n, 1, "a temporary file was left");
+}
+
+/* A name that never ends is read up to the cap, then refused, not read until memory runs out. */
+Test(fileio, a_file_that_never_ends_is_cut_at_the_cap)
+{
+	char *text = (char *)1;
+	size_t len = 1;
+
+	cr_assert_eq(read_file("/dev/zero", 1 << 20, &text, &len), -EFBIG);
+	cr_assert_null(text);
+	cr_assert_eq(len, 0);
+}
