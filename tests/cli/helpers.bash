@@ -81,19 +81,18 @@ machine_state() {
 			fi
 		done </proc/locks
 	fi
-	# Counted by name, not listed by PID: a runner, or a hogger (comm "zswapbench-hogg": the
-	# kernel keeps 15 characters), still running, as the --background hogger could be.
-	a=0 b=0
+	# Hoggers counted by name, not listed by PID (comm "zswapbench-hogg": the kernel keeps 15
+	# characters), as the --background hogger could be left. Not the runner itself: a left
+	# runner holds the lock (above), and a read-only zswapbench (show, -n) anyone else runs
+	# beside the tests is none of theirs.
+	b=0
 	for f in /proc/[0-9]*/stat; do
 		c='' v=''
 		read -r pid c v rest 2>/dev/null <"$f"
 		[ "$v" = Z ] && continue
-		case $c in
-		'(zswapbench)') a=$((a + 1)) ;;
-		'(zswapbench-hogg)') b=$((b + 1)) ;;
-		esac
+		[ "$c" = '(zswapbench-hogg)' ] && b=$((b + 1))
 	done
-	echo "running: zswapbench $a, zswapbench-hogger $b"
+	echo "running: zswapbench-hogger $b"
 }
 
 common_setup() {
