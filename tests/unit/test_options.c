@@ -42,7 +42,7 @@ Test(options, defaults_match_the_table)
 	cr_assert_eq(cfg.backend.priority, 100);
 	cr_assert_eq(cfg.swappiness, -1, "not given: the kernel's own is left alone");
 	cr_assert_eq(cfg.timeout_ms, 600000);
-	cr_assert_eq(cfg.interval_ms, 100);
+	cr_assert_eq(cfg.interval_ms, 10);
 	for (int id = 0; id < O_COUNT; id++)
 		cr_assert_not(cfg.given[id], "--%s counted as given by default",
 			      option_table[id].name);
