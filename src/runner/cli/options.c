@@ -28,8 +28,9 @@ static int split_command(int *argc, char **argv, struct config *cfg, char *why, 
 	return 0;
 }
 
-/* A short name belongs to the first option of the command that claims it: -o is --output
- * for a run, --columns for show and compare. */
+/* A short name belongs to the first option of the command that claims it. Every command that
+ * has one gives it the same long name (-o is --output: a run's result file, plot's folder,
+ * report's page, show's and compare's text); several rows differ in what it holds. */
 static int short_owner(unsigned set, char c)
 {
 	for (int id = 0; c && id < O_COUNT; id++)
