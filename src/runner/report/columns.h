@@ -28,6 +28,9 @@ enum column_id {
 	COL_NEW,
 	COL_P,
 	COL_SIG,
+	COL_CI_LOW,
+	COL_CI_HIGH,
+	COL_CONFOUNDS,
 	/* the short answer and the sweep's summary */
 	COL_CELL,
 	COL_ELAPSED,

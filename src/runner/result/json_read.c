@@ -353,10 +353,18 @@ int results_from_json(json_object *doc, struct results *r, char *why, size_t len
 	return 0;
 }
 
-/* The whole file, for the tokenizer (which then says where a truncated file ends). */
+/* Standard input stays open: a second "-" then reads an empty file, said as such. */
+static void close_input(FILE *f)
+{
+	if (f != stdin)
+		fclose(f);
+}
+
+/* The whole file, for the tokenizer (which then says where a truncated file ends); "-" is
+ * standard input, as a pipe gives a result file (ssh host cat r.json | zswapbench show -). */
 static int slurp(const char *path, char **text, size_t *n)
 {
-	FILE *f = fopen(path, "re");
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "re");
 	size_t cap = 1 << 16;
 	char *buf;
 
@@ -379,10 +387,10 @@ static int slurp(const char *path, char **text, size_t *n)
 	if (!buf || ferror(f)) {
 		int err = buf ? EIO : ENOMEM;
 		free(buf);
-		fclose(f);
+		close_input(f);
 		return -err;
 	}
-	fclose(f);
+	close_input(f);
 	*text = buf;
 	return 0;
 }

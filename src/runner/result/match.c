@@ -25,10 +25,17 @@ const char *match_key_names(void)
 	static char list[MK_COUNT * 12];
 	size_t at = 0;
 
-	for (int k = 0; !list[0] && k < MK_COUNT; k++)
+	if (list[0])
+		return list;
+	for (int k = 0; k < MK_COUNT; k++)
 		at += (size_t)snprintf(list + at, sizeof(list) - at, "%s%s", k ? "," : "",
 				       key_names[k]);
 	return list;
+}
+
+const char *match_key_name(enum match_key k)
+{
+	return key_names[k];
 }
 
 static int key_find(const char *name, size_t n)
@@ -75,8 +82,7 @@ void cell_key_of(const struct results *r, const struct result_cell *c, struct ce
 	k->alloc = c->alloc;
 }
 
-/* Key k of a cell as text, sizes as they are typed. */
-static const char *key_text(const struct cell_key *c, int k, char *buf, size_t len)
+const char *cell_key_value(const struct cell_key *c, enum match_key k, char *buf, size_t len)
 {
 	const char *text[MK_COUNT] = {
 		[MK_SWAP] = c->backend, [MK_COMP] = c->comp,	 [MK_LIMIT_MODE] = c->limit_mode,
@@ -99,7 +105,8 @@ int cell_key_equal_on(const struct cell_key *a, const struct cell_key *b, unsign
 
 	for (int k = 0; k < MK_COUNT; k++)
 		if ((mask & (1u << k)) &&
-		    strcmp(key_text(a, k, x, sizeof(x)), key_text(b, k, y, sizeof(y))))
+		    strcmp(cell_key_value(a, (enum match_key)k, x, sizeof(x)),
+			   cell_key_value(b, (enum match_key)k, y, sizeof(y))))
 			return 0;
 	return 1;
 }
@@ -119,8 +126,8 @@ size_t cell_key_confounds(const struct cell_key *a, const struct cell_key *b, un
 	for (int k = 0; k < MK_COUNT; k++) {
 		if ((mask & (1u << k)) || cell_key_equal_on(a, b, 1u << k))
 			continue;
-		key_text(a, k, x, sizeof(x));
-		key_text(b, k, y, sizeof(y));
+		cell_key_value(a, (enum match_key)k, x, sizeof(x));
+		cell_key_value(b, (enum match_key)k, y, sizeof(y));
 		if (at < len)
 			at += (size_t)snprintf(buf + at, len - at, "%s%s %s -> %s", n ? ", " : "",
 					       key_names[k], x, y);

@@ -38,9 +38,12 @@ enum match_key {
 int match_keys_parse(const char *list, unsigned *mask, char *why, size_t len);
 /* "swap,comp,jobs...": every key's name, for messages and --help. */
 const char *match_key_names(void);
+const char *match_key_name(enum match_key k);
 
 void cell_key_of(const struct results *r, const struct result_cell *c, struct cell_key *k);
 int cell_key_equal(const struct cell_key *a, const struct cell_key *b);
+/* Key k of a cell as text, sizes as they are typed ("32.0M"). */
+const char *cell_key_value(const struct cell_key *c, enum match_key k, char *buf, size_t len);
 /* Equal on the keys of mask (MATCH_ALL: cell_key_equal). */
 int cell_key_equal_on(const struct cell_key *a, const struct cell_key *b, unsigned mask);
 /* The keys outside mask on which a and b differ, "limit 32.0M -> 64.0M" each, joined by ", "
