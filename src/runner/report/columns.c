@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Every view's columns: a table shows those of -o that it has. */
+/* Every view's columns: a table shows those of --columns that it has. */
 static const struct column_info columns[COL_COUNT] = {
 	[COL_METRIC] = { "METRIC", 0, "the metric, by its key in the result file" },
 	[COL_UNIT] = { "UNIT", 0, "the metric's unit" },
