@@ -1,8 +1,8 @@
 /*
  * Every table column, as util-linux's zramctl keeps its infos[]: an id, and a row of the table
- * below with the name --columns takes, how the column aligns and what it holds. A view lists the ids
- * it has and sets a cell by id, so a column that does not exist cannot be written; --columns' names
- * are turned into ids when they are typed, before a run.
+ * below with the name --columns takes, how the column aligns and what it holds. A view lists
+ * the ids it has and sets a cell by id, so a column that does not exist cannot be written;
+ * --columns' names are turned into ids when they are typed, before a run.
  */
 #ifndef ZSB_COLUMNS_H
 #define ZSB_COLUMNS_H
