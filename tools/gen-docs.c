@@ -116,7 +116,7 @@ static int takes_value(const struct option_desc *o)
 }
 
 /* As the parser decides: a short name belongs to the first option of the command that
- * claims it (-o is --output for a run, --columns for show and compare). */
+ * claims it (-o is --output for every command, a row of its own for plot's folder). */
 static int owns_short(const struct option_desc *o, unsigned set)
 {
 	if (!o->short_name || !option_for(o, set))
@@ -1283,8 +1283,8 @@ static int zsh_completion(FILE *out)
 }
 
 /* complete -c zswapbench -n '__zswapbench_for run calibrate' -s l -l limit ...: one line for
- * the commands where the option has its short name, one for those where it has not (-o is
- * --output for a run, --columns for show and compare). */
+ * the commands where the option has its short name, one for those where it has not (a
+ * command without -o takes no --output). */
 static int fish_option(FILE *out, const struct option_desc *o)
 {
 	struct value v = value_of(o);

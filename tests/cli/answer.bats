@@ -206,12 +206,12 @@ PY
 	[ "$(jq -r '.method.bootstrap_resamples' <<<"$output")" -eq 10000 ]
 }
 
-@test "-o picks the columns, --raw and --noheadings shape the table, as lsblk" {
-	run --separate-stderr "$ZSB" show -v -o metric,n --noheadings --raw "$FIX"
+@test "-C picks the columns, --raw and --noheadings shape the table, as lsblk" {
+	run --separate-stderr "$ZSB" show -v -C metric,n --noheadings --raw "$FIX"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"elapsed 5"* ]]
 	[[ "$output" != *METRIC* ]]
-	run --separate-stderr "$ZSB" show -v -o nosuch "$FIX"
+	run --separate-stderr "$ZSB" show -v -C nosuch "$FIX"
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"--columns 'nosuch': no column 'NOSUCH'"* ]]
 }

@@ -174,14 +174,16 @@ same_set() {
 	[ "$output" = docs.mk ]
 }
 
-@test "completion: show and compare take result files; -o is --columns for them, --output for a run" {
+@test "completion: show and compare take result files; -C is --columns, -o --output for every command" {
 	cd "$BATS_TEST_TMPDIR"
 	mkdir results && touch a.json notes.txt
 	run completions zswapbench compare a.json ""
 	same_set "$output" "$(printf '%s\n' a.json results)"
-	run completions zswapbench show -o medi
+	run completions zswapbench show -C medi
 	same_set "$output" "$(printf '%s\n' median median-ci)"
 	run completions zswapbench -o n
+	[ "$output" = notes.txt ]
+	run completions zswapbench show -o n
 	[ "$output" = notes.txt ]
 }
 
@@ -231,7 +233,8 @@ zsh_options() {
 	same_set "$(zsh_options zswapbench show --)" "$(help_options show)"
 	same_set "$(zsh_options zswapbench compare --)" "$(help_options compare)"
 	same_set "$(zsh_options zswapbench sysinfo --)" "$(help_options sysinfo)"
-	zsh_offers zswapbench show -o "" | grep -qF -- '(-o --columns)-o+['
+	zsh_offers zswapbench show -C "" | grep -qF -- '(-C --columns)-C+['
+	zsh_offers zswapbench show -o "" | grep -qF -- '(-o --output)-o+['
 	zsh_offers zswapbench -o "" | grep -qF -- '(-o --output)-o+['
 }
 
@@ -269,7 +272,7 @@ fish_offers() {
 	same_set "$(fish_offers 'zswapbench ')" "$(dispatched_commands)"
 	same_set "$(fish_offers 'zswapbench --swap disk,z')" "$(printf '%s\n' disk,zram disk,zswap)"
 	same_set "$(fish_offers 'zswapbench sysinfo --format ')" "$(printf '%s\n' table json)"
-	same_set "$(fish_offers 'zswapbench show -o medi')" "$(printf '%s\n' median median-ci)"
+	same_set "$(fish_offers 'zswapbench show -C medi')" "$(printf '%s\n' median median-ci)"
 	[ "$(fish_offers 'zswapbench --data comp')" = compressible: ]
 	algos=$(kernel_algorithms)
 	[ -z "$algos" ] || same_set "$(fish_offers 'zswapbench --comp ')" "$(printf '%s\n' all $algos)"

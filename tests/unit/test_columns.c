@@ -1,4 +1,4 @@
-/* The column table: every id has a distinct name and a help line, -o is typed into ids with
+/* The column table: every id has a distinct name and a help line, --columns is typed into ids with
  * its whole error message, and a table refuses a column it does not have. */
 #include <criterion/criterion.h>
 #include <errno.h>
@@ -22,12 +22,12 @@ Test(columns, every_id_has_its_own_name_and_help)
 	}
 	cr_expect_eq(column_find("NOSUCH"), -1);
 	cr_expect_eq(column_find("cell"), -1,
-		     "the table spells names in upper case; -o folds them");
+		     "the table spells names in upper case; --columns folds them");
 }
 
 Test(columns, typed_in_any_case_kept_as_ids_in_order)
 {
-	char *argv[] = { "show", "-o", "vs-best,Cell,%stddev,MEDIAN-CI", "x.json", NULL };
+	char *argv[] = { "show", "-C", "vs-best,Cell,%stddev,MEDIAN-CI", "x.json", NULL };
 	struct config cfg;
 	char msg[PATH_MAX + 512] = "";
 
@@ -44,7 +44,7 @@ Test(columns, typed_in_any_case_kept_as_ids_in_order)
 /* The error lists every column, the last one too: the message once stopped at "ALLOC, T". */
 Test(columns, an_unknown_name_is_one_line_with_the_whole_list)
 {
-	char *argv[] = { "show", "-o", "cell,zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz", "x.json", NULL };
+	char *argv[] = { "show", "-C", "cell,zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz", "x.json", NULL };
 	char want[512];
 	struct config cfg;
 	char msg[PATH_MAX + 512] = "";

@@ -177,6 +177,29 @@ Test(html, a_block_device_by_its_bandwidth)
 	remove_dir(dir);
 }
 
+/* The verdict's own picture once came sixth, after four time series: it is under the verdict
+ * now, once, and the plots section goes on without it. */
+Test(html, the_verdicts_picture_is_under_the_verdict)
+{
+	struct results r;
+	char path[PATH_MAX], *dir = temp_dir("zsb-html"), *html, *verdict, *cells, *fig;
+
+	need_gnuplot();
+	read_fixture("disk-zram.json", &r);
+	html = report_one(&r, dir, path, sizeof(path));
+	verdict = strstr(html, "<section id=\"verdict\">");
+	cells = strstr(html, "<section id=\"cells\">");
+	fig = strstr(html, "<figcaption>trials-elapsed.svg</figcaption>");
+	cr_assert(verdict && cells && fig);
+	cr_expect(fig > verdict && fig < cells, "the verdict's picture is not in its section");
+	cr_expect_eq(count(html, "<figcaption>trials-elapsed.svg</figcaption>"), 1);
+	cr_expect_eq(count(verdict, "<figure"), count(cells, "<figure") + 1,
+		     "one figure in the verdict's section");
+	free(html);
+	results_free(&r);
+	remove_dir(dir);
+}
+
 Test(html, every_plot_inline_with_its_own_ids)
 {
 	const struct results *sets[1];

@@ -206,6 +206,9 @@ Test(options, the_table_as_a_table)
 				"shell syntax, with no shell to run it");
 		else if (id == O_SWAPFILE) /* any path, relative too, that needs no quoting */
 			refused((enum option_id)id, "a b.swap", "a blank in a path");
+		else if (id == O_OUTPUT || id == O_PLOT || id == O_REPORT || id == O_PLOT_OUTPUT)
+			refused((enum option_id)id, "-",
+				"standard output, beside the run's answer");
 		else if (o->type != OT_PATH || o->parse)
 			refused((enum option_id)id, "x%y", "the wrong type");
 		if (o->type != OT_CUSTOM || id == O_JOBS)
@@ -344,7 +347,7 @@ Test(options, help_lists_every_visible_option, .init = cr_redirect_stdout)
 				       needle);
 		else if (option_for(&option_table[id], CMD_RUN))
 			cr_assert_not_null(strstr(help, needle), "%s missing from --help", needle);
-		else if (id != O_PLOT_OUTPUT && id != O_REPORT_OUTPUT &&
+		else if (id != O_PLOT_OUTPUT && id != O_REPORT_OUTPUT && id != O_VIEW_OUTPUT &&
 			 id != O_SYSINFO_FORMAT) { /* "--output", "--format": the run's too */
 			char entry[80];
 			snprintf(entry, sizeof(entry), " %s ",

@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -89,7 +90,9 @@ int write_file_atomic(const char *path, const char *text, size_t len, int durabl
 
 int read_file(const char *path, size_t max, char **text, size_t *len)
 {
-	FILE *f = fopen(path, "re");
+	/* "-" is standard input (ssh host cat r.json | zswapbench show -), left open: a second
+	 * "-" then reads an empty file, said as such. */
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "re");
 	size_t cap = 1 << 16;
 	char *buf;
 	int err = 0;
@@ -115,7 +118,8 @@ int read_file(const char *path, size_t max, char **text, size_t *len)
 	}
 	if (!err && (!buf || ferror(f)))
 		err = buf ? EIO : ENOMEM;
-	fclose(f);
+	if (f != stdin)
+		fclose(f);
 	if (err) {
 		free(buf);
 		*len = 0;

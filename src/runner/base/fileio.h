@@ -15,7 +15,8 @@ int temp_beside(const char *path, char *tmp, size_t len, mode_t mode);
  * the directory's entry too (against a power loss). 0 or -errno; no temporary file is left. */
 int write_file_atomic(const char *path, const char *text, size_t len, int durable);
 /* A whole file into *text (NUL-terminated, to free), at most max bytes: -EFBIG past that, so a
- * file that never ends (a device, a pipe) cannot take the memory. 0 or -errno. */
+ * file that never ends (a device, a pipe) cannot take the memory; "-" is standard input. 0 or
+ * -errno. */
 int read_file(const char *path, size_t max, char **text, size_t *len);
 
 #endif

@@ -88,6 +88,7 @@ enum option_id {
 	O_PNG,
 	O_PLOT_OUTPUT,
 	O_REPORT_OUTPUT,
+	O_VIEW_OUTPUT,
 	O_JSON,
 	O_FORMAT,
 	O_SYSINFO_FORMAT,
@@ -97,6 +98,7 @@ enum option_id {
 	O_VERBOSE,
 	O_ALL,
 	O_GROUP_BY,
+	O_MATCH,
 	O_ALPHA,
 	O_NOISE,
 	O_CONFIG,
@@ -221,14 +223,16 @@ struct config {
 	uint64_t timeout_ms; /* 0: none */
 	uint64_t interval_ms; /* 0: no time series */
 	int extended;
-	char *output; /* empty: results/zswapbench-<date><suffix>.json */
+	char *output; /* a run: empty: results/zswapbench-<date><suffix>.json; show and compare:
+		       * where their text goes, empty or "-": stdout */
 	char suffix[64];
-	char *plot_dir; /* --plot, or plot's -o: the folder for the plots; empty: none */
-	char *report_file; /* --report, or report's -o: the HTML report; empty: none */
+	char *plot_dir; /* --plot, or plot's --output: the folder for the plots; empty: none */
+	char *report_file; /* --report, or report's --output: the HTML report ("-": stdout); empty:
+			    * none */
 	int png; /* plots as PNG instead of SVG */
 	int json; /* --json: the same as --format json */
 	enum output_format format;
-	struct column_list columns; /* -o: the table columns to show; empty: the table's own */
+	struct column_list columns; /* -C: the table columns to show; empty: the table's own */
 	int raw, noheadings;
 	int verbose; /* every metric, not only the short answer */
 	int quiet; /* only the verdict and errors */
@@ -236,6 +240,7 @@ struct config {
 	unsigned calibrate_runs; /* calibrate: independent runs of the configuration */
 	int all; /* compare: rows that did not change too */
 	char group_by[16]; /* compare: file, host, kernel or host,kernel */
+	unsigned match_keys; /* compare --match: the cell_key bits cells match on; 0: all */
 	double alpha; /* a change is significant only at p < alpha ... */
 	double noise_pct; /* ... and with its whole interval beyond +-noise_pct */
 	char *hogger; /* empty: beside zswapbench, or where it is installed */

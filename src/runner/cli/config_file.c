@@ -26,7 +26,7 @@ struct load {
 	char dir[PATH_MAX]; /* the file's directory: what ${CONFIG_DIR} stands for */
 	struct config *cfg;
 	struct config *scratch; /* a section's value is parsed here, then copied */
-	char why[512]; /* the first error, without its line */
+	char why[MSG_LEN]; /* the first error, without its line */
 };
 
 static char tree[PATH_LEN], beside[PATH_LEN];
@@ -130,7 +130,7 @@ static int set_run_key(struct load *l, const struct option_desc *o, const char *
 		       size_t len)
 {
 	enum option_id id = (enum option_id)(o - option_table);
-	char reason[300];
+	char reason[OPTION_REASON_LEN];
 	int on;
 
 	if (o->type == OT_FLAG) {
@@ -169,7 +169,7 @@ static int set_section_key(struct load *l, const char *section, const struct opt
 	static const enum option_id axes[AXIS_COUNT] = { O_SWAP, O_COMP, O_JOBS, O_LIMIT };
 	enum option_id id = (enum option_id)(o - option_table);
 	struct cell_section *s = section_named(l->cfg, section);
-	char reason[300];
+	char reason[OPTION_REASON_LEN];
 	int axis = -1;
 
 	for (int a = 0; a < AXIS_COUNT; a++)
@@ -226,7 +226,7 @@ static int on_key(void *user, const char *section, const char *name, const char 
 {
 	struct load *l = user;
 	const struct option_desc *o = option_find(name);
-	char err[512] = "", expanded[MSG_LEN];
+	char err[MSG_LEN] = "", expanded[MSG_LEN];
 	int ok;
 
 	if (strcmp(name, "command") == 0 || strcmp(name, "setup") == 0)

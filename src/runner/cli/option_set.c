@@ -320,7 +320,7 @@ int option_set(struct config *cfg, enum option_id id, const char *value, char *w
 
 int option_apply(struct config *cfg, enum option_id id, const char *value, char *why, size_t len)
 {
-	char reason[512] = ""; /* room for -o's list of every column */
+	char reason[OPTION_REASON_LEN] = "";
 	int ret = option_set(cfg, id, value, reason, sizeof(reason));
 
 	if (ret)

@@ -11,6 +11,10 @@
 
 /* cfg becomes an empty config (config_init) with the table's defaults. */
 void options_defaults(struct config *cfg);
+/* Room for the longest reason an option gives: --columns names every column it knows, and a
+ * message cut short would hide the last ones. */
+#define OPTION_REASON_LEN 1024
+
 /* Applies one option's value; -EINVAL with why holding the reason alone. */
 int option_set(struct config *cfg, enum option_id id, const char *value, char *why, size_t len);
 /* Applies one option's value, as the parser does: 0, or -EINVAL with msg filled. */

@@ -23,6 +23,7 @@
 #include "runner/kernel/cpus.h"
 #include "runner/kernel/page.h"
 #include "runner/report/columns.h"
+#include "runner/result/match.h"
 #include "runner/swap/backend.h"
 
 #define FIELD(f) offsetof(struct config, f), sizeof(((struct config *)0)->f)
@@ -319,7 +320,36 @@ static int check_setup(struct config *cfg, const char *v, char *why, size_t len)
 	return 0;
 }
 
-/* -o picks table columns by name, as lsblk's and zramctl's -o do; they are kept as ids. */
+/* "-" is standard output only where one stream is written once: a run rewrites its result
+ * file after every trial and prints its answer on stdout, and plots are several files. */
+static int not_stdout(const char *v, const char *reason, char *why, size_t len)
+{
+	if (strcmp(v, "-") == 0) {
+		snprintf(why, len, "%s", reason);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int check_file_not_stdout(struct config *cfg, const char *v, char *why, size_t len)
+{
+	(void)cfg;
+	return not_stdout(v, "a run prints its answer on standard output: give a file", why, len);
+}
+
+static int check_dir_not_stdout(struct config *cfg, const char *v, char *why, size_t len)
+{
+	(void)cfg;
+	return not_stdout(v, "the plots are several files: give a folder", why, len);
+}
+
+/* compare --match: the keys are result/match.c's, kept as its mask. */
+static int parse_match(struct config *cfg, const char *v, char *why, size_t len)
+{
+	return match_keys_parse(v, &cfg->match_keys, why, len);
+}
+
+/* --columns (-C) picks table columns by name, as lsblk's -o does; they are kept as ids. */
 static int parse_columns(struct config *cfg, const char *v, char *why, size_t len)
 {
 	cfg->columns.n = 0;
@@ -682,28 +712,38 @@ const struct option_desc option_table[O_COUNT] = {
 			 .group = G_RECORDED },
 	[O_OUTPUT] = { "output", 'o', OT_PATH, FIELD(output), 0, 0, NULL,
 		       "results/zswapbench-DATE[SUFFIX].json", "FILE", NULL,
-		       .example = "results/a.json", .commands = CMD_RUN, .help = "result file",
-		       .group = G_RECORDED },
+		       .example = "results/a.json", .commands = CMD_RUN,
+		       .parse = check_file_not_stdout, .help = "result file", .group = G_RECORDED },
 	[O_SUFFIX] = { "suffix", 0, OT_STRING, FIELD(suffix), 0, 0, NULL, NULL, "TEXT", NULL,
 		       .parse = check_suffix, .example = "-lz4", .commands = CMD_RUN,
 		       .help = "appended to the default result file name", .group = G_RECORDED },
 	[O_PLOT] = { "plot", 0, OT_PATH, FIELD(plot_dir), 0, 0, NULL, NULL, "DIR", NULL,
 		     .flags = OPT_NO_ECHO | OPT_DIR, .example = "plots", .commands = CMD_RUN,
+		     .parse = check_dir_not_stdout,
 		     .help = "at the end, the plots of the run in DIR (as zswapbench plot)",
 		     .group = G_RECORDED },
 	[O_REPORT] = { "report", 0, OT_PATH, FIELD(report_file), 0, 0, NULL, NULL, "FILE", NULL,
 		       .flags = OPT_NO_ECHO, .example = "report.html", .commands = CMD_RUN,
+		       .parse = check_file_not_stdout,
 		       .help = "at the end, the run as one HTML file (as zswapbench report)",
 		       .group = G_RECORDED },
 	[O_PNG] = { "png", 0, OT_FLAG, FIELD(png), .commands = CMD_RUN | CMD_PLOT,
 		    .flags = OPT_NO_ECHO, .help = "plots as PNG instead of SVG",
 		    .group = G_RECORDED },
+	/* Not echoed: they share --output's name, and a run's config has one output, its file. */
 	[O_PLOT_OUTPUT] = { "output", 'o', OT_PATH, FIELD(plot_dir), 0, 0, NULL, "plots", "DIR",
-			    NULL, .commands = CMD_PLOT, .flags = OPT_DIR, .example = "plots/a",
+			    NULL, .commands = CMD_PLOT, .flags = OPT_DIR | OPT_NO_ECHO,
+			    .parse = check_dir_not_stdout, .example = "plots/a",
 			    .help = "the folder for the plots", .group = G_RECORDED },
 	[O_REPORT_OUTPUT] = { "output", 'o', OT_PATH, FIELD(report_file), 0, 0, NULL, "report.html",
-			      "FILE", NULL, .commands = CMD_REPORT, .example = "a.html",
-			      .help = "the HTML file", .group = G_RECORDED },
+			      "FILE", NULL, .commands = CMD_REPORT, .flags = OPT_NO_ECHO,
+			      .example = "a.html", .help = "the HTML file; -: standard output",
+			      .group = G_RECORDED },
+	[O_VIEW_OUTPUT] = { "output", 'o', OT_PATH, FIELD(output), 0, 0, NULL, "standard output",
+			    "FILE", NULL, .commands = CMD_SHOW | CMD_COMPARE, .flags = OPT_NO_ECHO,
+			    .example = "a.csv",
+			    .help = "write what is printed to FILE; -: standard output",
+			    .group = G_PRINTED },
 	[O_JSON] = { "json", 0, OT_FLAG, FIELD(json),
 		     .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE | CMD_SYSINFO,
 		     .flags = OPT_NO_ECHO, .help = "the same as --format json",
@@ -711,17 +751,18 @@ const struct option_desc option_table[O_COUNT] = {
 	[O_FORMAT] = { "format", 0, OT_ENUM, FIELD(format), 0, 0, "table", NULL, "FORMAT", NULL,
 		       .choices = formats, .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
 		       .example = "csv",
-		       .help = "table, json, csv (one row per trial and metric) or markdown",
+		       .help = "table, json, csv (a row per trial and metric; compare: per "
+			       "compared "
+			       "metric) or markdown",
 		       .group = G_PRINTED },
 	[O_SYSINFO_FORMAT] = { "format", 0, OT_ENUM, FIELD(format), 0, 0, "table", NULL, "FORMAT",
 			       NULL, .choices = sysinfo_formats, .commands = CMD_SYSINFO,
 			       .flags = OPT_NO_ECHO, .example = "json", .help = "table or json",
 			       .group = G_PRINTED },
-	[O_COLUMNS] = { "columns", 'o', OT_CUSTOM, FIELD(columns), 0, 0, NULL, "each table's own",
+	[O_COLUMNS] = { "columns", 'C', OT_CUSTOM, FIELD(columns), 0, 0, NULL, "each table's own",
 			"LIST", NULL, .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
 			.parse = parse_columns, .to_json = columns_json,
-			.example = "metric,mean,ci",
-			.help = "the table columns to print (-o for show and compare)",
+			.example = "metric,mean,ci", .help = "the table columns to print, by name",
 			.group = G_PRINTED },
 	[O_RAW] = { "raw", 0, OT_FLAG, FIELD(raw), .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
 		    .help = "tables unaligned, one space between columns", .group = G_PRINTED },
@@ -739,6 +780,14 @@ const struct option_desc option_table[O_COUNT] = {
 			 .help = "pool the files of one host, kernel, or host and kernel (a "
 				 "fleet's files) and compare the groups",
 			 .group = G_PRINTED },
+	[O_MATCH] = { "match", 0, OT_CUSTOM, FIELD(match_keys), 0, 0, NULL, "every key", "KEYS",
+		      NULL, .commands = CMD_COMPARE, .flags = OPT_NO_ECHO, .parse = parse_match,
+		      .example = "swap,comp",
+		      .help = "pair cells on these keys alone (swap, comp, jobs, limit, "
+			      "limit-mode, "
+			      "data, access, alloc, mode); the others' differences are listed as "
+			      "confounds",
+		      .group = G_PRINTED },
 	[O_ALPHA] = { "alpha", 0, OT_REAL, FIELD(alpha), 0, 0, "0.05", NULL, "P", "alpha",
 		      .dmin = 0.0001, .dmax = 0.5,
 		      .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE | CMD_REPORT, .example = "0.01",

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "runner/cli/config_file.h"
+#include "runner/cli/view_checks.h"
 
 /* Everything after "--" is a command to run instead of the hogger, untouched by getopt. */
 static int split_command(int *argc, char **argv, struct config *cfg, char *why, size_t len)
@@ -28,8 +29,9 @@ static int split_command(int *argc, char **argv, struct config *cfg, char *why, 
 	return 0;
 }
 
-/* A short name belongs to the first option of the command that claims it: -o is --output
- * for a run, --columns for show and compare. */
+/* A short name belongs to the first option of the command that claims it. Every command that
+ * has one gives it the same long name (-o is --output: a run's result file, plot's folder,
+ * report's page, show's and compare's text); several rows differ in what it holds. */
 static int short_owner(unsigned set, char c)
 {
 	for (int id = 0; c && id < O_COUNT; id++)
@@ -222,7 +224,10 @@ enum options_result options_parse(const struct command_info *c, int argc, char *
 	settle_sections(cfg, on_cmdline);
 	if (cfg->json)
 		cfg->format = FORMAT_JSON;
-	return options_cross_check(cfg, why, len) ? OPTIONS_USAGE : OPTIONS_RUN;
+	if (options_cross_check(cfg, why, len) ||
+	    options_view_check(cfg, c->implicit ? NULL : c->name, why, len))
+		return OPTIONS_USAGE;
+	return OPTIONS_RUN;
 }
 
 const char *options_in_command(const struct command_info *c, char *const *words)

@@ -26,6 +26,7 @@ struct report_opts report_opts_of(const struct config *cfg)
 		.quiet = cfg->quiet,
 		.cmp = { .alpha = cfg->alpha, .noise_pct = cfg->noise_pct },
 		.value_kind = value_kind,
+		.match = cfg->match_keys,
 	};
 	return o;
 }

@@ -41,7 +41,8 @@ const struct command_info commands[] = {
 		  "Compares the cells that two or more result files have in common (same backend,\n"
 		  "compressor, jobs, limit, limit mode, data, access and allocation), metric by\n"
 		  "metric, with the uncertainty of each change: two kernels, two machines, before\n"
-		  "and after. Between runs the runs are the unit: several runs a side "
+		  "and after (--match pairs cells on fewer keys, the rest named as confounds).\n"
+		  "Between runs the runs are the unit: several runs a side "
 		  "(--group-by)\n"
 		  "are tested on their medians, one run a side only against a calibration\n"
 		  "(zswapbench calibrate)." },

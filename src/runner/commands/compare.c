@@ -1,5 +1,5 @@
 /* `zswapbench compare BASE.json NEW.json [MORE.json...]`, file by file, or a fleet's files
- * pooled by host, kernel, or both (--group-by). */
+ * pooled by host, kernel, or both (--group-by); on stdout or into the file --output names. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,12 +33,18 @@ static const struct calibration *load_calibration(struct calibration *cal)
 
 /* The comparison, its failure said; an exit status. */
 static int compare_sets(const struct results *const *sets, const char *const *names, size_t n,
-			const struct report_opts *o, int all)
+			const struct report_opts *o, const struct config *cfg)
 {
 	char msg[MSG_LEN];
-	int ret = report_compare(sets, names, n, o, all, stdout, msg, sizeof(msg));
+	FILE *out = view_open(cfg->output);
+	int ret, closed;
 
-	fflush(stdout);
+	if (!out)
+		return EXIT_USAGE;
+	ret = report_compare(sets, names, n, o, cfg->all, out, msg, sizeof(msg));
+	closed = view_close(out, cfg->output);
+	if (!ret && closed)
+		return closed;
 	if (ret == -ENOENT) {
 		say("%s", msg);
 		return EXIT_USAGE;
@@ -52,7 +58,7 @@ static int by_file(const struct config *cfg, const struct report_opts *o)
 	int status = EXIT_USAGE;
 
 	if (!file_set_read(&fs, cfg->files, (size_t)cfg->nfiles))
-		status = compare_sets(fs.ptrs, fs.names, fs.n, o, cfg->all);
+		status = compare_sets(fs.ptrs, fs.names, fs.n, o, cfg);
 	file_set_free(&fs);
 	return status;
 }
@@ -111,7 +117,7 @@ static int by_group(const struct config *cfg, const struct report_opts *o)
 		names[i] = labels[i];
 	}
 	if (!status)
-		status = compare_sets(sets, names, gs.n, o, cfg->all);
+		status = compare_sets(sets, names, gs.n, o, cfg);
 	free(sets);
 	free(names);
 	free(labels);

@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "runner/base/log.h"
 #include "runner/result/json_read.h"
@@ -38,4 +39,29 @@ void file_set_free(struct file_set *fs)
 	free(fs->ptrs);
 	free(fs->names);
 	fs->n = 0;
+}
+
+static int is_stdout(const char *path)
+{
+	return !path || !path[0] || strcmp(path, "-") == 0;
+}
+
+FILE *view_open(const char *path)
+{
+	FILE *f = is_stdout(path) ? stdout : fopen(path, "we");
+
+	if (!f)
+		say("--output '%s': %s", path, strerror(errno));
+	return f;
+}
+
+int view_close(FILE *out, const char *path)
+{
+	int err = fflush(out) || ferror(out) ? errno : 0;
+
+	if (out != stdout && fclose(out) && !err)
+		err = errno;
+	if (err)
+		say("%s: %s", is_stdout(path) ? "standard output" : path, strerror(err));
+	return err ? EXIT_RUNTIME : EXIT_OK;
 }

@@ -1,7 +1,9 @@
-/* Result files named on the command line, read for show and compare. */
+/* Result files named on the command line, read for show and compare, and the file their text
+ * goes to. */
 #ifndef ZSB_FILES_H
 #define ZSB_FILES_H
 #include <stddef.h>
+#include <stdio.h>
 
 #include "runner/result/results.h"
 
@@ -15,5 +17,11 @@ struct file_set {
 /* Reads every file; on the first bad one says "FILE: what is wrong" and returns -EINVAL. */
 int file_set_read(struct file_set *fs, char **files, size_t n);
 void file_set_free(struct file_set *fs);
+
+/* Where a command's text goes: the file --output names, or stdout for none or "-". NULL with
+ * the failure said. */
+FILE *view_open(const char *path);
+/* Flushes and closes what view_open gave; an exit status, a write error said. */
+int view_close(FILE *out, const char *path);
 
 #endif

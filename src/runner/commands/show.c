@@ -1,4 +1,5 @@
-/* `zswapbench show FILE...`: a saved run printed as the run printed it. */
+/* `zswapbench show FILE...`: a saved run printed as the run printed it, on stdout or into the
+ * file --output names. */
 #include <stdio.h>
 
 #include "runner/cli/options.h"
@@ -10,39 +11,39 @@
 #include "runner/result/json_read.h"
 
 /* Several files in one JSON document: a list of them. */
-static int show_json(const struct file_set *fs, const struct report_opts *o)
+static int show_json(const struct file_set *fs, const struct report_opts *o, FILE *out)
 {
 	int ret = 0;
 
 	if (fs->n > 1)
-		printf("[\n");
+		fprintf(out, "[\n");
 	for (size_t i = 0; i < fs->n && !ret; i++) {
-		ret = report_print(fs->ptrs[i], o, stdout);
+		ret = report_print(fs->ptrs[i], o, out);
 		if (fs->n > 1 && i + 1 < fs->n)
-			printf(",\n");
+			fprintf(out, ",\n");
 	}
 	if (fs->n > 1)
-		printf("]\n");
+		fprintf(out, "]\n");
 	return ret;
 }
 
-static int show_each(const struct file_set *fs, struct report_opts *o)
+static int show_each(const struct file_set *fs, struct report_opts *o, FILE *out)
 {
 	int ret = 0;
 
 	for (size_t i = 0; i < fs->n && !ret; i++) {
 		const struct results *r = fs->ptrs[i];
 		if (fs->n > 1)
-			printf("%s== %s: kernel %s, host %s, %s\n\n", i ? "\n" : "", fs->names[i],
-			       r->system.kernel, r->system.hostname, r->started);
+			fprintf(out, "%s== %s: kernel %s, host %s, %s\n\n", i ? "\n" : "",
+				fs->names[i], r->system.kernel, r->system.hostname, r->started);
 		o->file = fs->names[i];
-		ret = report_print(r, o, stdout);
+		ret = report_print(r, o, out);
 	}
 	return ret;
 }
 
 /* The long CSV of any number of files, one file in memory at a time: the heading once. */
-static int show_csv(const struct config *cfg, const struct report_opts *o)
+static int show_csv(const struct config *cfg, const struct report_opts *o, FILE *out)
 {
 	struct render_opts render = o->render;
 	char why[512];
@@ -56,31 +57,36 @@ static int show_csv(const struct config *cfg, const struct report_opts *o)
 			say("%s: %s", cfg->files[i], why);
 			return EXIT_USAGE;
 		}
-		ret = report_long_table(&set, &name, 1, &render, stdout);
+		ret = report_long_table(&set, &name, 1, &render, out);
 		render.noheadings = 1;
 		results_free(&r);
 	}
-	fflush(stdout);
+	return ret ? EXIT_RUNTIME : EXIT_OK;
+}
+
+static int show_files(const struct config *cfg, struct report_opts *o, FILE *out)
+{
+	struct file_set fs = { 0 };
+	int ret;
+
+	if (file_set_read(&fs, cfg->files, (size_t)cfg->nfiles)) {
+		file_set_free(&fs);
+		return EXIT_USAGE;
+	}
+	ret = cfg->format == FORMAT_JSON ? show_json(&fs, o, out) : show_each(&fs, o, out);
+	file_set_free(&fs);
 	return ret ? EXIT_RUNTIME : EXIT_OK;
 }
 
 int show_run(const struct config *cfg)
 {
-	struct file_set fs = { 0 };
 	struct report_opts o = report_opts_of(cfg);
-	int ret;
+	FILE *out = view_open(cfg->output);
+	int status, closed;
 
-	if (cfg->format == FORMAT_CSV)
-		return show_csv(cfg, &o);
-	if (file_set_read(&fs, cfg->files, (size_t)cfg->nfiles)) {
-		file_set_free(&fs);
+	if (!out)
 		return EXIT_USAGE;
-	}
-	if (cfg->format == FORMAT_JSON)
-		ret = show_json(&fs, &o);
-	else
-		ret = show_each(&fs, &o);
-	file_set_free(&fs);
-	fflush(stdout);
-	return ret ? EXIT_RUNTIME : EXIT_OK;
+	status = cfg->format == FORMAT_CSV ? show_csv(cfg, &o, out) : show_files(cfg, &o, out);
+	closed = view_close(out, cfg->output);
+	return status ? status : closed;
 }

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Every view's columns: a table shows those of -o that it has. */
+/* Every view's columns: a table shows those of --columns that it has. */
 static const struct column_info columns[COL_COUNT] = {
 	[COL_METRIC] = { "METRIC", 0, "the metric, by its key in the result file" },
 	[COL_UNIT] = { "UNIT", 0, "the metric's unit" },
@@ -14,8 +14,7 @@ static const struct column_info columns[COL_COUNT] = {
 	[COL_MIN] = { "MIN", 1, "the smallest trial" },
 	[COL_MEDIAN] = { "MEDIAN", 1, "the median trial" },
 	[COL_MAX] = { "MAX", 1, "the largest trial" },
-	[COL_CI] = { "CI", 1,
-		     "the 95% interval of the mean; of the change, in a comparison's CSV" },
+	[COL_CI] = { "CI", 1, "the 95% interval of the mean" },
 	[COL_MEDIAN_CI] = { "MEDIAN-CI", 1, "the 95% interval of the median, from 6 trials" },
 	[COL_INTERVAL] = { "INTERVAL", 1,
 			   "the interval of the median: 95% from 6 trials, below that the range "
@@ -27,6 +26,13 @@ static const struct column_info columns[COL_COUNT] = {
 	[COL_NEW] = { "NEW", 1, "the new median, and the spread of its trials" },
 	[COL_P] = { "P", 1, "the p-value of the change, corrected over its family" },
 	[COL_SIG] = { "SIG", 0, "whether the change is significant" },
+	[COL_CI_LOW] = { "CI-LOW", 1,
+			 "a comparison's export: the change's interval, its low end (%)" },
+	[COL_CI_HIGH] = { "CI-HIGH", 1,
+			  "a comparison's export: the change's interval, its high end (%)" },
+	[COL_CONFOUNDS] = { "CONFOUNDS", 0,
+			    "a comparison's export: what the paired cells differ in that --match "
+			    "left out" },
 	[COL_CELL] = { "CELL", 0, "the cell's label: backend, compressor and the swept values" },
 	[COL_ELAPSED] = { "ELAPSED", 1, "elapsed time, median" },
 	[COL_CPU] = { "CPU", 1, "CPU time of the workload, median" },

@@ -1,8 +1,8 @@
 /*
  * Every table column, as util-linux's zramctl keeps its infos[]: an id, and a row of the table
- * below with the name -o takes, how the column aligns and what it holds. A view lists the ids
- * it has and sets a cell by id, so a column that does not exist cannot be written; -o's names
- * are turned into ids when they are typed, before a run.
+ * below with the name --columns takes, how the column aligns and what it holds. A view lists
+ * the ids it has and sets a cell by id, so a column that does not exist cannot be written;
+ * --columns' names are turned into ids when they are typed, before a run.
  */
 #ifndef ZSB_COLUMNS_H
 #define ZSB_COLUMNS_H
@@ -28,6 +28,9 @@ enum column_id {
 	COL_NEW,
 	COL_P,
 	COL_SIG,
+	COL_CI_LOW,
+	COL_CI_HIGH,
+	COL_CONFOUNDS,
 	/* the short answer and the sweep's summary */
 	COL_CELL,
 	COL_ELAPSED,
@@ -69,7 +72,7 @@ enum column_id {
 };
 
 struct column_info {
-	const char *name; /* as -o takes it and the heading shows it */
+	const char *name; /* as --columns takes it and the heading shows it */
 	int right; /* numbers align right */
 	const char *help;
 };
@@ -80,7 +83,7 @@ int column_find(const char *name);
 /* "METRIC, UNIT, ...", for the error message and the man page. */
 const char *report_column_names(void);
 
-/* -o: the columns to print, in order; none: each table's own. As many as any list option. */
+/* --columns: the columns to print, in order; none: each table's own. As many as any list option. */
 #define COLUMN_LIST_MAX 16
 struct column_list {
 	enum column_id v[COLUMN_LIST_MAX];

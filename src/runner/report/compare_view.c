@@ -115,22 +115,47 @@ static json_object *differences_json(const struct results *base, const struct re
 	return a;
 }
 
-/* Before anything is printed: every new file shares a cell with the base. */
+/* A cell of the base that pairs with several of a file's: --match left out a key they differ
+ * in, and any one of them would be a guess. */
+static int ambiguous(const struct results *const *sets, const char *const *files, size_t f,
+		     unsigned mask, char *why, size_t len)
+{
+	for (size_t i = 0; mask != MATCH_ALL && i < sets[0]->ncells; i++) {
+		size_t count = 0;
+		match_cell_on(sets[f], sets[0], &sets[0]->cells[i], mask, &count);
+		if (count > 1) {
+			snprintf(why, len,
+				 "--match: cell %s of %s pairs with %zu cells of %s: name the keys "
+				 "they differ in too",
+				 sets[0]->cells[i].label, files[0], count, files[f]);
+			return -ENOENT;
+		}
+	}
+	return 0;
+}
+
+/* Before anything is printed: every new file shares a cell with the base, and one only. */
 static int check_common(const struct results *const *sets, const char *const *files, size_t n,
-			char *why, size_t len)
+			unsigned mask, char *why, size_t len)
 {
 	for (size_t f = 1; f < n; f++) {
 		int common = 0;
 		for (size_t i = 0; i < sets[f]->ncells; i++)
-			common |= match_cell(sets[0], sets[f], &sets[f]->cells[i]) >= 0;
+			common |= match_cell_on(sets[0], sets[f], &sets[f]->cells[i], mask, NULL) >=
+				0;
 		if (!common) {
 			snprintf(why, len,
-				 "%s and %s have no cell in common (same backend, compressor, "
-				 "jobs, limit, "
-				 "limit mode, data, access and allocation)",
-				 files[0], files[f]);
+				 "%s and %s have no cell in common (same %s); --match KEYS pairs "
+				 "cells on fewer",
+				 files[0], files[f],
+				 mask == MATCH_ALL
+					 ? "backend, compressor, jobs, limit, limit mode, "
+					   "data, access and allocation"
+					 : "keys of --match");
 			return -ENOENT;
 		}
+		if (ambiguous(sets, files, f, mask, why, len))
+			return -ENOENT;
 	}
 	return 0;
 }
@@ -164,6 +189,8 @@ struct pair {
 	double run_sd[M_COUNT], run_df[M_COUNT];
 	const struct calibration_entry *used[M_COUNT];
 	struct metric_comparison mc[M_COUNT];
+	struct cell_key kb, kc; /* the cells' keys, told apart where --match left one out */
+	unsigned match;
 };
 
 /* The calibrated run-to-run spread of the pair's configuration, per key metric: the larger of
@@ -205,6 +232,9 @@ static struct pair *pair_decide(const struct results *base, const struct results
 		return NULL;
 	*p = (struct pair){ .base = base, .other = other, .b = b, .c = c, .file = file };
 	p->cmp = o->cmp;
+	p->match = match_mask(o);
+	cell_key_of(base, b, &p->kb);
+	cell_key_of(other, c, &p->kc);
 	p->cmp.between_runs = !results_same_run(base, other);
 	calibrated_spread(o, p);
 	p->cmp.run_sd_log = p->run_sd;
@@ -303,6 +333,15 @@ static void replication_line(const struct pair *p, FILE *out)
 		plus_minus(), x->needed_pct);
 }
 
+/* What --match left out and the two cells differ in: a change may be theirs. */
+static void confounds_line(const struct pair *p, FILE *out)
+{
+	char text[MSG_LEN];
+
+	if (cell_key_confounds(&p->kb, &p->kc, p->match, text, sizeof(text)))
+		fprintf(out, "  confounds, not matched (--match): %s\n", text);
+}
+
 static int cell_block(const struct pair *p, const struct report_opts *o, int all, FILE *out)
 {
 	char title[MSG_LEN], key[PATH_LEN];
@@ -330,15 +369,18 @@ static int cell_block(const struct pair *p, const struct report_opts *o, int all
 	if (!ret && !all)
 		unchanged_key_metrics(p->mc, out);
 	if (!ret)
+		confounds_line(p, out);
+	if (!ret)
 		replication_line(p, out);
 	table_free(&t);
 	return ret;
 }
 
-static void unmatched(const struct results *a, const struct results *b, const char *file, FILE *out)
+static void unmatched(const struct results *a, const struct results *b, const char *file,
+		      unsigned mask, FILE *out)
 {
 	for (size_t i = 0; i < a->ncells; i++)
-		if (match_cell(b, a, &a->cells[i]) < 0)
+		if (match_cell_on(b, a, &a->cells[i], mask, NULL) < 0)
 			fprintf(out, "only in %s: %s\n", file, a->cells[i].label);
 }
 
@@ -354,7 +396,8 @@ static int each_pair(const struct results *const *sets, const char *const *files
 
 	for (size_t f = 1; f < n && !ret; f++)
 		for (size_t i = 0; i < sets[0]->ncells && !ret; i++) {
-			int j = match_cell(sets[f], sets[0], &sets[0]->cells[i]);
+			int j = match_cell_on(sets[f], sets[0], &sets[0]->cells[i], match_mask(o),
+					      NULL);
 			struct pair *p;
 			if (j < 0)
 				continue;
@@ -383,11 +426,11 @@ static int text_pair(const struct pair *p, void *arg)
 }
 
 static void all_unmatched(const struct results *const *sets, const char *const *files, size_t n,
-			  FILE *out)
+			  unsigned mask, FILE *out)
 {
 	for (size_t f = 1; f < n; f++) {
-		unmatched(sets[0], sets[f], files[0], out);
-		unmatched(sets[f], sets[0], files[f], out);
+		unmatched(sets[0], sets[f], files[0], mask, out);
+		unmatched(sets[f], sets[0], files[f], mask, out);
 	}
 }
 
@@ -404,14 +447,14 @@ static int compare_text(const struct results *const *sets, const char *const *fi
 	/* A device side by side; every metric of each cell only when asked. */
 	if (device) {
 		ret = report_device_compare(sets, files, n, o, out);
-		all_unmatched(sets, files, n, out);
+		all_unmatched(sets, files, n, match_mask(o), out);
 		if (ret || !(o->verbose || all))
 			return ret;
 		fputc('\n', out);
 	}
 	ret = each_pair(sets, files, n, o, text_pair, &arg);
 	if (!device)
-		all_unmatched(sets, files, n, out);
+		all_unmatched(sets, files, n, match_mask(o), out);
 	fprintf(out, "%s; P: (1) the primary metric, at alpha; (e) exploratory, not corrected\n",
 		significance_legend());
 	return ret;
@@ -449,6 +492,29 @@ static json_object *replication_json(const struct pair *p)
 	return o;
 }
 
+/* The keys --match left out that the two cells differ in, each with both values. */
+static json_object *confounds_json(const struct pair *p)
+{
+	json_object *a = json_object_new_array();
+	char x[PATH_LEN], y[PATH_LEN];
+
+	for (int k = 0; k < MK_COUNT; k++) {
+		json_object *o;
+		if ((p->match & (1u << k)) || cell_key_equal_on(&p->kb, &p->kc, 1u << k))
+			continue;
+		o = json_object_new_object();
+		json_object_object_add(o, "key", json_object_new_string(match_key_name(k)));
+		json_object_object_add(o, "base",
+				       json_object_new_string(cell_key_value(
+					       &p->kb, (enum match_key)k, x, sizeof(x))));
+		json_object_object_add(o, "new",
+				       json_object_new_string(cell_key_value(
+					       &p->kc, (enum match_key)k, y, sizeof(y))));
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
 static json_object *cell_json(const struct pair *p)
 {
 	json_object *o = json_object_new_object(), *ms = json_object_new_object();
@@ -457,6 +523,8 @@ static json_object *cell_json(const struct pair *p)
 
 	cell_key_of(p->base, p->b, &k);
 	json_object_object_add(o, "cell", json_object_new_string(p->b->label));
+	json_object_object_add(o, "new_cell", json_object_new_string(p->c->label));
+	json_object_object_add(o, "confounds", confounds_json(p));
 	json_object_object_add(o, "configuration",
 			       json_object_new_string(cell_key_text(&k, key, sizeof(key))));
 	json_object_object_add(o, "new_file", json_object_new_string(p->file));
@@ -509,24 +577,32 @@ static int report_compare_json(const struct results *const *sets, const char *co
 }
 
 static const enum column_id csv_cols[] = {
-	COL_FILE, COL_CELL,   COL_METRIC, COL_UNIT, COL_BASE,
-	COL_NEW,  COL_CHANGE, COL_CI,	  COL_P,    COL_SIG,
+	COL_FILE,   COL_CELL,	COL_METRIC,  COL_UNIT, COL_BASE, COL_NEW,
+	COL_CHANGE, COL_CI_LOW, COL_CI_HIGH, COL_P,    COL_SIG,	 COL_CONFOUNDS,
 };
 
 struct csv_arg {
 	struct table *t;
-	int all;
 };
 
-/* CSV: raw numbers in the metric's own unit, one row per file, cell and metric: the medians,
- * the change and interval of the decision, its p and its mark. */
+/* A number of the export, or empty where there is none (one trial has no interval). */
+static void csv_number(struct table *t, enum column_id col, const char *fmt, double v)
+{
+	if (isfinite(v))
+		table_setf(t, col, fmt, v);
+}
+
+/* CSV: raw numbers in the metric's own unit, one row per file, cell and compared metric,
+ * whatever its verdict: the medians, the change and its interval's bounds, its p and mark. */
 static int csv_pair(const struct pair *p, void *arg)
 {
 	const struct csv_arg *a = arg;
+	char confounds[MSG_LEN];
 
+	cell_key_confounds(&p->kb, &p->kc, p->match, confounds, sizeof(confounds));
 	for (int m = 0; m < M_COUNT; m++) {
 		const struct metric_comparison *x = &p->mc[m];
-		if (!shows(x, a->all) || table_add_row(a->t) < 0)
+		if (!x->have || table_add_row(a->t) < 0)
 			continue;
 		table_set(a->t, COL_FILE, p->file);
 		table_set(a->t, COL_CELL, p->b->label);
@@ -534,21 +610,23 @@ static int csv_pair(const struct pair *p, void *arg)
 		table_set(a->t, COL_UNIT,
 			  metrics[m].unit == UNIT_BYTES ? "bytes"
 							: metric_unit_name(metrics[m].unit));
-		table_setf(a->t, COL_BASE, "%.10g", x->base_median);
-		table_setf(a->t, COL_NEW, "%.10g", x->new_median);
-		table_setf(a->t, COL_CHANGE, "%.4g", x->est.change_pct);
-		table_setf(a->t, COL_CI, "%.4g;%.4g", x->est.lo_pct, x->est.hi_pct);
-		table_setf(a->t, COL_P, "%.4g", x->est.p);
+		csv_number(a->t, COL_BASE, "%.10g", x->base_median);
+		csv_number(a->t, COL_NEW, "%.10g", x->new_median);
+		csv_number(a->t, COL_CHANGE, "%.4g", x->est.change_pct);
+		csv_number(a->t, COL_CI_LOW, "%.4g", x->est.lo_pct);
+		csv_number(a->t, COL_CI_HIGH, "%.4g", x->est.hi_pct);
+		csv_number(a->t, COL_P, "%.4g", x->est.p);
 		table_set(a->t, COL_SIG, comparison_mark(x));
+		table_set(a->t, COL_CONFOUNDS, confounds);
 	}
 	return 0;
 }
 
 static int compare_csv(const struct results *const *sets, const char *const *files, size_t n,
-		       const struct report_opts *o, int all, FILE *out)
+		       const struct report_opts *o, FILE *out)
 {
 	struct table t;
-	struct csv_arg arg = { &t, all };
+	struct csv_arg arg = { &t };
 	int ret;
 
 	table_init(&t, "", csv_cols, ARRAY_SIZE(csv_cols));
@@ -562,13 +640,13 @@ static int compare_csv(const struct results *const *sets, const char *const *fil
 int report_compare(const struct results *const *sets, const char *const *files, size_t n,
 		   const struct report_opts *o, int all, FILE *out, char *why, size_t len)
 {
-	int ret = check_common(sets, files, n, why, len);
+	int ret = check_common(sets, files, n, match_mask(o), why, len);
 
 	if (ret)
 		return ret;
 	if (o->render.format == FORMAT_JSON)
 		return report_compare_json(sets, files, n, o, out);
 	if (o->render.format == FORMAT_CSV)
-		return compare_csv(sets, files, n, o, all, out);
+		return compare_csv(sets, files, n, o, out);
 	return compare_text(sets, files, n, o, all, out);
 }

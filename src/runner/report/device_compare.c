@@ -28,6 +28,7 @@ struct side_by_side {
 	struct device_test *tests; /* nrows x (n - 1): row r against file f at r * (n - 1) + f-1 */
 	int several; /* more than one setup */
 	enum device_kind kind;
+	unsigned match; /* the cell keys cells are paired on (compare --match) */
 };
 
 /* The filesystem's rows of a cell: its phases and what it cost in RAM. */
@@ -62,7 +63,7 @@ static int make_rows(struct side_by_side *v)
 static const struct result_cell *cell_in(const struct side_by_side *v, size_t f,
 					 const struct result_cell *base)
 {
-	int j = f ? match_cell(v->sets[f], v->sets[0], base) : -1;
+	int j = f ? match_cell_on(v->sets[f], v->sets[0], base, v->match, NULL) : -1;
 
 	return f == 0 ? base : j >= 0 ? &v->sets[f]->cells[j] : NULL;
 }
@@ -324,7 +325,7 @@ static void tally_line(const struct side_by_side *v, size_t f, FILE *out)
 int report_device_compare(const struct results *const *sets, const char *const *files, size_t n,
 			  const struct report_opts *o, FILE *out)
 {
-	struct side_by_side v = { .sets = sets, .files = files, .n = n };
+	struct side_by_side v = { .sets = sets, .files = files, .n = n, .match = match_mask(o) };
 	size_t ntests = 0;
 	int ret;
 

@@ -56,7 +56,10 @@ int report_sets(const struct results *const *sets, const char *const *names, siz
 		say("%s", why);
 		return EXIT_RUNTIME;
 	}
-	printf("%s\n", path);
-	fflush(stdout);
+	/* The page itself went to standard output: its name would follow it there. */
+	if (strcmp(path, "-")) {
+		printf("%s\n", path);
+		fflush(stdout);
+	}
 	return EXIT_OK;
 }

@@ -218,6 +218,37 @@ static const char **default_names(size_t n)
 	return names;
 }
 
+/* The page into a temporary file renamed over path, so a reader never sees half of it; for
+ * "-", onto standard output. */
+static int write_page(struct html_page *p, const char *path)
+{
+	char tmp[PATH_LEN], *html = NULL;
+	size_t len = 0;
+	int fd, ret;
+
+	if (strcmp(path, "-") == 0) {
+		ret = plots_and_page(p, &html, &len);
+		fflush(stdout);
+		if (!ret)
+			ret = write_full(STDOUT_FILENO, html, len);
+		free(html);
+		return ret;
+	}
+	if ((fd = ret = temp_beside(path, tmp, sizeof(tmp), 0666)) < 0)
+		return ret;
+	ret = plots_and_page(p, &html, &len);
+	if (!ret)
+		ret = write_full(fd, html, len);
+	if (close(fd) < 0 && !ret)
+		ret = -errno;
+	if (!ret && rename(tmp, path) < 0)
+		ret = -errno;
+	if (ret)
+		unlink(tmp);
+	free(html);
+	return ret;
+}
+
 int html_report(const struct results *const *sets, const char *const *names, size_t n,
 		const struct report_opts *o, const char *path, char *why, size_t why_len)
 {
@@ -228,9 +259,8 @@ int html_report(const struct results *const *sets, const char *const *names, siz
 			       .o = *o,
 			       .why = why,
 			       .why_len = why_len };
-	char tmp[PATH_LEN], reason[MSG_LEN] = "", *html = NULL;
-	size_t len = 0;
-	int fd = -1, ret;
+	char reason[MSG_LEN] = "";
+	int ret;
 
 	/* The text views' own layout, whatever format the command line asked for. */
 	p.o.render.format = FORMAT_TABLE;
@@ -243,21 +273,12 @@ int html_report(const struct results *const *sets, const char *const *names, siz
 		snprintf(why, why_len, "%s", PLOT_NO_GNUPLOT);
 		free(own);
 		return -ENOENT;
-	} else if ((fd = ret = temp_beside(path, tmp, sizeof(tmp), 0666)) >= 0) {
-		ret = plots_and_page(&p, &html, &len);
-		if (!ret)
-			ret = write_full(fd, html, len);
-		if (close(fd) < 0 && !ret)
-			ret = -errno;
-		if (!ret && rename(tmp, path) < 0)
-			ret = -errno;
-		if (ret)
-			unlink(tmp);
+	} else {
+		ret = write_page(&p, path);
 	}
 	if (ret)
 		snprintf(why, why_len, "%s: %s", path ? path : "",
 			 reason[0] ? reason : strerror(-ret));
-	free(html);
 	free(own);
 	return ret;
 }

@@ -32,6 +32,10 @@ int html_cells_section(struct html_page *p);
 void html_device_cells(FILE *f, const struct results *r);
 /* The pictures plot_results drew, inlined (html_plots.c). */
 int html_plots_section(struct html_page *p);
+/* The verdict's own picture, each trial's elapsed time per cell, under the verdict's words
+ * where the verdict is about elapsed time; the plots section then leaves it out
+ * (html_plots.c). */
+int html_verdict_figure(struct html_page *p);
 /* Each file's failed and doubtful trials (html_text.c). */
 int html_warnings_section(struct html_page *p);
 /* The machine each file ran on (html_setup.c). */

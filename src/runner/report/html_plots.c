@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runner/report/device.h"
 #include "runner/report/html_markup.h"
 #include "runner/report/html_page.h"
 #include "runner/report/html_svg.h"
@@ -48,14 +49,37 @@ static int put_figure(struct html_page *p, const char *path, size_t k)
 	return 0;
 }
 
+/* The written plot that shows what the verdict says, or -1: a device's answer is its
+ * bandwidth or its phases, and their plots come first of the section already. */
+static long verdict_plot(const struct html_page *p)
+{
+	const struct plot_output *po = p->plots;
+
+	for (size_t i = 0; device_kind_of(p->sets[0]) == DEVICE_SWAP && i < po->nwritten; i++) {
+		const char *slash = strrchr(po->written[i], '/');
+		if (strcmp(slash ? slash + 1 : po->written[i], "trials-elapsed.svg") == 0)
+			return (long)i;
+	}
+	return -1;
+}
+
+int html_verdict_figure(struct html_page *p)
+{
+	long k = verdict_plot(p);
+
+	return k < 0 ? 0 : put_figure(p, p->plots->written[k], (size_t)k);
+}
+
 int html_plots_section(struct html_page *p)
 {
 	const struct plot_output *po = p->plots;
+	long first = verdict_plot(p);
 	int ret = 0;
 
 	fputs("<section id=\"plots\">\n<h2>Plots</h2>\n", p->out);
 	for (size_t i = 0; i < po->nwritten && !ret; i++)
-		ret = put_figure(p, po->written[i], i);
+		if ((long)i != first)
+			ret = put_figure(p, po->written[i], i);
 	if (!po->nwritten)
 		fputs("<p>No plot: the results hold nothing to draw.</p>\n", p->out);
 	if (po->nskipped) {

@@ -92,6 +92,8 @@ int html_verdict_section(struct html_page *p)
 	fprintf(p->out, "<section id=\"verdict\">\n<h2>%s</h2>\n",
 		p->n > 1 ? "Comparison" : "Verdict");
 	ret = p->n > 1 ? put_comparison(p) : html_verdict(p, 0);
+	if (!ret)
+		ret = html_verdict_figure(p);
 	fputs("</section>\n", p->out);
 	return ret;
 }

@@ -1,4 +1,4 @@
-/* How the tables are printed: the format and -o's choices, as the command line gives them
+/* How the tables are printed: the format and --columns' choices, as the command line gives them
  * (cli/report_opts.c turns a config into these). */
 #ifndef ZSB_RENDER_H
 #define ZSB_RENDER_H

@@ -7,6 +7,7 @@
 #include "runner/report/table.h"
 #include "runner/result/calibration.h"
 #include "runner/result/compare.h"
+#include "runner/result/match.h"
 #include "runner/result/results.h"
 
 /* How a value of a result file's config is written back as it was typed: the report does not
@@ -25,7 +26,14 @@ struct report_opts {
 	const char *file; /* the result file's name, for the CSV's FILE column */
 	const struct calibration *calibration; /* compare: this machine's noise; NULL: none */
 	enum value_kind (*value_kind)(const char *option); /* NULL: every value as stored */
+	unsigned match; /* compare --match: the cell keys cells pair on (result/match.h); 0: all */
 };
+
+/* The keys compare pairs cells on: --match's, or all of them. */
+static inline unsigned match_mask(const struct report_opts *o)
+{
+	return o->match ? o->match : MATCH_ALL;
+}
 
 /* The results in the format asked (json: the result document). */
 int report_print(const struct results *r, const struct report_opts *o, FILE *out);

@@ -148,8 +148,9 @@ static void markdown_row(struct table *t, const struct result_cell *c)
 		table_setf(t, COL_RATIO, "%.2fx", ratio);
 }
 
-/* Markdown: one row per cell, to paste into a bug report; warnings as a list after it. */
-static int cells_markdown(const struct results *r, const struct report_opts *o, FILE *out)
+/* A row per cell: markdown's, to paste into a bug report, and the table's when its columns or
+ * shape are asked for, as lsblk's; the warnings after it. */
+static int cells_table(const struct results *r, const struct report_opts *o, FILE *out)
 {
 	static const enum column_id cols[] = { COL_CELL, COL_N,	   COL_ELAPSED, COL_INTERVAL,
 					       COL_MIN,	 COL_MAX,  COL_CPU,	COL_SWAP,
@@ -164,15 +165,24 @@ static int cells_markdown(const struct results *r, const struct report_opts *o, 
 	if (ret >= 0)
 		ret = table_print(&t, &o->render, out);
 	table_free(&t);
-	for (size_t i = 0; i < r->ncells; i++)
-		report_warnings(&r->cells[i], out, "- ");
+	if (o->render.format == FORMAT_MARKDOWN)
+		for (size_t i = 0; i < r->ncells; i++)
+			report_warnings(&r->cells[i], out, "- ");
+	else
+		report_all_warnings(r, out);
 	return ret < 0 ? ret : 0;
+}
+
+static int table_asked(const struct render_opts *o)
+{
+	return o->format == FORMAT_MARKDOWN || (o->columns && o->columns->n) || o->raw ||
+		o->noheadings;
 }
 
 int report_cells(const struct results *r, const struct report_opts *o, FILE *out)
 {
-	if (o->render.format == FORMAT_MARKDOWN)
-		return cells_markdown(r, o, out);
+	if (table_asked(&o->render))
+		return cells_table(r, o, out);
 	for (size_t i = 0; i < r->ncells; i++)
 		cell_lines(&r->cells[i], out);
 	return 0;

@@ -103,7 +103,7 @@ static const char *cell(const struct table *t, size_t row, size_t col)
 	return s ? s : "";
 }
 
-/* The columns to print, in order: -o's that this table has, or all of them. */
+/* The columns to print, in order: --columns' that this table has, or all of them. */
 static size_t chosen(const struct table *t, const struct render_opts *o, int *idx)
 {
 	size_t n = 0;

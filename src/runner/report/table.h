@@ -1,7 +1,7 @@
 /*
  * A table of text cells with the columns of report/columns.h, and the renderers every view
  * shares: aligned through libsmartcols (--raw, --noheadings, as lsblk and zramctl), markdown
- * to paste into a bug report, and CSV (RFC 4180) for pandas or R. -o picks and orders the
+ * to paste into a bug report, and CSV (RFC 4180) for pandas or R. --columns picks and orders the
  * columns.
  */
 #ifndef ZSB_TABLE_H
@@ -33,7 +33,8 @@ int table_set(struct table *t, enum column_id col, const char *value);
 __attribute__((format(printf, 3, 4))) int table_setf(struct table *t, enum column_id col,
 						     const char *fmt, ...);
 /* A column that repeats (one per result file) is set by its place in cols and may be named
- * by the view ("a.json"); -o picks its last place. -EINVAL outside cols or before any row. */
+ * by the view ("a.json"); --columns picks its last place. -EINVAL outside cols or before any
+ * row. */
 int table_set_at(struct table *t, size_t place, const char *value);
 int table_name_at(struct table *t, size_t place, const char *name);
 int table_print(const struct table *t, const struct render_opts *o, FILE *out);

@@ -1,0 +1,115 @@
+#!/usr/bin/env bats
+# One meaning per flag (issue 25), from saved result files and dry runs only: -o is where every
+# command writes, -C picks columns, every view honours or refuses each option in one line,
+# compare's CSV is an export of every compared metric, --match pairs cells on fewer keys.
+# Nothing here touches the kernel.
+bats_require_minimum_version 1.5.0
+load helpers
+
+FIX="$BATS_TEST_DIRNAME/../fixtures/results/disk-zram.json"
+
+setup() { TMP=$(mktemp -d); }
+teardown() { rm -rf "$TMP"; }
+
+@test "views: -o is where show, compare and report write; '-' is stdout where one stream is" {
+	run --separate-stderr "$ZSB" show -o "$TMP/s.txt" "$FIX"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	grep -q '^disk: 5 of 5 trials ok' "$TMP/s.txt"
+	run --separate-stderr "$ZSB" compare --format csv -o "$TMP/c.csv" "$FIX" "$FIX"
+	[ "$status" -eq 0 ]
+	head -1 "$TMP/c.csv" | grep -q '^FILE,CELL,METRIC'
+	run --separate-stderr "$ZSB" show -o - "$FIX"
+	[[ "$output" == "disk: 5 of 5 trials ok"* ]]
+	run --separate-stderr "$ZSB" plot -o - "$FIX"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "zswapbench: --output '-': the plots are several files: give a folder; try 'zswapbench plot --help'" ]
+	run --separate-stderr "$ZSB" -n -o -
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "zswapbench: --output '-': a run prints its answer on standard output"* ]]
+	[ "$(wc -l <<<"$stderr")" -eq 1 ]
+	command -v gnuplot >/dev/null || skip "gnuplot is not installed (gnuplot-nox)"
+	run --separate-stderr "$ZSB" report "$FIX" -o -
+	[ "$status" -eq 0 ]
+	[[ "$output" == "<!DOCTYPE html>"* ]]
+	[[ "$output" == *"</html>" ]]
+	[ ! -e ./- ]
+}
+
+@test "views: show - reads the result file from standard input" {
+	run --separate-stderr "$ZSB" show - <"$FIX"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$("$ZSB" show "$FIX")" ]
+	run --separate-stderr "$ZSB" show --format csv - <"$FIX"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c ',elapsed,' <<<"$output")" -eq 10 ]
+}
+
+@test "views: the short answer honours -C, --raw and --noheadings; a view without a table refuses them" {
+	run --separate-stderr "$ZSB" show -C cell,elapsed "$FIX"
+	[ "$status" -eq 0 ]
+	[ "$(sed -n 1p <<<"$output")" = "CELL ELAPSED" ]
+	[[ "$(sed -n 2p <<<"$output")" =~ ^disk\ +0\.167\ s$ ]]
+	run --separate-stderr "$ZSB" show -C cell,n --raw --noheadings "$FIX"
+	[ "$(sed -n 1,2p <<<"$output")" = "$(printf 'disk 5/5\nzram 5/5')" ]
+	while IFS='|' read -r said args; do
+		# shellcheck disable=SC2086
+		run --separate-stderr "$ZSB" $args "$FIX"
+		echo "$args: $status $stderr"
+		[ "$status" -eq 2 ]
+		[[ "$stderr" == "zswapbench: $said"* ]]
+		[ "$(wc -l <<<"$stderr")" -eq 1 ]
+	done <<'TABLE'
+show: --raw needs --format table|show --raw --format csv
+show: --columns is for tables, and --format json prints none|show -C cell --format json
+show: --noheadings is for tables, and --quiet prints the verdict's words alone|show -q --noheadings
+show: --noheadings cannot drop a markdown table's heading|show --noheadings --format markdown
+TABLE
+}
+
+@test "views: an unknown column is one line with every column, none cut" {
+	run --separate-stderr "$ZSB" show -C cell,zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz "$FIX"
+	[ "$status" -eq 2 ]
+	[ "$(wc -l <<<"$stderr")" -eq 1 ]
+	[[ "$stderr" == *"(known: METRIC, UNIT, "*", STATUS, VALUE); try 'zswapbench show --help'" ]]
+	printf '[run]\ncolumns = cell,zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz\n' >"$TMP/c.conf"
+	run --separate-stderr "$ZSB" -n -c "$TMP/c.conf"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *", STATUS, VALUE); try 'zswapbench --help'" ]]
+}
+
+@test "views: compare's CSV has every compared metric, its interval in two columns" {
+	run --separate-stderr "$ZSB" compare --format csv "$FIX" "$FIX"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" >"$TMP/c.csv"
+	python3 - "$TMP/c.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+assert len(rows) >= 30, len(rows)
+assert {r['CELL'] for r in rows} == {'disk', 'zram'}
+e = [r for r in rows if r['CELL'] == 'disk' and r['METRIC'] == 'elapsed'][0]
+assert (float(e['CI-LOW']), float(e['CI-HIGH'])) == (-25.63, 34.47), e
+assert e['SIG'] == '~' and 'CI' not in rows[0] and not any(';' in v for r in rows for v in r.values())
+PY
+	run --separate-stderr "$ZSB" compare --format json "$FIX" "$FIX"
+	[ "$(jq '.cells[0].metrics | length' <<<"$output")" -ge 15 ]
+}
+
+@test "views: compare --match pairs cells on fewer keys and lists what it left out" {
+	jq '.cells[].limit = 67108864 | .config.limit = [67108864]' "$FIX" >"$TMP/l64.json"
+	run --separate-stderr "$ZSB" compare "$FIX" "$TMP/l64.json"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"have no cell in common"*"--match KEYS pairs cells on fewer" ]]
+	run --separate-stderr "$ZSB" compare --match swap,comp "$FIX" "$TMP/l64.json"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^  confounds, not matched (--match): limit 32M -> 64M$' <<<"$output")" -eq 2 ]
+	run --separate-stderr "$ZSB" compare --match swap,comp --format json "$FIX" "$TMP/l64.json"
+	[ "$(jq -c '.cells[0].confounds' <<<"$output")" = '[{"key":"limit","base":"32M","new":"64M"}]' ]
+	S="$BATS_TEST_DIRNAME/../fixtures/results/sweep-jobs.json"
+	run --separate-stderr "$ZSB" compare --match swap "$S" "$S"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"pairs with "*" cells of "* ]]
+	run --separate-stderr "$ZSB" compare --match swap,cmop "$FIX" "$FIX"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "zswapbench: --match 'swap,cmop': no key 'cmop' (the keys: swap,comp,"* ]]
+}

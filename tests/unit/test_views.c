@@ -1,0 +1,216 @@
+/* Every view honours or refuses each option (issue 25): the short answer prints its cells as
+ * a table when its columns or shape are asked for, a view without a table refuses them in one
+ * line; compare's export has every compared metric, its interval in two columns; --match
+ * pairs cells on fewer keys and names what it left out; "-" reads a result file from stdin. */
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runner/cli/options.h"
+#include "runner/commands/commands.h"
+#include "runner/report/compare_view.h"
+#include "runner/report/report.h"
+#include "runner/result/json_read.h"
+#include "runner/result/match.h"
+#include "fixture.h"
+#include "tools.h"
+
+static enum options_result parse_show(char *msg, size_t len, int argc, char **argv)
+{
+	struct config cfg;
+	enum options_result r = options_parse(command_of(argv[0]), argc, argv, &cfg, msg, len);
+
+	config_free(&cfg);
+	return r;
+}
+
+Test(views, an_option_no_view_can_take_is_refused_in_one_line)
+{
+	static const struct {
+		char *argv[6];
+		const char *said;
+	} refused[] = {
+		{ { "show", "--raw", "--format", "csv", "a.json" },
+		  "show: --raw needs --format table: csv and markdown are never aligned" },
+		{ { "show", "-C", "cell", "--format", "json", "a.json" },
+		  "show: --columns is for tables, and --format json prints none" },
+		{ { "show", "-q", "--noheadings", "a.json" },
+		  "show: --noheadings is for tables, and --quiet prints the verdict's words "
+		  "alone" },
+		{ { "compare", "--noheadings", "--format", "markdown", "a.json", "b.json" },
+		  "compare: --noheadings cannot drop a markdown table's heading: markdown needs "
+		  "it" },
+	};
+	char msg[512];
+
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		int argc = 0;
+		while (argc < 6 && refused[i].argv[argc])
+			argc++;
+		cr_expect_eq(parse_show(msg, sizeof(msg), argc, (char **)refused[i].argv),
+			     OPTIONS_USAGE, "%s", refused[i].said);
+		cr_expect_str_eq(msg, refused[i].said);
+	}
+	cr_expect_eq(parse_show(msg, sizeof(msg), 5,
+				(char *[]){ "show", "--raw", "-C", "cell", "a.json", NULL }),
+		     OPTIONS_RUN, "%s", msg);
+	cr_expect_eq(
+		parse_show(msg, sizeof(msg), 5,
+			   (char *[]){ "show", "--noheadings", "--format", "csv", "a.json", NULL }),
+		OPTIONS_RUN, "%s", msg);
+}
+
+static char *printed(const struct results *r, const struct render_opts *render)
+{
+	struct report_opts o = { .render = *render, .cmp = { .alpha = 0.05, .noise_pct = 2 } };
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	cr_assert_eq(report_print(r, &o, f), 0);
+	fclose(f);
+	return text;
+}
+
+/* The short answer once dropped --columns, --raw and --noheadings without a word. */
+Test(views, the_short_answer_takes_columns_and_shape)
+{
+	const struct column_list pick = { { COL_CELL, COL_ELAPSED }, 2 };
+	struct render_opts cols = { .format = FORMAT_TABLE, .columns = &pick };
+	struct render_opts bare = { .format = FORMAT_TABLE, .noheadings = 1, .columns = &pick };
+	struct results r;
+	char *text;
+
+	read_fixture("disk-zram.json", &r);
+	text = printed(&r, &cols);
+	cr_expect(strncmp(text, "CELL ELAPSED\ndisk 0.167 s\nzram 0.204 s\n", 38) == 0, "%s", text);
+	cr_expect_null(strstr(text, "trials ok"), "the lines beside the table: %s", text);
+	cr_expect_not_null(strstr(text, "no significant difference in elapsed time"));
+	free(text);
+	text = printed(&r, &bare);
+	cr_expect(strncmp(text, "disk 0.167 s\n", 13) == 0, "%s", text);
+	free(text);
+	results_free(&r);
+}
+
+static char *compared(const struct results *a, const struct results *b, unsigned match,
+		      enum output_format format, int *ret, char *why, size_t len)
+{
+	const struct results *sets[] = { a, b };
+	const char *names[] = { "a.json", "b.json" };
+	struct report_opts o = { .render = { .format = format },
+				 .cmp = { .alpha = 0.05, .noise_pct = 2 },
+				 .match = match };
+	char *text = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&text, &n);
+
+	*ret = report_compare(sets, names, 2, &o, 0, f, why, len);
+	fclose(f);
+	return text;
+}
+
+static size_t lines(const char *text)
+{
+	size_t n = 0;
+	for (const char *p = text; (p = strchr(p, '\n')); p++)
+		n++;
+	return n;
+}
+
+/* A file against itself changes nothing: the export once held its heading alone. */
+Test(views, compares_export_has_every_compared_metric_and_two_bounds)
+{
+	struct results r;
+	char why[512] = "", *text;
+	size_t want = 0;
+	int ret;
+
+	read_fixture("disk-zram.json", &r);
+	for (size_t i = 0; i < r.ncells; i++)
+		for (int m = 0; m < M_COUNT; m++)
+			want += r.cells[i].have_stats[m] && r.cells[i].stats[m].n > 0;
+	text = compared(&r, &r, 0, FORMAT_CSV, &ret, why, sizeof(why));
+	cr_assert_eq(ret, 0, "%s", why);
+	cr_expect(
+		strncmp(text,
+			"FILE,CELL,METRIC,UNIT,BASE,NEW,CHANGE,CI-LOW,CI-HIGH,P,SIG,CONFOUNDS\r\n",
+			70) == 0,
+		"%.120s", text);
+	cr_expect_geq(lines(text), 30, "%zu rows", lines(text));
+	cr_expect_leq(lines(text), want + 1);
+	cr_expect_not_null(strstr(text,
+				  "b.json,disk,elapsed,s,0.167418232,0.167418232,0,-25.63,34.47,"),
+			   "%.400s", text);
+	cr_expect_null(strchr(text, ';'), "an interval packed in one field");
+	free(text);
+	results_free(&r);
+}
+
+/* Two runs at other limits share no cell; --match swap,comp pairs them and names the limit. */
+Test(views, match_pairs_on_fewer_keys_and_names_the_confounds)
+{
+	struct results a, b;
+	char why[512] = "", *text;
+	unsigned mask;
+	int ret;
+
+	read_fixture("disk-zram.json", &a);
+	read_fixture("disk-zram.json", &b);
+	for (size_t i = 0; i < b.ncells; i++)
+		b.cells[i].limit *= 2;
+	text = compared(&a, &b, 0, FORMAT_TABLE, &ret, why, sizeof(why));
+	cr_expect_eq(ret, -ENOENT);
+	cr_expect_not_null(strstr(why, "have no cell in common"), "%s", why);
+	free(text);
+	cr_assert_eq(match_keys_parse("swap,comp", &mask, why, sizeof(why)), 0, "%s", why);
+	text = compared(&a, &b, mask, FORMAT_TABLE, &ret, why, sizeof(why));
+	cr_assert_eq(ret, 0, "%s", why);
+	cr_expect_not_null(strstr(text, "  confounds, not matched (--match): limit 32M -> 64M\n"),
+			   "%s", text);
+	free(text);
+	text = compared(&a, &b, mask, FORMAT_CSV, &ret, why, sizeof(why));
+	cr_expect_not_null(strstr(text, ",limit 32M -> 64M\r\n"), "%.300s", text);
+	free(text);
+	results_free(&a);
+	results_free(&b);
+}
+
+Test(views, match_refuses_a_pairing_it_cannot_make_one_to_one)
+{
+	struct results r;
+	char why[512] = "", *text;
+	unsigned mask;
+	int ret;
+
+	cr_expect_eq(match_keys_parse("swap,nosuch", &mask, why, sizeof(why)), -EINVAL);
+	cr_expect_str_eq(why,
+			 "no key 'nosuch' (the keys: swap,comp,jobs,limit,limit-mode,data,"
+			 "access,alloc,target,mode)");
+	cr_expect_eq(match_keys_parse("swap,swap", &mask, why, sizeof(why)), -EINVAL);
+	read_fixture("sweep-jobs.json", &r);
+	cr_assert_eq(match_keys_parse("swap", &mask, why, sizeof(why)), 0);
+	text = compared(&r, &r, mask, FORMAT_TABLE, &ret, why, sizeof(why));
+	cr_expect_eq(ret, -ENOENT);
+	cr_expect_not_null(strstr(why, "--match: cell "), "%s", why);
+	cr_expect_not_null(strstr(why, "pairs with"), "%s", why);
+	free(text);
+	results_free(&r);
+}
+
+Test(views, a_dash_reads_the_result_file_from_standard_input)
+{
+	struct results r;
+	char why[512] = "";
+
+	cr_assert_not_null(freopen(FIXTURES "/results/disk-zram.json", "r", stdin));
+	cr_assert_eq(results_read("-", &r, why, sizeof(why)), 0, "%s", why);
+	cr_expect_eq(r.ncells, 2);
+	results_free(&r);
+	cr_expect_eq(results_read("-", &r, why, sizeof(why)), -EINVAL,
+		     "standard input is read once");
+	cr_expect_not_null(strstr(why, "an empty file"), "%s", why);
+	results_free(&r);
+}
