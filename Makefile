@@ -53,7 +53,7 @@ UNIT      := $(sort $(wildcard tests/unit/*.c))
 
 obj = $(patsubst %.c,$(BUILD)/%.o,$(1))
 
-.PHONY: all run check check-vm kernel-ab unit cli deps deps-test deps-fuzz clean bench install uninstall FORCE
+.PHONY: all run check check-vm kernel-ab unit mutation cli deps deps-test deps-fuzz clean bench install uninstall FORCE
 all: zswapbench zswapbench-hogger
 
 include docs.mk
@@ -121,6 +121,11 @@ run: deps
 	./zswapbench
 
 unit: tests/unit/run-unit
+
+# Whether the unit tier fails on the bugs of tests/mutation/mutants.txt, planted one at a time in
+# a copy of the tree (tests/mutation/README.md). Not part of check: it rebuilds per mutant.
+mutation:
+	tests/mutation/run.sh
 
 check: deps-test
 	$(MAKE) all unit docs

@@ -2,6 +2,7 @@
  * its whole error message, and a table refuses a column it does not have. */
 #include <criterion/criterion.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 #include "runner/cli/options.h"
 #include "runner/commands/commands.h"
 #include "runner/report/columns.h"
+#include "runner/report/format.h"
 #include "runner/report/table.h"
 
 Test(columns, every_id_has_its_own_name_and_help)
@@ -101,4 +103,67 @@ Test(columns, o_picks_and_orders_the_columns_a_table_has)
 	cr_expect_str_eq(text, "CPU,CELL\r\n2 s,disk\r\n");
 	table_free(&t);
 	free(text);
+}
+
+/* RFC 4180: a field with a comma, a quote or a line break is quoted and its quotes doubled;
+ * markdown escapes the pipe that would end its cell. */
+static char *printed(const struct table *t, enum output_format format)
+{
+	struct render_opts o = { .format = format };
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	cr_assert_eq(table_print(t, &o, out), 0);
+	fclose(out);
+	return text;
+}
+
+Test(columns, csv_quotes_and_markdown_escapes)
+{
+	static const enum column_id cols[] = { COL_CELL, COL_ELAPSED };
+	struct table t;
+	char *text;
+
+	table_init(&t, "", cols, 2);
+	cr_assert_geq(table_add_row(&t), 0);
+	table_set(&t, COL_CELL, "zram \"lz4\"");
+	table_set(&t, COL_ELAPSED, "1,5 s");
+	cr_assert_geq(table_add_row(&t), 0);
+	table_set(&t, COL_CELL, "a|b");
+	table_set(&t, COL_ELAPSED, "two\nlines");
+	text = printed(&t, FORMAT_CSV);
+	cr_expect_str_eq(
+		text, "CELL,ELAPSED\r\n\"zram \"\"lz4\"\"\",\"1,5 s\"\r\na|b,\"two\nlines\"\r\n");
+	free(text);
+	text = printed(&t, FORMAT_MARKDOWN);
+	cr_expect(strstr(text, "| a\\|b |"), "%s", text);
+	cr_expect(strstr(text, "| zram \"lz4\" |"), "%s", text);
+	free(text);
+	table_free(&t);
+}
+
+/* The numbers every view prints: each unit from where the one below it ends. */
+Test(format, times_percentages_and_p_values)
+{
+	char b[64];
+
+	cr_expect_str_eq(fmt_ns(999, b, sizeof(b)), "999 ns");
+	cr_expect_str_eq(fmt_ns(1500, b, sizeof(b)), "1.5 us");
+	cr_expect_str_eq(fmt_ns(25000, b, sizeof(b)), "25 us");
+	cr_expect_str_eq(fmt_ns(2.5e6, b, sizeof(b)), "2.5 ms");
+	cr_expect_str_eq(fmt_ns(3e7, b, sizeof(b)), "30 ms");
+	cr_expect_str_eq(fmt_ns(1.5e9, b, sizeof(b)), "1.50 s");
+	cr_expect_str_eq(fmt_ns(NAN, b, sizeof(b)), "-");
+	cr_expect_str_eq(fmt_pct(-1.26, 1, b, sizeof(b)), "-1.3%");
+	cr_expect_str_eq(fmt_pct(10, 1, b, sizeof(b)), "+10.0%");
+	cr_expect_str_eq(fmt_pct(10, 0, b, sizeof(b)), "10.0%");
+	cr_expect_str_eq(fmt_change(5, 3, 7, b, sizeof(b)), "+5.0% [+3.0%, +7.0%]");
+	cr_expect_str_eq(fmt_change(5, NAN, 7, b, sizeof(b)), "+5.0%");
+	cr_expect_str_eq(fmt_p(0.0004, b, sizeof(b)), "< 0.001");
+	cr_expect_str_eq(fmt_p(0.0123, b, sizeof(b)), "0.012");
+	cr_expect_str_eq(fmt_p(NAN, b, sizeof(b)), "-");
+	cr_expect_str_eq(fmt_p_is(0.0004, b, sizeof(b)), "p < 0.001");
+	cr_expect_str_eq(fmt_p_is(0.05, b, sizeof(b)), "p = 0.050");
+	cr_expect_str_eq(fmt_p_is(NAN, b, sizeof(b)), "no p");
 }

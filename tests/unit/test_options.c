@@ -1,11 +1,14 @@
 #include <criterion/criterion.h>
 #include <criterion/redirect.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <json.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "runner/cli/help.h"
+#include "runner/cli/option_parse.h"
 #include "runner/cli/options.h"
 #include "runner/commands/commands.h"
 #include "fixture.h"
@@ -181,6 +184,157 @@ static void check_range(enum option_id id)
 	default:
 		break;
 	}
+}
+
+/* One option's value must be taken, and land in its field as the number typed (sizes in bytes,
+ * durations in ms): a bound the parser treats as exclusive refuses the table's own min or max. */
+static void accepted(enum option_id id, const char *value, uint64_t want, double want_real)
+{
+	const struct option_desc *o = &option_table[id];
+	struct config cfg = { 0 };
+	char msg[512];
+	const void *f;
+
+	options_defaults(&cfg);
+	cr_assert_eq(option_apply(&cfg, id, value, msg, sizeof(msg)), 0,
+		     "--%s '%s' (a bound of the table) was refused: %s", o->name, value, msg);
+	f = (const char *)&cfg + o->offset;
+	switch (o->type) {
+	case OT_SIZE:
+	case OT_DURATION:
+		cr_assert_eq(*(const uint64_t *)f, want, "--%s '%s'", o->name, value);
+		break;
+	case OT_SIZE_LIST:
+		cr_assert_eq(((const struct size_list *)f)->n, 1, "--%s '%s'", o->name, value);
+		cr_assert_eq(((const struct size_list *)f)->v[0], want, "--%s '%s'", o->name,
+			     value);
+		break;
+	case OT_COUNT:
+	case OT_PERCENT:
+		cr_assert_eq(*(const unsigned *)f, (unsigned)want, "--%s '%s'", o->name, value);
+		break;
+	case OT_INT:
+		cr_assert_eq(*(const int *)f, (int)want, "--%s '%s'", o->name, value);
+		break;
+	case OT_REAL:
+		cr_assert_eq(*(const double *)f, want_real, "--%s '%s'", o->name, value);
+		break;
+	default:
+		break;
+	}
+	config_free(&cfg);
+}
+
+/* Every numeric row of the table, at exactly its min and its max and one step beyond each:
+ * the_table_as_a_table refuses the steps beyond, which a bound made exclusive would pass. */
+Test(options, every_range_includes_its_bounds)
+{
+	char v[64];
+	int tested = 0;
+
+	for (int id = 0; id < O_COUNT; id++) {
+		const struct option_desc *o = &option_table[id];
+		switch (o->type) {
+		case OT_SIZE:
+		case OT_SIZE_LIST:
+		case OT_COUNT:
+		case OT_INT:
+		case OT_PERCENT:
+			/* A size of 0 is refused as no size at all, whatever the table says. */
+			if (o->min > 0 || (o->type != OT_SIZE && o->type != OT_SIZE_LIST)) {
+				decimal(v, sizeof(v), o->min);
+				accepted((enum option_id)id, v, o->min, 0);
+			}
+			if (o->min > 0) {
+				decimal(v, sizeof(v), o->min - 1);
+				refused((enum option_id)id, v, "one below min");
+			}
+			/* A size's max of 0 is no max. */
+			if (o->max || (o->type != OT_SIZE && o->type != OT_SIZE_LIST)) {
+				decimal(v, sizeof(v), o->max);
+				accepted((enum option_id)id, v, o->max, 0);
+				decimal(v, sizeof(v), o->max + 1);
+				refused((enum option_id)id, v, "one above max");
+			}
+			tested++;
+			break;
+		case OT_DURATION:
+			snprintf(v, sizeof(v), "%" PRIu64 "ms", o->min);
+			accepted((enum option_id)id, v, o->min, 0);
+			snprintf(v, sizeof(v), "%" PRIu64 "ms", o->max);
+			accepted((enum option_id)id, v, o->max, 0);
+			snprintf(v, sizeof(v), "%" PRIu64 "ms", o->max + 1);
+			refused((enum option_id)id, v, "one ms above max");
+			if (o->min > 1) {
+				snprintf(v, sizeof(v), "%" PRIu64 "ms", o->min - 1);
+				refused((enum option_id)id, v, "one ms below min");
+			}
+			tested++;
+			break;
+		case OT_REAL:
+			/* The nearest doubles beyond each bound: %.17g reads back exactly. */
+			snprintf(v, sizeof(v), "%.17g", o->dmin);
+			accepted((enum option_id)id, v, 0, o->dmin);
+			snprintf(v, sizeof(v), "%.17g", o->dmax);
+			accepted((enum option_id)id, v, 0, o->dmax);
+			snprintf(v, sizeof(v), "%.17g", nextafter(o->dmax, INFINITY));
+			refused((enum option_id)id, v, "just above max");
+			if (o->dmin > 0) {
+				snprintf(v, sizeof(v), "%.17g", nextafter(o->dmin, 0));
+				refused((enum option_id)id, v, "just below min");
+			}
+			tested++;
+			break;
+		default:
+			break;
+		}
+	}
+	cr_assert_gt(tested, 20, "the table's numeric rows were not found");
+}
+
+/* A number is whole digits up to UINT64_MAX, the last digit counted in the overflow check. */
+Test(options, numbers_up_to_uint64_max)
+{
+	uint64_t v = 0;
+
+	cr_assert_eq(parse_u64_n("18446744073709551615", 20, &v), 0);
+	cr_assert_eq(v, UINT64_MAX);
+	cr_assert_eq(parse_u64_n("18446744073709551616", 20, &v), -ERANGE);
+	cr_assert_eq(parse_u64_n("18446744073709551619", 20, &v), -ERANGE);
+	cr_assert_eq(parse_u64_n("99999999999999999999", 20, &v), -ERANGE);
+	cr_assert_eq(parse_u64_n("1844674407370955161", 19, &v), 0);
+	cr_assert_eq(v, UINT64_MAX / 10);
+	cr_assert_eq(parse_u64_n("12x", 3, &v), -EINVAL);
+	cr_assert_eq(parse_u64_n("12x", 2, &v), 0, "a number ends at its length");
+	cr_assert_eq(v, 12);
+	cr_assert_eq(parse_u64_n("", 0, &v), -EINVAL);
+}
+
+/* --jobs is a custom list: its range is JOBS_MAX, not the table's. */
+Test(options, jobs_range_includes_its_bounds)
+{
+	struct config cfg = { 0 };
+	char msg[512], v[32];
+
+	options_defaults(&cfg);
+	snprintf(v, sizeof(v), "%d", JOBS_MAX);
+	cr_assert_eq(option_apply(&cfg, O_JOBS, v, msg, sizeof(msg)), 0, "%s", msg);
+	cr_assert_eq(cfg.jobs.v[0], JOBS_MAX);
+	snprintf(v, sizeof(v), "1,%d", JOBS_MAX);
+	cr_assert_eq(option_apply(&cfg, O_JOBS, v, msg, sizeof(msg)), 0, "%s", msg);
+	snprintf(v, sizeof(v), "%d-%d", JOBS_MAX - LIST_MAX + 1, JOBS_MAX);
+	cr_assert_eq(option_apply(&cfg, O_JOBS, v, msg, sizeof(msg)), 0, "%s", msg);
+	cr_assert_eq(cfg.jobs.n, LIST_MAX);
+	cr_assert_eq(cfg.jobs.v[LIST_MAX - 1], JOBS_MAX);
+	config_free(&cfg);
+	snprintf(v, sizeof(v), "%d", JOBS_MAX + 1);
+	refused(O_JOBS, v, "one above JOBS_MAX");
+	snprintf(v, sizeof(v), "1-%d", JOBS_MAX + 1);
+	refused(O_JOBS, v, "a range past JOBS_MAX");
+	snprintf(v, sizeof(v), "%d-%d", JOBS_MAX - LIST_MAX, JOBS_MAX);
+	refused(O_JOBS, v, "a range of more than LIST_MAX values");
+	refused(O_JOBS, "0", "no job");
+	refused(O_JOBS, "3-2", "a range backwards");
 }
 
 Test(options, the_table_as_a_table)

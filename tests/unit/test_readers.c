@@ -154,6 +154,65 @@ Test(swaps, one_area_and_the_others)
 	cr_assert_eq(swaps_area("/dev/zram0", &used, NULL), -ENOENT);
 }
 
+#define NUMBERS FIXTURES "/system-zram-numbers"
+
+/* zram10 comes before zram1 and zram1 before zram100: a match on the shorter of the two names
+ * (a prefix either way round) finds the wrong area first. Sizes and uses differ per area. */
+Test(swaps, an_area_is_its_whole_path)
+{
+	static const struct {
+		const char *path;
+		uint64_t used, size;
+	} areas[] = {
+		{ "/dev/zram10", 10, 1000 },
+		{ "/dev/zram1", 20, 2000 },
+		{ "/srv/my swap/file.swap", 30, 3000 },
+		{ "/dev/zram100", 40, 4000 },
+	};
+	static const char *const absent[] = {
+		"/dev/zram",
+		"/dev/zram2",
+		"/dev/zram1000",
+		"/dev/zram01",
+		"/srv/my swap",
+		"/srv/my",
+		"/srv/my\\040swap/file.swap",
+		"/srv/my swap/file.swap.old",
+		"dev/zram1",
+		"",
+	};
+	uint64_t used, size;
+
+	sysfs_set_root(NUMBERS);
+	for (size_t i = 0; i < ARRAY_SIZE(areas); i++) {
+		used = size = 0;
+		cr_assert_eq(swaps_area(areas[i].path, &used, &size), 0, "%s", areas[i].path);
+		cr_assert_eq(used, areas[i].used * 1024, "%s", areas[i].path);
+		cr_assert_eq(size, areas[i].size * 1024, "%s", areas[i].path);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(absent); i++) {
+		used = 77;
+		cr_assert_eq(swaps_area(absent[i], &used, NULL), -ENOENT, "'%s'", absent[i]);
+		cr_assert_eq(used, 77, "'%s': nothing written when there is no area", absent[i]);
+	}
+	sysfs_set_root(NULL);
+}
+
+Test(swaps, the_others_are_every_area_but_exactly_ours)
+{
+	char list[256];
+
+	sysfs_set_root(NUMBERS);
+	cr_assert_eq(swaps_others("/dev/zram1", list, sizeof(list)), 3);
+	cr_assert_str_eq(list, "/dev/zram10 /srv/my swap/file.swap /dev/zram100");
+	cr_assert_eq(swaps_others("/dev/zram10", list, sizeof(list)), 3);
+	cr_assert_str_eq(list, "/dev/zram1 /srv/my swap/file.swap /dev/zram100");
+	cr_assert_eq(swaps_others("/srv/my swap", list, sizeof(list)), 4);
+	cr_assert_eq(swaps_others(NULL, list, sizeof(list)), 4);
+	cr_assert_str_eq(list, "/dev/zram10 /dev/zram1 /srv/my swap/file.swap /dev/zram100");
+	sysfs_set_root(NULL);
+}
+
 Test(swaps, text_without_areas)
 {
 	struct swaps s;

@@ -285,6 +285,97 @@ Test(results, round_trip)
 	results_free(&back);
 }
 
+/* A value that was not measured is null in the file, never a made-up number, and reads back
+ * as not measured: a job's unreported phase (negative) and a time it has no value for (NaN).
+ * The intervals are the cell's own, in order. */
+Test(results, what_was_not_measured_is_null_and_reads_back_so)
+{
+	struct results r, back;
+	char *path = temp_path(), why[256];
+	json_object *doc, *cells, *jobs, *job, *v;
+	struct trial *t;
+
+	fake_run(&r);
+	t = &r.cells[1].trials[0];
+	t->jobs = calloc(2, sizeof(*t->jobs));
+	cr_assert_not_null(t->jobs);
+	t->njobs = 2;
+	t->jobs[0] = (struct job_result){ .status = TRIAL_OK,
+					  .fill = -1,
+					  .access = 0.25,
+					  .elapsed = 1.0,
+					  .user = NAN,
+					  .sys = 0.125,
+					  .cpu = -1,
+					  .migrations = -1,
+					  .born_inside = -1 };
+	t->jobs[1] = (struct job_result){ .status = TRIAL_OK,
+					  .fill = 0.5,
+					  .access = -1,
+					  .elapsed = NAN,
+					  .user = 0.5,
+					  .sys = 0.25,
+					  .cpu = 3,
+					  .migrations = 2,
+					  .born_inside = 1 };
+	cr_assert_eq(results_write(&r, path), 0);
+
+	doc = json_object_from_file(path);
+	cr_assert_not_null(doc);
+	cr_assert(json_object_object_get_ex(doc, "cells", &cells));
+	cr_assert(json_object_object_get_ex(
+		json_object_array_get_idx(
+			json_object_object_get(json_object_array_get_idx(cells, 1), "trials"), 0),
+		"jobs", &jobs));
+	job = json_object_array_get_idx(jobs, 0);
+	cr_assert(json_object_object_get_ex(job, "fill_time", &v));
+	cr_assert_null(v, "an unreported fill is null: %s", json_object_to_json_string(v));
+	cr_assert(json_object_object_get_ex(job, "user_cpu", &v));
+	cr_assert_null(v, "NaN is null: %s", json_object_to_json_string(v));
+	cr_assert_float_eq(json_object_get_double(json_object_object_get(job, "access_time")), 0.25,
+			   0);
+	job = json_object_array_get_idx(jobs, 1);
+	cr_assert(json_object_object_get_ex(job, "access_time", &v));
+	cr_assert_null(v, "an unreported access is null: %s", json_object_to_json_string(v));
+	/* disk: 2 s and 4 s, the t interval of their mean. */
+	{
+		const struct summary *s = &r.cells[0].stats[M_ELAPSED];
+		json_object *ci = json_object_object_get(
+			json_object_object_get(
+				json_object_object_get(json_object_array_get_idx(cells, 0),
+						       "stats"),
+				metrics[M_ELAPSED].key),
+			"mean_ci");
+		cr_assert(json_object_is_type(ci, json_type_array), "%s",
+			  json_object_to_json_string(ci));
+		cr_assert_lt(s->mean_lo, s->mean_hi);
+		cr_assert_float_eq(json_object_get_double(json_object_array_get_idx(ci, 0)),
+				   s->mean_lo, 1e-9);
+		cr_assert_float_eq(json_object_get_double(json_object_array_get_idx(ci, 1)),
+				   s->mean_hi, 1e-9);
+	}
+	json_object_put(doc);
+
+	cr_assert_eq(results_read(path, &back, why, sizeof(why)), 0, "%s", why);
+	t = &back.cells[1].trials[0];
+	cr_assert_eq(t->njobs, 2);
+	cr_assert_float_eq(t->jobs[0].fill, -1, 0, "unreported, not 0 s");
+	cr_assert_float_eq(t->jobs[0].access, 0.25, 0);
+	cr_assert(isnan(t->jobs[0].user), "no value, not 0: %g", t->jobs[0].user);
+	cr_assert_float_eq(t->jobs[0].sys, 0.125, 0);
+	cr_assert_eq(t->jobs[0].cpu, -1);
+	cr_assert_eq(t->jobs[0].born_inside, -1);
+	cr_assert_float_eq(t->jobs[1].fill, 0.5, 0);
+	cr_assert_float_eq(t->jobs[1].access, -1, 0, "unreported, not 0 s");
+	cr_assert(isnan(t->jobs[1].elapsed), "no value, not 0: %g", t->jobs[1].elapsed);
+	cr_assert_eq(t->jobs[1].cpu, 3);
+	cr_assert_eq(t->jobs[1].migrations, 2);
+	cr_assert_eq(t->jobs[1].born_inside, 1);
+	unlink(path);
+	results_free(&r);
+	results_free(&back);
+}
+
 /* The series keys are the result file's: a plot's metadata may change, the keys never. */
 Test(series, keys_stay_and_drawn_fields_have_labels)
 {
@@ -344,6 +435,8 @@ Test(results, broken_files_are_named_plainly)
 		{ "[1, 2]", "not a zswapbench result file" },
 		{ "{\"format\": \"zswapbench-result\", \"format_version\": 1, \"cells\": []}",
 		  "format version 1; this zswapbench reads version 2" },
+		{ "{\"format\": \"zswapbench-result\", \"format_version\": 3, \"cells\": []}",
+		  "format version 3; this zswapbench reads version 2" },
 		{ "{\"format\": \"zswapbench-result\", \"format_version\": 2}",
 		  "no list of cells" },
 		{ "{\"format\": \"zswapbench-result\", \"format_version\": 2, \"cells\": [{}]}",

@@ -59,6 +59,14 @@ Test(size, rejects_overflow)
 	uint64_t v;
 	cr_assert_eq(size_parse("99999999999999999999", &v), -ERANGE);
 	cr_assert_eq(size_parse("17179869184T", &v), -ERANGE);
+	/* UINT64_MAX is 18446744073709551615: in KB its whole part leaves room for 615 bytes of
+	 * fraction and no more. */
+	cr_assert_eq(size_parse("18446744073709551.615KB", &v), 0);
+	cr_assert_eq(v, UINT64_MAX);
+	cr_assert_eq(size_parse("18446744073709551.616KB", &v), -ERANGE);
+	cr_assert_eq(size_parse("18446744073709551615", &v), 0);
+	cr_assert_eq(v, UINT64_MAX);
+	cr_assert_eq(size_parse("18446744073709551616", &v), -ERANGE);
 }
 
 Test(size, formats_for_people)

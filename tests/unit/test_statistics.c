@@ -238,7 +238,23 @@ Test(mann_whitney, identical_samples_give_one)
 	P_EQ(compare(k, N(k), k, N(k)).p_mwu, 1.0);
 	cr_assert_not(compare(big, N(big), big, N(big)).mwu_exact);
 	P_EQ(compare(big, N(big), big, N(big)).p_mwu, 1.0);
-	P_EQ(compare(big, N(big), k, N(k)).p_mwu_min, compare(big, N(big), k, N(k)).p_mwu_min);
+}
+
+/* The smallest p an arrangement of these values could give, the most extreme U = n1 n2 under
+ * scipy's asymptotic formula with these ties (30 values i % 7 against three 4s: tie groups of
+ * 5, 5, 4, 4, 7, 4, 4); in Python's math alone:
+ *   tt = 2 * (5**3 - 5) + 4 * (4**3 - 4) + (7**3 - 7); n1, n2, n = 30, 3, 33
+ *   sigma = math.sqrt(n1 * n2 / 12 * ((n + 1) - tt / (n * (n - 1))))
+ *   math.erfc((n1 * n2 / 2 - 0.5) / sigma / math.sqrt(2)) */
+Test(mann_whitney, smallest_p_of_the_asymptotic_test)
+{
+	const double k[] = { 4, 4, 4 };
+	double big[30];
+
+	for (size_t i = 0; i < N(big); i++)
+		big[i] = (double)(i % 7);
+	cr_assert_float_eq(compare(big, N(big), k, N(k)).p_mwu_min, 0.004818622712788827, 1e-12);
+	cr_assert_float_eq(compare(k, N(k), big, N(big)).p_mwu_min, 0.004818622712788827, 1e-12);
 }
 
 Test(welch, against_scipy)

@@ -112,6 +112,14 @@ Test(verdict, the_ratio_and_its_interval_come_from_the_medians)
 	cr_expect_null(strstr(text, "±"), "a spread never passes for an uncertainty: %s", text);
 	cr_expect(strstr(text, "(primary: elapsed, tested at alpha 0.05; secondary"), "%s", text);
 	free(text);
+	/* The other way round the change is a drop, its factor inverted: 1 / 0.91 with the
+	 * interval's ends swapped as they are inverted. */
+	text = verdict_of(&z, &d);
+	at = strstr(text, "disk ran ");
+	cr_assert_not_null(at, "%s", text);
+	cr_assert_eq(sscanf(at, "disk ran %lf times faster than zram [%lf, %lf]", &f, &lo, &hi), 3);
+	cr_expect(lo <= f && f <= hi && lo > 1.05 && hi < 1.15, "%s", text);
+	free(text);
 }
 
 /* A +1.0% change with every trial apart: real, and within the 2% noise threshold. */
@@ -133,6 +141,16 @@ Test(verdict, a_real_change_within_the_noise_says_so)
 		up[i] = 0.99 * near_one[i];
 	text = verdict_of(&d, &z);
 	cr_expect(strstr(text, "zram ran faster than disk, median elapsed -1.0% ["), "%s", text);
+	cr_expect(strstr(text, "a real change, within the 2% noise threshold"), "%s", text);
+	free(text);
+	/* -2.0%, its interval across -2%: real, not shown to be beyond the threshold, and not
+	 * within it either. */
+	for (size_t i = 0; i < 10; i++)
+		up[i] = 0.98 * near_one[i];
+	text = verdict_of(&d, &z);
+	cr_expect(strstr(text, "zram ran faster than disk, median elapsed -2.0% ["), "%s", text);
+	cr_expect(strstr(text, "a real change, not shown to exceed the 2% noise threshold"), "%s",
+		  text);
 	free(text);
 }
 

@@ -1,0 +1,121 @@
+#!/bin/bash
+# The mutation check (make mutation): plants each bug of a list, one at a time, in a copy of
+# the tree and expects the unit tier to fail on it. A bug the tier passes is a test missing.
+#
+#   tests/mutation/run.sh [LIST]      LIST: tests/mutation/mutants.txt by default
+#
+# MUTATION_ONLY=REGEX  only the mutants whose line matches (grep -E), to try one or a few
+# MUTATION_FILTER=GLOB the unit tests run (Criterion's --filter); by default every suite but
+#                      plot and html, which draw pictures with gnuplot, take most of the tier's
+#                      time and read nothing a mutant here changes; '*' runs them all
+# MUTATION_JOBS=N      make's and Criterion's jobs (2)
+# MUTATION_KEEP=1      keep the copy (its path is printed) to look at a mutant's build
+#
+# Exit status: 0 when every mutant was caught; 1 when one was missed, did not build or its
+# snippet is not in its file exactly once (each a list to fix, not a result); 2 when the
+# unmutated tree does not build or fails its own tests.
+set -u -o pipefail
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+list=$(realpath "${1:-$root/tests/mutation/mutants.txt}")
+filter=${MUTATION_FILTER:-'!(plot|html)/*'}
+jobs=${MUTATION_JOBS:-2}
+only=${MUTATION_ONLY:-}
+start=$SECONDS
+
+work=$(mktemp -d /tmp/zsb-mutation-XXXXXX) || exit 2
+if [ "${MUTATION_KEEP:-0}" = 1 ]; then
+	echo "# the copy: $work"
+else
+	trap 'rm -rf "$work"' EXIT
+fi
+tree=$work/tree
+mkdir -p "$tree"
+
+# The files git knows, as they are in the work tree (an edit not yet committed included), and
+# not the build: the copy builds from scratch with the Makefile's own flags.
+(cd "$root" && git ls-files -z --cached --others --exclude-standard |
+	while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done |
+	tar --null -T - -cf -) | tar -xf - -C "$tree" || { echo "could not copy the tree" >&2; exit 2; }
+
+unit_build() {
+	make -C "$tree" -j"$jobs" unit >"$work/build.log" 2>&1
+}
+
+# A hung mutant (a loop that no longer ends) counts as caught by the timeout, as it would be
+# by anyone running the tier.
+unit_run() {
+	(cd "$tree" && timeout 900 ./tests/unit/run-unit -j"$jobs" --fail-fast --timeout 120 \
+		--filter "$filter" >"$work/unit.log" 2>&1)
+}
+
+# Replaces the one place the snippet is in the file; 3 when it is not there exactly once.
+plant() {
+	python3 - "$@" <<'PY'
+import sys
+path, old, new = sys.argv[1:4]
+text = open(path, encoding="utf-8").read()
+n = text.count(old)
+if n != 1:
+    print(f"the snippet is in {path} {n} times, not once: {old!r}")
+    sys.exit(3)
+open(path, "w", encoding="utf-8").write(text.replace(old, new, 1))
+PY
+}
+
+echo "# the unmutated tree, unit tests '$filter'"
+if ! unit_build; then
+	tail -20 "$work/build.log"
+	echo "the unmutated tree does not build" >&2
+	exit 2
+fi
+if ! unit_run; then
+	grep -E '\[FAIL\]|Synthesis' "$work/unit.log" | head -20
+	echo "the unmutated tree fails its unit tests: a mutant could not be told from it" >&2
+	exit 2
+fi
+echo "# built and passed in $((SECONDS - start))s"
+
+caught=0 missed=0 broken=0 n=0
+while IFS= read -r line || [ -n "$line" ]; do
+	case $line in '' | '#'*) continue ;; esac
+	if [ -n "$only" ] && ! grep -qE -- "$only" <<<"$line"; then
+		continue
+	fi
+	IFS=$'\t' read -r file old new what extra <<<"$line"
+	n=$((n + 1))
+	if [ -z "${what:-}" ] || [ -n "${extra:-}" ] || [ ! -f "$tree/$file" ]; then
+		echo "bad line    $n: not file<TAB>original<TAB>replacement<TAB>description: $line"
+		broken=$((broken + 1))
+		continue
+	fi
+	t0=$SECONDS
+	cp -p "$tree/$file" "$work/original"
+	if ! why=$(plant "$tree/$file" "$old" "$new"); then
+		echo "bad snippet $file: $what: $why"
+		broken=$((broken + 1))
+		continue
+	fi
+	if ! unit_build; then
+		echo "NOT BUILT   $file: $what (fix the replacement)"
+		grep -m3 -E 'error' "$work/build.log" | sed 's/^/            /'
+		broken=$((broken + 1))
+	elif unit_run; then
+		echo "MISSED      $file: $what ($((SECONDS - t0))s)"
+		missed=$((missed + 1))
+	else
+		failed=$(grep -m1 -oE '\[(FAIL|CRASH)\] [^:]*|\[----\] [^:]*:[0-9]+' "$work/unit.log" |
+			head -1)
+		echo "caught      $file: $what ($((SECONDS - t0))s${failed:+; $failed})"
+		caught=$((caught + 1))
+	fi
+	# The original back, newer than the mutant's object, so the next build recompiles it.
+	cp "$work/original" "$tree/$file"
+	touch "$tree/$file"
+done <"$list"
+
+[ "$n" -gt 0 ] || { echo "no mutant in $list" >&2; exit 1; }
+[ "$broken" -eq 0 ] || echo "$broken of the list's lines did not make a mutant that builds"
+echo "# $((SECONDS - start))s in all"
+echo "$caught caught, $missed missed"
+[ "$missed" -eq 0 ] && [ "$broken" -eq 0 ]
