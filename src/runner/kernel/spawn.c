@@ -165,7 +165,7 @@ static int wait_for(pid_t pid, int err, int group)
 	return WEXITSTATUS(status);
 }
 
-static int run(char *const argv[], const struct child_setup *c, int out)
+static int run_program(char *const argv[], const struct child_setup *c, int out)
 {
 	int err;
 	pid_t pid = start(argv, c, out, &err);
@@ -177,7 +177,7 @@ int spawn_wait(char *const argv[])
 {
 	static const struct child_setup plain;
 
-	return run(argv, &plain, -1);
+	return run_program(argv, &plain, -1);
 }
 
 int spawn_wait_said(char *const argv[], char *said, size_t len)
@@ -192,7 +192,7 @@ int spawn_wait_said(char *const argv[], char *said, size_t len)
 	said[0] = '\0';
 	if (!f)
 		return -errno;
-	ret = run(argv, &plain, fileno(f));
+	ret = run_program(argv, &plain, fileno(f));
 	rewind(f);
 	n = fread(out, 1, sizeof(out), f);
 	/* One line for a message: the last one it wrote. */
