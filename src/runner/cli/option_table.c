@@ -807,8 +807,8 @@ const struct option_desc option_table[O_COUNT] = {
 			.help = "print the plan, every change to the kernel it would make, and how "
 				"long it would take; run nothing",
 			.group = G_GIVEN },
-	[O_QUIET] = { "quiet", 'q', OT_FLAG, FIELD(quiet),
-		      .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
+	/* Not compare's: it has no short answer to keep, so -q there is refused, not ignored. */
+	[O_QUIET] = { "quiet", 'q', OT_FLAG, FIELD(quiet), .commands = CMD_RUN | CMD_SHOW,
 		      .help = "print only the verdict and errors", .group = G_PRINTED },
 	[O_RUNS] = { "runs", 0, OT_COUNT, FIELD(calibrate_runs), 3, 100, "8", NULL, "K", "runs",
 		     .commands = CMD_CALIBRATE, .flags = OPT_NO_ECHO, .example = "4",
