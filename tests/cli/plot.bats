@@ -33,6 +33,23 @@ teardown() { rm -rf "$TMP"; }
 	[ -s "$TMP/p/fill-curve.svg" ]
 }
 
+@test "plot: a link planted at a picture's name is replaced, never written through" {
+	command -v gnuplot >/dev/null || skip "gnuplot is not installed (gnuplot-nox)"
+	mkdir "$TMP/p"
+	ln -s "$TMP/victim" "$TMP/p/trials-elapsed.svg"
+	ln -s "$TMP/victim.gp" "$TMP/p/trials-elapsed.gp"
+	run --separate-stderr "$ZSB" plot "$FIX/disk-zram.json" -o "$TMP/p"
+	[ "$status" -eq 0 ]
+	[ ! -e "$TMP/victim" ]
+	[ ! -e "$TMP/victim.gp" ]
+	[ -f "$TMP/p/trials-elapsed.svg" ]
+	[ ! -L "$TMP/p/trials-elapsed.svg" ]
+	[ -f "$TMP/p/trials-elapsed.gp" ]
+	[ ! -L "$TMP/p/trials-elapsed.gp" ]
+	# gnuplot's private folder is gone.
+	[ -z "$(find "$TMP/p" -name '.gnuplot-*')" ]
+}
+
 @test "plot --png; several files; a sweep; what cannot be drawn is said" {
 	command -v gnuplot >/dev/null || skip "gnuplot is not installed (gnuplot-nox)"
 	run --separate-stderr "$ZSB" plot --png "$FIX/no-series.json" "$FIX/disk-zram.json" -o "$TMP/p"

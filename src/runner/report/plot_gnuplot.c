@@ -1,10 +1,12 @@
-/* The gnuplot process: found on PATH, run in the plots' folder on one script, its own last
- * message kept for the user when it fails. */
+/* The gnuplot process: found on PATH, run on one script in a private folder inside the plots'
+ * folder, its pictures then renamed into place, its own last message kept for the user when it
+ * fails. */
 #include "runner/base/sizes.h"
 #include "runner/report/plot_gnuplot.h"
 #include "runner/base/lines.h"
 #include "runner/kernel/spawn.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -76,31 +78,88 @@ static int read_messages(int fd, char *buf, size_t len)
 	return 0;
 }
 
+/* The private folder and whatever a failed gnuplot left in it. */
+static void remove_private(const char *private_dir)
+{
+	DIR *d = opendir(private_dir);
+	struct dirent *e;
+
+	while (d && (e = readdir(d)))
+		if (e->d_name[0] != '.')
+			unlinkat(dirfd(d), e->d_name, 0);
+	if (d)
+		closedir(d);
+	rmdir(private_dir);
+}
+
 static int failed(char *why, size_t len, int err, const char *what)
 {
 	snprintf(why, len, "%s: %s", what, strerror(-err));
 	return err;
 }
 
-int gnuplot_run(const char *gnuplot, const char *dir, const char *script, char *why, size_t len)
+/* What gnuplot wrote in the private folder, renamed into the plots' folder: rename replaces a
+ * name planted there (a symbolic link to another file) instead of writing through it, as
+ * gnuplot's own open would, as root. */
+static int move_pictures(const char *private_dir, const char *dir)
 {
-	char messages[4096], line[512], what[PATH_LEN];
-	int pfd[2], status = 0, ret;
+	int from = open(private_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC),
+	    to = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), ret = 0;
+	struct dirent *e;
+	DIR *d = from >= 0 ? fdopendir(from) : NULL;
+
+	if (!d || to < 0)
+		ret = -errno;
+	while (!ret && (e = readdir(d)))
+		if (e->d_name[0] != '.' && renameat(dirfd(d), e->d_name, to, e->d_name) < 0)
+			ret = -errno;
+	if (d)
+		closedir(d);
+	else if (from >= 0)
+		close(from);
+	if (to >= 0)
+		close(to);
+	return ret;
+}
+
+static int run_in(const char *gnuplot, const char *private_dir, const char *script, char *messages,
+		  size_t size, int *status)
+{
+	char up[PATH_LEN];
+	int pfd[2], ret;
 	pid_t pid;
 
+	snprintf(up, sizeof(up), "../%s", script);
 	if (pipe2(pfd, O_CLOEXEC))
-		return failed(why, len, -errno, "pipe for gnuplot");
+		return -errno;
 	pid = fork();
 	if (pid == 0)
-		exec_gnuplot(gnuplot, dir, script, pfd[1]);
+		exec_gnuplot(gnuplot, private_dir, up, pfd[1]);
 	ret = pid < 0 ? -errno : 0;
 	close(pfd[1]);
 	if (!ret)
-		ret = read_messages(pfd[0], messages, sizeof(messages));
+		ret = read_messages(pfd[0], messages, size);
 	close(pfd[0]);
-	while (pid > 0 && waitpid(pid, &status, 0) < 0)
+	while (pid > 0 && waitpid(pid, status, 0) < 0)
 		if (errno != EINTR)
-			return failed(why, len, -errno, "waiting for gnuplot");
+			return -errno;
+	return ret;
+}
+
+int gnuplot_run(const char *gnuplot, const char *dir, const char *script, char *why, size_t len)
+{
+	char messages[4096] = "", line[512], what[PATH_LEN], private_dir[PATH_LEN];
+	int status = 0, ret;
+
+	if ((size_t)snprintf(private_dir, sizeof(private_dir), "%s/.gnuplot-XXXXXX", dir) >=
+	    sizeof(private_dir))
+		return failed(why, len, -ENAMETOOLONG, dir);
+	if (!mkdtemp(private_dir))
+		return failed(why, len, -errno, private_dir);
+	ret = run_in(gnuplot, private_dir, script, messages, sizeof(messages), &status);
+	if (!ret && WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		ret = move_pictures(private_dir, dir);
+	remove_private(private_dir);
 	if (ret) {
 		snprintf(what, sizeof(what), "running gnuplot on %s/%s", dir, script);
 		return failed(why, len, ret, what);
