@@ -115,9 +115,9 @@ interrupt_in() {
 	[[ "$stderr" == *"a run (PID $PID) is in progress"* ]]
 }
 
-@test "every fatal signal ends the run through the journal: QUIT, USR1, USR2, ALRM, XCPU" {
+@test "every fatal signal ends the run through the journal: QUIT, USR1, USR2, ALRM, XCPU, PWR, STKFLT, IO, real-time" {
 	need_zram
-	for sig in QUIT USR1 USR2 ALRM XCPU; do
+	for sig in QUIT USR1 USR2 ALRM XCPU PWR STKFLT IO RTMIN RTMAX; do
 		# A result file of each signal's own: none can pass on the file another one wrote.
 		OUT=$TMP/$sig.json start_paused fill:1 --swap zram --trials 2
 		kill "-$sig" "$PID"
@@ -192,6 +192,12 @@ kill_at() {
 	[ "$status" -eq 0 ]
 	[[ "$stderr" == *"held no readable line: moved aside to $ZSWAPBENCH_RUNDIR/journal.damaged-"* ]]
 	ls "$ZSWAPBENCH_RUNDIR"/journal.damaged-*
+	# Every cleanup lists it, and what it names (nothing readable), until it is removed.
+	run "$ZSB" cleanup
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"$ZSWAPBENCH_RUNDIR/journal.damaged-"*": a journal moved aside with no readable line (4096 bytes); it names nothing to undo"* ]]
+	[[ "$output" == *"remove it once you have looked at it"* ]]
 }
 
 # A process that is gone: no /proc entry, or a zombie its new parent has not reaped yet.
