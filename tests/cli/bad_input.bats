@@ -112,6 +112,7 @@ command 'no-such-command-zsb': not found in PATH|-- no-such-command-zsb
 --target fs: --swap zswap has no device of its own to measure|--target fs --swap zswap -- true
 --modes 'seq-scan'|--target block --swap zram --modes seq-scan
 --modes 'seq-read,seq-read'|--target block --swap zram --modes seq-read,seq-read
+--user 'nobody': only with --target swap|--target block --swap zram --user nobody
 --bs '1000': not a multiple of 512 bytes|--target block --swap zram --bs 1000
 --bs '4K': only with --target block|--swap zram --bs 4K
 --modes 'seq-read': only with --target block|--swap zram --modes seq-read

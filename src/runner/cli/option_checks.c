@@ -118,6 +118,11 @@ static int check_target(const struct config *cfg, char *why, size_t len)
 	if (cfg->target == USE_FS && !cfg->command)
 		return bad(why, len, cfg, O_TARGET,
 			   "a filesystem needs a command after -- to write into it");
+	/* fio opens the root-only /dev/zramN, and the filesystem's root and fio's job file are
+	 * root's: a device's workload runs as root. */
+	if (cfg->target != USE_SWAP && config_given(cfg, O_USER))
+		return bad(why, len, cfg, O_USER,
+			   "only with --target swap: a device's workload is root's");
 	if (cfg->target == USE_BLOCK) {
 		struct fio_buffer buffer;
 		return fio_buffer_from_data(cfg->data, &buffer, why, len);
