@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -21,13 +22,15 @@ extern char **environ;
  * child. */
 static void default_signals(void)
 {
-	struct sigaction dfl = { .sa_handler = SIG_DFL };
+	/* The kernel's own call: glibc's sigaction refuses its two real-time signals (32, 33),
+	 * and one ignored by whoever started us would stay ignored in the child. All zeros is
+	 * SIG_DFL, no flags and an empty mask in every architecture's layout. */
+	static const unsigned long dfl[8];
 	sigset_t none;
 
-	/* glibc's own real-time signals refuse: they are not the runner's to pass on. */
 	for (int sig = 1; sig < NSIG; sig++)
 		if (sig != SIGKILL && sig != SIGSTOP)
-			sigaction(sig, &dfl, NULL);
+			syscall(SYS_rt_sigaction, sig, dfl, NULL, (size_t)8);
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 }
