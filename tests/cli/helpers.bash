@@ -46,7 +46,11 @@ machine_state() {
 	# beside one; in $TMP, not a test's own result files (results/zswapbench-*.json).
 	local -A seen=()
 	for d in /var/tmp ${TMP:+"$TMP"}; do
-		for f in "$d"/zswapbench* "$d"/*.swap "$d"/*/*.swap "$d"/*/*/*.swap "$d"/*.zram-backing \
+		# /var/tmp is zswapbench's default place: anything of its name there; in $TMP a test
+		# may build a package (zswapbench_*.deb), so only what a run makes.
+		local own="$d/zswapbench-*.d"
+		[ "$d" = /var/tmp ] && own="$d/zswapbench*"
+		for f in $own "$d"/*.swap "$d"/*/*.swap "$d"/*/*/*.swap "$d"/*.zram-backing \
 			"$d"/*/*.zram-backing "$d"/*/*/*.zram-backing "$d"/*/zswapbench-*.d "$d"/*/*/zswapbench-*.d; do
 			[ -e "$f" ] && [ -z "${seen[$f]:-}" ] && seen[$f]=1 && echo "$f"
 		done
