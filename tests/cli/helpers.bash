@@ -212,3 +212,18 @@ plots_implied() {
 		+ ([["elapsed"], ["user_cpu", "sys_cpu"], ["compression_ratio"]] as $qs | [.cells[] | trials[] | .values] as $v
 			| [$qs[] | select(. as $q | any($v[]; . as $x | all($q[]; $x[.] != null)))] | length)' "$1"
 }
+
+# The package built once from the tree for the tests that only need one (installing it,
+# deploying it), in the run's own temporary folder: a build takes a minute. Its path, the
+# zswapbench_*.deb, on stdout; the .changes and the other .debs beside it.
+shared_deb() {
+	local dir=${BATS_RUN_TMPDIR:?}/shared-deb
+	if ! compgen -G "$dir/zswapbench_*_*.deb" >/dev/null; then
+		rm -rf "$dir"
+		mkdir -p "$dir/src"
+		(cd "$BATS_TEST_DIRNAME/../.." && git ls-files -z | tar --null -T - -cf -) | tar -xf - -C "$dir/src"
+		(cd "$dir/src" && dpkg-buildpackage -us -uc -b >"$dir/build.log" 2>&1) ||
+			{ tail -30 "$dir/build.log" >&2; rm -f "$dir"/*.deb; return 1; }
+	fi
+	compgen -G "$dir/zswapbench_*_*.deb"
+}
