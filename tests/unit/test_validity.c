@@ -30,3 +30,20 @@ Test(validity, the_last_lines_of_a_commands_output)
 			 "tar: unrecognized option");
 	cr_assert_str_eq(progress_last_lines("", 3), "");
 }
+
+/* Another cgroup swapping during the trial moves /proc/vmstat, not this cgroup's counter. */
+Test(validity, never_swapped_is_the_cgroups_own_when_its_counter_is_known)
+{
+	struct validity_input in = { .own_swap_known = 1,
+				     .swapped_vmstat = 4096 * 100,
+				     .swapped_total = 4096 * 100,
+				     .psi_before = -1 };
+
+	cr_assert(validity_check(&in) & TRIAL_FLAG_NEVER_SWAPPED);
+	in.swap_peak = 4096;
+	cr_assert_not(validity_check(&in) & TRIAL_FLAG_NEVER_SWAPPED);
+	in.own_swap_known = 0;
+	in.swap_peak = 0;
+	cr_assert_not(validity_check(&in) & TRIAL_FLAG_NEVER_SWAPPED,
+		      "without the cgroup's counter, vmstat's swapping is taken as the trial's");
+}

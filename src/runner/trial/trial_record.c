@@ -269,6 +269,7 @@ static void record_inside(struct trial *t, const struct watch *wt, const struct 
 	 * "filled". A command is sampled at its swap peak, after pages have gone out, come
 	 * back and gone out again, which vmstat counts each time. */
 	in.have_cgroup_swap = wt->have_cgroup_swap && !wt->w->spec->command;
+	in.own_swap_known = wt->have_cgroup_swap;
 	in.cgroup_swap = (double)wt->cgroup_swap;
 	in.swap_peak = t->value[M_SWAP_PEAK];
 	if (wt->have_mid)

@@ -8,7 +8,11 @@ unsigned validity_check(const struct validity_input *in)
 {
 	unsigned f = 0;
 
-	if (in->swap_peak <= 0 && in->swapped_vmstat <= 0 && in->swapped_total <= 0)
+	/* /proc/vmstat counts every process's swapping: where the cgroup's own counter is known,
+	 * another cgroup swapping meanwhile must not hide that this one never did. */
+	if (in->own_swap_known
+		    ? in->swap_peak <= 0 && in->cgroup_swap <= 0
+		    : in->swap_peak <= 0 && in->swapped_vmstat <= 0 && in->swapped_total <= 0)
 		f |= TRIAL_FLAG_NEVER_SWAPPED;
 	if (in->have_cgroup_swap && in->cgroup_swap > 0) {
 		/* Swap is system-wide: pages of other processes on our device explain vmstat's

@@ -10,7 +10,8 @@ struct validity_input {
 	double cgroup_swap; /* bytes in the cgroup's swap when filled */
 	double swapped_vmstat; /* (pswpout + swpout_zero + zswpout) x page, start to filled */
 	double swapped_total; /* the same over the whole trial (a workload killed early) */
-	double swap_peak; /* bytes */
+	double swap_peak; /* bytes: the cgroup's own, sampled */
+	int own_swap_known; /* the cgroup's swap counter was read: swap_peak is the workload's */
 	double device_used; /* bytes of our device in use when filled (anyone's pages) */
 	double device_size; /* bytes; 0 unknown */
 	double ram_used, ram_limit; /* what a compressed store uses, and its cap (0: none) */
