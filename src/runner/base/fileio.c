@@ -68,10 +68,15 @@ int temp_beside(const char *path, char *tmp, size_t len, mode_t mode)
 
 int write_file_atomic(const char *path, const char *text, size_t len, int durable)
 {
+	return write_file_atomic_mode(path, text, len, durable, 0644);
+}
+
+int write_file_atomic_mode(const char *path, const char *text, size_t len, int durable, mode_t mode)
+{
 	char tmp[PATH_LEN];
 	int fd, ret;
 
-	fd = temp_beside(path, tmp, sizeof(tmp), 0644);
+	fd = temp_beside(path, tmp, sizeof(tmp), mode);
 	if (fd < 0)
 		return fd;
 	ret = write_full(fd, text, len);

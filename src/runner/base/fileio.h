@@ -14,6 +14,9 @@ int temp_beside(const char *path, char *tmp, size_t len, mode_t mode);
  * crash sees the old file or the new one, never half of one. durable: synced to the disk,
  * the directory's entry too (against a power loss). 0 or -errno; no temporary file is left. */
 int write_file_atomic(const char *path, const char *text, size_t len, int durable);
+/* The same with the file's mode (less the umask): 0666 for a page anyone may read and edit. */
+int write_file_atomic_mode(const char *path, const char *text, size_t len, int durable,
+			   mode_t mode);
 /* A whole file into *text (NUL-terminated, to free), at most max bytes: -EFBIG past that, so a
  * file that never ends (a device, a pipe) cannot take the memory; "-" is standard input. 0 or
  * -errno. */

@@ -222,29 +222,16 @@ static const char **default_names(size_t n)
  * "-", onto standard output. */
 static int write_page(struct html_page *p, const char *path)
 {
-	char tmp[PATH_LEN], *html = NULL;
+	char *html = NULL;
 	size_t len = 0;
-	int fd, ret;
+	int ret = plots_and_page(p, &html, &len);
 
-	if (strcmp(path, "-") == 0) {
-		ret = plots_and_page(p, &html, &len);
+	if (!ret && strcmp(path, "-") == 0) {
 		fflush(stdout);
-		if (!ret)
-			ret = write_full(STDOUT_FILENO, html, len);
-		free(html);
-		return ret;
+		ret = write_full(STDOUT_FILENO, html, len);
+	} else if (!ret) {
+		ret = write_file_atomic_mode(path, html, len, 0, 0666);
 	}
-	if ((fd = ret = temp_beside(path, tmp, sizeof(tmp), 0666)) < 0)
-		return ret;
-	ret = plots_and_page(p, &html, &len);
-	if (!ret)
-		ret = write_full(fd, html, len);
-	if (close(fd) < 0 && !ret)
-		ret = -errno;
-	if (!ret && rename(tmp, path) < 0)
-		ret = -errno;
-	if (ret)
-		unlink(tmp);
 	free(html);
 	return ret;
 }
