@@ -13,22 +13,21 @@
 #include "runner/undo/journal.h"
 #include "runner/undo/param.h"
 #include "runner/undo/rewind.h"
+#include "tools.h"
 
-static char dir[64];
+static char *dir;
 
 static void make_dir(void)
 {
-	snprintf(dir, sizeof(dir), "/tmp/zsb-jdamage-XXXXXX");
-	cr_assert_not_null(mkdtemp(dir));
+	dir = temp_dir("zsb-jdamage");
 	sysfs_set_root(dir);
 }
 
-static void remove_dir(void)
+static void drop_dir(void)
 {
-	char cmd[96];
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	if (dir[0] && system(cmd) != 0)
-		cr_log_warn("could not remove %s", dir);
+	if (dir)
+		remove_dir(dir);
+	dir = NULL;
 	sysfs_set_root(NULL);
 }
 
@@ -105,7 +104,7 @@ static void same_entries(const struct journal *a, const struct journal *b, size_
 
 /* Cut at every byte: every whole record is kept, the next record appended after the cut is
  * read back whole, and no cut is a dead end. */
-Test(journal_damage, cut_at_every_byte_loses_no_whole_record, .fini = remove_dir)
+Test(journal_damage, cut_at_every_byte_loses_no_whole_record, .fini = drop_dir)
 {
 	char text[8192], path[128];
 	size_t len;
@@ -140,7 +139,7 @@ Test(journal_damage, cut_at_every_byte_loses_no_whole_record, .fini = remove_dir
 
 /* A block of zeros (what a power loss can leave) at several places: the load never fails,
  * and every entry it keeps is one the journal really holds, in its real state or older. */
-Test(journal_damage, zeroed_blocks_never_invent_an_entry, .fini = remove_dir)
+Test(journal_damage, zeroed_blocks_never_invent_an_entry, .fini = drop_dir)
 {
 	char text[8192], copy[8192], path[128];
 	size_t len;
@@ -176,7 +175,7 @@ Test(journal_damage, zeroed_blocks_never_invent_an_entry, .fini = remove_dir)
 
 /* MGLRU on a CPU without every capability keeps 0x0003 of 0x0007: what the kernel kept is
  * the value that is ours, and it is undone. */
-Test(journal_damage, the_value_the_kernel_kept_is_ours, .fini = remove_dir)
+Test(journal_damage, the_value_the_kernel_kept_is_ours, .fini = drop_dir)
 {
 	char path[128], why[256], text[8192];
 	struct journal j;
@@ -197,7 +196,7 @@ Test(journal_damage, the_value_the_kernel_kept_is_ours, .fini = remove_dir)
 }
 
 /* param_set records what the kernel kept when it differs from what was written. */
-Test(journal_damage, param_set_records_what_the_kernel_kept, .fini = remove_dir)
+Test(journal_damage, param_set_records_what_the_kernel_kept, .fini = drop_dir)
 {
 	char path[128], why[256];
 	struct journal j;
@@ -238,7 +237,7 @@ static struct undo confirmed_file(const char *path, const char *uuid, uint64_t d
 
 /* After a reboot the filesystem's device number may differ: the inode and the signature
  * zswapbench wrote still name the swapfile; another file's signature does not. */
-Test(journal_damage, a_swapfile_is_known_by_its_signature_after_a_reboot, .fini = remove_dir)
+Test(journal_damage, a_swapfile_is_known_by_its_signature_after_a_reboot, .fini = drop_dir)
 {
 	char path[128], why[256];
 	struct journal j;
@@ -276,7 +275,7 @@ Test(journal_damage, a_swapfile_is_known_by_its_signature_after_a_reboot, .fini 
 
 /* An unconfirmed work directory was killed between mkdir and its confirmation: removed only
  * while it is empty. */
-Test(journal_damage, an_unconfirmed_work_directory_goes_only_when_empty, .fini = remove_dir)
+Test(journal_damage, an_unconfirmed_work_directory_goes_only_when_empty, .fini = drop_dir)
 {
 	char path[128], inner[160], why[256];
 	struct journal j;
