@@ -355,7 +355,7 @@ Test(options, the_table_as_a_table)
 					  msg, sizeof(msg)),
 			     0, "example of --%s: %s", o->name, msg);
 		cr_assert(cfg.given[id]);
-		if (id == O_SETUP || id == O_READ_BACK)
+		if (o->parse == option_table[O_SETUP].parse) /* a command as text */
 			refused((enum option_id)id, "make | tee log",
 				"shell syntax, with no shell to run it");
 		else if (id == O_SWAPFILE) /* any path, relative too, that needs no quoting */

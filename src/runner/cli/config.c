@@ -16,7 +16,8 @@ static const size_t owned[] = {
 	offsetof(struct config, plot_dir),  offsetof(struct config, report_file),
 	offsetof(struct config, hogger),    offsetof(struct config, sysroot),
 	offsetof(struct config, setup),	    offsetof(struct config, config_file),
-	offsetof(struct config, read_back),
+	offsetof(struct config, read_back), offsetof(struct config, load),
+	offsetof(struct config, ready),	    offsetof(struct config, load_warmup),
 };
 #define NOWNED (ARRAY_SIZE(owned))
 

@@ -32,6 +32,7 @@ enum option_id {
 	O_WARMUP,
 	O_ORDER,
 	O_LIMIT_MODE,
+	O_PRESSURE_TARGET,
 	O_SWAP_LIMIT,
 	O_SWAPPINESS,
 	O_PAGE_CLUSTER,
@@ -76,6 +77,11 @@ enum option_id {
 	O_USER,
 	O_NO_SECCOMP,
 	O_SETUP,
+	O_LOAD,
+	O_READY,
+	O_LOAD_WARMUP,
+	O_LOAD_FORMAT,
+	O_READY_TIMEOUT,
 	O_IGNORE_FAILURE,
 	O_SETTLE,
 	O_TIMEOUT,
@@ -105,6 +111,8 @@ enum option_id {
 	O_DRY_RUN,
 	O_QUIET,
 	O_RUNS,
+	O_SLOWDOWN,
+	O_STEPS,
 	O_HOGGER,
 	O_SYSROOT,
 	O_HELP,
@@ -122,10 +130,11 @@ enum command {
 	CMD_PLOT = 1 << 4,
 	CMD_REPORT = 1 << 5,
 	CMD_CALIBRATE = 1 << 6,
-	CMD_ALL = (1 << 7) - 1,
+	CMD_SAVINGS = 1 << 7,
+	CMD_ALL = (1 << 8) - 1,
 	/* The commands that run the experiment: they take its options (those of no set in
 	 * particular), a config file, and a COMMAND after "--". */
-	CMD_EXPERIMENT = CMD_RUN | CMD_CALIBRATE,
+	CMD_EXPERIMENT = CMD_RUN | CMD_CALIBRATE | CMD_SAVINGS,
 };
 
 enum run_order {
@@ -238,6 +247,9 @@ struct config {
 	int quiet; /* only the verdict and errors */
 	int dry_run; /* the plan and the changes it would make; nothing runs */
 	unsigned calibrate_runs; /* calibrate: independent runs of the configuration */
+	double pressure_target_pct; /* v2: memory.high held at this PSI some; 0: not */
+	double slowdown_pct; /* savings: the slowdown accepted of the run without a limit */
+	unsigned savings_steps; /* savings: steps of the search per backend */
 	int all; /* compare: rows that did not change too */
 	char group_by[16]; /* compare: file, host, kernel or host,kernel */
 	unsigned match_keys; /* compare --match: the cell_key bits cells match on; 0: all */
@@ -249,6 +261,12 @@ struct config {
 				       * the hogger; its own words, NULL-terminated; NULL: the
 				       * hogger */
 	char *setup; /* --setup: run once before the first trial, outside the cgroup */
+	/* A service: the command is a server; these run outside the cgroup against it. */
+	char *load; /* the load generator, whose run is the measured phase; empty: no service */
+	char *ready; /* run until it exits 0: the server is ready; empty: at once */
+	char *load_warmup; /* run once after ready, before the measured load; empty: none */
+	int load_format; /* how the load generator's output is read (enum load_format) */
+	uint64_t ready_timeout_ms;
 	char **files; /* show, compare, plot, report: the result files (argv's) */
 	int nfiles;
 	char *config_file; /* --config: the file read before the command line */

@@ -9,6 +9,7 @@
 
 #include "common/access.h"
 #include "common/size.h"
+#include "common/util.h"
 #include "runner/cli/option_echo.h"
 #include "runner/cli/option_parse.h"
 #include "runner/cli/option_table.h"
@@ -180,6 +181,30 @@ static int check_tabs(const struct config *cfg, char *why, size_t len)
 	return 0;
 }
 
+/* A service is one server the load generator drives: the server is the command after --, and
+ * the load's helpers mean nothing without a load. */
+static int check_service(const struct config *cfg, char *why, size_t len)
+{
+	static const enum option_id needs_load[] = { O_READY, O_LOAD_WARMUP, O_LOAD_FORMAT,
+						     O_READY_TIMEOUT };
+
+	if (!cfg->load[0]) {
+		for (size_t i = 0; i < ARRAY_SIZE(needs_load); i++)
+			if (config_given(cfg, needs_load[i]))
+				return bad(why, len, cfg, needs_load[i], "only with --load");
+		return 0;
+	}
+	if (!cfg->command)
+		return bad(why, len, cfg, O_LOAD,
+			   "the server to load is the command after --: give one");
+	if (cfg->target != USE_SWAP)
+		return bad(why, len, cfg, O_LOAD, "only with --target swap");
+	if (cfg->jobs.n != 1 || cfg->jobs.v[0] != 1)
+		return bad(why, len, cfg, O_JOBS,
+			   "a service is one server: its load sets the concurrency");
+	return 0;
+}
+
 int options_cross_check(const struct config *cfg, char *why, size_t len)
 {
 	int ret = check_tabs(cfg, why, len);
@@ -190,5 +215,7 @@ int options_cross_check(const struct config *cfg, char *why, size_t len)
 		ret = check_hogger_only(cfg, why, len);
 	if (!ret)
 		ret = check_target(cfg, why, len);
+	if (!ret)
+		ret = check_service(cfg, why, len);
 	return ret ? ret : check_sizes(cfg, why, len);
 }

@@ -451,6 +451,9 @@ const char *const option_group_names[G_COUNT] = {
 
 static const char *const targets[] = { "swap", "block", "fs", NULL };
 static const char *const limit_modes[] = { "max", "high", NULL };
+/* In enum load_format's order (loadgen/loadgen.h; a unit test holds them together). */
+static const char *const load_formats[] = { "auto",    "lines", "sysbench", "redis-benchmark",
+					    "pgbench", NULL };
 static const char *const thp_modes[] = { "always", "madvise", "never", NULL };
 static const char *const writeback_types[] = { "idle", "huge", "incompressible", NULL };
 static const char *const group_keys[] = { "file", "host", "kernel", "host,kernel", NULL };
@@ -491,6 +494,14 @@ const struct option_desc option_table[O_COUNT] = {
 			   NULL, .choices = limit_modes, .example = "high",
 			   .help = "max (hard limit) or high (throttle: memory.high)",
 			   .group = G_CGROUP },
+	[O_PRESSURE_TARGET] = { "pressure-target", 0, OT_REAL, FIELD(pressure_target_pct), 0, 0,
+				NULL, "none", "PCT", "%", .dmin = 0.01, .dmax = 50,
+				.example = "0.1%",
+				.help = "v2: move memory.high each second to hold the cgroup's "
+					"memory "
+					"pressure (PSI some) at PCT: the memory it settles in is "
+					"recorded",
+				.group = G_CGROUP },
 	[O_SWAP_LIMIT] = { "swap-limit", 0, OT_SIZE, FIELD(swap_limit), 4096, 0, NULL, "no limit",
 			   "SIZE", NULL, .example = "100M", .help = "swap the cgroup may use",
 			   .group = G_CGROUP },
@@ -681,6 +692,30 @@ const struct option_desc option_table[O_COUNT] = {
 			      "cgroup, in the run's work directory (words split at blanks, no "
 			      "shell)",
 		      .group = G_WORKLOAD },
+	[O_LOAD] = { "load", 0, OT_TEXT, FIELD(load), 0, COMMAND_TEXT_MAX, NULL, "none",
+		     "'CMD ARGS'", NULL, .parse = check_setup,
+		     .example = "redis-benchmark -q -n 1000",
+		     .help = "COMMAND is a server: once it is ready, run this load generator "
+			     "outside the cgroup and measure it (elapsed, throughput, latency)",
+		     .group = G_WORKLOAD },
+	[O_READY] = { "ready", 0, OT_TEXT, FIELD(ready), 0, COMMAND_TEXT_MAX, NULL, "at once",
+		      "'CMD ARGS'", NULL, .parse = check_setup, .example = "redis-cli ping",
+		      .help = "the server is ready once this exits 0 (tried every 100 ms)",
+		      .group = G_WORKLOAD },
+	[O_LOAD_WARMUP] = { "load-warmup", 0, OT_TEXT, FIELD(load_warmup), 0, COMMAND_TEXT_MAX,
+			    NULL, "none", "'CMD ARGS'", NULL, .parse = check_setup,
+			    .example = "redis-benchmark -q -n 100",
+			    .help = "once the server is ready, run this before the measured load",
+			    .group = G_WORKLOAD },
+	[O_LOAD_FORMAT] = { "load-format", 0, OT_ENUM, FIELD(load_format), 0, 0, "auto", NULL,
+			    "FORMAT", NULL, .choices = load_formats, .example = "sysbench",
+			    .help = "how the load's output is read: auto, lines, sysbench, "
+				    "redis-benchmark, pgbench",
+			    .group = G_WORKLOAD },
+	[O_READY_TIMEOUT] = { "ready-timeout", 0, OT_DURATION, FIELD(ready_timeout_ms), 1000,
+			      3600000, "120", NULL, "TIME", "s", .example = "30s",
+			      .help = "a server not ready by then fails its trial",
+			      .group = G_WORKLOAD },
 	[O_IGNORE_FAILURE] = { "ignore-failure", 'i', OT_FLAG, FIELD(ignore_failure),
 			       .help = "go on after a trial whose COMMAND fails (by default the "
 				       "run "
@@ -712,8 +747,9 @@ const struct option_desc option_table[O_COUNT] = {
 			 .group = G_RECORDED },
 	[O_OUTPUT] = { "output", 'o', OT_PATH, FIELD(output), 0, 0, NULL,
 		       "results/zswapbench-DATE[SUFFIX].json", "FILE", NULL,
-		       .example = "results/a.json", .commands = CMD_RUN,
-		       .parse = check_file_not_stdout, .help = "result file", .group = G_RECORDED },
+		       .example = "results/a.json", .commands = CMD_RUN | CMD_SAVINGS,
+		       .parse = check_file_not_stdout,
+		       .help = "result file (savings: its answer's file)", .group = G_RECORDED },
 	[O_SUFFIX] = { "suffix", 0, OT_STRING, FIELD(suffix), 0, 0, NULL, NULL, "TEXT", NULL,
 		       .parse = check_suffix, .example = "-lz4", .commands = CMD_RUN,
 		       .help = "appended to the default result file name", .group = G_RECORDED },
@@ -814,6 +850,15 @@ const struct option_desc option_table[O_COUNT] = {
 		     .commands = CMD_CALIBRATE, .flags = OPT_NO_ECHO, .example = "4",
 		     .help = "independent runs of the configuration to measure its noise",
 		     .group = G_COMPARED },
+	[O_SLOWDOWN] = { "slowdown", 0, OT_REAL, FIELD(slowdown_pct), 0, 0, "10", NULL, "PCT", "%",
+			 .commands = CMD_SAVINGS, .flags = OPT_NO_ECHO, .dmin = 0.5, .dmax = 500,
+			 .example = "5%",
+			 .help = "the slowdown of the primary metric a smaller limit may cost",
+			 .group = G_COMPARED },
+	[O_STEPS] = { "steps", 0, OT_COUNT, FIELD(savings_steps), 1, 12, "4", NULL, "N", "steps",
+		      .commands = CMD_SAVINGS, .flags = OPT_NO_ECHO, .example = "5",
+		      .help = "limits tried per backend: the answer is within footprint / 2^N",
+		      .group = G_COMPARED },
 	[O_HOGGER] = { "hogger", 0, OT_PATH, FIELD(hogger), 0, 0, NULL, "beside zswapbench", "PATH",
 		       NULL, .flags = OPT_HIDDEN,
 		       .example = "/usr/libexec/zswapbench/zswapbench-hogger",

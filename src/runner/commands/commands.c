@@ -78,6 +78,17 @@ const struct command_info commands[] = {
 		   "a\n"
 		   "change between two single runs of this host and configuration against that\n"
 		   "spread; without it, it does not test them." },
+	{ .name = "savings",
+	  .run = savings_run,
+	  .options = CMD_SAVINGS,
+	  .usage = "[--slowdown PCT] [options] [-- COMMAND [ARG...]]",
+	  .man_usage = "[options] [-- COMMAND [ARG...]]",
+	  .about = "How much memory each swap setup saves: per backend, the smallest memory limit\n"
+		   "at which the workload stays within --slowdown of its run with no limit and no\n"
+		   "swap, found by a bisection of runs (each step the reference and the backend\n"
+		   "interleaved, a step decided by the interval of its slowdown), printed as the\n"
+		   "memory saved with its interval. --dry-run says how many trials it takes at "
+		   "most." },
 	{ .name = "sysinfo",
 	  .run = sysinfo_run,
 	  .options = CMD_SYSINFO,

@@ -381,6 +381,18 @@ int bench_cgroup_mem_usage(const struct bench_cgroup *cg, uint64_t *bytes)
 	return read_file_u64(cg, cg->env->files->mem_current, bytes);
 }
 
+int bench_cgroup_set_high(const struct bench_cgroup *cg, uint64_t bytes)
+{
+	char path[PATH_LEN], value[32];
+
+	if (!cg->env->memory_v2)
+		return -ENOTSUP;
+	if (!bench_cgroup_file(cg, "memory.high", path, sizeof(path)))
+		return -ENAMETOOLONG;
+	snprintf(value, sizeof(value), "%llu", (unsigned long long)bytes);
+	return sysfs_write(path, value);
+}
+
 /* "zswapbench-1-0-1" of "zswapbench/zswapbench-1-0-1". */
 static const char *base_name(const char *name)
 {

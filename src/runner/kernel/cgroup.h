@@ -106,6 +106,8 @@ int bench_cgroup_swap_usage(const struct bench_cgroup *cg, uint64_t *bytes);
 int bench_cgroup_mem_peak(const struct bench_cgroup *cg, uint64_t *bytes);
 int bench_cgroup_mem_usage(const struct bench_cgroup *cg, uint64_t *bytes);
 /* v1: peak of memory + swap; v2: peak of swap alone. */
+/* v2: memory.high of our own cgroup, moved while the trial runs (the pressure target). */
+int bench_cgroup_set_high(const struct bench_cgroup *cg, uint64_t bytes);
 int bench_cgroup_memsw_peak(const struct bench_cgroup *cg, uint64_t *bytes);
 int bench_cgroup_oom_kills(const struct bench_cgroup *cg, uint64_t *count);
 /* A key of the group's memory.stat. */

@@ -28,10 +28,15 @@ static const struct question questions[] = {
 	  { M_WRITE_BW, M_READ_CLAT_P99, M_WRITE_CLAT_P99, M_SWAP_RAM },
 	  4 },
 	{ M_WRITE_BW, { M_WRITE_BW, M_WRITE_BW }, { M_WRITE_CLAT_P99, M_SWAP_RAM }, 2 },
+	/* A service: the work it did for its load generator, and its tail latency. */
+	{ M_THROUGHPUT,
+	  { M_THROUGHPUT, M_THROUGHPUT },
+	  { M_REQUEST_P99, M_CPU_TIME, M_SWAP_PEAK, M_SWAP_RAM, M_SETTLED_MEM },
+	  5 },
 	{ M_ELAPSED,
 	  { M_ELAPSED, M_ELAPSED },
-	  { M_CPU_TIME, M_SWAP_PEAK, M_SWAP_RAM, M_ACCESS_P99 },
-	  4 },
+	  { M_CPU_TIME, M_SWAP_PEAK, M_SWAP_RAM, M_ACCESS_P99, M_SETTLED_MEM },
+	  5 },
 };
 
 static int both_have(const struct result_cell *a, const struct result_cell *b, enum metric_id m)

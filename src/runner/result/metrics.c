@@ -206,6 +206,25 @@ const struct metric metrics[M_COUNT] = {
 	[M_FS_TOTAL_TIME] = { "fs_total_time", UNIT_SECONDS, 1,
 			      "elapsed + fs_flush_time + fs_read_time: the filesystem's round "
 			      "trip" },
+	[M_THROUGHPUT] = { "throughput", UNIT_OPS_PER_S, -1,
+			   "the load generator's operations per second over its measured run, as "
+			   "it printed them (sysbench's transactions, redis-benchmark's requests, "
+			   "pgbench's tps)" },
+	[M_REQUEST_AVG] = { "request_avg", UNIT_MICROSECONDS, 1,
+			    "the load generator's mean latency per operation, as it printed it" },
+	[M_REQUEST_P50] = { "request_p50", UNIT_MICROSECONDS, 1,
+			    "the load generator's median latency per operation (sysbench: from "
+			    "its histogram; redis-benchmark: the worst of its tests)" },
+	[M_REQUEST_P95] = { "request_p95", UNIT_MICROSECONDS, 1, "the same: 95th percentile" },
+	[M_REQUEST_P99] = { "request_p99", UNIT_MICROSECONDS, 1, "the same: 99th percentile" },
+	[M_REQUEST_MAX] = { "request_max", UNIT_MICROSECONDS, 1,
+			    "the load generator's slowest operation, as it printed it" },
+	[M_SETTLED_MEM] = { "settled_memory", UNIT_BYTES, 1,
+			    "--pressure-target: the cgroup's memory.current, median over the "
+			    "second "
+			    "half of the trial's seconds, while the controller moved memory.high" },
+	[M_FINAL_HIGH] = { "final_memory_high", UNIT_BYTES, 0,
+			   "--pressure-target: the memory.high the controller set last" },
 	[M_REFERENCE_TIME] = { "reference_time", UNIT_SECONDS, 1,
 			       "CLOCK_MONOTONIC around a fixed probe just before the trial, on the "
 			       "workload's CPU: 8 MiB of pages first written, then a fixed integer "
@@ -218,7 +237,7 @@ const char *metric_unit_name(enum metric_unit unit)
 		[UNIT_SECONDS] = "s",	 [UNIT_BYTES] = "MiB",	     [UNIT_PAGES] = "pages",
 		[UNIT_COUNT] = "",	 [UNIT_RATIO] = "x",	     [UNIT_MIBPS] = "MiB/s",
 		[UNIT_PER_MIB] = "/MiB", [UNIT_MICROSECONDS] = "us", [UNIT_PERCENT] = "%",
-		[UNIT_IOPS] = "IOPS",
+		[UNIT_IOPS] = "IOPS",	 [UNIT_OPS_PER_S] = "ops/s",
 	};
 	return names[unit];
 }

@@ -15,7 +15,8 @@ enum metric_unit {
 	UNIT_PER_MIB,
 	UNIT_MICROSECONDS,
 	UNIT_PERCENT,
-	UNIT_IOPS
+	UNIT_IOPS,
+	UNIT_OPS_PER_S
 };
 
 enum metric_id {
@@ -111,6 +112,16 @@ enum metric_id {
 	M_FS_READ_TIME,
 	M_FS_FLUSH_TIME,
 	M_FS_TOTAL_TIME,
+	/* a service (--load): the load generator's own numbers, read from its output */
+	M_THROUGHPUT,
+	M_REQUEST_AVG,
+	M_REQUEST_P50,
+	M_REQUEST_P95,
+	M_REQUEST_P99,
+	M_REQUEST_MAX,
+	/* --pressure-target: what the controller settled the cgroup in */
+	M_SETTLED_MEM,
+	M_FINAL_HIGH,
 	/* the machine as the trial met it: a fixed piece of work before the workload */
 	M_REFERENCE_TIME,
 	M_COUNT

@@ -8,6 +8,7 @@
 
 #include "common/size.h"
 #include "common/util.h"
+#include "runner/cli/option_table.h"
 #include "runner/fio/job.h"
 #include "runner/run/run.h"
 #include "runner/undo/param.h"
@@ -30,6 +31,10 @@ static void plan_lines(const struct run *run, FILE *out)
 				size_format(c->limit, limit, sizeof(limit)),
 				fio_modes[c->mode].name, c->jobs, c->jobs == 1 ? "" : "s",
 				size_format(c->alloc, alloc, sizeof(alloc)));
+		else if (p->has_service)
+			fprintf(out, "  %s: limit %s, the server %s, under %s\n", c->label,
+				size_format(c->limit, limit, sizeof(limit)), cfg->command[0],
+				p->service.spec.load[0]);
 		else if (cfg->command)
 			fprintf(out, "  %s: limit %s, %u cop%s of %s\n", c->label,
 				size_format(c->limit, limit, sizeof(limit)), c->jobs,
@@ -47,6 +52,15 @@ static void plan_lines(const struct run *run, FILE *out)
 			"in it%s%s%s\n",
 			cfg->setup[0] ? "; in it, before the first trial: " : "", cfg->setup,
 			cfg->setup[0] ? "" : "");
+	if (p->has_service)
+		fprintf(out,
+			"  each trial: the server started in the cgroup; outside it, as the runner "
+			"is placed:%s%s%s%s then the measured load '%s' (its output read as %s); "
+			"then SIGTERM, 30 s to stop\n",
+			cfg->ready[0] ? " '" : "", cfg->ready,
+			cfg->ready[0] ? "' until it exits 0 (--ready-timeout);" : "",
+			cfg->load_warmup[0] ? " the warm-up;" : "", cfg->load,
+			option_table[O_LOAD_FORMAT].choices[cfg->load_format]);
 	fprintf(out, "  workload %s%s\n", run->placement.pinned ? "pinned to " : "",
 		run->placement.why);
 	fprintf(out, "  first trials in order:");

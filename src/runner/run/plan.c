@@ -146,6 +146,14 @@ static uint64_t fio_bytes(const struct config *cfg, uint64_t device, unsigned jo
 	return (uint64_t)jobs * each * cfg->loops + (fio_modes[mode].reads ? device : 0);
 }
 
+/* The text split into words held in the plan; NULL for an empty text. The option's check
+ * split it once already: it fits. */
+static char *const *split_into(const char *text, char *buf, size_t len, char **argv, size_t nargv)
+{
+	snprintf(buf, len, "%s", text);
+	return text[0] && command_split(buf, argv, nargv) > 0 ? argv : NULL;
+}
+
 /* A device target's part of the cell; its paths come later (plan_place). */
 static void build_target(const struct config *cfg, uint64_t device, struct plan_cell *c)
 {
@@ -153,13 +161,10 @@ static void build_target(const struct config *cfg, uint64_t device, struct plan_
 	char why[160];
 
 	t->use = (enum device_use)cfg->target;
-	if (t->use == USE_FS && cfg->read_back[0]) {
-		snprintf(c->read_back_text, sizeof(c->read_back_text), "%s", cfg->read_back);
-		/* The option's check split it once already: it fits. */
-		if (command_split(c->read_back_text, c->read_back_argv,
-				  ARRAY_SIZE(c->read_back_argv)) > 0)
-			t->read_back = c->read_back_argv;
-	}
+	if (t->use == USE_FS)
+		t->read_back = split_into(cfg->read_back, c->read_back_text,
+					  sizeof(c->read_back_text), c->read_back_argv,
+					  ARRAY_SIZE(c->read_back_argv));
 	if (c->mode < 0)
 		return;
 	t->fio = (struct fio_job){ .mode = (enum fio_mode)c->mode,
@@ -326,6 +331,23 @@ static int build_schedule(struct plan *p, const struct config *cfg, unsigned lon
 	return 0;
 }
 
+static void build_service(const struct config *cfg, struct plan *p)
+{
+	struct plan_service *sv = &p->service;
+
+	p->has_service = cfg->load[0] != '\0';
+	if (!p->has_service)
+		return;
+	sv->spec.ready = split_into(cfg->ready, sv->ready_text, sizeof(sv->ready_text),
+				    sv->ready_argv, ARRAY_SIZE(sv->ready_argv));
+	sv->spec.warmup = split_into(cfg->load_warmup, sv->warmup_text, sizeof(sv->warmup_text),
+				     sv->warmup_argv, ARRAY_SIZE(sv->warmup_argv));
+	sv->spec.load = split_into(cfg->load, sv->load_text, sizeof(sv->load_text), sv->load_argv,
+				   ARRAY_SIZE(sv->load_argv));
+	sv->spec.format = (enum load_format)cfg->load_format;
+	sv->spec.ready_timeout_ms = cfg->ready_timeout_ms;
+}
+
 int plan_build(struct plan *p, const struct config *cfg, const char *hogger,
 	       const struct plan_inputs *in)
 {
@@ -338,6 +360,7 @@ int plan_build(struct plan *p, const struct config *cfg, const char *hogger,
 	ngroups = group_axes(cfg, p, groups);
 	p->swap_size = plan_swap_size(cfg);
 	plan_swapfile(cfg, in->pid, p->swapfile, sizeof(p->swapfile));
+	build_service(cfg, p);
 	for (size_t g = 0; g < ngroups; g++)
 		max += count_cells(&groups[g]) * cell_modes(cfg, modes);
 	p->cells = calloc(max ? max : 1, sizeof(*p->cells));

@@ -14,6 +14,7 @@
 #include "runner/cli/config.h"
 #include "runner/swap/backend.h"
 #include "runner/trial/hogger_argv.h"
+#include "runner/trial/service.h"
 #include "runner/trial/target.h"
 #include "runner/trial/workload.h"
 
@@ -40,6 +41,15 @@ struct plan_cell {
 	char *read_back_argv[COMMAND_WORDS_MAX + 1];
 };
 
+/* A service's commands, split once into words (their texts held here). */
+struct plan_service {
+	struct service_spec spec;
+	char ready_text[COMMAND_TEXT_MAX + 1], warmup_text[COMMAND_TEXT_MAX + 1],
+		load_text[COMMAND_TEXT_MAX + 1];
+	char *ready_argv[COMMAND_WORDS_MAX + 1], *warmup_argv[COMMAND_WORDS_MAX + 1],
+		*load_argv[COMMAND_WORDS_MAX + 1];
+};
+
 struct schedule_entry {
 	unsigned cell, trial; /* trial is 1-based, warmups first */
 };
@@ -53,6 +63,8 @@ struct plan {
 	uint64_t swap_size; /* the swapfile's size and zram's disksize */
 	struct name_list all_comps; /* --comp all, as this kernel's zram offers them */
 	char swapfile[PATH_MAX];
+	struct plan_service service;
+	int has_service; /* --load: the command is a server */
 };
 
 /* What the plan takes besides the config, filled by its caller: the PID names the default

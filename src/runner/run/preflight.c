@@ -162,28 +162,34 @@ static int check_outputs(const struct config *cfg)
 }
 
 /* A device target's tools: Debian's fio for a block device, mkfs.ext4 for a filesystem. */
+/* A command given as text (its words split at blanks): its first word must be found. */
+static int check_command_text(enum option_id id, const char *text)
+{
+	char first[COMMAND_TEXT_MAX + 1];
+	int ret;
+
+	snprintf(first, sizeof(first), "%.*s", (int)strcspn(text, " \t"), text);
+	if (first[0] && (ret = find_command(first))) {
+		say("--%s '%s': %s", option_table[id].name, text,
+		    ret == -ENOENT ? "not found in PATH" : strerror(-ret));
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
 static int check_target_tools(const struct config *cfg)
 {
 	const char *tool = cfg->target == USE_BLOCK ? "fio"
 		: cfg->target == USE_FS		    ? "mkfs.ext4"
 						    : NULL;
 	const char *package = cfg->target == USE_BLOCK ? "fio" : "e2fsprogs";
-	char first[COMMAND_TEXT_MAX + 1];
-	int ret;
-
 	if (tool && find_command(tool)) {
 		say("--target %s: %s not found in PATH (install the %s package: apt-get install "
 		    "%s)",
 		    device_use_names[cfg->target], tool, package, package);
 		return EXIT_UNSUPPORTED;
 	}
-	snprintf(first, sizeof(first), "%.*s", (int)strcspn(cfg->read_back, " \t"), cfg->read_back);
-	if (first[0] && (ret = find_command(first))) {
-		say("--read-back '%s': %s", cfg->read_back,
-		    ret == -ENOENT ? "not found in PATH" : strerror(-ret));
-		return EXIT_USAGE;
-	}
-	return 0;
+	return check_command_text(O_READ_BACK, cfg->read_back);
 }
 
 /* The workload: a command that can be found, a hogger that can be run. */
@@ -192,6 +198,10 @@ static int check_workload(const struct config *cfg, struct host *host)
 	int ret;
 
 	if ((ret = check_target_tools(cfg)))
+		return ret;
+	if ((ret = check_command_text(O_LOAD, cfg->load)) ||
+	    (ret = check_command_text(O_READY, cfg->ready)) ||
+	    (ret = check_command_text(O_LOAD_WARMUP, cfg->load_warmup)))
 		return ret;
 	if (cfg->command && (ret = find_command(cfg->command[0]))) {
 		say("command '%s': %s", cfg->command[0],
@@ -437,6 +447,12 @@ int preflight(const struct config *cfg, struct host *host)
 		say("--limit-mode high: on cgroup v1 it stalls instead of killing, so it needs a "
 		    "--timeout");
 		return EXIT_USAGE;
+	}
+	if (cfg->pressure_target_pct > 0 && !host->env.memory_v2) {
+		say("--pressure-target: needs cgroup v2's memory.high and memory.pressure; this "
+		    "machine's memory controller is v1 (cgroup mode: %s)",
+		    cgroup_mode_name(host->env.mode));
+		return EXIT_UNSUPPORTED;
 	}
 	plan_swapfile(cfg, getpid(), swapfile, sizeof(swapfile));
 	if ((cfg->throttle_read || cfg->throttle_write) &&

@@ -21,6 +21,12 @@ void progress_init(struct progress *p, size_t total, unsigned ncells, int quiet)
 	current = p;
 }
 
+void progress_forget(const struct progress *p)
+{
+	if (current == p)
+		current = NULL;
+}
+
 void progress_clear(void)
 {
 	if (current && current->shown) {

@@ -30,6 +30,9 @@ void progress_phase(void *p, const char *phase, uint64_t bytes);
 void progress_done(struct progress *p, const struct result_cell *c, const struct trial *t);
 /* Takes the live line off the screen (before any other message, and at the end). */
 void progress_clear(void);
+/* The run that owned p is over: messages no longer clear its line (calibrate and savings run
+ * one run after another, each with its progress on its own stack). */
+void progress_forget(const struct progress *p);
 /* Where the last n lines of text start (its end's blank lines not counted): text itself when
  * it has no more. */
 const char *progress_last_lines(const char *text, unsigned n);

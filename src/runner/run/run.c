@@ -241,8 +241,10 @@ static struct trial_setup setup_for(const struct run *run, unsigned cell, char *
 		.cgroup_name = name,
 		.workload = &c->workload,
 		.target = &c->target,
+		.service = run->plan.has_service ? &run->plan.service.spec : NULL,
 		.alloc = c->alloc,
 		.sample_ms = (unsigned)cfg->interval_ms,
+		.pressure_target_pct = cfg->pressure_target_pct,
 		.timeout_ms = cfg->timeout_ms,
 		.extended = cfg->extended,
 		.on_phase = progress_phase,
@@ -582,6 +584,7 @@ int run_main(const struct config *cfg)
 	if (run.results.status == RUN_COMPLETE)
 		status = draw(&run, status);
 out:
+	progress_forget(&run.progress);
 	journal_rewind(&run.journal, 0);
 	journal_close(&run.journal, rundir_file("journal", path, sizeof(path)));
 	journal_free(&run.journal);

@@ -6,6 +6,7 @@
 
 #include "runner/kernel/cgroup.h"
 #include "runner/swap/backend.h"
+#include "runner/trial/service.h"
 #include "runner/trial/target.h"
 #include "runner/trial/workload.h"
 #include "runner/undo/journal.h"
@@ -18,8 +19,10 @@ struct trial_setup {
 	const char *cgroup_name;
 	const struct workload_spec *workload;
 	const struct target_spec *target; /* what the device is used as: swap, block, fs */
+	const struct service_spec *service; /* the workload is a server under a load; NULL: not */
 	uint64_t alloc; /* bytes all jobs will write: the curve's spacing and end */
 	unsigned sample_ms; /* how often cgroup swap is sampled for its peak */
+	double pressure_target_pct; /* memory.high held at this PSI some; 0: not */
 	uint64_t timeout_ms; /* 0: none */
 	int extended;
 	/* Where the trial is, for the progress line; may be NULL. */

@@ -14,6 +14,7 @@
 #include "runner/trial/extended.h"
 #include "runner/trial/perf.h"
 #include "runner/trial/probe.h"
+#include "runner/trial/service.h"
 #include "runner/trial/trial_record.h"
 #include "runner/trial/watch.h"
 #include "runner/undo/rewind.h"
@@ -201,7 +202,9 @@ static int measure(const struct trial_setup *s, struct watch *wt, struct bench_c
 		.arg = wt, .tick = watch_tick, .progress = watch_progress, .filled = watch_filled
 	};
 	struct vmstat_snap before, after;
+	struct service_outcome service;
 	struct trial *t = wt->t;
+	unsigned sample_ms;
 	uint64_t t0;
 	int ret;
 
@@ -226,7 +229,11 @@ static int measure(const struct trial_setup *s, struct watch *wt, struct bench_c
 		return ret;
 	signals_pause_point("fill");
 	name_failure(why, len, "following the workload");
-	if ((ret = workload_follow(wt->w, s->sample_ms, s->timeout_ms, &hooks)))
+	/* The controller acts from the ticks: it needs them even without a time series. */
+	sample_ms = s->sample_ms || !s->pressure_target_pct ? s->sample_ms : 100;
+	ret = s->service ? service_drive(s, wt->w, &hooks, &service)
+			 : workload_follow(wt->w, sample_ms, s->timeout_ms, &hooks);
+	if (ret)
 		return ret;
 	t0 = clock_now_ns();
 	name_failure(why, len, PROC_VMSTAT);
@@ -238,6 +245,9 @@ static int measure(const struct trial_setup *s, struct watch *wt, struct bench_c
 	if (t->extended)
 		extended_snapshot(s->dev->block, t->extended->after);
 	trial_record(t, wt, *perf, &before, &after);
+	if (s->service)
+		service_record(t, wt->w, &service);
+	pressure_record(&wt->pressure, t);
 	if (s->target->use == USE_BLOCK && t->status == TRIAL_OK)
 		record_fio(s, t);
 	if (t->have[M_ELAPSED] && t->have[M_FS_FLUSH_TIME] && t->have[M_FS_READ_TIME])

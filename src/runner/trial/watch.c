@@ -40,6 +40,7 @@ void watch_start(struct watch *wt)
 	vmstat_snapshot(&wt->start);
 	wt->have_psi = psi_read(PSI_MEMORY, &wt->psi_start) == 0;
 	wt->have_cg_psi = wt->cg->pressure[0] && psi_read(wt->cg->pressure, &wt->cg_psi_start) == 0;
+	pressure_start(&wt->pressure, wt->s->pressure_target_pct, wt->cg, clock_now_ns());
 }
 
 /* A device that fills up ends the trial in an OOM kill, and frees everything with it: its
@@ -100,6 +101,8 @@ void watch_tick(void *arg)
 	struct watch *wt = arg;
 	uint64_t swap = 0;
 	int have_swap = bench_cgroup_swap_usage(wt->cg, &swap) == 0;
+
+	pressure_tick(&wt->pressure, wt->cg, clock_now_ns());
 
 	if (wt->t->series && series_due(wt->t->series))
 		record_point(wt, have_swap, swap);

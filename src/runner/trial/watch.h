@@ -9,6 +9,7 @@
 #include "runner/kernel/psi.h"
 #include "runner/result/results.h"
 #include "runner/swap/backend.h"
+#include "runner/trial/pressure.h"
 #include "runner/trial/setup.h"
 #include "runner/trial/workload.h"
 
@@ -34,6 +35,7 @@ struct watch {
 	int have_psi, have_cg_psi;
 	double psi_before_pct; /* share of a quiet window before the release spent stalled */
 	uint64_t device_used_max, device_size; /* our device's fill, seen at every tick */
+	struct pressure_ctl pressure; /* --pressure-target's controller */
 };
 
 /* Records where the series starts from (vmstat, PSI): call just before the release. */

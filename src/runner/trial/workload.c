@@ -492,6 +492,46 @@ int workload_wait_filled(struct workload *w, int timeout_ms)
 	return 0;
 }
 
+void workload_drain(struct workload *w)
+{
+	for (unsigned i = 0; i < w->n; i++)
+		while (!w->jobs[i].reaped && w->jobs[i].out >= 0 && read_output(&w->jobs[i]) > 0)
+			;
+}
+
+int workload_gone(const struct workload *w)
+{
+	siginfo_t si;
+
+	for (unsigned i = 0; i < w->n; i++) {
+		if (w->jobs[i].reaped)
+			return 1;
+		si.si_pid = 0;
+		if (waitid(P_PID, (id_t)w->jobs[i].pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+		    si.si_pid)
+			return 1;
+	}
+	return 0;
+}
+
+int workload_stop(struct workload *w, int sig, unsigned grace_ms)
+{
+	uint64_t lived_ms = (clock_now_ns() - w->release_ns) / 1000000ULL;
+	static const struct workload_hooks none = { 0 };
+
+	for (unsigned i = 0; i < w->n; i++)
+		if (!w->jobs[i].reaped)
+			kill(w->jobs[i].pid, sig);
+	/* follow's deadline counts from the release: the grace is added to what it lived. */
+	return workload_follow(w, 0, lived_ms + grace_ms, &none);
+}
+
+void workload_signals_to(const struct workload *w)
+{
+	if (w->pgid)
+		signals_set_child(-w->pgid);
+}
+
 void workload_destroy(struct workload *w)
 {
 	if (w->pgid > 0)

@@ -93,6 +93,16 @@ int workload_follow(struct workload *w, unsigned sample_ms, uint64_t timeout_ms,
 /* Reads reports until every job is filled (or gone), then sends "go"; for a workload that
  * lives beside the trials (--background). -ETIMEDOUT after timeout_ms. */
 int workload_wait_filled(struct workload *w, int timeout_ms);
+/* What a command wrote so far, read without waiting: a server that writes its log while the
+ * runner follows another workload must not block on a full pipe. */
+void workload_drain(struct workload *w);
+/* Whether a job has exited (reaped or not): a server that died while its load ran. */
+int workload_gone(const struct workload *w);
+/* Sends sig to each job still running, then follows them: a job alive after grace_ms is
+ * killed and marked timed_out. Every job is reaped on return (its rusage in it). */
+int workload_stop(struct workload *w, int sig, unsigned grace_ms);
+/* A stop signal goes to this workload's group again (another workload spawned since took it). */
+void workload_signals_to(const struct workload *w);
 /* Kills and reaps whatever is still running, closes everything. */
 void workload_destroy(struct workload *w);
 

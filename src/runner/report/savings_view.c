@@ -1,0 +1,75 @@
+#include "runner/report/savings_view.h"
+
+#include <math.h>
+
+#include "common/size.h"
+
+static const char *metric_name(const struct savings_report *r)
+{
+	for (size_t i = 0; i < r->nbackends; i++)
+		if (r->backends[i].metric >= 0)
+			return metrics[r->backends[i].metric].key;
+	return "the primary metric";
+}
+
+static void answer_line(const struct savings_report *r, size_t i, FILE *out)
+{
+	const struct savings_search *b = &r->backends[i];
+	double saved, lo, hi;
+	char pass[32], fail[32];
+
+	savings_answer(b, &saved, &lo, &hi);
+	size_format(b->pass_limit, pass, sizeof(pass));
+	size_format(b->fail_limit, fail, sizeof(fail));
+	fprintf(out, "  %s: %.0f%% less memory [%.0f%%, %.0f%%] at <= %g%% slowdown: %s %s",
+		r->names[i], 100 * saved, 100 * lo, 100 * hi, r->target_pct, pass,
+		b->pass_limit == r->footprint ? "(the footprint itself)" : "held it");
+	if (b->fail_limit)
+		fprintf(out, ", %s did not", fail);
+	fprintf(out, " (%u step%s%s)\n", b->nsteps, b->nsteps == 1 ? "" : "s",
+		b->by_median ? "; a step decided by its median, its interval straddling the "
+			       "target: the answer's interval spans the steps that settled"
+			     : "");
+}
+
+static void steps_table(const struct savings_report *r, FILE *out)
+{
+	char limit[32];
+
+	fprintf(out, "\n  %-10s %8s %9s %20s  %s\n", "BACKEND", "LIMIT", "SLOWDOWN", "95% INTERVAL",
+		"VERDICT");
+	for (size_t i = 0; i < r->nbackends; i++)
+		for (unsigned k = 0; k < r->backends[i].nsteps; k++) {
+			const struct savings_step *st = &r->backends[i].steps[k];
+			char iv[48] = "-", sl[24] = "-";
+			if (!isnan(st->slowdown_pct))
+				snprintf(sl, sizeof(sl), "%+.1f%%", st->slowdown_pct);
+			if (!isnan(st->lo_pct))
+				snprintf(iv, sizeof(iv), "[%+.1f%%, %+.1f%%]", st->lo_pct,
+					 st->hi_pct);
+			fprintf(out, "  %-10s %8s %9s %20s  %s%s%s\n", r->names[i],
+				size_format(st->limit, limit, sizeof(limit)), sl, iv,
+				step_verdict_name(st->verdict), st->note[0] ? ": " : "", st->note);
+		}
+}
+
+void savings_print(const struct savings_report *r, FILE *out)
+{
+	char f[32], lo[32], hi[32];
+
+	fprintf(out,
+		"memory saved at <= %g%% slowdown of %s, against the workload with no limit "
+		"and no swap (footprint %s, %s to %s over its trials):\n",
+		r->target_pct, metric_name(r), size_format(r->footprint, f, sizeof(f)),
+		size_format(r->footprint_lo, lo, sizeof(lo)),
+		size_format(r->footprint_hi, hi, sizeof(hi)));
+	for (size_t i = 0; i < r->nbackends; i++)
+		answer_line(r, i, out);
+	steps_table(r, out);
+	fprintf(out,
+		"\n  %u trials. A step is within the slowdown when its whole interval is, "
+		"beyond it when its whole interval is; the interval of the memory saved spans the "
+		"smallest limit that held to the largest that did not, over the footprint's "
+		"spread.\n",
+		r->trials);
+}

@@ -1,0 +1,161 @@
+#include "runner/result/savings.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "common/util.h"
+
+void savings_init(struct savings_search *s, uint64_t footprint, uint64_t footprint_lo,
+		  uint64_t footprint_hi, double target_pct, unsigned max_steps)
+{
+	memset(s, 0, sizeof(*s));
+	s->target_pct = target_pct;
+	s->footprint = footprint;
+	s->footprint_lo = footprint_lo;
+	s->footprint_hi = footprint_hi;
+	s->granule = MIB_BYTES;
+	s->max_steps = max_steps < SAVINGS_STEPS_MAX ? max_steps : SAVINGS_STEPS_MAX;
+	/* The footprint passes by definition: at it, nothing needs to leave memory. */
+	s->pass_limit = footprint;
+	s->fail_limit = 0;
+	s->metric = -1;
+}
+
+uint64_t savings_next(const struct savings_search *s)
+{
+	uint64_t mid;
+
+	if (s->nsteps >= s->max_steps || s->pass_limit - s->fail_limit <= s->granule)
+		return 0;
+	mid = s->fail_limit + (s->pass_limit - s->fail_limit) / 2;
+	mid -= mid % s->granule;
+	/* Never the bracket's own ends: a step that tells nothing new. */
+	if (mid <= s->fail_limit)
+		mid += s->granule;
+	return mid < s->pass_limit ? mid : 0;
+}
+
+/* A trial that failed at this limit (the OOM killer, a server that died) fails the step:
+ * the setup cannot hold the workload there. */
+static const char *failed_trial(const struct result_cell *cell)
+{
+	for (size_t i = 0; i < cell->ntrials; i++)
+		if (!cell->trials[i].warmup && cell->trials[i].status != TRIAL_OK)
+			return cell->trials[i].note[0] ? cell->trials[i].note : "a trial failed";
+	return NULL;
+}
+
+/* The slowdown of the primary metric in percent, whichever way it is better: a time that
+ * grows, a throughput that falls. */
+static void slowdown_of(const struct metric_comparison *mc, enum metric_id m,
+			struct savings_step *st)
+{
+	int higher_better = metrics[m].lower_is_better < 0;
+	double c = mc->est.change_pct, lo = mc->est.lo_pct, hi = mc->est.hi_pct;
+
+	st->slowdown_pct = higher_better ? -c : c;
+	st->lo_pct = higher_better ? -hi : lo;
+	st->hi_pct = higher_better ? -lo : hi;
+}
+
+static enum step_verdict verdict_of(const struct savings_step *st, double target)
+{
+	if (!isnan(st->hi_pct) && st->hi_pct <= target)
+		return STEP_PASS;
+	if (!isnan(st->lo_pct) && st->lo_pct > target)
+		return STEP_FAIL;
+	return st->slowdown_pct <= target ? STEP_PASS_BY_MEDIAN : STEP_FAIL_BY_MEDIAN;
+}
+
+void savings_step_judge(struct savings_search *s, uint64_t limit, const struct result_cell *base,
+			const struct result_cell *cell, const struct compare_opts *o)
+{
+	struct savings_step *st = &s->steps[s->nsteps < SAVINGS_STEPS_MAX ? s->nsteps : 0];
+	struct metric_comparison mc;
+	enum metric_id m = compare_primary(base, cell);
+	const char *failed = failed_trial(cell), *base_failed = failed_trial(base);
+
+	memset(st, 0, sizeof(*st));
+	s->metric = (int)m;
+	st->limit = limit;
+	st->slowdown_pct = st->lo_pct = st->hi_pct = NAN;
+	if (base_failed) {
+		/* The reference itself did not run through: nothing to measure against. */
+		st->verdict = STEP_FAIL_BY_MEDIAN;
+		snprintf(st->note, sizeof(st->note), "the reference failed: %.100s", base_failed);
+	} else if (failed) {
+		st->verdict = STEP_FAIL;
+		snprintf(st->note, sizeof(st->note), "%.120s", failed);
+	} else if (compare_metric(base, cell, m, o, &mc) || !mc.have) {
+		st->verdict = STEP_FAIL;
+		snprintf(st->note, sizeof(st->note), "no %s to compare", metrics[m].key);
+	} else {
+		slowdown_of(&mc, m, st);
+		st->verdict = verdict_of(st, s->target_pct);
+	}
+	if (st->verdict == STEP_PASS_BY_MEDIAN || st->verdict == STEP_FAIL_BY_MEDIAN)
+		s->by_median = 1;
+	if (st->verdict == STEP_PASS || st->verdict == STEP_PASS_BY_MEDIAN)
+		s->pass_limit = limit;
+	else
+		s->fail_limit = limit;
+	if (s->nsteps < SAVINGS_STEPS_MAX)
+		s->nsteps++;
+}
+
+static double share_saved(uint64_t limit, uint64_t footprint)
+{
+	return footprint ? 1.0 - (double)limit / (double)footprint : 0;
+}
+
+/* The limits the steps settled with their whole interval: a step decided by its median
+ * might have gone the other way, so the answer's interval reaches past it. */
+static void certain_bracket(const struct savings_search *s, uint64_t *pass, uint64_t *fail)
+{
+	*pass = s->footprint;
+	*fail = 0;
+	for (unsigned i = 0; i < s->nsteps; i++) {
+		const struct savings_step *st = &s->steps[i];
+		if (st->verdict == STEP_PASS && st->limit < *pass)
+			*pass = st->limit;
+		if (st->verdict == STEP_FAIL && st->limit > *fail)
+			*fail = st->limit;
+	}
+}
+
+void savings_answer(const struct savings_search *s, double *saved, double *lo, double *hi)
+{
+	uint64_t pass, fail;
+
+	/* The smallest limit that passed is the answer; the threshold lies above the largest
+	 * that failed; and the footprint itself varied between its trials. */
+	certain_bracket(s, &pass, &fail);
+	*saved = share_saved(s->pass_limit, s->footprint);
+	*lo = share_saved(pass, s->footprint_lo);
+	*hi = share_saved(fail, s->footprint_hi);
+	if (*lo < 0)
+		*lo = 0;
+	if (*saved < 0)
+		*saved = 0;
+	if (*hi < *saved)
+		*hi = *saved;
+	if (*lo > *saved)
+		*lo = *saved;
+}
+
+unsigned savings_max_trials(unsigned backends, unsigned max_steps, unsigned trials)
+{
+	return trials + backends * max_steps * 2 * trials;
+}
+
+const char *step_verdict_name(enum step_verdict v)
+{
+	static const char *const names[] = {
+		[STEP_PASS] = "within",
+		[STEP_FAIL] = "beyond",
+		[STEP_PASS_BY_MEDIAN] = "within (by its median)",
+		[STEP_FAIL_BY_MEDIAN] = "beyond (by its median)",
+	};
+	return names[v];
+}

@@ -1,0 +1,82 @@
+/*
+ * How much memory a swap setup saves: the smallest memory limit at which a workload's primary
+ * metric stays within a slowdown the user accepts of its run without a limit. Per backend, a
+ * bisection over limits between nothing and the workload's footprint; each step is one run of
+ * two interleaved cells (the workload with no limit and no swap, and with the backend at the
+ * step's limit), so the comparison is within a run, trials as the unit. A step passes only when
+ * the whole interval of its slowdown lies within the target, fails when the whole interval lies
+ * beyond it, and is otherwise decided by its median and marked so. Pure: the caller runs the
+ * steps.
+ */
+#ifndef ZSB_SAVINGS_H
+#define ZSB_SAVINGS_H
+#include <stddef.h>
+#include <stdint.h>
+
+#include "runner/result/compare.h"
+#include "runner/result/results.h"
+
+#define SAVINGS_STEPS_MAX 12
+
+enum step_verdict {
+	STEP_PASS, /* the whole interval within the target */
+	STEP_FAIL, /* the whole interval beyond it, or a trial failed (OOM) */
+	STEP_PASS_BY_MEDIAN, /* the interval straddles it: the median decided */
+	STEP_FAIL_BY_MEDIAN,
+};
+
+struct savings_step {
+	uint64_t limit;
+	double slowdown_pct, lo_pct, hi_pct; /* of the primary metric; NaN: not measured */
+	enum step_verdict verdict;
+	char file[256]; /* the step's result file */
+	char note[128]; /* a failed trial's reason */
+};
+
+struct savings_search {
+	double target_pct;
+	uint64_t footprint; /* the workload's peak with no limit: the median over its trials */
+	uint64_t footprint_lo, footprint_hi; /* the smallest and largest of those trials */
+	uint64_t granule; /* limits are multiples of this (1 MiB) */
+	unsigned max_steps;
+	uint64_t pass_limit, fail_limit; /* the bracket: pass_limit passed (or is the footprint) */
+	struct savings_step steps[SAVINGS_STEPS_MAX];
+	unsigned nsteps;
+	int by_median; /* a step was decided by its median */
+	int metric; /* the primary metric the steps compared (enum metric_id); -1: none yet */
+};
+
+#define SAVINGS_BACKENDS_MAX 8
+
+/* The whole answer: the reference run's footprint and each backend's search. */
+struct savings_report {
+	double target_pct;
+	uint64_t footprint, footprint_lo, footprint_hi;
+	char reference_file[256];
+	char names[SAVINGS_BACKENDS_MAX][16];
+	struct savings_search backends[SAVINGS_BACKENDS_MAX];
+	size_t nbackends;
+	unsigned trials; /* run in all */
+};
+
+/* The report as JSON, written whole (a temporary file renamed): 0 or -errno. */
+int savings_json_write(const struct savings_report *r, const char *path);
+
+/* The search for one backend, before its first step. */
+void savings_init(struct savings_search *s, uint64_t footprint, uint64_t footprint_lo,
+		  uint64_t footprint_hi, double target_pct, unsigned max_steps);
+/* The next limit to run, or 0 when the answer is decided (the bracket is one granule or the
+ * steps are spent). */
+uint64_t savings_next(const struct savings_search *s);
+/* What a step's run measured: base is the cell with no limit, cell the backend's at limit. */
+void savings_step_judge(struct savings_search *s, uint64_t limit, const struct result_cell *base,
+			const struct result_cell *cell, const struct compare_opts *o);
+/* The answer: memory saved as a share of the footprint (0..1) and its interval, from the
+ * bracket and the footprint's spread. */
+void savings_answer(const struct savings_search *s, double *saved, double *lo, double *hi);
+/* The trials the search takes at most: a baseline run, then per backend its steps, each of
+ * two cells. */
+unsigned savings_max_trials(unsigned backends, unsigned max_steps, unsigned trials);
+const char *step_verdict_name(enum step_verdict v);
+
+#endif

@@ -1,0 +1,164 @@
+#!/usr/bin/env bats
+# A service: a server in the trial's cgroup, a load generator outside it, its output read into
+# throughput and latency; a server that dies or is never ready fails its trial; and
+# `zswapbench savings`, whose answer must follow a workload's known working set.
+bats_require_minimum_version 1.5.0
+load helpers
+
+setup() { common_setup; }
+teardown() { common_teardown; }
+
+MiB=1048576
+
+need_redis() {
+	command -v redis-server >/dev/null && command -v redis-benchmark >/dev/null ||
+		skip "no redis-server or redis-benchmark (apt-get install redis-server redis-tools)"
+}
+
+# A redis-server that says which cgroup it is in; the load and the ready check say theirs.
+redis_args() {
+	sock="$TMP/r.sock"
+	cat >"$TMP/server.sh" <<EOF
+#!/bin/sh
+cat /proc/self/cgroup >"$TMP/server.cgroup"
+exec redis-server --port 0 --unixsocket $sock --save '' --appendonly no
+EOF
+	cat >"$TMP/load.sh" <<EOF
+#!/bin/sh
+cat /proc/self/cgroup >"$TMP/load.cgroup"
+taskset -pc \$\$ >"$TMP/load.cpus"
+exec redis-benchmark -s $sock -t set,get -n \${1:-20000} -r 20000 -d 1024 --csv
+EOF
+	chmod +x "$TMP/server.sh" "$TMP/load.sh"
+	args=(--ready "redis-cli -s $sock ping" --load "$TMP/load.sh")
+}
+
+value() {
+	json ".cells[${2:-0}].trials[0].values.$1" "$TMP/r.json"
+}
+
+@test "a service: the server inside the cgroup, the load outside, its throughput and latency" {
+	need_zram
+	need_redis
+	redis_args
+	run --separate-stderr "$ZSB" --swap zram --limit 16M --trials 1 "${args[@]}" \
+		--load-warmup "$TMP/load.sh 2000" --output "$TMP/r.json" -- "$TMP/server.sh"
+	echo "$output $stderr"
+	[ "$status" -eq 0 ]
+	grep -q "zswapbench-" "$TMP/server.cgroup"
+	run ! grep -q "zswapbench-" "$TMP/load.cgroup"
+	# redis-benchmark's requests per second over SET and GET, and its percentiles in us.
+	assert_awk "$(value throughput) > 100"
+	assert_awk "$(value request_p99) >= $(value request_p50)"
+	assert_awk "$(value request_p50) > 0"
+	# 20000 values of 1K each (about 30M with redis's overhead) in 16M: the server swapped.
+	assert_awk "$(value cgroup_swap_peak) > 4 * $MiB"
+	# elapsed is the measured load's, not the server's life (which includes the warm-up).
+	assert_awk "$(value elapsed) > 0"
+	[ "$(json '.config.load' "$TMP/r.json")" = "$TMP/load.sh" ]
+	[[ "$output" == *throughput* ]]
+}
+
+@test "a service's trials are compared by throughput, higher being better" {
+	need_zram
+	need_redis
+	redis_args
+	run --separate-stderr "$ZSB" --swap disk,zram --limit 16M --trials 3 "${args[@]}" \
+		--output "$TMP/r.json" -- "$TMP/server.sh"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	run --separate-stderr "$ZSB" show --format json "$TMP/r.json"
+	[ "$status" -eq 0 ]
+	[ "$(jq -r '.comparisons[0].primary // .verdict.primary // empty' <<<"$output" | head -n 1)" = throughput ] ||
+		[[ "$(json '.cells[1].comparison.primary // empty' "$TMP/r.json")" == throughput ]] ||
+		grep -q '"primary": *"throughput"' <<<"$output"
+}
+
+@test "a server OOM-killed under its load fails its trial, with its log's last line" {
+	need_redis
+	redis_args
+	run --separate-stderr "$ZSB" --swap none --limit 8M --trials 1 -i "${args[@]}" \
+		--output "$TMP/r.json" -- "$TMP/server.sh"
+	echo "$output $stderr"
+	[ "$status" -eq 4 ]
+	[ "$(json '.cells[0].trials[0].status' "$TMP/r.json")" = oom ]
+	[[ "$(json '.cells[0].trials[0].note' "$TMP/r.json")" == "the server was OOM-killed during its "* ]]
+}
+
+@test "a server never ready fails its trial after --ready-timeout" {
+	need_redis
+	redis_args
+	run --separate-stderr "$ZSB" --swap none --limit 64M --trials 1 -i --ready false \
+		--ready-timeout 2s --load "$TMP/load.sh" --output "$TMP/r.json" -- "$TMP/server.sh"
+	echo "$output $stderr"
+	[ "$status" -eq 4 ]
+	[[ "$(json '.cells[0].trials[0].note' "$TMP/r.json")" == "the server was not ready within --ready-timeout (2 s)"* ]]
+}
+
+@test "a load whose output holds no throughput fails its trial, naming what is missing" {
+	need_redis
+	redis_args
+	run --separate-stderr "$ZSB" --swap none --limit 64M --trials 1 -i \
+		--ready "redis-cli -s $sock ping" --load "echo hello" --load-format sysbench \
+		--output "$TMP/r.json" -- "$TMP/server.sh"
+	[ "$status" -eq 4 ]
+	[[ "$(json '.cells[0].trials[0].note' "$TMP/r.json")" == "the load's output: "*sysbench* ]]
+}
+
+@test "service options: each misuse is one line naming the option, exit 2, nothing changed" {
+	while IFS='|' read -r want args; do
+		# shellcheck disable=SC2086
+		run --separate-stderr "$ZSB" $args
+		[ "$status" -eq 2 ] || { echo "$args: $status $stderr"; return 1; }
+		[[ "$stderr" == *"$want"* ]] || { echo "$args: $stderr"; return 1; }
+		[ "$(wc -l <<<"$stderr")" -eq 1 ]
+	done <<'EOF'
+--ready|--ready true --limit 16M
+--load-warmup|--load-warmup true --limit 16M -- sleep 1
+--load-format|--load-format sysbench -- sleep 1
+--ready-timeout|--ready-timeout 5s -- sleep 1
+--load|--load true
+--jobs|--load true --jobs 2 -- sleep 1
+--load|--load true --target block
+--load-format|--load-format csv --load true -- sleep 1
+--load 'no-such-tool-zsb'|--load no-such-tool-zsb -- sleep 1
+--ready 'no-such-tool-zsb'|--ready no-such-tool-zsb --load true -- sleep 1
+EOF
+}
+
+@test "savings --dry-run says the most trials it takes and changes nothing" {
+	run --separate-stderr "$ZSB" savings --swap disk,zram --trials 3 --steps 4 --alloc 64M -n
+	echo "$output $stderr"
+	[ "$status" -eq 0 ]
+	# a reference run of 3, then 2 backends x 4 steps x (3 + 3)
+	[[ "$output" == *"at most 51 trials"* ]]
+	run --separate-stderr "$ZSB" savings --limit 32M -n
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--limit"* ]]
+	run --separate-stderr "$ZSB" savings --swap none,zram -n
+	[ "$status" -eq 2 ]
+}
+
+# The hogger's hot:25:300 writes 64M, then reads its first quarter (16M) 300 times over: below
+# that quarter every pass faults its pages back in (tens of times slower), above it the cold
+# pages go to zram once. At a 100% slowdown the answer lies between the two.
+@test "savings of a known working set (hot:25) lands between the hot set and twice it" {
+	need_zram
+	run --separate-stderr "$ZSB" savings --swap zram --alloc 64M --access hot:25:300 \
+		--trials 3 --steps 4 --slowdown 100% --output "$TMP/s.json"
+	echo "$output"
+	echo "$stderr" | tail -n 5
+	[ "$status" -eq 0 ]
+	limit=$(json '.backends[0].limit' "$TMP/s.json")
+	assert_awk "$limit > 16 * $MiB"
+	assert_awk "$limit <= 32 * $MiB"
+	saved=$(json '.backends[0].saved' "$TMP/s.json")
+	assert_awk "$(json '.backends[0].saved_lo' "$TMP/s.json") <= $saved"
+	assert_awk "$(json '.backends[0].saved_hi' "$TMP/s.json") >= $saved"
+	assert_awk "$saved >= 0.45 && $saved < 0.75"
+	[ "$(json '.backends[0].steps | length' "$TMP/s.json")" -le 4 ]
+	# Every step's run is kept, and names its file; the first step (32M) holds it.
+	for f in $(json '.backends[0].steps[].file' "$TMP/s.json"); do [ -s "$f" ]; done
+	[[ "$output" == *"zram: "*"% less memory ["* ]]
+	rm -rf "$(dirname "$(json '.reference_file' "$TMP/s.json")")"
+}
