@@ -28,6 +28,7 @@
 #include "runner/kernel/swaps.h"
 #include "runner/kernel/sysfs.h"
 #include "runner/kernel/vmstat.h"
+#include "runner/loadgen/loadgen.h"
 #include "runner/report/report.h"
 #include "runner/result/calibration.h"
 #include "runner/result/json_read.h"
@@ -469,6 +470,33 @@ static void check_fio(const struct input *in)
 Test(fuzz_regressions, fio)
 {
 	each_input("fio", check_fio);
+}
+
+/* In every format: read, or refused with a reason; what is read is finite and not negative. An
+ * input kept as bad-* or refused-* (a malformed output, or one a generator printed that is not
+ * read) is refused as it is, whatever the format auto finds. */
+static void check_loadgen(const struct input *in)
+{
+	const char *name = strrchr(in->path, '/') + 1;
+	int bad = strncmp(name, "bad-", 4) == 0 || strncmp(name, "refused-", 8) == 0;
+
+	for (int f = 0; f < LOAD_FORMAT_COUNT; f++) {
+		struct load_result r;
+		char why[256] = "";
+		int ret = load_parse(in->data, in->len, (enum load_format)f, &r, why, sizeof(why));
+
+		cr_expect(ret == 0 || (ret == -EINVAL && why[0]), "%s: %d '%s'", in->path, ret,
+			  why);
+		cr_expect(ret || !bad || f != LOAD_AUTO, "%s: read", in->path);
+		for (int q = 0; !ret && q < LQ_COUNT; q++)
+			cr_expect(!r.have[q] || (isfinite(r.value[q]) && r.value[q] >= 0), "%s: %d",
+				  in->path, q);
+	}
+}
+
+Test(fuzz_regressions, loadgen)
+{
+	each_input("loadgen", check_loadgen);
 }
 
 /* Read, or refused as a whole; what is read is whole and findable, its counts in range. */
