@@ -10,7 +10,6 @@
 #include "common/clock.h"
 #include "runner/base/lines.h"
 #include "runner/kernel/signals.h"
-#include "runner/trial/setup.h"
 
 #define READY_POLL_MS 100
 /* Databases flush and close their files on SIGTERM; a server still alive after this is
@@ -62,15 +61,15 @@ static void keep(const struct job *j, struct outside *out)
 	out->output_len = j->output_len;
 }
 
-static int run_outside(const struct trial_setup *s, struct workload *server, char *const *argv,
+static int run_outside(const struct service_ctx *s, struct workload *server, char *const *argv,
 		       uint64_t timeout_ms, const struct workload_hooks *trial_hooks,
 		       struct service_outcome *o, struct outside *out)
 {
 	struct workload_spec spec = { .argv = argv,
 				      .command = 1,
 				      .jobs = 1,
-				      .user = s->workload->user,
-				      .workdir = s->workload->workdir };
+				      .user = s->server->user,
+				      .workdir = s->server->workdir };
 	struct workload helper = { 0 };
 	struct follow_ctx f = { server, &helper, trial_hooks, o };
 	struct workload_hooks hooks = { .arg = &f, .tick = tick };
@@ -116,10 +115,10 @@ static void pause_ms(unsigned ms)
 
 /* The readiness check, every READY_POLL_MS, until it exits 0, the server dies, or the time
  * runs out. */
-static int wait_ready(const struct trial_setup *s, struct workload *server,
+static int wait_ready(const struct service_ctx *s, struct workload *server,
 		      const struct workload_hooks *hooks, struct service_outcome *o)
 {
-	const struct service_spec *sv = s->service;
+	const struct service_spec *sv = s->spec;
 	uint64_t deadline = clock_now_ns() + sv->ready_timeout_ms * 1000000ULL;
 	struct outside out = { 0 };
 	int ret;
@@ -157,10 +156,10 @@ static int wait_ready(const struct trial_setup *s, struct workload *server,
 }
 
 /* The warm-up and the measured load; the load's output read into numbers. */
-static int drive_load(const struct trial_setup *s, struct workload *server,
+static int drive_load(const struct service_ctx *s, struct workload *server,
 		      const struct workload_hooks *hooks, struct service_outcome *o)
 {
-	const struct service_spec *sv = s->service;
+	const struct service_spec *sv = s->spec;
 	struct outside out = { 0 };
 	char why[160];
 	int ret;
@@ -212,7 +211,7 @@ static int stop_server(struct workload *server, struct service_outcome *o)
 	return 0;
 }
 
-int service_drive(const struct trial_setup *s, struct workload *server,
+int service_drive(const struct service_ctx *s, struct workload *server,
 		  const struct workload_hooks *hooks, struct service_outcome *o)
 {
 	int ret;

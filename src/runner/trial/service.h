@@ -13,8 +13,6 @@
 #include "runner/result/results.h"
 #include "runner/trial/workload.h"
 
-struct trial_setup;
-
 struct service_spec {
 	char *const *ready; /* NULL: ready once started */
 	char *const *warmup; /* NULL: none */
@@ -34,10 +32,19 @@ struct service_outcome {
 	char note[256]; /* why the trial failed, where the service says so */
 };
 
+/* What the trial gives the service: its commands, the server's spec (whose user and work
+ * directory the helpers share), how often to sample, and the trial's --timeout. */
+struct service_ctx {
+	const struct service_spec *spec;
+	const struct workload_spec *server;
+	unsigned sample_ms;
+	uint64_t timeout_ms;
+};
+
 /* After the server's release: ready, warm-up, load, stop. hooks' tick keeps sampling the
  * trial as it would for any workload. 0 when the trial ran (whatever it found: o says),
  * -EINTR on a stop signal, -errno when a process could not be started. */
-int service_drive(const struct trial_setup *s, struct workload *server,
+int service_drive(const struct service_ctx *s, struct workload *server,
 		  const struct workload_hooks *hooks, struct service_outcome *o);
 /* After trial_record: elapsed is the measured load's, the load's numbers become metrics, and
  * a server that was not ready, died, or did not stop fails the trial with its reason. */

@@ -203,6 +203,7 @@ static int measure(const struct trial_setup *s, struct watch *wt, struct bench_c
 	};
 	struct vmstat_snap before, after;
 	struct service_outcome service;
+	const struct service_ctx svc = { s->service, s->workload, s->sample_ms, s->timeout_ms };
 	struct trial *t = wt->t;
 	unsigned sample_ms;
 	uint64_t t0;
@@ -231,7 +232,7 @@ static int measure(const struct trial_setup *s, struct watch *wt, struct bench_c
 	name_failure(why, len, "following the workload");
 	/* The controller acts from the ticks: it needs them even without a time series. */
 	sample_ms = s->sample_ms || !s->pressure_target_pct ? s->sample_ms : 100;
-	ret = s->service ? service_drive(s, wt->w, &hooks, &service)
+	ret = s->service ? service_drive(&svc, wt->w, &hooks, &service)
 			 : workload_follow(wt->w, sample_ms, s->timeout_ms, &hooks);
 	if (ret)
 		return ret;
