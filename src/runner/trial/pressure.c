@@ -7,9 +7,10 @@
 #include "runner/kernel/psi.h"
 
 #define STEP_NS 1000000000ULL
-/* At most this share of memory.high a second: a few percent, as senpai moves, so the kernel's
- * reclaim meets the pressure it makes before the next cut. */
-#define MAX_CUT 0.04
+/* At most this share of memory.high a second: senpai moves far less, over hours, and a trial
+ * has a minute; still small enough that reclaim meets the pressure it makes before the next
+ * cut. */
+#define MAX_CUT 0.10
 #define MAX_RAISE 0.10
 /* Below this the workload's own pages and page tables would not fit: the floor. */
 #define FLOOR_BYTES (4 * MIB_BYTES)

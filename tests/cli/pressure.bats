@@ -1,0 +1,40 @@
+#!/usr/bin/env bats
+# --pressure-target: memory.high moved each second to hold the cgroup's memory pressure at a
+# target (a senpai-style controller), on cgroup v2; refused before any change on v1.
+bats_require_minimum_version 1.5.0
+load helpers
+
+setup() { common_setup; }
+teardown() { common_teardown; }
+
+MiB=1048576
+
+v2_memory() { grep -qw memory /sys/fs/cgroup/cgroup.controllers 2>/dev/null; }
+
+@test "--pressure-target on cgroup v1: refused in one line, exit 3, nothing changed" {
+	v2_memory && skip "this machine's memory controller is v2 (the VM tier runs the other test)"
+	run --separate-stderr "$ZSB" --swap zram --pressure-target 0.1% --limit 64M --alloc 48M
+	[ "$status" -eq 3 ]
+	[[ "$stderr" == "zswapbench: --pressure-target: needs cgroup v2"* ]]
+	[ "$(wc -l <<<"$stderr")" -eq 1 ]
+}
+
+# 48M written, then its first quarter read again and again: with the pressure it costs held
+# at 1%, the controller takes memory.high down from the 48M the fill left to where the cold
+# pages live in zram and the hot ones in memory.
+@test "--pressure-target holds memory.high down to where the workload lives at that pressure (v2)" {
+	v2_memory || skip "needs the cgroup v2 memory controller"
+	need_zram
+	run --separate-stderr "$ZSB" --swap zram --pressure-target 1% --limit 96M --alloc 48M \
+		--access hot:25:4000 --trials 1 --output "$TMP/r.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	settled=$(json '.cells[0].trials[0].values.settled_memory' "$TMP/r.json")
+	high=$(json '.cells[0].trials[0].values.final_memory_high' "$TMP/r.json")
+	echo "settled $settled, memory.high $high, elapsed $(json '.cells[0].trials[0].values.elapsed' "$TMP/r.json")"
+	# It came down from the footprint, and the pages it gave up went to zram.
+	assert_awk "$settled < 0.8 * 48 * $MiB"
+	assert_awk "$high < 48 * $MiB"
+	assert_awk "$(json '.cells[0].trials[0].values.cgroup_swap_peak' "$TMP/r.json") > 4 * $MiB"
+	[ "$(json '.config["pressure-target"]' "$TMP/r.json")" = 1 ]
+}
