@@ -178,13 +178,21 @@ vm_qemu() {
 }
 
 # Boots vm_kroot/vm_kver with vm_initrd and vm_diskimg, the console into $1, for at most
-# vm_budget seconds. Sets vm_accel and vm_seconds. One guest at a time on this machine (a lock
-# in the cache): two TCG guests on two cores would only slow each other past their budgets.
+# vm_budget seconds. Sets vm_accel and vm_seconds. At most one guest per CPU of this machine
+# (a lock per slot in the cache): a TCG guest runs on one thread (thread=single), and more
+# guests than CPUs would only slow each other past their budgets.
 vm_boot() {
-	local out=$1 lock start
-	exec {lock}>"$vm_cache/qemu.lock"
-	if ! flock -n "$lock"; then
+	local out=$1 lock start slot slots
+	slots=$(nproc)
+	for ((slot = 0; slot < slots; slot++)); do
+		exec {lock}>"$vm_cache/qemu.lock.$slot"
+		flock -n "$lock" && break
+		exec {lock}>&-
+		lock=
+	done
+	if [ -z "$lock" ]; then
 		echo "vm: waiting for another guest on this machine to finish"
+		exec {lock}>"$vm_cache/qemu.lock.0"
 		flock "$lock"
 	fi
 	start=$(date +%s)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make check-vm: the integration tests on a pure cgroup v2 system, inside Debian's own kernels
-# under qemu, one after the other: VM_KERNELS names them by what follows linux-image- (default
+# under qemu, side by side (a guest per CPU): VM_KERNELS names them by what follows linux-image- (default
 # "amd64 6.12-amd64": 6.1 and 6.12 on Debian 12). Each kernel's TAP lines are followed by
 # "vm: kernel KVER, ACCEL, N s: ..."; then the kernel-ab test (tests/vm/kernel-ab-test.sh;
 # VM_KERNEL_AB=0 leaves it out); the last line is the sum: "N passed, N failed, N skipped".
@@ -21,7 +21,8 @@ vm_tools || skip "$vm_why"
 find "$vm_cache" -maxdepth 1 -name 'run.*' -mmin +1440 -exec rm -rf {} + 2>/dev/null
 work=$(mktemp -d "$vm_cache/run.XXXXXX")
 child=''
-trap 'vm_stop; [ -z "$child" ] || kill "$child" 2>/dev/null; rm -rf "$work"' EXIT
+# shellcheck disable=SC2086 # child: the PIDs of what runs, words on purpose
+trap 'vm_stop; [ -z "$child" ] || kill $child 2>/dev/null; pkill -P $$ 2>/dev/null; rm -rf "$work"' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 passed=0 failed=0 skipped=0 fetched=0 tier_start=$(date +%s)
@@ -39,33 +40,33 @@ while IFS= read -r line; do
 	failed=$((failed + 1))
 done < <(skips_stale "$here/expected-skips" "$vm_top/tests/cli")
 
-for name in "${kernels[@]}"; do
+# One kernel's tests: its lines into $work/NAME.out, its counts as "fetched passed failed
+# skipped" into $work/NAME.sum. The kernels run side by side, a guest per CPU (vm_boot's slots):
+# each guest is one TCG thread, and the tier takes the time of its slowest kernel, not the sum.
+one_kernel() {
+	local name=$1 out p s f ran
 	# A kernel that cannot be had here (no package lists, no network) is skipped, as before.
 	if ! vm_kernel "$name"; then
 		echo "vm: kernel linux-image-$name: skipped: $vm_why"
-		skipped=$((skipped + 1))
-		continue
+		echo "0 0 0 1" >"$work/$name.sum"
+		return
 	fi
-	fetched=$((fetched + 1))
-	vm_initrd=$work/initrd.gz vm_diskimg=$work/disk.img
+	vm_initrd=$work/$name.initrd.gz vm_diskimg=$work/$name.disk.img
 	out=$vm_kdir/console.log
-	if ! "$here/build-initramfs.sh" "$vm_kroot" "$vm_kver" "$vm_initrd" "$work/zsb"; then
+	if ! "$here/build-initramfs.sh" "$vm_kroot" "$vm_kver" "$vm_initrd" "$work/zsb" >"$work/$name.build" 2>&1; then
+		cat "$work/$name.build"
 		echo "vm: kernel $vm_kver: the initramfs build failed"
-		failed=$((failed + 1))
-		continue
+		echo "1 0 1 0" >"$work/$name.sum"
+		return
 	fi
-	vm_disk "$vm_diskimg" 1G || { echo "vm: kernel $vm_kver: mkfs.ext4 failed"; failed=$((failed + 1)); continue; }
+	vm_disk "$vm_diskimg" 1G || { echo "vm: kernel $vm_kver: mkfs.ext4 failed"; echo "1 0 1 0" >"$work/$name.sum"; return; }
 	echo "vm: kernel $vm_kver (linux-image-$name)"
-	vm_follow "$out"
-	vm_boot "$out"
-	booted=$?
-	vm_unfollow
-	if [ "$booted" -ne 0 ]; then
+	if ! vm_boot "$out"; then
 		echo "vm: kernel $vm_kver: the guest did not boot (see $out)"
-		failed=$((failed + 1))
-		continue
+		echo "1 0 1 0" >"$work/$name.sum"
+		return
 	fi
-	vm_report "$out" >"$vm_kdir/tap"
+	vm_report "$out" | tee "$vm_kdir/tap"
 	p=$(grep '^ok ' "$vm_kdir/tap" | grep -vc ' # skip')
 	s=$(grep -c '^ok .* # skip' "$vm_kdir/tap")
 	f=$(grep -c '^not ok ' "$vm_kdir/tap")
@@ -86,9 +87,24 @@ for name in "${kernels[@]}"; do
 		f=$((f + 1))
 	fi
 	echo "vm: kernel $vm_kver, $vm_accel, $vm_seconds s: $p passed, $f failed, $s skipped"
-	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+	echo "1 $p $f $s" >"$work/$name.sum"
 	rm -f "$vm_diskimg"
+}
+
+pids=()
+for name in "${kernels[@]}"; do
+	one_kernel "$name" >"$work/$name.out" 2>&1 &
+	pids+=($!)
 done
+child="${pids[*]}"
+echo "vm: ${#kernels[@]} kernel(s) side by side; each kernel's lines follow when it is done"
+for i in "${!kernels[@]}"; do
+	wait "${pids[i]}"
+	cat "$work/${kernels[i]}.out"
+	read -r k p f s <"$work/${kernels[i]}.sum" 2>/dev/null || { k=0 p=0 f=1 s=0; }
+	fetched=$((fetched + k)) passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+done
+child=''
 [ "$fetched" -gt 0 ] || skip "no kernel of VM_KERNELS (${kernels[*]}) could be fetched"
 
 # make kernel-ab on two kernels, as one test.
