@@ -1,0 +1,29 @@
+#!/bin/sh
+# The postgres preset's load: pgbench's select-only transactions (-S: one SELECT of an account
+# by its key, uniform over all of them), 2 clients on 2 threads, for SECONDS (unless given, 2 s
+# per unit of the scale postgres-data.sh loaded, at least 10 s), no vacuum first (-n: the
+# tables never change). pgbench's summary (tps, latency average), then its per-transaction log
+# (-l: the 3rd column is the latency in us) made into the median, 95th and 99th percentiles
+# and the maximum in ms, as zswapbench-load lines. The log is removed after.
+set -eu
+me=postgres-load.sh
+die() { echo "$me: $*" >&2; exit 1; }
+wd=${ZSWAPBENCH_WORKDIR:?run by zswapbench}
+bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+[ -n "$bin" ] || die "no /usr/lib/postgresql/*/bin (apt-get install postgresql)"
+[ -s "$wd/pgbench.scale" ] || die "no $wd/pgbench.scale (the setup, postgres-data.sh, writes it)"
+scale=$(cat "$wd/pgbench.scale")
+seconds=${1:-$((scale * 2 > 10 ? scale * 2 : 10))}
+log=$(mktemp -d "$wd/pgbench-log.XXXXXX")
+trap 'rm -rf "$log"' EXIT
+"$bin/pgbench" -n -S -c 2 -j 2 -T "$seconds" -l --log-prefix="$log/tx" -h "$wd" pgbench
+cat "$log"/tx.* | awk '{ print $3 }' | sort -n | awk -v me="$me" '
+	{ v[NR] = $1 }
+	function at(q,  i) { i = int(q * NR); if (i < q * NR) i++; if (i < 1) i = 1; return v[i] / 1000 }
+	END {
+		if (NR == 0) { print me ": no transaction in the log of pgbench" > "/dev/stderr"; exit 1 }
+		printf "zswapbench-load latency_p50 %.3f\n", at(0.50)
+		printf "zswapbench-load latency_p95 %.3f\n", at(0.95)
+		printf "zswapbench-load latency_p99 %.3f\n", at(0.99)
+		printf "zswapbench-load latency_max %.3f\n", v[NR] / 1000
+	}'
