@@ -36,6 +36,10 @@ teardown() { common_teardown; }
 		case $name in
 		xz) size=(--swap zram --limit 128M --setup "$CONFIGS/programs/make-input.sh 8M") ;;
 		sort) size=(--swap zram --limit 24M --setup "$CONFIGS/programs/make-lines.sh 500000") ;;
+		# A service: a smaller data set from its setup (the load sizes itself from it).
+		redis) size=(--swap zram --limit 16M --setup "$CONFIGS/programs/redis-data.sh 48M") ;;
+		mariadb*) size=(--swap zram --limit 64M --setup "$CONFIGS/programs/mariadb-data.sh 2 100000") ;;
+		postgres) size=(--swap zram --limit 16M --setup "$CONFIGS/programs/postgres-data.sh 3") ;;
 		kernel-build)
 			ls /usr/src/linux-source-*.tar.xz >/dev/null 2>&1 || { echo "# $name: no linux-source here"; continue; }
 			size=(--swap zram) ;;
@@ -60,6 +64,11 @@ teardown() { common_teardown; }
 			assert_awk "$(json '.cells[0].trials[0].values.fs_read_time' "$TMP/$name.json") > 0"
 			continue ;;
 		esac
+		# A service's load generator was read: its throughput and latency.
+		if grep -q '^load' "$f"; then
+			assert_awk "$(json '.cells[0].trials[0].values.throughput' "$TMP/$name.json") > 0"
+			assert_awk "$(json '.cells[0].trials[0].values.request_p99' "$TMP/$name.json") > 0"
+		fi
 		# A program's own output is kept; its time and swap are measured as the hogger's are.
 		if grep -q '^command' "$f"; then
 			[ "$(json '.cells[0].trials[0].jobs[0].output' "$TMP/$name.json")" != null ]

@@ -210,7 +210,7 @@ static void config_dir_of(const char *file, char *dir, size_t len)
 	snprintf(dir, len, "%s", realpath(dirname(copy), real) ? real : dirname(copy));
 }
 
-/* ${CONFIG_DIR} in a command or --setup: a preset's own scripts, wherever it is installed. */
+/* ${CONFIG_DIR} in a command: a preset's own scripts, wherever it is installed. */
 static const char *expand_dir(const struct load *l, const char *value, char *out, size_t len)
 {
 	static const char var[] = "${CONFIG_DIR}";
@@ -229,7 +229,9 @@ static int on_key(void *user, const char *section, const char *name, const char 
 	char err[MSG_LEN] = "", expanded[MSG_LEN];
 	int ok;
 
-	if (strcmp(name, "command") == 0 || strcmp(name, "setup") == 0)
+	/* Every command given as text (setup, read-back, a service's load, ready, load-warmup)
+	 * takes the option table's one check: that is how they are known. */
+	if (strcmp(name, "command") == 0 || (o && o->parse == option_table[O_SETUP].parse))
 		value = expand_dir(l, value, expanded, sizeof(expanded));
 	if (strcmp(name, "command") == 0 && (!section[0] || strcmp(section, "run") == 0)) {
 		ok = set_command(l->cfg, value, err, sizeof(err));
