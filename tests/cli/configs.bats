@@ -36,10 +36,16 @@ teardown() { common_teardown; }
 		case $name in
 		xz) size=(--swap zram --limit 128M --setup "$CONFIGS/programs/make-input.sh 8M") ;;
 		sort) size=(--swap zram --limit 24M --setup "$CONFIGS/programs/make-lines.sh 500000") ;;
-		# A service: a smaller data set from its setup (the load sizes itself from it).
-		redis) size=(--swap zram --limit 16M --setup "$CONFIGS/programs/redis-data.sh 48M") ;;
-		mariadb*) size=(--swap zram --limit 64M --setup "$CONFIGS/programs/mariadb-data.sh 2 100000") ;;
-		postgres) size=(--swap zram --limit 16M --setup "$CONFIGS/programs/postgres-data.sh 3") ;;
+		# A service: a smaller data set from its setup, and a shorter load.
+		redis) size=(--swap zram --limit 16M --setup "$CONFIGS/programs/redis-data.sh 48M"
+			--load "$CONFIGS/programs/redis-load.sh 20") ;;
+		mariadb | mariadb-rw)
+			test=oltp_read_only
+			[ "$name" = mariadb ] || test=oltp_read_write
+			size=(--swap zram --limit 64M --setup "$CONFIGS/programs/mariadb-data.sh 2 100000"
+				--load "$CONFIGS/programs/mariadb-load.sh $test 5") ;;
+		postgres) size=(--swap zram --limit 16M --setup "$CONFIGS/programs/postgres-data.sh 3"
+			--load "$CONFIGS/programs/postgres-load.sh 5") ;;
 		kernel-build)
 			ls /usr/src/linux-source-*.tar.xz >/dev/null 2>&1 || { echo "# $name: no linux-source here"; continue; }
 			size=(--swap zram) ;;
