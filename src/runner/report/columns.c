@@ -35,6 +35,8 @@ static const struct column_info columns[COL_COUNT] = {
 			    "left out" },
 	[COL_CELL] = { "CELL", 0, "the cell's label: backend, compressor and the swept values" },
 	[COL_ELAPSED] = { "ELAPSED", 1, "elapsed time, median" },
+	[COL_THROUGHPUT] = { "THROUGHPUT", 1,
+			     "a service's operations per second, median: in its place of ELAPSED" },
 	[COL_CPU] = { "CPU", 1, "CPU time of the workload, median" },
 	[COL_SWAP] = { "SWAP", 1, "swap the cgroup used at its peak, median" },
 	[COL_RAM] = { "RAM", 1, "RAM that held the swapped pages, median" },
@@ -44,8 +46,8 @@ static const struct column_info columns[COL_COUNT] = {
 			  "device's bandwidth at the same jobs and mode, a filesystem's total "
 			  "time" },
 	[COL_VS_FIRST] = { "VS-FIRST", 1,
-			   "a sweep's change of elapsed time against its first cell, the baseline "
-			   "the plan named before the run" },
+			   "a sweep's change of elapsed time (a service's throughput) against its "
+			   "first cell, the baseline the plan named before the run" },
 	[COL_SETUP] = { "SETUP", 0,
 			"a device's cell without its jobs and mode: backend, "
 			"compressor, section" },

@@ -34,6 +34,7 @@ enum column_id {
 	/* the short answer and the sweep's summary */
 	COL_CELL,
 	COL_ELAPSED,
+	COL_THROUGHPUT,
 	COL_CPU,
 	COL_SWAP,
 	COL_RAM,

@@ -38,7 +38,7 @@ static size_t runs_of(const struct results *r)
 	size_t most = 1;
 
 	for (size_t i = 0; i < r->ncells; i++) {
-		size_t runs = cell_runs(&r->cells[i], M_ELAPSED);
+		size_t runs = cell_runs(&r->cells[i], cell_primary(&r->cells[i]));
 		most = runs > most ? runs : most;
 	}
 	return most;
@@ -265,6 +265,7 @@ static int unchanged_key(const struct metric_comparison *x)
  * with an uncertainty too, and the table only lists what changed. */
 static void unchanged_key_metrics(const struct metric_comparison *mc, FILE *out)
 {
+	enum metric_id order[M_COUNT];
 	int n = 0, tested = 0, listed = 0;
 
 	for (int m = 0; m < M_COUNT; m++)
@@ -278,7 +279,9 @@ static void unchanged_key_metrics(const struct metric_comparison *mc, FILE *out)
 		     : "  untested (too few trials for p < alpha after Holm; ranges overlap or "
 		       "within the noise):",
 	      out);
-	for (int m = 0; m < M_COUNT; m++) {
+	comparison_order(mc, order);
+	for (int i = 0; i < M_COUNT; i++) {
+		enum metric_id m = order[i];
 		const struct metric_comparison *x = &mc[m];
 		if (!unchanged_key(x))
 			continue;
@@ -345,6 +348,7 @@ static void confounds_line(const struct pair *p, FILE *out)
 static int cell_block(const struct pair *p, const struct report_opts *o, int all, FILE *out)
 {
 	char title[MSG_LEN], key[PATH_LEN];
+	enum metric_id order[M_COUNT];
 	struct cell_key k;
 	struct table t;
 	int ret = 0, shown = 0;
@@ -354,9 +358,10 @@ static int cell_block(const struct pair *p, const struct report_opts *o, int all
 		 cell_key_text(&k, key, sizeof(key)), p->file);
 	table_init(&t, title, cols, ARRAY_SIZE(cols));
 	fail_row(&t, p->b, p->c);
-	for (int m = 0; m < M_COUNT && !ret; m++)
-		if (shows(&p->mc[m], all)) {
-			ret = report_comparison_row(&t, (enum metric_id)m, &p->mc[m]);
+	comparison_order(p->mc, order);
+	for (int i = 0; i < M_COUNT && !ret; i++)
+		if (shows(&p->mc[order[i]], all)) {
+			ret = report_comparison_row(&t, order[i], &p->mc[order[i]]);
 			shown++;
 		}
 	if (!ret && t.nrows)

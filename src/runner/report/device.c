@@ -57,7 +57,7 @@ int device_bandwidth(const struct result_cell *c, struct device_qty *q)
 
 int device_higher_better(const struct device_qty *q)
 {
-	return metrics[q->m[0]].lower_is_better < 0;
+	return metric_higher_better(q->m[0]);
 }
 
 const char *device_qty_name(const struct device_qty *q)

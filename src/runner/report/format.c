@@ -137,3 +137,8 @@ const char *fmt_ns(double ns, char *buf, size_t len)
 		snprintf(buf, len, "%.2f s", ns / 1e9);
 	return buf;
 }
+
+const char *metric_noun(enum metric_id m)
+{
+	return m == M_ELAPSED ? "elapsed time" : metrics[m].key;
+}

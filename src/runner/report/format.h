@@ -29,6 +29,9 @@ const char *fmt_median_sd(enum metric_id m, double median, double rsd, size_t n,
  * not 95%; "" for one trial, which has none. */
 const char *fmt_median_interval(enum metric_id m, const struct summary *s, char *buf, size_t len);
 
+/* A metric in a sentence: elapsed is "elapsed time", the others are their keys ("throughput"). */
+const char *metric_noun(enum metric_id m);
+
 /* A latency in its own scale: "850 ns", "3.9 us", "212 us", "2.5 ms", "1.25 s". */
 const char *fmt_ns(double ns, char *buf, size_t len);
 

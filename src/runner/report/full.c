@@ -93,6 +93,13 @@ static const char *family_tag(const struct metric_comparison *mc)
 
 /* One metric of a comparison as a row: base and new as "median (sd N%)", the change of the
  * median, the p and the mark of the one decision. */
+/* The units a primary metric is read in (a time, a service's throughput) and MiB, which a byte
+ * count is shown in, stand beside the key. */
+static int unit_named(enum metric_unit u)
+{
+	return u == UNIT_BYTES || u == UNIT_SECONDS || u == UNIT_OPS_PER_S;
+}
+
 int report_comparison_row(struct table *t, enum metric_id m, const struct metric_comparison *mc)
 {
 	char buf[96];
@@ -100,11 +107,8 @@ int report_comparison_row(struct table *t, enum metric_id m, const struct metric
 
 	if (ret < 0)
 		return ret;
-	snprintf(buf, sizeof(buf), "%s%s%s", metrics[m].key,
-		 metrics[m].unit == UNIT_BYTES || metrics[m].unit == UNIT_SECONDS ? " " : "",
-		 metrics[m].unit == UNIT_BYTES || metrics[m].unit == UNIT_SECONDS
-			 ? metric_unit_name(metrics[m].unit)
-			 : "");
+	snprintf(buf, sizeof(buf), "%s%s%s", metrics[m].key, unit_named(metrics[m].unit) ? " " : "",
+		 unit_named(metrics[m].unit) ? metric_unit_name(metrics[m].unit) : "");
 	table_set(t, COL_METRIC, buf);
 	table_set(t, COL_BASE,
 		  fmt_median_sd(m, mc->base_median, mc->base_rsd, mc->ts.n_base, buf, sizeof(buf)));
@@ -121,6 +125,7 @@ static int comparison_table(const struct result_cell *base, const struct result_
 			    const struct report_opts *o, FILE *out)
 {
 	struct metric_comparison *mc = calloc(M_COUNT, sizeof(*mc));
+	enum metric_id order[M_COUNT];
 	char title[320];
 	struct table t;
 	int ret = mc ? compare_cells(base, c, &o->cmp, mc) : -ENOMEM;
@@ -129,9 +134,11 @@ static int comparison_table(const struct result_cell *base, const struct result_
 		 "%s against %s (median (sd of the trials); change of the median, 95%% interval)",
 		 c->label, base->label);
 	table_init(&t, title, cmp_cols, ARRAY_SIZE(cmp_cols));
-	for (int m = 0; m < M_COUNT && !ret; m++)
-		if (mc[m].have)
-			ret = report_comparison_row(&t, (enum metric_id)m, &mc[m]);
+	if (!ret)
+		comparison_order(mc, order);
+	for (int i = 0; i < M_COUNT && !ret; i++)
+		if (mc[order[i]].have)
+			ret = report_comparison_row(&t, order[i], &mc[order[i]]);
 	if (!ret)
 		ret = table_print(&t, &o->render, out);
 	table_free(&t);

@@ -1,4 +1,5 @@
-/* The cells section: each file's cells in a table, with the uncertainty of elapsed time. */
+/* The cells section: each file's cells in a table, with the uncertainty of its primary metric
+ * (elapsed; a service's throughput). */
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -17,27 +18,26 @@ static void metric_td(FILE *f, const struct result_cell *c, enum metric_id m)
 		c->have_stats[m] ? fmt_metric_unit(m, c->stats[m].median, buf, sizeof(buf)) : "");
 }
 
-/* The median, its interval (inside the trials, never below 0) and the trials' spread, named
- * a spread, as the short answer gives them. */
-static void elapsed_tds(FILE *f, const struct result_cell *c)
+/* The median of m, its interval (inside the trials, never below 0) and the trials' spread,
+ * named a spread, as the short answer gives them. */
+static void primary_tds(FILE *f, const struct result_cell *c, enum metric_id m)
 {
-	const struct summary *s = &c->stats[M_ELAPSED];
+	const struct summary *s = &c->stats[m];
 	char a[48], b[48], sd[48], text[128];
 
-	if (!c->have_stats[M_ELAPSED]) {
+	if (!c->have_stats[m]) {
 		fputs("<td></td><td></td><td></td>", f);
 		return;
 	}
-	html_td(f, "num", fmt_metric_unit(M_ELAPSED, s->median, a, sizeof(a)));
-	html_td(f, "num", fmt_median_interval(M_ELAPSED, s, text, sizeof(text)));
+	html_td(f, "num", fmt_metric_unit(m, s->median, a, sizeof(a)));
+	html_td(f, "num", fmt_median_interval(m, s, text, sizeof(text)));
 	snprintf(text, sizeof(text), "%s" HTML_ELLIPSIS "%s, sd %s",
-		 fmt_metric(M_ELAPSED, s->min, a, sizeof(a)),
-		 fmt_metric_unit(M_ELAPSED, s->max, b, sizeof(b)),
-		 fmt_metric_unit(M_ELAPSED, s->stddev, sd, sizeof(sd)));
+		 fmt_metric(m, s->min, a, sizeof(a)), fmt_metric_unit(m, s->max, b, sizeof(b)),
+		 fmt_metric_unit(m, s->stddev, sd, sizeof(sd)));
 	html_td(f, "num", text);
 }
 
-static void cell_row(FILE *f, const struct result_cell *c)
+static void cell_row(FILE *f, const struct result_cell *c, enum metric_id m)
 {
 	char text[PATH_LEN];
 	double ratio;
@@ -46,7 +46,7 @@ static void cell_row(FILE *f, const struct result_cell *c)
 	html_td(f, NULL, c->label);
 	snprintf(text, sizeof(text), "%u/%u", c->measured - c->failed, c->measured);
 	html_td(f, "num", text);
-	elapsed_tds(f, c);
+	primary_tds(f, c, m);
 	metric_td(f, c, M_CPU_TIME);
 	metric_td(f, c, M_SWAP_PEAK);
 	/* As the short answer: a backend that holds nothing in RAM gets no number. */
@@ -65,15 +65,19 @@ static void cell_row(FILE *f, const struct result_cell *c)
 	fputs("</tr>\n", f);
 }
 
+/* One column of the primary metric for the file's cells: the file's question's. */
 static void cells_table(FILE *f, const struct results *r)
 {
-	fputs("<table>\n<tr><th>cell</th><th>trials ok</th><th>elapsed, median</th>"
-	      "<th>interval of the median (its coverage below 95%)</th><th>range, sd</th>"
-	      "<th>CPU time</th><th>swap written</th><th>RAM holding it</th><th>stored / RAM</th>"
-	      "<th>device</th></tr>\n",
-	      f);
+	enum metric_id m = results_primary(r);
+
+	fprintf(f,
+		"<table>\n<tr><th>cell</th><th>trials ok</th><th>%s, median</th>"
+		"<th>interval of the median (its coverage below 95%%)</th><th>range, sd</th>"
+		"<th>CPU time</th><th>swap written</th><th>RAM holding it</th><th>stored / RAM</th>"
+		"<th>device</th></tr>\n",
+		metrics[m].key);
 	for (size_t i = 0; i < r->ncells; i++)
-		cell_row(f, &r->cells[i]);
+		cell_row(f, &r->cells[i], m);
 	fputs("</table>\n", f);
 }
 

@@ -49,15 +49,18 @@ static int put_figure(struct html_page *p, const char *path, size_t k)
 	return 0;
 }
 
-/* The written plot that shows what the verdict says, or -1: a device's answer is its
- * bandwidth or its phases, and their plots come first of the section already. */
+/* The written plot that shows what the verdict says (each trial of the primary metric:
+ * trials-elapsed, a service's trials-throughput), or -1: a device's answer is its bandwidth or
+ * its phases, and their plots come first of the section already. */
 static long verdict_plot(const struct html_page *p)
 {
 	const struct plot_output *po = p->plots;
+	char name[64];
 
+	snprintf(name, sizeof(name), "trials-%s.svg", metrics[results_primary(p->sets[0])].key);
 	for (size_t i = 0; device_kind_of(p->sets[0]) == DEVICE_SWAP && i < po->nwritten; i++) {
 		const char *slash = strrchr(po->written[i], '/');
-		if (strcmp(slash ? slash + 1 : po->written[i], "trials-elapsed.svg") == 0)
+		if (strcmp(slash ? slash + 1 : po->written[i], name) == 0)
 			return (long)i;
 	}
 	return -1;

@@ -21,24 +21,25 @@ static int counted(const struct trial *t)
 	return !t->warmup && t->status == TRIAL_OK;
 }
 
-/* The trial whose elapsed time is the cell's median (the lower middle for an even number):
- * a real trace to draw bold, where a pointwise median of several traces would be none. */
+/* The trial whose value of the primary metric is the cell's median (the lower middle for an
+ * even number): a real trace to draw bold, where a pointwise median of several traces would be
+ * none. */
 const struct trial *plot_median_trial(const struct result_cell *c)
 {
+	enum metric_id p = cell_primary(c);
 	size_t m = 0;
 
 	for (size_t i = 0; i < c->ntrials; i++)
-		m += counted(&c->trials[i]) && c->trials[i].have[M_ELAPSED];
+		m += counted(&c->trials[i]) && c->trials[i].have[p];
 	for (size_t i = 0; m && i < c->ntrials; i++) {
 		const struct trial *t = &c->trials[i];
 		size_t rank = 0;
-		if (!counted(t) || !t->have[M_ELAPSED])
+		if (!counted(t) || !t->have[p])
 			continue;
 		for (size_t j = 0; j < c->ntrials; j++) {
 			const struct trial *u = &c->trials[j];
-			if (j != i && counted(u) && u->have[M_ELAPSED] &&
-			    (u->value[M_ELAPSED] < t->value[M_ELAPSED] ||
-			     (u->value[M_ELAPSED] == t->value[M_ELAPSED] && j < i)))
+			if (j != i && counted(u) && u->have[p] &&
+			    (u->value[p] < t->value[p] || (u->value[p] == t->value[p] && j < i)))
 				rank++;
 		}
 		if (rank == (m - 1) / 2)
@@ -47,23 +48,21 @@ const struct trial *plot_median_trial(const struct result_cell *c)
 	return NULL;
 }
 
-double plot_quantity(const struct trial *t, enum quantity q)
+double plot_quantity(const struct trial *t, enum metric_id m)
 {
 	double v = NAN;
 
-	if (q == Q_ELAPSED && t->have[M_ELAPSED])
-		v = t->value[M_ELAPSED];
-	else if (q == Q_CPU && t->have[M_USER] && t->have[M_SYS])
+	if (m == M_CPU_TIME && t->have[M_USER] && t->have[M_SYS])
 		v = t->value[M_USER] + t->value[M_SYS];
-	else if (q == Q_RATIO && t->have[M_COMP_RATIO])
-		v = t->value[M_COMP_RATIO];
+	else if (m != M_CPU_TIME && t->have[m])
+		v = t->value[m];
 	return isfinite(v) ? v : NAN;
 }
 
-/* The cell's summary of q over the counted trials, as cell_update_stats makes it for a plain
- * metric (the same trials, the same function): CPU is a sum no metric holds. -ENODATA when
- * no counted trial has it. */
-int plot_cell_summary(const struct result_cell *c, enum quantity q, struct summary *s)
+/* The cell's summary of m over the counted trials, as cell_update_stats makes it (the same
+ * trials, the same function), CPU time made of its parts as plot_quantity makes it. -ENODATA
+ * when no counted trial has it. */
+int plot_cell_summary(const struct result_cell *c, enum metric_id m, struct summary *s)
 {
 	double *v = malloc((c->ntrials ? c->ntrials : 1) * sizeof(*v));
 	size_t n = 0;
@@ -72,17 +71,17 @@ int plot_cell_summary(const struct result_cell *c, enum quantity q, struct summa
 	if (!v)
 		return -ENOMEM;
 	for (size_t i = 0; i < c->ntrials; i++)
-		if (counted(&c->trials[i]) && !isnan(plot_quantity(&c->trials[i], q)))
-			v[n++] = plot_quantity(&c->trials[i], q);
+		if (counted(&c->trials[i]) && !isnan(plot_quantity(&c->trials[i], m)))
+			v[n++] = plot_quantity(&c->trials[i], m);
 	ret = n ? summary_compute(v, n, STAT_CONFIDENCE, s) : -ENODATA;
 	free(v);
 	return ret;
 }
 
-int plot_cell_has(const struct result_cell *c, enum quantity q)
+int plot_cell_has(const struct result_cell *c, enum metric_id m)
 {
 	for (size_t i = 0; i < c->ntrials; i++)
-		if (!c->trials[i].warmup && !isnan(plot_quantity(&c->trials[i], q)))
+		if (!c->trials[i].warmup && !isnan(plot_quantity(&c->trials[i], m)))
 			return 1;
 	return 0;
 }

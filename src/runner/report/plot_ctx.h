@@ -50,7 +50,8 @@ int plot_bandwidth(struct plot_ctx *x);
 int plot_against_time(struct plot_ctx *x);
 /* fill-curve (plot_fill.c). */
 int plot_fill_curve(struct plot_ctx *x);
-/* trials-elapsed, trials-cpu, trials-compression-ratio (plot_trials.c). */
+/* trials-PRIMARY for each primary metric the cells measured (trials-elapsed for a swap run),
+ * trials-cpu, trials-compression-ratio (plot_trials.c). */
 int plot_trials_per_cell(struct plot_ctx *x);
 /* sweep-jobs, sweep-limit, sweep-comp, for the axes that vary (plot_sweep.c). */
 int plot_sweeps(struct plot_ctx *x);

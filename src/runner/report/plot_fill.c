@@ -84,6 +84,6 @@ int plot_fill_curve(struct plot_ctx *x)
 		for (size_t k = 0; k < x->n; k++)
 			if (plot_find_cell(x->sets[k], x->labels[j]))
 				fill_cell(x, &s, j, k, plot_find_cell(x->sets[k], x->labels[j]));
-	script_legend(&s, fill_thin(x));
+	script_legend(&s, fill_thin(x), results_primary(x->sets[0]));
 	return script_end(x, &s);
 }

@@ -153,12 +153,14 @@ void script_trace(struct script *s, int block, int ycol, const struct style *st,
 }
 
 /* A key entry that draws nothing: what thin and bold mean. */
-void script_legend(struct script *s, int thin)
+void script_legend(struct script *s, int thin, enum metric_id by)
 {
+	char key[128];
+
 	fputs("NaN with lines lw 1 lc rgb '#999999'", script_element(s));
-	script_key(s,
-		   thin ? "thin: each trial; bold: the median trial by elapsed"
-			: "the median trial by elapsed");
+	snprintf(key, sizeof(key), "%sthe median trial by %s",
+		 thin ? "thin: each trial; bold: " : "", metrics[by].key);
+	script_key(s, key);
 }
 
 int datablock_begin(struct script *s)

@@ -45,8 +45,9 @@ void script_key(struct script *s, const char *title);
 /* A line of datablock block's column ycol against its first, styled, with its key entry. */
 void script_trace(struct script *s, int block, int ycol, const struct style *st, size_t npoints,
 		  const char *title);
-/* A key entry that draws nothing: what thin and bold lines mean. */
-void script_legend(struct script *s, int thin);
+/* A key entry that draws nothing: what thin and bold lines mean, the median trial chosen by
+ * the metric by (plot_median_trial: its cell's primary). */
+void script_legend(struct script *s, int thin, enum metric_id by);
 /* A datablock of the script ($dN << EOD ... EOD): its number, for plot ... $dN. */
 int datablock_begin(struct script *s);
 void datablock_end(struct script *s);

@@ -1,5 +1,6 @@
-/* sweep-jobs, sweep-limit, sweep-comp: mean elapsed against the swept option, a line per
- * backend (with the other axes' values), error bars the 95% interval of the mean. */
+/* sweep-jobs, sweep-limit, sweep-comp: the mean of the run's primary metric (elapsed, a
+ * service's throughput) against the swept option, a line per backend (with the other axes'
+ * values), error bars the 95% interval of the mean. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -9,6 +10,7 @@
 #include "common/size.h"
 #include "common/util.h"
 #include "runner/report/device.h"
+#include "runner/report/format.h"
 #include "runner/report/plot_cells.h"
 #include "runner/report/plot_data.h"
 #include "runner/report/plot_script.h"
@@ -24,11 +26,10 @@ enum axis {
 static const struct {
 	const char *file, *what, *xlabel;
 } axes[AX_COUNT] = {
-	[AX_JOBS] = { "sweep-jobs", "mean elapsed time against jobs",
-		      "jobs (processes in the cgroup)" },
-	[AX_LIMIT] = { "sweep-limit", "mean elapsed time against the memory limit",
+	[AX_JOBS] = { "sweep-jobs", "against jobs", "jobs (processes in the cgroup)" },
+	[AX_LIMIT] = { "sweep-limit", "against the memory limit",
 		       "memory limit of the cgroup (MiB)" },
-	[AX_COMP] = { "sweep-comp", "mean elapsed time against the compressor", "compressor" },
+	[AX_COMP] = { "sweep-comp", "against the compressor", "compressor" },
 };
 
 struct point {
@@ -45,6 +46,7 @@ struct group {
 
 struct sweep {
 	enum axis a;
+	enum metric_id m; /* what the lines are of: the first set's primary metric */
 	const char *comps[64]; /* the comp axis's places: every compressor, first seen first */
 	size_t ncomps;
 	int varies[AX_COUNT];
@@ -152,7 +154,7 @@ static int sweep_groups(const struct plot_ctx *x, struct sweep *w)
 			int ret;
 			if (!axis_pos(w, w->a, c, &pt.x))
 				continue;
-			if ((ret = plot_cell_summary(c, Q_ELAPSED, &sum)) && ret != -ENODATA)
+			if ((ret = plot_cell_summary(c, w->m, &sum)) && ret != -ENODATA)
 				return ret;
 			/* One trial has no interval: the bar shrinks to the mean. */
 			if (!ret) {
@@ -238,16 +240,19 @@ static void sweep_lines(const struct plot_ctx *x, struct script *s, const struct
 
 static int sweep_draw(struct plot_ctx *x, const struct sweep *w)
 {
-	char detail[600];
+	char detail[600], what[128], ylabel[64];
 	struct script s;
 	int ret;
 
 	plot_sets_detail(x, detail, sizeof(detail) - 40);
 	strcat(detail, "; bars: 95% interval of the mean");
+	snprintf(what, sizeof(what), "mean %s %s", metric_noun(w->m), axes[w->a].what);
+	snprintf(ylabel, sizeof(ylabel), "%s, mean (%s)", metrics[w->m].key,
+		 metric_unit_name(metrics[w->m].unit));
 	if ((ret = script_begin(x, &s, axes[w->a].file, 900, 520)))
 		return ret;
-	plot_title(x, &s, axes[w->a].what, NULL, detail);
-	plot_axis_labels(&s, axes[w->a].xlabel, "elapsed, mean (s)");
+	plot_title(x, &s, what, NULL, detail);
+	plot_axis_labels(&s, axes[w->a].xlabel, ylabel);
 	sweep_tics(&s, w);
 	sweep_lines(x, &s, w);
 	return script_end(x, &s);
@@ -257,7 +262,7 @@ static int sweep_draw(struct plot_ctx *x, const struct sweep *w)
  * a compressor per backend (zram's lzo-rle, zswap's lzo) is none. */
 static int plot_sweep(struct plot_ctx *x, enum axis a)
 {
-	struct sweep w = { .a = a };
+	struct sweep w = { .a = a, .m = results_primary(x->sets[0]) };
 	int ret;
 
 	sweep_axes(x, &w);

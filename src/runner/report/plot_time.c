@@ -1,7 +1,8 @@
 /*
  * memory-CELL and psi-CELL: a cell's time series against time, every trial thin and the median
- * trial (by elapsed) bold. Which series fields each plot draws, under which label and in which
- * unit, is result/series.c's table: a backend's own series is drawn without being named here.
+ * trial (by the cell's primary metric: elapsed, a service's throughput) bold. Which series
+ * fields each plot draws, under which label and in which unit, is result/series.c's table: a
+ * backend's own series is drawn without being named here.
  */
 #include <math.h>
 #include <stdint.h>
@@ -140,6 +141,7 @@ static int plot_cell(struct plot_ctx *x, const struct timeplot *tp, size_t j)
 	const struct result_cell *c = NULL;
 	struct time_view v = { 0 };
 	struct script s;
+	enum metric_id by;
 	int series, ret;
 
 	v.nfields = time_fields(tp, v.fields);
@@ -151,6 +153,7 @@ static int plot_cell(struct plot_ctx *x, const struct timeplot *tp, size_t j)
 	for (size_t k = 0; k < x->n && !c; k++)
 		if ((c = plot_find_cell(x->sets[k], x->labels[j])))
 			plot_cell_detail(x->sets[k], c, detail, sizeof(detail));
+	by = cell_primary(c);
 	if ((ret = script_begin(x, &s, name, 900, 520)))
 		return ret;
 	plot_title(x, &s, tp->what, x->labels[j], detail);
@@ -159,7 +162,7 @@ static int plot_cell(struct plot_ctx *x, const struct timeplot *tp, size_t j)
 	for (size_t k = 0; k < x->n; k++)
 		if ((c = plot_find_cell(x->sets[k], x->labels[j])))
 			time_cell(x, &s, &v, k, c);
-	script_legend(&s, 1);
+	script_legend(&s, 1, by);
 	return script_end(x, &s);
 }
 

@@ -1,49 +1,71 @@
-/* trials-elapsed, trials-cpu, trials-compression-ratio: per cell, sorted by median, each
- * trial a dot, failed trials a cross, the median a bar, the 95% interval of the mean a box. */
+/* trials-PRIMARY (trials-elapsed, a service's trials-throughput), trials-cpu,
+ * trials-compression-ratio: per cell, sorted by median, each trial a dot, failed trials a cross,
+ * the median a bar, the 95% interval of the mean a box. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/util.h"
+#include "runner/report/format.h"
 #include "runner/report/plot_cells.h"
 #include "runner/report/plot_data.h"
 #include "runner/report/plot_script.h"
 #include "runner/report/plot_titles.h"
 
-/* Each quantity's plot: its file, its title, its axis, and the metric a run lacked when no
- * trial has it. */
-static const struct {
-	const char *file, *what, *ylabel, *metric;
-} quantities[Q_COUNT] = {
-	[Q_ELAPSED] = { "trials-elapsed", "elapsed time per cell, sorted by median", "elapsed (s)",
-			"elapsed" },
-	[Q_CPU] = { "trials-cpu", "CPU time of the workload per cell, sorted by median",
-		    "CPU time, user + sys (s)", "user_cpu and sys_cpu" },
-	[Q_RATIO] = { "trials-compression-ratio", "compression ratio per cell, sorted by median",
-		      "compression ratio (x)", "compression_ratio" },
+/* One plot: the metric per trial, its file, its title, its axis, what a run lacked when no
+ * trial has it, and whether the cells go highest first (a primary metric's best first). */
+struct trials_view {
+	enum metric_id m;
+	char file[64], what[128], ylabel[64];
+	const char *missing;
+	int descending;
 };
 
-/* The median of q in the first set whose cell has one; +inf sorts cells without one last. */
-static int sort_key(const struct plot_ctx *x, size_t j, enum quantity q, double *key)
+static const struct trials_view others[] = {
+	{ M_CPU_TIME, "trials-cpu", "CPU time of the workload per cell, sorted by median",
+	  "CPU time, user + sys (s)", "user_cpu and sys_cpu", 0 },
+	{ M_COMP_RATIO, "trials-compression-ratio", "compression ratio per cell, sorted by median",
+	  "compression ratio (x)", "compression_ratio", 0 },
+};
+
+/* A primary metric's plot, named by its key, the best cell first. */
+static void primary_view(enum metric_id m, struct trials_view *v)
+{
+	v->m = m;
+	v->descending = metric_higher_better(m);
+	snprintf(v->file, sizeof(v->file), "trials-%s", metrics[m].key);
+	snprintf(v->what, sizeof(v->what), "%s per cell, sorted by median%s", metric_noun(m),
+		 v->descending ? ", highest first" : "");
+	snprintf(v->ylabel, sizeof(v->ylabel), "%s (%s)", metrics[m].key,
+		 metric_unit_name(metrics[m].unit));
+	v->missing = metrics[m].key;
+}
+
+/* The median of the view's metric in the first set whose cell has one, negated where the
+ * highest comes first; +inf sorts cells without one last. */
+static int sort_key(const struct plot_ctx *x, size_t j, const struct trials_view *v, double *key)
 {
 	struct summary sum;
 
 	*key = INFINITY;
 	for (size_t k = 0; k < x->n; k++) {
 		const struct result_cell *c = plot_find_cell(x->sets[k], x->labels[j]);
-		int ret = c ? plot_cell_summary(c, q, &sum) : -ENODATA;
+		int ret = c ? plot_cell_summary(c, v->m, &sum) : -ENODATA;
 		if (ret == -ENODATA)
 			continue;
 		if (!ret)
-			*key = sum.median;
+			*key = v->descending ? -sum.median : sum.median;
 		return ret;
 	}
 	return 0;
 }
 
-/* The labels of cells with a value of q in some set, sorted by median; *m of them. */
-static int order_cells(const struct plot_ctx *x, enum quantity q, size_t **order, size_t *m)
+/* The labels of cells with a value of the view's metric in some set, sorted by median; *m of
+ * them. */
+static int order_cells(const struct plot_ctx *x, const struct trials_view *v, size_t **order,
+		       size_t *m)
 {
 	double *key = malloc((x->nlabels + 1) * sizeof(*key));
 	int ret = 0;
@@ -54,8 +76,8 @@ static int order_cells(const struct plot_ctx *x, enum quantity q, size_t **order
 		int any = 0;
 		for (size_t k = 0; k < x->n && !any; k++)
 			any = plot_find_cell(x->sets[k], x->labels[j]) &&
-				plot_cell_has(plot_find_cell(x->sets[k], x->labels[j]), q);
-		if (!any || (ret = sort_key(x, j, q, &key[*m])))
+				plot_cell_has(plot_find_cell(x->sets[k], x->labels[j]), v->m);
+		if (!any || (ret = sort_key(x, j, v, &key[*m])))
 			continue;
 		(*order)[*m] = j;
 		/* Insertion sort: a dozen cells, and equal medians keep the order of the run. */
@@ -99,7 +121,7 @@ static void categories(const struct plot_ctx *x, struct script *s, const size_t 
 
 /* Set k's trials of q as points, ok ones (ok = 1) or failed ones, each cell's spread across
  * its box; *rows how many. */
-static int points_block(const struct plot_ctx *x, struct script *s, enum quantity q, size_t k,
+static int points_block(const struct plot_ctx *x, struct script *s, enum metric_id q, size_t k,
 			const size_t *order, size_t m, int ok, size_t *rows)
 {
 	double width = 0.6 / (double)x->n,
@@ -133,7 +155,7 @@ static int points_block(const struct plot_ctx *x, struct script *s, enum quantit
 }
 
 /* Set k's boxes: x, the interval of the mean twice (box and whiskers the same), the median. */
-static int box_block(const struct plot_ctx *x, struct script *s, enum quantity q, size_t k,
+static int box_block(const struct plot_ctx *x, struct script *s, enum metric_id q, size_t k,
 		     const size_t *order, size_t m, size_t *rows)
 {
 	double off = ((double)k - ((double)x->n - 1) / 2) * 0.8 / (double)x->n;
@@ -193,7 +215,7 @@ static void trials_elements(const struct plot_ctx *x, struct script *s, size_t k
 	}
 }
 
-static int trials_set(const struct plot_ctx *x, struct script *s, enum quantity q, size_t k,
+static int trials_set(const struct plot_ctx *x, struct script *s, enum metric_id q, size_t k,
 		      const size_t *order, size_t m)
 {
 	int id[3];
@@ -208,8 +230,9 @@ static int trials_set(const struct plot_ctx *x, struct script *s, enum quantity 
 	return 0;
 }
 
-/* The plot of q over the m cells in order, as one script run by gnuplot. */
-static int trials_script(struct plot_ctx *x, enum quantity q, const size_t *order, size_t m)
+/* The view over the m cells in order, as one script run by gnuplot. */
+static int trials_script(struct plot_ctx *x, const struct trials_view *v, const size_t *order,
+			 size_t m)
 {
 	char detail[512];
 	struct script s;
@@ -217,43 +240,71 @@ static int trials_script(struct plot_ctx *x, enum quantity q, const size_t *orde
 
 	plot_sets_detail(x, detail, sizeof(detail));
 	/* Room for each cell's boxes side by side. */
-	if ((ret = script_begin(x, &s, quantities[q].file, 240 + (int)m * slot, 560)))
+	if ((ret = script_begin(x, &s, v->file, 240 + (int)m * slot, 560)))
 		return ret;
-	plot_title(x, &s, quantities[q].what, NULL, detail);
+	plot_title(x, &s, v->what, NULL, detail);
 	/* No label under the cells: gnuplot would let the key below cover it. */
 	fputs("set ylabel ", s.f);
-	gp_text(s.f, quantities[q].ylabel);
+	gp_text(s.f, v->ylabel);
 	fputc('\n', s.f);
 	categories(x, &s, order, m, slot);
 	fprintf(s.f, "set boxwidth %g absolute\n", 0.6 / (double)x->n);
 	for (size_t k = 0; k < x->n && !ret; k++)
-		ret = trials_set(x, &s, q, k, order, m);
+		ret = trials_set(x, &s, v->m, k, order, m);
 	if (!ret)
 		return script_end(x, &s);
 	script_abort(x, &s);
-	return plot_fail(x, ret, "the statistics of %s", quantities[q].file);
+	return plot_fail(x, ret, "the statistics of %s", v->file);
 }
 
-static int plot_trials(struct plot_ctx *x, enum quantity q)
+static int plot_trials(struct plot_ctx *x, const struct trials_view *v)
 {
 	size_t *order = NULL, m;
-	int ret = order_cells(x, q, &order, &m);
+	int ret = order_cells(x, v, &order, &m);
 
 	if (ret)
-		ret = plot_fail(x, ret, "the statistics of %s", quantities[q].file);
+		ret = plot_fail(x, ret, "the statistics of %s", v->file);
 	else if (!m)
-		ret = plot_skip(x, quantities[q].file, "no trial has %s", quantities[q].metric);
+		ret = plot_skip(x, v->file, "no trial has %s", v->missing);
 	else
-		ret = trials_script(x, q, order, m);
+		ret = trials_script(x, v, order, m);
 	free(order);
 	return ret;
 }
 
+/* The primary metrics the cells measured, each once, first seen first: one for a run; more for
+ * a block device's modes (read and write bandwidth) or files of two questions drawn together. */
+static size_t primaries(const struct plot_ctx *x, enum metric_id *out)
+{
+	size_t n = 0, j;
+
+	for (size_t k = 0; k < x->n; k++)
+		for (size_t i = 0; i < x->sets[k]->ncells; i++) {
+			const struct result_cell *c = &x->sets[k]->cells[i];
+			enum metric_id m = cell_primary(c);
+			for (j = 0; j < n && out[j] != m; j++)
+				;
+			if (j == n && c->have_stats[m])
+				out[n++] = m;
+		}
+	return n;
+}
+
 int plot_trials_per_cell(struct plot_ctx *x)
 {
+	enum metric_id drawn[M_COUNT];
+	size_t n = primaries(x, drawn);
+	struct trials_view v;
 	int ret = 0;
 
-	for (int q = 0; q < Q_COUNT && !ret; q++)
-		ret = plot_trials(x, (enum quantity)q);
+	/* Where no cell measured its own, the plot the run's question asks for is said missing. */
+	if (!n)
+		drawn[n++] = results_primary(x->sets[0]);
+	for (size_t i = 0; i < n && !ret; i++) {
+		primary_view(drawn[i], &v);
+		ret = plot_trials(x, &v);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(others) && !ret; i++)
+		ret = plot_trials(x, &others[i]);
 	return ret;
 }

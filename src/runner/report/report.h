@@ -37,12 +37,16 @@ static inline unsigned match_mask(const struct report_opts *o)
 
 /* The results in the format asked (json: the result document). */
 int report_print(const struct results *r, const struct report_opts *o, FILE *out);
-/* Per cell: elapsed, CPU, swap, and what makes a trial doubtful (short.c). */
+/* Per cell: its primary metric (elapsed; a service's throughput), CPU, swap, the latencies,
+ * and what makes a trial doubtful (short.c). */
 int report_cells(const struct results *r, const struct report_opts *o, FILE *out);
-/* The verdict: which is faster by how much with its uncertainty, what swap cost in RAM;
- * for a sweep, a summary against the best cell (verdict.c). */
+/* The column of the short answer's and the sweep's tables that holds primary metric m. */
+enum column_id report_primary_column(enum metric_id m);
+/* The verdict: which is better by the primary metric (faster; a service: more throughput) by
+ * how much with its uncertainty, what swap cost in RAM; for a sweep, a summary against the
+ * first cell (verdict.c). */
 int report_verdict(const struct results *r, const struct report_opts *o, FILE *out);
-/* A sweep: one row per cell against the best, and the best cell per key metric (sweep.c). */
+/* A sweep: one row per cell against the first, and the best cell per key metric (sweep.c). */
 int report_sweep(const struct results *r, const struct report_opts *o, FILE *out);
 /* A device measured itself (--target block or fs): judged by what it moved and held, not by
  * elapsed time. A block device's rows by jobs and fio's mode, the setups compared per row

@@ -1,6 +1,6 @@
-/* The short answer per cell, as hyperfine prints a command: the median of elapsed with its
- * interval and the trials' spread, named a spread; CPU, swap and what it cost in RAM; then
- * what makes a trial doubtful. */
+/* The short answer per cell, as hyperfine prints a command: the median of its primary metric
+ * (elapsed; a service's throughput) with its interval and the trials' spread, named a spread;
+ * CPU, swap and what it cost in RAM; the latencies; then what makes a trial doubtful. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -12,6 +12,8 @@
 
 void report_warnings(const struct result_cell *c, FILE *out, const char *indent)
 {
+	char text[128];
+
 	for (size_t i = 0; i < c->ntrials; i++) {
 		const struct trial *t = &c->trials[i];
 		if (t->status != TRIAL_OK)
@@ -21,7 +23,8 @@ void report_warnings(const struct result_cell *c, FILE *out, const char *indent)
 		for (unsigned f = 0; f < TRIAL_FLAG_COUNT; f++)
 			if (t->flags & (1u << f))
 				fprintf(out, "%swarning: trial %u%s: %s\n", indent, t->index,
-					t->warmup ? " (warmup)" : "", trial_flag_text(f));
+					t->warmup ? " (warmup)" : "",
+					trial_flag_text(f, c, text, sizeof(text)));
 	}
 }
 
@@ -35,23 +38,23 @@ void report_all_warnings(const struct results *r, FILE *out)
 	}
 }
 
-/* The median and its interval, which stay inside the trials (a time never gets a negative
- * bound); the spread after them, named a spread. One trial has no interval to give. */
-static void elapsed_line(const struct result_cell *c, FILE *out)
+/* The median of m and its interval, which stay inside the trials (a time never gets a
+ * negative bound); the spread after them, named a spread. One trial has no interval to give. */
+static void primary_line(const struct result_cell *c, enum metric_id m, FILE *out)
 {
-	const struct summary *s = &c->stats[M_ELAPSED];
+	const struct summary *s = &c->stats[m];
 	char median[32], in[96], sd[32];
 
-	fprintf(out, "  elapsed  %s median",
-		fmt_metric_unit(M_ELAPSED, s->median, median, sizeof(median)));
+	fprintf(out, "  %-8s %s median", metrics[m].key,
+		fmt_metric_unit(m, s->median, median, sizeof(median)));
 	if (s->n < 2) {
 		fputs(" (one trial: no interval)\n", out);
 		return;
 	}
-	fmt_median_interval(M_ELAPSED, s, in, sizeof(in));
+	fmt_median_interval(m, s, in, sizeof(in));
 	fprintf(out, ", interval %s%s  sd %s\n", in,
 		isfinite(s->median_lo) ? "" : ": the range of the trials",
-		fmt_metric_unit(M_ELAPSED, s->stddev, sd, sizeof(sd)));
+		fmt_metric_unit(m, s->stddev, sd, sizeof(sd)));
 }
 
 /* What the RAM held against what it cost, allocator overhead included: medians, as every
@@ -100,6 +103,31 @@ static void latency_line(const struct result_cell *c, FILE *out)
 		(unsigned long long)hist_count(&all), c->have_stats[M_POKES] ? "pokes" : "reads");
 }
 
+/* What a service's clients waited per request, as its load generator printed it: the medians
+ * over the trials. */
+static void request_line(const struct result_cell *c, FILE *out)
+{
+	static const struct {
+		enum metric_id m;
+		const char *name;
+	} q[] = { { M_REQUEST_AVG, "avg" },
+		  { M_REQUEST_P50, "p50" },
+		  { M_REQUEST_P95, "p95" },
+		  { M_REQUEST_P99, "p99" },
+		  { M_REQUEST_MAX, "max" } };
+	const char *sep = "  request  ";
+	char v[24];
+
+	for (size_t i = 0; i < ARRAY_SIZE(q); i++)
+		if (c->have_stats[q[i].m]) {
+			fprintf(out, "%s%s %s", sep, q[i].name,
+				fmt_ns(c->stats[q[i].m].median * 1000, v, sizeof(v)));
+			sep = ", ";
+		}
+	if (strcmp(sep, ", ") == 0)
+		fputs(" (medians)\n", out);
+}
+
 static void cell_lines(const struct result_cell *c, FILE *out)
 {
 	char u[32], s[32];
@@ -107,14 +135,15 @@ static void cell_lines(const struct result_cell *c, FILE *out)
 	fprintf(out, "%s: %u of %u trials ok%s%s%s%s%s%s\n", c->label, c->measured - c->failed,
 		c->measured, c->device[0] ? ", " : "", c->device, c->comp_used[0] ? " " : "",
 		c->comp_used, c->zpool_used[0] ? "/" : "", c->zpool_used);
-	if (c->have_stats[M_ELAPSED])
-		elapsed_line(c, out);
+	if (c->have_stats[cell_primary(c)])
+		primary_line(c, cell_primary(c), out);
 	if (c->have_stats[M_USER] && c->have_stats[M_SYS])
 		fprintf(out, "  cpu      user %s, sys %s (medians)\n",
 			fmt_metric_unit(M_USER, c->stats[M_USER].median, u, sizeof(u)),
 			fmt_metric_unit(M_SYS, c->stats[M_SYS].median, s, sizeof(s)));
 	swap_line(c, out);
 	latency_line(c, out);
+	request_line(c, out);
 	report_warnings(c, out, "  ");
 }
 
@@ -127,19 +156,25 @@ static void median_cell(struct table *t, const struct result_cell *c, enum colum
 		table_set(t, col, fmt_metric_unit(m, c->stats[m].median, v, sizeof(v)));
 }
 
-static void markdown_row(struct table *t, const struct result_cell *c)
+enum column_id report_primary_column(enum metric_id m)
 {
-	const struct summary *e = &c->stats[M_ELAPSED];
+	return m == M_THROUGHPUT ? COL_THROUGHPUT : COL_ELAPSED;
+}
+
+/* A cell's row, by m: the set's primary metric, one column for all its cells. */
+static void markdown_row(struct table *t, const struct result_cell *c, enum metric_id m)
+{
+	const struct summary *e = &c->stats[m];
 	char a[96];
 	double ratio;
 
 	table_set(t, COL_CELL, c->label);
 	table_setf(t, COL_N, "%u/%u", c->measured - c->failed, c->measured);
-	median_cell(t, c, COL_ELAPSED, M_ELAPSED);
-	if (c->have_stats[M_ELAPSED]) {
-		table_set(t, COL_MIN, fmt_metric(M_ELAPSED, e->min, a, sizeof(a)));
-		table_set(t, COL_MAX, fmt_metric(M_ELAPSED, e->max, a, sizeof(a)));
-		table_set(t, COL_INTERVAL, fmt_median_interval(M_ELAPSED, e, a, sizeof(a)));
+	median_cell(t, c, report_primary_column(m), m);
+	if (c->have_stats[m]) {
+		table_set(t, COL_MIN, fmt_metric(m, e->min, a, sizeof(a)));
+		table_set(t, COL_MAX, fmt_metric(m, e->max, a, sizeof(a)));
+		table_set(t, COL_INTERVAL, fmt_median_interval(m, e, a, sizeof(a)));
 	}
 	median_cell(t, c, COL_CPU, M_CPU_TIME);
 	median_cell(t, c, COL_SWAP, M_SWAP_PEAK);
@@ -152,16 +187,17 @@ static void markdown_row(struct table *t, const struct result_cell *c)
  * shape are asked for, as lsblk's; the warnings after it. */
 static int cells_table(const struct results *r, const struct report_opts *o, FILE *out)
 {
-	static const enum column_id cols[] = { COL_CELL, COL_N,	   COL_ELAPSED, COL_INTERVAL,
-					       COL_MIN,	 COL_MAX,  COL_CPU,	COL_SWAP,
-					       COL_RAM,	 COL_RATIO };
+	enum metric_id m = results_primary(r);
+	const enum column_id primary = report_primary_column(m);
+	const enum column_id cols[] = { COL_CELL, COL_N,   primary,  COL_INTERVAL, COL_MIN,
+					COL_MAX,  COL_CPU, COL_SWAP, COL_RAM,	   COL_RATIO };
 	struct table t;
 	int ret = 0;
 
 	table_init(&t, "", cols, ARRAY_SIZE(cols));
 	for (size_t i = 0; i < r->ncells && ret >= 0; i++)
 		if ((ret = table_add_row(&t)) >= 0)
-			markdown_row(&t, &r->cells[i]);
+			markdown_row(&t, &r->cells[i], m);
 	if (ret >= 0)
 		ret = table_print(&t, &o->render, out);
 	table_free(&t);

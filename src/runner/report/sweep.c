@@ -1,13 +1,14 @@
-/* A sweep's summary: a row per cell with its medians and its change of elapsed time against
- * the first cell, then the claims "fastest", "least CPU" and "least RAM", each tested as such.
+/* A sweep's summary: a row per cell with its medians and its change of the run's primary
+ * metric (elapsed; a service's throughput) against the first cell, then the claims "fastest"
+ * (a service: "most throughput"), "least CPU" and "least RAM", each tested as such.
  *
  * Many comparisons, one error rate. The rows compare each cell with a baseline the plan named
  * before the run (its first cell), Holm over the rows: a cell picked afterwards for being the
- * fastest would make every row a comparison with the luckiest cell. A claim "X is the best of
- * k" holds only where X beats every other cell, each test at 2 alpha / k two-sided (alpha / k
- * on X's side): whichever cell came out on top, the chance of a false claim stays below alpha.
- * The fastest is the primary claim, at alpha; least CPU and least RAM are secondary, alpha / 2
- * each. */
+ * best would make every row a comparison with the luckiest cell. A claim "X is the best of k"
+ * holds only where X beats every other cell, each test at 2 alpha / k two-sided (alpha / k on
+ * X's side): whichever cell came out on top, the chance of a false claim stays below alpha.
+ * The best by the primary metric is the primary claim, at alpha; least CPU and least RAM are
+ * secondary, alpha / 2 each. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -16,10 +17,6 @@
 #include "common/util.h"
 #include "runner/report/format.h"
 #include "runner/report/report.h"
-
-static const enum column_id cols[] = {
-	COL_CELL, COL_ELAPSED, COL_VS_FIRST, COL_SIG, COL_CPU, COL_SWAP, COL_RAM, COL_RATIO,
-};
 
 static void median_cell(struct table *t, const struct result_cell *c, enum column_id col,
 			enum metric_id m)
@@ -48,25 +45,25 @@ static int correct_rows(struct metric_comparison *rows, size_t n, const struct c
 	return ret;
 }
 
-/* Every cell but the first against it. */
-static int against_first(const struct results *r, const struct compare_opts *o,
+/* Every cell but the first against it, by m. */
+static int against_first(const struct results *r, enum metric_id m, const struct compare_opts *o,
 			 struct metric_comparison *rows)
 {
 	int ret = 0;
 
 	for (size_t i = 1; i < r->ncells && !ret; i++)
-		ret = compare_metric(&r->cells[0], &r->cells[i], M_ELAPSED, o, &rows[i]);
+		ret = compare_metric(&r->cells[0], &r->cells[i], m, o, &rows[i]);
 	return ret ? ret : correct_rows(rows, r->ncells, o);
 }
 
-static void add_row(struct table *t, const struct result_cell *c,
+static void add_row(struct table *t, const struct result_cell *c, enum metric_id m,
 		    const struct metric_comparison *mc, int first)
 {
 	char change[80];
 	double ratio;
 
 	table_set(t, COL_CELL, c->label);
-	median_cell(t, c, COL_ELAPSED, M_ELAPSED);
+	median_cell(t, c, report_primary_column(m), m);
 	if (first) {
 		table_set(t, COL_VS_FIRST, "baseline");
 	} else if (mc->have) {
@@ -82,21 +79,25 @@ static void add_row(struct table *t, const struct result_cell *c,
 		table_setf(t, COL_RATIO, "%.2fx", ratio);
 }
 
-static int summary_table(const struct results *r, const struct report_opts *o, FILE *out)
+static int summary_table(const struct results *r, enum metric_id m, const struct report_opts *o,
+			 FILE *out)
 {
+	const enum column_id primary = report_primary_column(m);
+	const enum column_id cols[] = { COL_CELL, primary,  COL_VS_FIRST, COL_SIG,
+					COL_CPU,  COL_SWAP, COL_RAM,	  COL_RATIO };
 	struct metric_comparison *rows = calloc(r->ncells, sizeof(*rows));
 	char title[160];
 	struct table t;
-	int ret = rows ? against_first(r, &o->cmp, rows) : -ENOMEM;
+	int ret = rows ? against_first(r, m, &o->cmp, rows) : -ENOMEM;
 
 	snprintf(title, sizeof(title),
-		 "summary (medians; elapsed against the first cell, 95%% interval, Holm over the "
+		 "summary (medians; %s against the first cell, 95%% interval, Holm over the "
 		 "%zu rows)",
-		 r->ncells - 1);
+		 metrics[m].key, r->ncells - 1);
 	table_init(&t, title, cols, ARRAY_SIZE(cols));
 	for (size_t i = 0; i < r->ncells && !ret; i++)
 		if ((ret = table_add_row(&t)) >= 0) {
-			add_row(&t, &r->cells[i], &rows[i], i == 0);
+			add_row(&t, &r->cells[i], m, &rows[i], i == 0);
 			ret = 0;
 		}
 	if (!ret)
@@ -106,9 +107,10 @@ static int summary_table(const struct results *r, const struct report_opts *o, F
 	return ret;
 }
 
-/* A claim "the least of m": what it is about and what it may be tested at. */
+/* A claim "the best by m" (the least of it, or the most where more is better): what it is
+ * about and what it may be tested at. */
 struct claim {
-	const char *what; /* "fastest" */
+	const char *what; /* "fastest", "most throughput" */
 	enum metric_id m;
 	int positive; /* only cells with more than 0 of m compete (RAM: disk holds none) */
 	double alpha; /* the claim's share of alpha */
@@ -119,10 +121,17 @@ static int competes(const struct result_cell *c, const struct claim *cl)
 	return c->have_stats[cl->m] && (!cl->positive || c->stats[cl->m].median > 0);
 }
 
-/* The cell with the lowest median of m among those that compete, or -1; how many compete. */
+/* How much worse a rival is than the leader, in percent of the leader's median: its change
+ * turned to the side where m is worse (more time, less throughput). */
+static double worse_pct(const struct claim *cl, const struct metric_comparison *mc)
+{
+	return metric_higher_better(cl->m) ? -mc->est.change_pct : mc->est.change_pct;
+}
+
+/* The cell with the best median of m among those that compete, or -1; how many compete. */
 static int leader(const struct results *r, const struct claim *cl, size_t *n)
 {
-	int best = -1;
+	int best = -1, sign = metric_higher_better(cl->m) ? -1 : 1;
 
 	*n = 0;
 	for (size_t i = 0; i < r->ncells; i++) {
@@ -130,16 +139,17 @@ static int leader(const struct results *r, const struct claim *cl, size_t *n)
 		if (!competes(c, cl))
 			continue;
 		(*n)++;
-		if (best < 0 || c->stats[cl->m].median < r->cells[best].stats[cl->m].median)
+		if (best < 0 ||
+		    sign * c->stats[cl->m].median < sign * r->cells[best].stats[cl->m].median)
 			best = (int)i;
 	}
 	return best;
 }
 
 /* The leader against one rival at the claim's per-pair level: beaten for sure, or not. */
-static int beats(const struct metric_comparison *mc)
+static int beats(const struct claim *cl, const struct metric_comparison *mc)
 {
-	return mc->have && mc->sig == SIG_SIGNIFICANT && mc->est.change_pct > 0;
+	return mc->have && mc->sig == SIG_SIGNIFICANT && worse_pct(cl, mc) > 0;
 }
 
 /* Why the claim does not hold against this rival. */
@@ -182,7 +192,8 @@ static int claim_line(const struct results *r, const struct claim *cl, const str
 			continue;
 		ret = compare_metric(&r->cells[best], &r->cells[i], cl->m, &pair, &mc);
 		worst_p = fmax(worst_p, mc.est.p);
-		if (!ret && !beats(&mc) && (shown || mc.est.change_pct < weakest.est.change_pct)) {
+		if (!ret && !beats(cl, &mc) &&
+		    (shown || worse_pct(cl, &mc) < worse_pct(cl, &weakest))) {
 			shown = 0;
 			weakest = mc;
 			rival = &r->cells[i];
@@ -198,23 +209,35 @@ static int claim_line(const struct results *r, const struct claim *cl, const str
 	return ret;
 }
 
+/* The primary claim's name: the fastest where less is better, else the most of m. */
+static const char *best_name(enum metric_id m, char *buf, size_t len)
+{
+	if (metric_higher_better(m))
+		snprintf(buf, len, "most %s", metrics[m].key);
+	else
+		snprintf(buf, len, "fastest");
+	return buf;
+}
+
 int report_sweep(const struct results *r, const struct report_opts *o, FILE *out)
 {
 	const double alpha = o->cmp.alpha;
+	enum metric_id m = results_primary(r);
+	char best[48];
 	const struct claim claims[] = {
-		{ "fastest", M_ELAPSED, 0, alpha },
+		{ best_name(m, best, sizeof(best)), m, 0, alpha },
 		{ "least CPU", M_CPU_TIME, 0, alpha / 2 },
 		{ "least RAM for swap", M_SWAP_RAM, 1, alpha / 2 },
 	};
-	int ret = summary_table(r, o, out);
+	int ret = summary_table(r, m, o, out);
 
 	if (ret)
 		return ret;
 	fprintf(out, "%s\n", significance_legend());
 	fprintf(out,
 		"A claim of the best of k cells holds only ahead of every other, each test at 2 "
-		"alpha / k (fastest: alpha %g; least CPU and least RAM: alpha / 2 each)\n",
-		alpha);
+		"alpha / k (%s: alpha %g; least CPU and least RAM: alpha / 2 each)\n",
+		best, alpha);
 	for (size_t i = 0; i < ARRAY_SIZE(claims) && !ret; i++)
 		ret = claim_line(r, &claims[i], &o->cmp, out);
 	return ret;

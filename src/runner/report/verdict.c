@@ -1,6 +1,7 @@
-/* The answer a user decides on: which ran faster and by how much, with its uncertainty and
- * whether a test says it is real, and what swap cost in RAM. A sweep gets a table against
- * its first cell and the fastest cell tested as such.
+/* The answer a user decides on: which did better by the run's primary metric (ran faster; a
+ * service: served more operations per second) and by how much, with its uncertainty and
+ * whether a test says it is real, and what swap cost in RAM. A sweep gets a table against its
+ * first cell and the best cell tested as such.
  *
  * Every sentence is made of one decision (result/compare.h): the direction, the ratio and its
  * interval are the change of the median and its bootstrap interval, the same estimate the
@@ -19,9 +20,9 @@ struct factor {
 	double f, lo, hi;
 };
 
-/* "disk ran 1.10 times faster than zram [1.05, 1.16]": the slower median over the faster and
+/* "disk ran 1.10 times faster than zram [1.05, 1.16]": the larger median over the smaller and
  * its interval, from the change of cell against base. */
-static struct factor times_faster(const struct estimate *e)
+static struct factor larger_over_smaller(const struct estimate *e)
 {
 	struct factor x = { 1 + e->change_pct / 100, 1 + e->lo_pct / 100, 1 + e->hi_pct / 100 };
 
@@ -61,44 +62,70 @@ static void below_noise(const struct metric_comparison *mc, const struct compare
 		inside ? "within" : "not shown to exceed", o->noise_pct);
 }
 
-static void speed_words(const struct result_cell *base, const struct result_cell *cell,
-			const struct metric_comparison *mc, const struct compare_opts *o, FILE *out)
+/* How a difference of a primary metric is said, by its direction: a time is run faster or
+ * slower, a rate (a service's throughput) is served, more or fewer operations per second, and
+ * its factor is said as a percentage more. */
+struct speed_words {
+	const char *verb, *better, *worse, *what;
+	int percent;
+};
+
+static const struct speed_words time_words = { "ran", "faster", "slower", "", 0 };
+static const struct speed_words rate_words = { "served", "more", "fewer", " operations per second",
+					       1 };
+
+/* "zram ran 1.10 times faster than disk [1.05, 1.16]", "zram served 55.6% more operations per
+ * second than disk [50.1%, 61.0%]": the better side first. */
+static void better_words(const struct speed_words *w, const struct result_cell *better,
+			 const struct result_cell *worse, struct factor x, FILE *out)
 {
-	const struct result_cell *fast = mc->est.change_pct < 0 ? cell : base;
-	const struct result_cell *slow = fast == cell ? base : cell;
-	struct factor x = times_faster(&mc->est);
-	char change[80], p[16];
+	if (w->percent)
+		fprintf(out, "%s %s %.1f%% %s%s than %s [%.1f%%, %.1f%%]", better->label, w->verb,
+			100 * (x.f - 1), w->better, w->what, worse->label, 100 * (x.lo - 1),
+			100 * (x.hi - 1));
+	else
+		fprintf(out, "%s %s %.2f times %s than %s [%.2f, %.2f]", better->label, w->verb,
+			x.f, w->better, worse->label, x.lo, x.hi);
+}
+
+static void speed_words(const struct result_cell *base, const struct result_cell *cell,
+			enum metric_id m, const struct metric_comparison *mc,
+			const struct compare_opts *o, FILE *out)
+{
+	const struct speed_words *w = metric_higher_better(m) ? &rate_words : &time_words;
+	int cell_better = metric_higher_better(m) ? mc->est.change_pct > 0 : mc->est.change_pct < 0;
+	char change[80], p[16], nouns[48];
 
 	fmt_p_is(mc->est.p, p, sizeof(p));
 	change_text(&mc->est, change, sizeof(change));
 	if (mc->sig == SIG_SIGNIFICANT) {
-		fprintf(out,
-			"%s ran %.2f times faster than %s [%.2f, %.2f] (median elapsed, 95%% "
-			"interval; %s, %zu vs %zu trials)\n",
-			fast->label, x.f, slow->label, x.lo, x.hi, p, mc->ts.n_base, mc->ts.n_new);
+		better_words(w, cell_better ? cell : base, cell_better ? base : cell,
+			     larger_over_smaller(&mc->est), out);
+		fprintf(out, " (median %s, 95%% interval; %s, %zu vs %zu trials)\n", metrics[m].key,
+			p, mc->ts.n_base, mc->ts.n_new);
 	} else if (mc->sig == SIG_BELOW_NOISE) {
-		fprintf(out, "%s ran %s than %s, median elapsed %s (%s)", cell->label,
-			mc->est.change_pct > 0 ? "slower" : "faster", base->label, change, p);
+		fprintf(out, "%s %s %s%s than %s, median %s %s (%s)", cell->label, w->verb,
+			cell_better ? w->better : w->worse, w->what, base->label, metrics[m].key,
+			change, p);
 		below_noise(mc, o, out);
 	} else if (mc->sig == SIG_NONE) {
-		fprintf(out,
-			"%s and %s: no significant difference in elapsed time (median %s, %s)\n",
-			cell->label, base->label, change, p);
+		fprintf(out, "%s and %s: no significant difference in %s (median %s, %s)\n",
+			cell->label, base->label, metric_noun(m), change, p);
 	} else {
-		too_few(mc, "elapsed times", cell->label, base->label, out);
+		snprintf(nouns, sizeof(nouns), "%ss", metric_noun(m));
+		too_few(mc, nouns, cell->label, base->label, out);
 	}
 }
 
 static void speed_line(const struct result_cell *base, const struct result_cell *cell,
-		       const struct metric_comparison *mc, const struct compare_opts *o, FILE *out)
+		       enum metric_id m, const struct metric_comparison *mc,
+		       const struct compare_opts *o, FILE *out)
 {
 	if (!mc->have)
-		fprintf(out,
-			"%s and %s: no elapsed time to compare (no successful trials on one "
-			"side)\n",
-			cell->label, base->label);
+		fprintf(out, "%s and %s: no %s to compare (no successful trials on one side)\n",
+			cell->label, base->label, metric_noun(m));
 	else
-		speed_words(base, cell, mc, o, out);
+		speed_words(base, cell, m, mc, o, out);
 }
 
 static int found(const struct metric_comparison *mc)
@@ -123,11 +150,11 @@ static void cpu_line(const struct result_cell *base, const struct result_cell *c
 		fputc('\n', out);
 }
 
-/* What a user waits for a swapped-out page: the p99 of the access latency, where both cells
- * have an access phase. */
+/* What a user waits for: a swapped-out page (the p99 of the access latency, where both cells
+ * have an access phase) or a service's request (the p99 its load generator printed). */
 static void latency_line(const struct result_cell *base, const struct result_cell *cell,
-			 const struct metric_comparison *mc, const struct compare_opts *o,
-			 FILE *out)
+			 const char *what, const struct metric_comparison *mc,
+			 const struct compare_opts *o, FILE *out)
 {
 	char change[80], p[16], a[24], b[24];
 
@@ -136,7 +163,7 @@ static void latency_line(const struct result_cell *base, const struct result_cel
 	change_text(&mc->est, change, sizeof(change));
 	fmt_ns(mc->base_median * 1000, a, sizeof(a));
 	fmt_ns(mc->new_median * 1000, b, sizeof(b));
-	fputs("p99 access latency: ", out);
+	fprintf(out, "p99 %s latency: ", what);
 	if (mc->sig == SIG_NOT_TESTABLE_DIFFERENT || mc->sig == SIG_NOT_TESTABLE_SAME) {
 		too_few(mc, "them", cell->label, base->label, out);
 		return;
@@ -202,15 +229,27 @@ static void order_note(const struct results *r, FILE *out)
 		      out);
 }
 
+/* The metric the first line is about: the two cells' question's, or where one side measured
+ * nothing, the question the other side's trials answer. */
+static enum metric_id speed_metric(const struct results *r, const struct metric_comparison *mc)
+{
+	enum metric_id m = compare_primary(&r->cells[0], &r->cells[1]);
+
+	return mc[m].have ? m : results_primary(r);
+}
+
 static int two_cells(const struct results *r, const struct report_opts *o, FILE *out)
 {
+	const struct result_cell *base = &r->cells[0], *cell = &r->cells[1];
 	struct metric_comparison *mc = calloc(M_COUNT, sizeof(*mc));
-	int ret = mc ? compare_cells(&r->cells[0], &r->cells[1], &o->cmp, mc) : -ENOMEM;
+	int ret = mc ? compare_cells(base, cell, &o->cmp, mc) : -ENOMEM;
 
 	if (!ret) {
-		speed_line(&r->cells[0], &r->cells[1], &mc[M_ELAPSED], &o->cmp, out);
-		cpu_line(&r->cells[0], &r->cells[1], &mc[M_CPU_TIME], &o->cmp, out);
-		latency_line(&r->cells[0], &r->cells[1], &mc[M_ACCESS_P99], &o->cmp, out);
+		enum metric_id m = speed_metric(r, mc);
+		speed_line(base, cell, m, &mc[m], &o->cmp, out);
+		cpu_line(base, cell, &mc[M_CPU_TIME], &o->cmp, out);
+		latency_line(base, cell, "access", &mc[M_ACCESS_P99], &o->cmp, out);
+		latency_line(base, cell, "request", &mc[M_REQUEST_P99], &o->cmp, out);
 		families_line(mc, &o->cmp, out);
 		order_note(r, out);
 	}

@@ -1,5 +1,4 @@
 #include "runner/result/compare.h"
-#include "common/util.h"
 
 #include <errno.h>
 #include <math.h>
@@ -8,90 +7,39 @@
 
 #include <gsl/gsl_sf_gamma.h>
 
-#define MAX_SECONDARY 5
-
-/* What a run answers, by what its cells measured: the first primary both have is the one. */
-struct question {
-	enum metric_id has; /* the cells measured this: the question is theirs */
-	enum metric_id primary[2];
-	enum metric_id secondary[MAX_SECONDARY];
-	size_t nsecondary;
-};
-
-static const struct question questions[] = {
-	{ M_FS_TOTAL_TIME,
-	  { M_FS_TOTAL_TIME, M_FS_TOTAL_TIME },
-	  { M_ELAPSED, M_FS_FLUSH_TIME, M_FS_READ_TIME, M_SWAP_RAM },
-	  4 },
-	{ M_READ_BW,
-	  { M_READ_BW, M_WRITE_BW },
-	  { M_WRITE_BW, M_READ_CLAT_P99, M_WRITE_CLAT_P99, M_SWAP_RAM },
-	  4 },
-	{ M_WRITE_BW, { M_WRITE_BW, M_WRITE_BW }, { M_WRITE_CLAT_P99, M_SWAP_RAM }, 2 },
-	/* A service: the work it did for its load generator, and its tail latency. */
-	{ M_THROUGHPUT,
-	  { M_THROUGHPUT, M_THROUGHPUT },
-	  { M_REQUEST_P99, M_CPU_TIME, M_SWAP_PEAK, M_SWAP_RAM, M_SETTLED_MEM },
-	  5 },
-	{ M_ELAPSED,
-	  { M_ELAPSED, M_ELAPSED },
-	  { M_CPU_TIME, M_SWAP_PEAK, M_SWAP_RAM, M_ACCESS_P99, M_SETTLED_MEM },
-	  5 },
-};
-
-static int both_have(const struct result_cell *a, const struct result_cell *b, enum metric_id m)
-{
-	return a->have_stats[m] && b->have_stats[m];
-}
-
-static const struct question *question_of(const struct result_cell *a, const struct result_cell *b)
-{
-	for (size_t i = 0; i < ARRAY_SIZE(questions); i++)
-		if (both_have(a, b, questions[i].has))
-			return &questions[i];
-	return &questions[ARRAY_SIZE(questions) - 1];
-}
-
-static enum metric_id primary_of(const struct question *q, const struct result_cell *a,
-				 const struct result_cell *b)
-{
-	return both_have(a, b, q->primary[0]) ? q->primary[0] : q->primary[1];
-}
-
 enum metric_id compare_primary(const struct result_cell *base, const struct result_cell *cell)
 {
-	return primary_of(question_of(base, cell), base, cell);
+	const struct question *q = question_of(base->have_stats, cell->have_stats);
+
+	return question_primary(q, base->have_stats, cell->have_stats);
 }
 
-static int secondary_of(const struct question *q, enum metric_id primary, enum metric_id m)
+static int primary_in(const struct metric_comparison *mc)
 {
-	for (size_t i = 0; i < q->nsecondary; i++)
-		if (q->secondary[i] == m && m != primary)
-			return 1;
-	return 0;
+	return mc->have && mc->family == FAMILY_PRIMARY;
+}
+
+void comparison_order(const struct metric_comparison *out, enum metric_id *order)
+{
+	size_t n = 0;
+
+	for (int m = 0; m < M_COUNT; m++)
+		if (primary_in(&out[m]))
+			order[n++] = (enum metric_id)m;
+	for (int m = 0; m < M_COUNT; m++)
+		if (!primary_in(&out[m]))
+			order[n++] = (enum metric_id)m;
 }
 
 enum metric_family metric_family_of(const struct result_cell *base, const struct result_cell *cell,
 				    enum metric_id m)
 {
-	const struct question *q = question_of(base, cell);
-	enum metric_id primary = primary_of(q, base, cell);
+	const struct question *q = question_of(base->have_stats, cell->have_stats);
+	enum metric_id primary = question_primary(q, base->have_stats, cell->have_stats);
 
 	if (m == primary)
 		return FAMILY_PRIMARY;
-	return secondary_of(q, primary, m) ? FAMILY_SECONDARY : FAMILY_EXPLORATORY;
-}
-
-int metric_is_key(enum metric_id m)
-{
-	for (size_t i = 0; i < ARRAY_SIZE(questions); i++) {
-		if (questions[i].primary[0] == m || questions[i].primary[1] == m)
-			return 1;
-		for (size_t j = 0; j < questions[i].nsecondary; j++)
-			if (questions[i].secondary[j] == m)
-				return 1;
-	}
-	return 0;
+	return question_secondary(q, primary, m) ? FAMILY_SECONDARY : FAMILY_EXPLORATORY;
 }
 
 double change_pct(double a, double b)

@@ -10,12 +10,14 @@
  * side the test takes each run's median; with one a side only a run-to-run spread measured
  * elsewhere (calibrate) can tell a change from a different day; with neither there is no test.
  *
- * One question, one primary metric tested at full alpha (elapsed for a swap run, bandwidth for
- * a block device, the total time for a filesystem); the secondary metrics Holm-corrected among
- * themselves; every other metric exploratory, uncorrected and marked so.
+ * One question (question.h), one primary metric tested at full alpha (elapsed for a swap run, a
+ * service's throughput, bandwidth for a block device, the total time for a filesystem); the
+ * secondary metrics Holm-corrected among themselves; every other metric exploratory,
+ * uncorrected and marked so.
  */
 #ifndef ZSB_COMPARE_H
 #define ZSB_COMPARE_H
+#include "runner/result/question.h"
 #include "runner/result/results.h"
 #include "runner/result/statistics.h"
 
@@ -62,14 +64,14 @@ struct metric_comparison {
 	enum significance sig;
 };
 
-/* The question's metrics: the primary and the secondaries (elapsed, CPU time, swap written,
- * RAM for swap, p99 access latency for a swap run). */
-int metric_is_key(enum metric_id m);
 /* The family of m for these two cells: the question is set by what they measured. */
 enum metric_family metric_family_of(const struct result_cell *base, const struct result_cell *cell,
 				    enum metric_id m);
 /* The primary metric of these cells' question. */
 enum metric_id compare_primary(const struct result_cell *base, const struct result_cell *cell);
+/* The M_COUNT metrics of a comparison (out, from compare_cells) in the order it is read: its
+ * primary first, as elapsed always came first, then the others in the metric table's order. */
+void comparison_order(const struct metric_comparison *out, enum metric_id *order);
 /* Every metric of cell against base; out has M_COUNT entries. 0 or -ENOMEM. */
 int compare_cells(const struct result_cell *base, const struct result_cell *cell,
 		  const struct compare_opts *o, struct metric_comparison *out);

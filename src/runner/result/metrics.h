@@ -135,6 +135,12 @@ struct metric {
 };
 
 extern const struct metric metrics[M_COUNT];
+
+/* Whether more of m is the better (a throughput, a bandwidth); less of a time is. */
+static inline int metric_higher_better(enum metric_id m)
+{
+	return metrics[m].lower_is_better < 0;
+}
 const char *metric_unit_name(enum metric_unit unit);
 /* The metric whose key is key, or -1. */
 int metric_find(const char *key);

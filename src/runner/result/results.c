@@ -1,5 +1,6 @@
 /* The results model: cells and trials as a run or a result file holds them. */
 #include "runner/result/results.h"
+#include "runner/result/question.h"
 
 #include <json.h>
 #include <stdio.h>
@@ -29,7 +30,7 @@ static const struct {
 	  "cgroup swap and /proc/vmstat disagree by more than 5% beyond other processes' pages" },
 	{ "device-full", "the swap device filled up" },
 	{ "pressure-before", "the machine was already under memory pressure (PSI) when it began" },
-	{ "outlier", "an outlier (modified z-score of elapsed above 3.5)" },
+	{ "outlier", NULL }, /* trial_flag_text names the metric it was judged by */
 	{ "slow-first", "the first trial is much slower than the rest: consider --warmup" },
 	{ "other-cpus",
 	  "ran on other CPUs than the cell's first trial: placement changes timings (--cpus)" },
@@ -67,9 +68,15 @@ const char *trial_flag_name(unsigned i)
 	return i < TRIAL_FLAG_COUNT ? flags[i].name : "?";
 }
 
-const char *trial_flag_text(unsigned i)
+const char *trial_flag_text(unsigned i, const struct result_cell *c, char *buf, size_t len)
 {
-	return i < TRIAL_FLAG_COUNT ? flags[i].text : "?";
+	if (i >= TRIAL_FLAG_COUNT)
+		return "?";
+	if (flags[i].text)
+		return flags[i].text;
+	snprintf(buf, len, "an outlier (modified z-score of %s above 3.5)",
+		 metrics[cell_primary(c)].key);
+	return buf;
 }
 
 const char *extended_name(enum extended_file f)
@@ -196,36 +203,59 @@ static int measured_ok(const struct trial *t, enum metric_id m)
 	return !t->warmup && t->status == TRIAL_OK && t->have[m];
 }
 
-/* Is the first of n values much slower than the median of the others (>= 1.5x, n >= 3)? */
-static int slow_first(const double *values, size_t n)
+/* Is the first of n values of m much worse than the median of the others (1.5x the time, or
+ * a 1.5th of the throughput; n >= 3)? */
+static int slow_first(enum metric_id m, const double *values, size_t n)
 {
 	double med = n >= 3 ? median_of(values + 1, n - 1) : 0;
+
+	if (metric_higher_better(m))
+		return med > 0 && med >= 1.5 * values[0];
 	return med > 0 && values[0] >= 1.5 * med;
 }
 
-/* Outliers and a slow first trial are judged against the cell's other trials. */
-static void flag_against_cell(struct result_cell *c, const double *elapsed, size_t n)
+/* Outliers and a slow first trial are judged against the cell's other trials, by the metric
+ * its question answers with (values: room for ntrials). */
+static void flag_against_cell(struct result_cell *c, enum metric_id m, double *values)
 {
 	const char *first_cpus = NULL;
+	size_t n = cell_values(c, m, values);
 
 	for (size_t i = 0, k = 0; i < c->ntrials; i++) {
 		struct trial *t = &c->trials[i];
 		t->flags &= ~(unsigned)(TRIAL_FLAG_OUTLIER | TRIAL_FLAG_SLOW_FIRST |
 					TRIAL_FLAG_OTHER_CPUS);
-		if (!measured_ok(t, M_ELAPSED))
+		if (!measured_ok(t, m))
 			continue;
 		if (!first_cpus)
 			first_cpus = t->cpus;
 		else if (t->cpus[0] && first_cpus[0] && strcmp(t->cpus, first_cpus) != 0)
 			t->flags |= TRIAL_FLAG_OTHER_CPUS;
-		t->outlier_z = modified_z(elapsed, n, t->value[M_ELAPSED]);
+		t->outlier_z = modified_z(values, n, t->value[m]);
 		/* With fewer than five trials the MAD is one or two differences: no outlier
 		 * test. */
 		if (n >= 5 && fabs(t->outlier_z) > 3.5)
 			t->flags |= TRIAL_FLAG_OUTLIER;
-		if (k++ == 0 && slow_first(elapsed, n))
+		if (k++ == 0 && slow_first(m, values, n))
 			t->flags |= TRIAL_FLAG_SLOW_FIRST;
 	}
+}
+
+enum metric_id cell_primary(const struct result_cell *c)
+{
+	const unsigned char *has = c->have_stats;
+
+	return question_primary(question_of(has, has), has, has);
+}
+
+enum metric_id results_primary(const struct results *r)
+{
+	static const unsigned char none[M_COUNT];
+
+	for (size_t i = 0; i < r->ncells; i++)
+		if (r->cells[i].have_stats[cell_primary(&r->cells[i])])
+			return cell_primary(&r->cells[i]);
+	return question_primary(question_of(none, none), none, none);
 }
 
 size_t cell_values(const struct result_cell *c, enum metric_id m, double *values)
@@ -281,12 +311,13 @@ void cell_update_stats(struct result_cell *c)
 	}
 	if (!values)
 		return;
-	flag_against_cell(c, values, cell_values(c, M_ELAPSED, values));
 	for (int m = 0; m < M_COUNT; m++) {
 		size_t n = cell_values(c, (enum metric_id)m, values);
 		if (n && summary_compute(values, n, STAT_CONFIDENCE, &c->stats[m]) == 0)
 			c->have_stats[m] = 1;
 	}
+	/* After the statistics: they say which question the cell answers. */
+	flag_against_cell(c, cell_primary(c), values);
 	free(values);
 }
 

@@ -36,8 +36,8 @@ enum trial_flag {
 	TRIAL_FLAG_SWAP_MISMATCH = 1 << 1, /* cgroup swap and /proc/vmstat disagree */
 	TRIAL_FLAG_DEVICE_FULL = 1 << 2, /* the swap device filled up */
 	TRIAL_FLAG_PRESSURE_BEFORE = 1 << 3, /* the machine was short of memory before it began */
-	TRIAL_FLAG_OUTLIER = 1 << 4, /* elapsed far from its cell's median (MAD) */
-	TRIAL_FLAG_SLOW_FIRST = 1 << 5, /* first measured trial much slower: use --warmup */
+	TRIAL_FLAG_OUTLIER = 1 << 4, /* its primary metric far from its cell's median (MAD) */
+	TRIAL_FLAG_SLOW_FIRST = 1 << 5, /* first measured trial much worse: use --warmup */
 	TRIAL_FLAG_OTHER_CPUS = 1 << 6, /* ran on other CPUs than its cell's first trial */
 	TRIAL_FLAG_COUNT = 7
 };
@@ -111,7 +111,7 @@ struct trial {
 	char cpus[64]; /* the CPUs its jobs ended on ("1", "0-1"); empty: unknown */
 	struct histogram
 		*lat[LAT_COUNT]; /* every job's latencies merged, exactly; NULL: none (owned) */
-	double outlier_z; /* modified z-score of its elapsed time within its cell */
+	double outlier_z; /* modified z-score of its cell's primary metric within its cell */
 	double phase_s[PHASE_COUNT]; /* the runner's time in each phase, seconds */
 };
 
@@ -183,8 +183,14 @@ struct trial *cell_add_trial(struct result_cell *c);
 /* Drops the cell's last trial (one that never ran). */
 void cell_drop_trial(struct result_cell *c);
 /* Statistics over the cell's measured, successful trials, and the flags that compare trials
- * with their cell (outlier, slow-first). */
+ * with their cell (outlier, slow-first) by its primary metric. */
 void cell_update_stats(struct result_cell *c);
+/* The primary metric of the question the cell answers by what it measured (question.h): a
+ * service's throughput, a filesystem's total time, a block device's bandwidth, else elapsed;
+ * compare_primary of the cell with itself. What a view shows a cell by, in its direction. */
+enum metric_id cell_primary(const struct result_cell *c);
+/* The set's: its first cell's that measured one (a cell whose every trial failed has none). */
+enum metric_id results_primary(const struct results *r);
 void trial_set(struct trial *t, enum metric_id id, double v);
 /* The metric's values over the measured, successful trials (values holds ntrials). */
 size_t cell_values(const struct result_cell *c, enum metric_id m, double *values);
@@ -203,9 +209,10 @@ const char *results_config_text(const struct results *r, const char *key, char *
 
 const char *trial_status_name(enum trial_status s);
 const char *run_status_name(enum run_status s);
-/* The flag's name in the result file ("never-swapped") and its sentence for the table. */
+/* The flag's name in the result file ("never-swapped") and its sentence for the table, of a
+ * trial of c (an outlier's names the metric c's trials were judged by; buf holds it). */
 const char *trial_flag_name(unsigned bit_index);
-const char *trial_flag_text(unsigned bit_index);
+const char *trial_flag_text(unsigned bit_index, const struct result_cell *c, char *buf, size_t len);
 const char *extended_name(enum extended_file f);
 const char *trial_phase_name(enum trial_phase p);
 /* Reverse lookups for the reader: -1 when unknown. */

@@ -51,7 +51,7 @@ static const char *failed_trial(const struct result_cell *cell)
 static void slowdown_of(const struct metric_comparison *mc, enum metric_id m,
 			struct savings_step *st)
 {
-	int higher_better = metrics[m].lower_is_better < 0;
+	int higher_better = metric_higher_better(m);
 	double c = mc->est.change_pct, lo = mc->est.lo_pct, hi = mc->est.hi_pct;
 
 	st->slowdown_pct = higher_better ? -c : c;
