@@ -179,3 +179,22 @@ PY
 	[ "$first" = "<figcaption>bandwidth-seq-write.svg</figcaption>" ]
 	! command -v xmllint >/dev/null || xmllint --noout "$TMP/b.html"
 }
+
+@test "report of a service: its verdict by throughput is show's; the cells and its picture name throughput" {
+	need_gnuplot
+	S="$BATS_TEST_DIRNAME/../fixtures/results/service-two-cells.json"
+	run --separate-stderr "$ZSB" report "$S" -o "$TMP/s.html"
+	[ "$status" -eq 0 ]
+	page=$(html_verdict "$TMP/s.html")
+	run --separate-stderr "$ZSB" show "$S"
+	[ "$status" -eq 0 ]
+	shown=$(printf '%s\n' "$output" | sed '1,/^$/d')
+	[[ "$shown" == *"zram served "*"% more operations per second than disk ["* ]]
+	[ "$page" = "$shown" ] || { diff <(echo "$page") <(echo "$shown"); false; }
+	grep -q '<th>throughput, median</th>' "$TMP/s.html"
+	# The verdict's picture is each trial's throughput, first of the page; elapsed has none.
+	first=$(grep -o '<figcaption>[^<]*</figcaption>' "$TMP/s.html" | head -1)
+	[ "$first" = "<figcaption>trials-throughput.svg</figcaption>" ]
+	! grep -q 'trials-elapsed' "$TMP/s.html"
+	! command -v xmllint >/dev/null || xmllint --noout "$TMP/s.html"
+}

@@ -102,3 +102,24 @@ teardown() { rm -rf "$TMP"; }
 	[ "$(grep -c '/bandwidth-' <<<"$output")" -eq 6 ]
 	grep -q 'block-static-b.json (.*): zram write</text>' "$TMP/c/bandwidth-seq-rw.svg"
 }
+
+@test "plot of a service: each trial's throughput per cell, the most first; a sweep of its throughput" {
+	command -v gnuplot >/dev/null || skip "gnuplot is not installed (gnuplot-nox)"
+	S="$BATS_TEST_DIRNAME/../fixtures/results/service-two-cells.json"
+	run --separate-stderr "$ZSB" plot "$S" -o "$TMP/s"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"$TMP/s/trials-throughput.svg"* && "$output" != *"trials-elapsed"* ]]
+	! command -v xmllint >/dev/null || xmllint --noout "$TMP/s/trials-throughput.svg"
+	grep -q '<text>throughput (ops/s)</text>' "$TMP/s/trials-throughput.svg"
+	grep -q '<text>throughput per cell, sorted by median, highest first</text>' \
+		"$TMP/s/trials-throughput.svg"
+	# zram served about 14000 operations a second, disk about 9000: zram's cell comes first.
+	grep -q "^set xtics .*('zram' 1, 'disk' 2)" "$TMP/s/trials-throughput.gp"
+	grep -q '<text>thin: each trial; bold: the median trial by throughput</text>' \
+		"$TMP/s/memory-zram.svg"
+	# Its sweep of the memory limit: the mean throughput of each backend against it.
+	run --separate-stderr "$ZSB" plot "$BATS_TEST_DIRNAME/../fixtures/results/service-sweep.json" -o "$TMP/w"
+	[ "$status" -eq 0 ]
+	grep -q '<text>mean throughput against the memory limit</text>' "$TMP/w/sweep-limit.svg"
+	grep -q '<text>throughput, mean (ops/s)</text>' "$TMP/w/sweep-limit.svg"
+}

@@ -113,3 +113,28 @@ PY
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == "zswapbench: --match 'swap,cmop': no key 'cmop' (the keys: swap,comp,"* ]]
 }
+
+@test "views: a service's file names throughput its primary metric in every format, JSON included" {
+	S="$BATS_TEST_DIRNAME/../fixtures/results/service-two-cells.json"
+	run --separate-stderr "$ZSB" show -C cell,throughput "$S"
+	[ "$status" -eq 0 ]
+	[ "$(sed -n 1p <<<"$output")" = "CELL  THROUGHPUT" ]
+	[[ "$(sed -n 2p <<<"$output")" =~ ^disk\ +9000\ ops/s$ ]]
+	[[ "$output" == *"(primary: throughput, tested at alpha 0.05;"* ]]
+	run --separate-stderr "$ZSB" show --format json "$S"
+	[ "$status" -eq 0 ]
+	[ "$(jq -r '.comparisons[0].metrics.throughput.family' <<<"$output")" = primary ]
+	[ "$(jq -r '.comparisons[0].metrics.elapsed.family' <<<"$output")" = exploratory ]
+	[ "$(jq -r '.comparisons[0].metrics.request_p99.family' <<<"$output")" = secondary ]
+	[ "$(jq '[.comparisons[].metrics[] | select(.family == "primary")] | length' <<<"$output")" -eq 1 ]
+	run --separate-stderr "$ZSB" compare --format json "$S" "$S"
+	[ "$status" -eq 0 ]
+	[ "$(jq -r '[.. | objects | select(has("primary")) | .primary] | unique | join(",")' <<<"$output")" = throughput ]
+	# Half the throughput: each cell's table opens with it, in its unit, tested at alpha.
+	jq '(.cells[].trials[].values.throughput) |= (if . == null then null else . / 2 end)' \
+		"$S" >"$TMP/half.json"
+	run --separate-stderr "$ZSB" compare "$S" "$TMP/half.json"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^throughput ops/s .* -50\.0% \[.*\] .* 0\.008 (1) \*$' <<<"$output")" -eq 2 ]
+	[ "$(grep -A1 '^METRIC' <<<"$output" | grep -c '^throughput ops/s')" -eq 2 ]
+}
