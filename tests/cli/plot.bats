@@ -1,10 +1,11 @@
 #!/usr/bin/env bats
-# zswapbench plot and a run's --plot: pictures from result files, drawn by gnuplot. What each
+# zswapbench plot, a run's --plot and savings' --plot: pictures from result files and savings answers,
 # picture holds is tested in tests/unit/test_plot.c; here, the command around it.
 bats_require_minimum_version 1.5.0
 load helpers
 
 FIX="$BATS_TEST_DIRNAME/../fixtures/results"
+SAVINGS="$BATS_TEST_DIRNAME/../fixtures/savings/hot25-zram.json"
 
 setup() { TMP=$(mktemp -d); }
 teardown() { rm -rf "$TMP"; }
@@ -122,4 +123,56 @@ teardown() { rm -rf "$TMP"; }
 	[ "$status" -eq 0 ]
 	grep -q '<text>mean throughput against the memory limit</text>' "$TMP/w/sweep-limit.svg"
 	grep -q '<text>throughput, mean (ops/s)</text>' "$TMP/w/sweep-limit.svg"
+}
+
+@test "plot of a savings answer: one picture of the search, valid XML, naming the backend and the target; its script kept" {
+	command -v gnuplot >/dev/null || skip "gnuplot is not installed (gnuplot-nox)"
+	run --separate-stderr "$ZSB" plot -o "$TMP/s" "$SAVINGS"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$TMP/s/savings.svg" ]
+	[ -s "$TMP/s/savings.svg" ]
+	[ "$(ls "$TMP/s" | sort | tr '\n' ' ')" = "savings.gp savings.svg " ]
+	! command -v xmllint >/dev/null || xmllint --noout "$TMP/s/savings.svg"
+	grep -q '<text>zram: held at 20M' "$TMP/s/savings.svg"
+	grep -q 'target: at most 100% slower' "$TMP/s/savings.svg"
+	grep -q 'the slowdown of elapsed against the memory limit' "$TMP/s/savings.svg"
+	grep -q 'hogger killed after the --timeout' "$TMP/s/savings.svg"
+	# The script redraws its picture where it is.
+	rm "$TMP/s/savings.svg"
+	(cd "$TMP/s" && gnuplot savings.gp)
+	[ -s "$TMP/s/savings.svg" ]
+	# --png; and from standard input, which is read once to tell what the file holds.
+	run --separate-stderr "$ZSB" plot --png -o "$TMP/p" - <"$SAVINGS"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$TMP/p/savings.png" ]
+	[ "$(head -c 4 "$TMP/p/savings.png" | od -An -c | tr -d ' ')" = '211PNG' ]
+}
+
+@test "plot of a savings answer: a malformed one is one line and exit 2; it is plotted alone" {
+	command -v gnuplot >/dev/null || skip "gnuplot is not installed (gnuplot-nox)"
+	sed 's/"verdict":"within (by its median)"/"verdict":"maybe"/' "$SAVINGS" >"$TMP/bad.json"
+	run --separate-stderr "$ZSB" plot -o "$TMP/b" "$TMP/bad.json"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "zswapbench: $TMP/bad.json: backends[0].steps[2].verdict: not a step's verdict" ]
+	[ -z "$output" ]
+	[ ! -e "$TMP/b" ]
+	jq '.backends[0].steps[0].slowdown_pct = "48"' "$SAVINGS" >"$TMP/string.json"
+	run --separate-stderr "$ZSB" plot -o "$TMP/b" "$TMP/string.json"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "zswapbench: $TMP/string.json: backends[0].steps[0].slowdown_pct: not a finite number or null" ]
+	run --separate-stderr "$ZSB" plot -o "$TMP/b" "$SAVINGS" "$FIX/disk-zram.json"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "zswapbench: $SAVINGS: a savings answer is plotted alone" ]
+	[ ! -e "$TMP/b" ]
+}
+
+@test "savings --plot: a folder whose parent is missing, or no gnuplot, is refused before the first step" {
+	run --separate-stderr "$ZSB" savings --dry-run --plot "$TMP/missing/p"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "zswapbench: --plot '$TMP/missing/p': directory $TMP/missing does not exist" ]
+	mkdir "$TMP/empty"
+	run --separate-stderr env PATH="$TMP/empty" "$ZSB" savings --dry-run --plot "$TMP/p"
+	[ "$status" -eq 3 ]
+	[ "$stderr" = "zswapbench: --plot: gnuplot is not installed: apt-get install gnuplot-nox" ]
+	[ -z "$output" ]
 }

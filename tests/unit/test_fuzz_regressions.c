@@ -33,6 +33,7 @@
 #include "runner/result/calibration.h"
 #include "runner/result/json_read.h"
 #include "runner/result/json_write.h"
+#include "runner/result/savings.h"
 #include "runner/kernel/zram.h"
 #include "runner/kernel/zswap.h"
 #include "runner/trial/hogger_events.h"
@@ -533,4 +534,44 @@ Test(fuzz_regressions, calibration_findings)
 	cr_assert_eq(c.n, 1);
 	cr_assert_eq(c.entries[0].runs, 0);
 	calibration_free(&c);
+}
+
+/* Read, or refused whole in one line; an input kept as bad-* is refused. What is read writes
+ * back to a document that reads back the same. */
+static void check_savings(const struct input *in)
+{
+	const char *name = strrchr(in->path, '/') + 1;
+	json_object *doc = json_tokener_parse(in->data), *again;
+	struct savings_report r, back;
+	char why[256] = "", *once;
+	int ret;
+
+	if (!doc) {
+		cr_expect_neq(strncmp(name, "bad-", 4), 0, "%s: kept, and not JSON", in->path);
+		return;
+	}
+	ret = savings_from_json(doc, &r, why, sizeof(why));
+	json_object_put(doc);
+	cr_expect(ret == 0 || (ret == -EINVAL && why[0] && !strchr(why, '\n')), "%s: %d '%s'",
+		  in->path, ret, why);
+	cr_expect(!ret || r.nbackends == 0, "%s: half an answer kept", in->path);
+	cr_expect(ret || strncmp(name, "bad-", 4), "%s: read", in->path);
+	if (ret)
+		return;
+	doc = savings_to_json(&r);
+	once = strdup(json_object_to_json_string(doc));
+	again = json_tokener_parse(once);
+	cr_expect_eq(savings_from_json(again, &back, why, sizeof(why)), 0, "%s: %s", in->path, why);
+	json_object_put(doc);
+	doc = savings_to_json(&back);
+	cr_expect_str_eq(once, json_object_to_json_string(doc), "%s: not read back the same",
+			 in->path);
+	free(once);
+	json_object_put(doc);
+	json_object_put(again);
+}
+
+Test(fuzz_regressions, savings)
+{
+	each_input("savings", check_savings);
 }

@@ -681,3 +681,65 @@ Test(plot, gnuplot_failing_is_an_error_with_its_message)
 	free(path);
 	remove_dir(dir);
 }
+
+/* A savings answer, no result set: its one picture, each backend a line of its steps in order
+ * of limit, the killed step marked with its reason, the target and the footprint drawn. */
+Test(plot, a_savings_answer_draws_its_search)
+{
+	struct savings_report r;
+	struct plot_output out;
+	char why[1024] = "", *dir, path[PATH_MAX], *svg, *gp;
+
+	need_tools();
+	dir = temp_dir("zsb-plot");
+	cr_assert_eq(savings_json_read(FIXTURES "/savings/hot25-zram.json", &r, why, sizeof(why)),
+		     0, "%s", why);
+	cr_assert_eq(plot_savings(&r, dir, 0, &out, why, sizeof(why)), 0, "%s", why);
+	cr_assert_eq(out.nwritten, 1);
+	cr_expect(written(&out, "savings.svg"));
+	check_all(&out);
+	snprintf(path, sizeof(path), "%s/savings.svg", dir);
+	svg = slurp(path);
+	cr_expect(strstr(svg, "the slowdown of elapsed against the memory limit"), "no metric");
+	cr_expect(strstr(svg, "target: at most 100% slower"), "no target");
+	cr_expect(strstr(svg, "<text>zram: held at 20M"), "no line of the backend");
+	cr_expect(strstr(svg, "hogger killed after the --timeout"), "the killed step unmarked");
+	cr_expect(strstr(svg, "footprint: 65.0M"), "no footprint");
+	free(svg);
+	snprintf(path, sizeof(path), "%s/savings.gp", dir);
+	gp = slurp(path);
+	/* The steps as the search ran them were 32, 16, 24, 20 MiB: the line goes left to right,
+	 * without the killed step, which is a mark at 16. */
+	cr_expect(strstr(gp, "\n 20 98.8") && strstr(gp, "\n 24 63.2") && strstr(gp, "\n 32 47.9"),
+		  "%s", gp);
+	cr_expect(strstr(gp, "\n 20 98.8") < strstr(gp, "\n 24 63.2") &&
+		  strstr(gp, "\n 24 63.2") < strstr(gp, "\n 32 47.9"));
+	cr_expect(strstr(gp, "at first 16, graph"), "%s", gp);
+	cr_expect(strstr(gp, "set arrow from first 64.98828125, graph 0"), "%s", gp);
+	free(gp);
+	plot_output_free(&out);
+	remove_dir(dir);
+}
+
+/* PNG when asked; an answer of no backend is said, not drawn. */
+Test(plot, a_savings_answer_as_png_and_with_no_backend)
+{
+	struct savings_report r;
+	struct plot_output out;
+	char why[1024] = "", *dir;
+
+	need_tools();
+	dir = temp_dir("zsb-plot");
+	cr_assert_eq(savings_json_read(FIXTURES "/savings/hot25-zram.json", &r, why, sizeof(why)),
+		     0, "%s", why);
+	cr_assert_eq(plot_savings(&r, dir, 1, &out, why, sizeof(why)), 0, "%s", why);
+	cr_assert(written(&out, "savings.png"));
+	check_png(out.written[0], 600);
+	plot_output_free(&out);
+	r.nbackends = 0;
+	cr_assert_eq(plot_savings(&r, dir, 0, &out, why, sizeof(why)), 0, "%s", why);
+	cr_expect_eq(out.nwritten, 0);
+	cr_expect(skipped(&out, "savings.svg", "no backend was searched"));
+	plot_output_free(&out);
+	remove_dir(dir);
+}

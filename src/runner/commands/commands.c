@@ -56,7 +56,8 @@ const struct command_info commands[] = {
 		   "fill curve, every trial per cell, and sweeps against their axis; several "
 		   "files,\n"
 		   "one colour each. Each picture comes with its gnuplot script (NAME.gp) to edit\n"
-		   "and redraw." },
+		   "and redraw. The answer of zswapbench savings, given alone, is drawn as its\n"
+		   "search: slowdown against the memory limit, a line per backend." },
 	{ .name = "report",
 	  .run = report_run,
 	  .options = CMD_REPORT,

@@ -7,7 +7,17 @@
 #include "runner/base/log.h"
 #include "runner/result/json_read.h"
 
-int file_set_read(struct file_set *fs, char **files, size_t n)
+struct json_object *file_doc_read(const char *file)
+{
+	struct json_object *doc;
+	char why[512];
+
+	if (json_file_read(file, RESULTS_FILE_MAX, "a result file", &doc, why, sizeof(why)))
+		say("%s: %s", file, why);
+	return doc;
+}
+
+int file_set_read_after(struct file_set *fs, char **files, size_t n, struct json_object *first)
 {
 	char why[512];
 
@@ -20,7 +30,9 @@ int file_set_read(struct file_set *fs, char **files, size_t n)
 		return -ENOMEM;
 	}
 	for (size_t i = 0; i < n; i++) {
-		if (results_read(files[i], &fs->sets[i], why, sizeof(why))) {
+		int ret = i == 0 && first ? results_from_json(first, &fs->sets[i], why, sizeof(why))
+					  : results_read(files[i], &fs->sets[i], why, sizeof(why));
+		if (ret) {
 			say("%s: %s", files[i], why);
 			return -EINVAL;
 		}
@@ -29,6 +41,11 @@ int file_set_read(struct file_set *fs, char **files, size_t n)
 		fs->n = i + 1;
 	}
 	return 0;
+}
+
+int file_set_read(struct file_set *fs, char **files, size_t n)
+{
+	return file_set_read_after(fs, files, n, NULL);
 }
 
 void file_set_free(struct file_set *fs)

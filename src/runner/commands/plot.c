@@ -1,5 +1,7 @@
-/* `zswapbench plot FILE... [-o DIR] [--png]`: saved runs drawn by gnuplot. */
+/* `zswapbench plot FILE... [-o DIR] [--png]`: saved runs drawn by gnuplot; a savings answer's
+ * file, alone, drawn as its search. */
 #include <errno.h>
+#include <json.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -9,22 +11,58 @@
 #include "runner/base/log.h"
 #include "runner/report/draw.h"
 #include "runner/report/plot.h"
+#include "runner/result/savings.h"
+
+static const char *plot_dir(const struct config *cfg)
+{
+	return cfg->plot_dir[0] ? cfg->plot_dir : "plots";
+}
+
+/* Its picture is of the answer alone: nothing in it matches a result file's cells. */
+static int plot_savings_file(const struct config *cfg, struct json_object *doc)
+{
+	struct savings_report r;
+	char why[512];
+
+	if (cfg->nfiles > 1) {
+		say("%s: a savings answer is plotted alone", cfg->files[0]);
+		return EXIT_USAGE;
+	}
+	if (savings_from_json(doc, &r, why, sizeof(why))) {
+		say("%s: %s", cfg->files[0], why);
+		return EXIT_USAGE;
+	}
+	return plot_answer(&r, plot_dir(cfg), cfg->png);
+}
+
+static int plot_results_files(const struct config *cfg, struct json_object *first)
+{
+	struct file_set fs = { 0 };
+	int status;
+
+	if (file_set_read_after(&fs, cfg->files, (size_t)cfg->nfiles, first)) {
+		file_set_free(&fs);
+		return EXIT_USAGE;
+	}
+	status = plot_sets(fs.ptrs, fs.names, fs.n, plot_dir(cfg), cfg->png);
+	file_set_free(&fs);
+	return status;
+}
 
 int plot_run(const struct config *cfg)
 {
-	struct file_set fs = { 0 };
+	struct json_object *first;
 	int status;
 
 	if (!plot_available()) {
 		say("%s", PLOT_NO_GNUPLOT);
 		return EXIT_UNSUPPORTED;
 	}
-	if (file_set_read(&fs, cfg->files, (size_t)cfg->nfiles)) {
-		file_set_free(&fs);
+	/* The first file tells which: read once, since "-" cannot be read again. */
+	if (!(first = file_doc_read(cfg->files[0])))
 		return EXIT_USAGE;
-	}
-	status = plot_sets(fs.ptrs, fs.names, fs.n, cfg->plot_dir[0] ? cfg->plot_dir : "plots",
-			   cfg->png);
-	file_set_free(&fs);
+	status = savings_json_is(first) ? plot_savings_file(cfg, first)
+					: plot_results_files(cfg, first);
+	json_object_put(first);
 	return status;
 }

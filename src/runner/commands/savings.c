@@ -1,7 +1,8 @@
 /* `zswapbench savings [--slowdown PCT] [--steps N] [run options] [-- COMMAND [ARG...]]`: per
  * backend, the smallest memory limit at which the workload stays within the slowdown of its
  * run without a limit, found by a bisection of runs (result/savings.h), and the memory that
- * saves with its interval. Every step's run is kept in its own result file. */
+ * saves with its interval. Every step's run is kept in its own result file; --plot DIR draws
+ * the answer at the end. */
 #include <errno.h>
 #include <libgen.h>
 #include <math.h>
@@ -19,8 +20,10 @@
 #include "runner/commands/commands.h"
 #include "runner/commands/files.h"
 #include "runner/kernel/meminfo.h"
+#include "runner/report/draw.h"
 #include "runner/report/savings_view.h"
 #include "runner/result/savings.h"
+#include "runner/run/preflight.h"
 #include "runner/run/run.h"
 
 /* What the whole search shares: where its files go, and how far it is. */
@@ -56,7 +59,8 @@ static int check(const struct config *cfg)
 	for (size_t i = 0; i < cfg->swap.n; i++)
 		if (strcmp(cfg->swap.v[i], "none") == 0)
 			return refuse("--swap", "none is the search's reference, not a backend");
-	return 0;
+	/* The steps' runs draw nothing: the picture is the search's, checked before the first. */
+	return preflight_drawing(cfg);
 }
 
 /* Half of what the machine has free: a cgroup that never meets its limit. */
@@ -269,6 +273,19 @@ static int dry_run(const struct config *cfg, const struct search *s)
 	return status;
 }
 
+/* --plot: the answer's picture, its path on stdout as a run's plots are. A failure to draw is
+ * the status, but the answer stands, written already. */
+static int draw(const struct savings_report *rep, const struct config *cfg)
+{
+	int status;
+
+	if (!cfg->plot_dir[0])
+		return EXIT_OK;
+	if (!(status = plot_answer(rep, cfg->plot_dir, cfg->png)))
+		invoker_give_tree(cfg->plot_dir);
+	return status;
+}
+
 /* The answer on stdout, and as a file: --output, or savings.json among the runs. */
 static int finish(const struct savings_report *rep, const struct config *cfg,
 		  const struct search *s)
@@ -288,7 +305,7 @@ static int finish(const struct savings_report *rep, const struct config *cfg,
 	invoker_give(path);
 	if (!cfg->quiet)
 		say("savings: written to %s", path);
-	return EXIT_OK;
+	return draw(rep, cfg);
 }
 
 int savings_run(const struct config *cfg)

@@ -21,16 +21,11 @@ static void list_plots(const struct plot_output *po)
 		say("not drawn: %s", po->skipped[i]);
 }
 
-/* The plots of sets into dir; the exit status, with the failure said. */
-int plot_sets(const struct results *const *sets, const char *const *names, size_t n,
-	      const char *dir, int png)
+/* What a plot call did, said: the exit status. */
+static int plotted(int ret, struct plot_output *po, const char *why)
 {
-	struct plot_output po = { 0 };
-	char why[PATH_LEN] = "";
-	int ret = plot_results(sets, names, n, dir, png, &po, why, sizeof(why));
-
-	list_plots(&po);
-	plot_output_free(&po);
+	list_plots(po);
+	plot_output_free(po);
 	if (ret == -ENOENT && !plot_available()) {
 		say("%s", PLOT_NO_GNUPLOT);
 		return EXIT_UNSUPPORTED;
@@ -40,6 +35,25 @@ int plot_sets(const struct results *const *sets, const char *const *names, size_
 		return EXIT_RUNTIME;
 	}
 	return EXIT_OK;
+}
+
+int plot_sets(const struct results *const *sets, const char *const *names, size_t n,
+	      const char *dir, int png)
+{
+	struct plot_output po = { 0 };
+	char why[PATH_LEN] = "";
+	int ret = plot_results(sets, names, n, dir, png, &po, why, sizeof(why));
+
+	return plotted(ret, &po, why);
+}
+
+int plot_answer(const struct savings_report *r, const char *dir, int png)
+{
+	struct plot_output po = { 0 };
+	char why[PATH_LEN] = "";
+	int ret = plot_savings(r, dir, png, &po, why, sizeof(why));
+
+	return plotted(ret, &po, why);
 }
 
 int report_sets(const struct results *const *sets, const char *const *names, size_t n,

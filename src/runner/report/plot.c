@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "runner/report/plot_ctx.h"
 #include "runner/report/plot_gnuplot.h"
@@ -104,19 +103,6 @@ static void ctx_free(struct plot_ctx *x)
 	free(x->slugs);
 }
 
-static int make_dir(struct plot_ctx *x)
-{
-	struct stat st;
-
-	if (mkdir(x->dir, 0755) == 0)
-		return 0;
-	if (errno != EEXIST)
-		return plot_fail(x, -errno, "%s", x->dir);
-	if (stat(x->dir, &st))
-		return plot_fail(x, -errno, "%s", x->dir);
-	return S_ISDIR(st.st_mode) ? 0 : plot_fail(x, -ENOTDIR, "%s", x->dir);
-}
-
 /* A block device's bandwidth first: it is what the device is judged by. */
 static int plot_all(struct plot_ctx *x)
 {
@@ -147,15 +133,11 @@ int plot_results(const struct results *const *sets, const char *const *names, si
 
 	if (out)
 		memset(out, 0, sizeof(*out));
-	if (!sets || !n || !dir || !dir[0]) {
-		snprintf(why, why_len, "no result set or no folder to plot into");
+	if (!sets || !n) {
+		snprintf(why, why_len, "no result set to plot");
 		return -EINVAL;
 	}
-	if (gnuplot_find(x.gnuplot, sizeof(x.gnuplot))) {
-		snprintf(why, why_len, "gnuplot: not found in PATH");
-		return -ENOENT;
-	}
-	if ((ret = make_dir(&x)) == 0) {
+	if ((ret = plot_begin(&x)) == 0) {
 		if (name_sets(&x, names) || collect_labels(&x))
 			ret = plot_fail(&x, -ENOMEM, "plotting");
 		else

@@ -19,13 +19,20 @@
  *                    the 95% interval of the mean (not for a block device, whose cells are
  *                    fio's modes as well: bandwidth-MODE draws them)
  *
+ * and of a savings answer (zswapbench savings), not a result set:
+ *
+ *   savings          the slowdown of each step of the search against its memory limit, a line
+ *                    per backend, bars the slowdown's interval; a step whose trials failed
+ *                    marked at the top; the target and the footprint as lines
+ *
  * CELL is the cell's label reduced to letters, digits and dashes ("zswap-lzo-jobs-2").
  * With several result sets, cells are matched by label and each set has its colour.
  *
  * plot.c makes the sets ready and draws the views in this order; each view is a file
- * (plot_bandwidth.c, plot_time.c, plot_fill.c, plot_trials.c, plot_sweep.c) on what they
- * share: a script with its datablocks (plot_script.c, plot_data.c), titles (plot_titles.c),
- * what they read of the cells (plot_cells.c), and the gnuplot process (plot_gnuplot.c).
+ * (plot_bandwidth.c, plot_time.c, plot_fill.c, plot_trials.c, plot_sweep.c; plot_savings.c for
+ * the answer) on what they share: gnuplot and the folder (plot_ctx.c), a script with its
+ * datablocks (plot_script.c, plot_data.c), titles (plot_titles.c), what they read of the cells
+ * (plot_cells.c), and the gnuplot process (plot_gnuplot.c).
  */
 #ifndef ZSB_PLOT_H
 #define ZSB_PLOT_H
@@ -33,6 +40,7 @@
 
 #include "runner/report/plot_output.h"
 #include "runner/result/results.h"
+#include "runner/result/savings.h"
 
 /* Is gnuplot on PATH? Checked before a run that asks for plots changes anything. */
 int plot_available(void);
@@ -51,5 +59,9 @@ int plot_available(void);
  */
 int plot_results(const struct results *const *sets, const char *const *names, size_t n,
 		 const char *dir, int png, struct plot_output *out, char *why, size_t why_len);
+/* The savings picture of an answer into dir/savings.svg (or .png), with its script; the rest
+ * as plot_results (plot_savings.c). */
+int plot_savings(const struct savings_report *r, const char *dir, int png, struct plot_output *out,
+		 char *why, size_t why_len);
 
 #endif

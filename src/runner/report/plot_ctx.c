@@ -1,5 +1,5 @@
-/* What every view of one plot_results call shares: its palette, and how a view says it wrote
- * a picture, left one out, or failed. */
+/* What every view of one plot_results call shares: gnuplot and the folder found first, its
+ * palette, and how a view says it wrote a picture, left one out, or failed. */
 #include "runner/report/plot_ctx.h"
 
 #include <errno.h>
@@ -7,6 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+
+#include "runner/report/plot_gnuplot.h"
 
 const char *const plot_palette[PLOT_NPALETTE] = { "1f77b4", "ff7f0e", "2ca02c", "d62728",
 						  "9467bd", "8c564b", "e377c2", "7f7f7f",
@@ -56,4 +59,31 @@ int plot_written(struct plot_ctx *x, const char *path)
 	if (x->out && plot_list_add(&x->out->written, &x->out->nwritten, strdup(path)))
 		return plot_fail(x, -ENOMEM, "%s", path);
 	return 0;
+}
+
+static int make_dir(struct plot_ctx *x)
+{
+	struct stat st;
+
+	if (mkdir(x->dir, 0755) == 0)
+		return 0;
+	if (errno != EEXIST)
+		return plot_fail(x, -errno, "%s", x->dir);
+	if (stat(x->dir, &st))
+		return plot_fail(x, -errno, "%s", x->dir);
+	return S_ISDIR(st.st_mode) ? 0 : plot_fail(x, -ENOTDIR, "%s", x->dir);
+}
+
+int plot_begin(struct plot_ctx *x)
+{
+	if (!x->dir || !x->dir[0]) {
+		snprintf(x->why, x->why_len, "no folder to plot into");
+		return -EINVAL;
+	}
+	/* Before the folder: without gnuplot, nothing is written. */
+	if (gnuplot_find(x->gnuplot, sizeof(x->gnuplot))) {
+		snprintf(x->why, x->why_len, "gnuplot: not found in PATH");
+		return -ENOENT;
+	}
+	return make_dir(x);
 }

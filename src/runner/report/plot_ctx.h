@@ -32,6 +32,9 @@ struct plot_ctx {
 	size_t nlabels;
 };
 
+/* gnuplot found and the folder made (one level), before any script: 0, -ENOENT without
+ * gnuplot (nothing made), -EINVAL for no folder, another -errno; why says what. */
+int plot_begin(struct plot_ctx *x);
 /* "svg" or "png". */
 const char *plot_ext(const struct plot_ctx *x);
 /* A failure: why says what (printf-style), then ": " and strerror(-err); returns err. */

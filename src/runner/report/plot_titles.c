@@ -78,26 +78,28 @@ static void origins(const struct plot_ctx *x, char *buf, size_t len)
 	}
 }
 
+void plot_title_lines(struct script *s, const char *const *lines, size_t n)
+{
+	fputs("set title ", s->f);
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			fputs(" . \"\\n\" . ", s->f);
+		gp_text(s->f, lines[i]);
+		s->titlelen = strlen(lines[i]) > s->titlelen ? strlen(lines[i]) : s->titlelen;
+	}
+	fputc('\n', s->f);
+}
+
 /* Three lines: what is drawn (and of which cell), where it ran, how it was configured. */
 void plot_title(const struct plot_ctx *x, struct script *s, const char *what, const char *label,
 		const char *detail)
 {
-	char line[1200];
+	char line[1200], where[1200];
+	const char *lines[] = { line, where, detail };
 
 	snprintf(line, sizeof(line), "%s%s%s", what, label ? ": " : "", label ? label : "");
-	fputs("set title ", s->f);
-	gp_text(s->f, line);
-	s->titlelen = strlen(line);
-	origins(x, line, sizeof(line));
-	fputs(" . \"\\n\" . ", s->f);
-	gp_text(s->f, line);
-	s->titlelen = strlen(line) > s->titlelen ? strlen(line) : s->titlelen;
-	if (detail && detail[0]) {
-		fputs(" . \"\\n\" . ", s->f);
-		gp_text(s->f, detail);
-		s->titlelen = strlen(detail) > s->titlelen ? strlen(detail) : s->titlelen;
-	}
-	fputc('\n', s->f);
+	origins(x, where, sizeof(where));
+	plot_title_lines(s, lines, detail && detail[0] ? 3 : 2);
 }
 
 void plot_axis_labels(struct script *s, const char *xlabel, const char *ylabel)

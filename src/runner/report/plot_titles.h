@@ -9,6 +9,8 @@
 /* What is drawn (of the cell label, or NULL), the kernels and hosts, and detail. */
 void plot_title(const struct plot_ctx *x, struct script *s, const char *what, const char *label,
 		const char *detail);
+/* A title of its lines, for a picture not drawn from result sets. */
+void plot_title_lines(struct script *s, const char *const *lines, size_t n);
 void plot_axis_labels(struct script *s, const char *xlabel, const char *ylabel);
 /* How the first set ran (allocation, data, access, trials), and whether the others differ. */
 void plot_sets_detail(const struct plot_ctx *x, char *buf, size_t len);

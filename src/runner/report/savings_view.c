@@ -4,14 +4,6 @@
 
 #include "common/size.h"
 
-static const char *metric_name(const struct savings_report *r)
-{
-	for (size_t i = 0; i < r->nbackends; i++)
-		if (r->backends[i].metric >= 0)
-			return metrics[r->backends[i].metric].key;
-	return "the primary metric";
-}
-
 static void answer_line(const struct savings_report *r, size_t i, FILE *out)
 {
 	const struct savings_search *b = &r->backends[i];
@@ -60,7 +52,7 @@ void savings_print(const struct savings_report *r, FILE *out)
 	fprintf(out,
 		"memory saved at <= %g%% slowdown of %s, against the workload with no limit "
 		"and no swap (footprint %s, %s to %s over its trials):\n",
-		r->target_pct, metric_name(r), size_format(r->footprint, f, sizeof(f)),
+		r->target_pct, savings_metric_name(r), size_format(r->footprint, f, sizeof(f)),
 		size_format(r->footprint_lo, lo, sizeof(lo)),
 		size_format(r->footprint_hi, hi, sizeof(hi)));
 	for (size_t i = 0; i < r->nbackends; i++)

@@ -361,27 +361,18 @@ static int only_blanks(const char *s, size_t n)
 	return 1;
 }
 
-int results_read(const char *path, struct results *r, char *why, size_t len)
+static int parse_whole(const char *text, size_t n, json_object **doc, char *why, size_t len)
 {
 	struct json_tokener *tok = json_tokener_new();
-	json_object *doc = NULL;
-	char *text = NULL;
-	size_t n = 0, end;
-	int ret = tok ? read_file(path, RESULTS_FILE_MAX, &text, &n) : -ENOMEM;
+	size_t end;
 
-	results_init(r);
-	if (ret == -EFBIG) {
-		snprintf(why, len, "larger than %d MiB, the most a result file can be",
-			 RESULTS_FILE_MAX >> 20);
-		goto out;
+	if (!tok) {
+		snprintf(why, len, "%s", strerror(ENOMEM));
+		return -ENOMEM;
 	}
-	if (ret) {
-		snprintf(why, len, "%s", strerror(-ret));
-		goto out;
-	}
-	doc = n && n < INT_MAX ? json_tokener_parse_ex(tok, text, (int)n) : NULL;
+	*doc = n && n < INT_MAX ? json_tokener_parse_ex(tok, text, (int)n) : NULL;
 	end = json_tokener_get_parse_end(tok);
-	if (!doc || json_tokener_get_error(tok) != json_tokener_success ||
+	if (!*doc || json_tokener_get_error(tok) != json_tokener_success ||
 	    !only_blanks(text + end, n - end)) {
 		enum json_tokener_error e = json_tokener_get_error(tok);
 		snprintf(why, len, "not JSON: %s at byte %zu",
@@ -390,14 +381,39 @@ int results_read(const char *path, struct results *r, char *why, size_t len)
 				 : e == json_tokener_success  ? "text after the document"
 							      : json_tokener_error_desc(e),
 			 end);
-		ret = -EINVAL;
-		goto out;
+		json_object_put(*doc);
+		*doc = NULL;
 	}
-	ret = results_from_json(doc, r, why, len);
-out:
-	json_object_put(doc);
-	if (tok)
-		json_tokener_free(tok);
+	json_tokener_free(tok);
+	return *doc ? 0 : -EINVAL;
+}
+
+int json_file_read(const char *path, size_t max, const char *what, json_object **doc, char *why,
+		   size_t len)
+{
+	char *text = NULL;
+	size_t n = 0;
+	int ret = read_file(path, max, &text, &n);
+
+	*doc = NULL;
+	if (ret == -EFBIG)
+		snprintf(why, len, "larger than %zu MiB, the most %s can be", max >> 20, what);
+	else if (ret)
+		snprintf(why, len, "%s", strerror(-ret));
+	else
+		ret = parse_whole(text, n, doc, why, len);
 	free(text);
+	return ret;
+}
+
+int results_read(const char *path, struct results *r, char *why, size_t len)
+{
+	json_object *doc;
+	int ret = json_file_read(path, RESULTS_FILE_MAX, "a result file", &doc, why, len);
+
+	results_init(r);
+	if (!ret)
+		ret = results_from_json(doc, r, why, len);
+	json_object_put(doc);
 	return ret;
 }

@@ -16,5 +16,10 @@
 int results_read(const char *path, struct results *r, char *why, size_t len);
 /* The same from a document already parsed. */
 int results_from_json(struct json_object *doc, struct results *r, char *why, size_t len);
+/* A file holding one JSON document ("-": standard input), at most max bytes, into *doc (to
+ * json_object_put). 0, or -errno / -EINVAL with why in words ("larger than 64 MiB, the most
+ * WHAT can be", "not JSON: unexpected end of data at byte 812"); *doc is then NULL. */
+int json_file_read(const char *path, size_t max, const char *what, struct json_object **doc,
+		   char *why, size_t len);
 
 #endif

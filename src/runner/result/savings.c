@@ -159,3 +159,11 @@ const char *step_verdict_name(enum step_verdict v)
 	};
 	return names[v];
 }
+
+const char *savings_metric_name(const struct savings_report *r)
+{
+	for (size_t i = 0; i < r->nbackends; i++)
+		if (r->backends[i].metric >= 0 && r->backends[i].metric < M_COUNT)
+			return metrics[r->backends[i].metric].key;
+	return "the primary metric";
+}

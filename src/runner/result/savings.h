@@ -59,8 +59,26 @@ struct savings_report {
 	unsigned trials; /* run in all */
 };
 
+/* The answer's file: its "kind" tells it from a result file. */
+#define SAVINGS_KIND "savings"
+/* The largest answer file read; a search writes less than 100 KiB. */
+#define SAVINGS_FILE_MAX (1 << 20)
+
+struct json_object;
+
 /* The report as JSON, written whole (a temporary file renamed): 0 or -errno. */
 int savings_json_write(const struct savings_report *r, const char *path);
+/* The document it writes (to json_object_put). */
+struct json_object *savings_to_json(const struct savings_report *r);
+/* The file read back ("-": standard input): every member typed as the writer writes it, a
+ * null slowdown NaN; the answers' shares are not read (savings_answer gives them from the
+ * steps). 0, or -errno / -EINVAL with why one line ("backends[0].steps[1].verdict: not a
+ * step's verdict"); r is then zeroed. */
+int savings_json_read(const char *path, struct savings_report *r, char *why, size_t len);
+/* The same from a parsed document. */
+int savings_from_json(struct json_object *doc, struct savings_report *r, char *why, size_t len);
+/* Is doc a savings answer (its "kind")? */
+int savings_json_is(struct json_object *doc);
 
 /* The search for one backend, before its first step. */
 void savings_init(struct savings_search *s, uint64_t footprint, uint64_t footprint_lo,
@@ -78,5 +96,7 @@ void savings_answer(const struct savings_search *s, double *saved, double *lo, d
  * two cells. */
 unsigned savings_max_trials(unsigned backends, unsigned max_steps, unsigned trials);
 const char *step_verdict_name(enum step_verdict v);
+/* The metric the steps compared, by its key: the first backend's that ran a step. */
+const char *savings_metric_name(const struct savings_report *r);
 
 #endif

@@ -148,10 +148,9 @@ static int check_output_path(const char *option, const char *path, int want_dir)
 	return 0;
 }
 
-static int check_outputs(const struct config *cfg)
+int preflight_drawing(const struct config *cfg)
 {
-	if (check_output_path("output", cfg->output, 0) ||
-	    check_output_path("plot", cfg->plot_dir, 1) ||
+	if (check_output_path("plot", cfg->plot_dir, 1) ||
 	    check_output_path("report", cfg->report_file, 0))
 		return EXIT_USAGE;
 	if ((cfg->plot_dir[0] || cfg->report_file[0]) && !plot_available()) {
@@ -159,6 +158,13 @@ static int check_outputs(const struct config *cfg)
 		return EXIT_UNSUPPORTED;
 	}
 	return 0;
+}
+
+static int check_outputs(const struct config *cfg)
+{
+	if (check_output_path("output", cfg->output, 0))
+		return EXIT_USAGE;
+	return preflight_drawing(cfg);
 }
 
 /* A device target's tools: Debian's fio for a block device, mkfs.ext4 for a filesystem. */

@@ -18,6 +18,9 @@ struct host {
 
 /* Checks everything that can be checked without a change; returns an exit status or 0. */
 int preflight(const struct config *cfg, struct host *host);
+/* What is drawn at the end (--plot, --report): its folder or file's directory there now, not
+ * after an hour of trials, and gnuplot installed. An exit status or 0. */
+int preflight_drawing(const struct config *cfg);
 /* What needs the plan's cells: each backend with the compressors its cells use, and the
  * memory against what the machine can spare (--background, zram's pages, which no cgroup
  * limit bounds). An exit status or 0; changes nothing. */
