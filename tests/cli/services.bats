@@ -21,12 +21,13 @@ redis_args() {
 	cat >"$TMP/server.sh" <<EOF
 #!/bin/sh
 cat /proc/self/cgroup >"$TMP/server.cgroup"
+taskset -pc \$\$ | sed 's/.*: //' >"$TMP/server.cpus"
 exec redis-server --port 0 --unixsocket $sock --save '' --appendonly no
 EOF
 	cat >"$TMP/load.sh" <<EOF
 #!/bin/sh
 cat /proc/self/cgroup >"$TMP/load.cgroup"
-taskset -pc \$\$ >"$TMP/load.cpus"
+taskset -pc \$\$ | sed 's/.*: //' >"$TMP/load.cpus"
 exec redis-benchmark -s $sock -t set,get -n \${1:-10000} -r 20000 -d 1024 --csv
 EOF
 	chmod +x "$TMP/server.sh" "$TMP/load.sh"
@@ -45,8 +46,14 @@ value() {
 		--load-warmup "$TMP/load.sh 2000" --output "$TMP/r.json" -- "$TMP/server.sh"
 	echo "$output $stderr"
 	[ "$status" -eq 0 ]
+	[[ "$output" == *"throughput "*" ops/s median"* ]]
 	grep -q "zswapbench-" "$TMP/server.cgroup"
 	run ! grep -q "zswapbench-" "$TMP/load.cgroup"
+	# With a CPU to spare, the load runs where the runner was moved: off the server's CPUs.
+	if [ "$(nproc)" -ge 2 ]; then
+		echo "server on $(cat "$TMP/server.cpus"), load on $(cat "$TMP/load.cpus")"
+		[ "$(cat "$TMP/server.cpus")" != "$(cat "$TMP/load.cpus")" ]
+	fi
 	# redis-benchmark's requests per second over SET and GET, and its percentiles in us.
 	assert_awk "$(value throughput) > 100"
 	assert_awk "$(value request_p99) >= $(value request_p50)"
@@ -57,22 +64,23 @@ value() {
 	# elapsed is the measured load's, not the server's life (which includes the warm-up).
 	assert_awk "$(value elapsed) > 0"
 	[ "$(json '.config.load' "$TMP/r.json")" = "$TMP/load.sh" ]
-	[[ "$output" == *throughput* ]]
 }
 
 @test "a service's trials are compared by throughput, higher being better" {
 	need_zram
 	need_redis
 	redis_args
-	run --separate-stderr "$ZSB" --swap disk,zram --limit 8M --trials 3 "${args[@]}" \
+	run --separate-stderr "$ZSB" --swap disk,zram --limit 8M --trials 2 "${args[@]}" \
 		--output "$TMP/r.json" -- "$TMP/server.sh"
 	echo "$output"
 	[ "$status" -eq 0 ]
-	run --separate-stderr "$ZSB" show --format json "$TMP/r.json"
+	# The verdict names throughput its primary metric, and words it as operations served.
+	[[ "$output" == *"(primary: throughput, tested at alpha"* ]]
+	[[ "$output" == *"operations per second"* || "$output" == *"throughput"* ]]
+	[[ "$output" != *"elapsed times apart"* ]]
+	run --separate-stderr "$ZSB" compare --format json "$TMP/r.json" "$TMP/r.json"
 	[ "$status" -eq 0 ]
-	[ "$(jq -r '.comparisons[0].primary // .verdict.primary // empty' <<<"$output" | head -n 1)" = throughput ] ||
-		[[ "$(json '.cells[1].comparison.primary // empty' "$TMP/r.json")" == throughput ]] ||
-		grep -q '"primary": *"throughput"' <<<"$output"
+	grep -q '"primary": *"throughput"' <<<"$output"
 }
 
 @test "a server OOM-killed under its load fails its trial, with its log's last line" {

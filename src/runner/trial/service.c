@@ -155,6 +155,16 @@ static int wait_ready(const struct service_ctx *s, struct workload *server,
 	return 0;
 }
 
+/* A load that failed because its server died under it (a reset connection) is the server's
+ * death, whichever the runner saw first. */
+static int died_under(const struct workload *server, const struct outside *out,
+		      struct service_outcome *o)
+{
+	if (!o->server_died && !exited_0(out) && workload_gone(server))
+		o->server_died = 1;
+	return o->server_died;
+}
+
 /* The warm-up and the measured load; the load's output read into numbers. */
 static int drive_load(const struct service_ctx *s, struct workload *server,
 		      const struct workload_hooks *hooks, struct service_outcome *o)
@@ -167,7 +177,7 @@ static int drive_load(const struct service_ctx *s, struct workload *server,
 	if (sv->warmup) {
 		o->phase = "warm-up";
 		ret = run_outside(s, server, sv->warmup, s->timeout_ms, hooks, o, &out);
-		if (ret || o->server_died)
+		if (ret || died_under(server, &out, o))
 			return ret;
 		if (!exited_0(&out)) {
 			say_failed(o, "warm-up", &out);
@@ -176,7 +186,7 @@ static int drive_load(const struct service_ctx *s, struct workload *server,
 	}
 	o->phase = "load";
 	ret = run_outside(s, server, sv->load, s->timeout_ms, hooks, o, &out);
-	if (ret || o->server_died)
+	if (ret || died_under(server, &out, o))
 		return ret;
 	if (!exited_0(&out)) {
 		say_failed(o, "load generator", &out);
