@@ -558,7 +558,7 @@ static void man_option(FILE *out, const struct option_desc *o, unsigned mask)
 /* One subsection per set of commands that share options, in the table's order. */
 static void man_options(FILE *out)
 {
-	unsigned done[16];
+	unsigned done[64]; /* every set of commands an option can belong to, with room */
 	size_t ndone = 0;
 	char names[128];
 
