@@ -8,14 +8,8 @@
 #define ZSB_LOADGEN_FORMATS_H
 #include <stddef.h>
 
+#include "runner/loadgen/load_result.h"
 #include "runner/loadgen/text.h"
-
-/* loadgen.h's, named only: loadgen.c includes this file, which must not include it back. */
-struct load_result;
-
-/* Milliseconds as printed into r's microseconds (q an enum load_quantity); -EINVAL with why
- * where they do not fit. */
-int put_ms(struct load_result *r, int q, double ms, const char *what, char *why, size_t why_len);
 
 int sysbench_parse(const char *text, size_t len, struct load_result *r, char *why, size_t why_len);
 int redis_parse(const char *text, size_t len, struct load_result *r, char *why, size_t why_len);

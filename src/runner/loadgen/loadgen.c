@@ -40,19 +40,6 @@ int load_format_find(const char *name)
 	return -1;
 }
 
-int put_ms(struct load_result *r, int q, double ms, const char *what, char *why, size_t why_len)
-{
-	double us = ms * 1000;
-
-	if (!isfinite(us)) {
-		explain(why, why_len, "%s: %g ms is beyond any latency", what, ms);
-		return -EINVAL;
-	}
-	r->value[q] = us;
-	r->have[q] = 1;
-	return 0;
-}
-
 static int has_mark(const char *text, size_t len, int (*marks)(struct span line))
 {
 	struct line_walk w;

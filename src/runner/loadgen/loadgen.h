@@ -15,32 +15,7 @@
 #define ZSB_LOADGEN_H
 #include <stddef.h>
 
-enum load_format {
-	LOAD_AUTO,
-	LOAD_LINES,
-	LOAD_SYSBENCH,
-	LOAD_REDIS_BENCHMARK,
-	LOAD_PGBENCH,
-	LOAD_FORMAT_COUNT
-};
-
-enum load_quantity {
-	LQ_THROUGHPUT,
-	LQ_AVG,
-	LQ_P50,
-	LQ_P95,
-	LQ_P99,
-	LQ_MAX,
-	LQ_COUNT
-};
-
-struct load_result {
-	/* throughput in operations (transactions, requests) per second; latencies in
-	 * microseconds per operation */
-	double value[LQ_COUNT];
-	int have[LQ_COUNT];
-	enum load_format format; /* what was parsed (auto resolves to one) */
-};
+#include "runner/loadgen/load_result.h"
 
 /* "auto", "lines", "sysbench", "redis-benchmark", "pgbench"; NULL for no format. */
 const char *load_format_name(enum load_format f);

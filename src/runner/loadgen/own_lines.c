@@ -4,7 +4,6 @@
 
 #include "common/util.h"
 #include "runner/loadgen/formats.h"
-#include "runner/loadgen/loadgen.h"
 
 #define OWN_WORD "zswapbench-load"
 

@@ -4,7 +4,6 @@
 
 #include "common/util.h"
 #include "runner/loadgen/formats.h"
-#include "runner/loadgen/loadgen.h"
 
 /* What each PostgreSQL says after its rate. 13 and older print "including" then "excluding":
  * the last line read wins, so the rate without the connections is the one kept. */

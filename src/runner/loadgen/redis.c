@@ -9,7 +9,6 @@
 #include <stdio.h>
 
 #include "runner/loadgen/formats.h"
-#include "runner/loadgen/loadgen.h"
 
 #define REDIS_HEADER                                                                               \
 	"\"test\",\"rps\",\"avg_latency_ms\",\"min_latency_ms\",\"p50_latency_ms\","               \

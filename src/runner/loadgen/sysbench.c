@@ -3,7 +3,6 @@
 #include <errno.h>
 
 #include "runner/loadgen/formats.h"
-#include "runner/loadgen/loadgen.h"
 #include "runner/loadgen/sysbench_hist.h"
 
 struct sysbench {
