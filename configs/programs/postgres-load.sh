@@ -19,11 +19,13 @@ trap 'rm -rf "$log"' EXIT
 "$bin/pgbench" -n -S -c 2 -j 2 -T "$seconds" -l --log-prefix="$log/tx" -h "$wd" pgbench
 cat "$log"/tx.* | awk '{ print $3 }' | sort -n | awk -v me="$me" '
 	{ v[NR] = $1 }
-	function at(q,  i) { i = int(q * NR); if (i < q * NR) i++; if (i < 1) i = 1; return v[i] / 1000 }
 	END {
 		if (NR == 0) { print me ": no transaction in the log of pgbench" > "/dev/stderr"; exit 1 }
-		printf "zswapbench-load latency_p50 %.3f\n", at(0.50)
-		printf "zswapbench-load latency_p95 %.3f\n", at(0.95)
-		printf "zswapbench-load latency_p99 %.3f\n", at(0.99)
+		# The smallest latency at or above which the share of transactions lies (nearest rank).
+		n = split("50 95 99", pct, " ")
+		for (k = 1; k <= n; k++) {
+			i = int(pct[k] / 100 * NR); if (i < pct[k] / 100 * NR) i++; if (i < 1) i = 1
+			printf "zswapbench-load latency_p%s %.3f\n", pct[k], v[i] / 1000
+		}
 		printf "zswapbench-load latency_max %.3f\n", v[NR] / 1000
 	}'
