@@ -51,8 +51,9 @@ static int check(const struct config *cfg)
 		return refuse("--config",
 			      "a config file's sections are cells; the search makes "
 			      "its own (a preset of one [run] is fine)");
+	/* A preset names the limit its own run uses: the search sets its own instead. */
 	if (config_given(cfg, O_LIMIT))
-		return refuse("--limit", "the search chooses the limits");
+		warn("savings: --limit is not used: the search chooses the limits");
 	if (cfg->comp.n > 1 || cfg->jobs.n > 1)
 		return refuse(cfg->comp.n > 1 ? "--comp" : "--jobs",
 			      "one value: the search's axis is the backends");
