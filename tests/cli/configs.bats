@@ -42,9 +42,9 @@ teardown() { common_teardown; }
 		mariadb | mariadb-rw)
 			test=oltp_read_only
 			[ "$name" = mariadb ] || test=oltp_read_write
-			size=(--swap zram --limit 64M --setup "$CONFIGS/programs/mariadb-data.sh 2 100000"
+			size=(--swap zram --limit 64M --setup "$CONFIGS/programs/mariadb-data.sh 2 20000"
 				--load "$CONFIGS/programs/mariadb-load.sh $test 5") ;;
-		postgres) size=(--swap zram --limit 16M --setup "$CONFIGS/programs/postgres-data.sh 3"
+		postgres) size=(--swap zram --limit 16M --setup "$CONFIGS/programs/postgres-data.sh 1"
 			--load "$CONFIGS/programs/postgres-load.sh 5") ;;
 		kernel-build)
 			ls /usr/src/linux-source-*.tar.xz >/dev/null 2>&1 || { echo "# $name: no linux-source here"; continue; }
