@@ -165,6 +165,25 @@ static int died_under(const struct workload *server, const struct outside *out,
 	return o->server_died;
 }
 
+/* One helper after the server is ready (the warm-up, the load): 1 when it ran to exit 0,
+ * 0 when the trial ends here (o says why), -errno when it could not be run. */
+static int run_phase(const struct service_ctx *s, struct workload *server, char *const *argv,
+		     const char *phase, const char *what, const struct workload_hooks *hooks,
+		     struct service_outcome *o, struct outside *out)
+{
+	int ret;
+
+	o->phase = phase;
+	ret = run_outside(s, server, argv, s->timeout_ms, hooks, o, out);
+	if (ret || died_under(server, out, o))
+		return ret;
+	if (!exited_0(out)) {
+		say_failed(o, what, out);
+		return 0;
+	}
+	return 1;
+}
+
 /* The warm-up and the measured load; the load's output read into numbers. */
 static int drive_load(const struct service_ctx *s, struct workload *server,
 		      const struct workload_hooks *hooks, struct service_outcome *o)
@@ -174,24 +193,11 @@ static int drive_load(const struct service_ctx *s, struct workload *server,
 	char why[160];
 	int ret;
 
-	if (sv->warmup) {
-		o->phase = "warm-up";
-		ret = run_outside(s, server, sv->warmup, s->timeout_ms, hooks, o, &out);
-		if (ret || died_under(server, &out, o))
-			return ret;
-		if (!exited_0(&out)) {
-			say_failed(o, "warm-up", &out);
-			return 0;
-		}
-	}
-	o->phase = "load";
-	ret = run_outside(s, server, sv->load, s->timeout_ms, hooks, o, &out);
-	if (ret || died_under(server, &out, o))
+	if (sv->warmup &&
+	    (ret = run_phase(s, server, sv->warmup, "warm-up", "warm-up", hooks, o, &out)) <= 0)
 		return ret;
-	if (!exited_0(&out)) {
-		say_failed(o, "load generator", &out);
-		return 0;
-	}
+	if ((ret = run_phase(s, server, sv->load, "load", "load generator", hooks, o, &out)) <= 0)
+		return ret;
 	o->load_ns = out.ns;
 	if (load_parse(out.output, out.output_len, sv->format, &o->parsed, why, sizeof(why)))
 		snprintf(o->note, sizeof(o->note), "the load's output: %s", why);
