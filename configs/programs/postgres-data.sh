@@ -7,13 +7,11 @@
 # user: initdb and postgres refuse root.
 set -eu
 me=postgres-data.sh
-die() { echo "$me: $*" >&2; exit 1; }
+. "$(dirname "$0")/postgres-bin.sh"
 scale=${1:?usage: postgres-data.sh SCALE}
 wd=${ZSWAPBENCH_WORKDIR:?run by zswapbench --setup}
 here=$(dirname "$0")
 cd "$wd"
-bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
-[ -n "$bin" ] || die "no /usr/lib/postgresql/*/bin (apt-get install postgresql)"
 [ "$(id -u)" -ne 0 ] || die "running as root, which initdb and postgres refuse (user = postgres)"
 "$bin/initdb" -D "$wd/pgdata" --auth=trust --encoding=UTF8 --locale=C >initdb.log 2>&1 ||
 	{ cat initdb.log >&2; die "initdb failed"; }

@@ -7,10 +7,8 @@
 # and the maximum in ms, as zswapbench-load lines. The log is removed after.
 set -eu
 me=postgres-load.sh
-die() { echo "$me: $*" >&2; exit 1; }
+. "$(dirname "$0")/postgres-bin.sh"
 wd=${ZSWAPBENCH_WORKDIR:?run by zswapbench}
-bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
-[ -n "$bin" ] || die "no /usr/lib/postgresql/*/bin (apt-get install postgresql)"
 [ -s "$wd/pgbench.scale" ] || die "no $wd/pgbench.scale (the setup, postgres-data.sh, writes it)"
 scale=$(cat "$wd/pgbench.scale")
 seconds=${1:-$((scale * 2 > 10 ? scale * 2 : 10))}

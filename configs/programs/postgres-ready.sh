@@ -3,8 +3,6 @@
 # exits 1 while it starts).
 set -eu
 me=postgres-ready.sh
-die() { echo "$me: $*" >&2; exit 1; }
+. "$(dirname "$0")/postgres-bin.sh"
 wd=${ZSWAPBENCH_WORKDIR:?run by zswapbench}
-bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
-[ -n "$bin" ] || die "no /usr/lib/postgresql/*/bin (apt-get install postgresql)"
 exec "$bin/pg_isready" -q -h "$wd" -d pgbench

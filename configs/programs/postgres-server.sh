@@ -8,10 +8,8 @@
 # the cgroup holds (its backends are its children there) and the one SIGTERM stops.
 set -eu
 me=postgres-server.sh
-die() { echo "$me: $*" >&2; exit 1; }
+. "$(dirname "$0")/postgres-bin.sh"
 wd=${ZSWAPBENCH_WORKDIR:?run by zswapbench}
-bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
-[ -n "$bin" ] || die "no /usr/lib/postgresql/*/bin (apt-get install postgresql)"
 [ -d "$wd/pgdata" ] || die "no $wd/pgdata (the setup, postgres-data.sh, makes it)"
 data_kb=$(du -sk "$wd/pgdata/base" 2>/dev/null | cut -f1)
 buffers=$((${data_kb:-0} * 3 / 2 / 1024 + 128))MB

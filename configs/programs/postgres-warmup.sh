@@ -4,10 +4,8 @@
 # its data in memory (and in swap), not the first reads from disk.
 set -eu
 me=postgres-warmup.sh
-die() { echo "$me: $*" >&2; exit 1; }
+. "$(dirname "$0")/postgres-bin.sh"
 wd=${ZSWAPBENCH_WORKDIR:?run by zswapbench}
-bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
-[ -n "$bin" ] || die "no /usr/lib/postgresql/*/bin (apt-get install postgresql)"
 "$bin/psql" -X -q -A -t -h "$wd" -d pgbench -v ON_ERROR_STOP=1 -c "
 	SELECT sum(pg_prewarm(c.oid::regclass)) FROM pg_class c
 	WHERE c.relname LIKE 'pgbench\_%' AND c.relkind IN ('r', 'i')"
