@@ -7,7 +7,8 @@
 # user: initdb and postgres refuse root.
 set -eu
 me=postgres-data.sh
-. "$(dirname "$0")/postgres-bin.sh"
+here=${0%/*}
+. "$here/postgres-bin.sh"
 scale=${1:?usage: postgres-data.sh SCALE}
 wd=${ZSWAPBENCH_WORKDIR:?run by zswapbench --setup}
 here=$(dirname "$0")

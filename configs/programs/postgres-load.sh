@@ -7,7 +7,8 @@
 # and the maximum in ms, as zswapbench-load lines. The log is removed after.
 set -eu
 me=postgres-load.sh
-. "$(dirname "$0")/postgres-bin.sh"
+here=${0%/*}
+. "$here/postgres-bin.sh"
 wd=${ZSWAPBENCH_WORKDIR:?run by zswapbench}
 [ -s "$wd/pgbench.scale" ] || die "no $wd/pgbench.scale (the setup, postgres-data.sh, writes it)"
 scale=$(cat "$wd/pgbench.scale")

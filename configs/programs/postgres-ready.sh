@@ -3,6 +3,7 @@
 # exits 1 while it starts).
 set -eu
 me=postgres-ready.sh
-. "$(dirname "$0")/postgres-bin.sh"
+here=${0%/*}
+. "$here/postgres-bin.sh"
 wd=${ZSWAPBENCH_WORKDIR:?run by zswapbench}
 exec "$bin/pg_isready" -q -h "$wd" -d pgbench

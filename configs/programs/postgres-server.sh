@@ -8,7 +8,8 @@
 # the cgroup holds (its backends are its children there) and the one SIGTERM stops.
 set -eu
 me=postgres-server.sh
-. "$(dirname "$0")/postgres-bin.sh"
+here=${0%/*}
+. "$here/postgres-bin.sh"
 wd=${ZSWAPBENCH_WORKDIR:?run by zswapbench}
 [ -d "$wd/pgdata" ] || die "no $wd/pgdata (the setup, postgres-data.sh, makes it)"
 data_kb=$(du -sk "$wd/pgdata/base" 2>/dev/null | cut -f1)

@@ -4,7 +4,8 @@
 # its data in memory (and in swap), not the first reads from disk.
 set -eu
 me=postgres-warmup.sh
-. "$(dirname "$0")/postgres-bin.sh"
+here=${0%/*}
+. "$here/postgres-bin.sh"
 wd=${ZSWAPBENCH_WORKDIR:?run by zswapbench}
 "$bin/psql" -X -q -A -t -h "$wd" -d pgbench -v ON_ERROR_STOP=1 -c "
 	SELECT sum(pg_prewarm(c.oid::regclass)) FROM pg_class c
