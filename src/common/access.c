@@ -20,6 +20,21 @@ static int number(const char **p, unsigned max, unsigned *out)
 	return 0;
 }
 
+/* How long the touching goes on: N passes (up to max), or Ns, passes for N seconds (up to an
+ * hour), so the time under test is the same on a slow machine as on a fast one. */
+static int passes_or_seconds(const char **p, unsigned max, struct access *a)
+{
+	unsigned n;
+
+	if (number(p, max > 3600 ? max : 3600, &n))
+		return -EINVAL;
+	if (**p != 's')
+		return n > max ? -EINVAL : (a->passes = n, 0);
+	(*p)++;
+	a->seconds = n;
+	return n > 3600 ? -EINVAL : 0;
+}
+
 int access_parse(const char *spec, struct access *a)
 {
 	const char *p;
@@ -30,7 +45,7 @@ int access_parse(const char *spec, struct access *a)
 	if (strncmp(spec, "reread:", 7) == 0 || strncmp(spec, "random:", 7) == 0) {
 		a->kind = spec[1] == 'e' ? ACCESS_REREAD : ACCESS_RANDOM;
 		p = spec + 7;
-		return number(&p, 1000, &a->passes) || *p ? -EINVAL : 0;
+		return passes_or_seconds(&p, 1000, a) || *p ? -EINVAL : 0;
 	}
 	if (strncmp(spec, "tabs:", 5) == 0) {
 		a->kind = ACCESS_TABS;
@@ -46,7 +61,7 @@ int access_parse(const char *spec, struct access *a)
 		return -EINVAL;
 	a->kind = ACCESS_HOT;
 	p = spec + 4;
-	if (number(&p, 100, &a->hot_pct) || *p++ != ':' || number(&p, 100000, &a->passes))
+	if (number(&p, 100, &a->hot_pct) || *p++ != ':' || passes_or_seconds(&p, 100000, a))
 		return -EINVAL;
 	if (*p == '\0' || strcmp(p, ":uniform") == 0)
 		return 0;
@@ -60,7 +75,8 @@ int access_parse(const char *spec, struct access *a)
 const char *access_help(void)
 {
 	return "fill (only), reread:N (N sequential passes), random:N (N x pages uniform touches), "
-	       "hot:PCT:N[:zipf] (PCT% of the pages touched N times over, uniform or zipf), "
+	       "hot:PCT:N[:zipf] (PCT% of the pages touched N times over, uniform or zipf; in "
+	       "these three N may be Ns: passes for N seconds, the reads per second measured), "
 	       "tabs:N:CYCLES[:exp] (N processes, then CYCLES times one of them has every page "
 	       "touched: "
 	       "uniformly, or favouring the recently touched)";

@@ -13,14 +13,15 @@ enum access_kind {
 struct access {
 	enum access_kind kind;
 	unsigned passes; /* reread:N, random:N, hot:PCT:N; tabs: the cycles (pokes) */
+	unsigned seconds; /* reread:Ns, random:Ns, hot:PCT:Ns: passes for this long; 0: passes */
 	unsigned hot_pct; /* hot:PCT:N */
 	int zipf; /* hot:PCT:N:zipf; uniform otherwise */
 	unsigned tabs; /* tabs:N:CYCLES: N processes, one poked per cycle */
 	int recent; /* tabs:...:exp: recently poked tabs are poked again more often */
 };
 
-/* "fill", "reread:N", "random:N", "hot:PCT:N[:uniform|:zipf]", "tabs:N:CYCLES[:exp|:uniform]";
- * 0 or -EINVAL. */
+/* "fill", "reread:N", "random:N", "hot:PCT:N[:uniform|:zipf]", "tabs:N:CYCLES[:exp|:uniform]",
+ * where N in the first three may be "Ns": seconds; 0 or -EINVAL. */
 int access_parse(const char *spec, struct access *a);
 const char *access_help(void);
 

@@ -7,6 +7,8 @@
  *   error <errno>                     could not allocate; the hogger exits
  *   filled <bytes> <ns> <majflt>      all memory written; now waits for "go"
  *   pass <n> <ns>                     access pass n finished (--access with passes)
+ *   worked <reads>                    a timed access (Ns): the reads all threads made, before
+ *                                     "accessed"
  *   accessed <ns> <majflt>            the access phase is over (not sent for --access fill)
  *   done <ns>                         about to exit (after --hold and --verify)
  *   hist <phase> <lower> <count>      one non-empty bucket of a latency histogram (before

@@ -45,6 +45,7 @@ struct hogger {
 	int latency; /* time every chunk of the fill and every access (--no-latency: not) */
 	struct memory mem;
 	uint64_t written; /* over all threads */
+	uint64_t deadline; /* a timed access (Ns): the passes stop here, in ns; 0: counted */
 	int failed;
 	pthread_barrier_t phase;
 };
@@ -55,6 +56,7 @@ struct worker {
 	size_t first, last; /* chunks [first, last) */
 	uint64_t rng;
 	uint64_t sink;
+	uint64_t reads; /* made in the access phase */
 	struct histogram *fill_lat,
 		*access_lat; /* NULL without --latency; allocated before the sandbox */
 	pthread_t thread;
@@ -169,11 +171,25 @@ static void access_phase(struct worker *w)
 	}
 	if (h->access.kind == ACCESS_TABS)
 		return; /* the runner pokes the tab: tabs_loop */
-	for (unsigned pass = 1; pass <= h->access.passes; pass++) {
+	for (unsigned pass = 1; h->deadline ? now() < h->deadline : pass <= h->access.passes;
+	     pass++) {
 		w->sink += touch_pass(&mine, &h->access, &w->rng, parts, w->access_lat);
-		if (w->k == 0)
+		w->reads += touch_reads(&mine, &h->access, parts);
+		if (w->k == 0 && !h->deadline)
 			report(h, "pass %u %llu\n", pass, now());
 	}
+}
+
+/* A timed access's work, every thread's reads: what it did in the time it had. */
+static void send_worked(const struct hogger *h, const struct worker *workers)
+{
+	unsigned long long reads = 0;
+
+	if (!h->deadline)
+		return;
+	for (unsigned k = 0; k < h->threads; k++)
+		reads += workers[k].reads;
+	report(h, "worked %llu\n", reads);
 }
 
 static void *worker_main(void *arg)
@@ -315,6 +331,8 @@ static int run(struct hogger *h, struct worker *workers)
 	send_latency(h, workers, 0);
 	report(h, "filled %llu %llu %llu\n", (unsigned long long)h->written, now(), major_faults());
 	wait_for_go(h);
+	if (h->access.seconds)
+		h->deadline = now() + h->access.seconds * 1000000000ULL;
 	pthread_barrier_wait(&h->phase);
 	access_phase(w0);
 	if (h->access.kind == ACCESS_TABS)
@@ -322,6 +340,7 @@ static int run(struct hogger *h, struct worker *workers)
 	pthread_barrier_wait(&h->phase);
 	if (h->access.kind != ACCESS_FILL) {
 		send_latency(h, workers, 1);
+		send_worked(h, workers);
 		report(h, "accessed %llu %llu\n", now(), major_faults());
 	}
 	for (unsigned k = 1; k < h->threads; k++)

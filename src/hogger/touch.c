@@ -63,6 +63,28 @@ uint64_t touch_all(const struct memory *m)
 	return sum;
 }
 
+/* The hot set is the first PCT% of the pages: the oldest, so the first swapped out. */
+static size_t hot_pages(const struct memory *m, const struct access *a)
+{
+	size_t hot = m->npages * a->hot_pct / 100;
+
+	return hot ? hot : 1;
+}
+
+uint64_t touch_reads(const struct memory *m, const struct access *a, unsigned parts)
+{
+	switch (a->kind) {
+	case ACCESS_REREAD:
+		return m->npages;
+	case ACCESS_RANDOM:
+		return m->npages / parts;
+	case ACCESS_HOT:
+		return (hot_pages(m, a) + parts - 1) / parts;
+	default:
+		return 0;
+	}
+}
+
 uint64_t touch_pass(const struct memory *m, const struct access *a, uint64_t *rng, unsigned parts,
 		    struct histogram *lat)
 {
@@ -82,13 +104,8 @@ uint64_t touch_pass(const struct memory *m, const struct access *a, uint64_t *rn
 			sum += timed(&t, read_page(m, uniform(rng, m->npages)));
 		break;
 	case ACCESS_HOT: {
-		/* The hot set is the first PCT% of the pages: the oldest, so the first swapped
-		 * out. */
-		size_t hot = m->npages * a->hot_pct / 100;
-		double log_n1;
-		if (hot == 0)
-			hot = 1;
-		log_n1 = log((double)hot + 1.0);
+		size_t hot = hot_pages(m, a);
+		double log_n1 = log((double)hot + 1.0);
 		for (size_t i = 0; i < (hot + parts - 1) / parts; i++)
 			sum += timed(
 				&t,

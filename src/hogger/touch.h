@@ -20,6 +20,8 @@ struct memory {
  * cannot be optimised away. */
 uint64_t touch_pass(const struct memory *m, const struct access *a, uint64_t *rng, unsigned parts,
 		    struct histogram *lat);
+/* The reads one touch_pass makes with these arguments. */
+uint64_t touch_reads(const struct memory *m, const struct access *a, unsigned parts);
 /* Every page of the memory once, in order: a tab poked (tabs mode). Its latency is the
  * caller's to take, as one value. */
 uint64_t touch_all(const struct memory *m);

@@ -19,14 +19,15 @@ v2_memory() { grep -qw memory /sys/fs/cgroup/cgroup.controllers 2>/dev/null; }
 	[ "$(wc -l <<<"$stderr")" -eq 1 ]
 }
 
-# 48M written, then its first quarter read again and again: with the pressure it costs held
-# at 1%, the controller takes memory.high down from the 48M the fill left to where the cold
-# pages live in zram and the hot ones in memory.
+# 48M written, then its first quarter read again and again for 12 seconds (a time, so the
+# controller has as many seconds on a fast machine as on a slow one): with the pressure it
+# costs held at 1%, the controller takes memory.high down from the 48M the fill left to where
+# the cold pages live in zram and the hot ones in memory.
 @test "--pressure-target holds memory.high down to where the workload lives at that pressure (v2)" {
 	v2_memory || skip "needs the cgroup v2 memory controller"
 	need_zram
 	run --separate-stderr "$ZSB" --swap zram --pressure-target 1% --limit 96M --alloc 48M \
-		--access hot:25:4000 --trials 1 --output "$TMP/r.json"
+		--access hot:25:12s --trials 1 --output "$TMP/r.json"
 	echo "$output"
 	[ "$status" -eq 0 ]
 	settled=$(json '.cells[0].trials[0].values.settled_memory' "$TMP/r.json")
@@ -37,4 +38,6 @@ v2_memory() { grep -qw memory /sys/fs/cgroup/cgroup.controllers 2>/dev/null; }
 	assert_awk "$high < 48 * $MiB"
 	assert_awk "$(json '.cells[0].trials[0].values.cgroup_swap_peak' "$TMP/r.json") > 4 * $MiB"
 	[ "$(json '.config["pressure-target"]' "$TMP/r.json")" = 1 ]
+	# The work done meanwhile: the reads of the 12 seconds.
+	assert_awk "$(json '.cells[0].trials[0].values.throughput' "$TMP/r.json") > 0"
 }

@@ -97,6 +97,20 @@ ratio_between() {
 	assert_awk "$(value access_major_faults) > 0 && $(value access_major_faults) <= 1.5 * 3276"
 }
 
+# A time, not a count: the access lasts as long on a slow machine as on a fast one, and its
+# work is the reads it made, counted by the hogger and again by the latency histogram.
+@test "access hot:10:2s: reads for two seconds in every job and thread; reads per second agree with the histogram" {
+	zram_run --access hot:10:2s --jobs 2 --threads 2
+	assert_awk "$(value access_time) >= 2 && $(value access_time) < 4"
+	reads=$(json '.cells[0].trials[0].latency.access.total' "$TMP/r.json")
+	echo "throughput $(value throughput), access_time $(value access_time), histogram $reads reads"
+	assert_awk "$reads > 0"
+	within "$(awk "BEGIN { print $(value throughput) * $(value access_time) }")" "$reads" 0.001
+	[[ "$output" == *"throughput"*"ops/s median"* ]]
+	zram_run --access hot:10:5
+	[ "$(value throughput)" = null ]
+}
+
 @test "--jobs 4: four hoggers in one cgroup, started together; the aggregate adds up" {
 	zram_run --jobs 4 --threads 2 --access reread:1
 	[ "$(json '.cells[0].trials[0].jobs | length' "$TMP/r.json")" -eq 4 ]

@@ -7,8 +7,8 @@
 
 static int known(const char *line)
 {
-	static const char *const words[] = { "start", "progress", "filled", "accessed",
-					     "done",  "error",	  "hist",   "poked" };
+	static const char *const words[] = { "start", "progress", "filled", "accessed", "done",
+					     "error", "hist",	  "poked",  "worked" };
 	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
 		if (strncmp(line, words[i], strlen(words[i])) == 0)
 			return 1;
@@ -46,6 +46,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	snprintf(line, sizeof(line), "accessed %llu %llu", n[2], n[0]);
 	FUZZ_ASSERT(hogger_event_parse(line, &ev) == 0 && ev.got_accessed && ev.accessed == n[2] &&
 		    ev.access_majflt == n[0]);
+	snprintf(line, sizeof(line), "worked %llu", n[1]);
+	FUZZ_ASSERT(hogger_event_parse(line, &ev) == 0 && ev.got_worked && ev.reads == n[1]);
 	snprintf(line, sizeof(line), "done %llu", n[1]);
 	FUZZ_ASSERT(hogger_event_parse(line, &ev) == 0 && ev.got_done && ev.done == n[1]);
 	FUZZ_ASSERT(hogger_event_parse("error 12", &ev) == 0 && ev.alloc_error);

@@ -1,11 +1,13 @@
 /* The undo journal a killed run left (`zswapbench cleanup`). Every line carries a CRC-32, so
  * random bytes rarely get past the check: the input is parsed as it is (journal_parse, and
- * journal_load on a memfd holding it), and again with a valid checksum appended to each of
+ * journal_load on a file holding it), and again with a valid checksum appended to each of
  * its lines, which takes the fuzzer into the records. Then the input, split on NUL bytes into
  * kind, path, old value and value written, is journaled (journal_intend, journal_confirm) to a
  * memfd, which must read back entry for entry. Nothing else is called: journal_rewind and
  * undo_entry would act on this machine. */
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -105,6 +107,48 @@ static void round_trip(const uint8_t *data, size_t size)
 	free(s);
 }
 
+static char dir[] = "/tmp/zsb-fuzz-journal.XXXXXX";
+
+/* What a load left in the folder: the journal, or the copy a damaged one was moved aside to. */
+static void empty_dir(void)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	if (!d)
+		return;
+	while ((e = readdir(d)))
+		if (e->d_name[0] != '.')
+			unlinkat(dirfd(d), e->d_name, 0);
+	closedir(d);
+}
+
+static void remove_dir(void)
+{
+	empty_dir();
+	rmdir(dir);
+}
+
+/* journal_load opens its path O_NOFOLLOW, as cleanup does, and moves a damaged journal aside:
+ * a file of its own in a folder of this process's, not a memfd's /proc/self/fd link. */
+static int input_file(char *path, size_t len, const uint8_t *data, size_t size)
+{
+	static int made;
+	int fd;
+
+	if (!made) {
+		FUZZ_ASSERT(mkdtemp(dir) != NULL);
+		atexit(remove_dir);
+		made = 1;
+	}
+	empty_dir();
+	snprintf(path, len, "%s/journal", dir);
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	FUZZ_ASSERT(fd >= 0);
+	FUZZ_ASSERT(size == 0 || write(fd, data, size) == (ssize_t)size);
+	return fd;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct journal j;
@@ -116,10 +160,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	parse((const char *)data, size);
 
 	/* From a file, as cleanup reads it. */
-	fd = memfd_create("zsb-fuzz-journal", MFD_CLOEXEC);
-	FUZZ_ASSERT(fd >= 0);
-	FUZZ_ASSERT(size == 0 || write(fd, data, size) == (ssize_t)size);
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	fd = input_file(path, sizeof(path), data, size);
 	journal_init(&j);
 	ret = journal_load(&j, path);
 	FUZZ_ASSERT(ret == 0 || ret == -ENOMEM);

@@ -25,12 +25,31 @@ Test(access, modes)
 	cr_assert_not(a.zipf);
 }
 
+/* Ns: a time instead of a count, so a slow machine and a fast one touch for as long. */
+Test(access, seconds)
+{
+	struct access a;
+	cr_assert_eq(access_parse("hot:25:12s", &a), 0);
+	cr_assert_eq(a.seconds, 12);
+	cr_assert_eq(a.passes, 0);
+	cr_assert_eq(access_parse("hot:25:3600s:zipf", &a), 0);
+	cr_assert(a.zipf);
+	cr_assert_eq(a.seconds, 3600);
+	cr_assert_eq(access_parse("random:2s", &a), 0);
+	cr_assert_eq(a.seconds, 2);
+	cr_assert_eq(access_parse("reread:3600s", &a), 0);
+	cr_assert_eq(access_parse("hot:25:1000", &a), 0);
+	cr_assert_eq(a.seconds, 0);
+}
+
 Test(access, rejects)
 {
 	static const char *const bad[] = {
-		"",	     "reread",	       "reread:",   "reread:0", "reread:x",
-		"reread:1x", "random:1001",    "hot:10",    "hot:0:5",	"hot:101:5",
-		"hot:10:0",  "hot:10:5:gauss", "hot:10:5:", "fill:1",	"Fill"
+		"",	     "reread",	       "reread:",   "reread:0",	  "reread:x",
+		"reread:1x", "random:1001",    "hot:10",    "hot:0:5",	  "hot:101:5",
+		"hot:10:0",  "hot:10:5:gauss", "hot:10:5:", "fill:1",	  "Fill",
+		"hot:10:0s", "hot:10:3601s",   "hot:10:5S", "hot:10:5ss", "random:3601s",
+		"reread:s",  "random:1000x",   "tabs:2:5s", "hot:10:s5",  "random:2s:zipf"
 	};
 	struct access a;
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++)

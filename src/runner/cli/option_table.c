@@ -153,8 +153,8 @@ static int parse_access(struct config *cfg, const char *v, char *why, size_t len
 
 	if (access_parse(v, &a)) {
 		snprintf(why, len,
-			 "not an access mode (fill, reread:N, random:N, hot:PCT:N[:zipf], "
-			 "tabs:N:CYCLES[:exp])");
+			 "not an access mode (fill, reread:N, random:N, hot:PCT:N[:zipf] with N "
+			 "or Ns, tabs:N:CYCLES[:exp])");
 		return -EINVAL;
 	}
 	return copy_text(cfg->access, sizeof(cfg->access), v, why, len);
@@ -640,8 +640,8 @@ const struct option_desc option_table[O_COUNT] = {
 	[O_ACCESS] = { "access", 0, OT_CUSTOM, FIELD(access), 0, 0, "fill", NULL, "MODE", NULL,
 		       .flags = OPT_HOGGER_ONLY, .parse = parse_access, .to_json = access_json,
 		       .format = access_format, .example = "hot:10:20:zipf",
-		       .help = "after the fill: fill, reread:N, random:N, hot:PCT:N[:zipf], "
-			       "tabs:N:CYCLES[:exp]",
+		       .help = "after the fill: fill, reread:N, random:N, hot:PCT:N[:zipf] (N "
+			       "passes, or Ns: for N seconds), tabs:N:CYCLES[:exp]",
 		       .group = G_WORKLOAD },
 	[O_REREAD] = { "reread", 0, OT_CUSTOM, FIELD(access), 0, 1000, NULL, NULL, "N", NULL,
 		       .flags = OPT_HOGGER_ONLY | OPT_NO_ECHO, .parse = parse_reread,

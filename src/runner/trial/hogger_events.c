@@ -97,6 +97,9 @@ int hogger_event_parse(const char *line, struct hogger_events *ev)
 		ev->accessed = v[0];
 		ev->access_majflt = v[1];
 		ev->got_accessed = 1;
+	} else if (fields(line, "worked", v, 1) == 0) {
+		ev->reads = v[0];
+		ev->got_worked = 1;
 	} else if (fields(line, "done", v, 1) == 0) {
 		ev->done = v[0];
 		ev->got_done = 1;

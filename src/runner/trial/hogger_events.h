@@ -18,7 +18,8 @@ struct hogger_events {
 	uint64_t start, filled, accessed, done;
 	uint64_t bytes; /* written so far */
 	uint64_t fill_majflt, access_majflt; /* the hogger's own counts at those points */
-	int got_filled, got_accessed, got_done, alloc_error;
+	uint64_t reads; /* a timed access: the reads it made ("worked") */
+	int got_filled, got_accessed, got_done, got_worked, alloc_error;
 	/* The sender is sandboxed and not trusted: a histogram counts only once hist_check
 	 * passed on what was received. */
 	struct histogram lat[LAT_COUNT];

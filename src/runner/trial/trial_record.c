@@ -105,9 +105,9 @@ static void classify(struct trial *t, const struct workload *w)
 
 /* What every process of the workload took, and the trial's times and rates from them. */
 struct job_totals {
-	uint64_t first_start, last_filled, last_exit, bytes, fill_majflt, access_majflt;
+	uint64_t first_start, last_filled, last_exit, bytes, fill_majflt, access_majflt, reads;
 	double user, sys, minflt, majflt, fill, access;
-	int all_filled, any_access;
+	int all_filled, any_access, all_worked;
 };
 
 static void add_job(const struct watch *wt, const struct job *j, struct job_result *r,
@@ -150,6 +150,8 @@ static void add_job(const struct watch *wt, const struct job *j, struct job_resu
 		s->access_majflt += j->ev.access_majflt - j->ev.fill_majflt;
 		s->any_access = 1;
 	}
+	s->reads += j->ev.reads;
+	s->all_worked &= j->ev.got_worked;
 }
 
 /* The CPUs the jobs ended on, as one list: what the cell's trials are compared by. */
@@ -171,9 +173,11 @@ static void record_jobs(struct trial *t, const struct watch *wt, const struct vm
 {
 	const struct workload *w = wt->w;
 	uint64_t pause = wt->go > wt->seen ? wt->go - wt->seen : 0;
-	struct job_totals s = {
-		.first_start = UINT64_MAX, .fill = -1, .access = -1, .all_filled = !w->spec->command
-	};
+	struct job_totals s = { .first_start = UINT64_MAX,
+				.fill = -1,
+				.access = -1,
+				.all_filled = !w->spec->command,
+				.all_worked = !w->spec->command };
 
 	for (unsigned i = 0; i < w->n; i++)
 		add_job(wt, &w->jobs[i], &t->jobs[i], &s);
@@ -203,6 +207,9 @@ static void record_jobs(struct trial *t, const struct watch *wt, const struct vm
 				  (double)(after->pswpin - wt->mid.pswpin + after->swpin_zero -
 					   wt->mid.swpin_zero) *
 					  page_bytes() / MIB_BYTES / s.access);
+		/* A timed access: its work in the time it had, the slowest job's. */
+		if (s.all_worked)
+			trial_set(t, M_THROUGHPUT, (double)s.reads / s.access);
 	}
 	(void)latency_record(t, w); /* out of memory: no latency metrics, the rest stands */
 }
