@@ -23,7 +23,7 @@ teardown() { common_teardown; }
 	need_zram
 	for f in "$CONFIGS"/*.conf; do
 		name=$(basename "$f" .conf)
-		extra=()
+		extra=() cmd=()
 		# A preset that names a compressor this kernel lacks is skipped, and said.
 		if grep -q '^comp' "$f"; then
 			for alg in $(sed -n 's/^comp *= *//p' "$f" | tr ',' ' ' | sed 's/\<all\>//'); do
@@ -46,15 +46,16 @@ teardown() { common_teardown; }
 				--load "$CONFIGS/programs/mariadb-load.sh $test 5") ;;
 		postgres) size=(--swap zram --limit 16M --setup "$CONFIGS/programs/postgres-data.sh 1"
 			--load "$CONFIGS/programs/postgres-load.sh 5") ;;
+		# The whole tree unpacked and prepared by its setup, then one small directory built.
 		kernel-build)
 			ls /usr/src/linux-source-*.tar.xz >/dev/null 2>&1 || { echo "# $name: no linux-source here"; continue; }
-			size=(--swap zram) ;;
+			size=(--swap zram) cmd=(-- "$CONFIGS/programs/kernel-build.sh" init) ;;
 		# The device itself: two job counts and two modes of fio, a smaller package.
 		fio-*) size=(--jobs 1,2 --modes seq-write,seq-read --io-size 4M --swap-size 16M) ;;
 		fs-*) size=(--limit 128M --swap-size 32M --setup "$CONFIGS/programs/make-package.sh 8M") ;;
 		esac
 		run --separate-stderr "$ZSB" --config "$name" "${size[@]}" --trials 1 --warmup 0 \
-			--interval 0 "${extra[@]}" --output "$TMP/$name.json"
+			--interval 0 "${extra[@]}" --output "$TMP/$name.json" "${cmd[@]}"
 		echo "$name: $status ${stderr##*$'\n'}"
 		[ "$status" -eq 0 ] || { json '[.cells[].trials[] | .note, (.jobs[].output // "" | .[-400:])]' "$TMP/$name.json"; false; }
 		[ "$(json '[.cells[].trials[].status] | unique | join(",")' "$TMP/$name.json")" = ok ]

@@ -27,6 +27,22 @@ online_count() {
 	fi
 }
 
+# The setup is not measured: it makes the data on every CPU the runner was given (a kernel
+# tree prepared with make -j$(nproc)), not on the one the runner moved to.
+@test "--setup runs on every CPU zswapbench had, the workload on its pinned set" {
+	need_zram
+	[ "$(online_count)" -gt 1 ] || skip "one CPU: nothing is pinned apart"
+	printf '#!/bin/sh\ngrep Cpus_allowed_list /proc/self/status >%s/setup-cpus\n' "$TMP" >"$TMP/setup.sh"
+	chmod +x "$TMP/setup.sh"
+	run --separate-stderr "$ZSB" --swap zram --limit 16M --trials 1 --setup "$TMP/setup.sh" \
+		--output "$TMP/r.json" -- /bin/true
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	had=$(awk '/^Cpus_allowed_list/ { print $2 }' /proc/self/status)
+	[ "$(awk '{ print $2 }' "$TMP/setup-cpus")" = "$had" ]
+	[ "$(json .plan.workload_cpus "$TMP/r.json")" != "$had" ]
+}
+
 @test "by default: one fixed set for the whole run, chosen and said; every trial's CPU is in it" {
 	need_zram
 	run --separate-stderr "$ZSB" --swap disk,zram --limit 16M --alloc 48M --trials 2 --output "$TMP/r.json"

@@ -54,6 +54,8 @@ int spawn_child_start(const struct child_setup *c)
 	default_signals();
 	if (c->new_session && setsid() < 0)
 		return -errno;
+	if (c->cpus && sched_setaffinity(0, sizeof(*c->cpus), c->cpus) < 0)
+		return -errno;
 	return null_stdin();
 }
 

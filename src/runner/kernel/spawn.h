@@ -5,6 +5,7 @@
  */
 #ifndef ZSB_SPAWN_H
 #define ZSB_SPAWN_H
+#include <sched.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -25,6 +26,7 @@ struct child_setup {
 	int no_new_privs; /* PR_SET_NO_NEW_PRIVS: no setuid program gives it root back */
 	pid_t die_with; /* this parent's death SIGKILLs it; 0: it outlives us */
 	const char *dir; /* its working directory, entered as the user; NULL: ours */
+	const cpu_set_t *cpus; /* the CPUs it may run on; NULL: ours */
 };
 
 /* In the child, right after fork: the signals, stdin, the session. 0 or -errno. */

@@ -36,7 +36,8 @@ static const struct column_info columns[COL_COUNT] = {
 	[COL_CELL] = { "CELL", 0, "the cell's label: backend, compressor and the swept values" },
 	[COL_ELAPSED] = { "ELAPSED", 1, "elapsed time, median" },
 	[COL_THROUGHPUT] = { "THROUGHPUT", 1,
-			     "a service's operations per second, median: in its place of ELAPSED" },
+			     "operations per second, median (a service's, or a timed access's "
+			     "reads): in its place of ELAPSED" },
 	[COL_CPU] = { "CPU", 1, "CPU time of the workload, median" },
 	[COL_SWAP] = { "SWAP", 1, "swap the cgroup used at its peak, median" },
 	[COL_RAM] = { "RAM", 1, "RAM that held the swapped pages, median" },

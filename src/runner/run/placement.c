@@ -93,9 +93,17 @@ void placement_apply(const struct placement *pl, struct plan *plan, unsigned thr
 	}
 }
 
-int placement_move_runner(const struct placement *pl)
+int placement_move_runner(struct placement *pl)
 {
+	CPU_ZERO(&pl->before);
 	if (!pl->pinned || !CPU_COUNT(&pl->runner))
 		return 0;
+	if (sched_getaffinity(0, sizeof(pl->before), &pl->before) < 0)
+		CPU_ZERO(&pl->before);
 	return sched_setaffinity(0, sizeof(pl->runner), &pl->runner) < 0 ? -errno : 0;
+}
+
+const cpu_set_t *placement_unmeasured(const struct placement *pl)
+{
+	return CPU_COUNT(&pl->before) ? &pl->before : NULL;
 }

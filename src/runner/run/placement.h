@@ -16,6 +16,7 @@ struct placement {
 	int pinned; /* 0: --cpus all */
 	cpu_set_t workload; /* the set every workload process is pinned to */
 	cpu_set_t runner; /* where the runner goes; empty: it stays where it is */
+	cpu_set_t before; /* where the runner could run before it moved; empty: it did not move */
 	char why[256]; /* how the set was chosen, in words */
 };
 
@@ -25,7 +26,10 @@ struct placement {
 int placement_choose(const struct config *cfg, const struct plan *plan, struct placement *pl);
 /* Points every cell's workload at the set. */
 void placement_apply(const struct placement *pl, struct plan *plan, unsigned threads);
-/* Moves the runner (and what it spawns later: mkswap, the --background hogger) off the set. */
-int placement_move_runner(const struct placement *pl);
+/* Moves the runner (and what it spawns later: mkswap, the --background hogger) off the set,
+ * noting where it could run before: what is not measured (--setup) runs there. */
+int placement_move_runner(struct placement *pl);
+/* Where a program that is not measured may run: every CPU the runner had; NULL: the runner's. */
+const cpu_set_t *placement_unmeasured(const struct placement *pl);
 
 #endif

@@ -348,7 +348,8 @@ static int prepare_workdir(struct run *run)
 	if (!ret) {
 		if (!run->cfg->quiet && run->cfg->setup[0])
 			say("setup: %s", run->cfg->setup);
-		ret = workdir_setup(run->cfg, user, run->workdir, failed, sizeof(failed));
+		ret = workdir_setup(run->cfg, user, placement_unmeasured(&run->placement),
+				    run->workdir, failed, sizeof(failed));
 	}
 	for (size_t i = 0; !ret && i < run->plan.ncells; i++)
 		run->plan.cells[i].workload.workdir = run->workdir;

@@ -44,16 +44,18 @@ int workdir_create(struct journal *j, const char *swapfile, const struct run_as 
 	return setenv("ZSWAPBENCH_WORKDIR", path, 1) < 0 ? -errno : 0;
 }
 
-int workdir_setup(const struct config *cfg, const struct run_as *user, const char *path, char *why,
-		  size_t why_len)
+int workdir_setup(const struct config *cfg, const struct run_as *user, const cpu_set_t *cpus,
+		  const char *path, char *why, size_t why_len)
 {
 	char text[COMMAND_TEXT_MAX + 1], *words[COMMAND_WORDS_MAX + 1];
 	/* It makes the command's data, so it runs as the command does. Not in the cgroup: it is
 	 * not measured. It dies with the runner: a setup left running would write into a folder
 	 * cleanup removes, beside the next run. */
-	struct child_setup c = {
-		.user = user, .no_new_privs = user != NULL, .die_with = getpid(), .dir = path
-	};
+	struct child_setup c = { .user = user,
+				 .no_new_privs = user != NULL,
+				 .die_with = getpid(),
+				 .dir = path,
+				 .cpus = cpus };
 	struct run_as_env env = { 0 };
 	int ret;
 

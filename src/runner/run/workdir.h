@@ -6,6 +6,7 @@
  */
 #ifndef ZSB_WORKDIR_H
 #define ZSB_WORKDIR_H
+#include <sched.h>
 #include <stddef.h>
 
 #include "runner/cli/config.h"
@@ -16,10 +17,11 @@
  * gets it. 0 or -errno with failed naming the path. */
 int workdir_create(struct journal *j, const char *swapfile, const struct run_as *owner, char *path,
 		   size_t len, char *why, size_t why_len);
-/* --setup, once, in the work directory, outside any cgroup of ours, as user (NULL: root) in a
- * session of its own that dies with the runner: 0, or -EIO (a non-zero exit), -EINTR (the run
- * was stopped and the setup killed) or -errno, failed saying which. */
-int workdir_setup(const struct config *cfg, const struct run_as *user, const char *path, char *why,
-		  size_t why_len);
+/* --setup, once, in the work directory, outside any cgroup of ours, on cpus (NULL: the
+ * runner's), as user (NULL: root) in a session of its own that dies with the runner: 0, or
+ * -EIO (a non-zero exit), -EINTR (the run was stopped and the setup killed) or -errno, failed
+ * saying which. */
+int workdir_setup(const struct config *cfg, const struct run_as *user, const cpu_set_t *cpus,
+		  const char *path, char *why, size_t why_len);
 
 #endif
