@@ -34,6 +34,7 @@ playbook() {
 	ansible-playbook -i "${INVENTORY:-$ANSIBLE/inventory.local.ini}" "$ANSIBLE/site.yml" \
 		-e '{"zswapbench_config": "disk-vs-zram", "zswapbench_args": "--swap zram --trials 1 --alloc 48M --limit 16M"}' \
 		-e "{\"zswapbench_run_id\": \"bats\", \"zswapbench_poll\": 2, \"zswapbench_apt_cache_valid_time\": 315360000,
+		     \"zswapbench_apt_retry_delay\": 2,
 		     \"zswapbench_host_dir\": \"$TMP/host\", \"zswapbench_results_dir\": \"$TMP/results\",
 		     \"zswapbench_build_dir\": \"$TMP/build\"}" "$@"
 }
