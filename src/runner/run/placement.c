@@ -107,3 +107,11 @@ const cpu_set_t *placement_unmeasured(const struct placement *pl)
 {
 	return CPU_COUNT(&pl->before) ? &pl->before : NULL;
 }
+
+void placement_restore_runner(const struct placement *pl)
+{
+	/* It failing leaves the runner where it was moved: the next run sees fewer CPUs, no
+	 * more. */
+	if (CPU_COUNT(&pl->before))
+		(void)sched_setaffinity(0, sizeof(pl->before), &pl->before);
+}

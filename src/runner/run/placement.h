@@ -29,6 +29,9 @@ void placement_apply(const struct placement *pl, struct plan *plan, unsigned thr
 /* Moves the runner (and what it spawns later: mkswap, the --background hogger) off the set,
  * noting where it could run before: what is not measured (--setup) runs there. */
 int placement_move_runner(struct placement *pl);
+/* Back where it could run before: a run in the same process after this one (savings' steps)
+ * chooses and sets up from there. */
+void placement_restore_runner(const struct placement *pl);
 /* Where a program that is not measured may run: every CPU the runner had; NULL: the runner's. */
 const cpu_set_t *placement_unmeasured(const struct placement *pl);
 

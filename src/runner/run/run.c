@@ -585,6 +585,7 @@ int run_main(const struct config *cfg)
 	if (run.results.status == RUN_COMPLETE)
 		status = draw(&run, status);
 out:
+	placement_restore_runner(&run.placement);
 	progress_forget(&run.progress);
 	journal_rewind(&run.journal, 0);
 	journal_close(&run.journal, rundir_file("journal", path, sizeof(path)));
