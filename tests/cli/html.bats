@@ -92,6 +92,21 @@ sys.stdout.write(html.unescape(m.group(1)))
 PY
 }
 
+# report FILE to the page HTML, then show FILE: page holds the page's verdict, output what
+# show printed; both must succeed.
+report_then_show() {
+	run --separate-stderr "$ZSB" report "$1" -o "$2"
+	[ "$status" -eq 0 ]
+	page=$(html_verdict "$2")
+	run --separate-stderr "$ZSB" show "$1"
+	[ "$status" -eq 0 ]
+}
+
+# The page's verdict is the text given, and where it is not, the difference is shown.
+page_is() {
+	[ "$page" = "$1" ] || { diff <(echo "$page") <(echo "$1"); false; }
+}
+
 @test "report: one page that Chromium draws, plots and all, with nothing on its console" {
 	need_gnuplot
 	need_chromium
@@ -124,15 +139,11 @@ PY
 
 @test "report: the verdict on the page is the verdict zswapbench show prints" {
 	need_gnuplot
-	run --separate-stderr "$ZSB" report "$FIX" -o "$TMP/r.html"
-	[ "$status" -eq 0 ]
-	page=$(html_verdict "$TMP/r.html")
-	run --separate-stderr "$ZSB" show "$FIX"
-	[ "$status" -eq 0 ]
+	report_then_show "$FIX" "$TMP/r.html"
 	# show prints the cells, a blank line, then the verdict.
 	shown=$(printf '%s\n' "$output" | sed '1,/^$/d')
 	[ -n "$shown" ]
-	[ "$page" = "$shown" ] || { diff <(echo "$page") <(echo "$shown"); false; }
+	page_is "$shown"
 }
 
 @test "report: the page is XML, and fetches nothing from anywhere" {
@@ -166,14 +177,10 @@ PY
 @test "report of a block device: the page's answer is show's, its first plots the bandwidth's" {
 	need_gnuplot
 	B="$BATS_TEST_DIRNAME/../fixtures/results/block-zram-disk.json"
-	run --separate-stderr "$ZSB" report "$B" -o "$TMP/b.html"
-	[ "$status" -eq 0 ]
-	page=$(html_verdict "$TMP/b.html")
-	run --separate-stderr "$ZSB" show "$B"
-	[ "$status" -eq 0 ]
+	report_then_show "$B" "$TMP/b.html"
 	# No trial failed or looks doubtful: show prints the answer alone.
 	[[ "$output" == *"zram higher than disk"* ]]
-	[ "$page" = "$output" ] || { diff <(echo "$page") <(echo "$output"); false; }
+	page_is "$output"
 	grep -q '<th>read, MiB/s</th>' "$TMP/b.html"
 	first=$(grep -o '<figcaption>[^<]*</figcaption>' "$TMP/b.html" | head -1)
 	[ "$first" = "<figcaption>bandwidth-seq-write.svg</figcaption>" ]
@@ -183,14 +190,10 @@ PY
 @test "report of a service: its verdict by throughput is show's; the cells and its picture name throughput" {
 	need_gnuplot
 	S="$BATS_TEST_DIRNAME/../fixtures/results/service-two-cells.json"
-	run --separate-stderr "$ZSB" report "$S" -o "$TMP/s.html"
-	[ "$status" -eq 0 ]
-	page=$(html_verdict "$TMP/s.html")
-	run --separate-stderr "$ZSB" show "$S"
-	[ "$status" -eq 0 ]
+	report_then_show "$S" "$TMP/s.html"
 	shown=$(printf '%s\n' "$output" | sed '1,/^$/d')
 	[[ "$shown" == *"zram served "*"% more operations per second than disk ["* ]]
-	[ "$page" = "$shown" ] || { diff <(echo "$page") <(echo "$shown"); false; }
+	page_is "$shown"
 	grep -q '<th>throughput, median</th>' "$TMP/s.html"
 	# The verdict's picture is each trial's throughput, first of the page; elapsed has none.
 	first=$(grep -o '<figcaption>[^<]*</figcaption>' "$TMP/s.html" | head -1)
