@@ -1,10 +1,11 @@
 #include "runner/trial/pressure.h"
 
-#include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "common/util.h"
 #include "runner/kernel/psi.h"
+#include "runner/result/statistics.h"
 
 #define STEP_NS 1000000000ULL
 /* At most this share of memory.high a second: senpai moves far less, over hours, and a trial
@@ -79,27 +80,18 @@ void pressure_tick(struct pressure_ctl *c, const struct bench_cgroup *cg, uint64
 	c->last_ns = now_ns;
 	c->last_some_us = some;
 	if (c->n < PRESSURE_SAMPLES)
-		c->current[c->n++] = current;
-}
-
-static int by_value(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
+		c->current[c->n++] = (double)current;
 }
 
 void pressure_record(const struct pressure_ctl *c, struct trial *t)
 {
-	uint64_t half[PRESSURE_SAMPLES / 2 + 1];
-	unsigned from = c->n / 2, k = c->n - from;
+	unsigned from = c->n / 2;
+	double settled;
 
-	if (c->target_pct <= 0 || c->broken || !k)
+	if (c->target_pct <= 0 || c->broken || c->n == from)
 		return;
-	memcpy(half, c->current + from, k * sizeof(half[0]));
-	qsort(half, k, sizeof(half[0]), by_value);
-	trial_set(t, M_SETTLED_MEM,
-		  k % 2 ? (double)half[k / 2]
-			: ((double)half[k / 2 - 1] + (double)half[k / 2]) / 2);
+	settled = median_of(c->current + from, c->n - from);
+	if (!isnan(settled)) /* out of memory: not recorded */
+		trial_set(t, M_SETTLED_MEM, settled);
 	trial_set(t, M_FINAL_HIGH, (double)c->high);
 }

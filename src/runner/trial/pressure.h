@@ -18,7 +18,9 @@ struct pressure_ctl {
 	double target_pct; /* 0: off */
 	uint64_t last_ns, last_some_us;
 	uint64_t high; /* what memory.high was last set to; 0: not yet */
-	uint64_t current[PRESSURE_SAMPLES]; /* memory.current at each step */
+	/* memory.current at each step, in bytes: doubles, as median_of takes them (exact up to
+	 * 2^53 bytes) */
+	double current[PRESSURE_SAMPLES];
 	unsigned n, raised, lowered;
 	int broken; /* a file could not be read or written: the controller stopped */
 };
