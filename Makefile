@@ -123,7 +123,7 @@ run: deps
 
 unit: tests/unit/run-unit
 
-# Whether the unit tier fails on the bugs of tests/mutation/mutants.txt, planted one at a time in
+# Whether the unit tier fails on the bugs of tests/mutation/*.mutants, planted one at a time in
 # a copy of the tree (tests/mutation/README.md). Not part of check: it rebuilds per mutant.
 mutation:
 	tests/mutation/run.sh

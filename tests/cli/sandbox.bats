@@ -64,10 +64,14 @@ looker() {
 	cat >"$TMP/look.sh" <<-'SH'
 	#!/bin/sh
 	{
+		# Read first, by builtins: while the shell forks (for $(...) or grep) it blocks every
+		# signal, and a reader in that window would see the fork's mask, not the shell's.
+		while IFS= read -r l; do
+			case $l in NoNewPrivs:* | SigIgn:* | SigBlk:*) printf '%s\n' "$l" ;; esac
+		done </proc/$$/status
 		echo "uid $(id -u)"
 		echo "groups $(id -G)"
 		echo "tty $(tty)"
-		grep -E '^(NoNewPrivs|SigIgn|SigBlk):' /proc/$$/status
 		echo "stdin $(readlink /proc/$$/fd/0)"
 		echo "session $(cut -d' ' -f6 /proc/$$/stat) pid $$"
 		echo "cwd $(pwd) owner $(stat -c %U .)"

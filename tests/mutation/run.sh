@@ -2,7 +2,7 @@
 # The mutation check (make mutation): plants each bug of a list, one at a time, in a copy of
 # the tree and expects the unit tier to fail on it. A bug the tier passes is a test missing.
 #
-#   tests/mutation/run.sh [LIST]      LIST: tests/mutation/mutants.txt by default
+#   tests/mutation/run.sh [LIST...]   LIST: every tests/mutation/*.mutants by default (one a folder)
 #
 # MUTATION_ONLY=REGEX  only the mutants whose line matches (grep -E), to try one or a few
 # MUTATION_FILTER=GLOB the unit tests run (Criterion's --filter); by default every suite but
@@ -17,7 +17,12 @@
 set -u -o pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
-list=$(realpath "${1:-$root/tests/mutation/mutants.txt}")
+if [ $# -gt 0 ]; then
+	lists=()
+	for l in "$@"; do lists+=("$(realpath "$l")"); done
+else
+	lists=("$root"/tests/mutation/*.mutants)
+fi
 filter=${MUTATION_FILTER:-'!(plot|html)/*'}
 jobs=${MUTATION_JOBS:-2}
 only=${MUTATION_ONLY:-}
@@ -77,6 +82,8 @@ fi
 echo "# built and passed in $((SECONDS - start))s"
 
 caught=0 missed=0 broken=0 n=0
+# Per folder of src/: mutants tried and caught, for the closing table.
+declare -A tried_in caught_in
 while IFS= read -r line || [ -n "$line" ]; do
 	case $line in '' | '#'*) continue ;; esac
 	if [ -n "$only" ] && ! grep -qE -- "$only" <<<"$line"; then
@@ -89,6 +96,8 @@ while IFS= read -r line || [ -n "$line" ]; do
 		broken=$((broken + 1))
 		continue
 	fi
+	folder=$(dirname "$file")
+	tried_in[$folder]=$((${tried_in[$folder]:-0} + 1))
 	t0=$SECONDS
 	cp -p "$tree/$file" "$work/original"
 	if ! why=$(plant "$tree/$file" "$old" "$new"); then
@@ -108,14 +117,21 @@ while IFS= read -r line || [ -n "$line" ]; do
 			head -1)
 		echo "caught      $file: $what ($((SECONDS - t0))s${failed:+; $failed})"
 		caught=$((caught + 1))
+		caught_in[$folder]=$((${caught_in[$folder]:-0} + 1))
 	fi
 	# The original back, newer than the mutant's object, so the next build recompiles it.
 	cp "$work/original" "$tree/$file"
 	touch "$tree/$file"
-done <"$list"
+done < <(awk 1 "${lists[@]}")
 
-[ "$n" -gt 0 ] || { echo "no mutant in $list" >&2; exit 1; }
+[ "$n" -gt 0 ] || { echo "no mutant in ${lists[*]}" >&2; exit 1; }
+echo "# caught per folder"
+for folder in $(printf '%s\n' "${!tried_in[@]}" | sort); do
+	t=${tried_in[$folder]} c=${caught_in[$folder]:-0}
+	printf '%-24s %3d of %3d  %3d%%\n' "$folder" "$c" "$t" $((100 * c / t))
+done
 [ "$broken" -eq 0 ] || echo "$broken of the list's lines did not make a mutant that builds"
 echo "# $((SECONDS - start))s in all"
+[ "$n" -gt 0 ] && echo "$caught of $n caught ($((100 * caught / n))%)"
 echo "$caught caught, $missed missed"
 [ "$missed" -eq 0 ] && [ "$broken" -eq 0 ]
