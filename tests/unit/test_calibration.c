@@ -156,8 +156,11 @@ Test(calibration, one_run_a_side_is_tested_only_against_the_run_to_run_spread)
 	sd[M_ELAPSED] = 0.01;
 	cr_assert_eq(compare_cells(&a.cells[0], &b.cells[0], &o, mc), 0);
 	cr_assert_eq(mc[M_ELAPSED].sig, SIG_SIGNIFICANT, "far beyond a 1%% spread");
-	/* t(4) at 0.975 is 2.776; se = 0.01 sqrt(2) */
-	cr_assert_float_eq(mc[M_ELAPSED].needed_pct, 100 * expm1(2.7764451 * 0.01 * sqrt(2)), 1e-4);
+	/* t(4) at 0.975 is 2.776; se = 0.01 sqrt(2): the interval beyond the 2% threshold */
+	cr_assert_float_eq(mc[M_ELAPSED].needed_up_pct,
+			   100 * (1.02 * exp(2.7764451 * 0.01 * sqrt(2)) - 1), 1e-4);
+	cr_assert_float_eq(mc[M_ELAPSED].needed_down_pct,
+			   100 * (0.98 * exp(-2.7764451 * 0.01 * sqrt(2)) - 1), 1e-4);
 	results_free(&a);
 	results_free(&b);
 }

@@ -11,6 +11,7 @@
 
 #include "runner/report/compare_view.h"
 #include "runner/report/device.h"
+#include "runner/report/device_words.h"
 #include "runner/report/report.h"
 #include "fixture.h"
 #include "tools.h"
@@ -464,7 +465,9 @@ Test(device, compare_fixtures_side_by_side)
 	cr_expect_str_eq(cell_at(text, "JOBS", 4, "MODE"), "seq-rw");
 	cr_expect_str_eq(cell_at(text, "JOBS", 4, "block-static.json"), "303.3 / 318.4");
 	cr_expect_str_eq(cell_at(text, "JOBS", 4, "block-static-b.json"), "354.8 / 372.5");
-	cr_expect(starts(cell_at(text, "JOBS", 0, "CHANGE"), "+0.0% ["));
+	/* One run a side, no calibration: the change of the medians, no interval, no p. */
+	cr_expect_str_eq(cell_at(text, "JOBS", 0, "CHANGE"), "+0.0%");
+	cr_expect_str_eq(cell_at(text, "JOBS", 0, "P"), "-");
 	cr_expect_str_eq(cell_at(text, "JOBS", 9, "SIG"), "?");
 	/* Two runs a minute apart: their trials are no test of a change between them. */
 	cr_expect(strstr(text,
@@ -495,12 +498,10 @@ Test(device, setup_is_the_label_without_jobs_and_mode)
 			 "only a word after the first is the mode");
 }
 
-#include "runner/report/device_tests.h"
-
 /* A cell of n trials: fs_total_time and swap_ram at these levels, a little spread. */
-static void fs_cell(struct result_cell *c, double seconds, double ram, size_t n)
+static void fs_cell(struct result_cell *c, const char *label, double seconds, double ram, size_t n)
 {
-	memset(c, 0, sizeof(*c));
+	snprintf(c->label, sizeof(c->label), "%s", label);
 	for (size_t i = 0; i < n; i++) {
 		struct trial *t = cell_add_trial(c);
 		cr_assert_not_null(t);
@@ -511,25 +512,72 @@ static void fs_cell(struct result_cell *c, double seconds, double ram, size_t n)
 	cell_update_stats(c);
 }
 
+static void fs_run(struct results *r, size_t n, const double *seconds, const double *ram,
+		   size_t trials)
+{
+	results_init(r);
+	r->config = json_object_new_object();
+	json_object_object_add(r->config, "target", json_object_new_string("fs"));
+	for (size_t i = 0; i < n; i++) {
+		char label[16];
+		snprintf(label, sizeof(label), "cell%zu", i);
+		fs_cell(results_add_cell(r), label, seconds[i], ram[i], trials);
+	}
+}
+
 /* The primary question (time) is corrected among its own tests only: asking about RAM as well
  * must not halve its alpha. Four trials a side reach p = 0.029 at best: alone it is a test at
  * 0.05, with a second test in its family it would be none. */
 Test(device, the_primary_quantity_is_its_own_family)
 {
-	struct result_cell fast, slow;
 	struct compare_opts o = { .alpha = 0.05, .noise_pct = 2 };
-	struct device_test t[2];
+	const struct answer_pair *time, *ram;
+	struct results r;
+	struct answer a;
 
-	fs_cell(&fast, 1.0, 40e6, 4);
-	fs_cell(&slow, 1.3, 50e6, 4);
-	t[0] = (struct device_test){ .ref = &fast,
-				     .cell = &slow,
-				     .q = device_qty_of(M_FS_TOTAL_TIME) };
-	t[1] = (struct device_test){ .ref = &fast, .cell = &slow, .q = device_qty_of(M_SWAP_RAM) };
-	cr_assert_eq(device_tests_run(t, 2, &o), 0);
-	cr_assert_eq(t[0].sig, SIG_SIGNIFICANT, "time, alone in its family, is tested at 0.05");
-	cr_assert_float_eq(t[0].p, t[0].ts.p_mwu, 1e-12, "no correction for the RAM test");
-	cr_assert_eq(t[1].sig, SIG_SIGNIFICANT, "RAM, alone among the secondary, likewise");
-	free(fast.trials);
-	free(slow.trials);
+	fs_run(&r, 2, (double[]){ 1.0, 1.3 }, (double[]){ 40e6, 50e6 }, 4);
+	cr_assert_eq(answer_compute(&r, &o, &a), 0);
+	cr_assert_eq(a.kind, ANSWER_FS);
+	time = answer_pair_of(&a, ROLE_VS_BEST, 1);
+	ram = answer_pair_of(&a, ROLE_RAM_VS_LEAST, 1);
+	cr_assert(time && ram && time->ref == 0 && ram->ref == 0);
+	cr_assert_eq(time->mc[M_FS_TOTAL_TIME].sig, SIG_SIGNIFICANT,
+		     "time, alone in its family, is tested at 0.05");
+	cr_assert_float_eq(time->mc[M_FS_TOTAL_TIME].est.p, time->mc[M_FS_TOTAL_TIME].p_raw, 1e-12,
+			   "no correction for the RAM test");
+	cr_assert_not(time->mc[M_SWAP_RAM].have, "RAM is asked of the smallest, once");
+	cr_assert_eq(ram->mc[M_SWAP_RAM].family, FAMILY_SECONDARY);
+	cr_assert_eq(ram->mc[M_SWAP_RAM].sig, SIG_SIGNIFICANT,
+		     "RAM, alone among the secondary, likewise");
+	cr_assert_eq(device_primary_tests(&a, M_FS_TOTAL_TIME), 1);
+	answer_free(&a);
+	results_free(&r);
+}
+
+/* Three cells: the fastest is not the smallest; each question has its own reference, and two
+ * tests of time share the primary family (Holm), so 4 trials a side cannot reach 0.05/2. */
+Test(device, each_question_against_its_own_leader_holm_over_the_rows)
+{
+	struct compare_opts o = { .alpha = 0.05, .noise_pct = 2 };
+	const struct answer_pair *rivals[4];
+	struct results r;
+	struct answer a;
+	struct call c;
+
+	fs_run(&r, 3, (double[]){ 1.3, 1.0, 1.6 }, (double[]){ 30e6, 50e6, 60e6 }, 4);
+	cr_assert_eq(answer_compute(&r, &o, &a), 0);
+	cr_assert_eq(answer_pair_of(&a, ROLE_VS_BEST, 0)->ref, 1, "cell1 is the fastest");
+	cr_assert_eq(answer_pair_of(&a, ROLE_RAM_VS_LEAST, 1)->ref, 0, "cell0 the smallest");
+	cr_assert_null(answer_pair_of(&a, ROLE_VS_BEST, 1), "the leader is not its own rival");
+	cr_assert_eq(device_primary_tests(&a, M_FS_TOTAL_TIME), 2);
+	cr_assert_eq(answer_pair_of(&a, ROLE_VS_BEST, 0)->mc[M_FS_TOTAL_TIME].sig,
+		     SIG_NOT_TESTABLE_DIFFERENT, "2 x 0.029 is above 0.05: no test, ranges apart");
+	cr_assert_eq(answer_rivals(&a, &r, ROLE_VS_BEST, 1, M_FS_TOTAL_TIME, rivals), 2);
+	cr_assert_eq(rivals[0]->cell, 0, "the closest rival first");
+	cr_assert_eq(rivals[1]->cell, 2);
+	c = answer_call_of(rivals, 2, M_FS_TOTAL_TIME);
+	cr_assert_eq(c.call, CALL_APART);
+	cr_assert_eq(c.tested, 2);
+	answer_free(&a);
+	results_free(&r);
 }

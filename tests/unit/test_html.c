@@ -125,7 +125,7 @@ Test(html, the_verdict_is_the_text_show_prints)
 	need_gnuplot();
 	read_fixture("disk-zram.json", &r);
 	f = open_memstream(&verdict, &len);
-	cr_assert_eq(report_verdict(&r, &o, f), 0);
+	cr_assert_eq(answer_verdict(&r, &o, f), 0);
 	fclose(f);
 	cr_assert_gt(len, 20);
 	want = escaped(verdict);
@@ -159,7 +159,7 @@ Test(html, a_block_device_by_its_bandwidth)
 	need_gnuplot();
 	read_fixture("block-zram-disk.json", &r);
 	f = open_memstream(&verdict, &len);
-	cr_assert_eq(report_verdict(&r, &o, f), 0);
+	cr_assert_eq(answer_verdict(&r, &o, f), 0);
 	fclose(f);
 	cr_assert(strstr(verdict, "zram higher than disk"), "%s", verdict);
 	want = escaped(verdict);
@@ -168,8 +168,8 @@ Test(html, a_block_device_by_its_bandwidth)
 	cr_expect(strstr(html, "<th>read, MiB/s</th>") && !strstr(html, "<th>swap written</th>"),
 		  "the cells by bandwidth");
 	cr_expect(strstr(html, "<figcaption>bandwidth-seq-read.svg</figcaption>"));
-	/* Its trials drawn by what it is judged by, its bandwidth, after the bandwidth's plots. */
-	cr_expect(strstr(html, "<figcaption>trials-read_bw.svg</figcaption>") &&
+	/* Its trials drawn by what it is judged by, io_bw, after the bandwidth's plots. */
+	cr_expect(strstr(html, "<figcaption>trials-io_bw.svg</figcaption>") &&
 		  !strstr(html, "trials-elapsed.svg"));
 	cr_expect_lt(strstr(html, "bandwidth-seq-write.svg"), strstr(html, "<figcaption>trials-"),
 		     "bandwidth is the first plot");

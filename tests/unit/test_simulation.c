@@ -22,6 +22,7 @@
 #include "runner/report/report.h"
 #include "runner/result/group.h"
 #include "runner/result/results.h"
+#include "tools.h"
 
 #define PAIRS 1000
 #define TRIALS 5
@@ -259,7 +260,7 @@ static int sweep_finds(const struct results *r, int *best)
 	FILE *f = open_memstream(&text, &len);
 	int any;
 
-	cr_assert_eq(report_sweep(r, &o, f), 0);
+	cr_assert_eq(answer_sweep(r, &o, f), 0);
 	fclose(f);
 	any = strstr(text, ",*,") || strstr(text, "ahead of every other cell");
 	*best = strstr(text, "fastest: fast") && strstr(text, "ahead of every other cell");

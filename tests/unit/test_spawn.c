@@ -80,8 +80,9 @@ static void assert_line(const char *text, const char *line)
 /* The shell reads its own status with builtins only: while it forks (a grep, a $(...)) dash
  * blocks every signal, and a reader in that window sees the fork's mask, not the one the
  * shell runs with. */
-#define STATUS                                                                              \
-	"while IFS= read -r l; do case $l in NoNewPrivs:*|SigIgn:*|SigBlk:*|Uid:*|Gid:*|Groups:*) " \
+#define STATUS                                                                                     \
+	"while IFS= read -r l; do case $l in "                                                     \
+	"NoNewPrivs:*|SigIgn:*|SigBlk:*|Uid:*|Gid:*|Groups:*) "                                    \
 	"printf '%s\\n' \"$l\";; esac; done </proc/$$/status; "
 
 Test(spawn, every_child_starts_with_default_signals_and_dev_null)

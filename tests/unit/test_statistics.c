@@ -5,6 +5,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <gsl/gsl_cdf.h>
+
 #include "common/util.h"
 #include "runner/result/statistics.h"
 
@@ -467,6 +469,7 @@ Test(significance, three_trials_are_not_testable)
  * integrated numerically; t(5) at 0.975 = 2.5705818366): 3 runs against 4. */
 Test(run_test, student_t_on_the_logs_of_run_medians)
 {
+	double up, down;
 	const double b[] = { 1.00, 1.20, 0.95 }, n[] = { 1.30, 1.10, 1.25, 1.40 };
 	struct run_test t;
 
@@ -492,8 +495,9 @@ Test(run_test, student_t_on_the_logs_of_run_medians)
 	cr_assert_eq(run_test_compare(b, 1, n, 1, 0.1, 4, &t), 0);
 	cr_assert_float_eq(t.se_log, 0.1 * sqrt(2), 1e-12);
 	cr_assert_gt(t.p, 0.05);
-	cr_assert_float_eq(run_test_needed_pct(0.1 * sqrt(2), 4, 0.05),
-			   100 * expm1(2.7764451051977987 * 0.1 * sqrt(2)), 1e-6);
+	run_test_needed_pct(0.1 * sqrt(2), 4, 0.05, 0, &up, &down);
+	cr_assert_float_eq(up, 100 * expm1(2.7764451051977987 * 0.1 * sqrt(2)), 1e-6);
+	cr_assert_float_eq(down, 100 * expm1(-2.7764451051977987 * 0.1 * sqrt(2)), 1e-6);
 	cr_assert_eq(run_test_compare(b, N(b), (double[]){ 0.0 }, 1, NAN, 0, &t), -EINVAL);
 }
 
@@ -518,4 +522,46 @@ Test(summary, median_interval_a_view_prints)
 	cr_assert_float_eq(summary_mean_lo_bounded(&s), 0, 0);
 	cr_assert_eq(summary_compute((double[]){ -1, 1, 2 }, 3, 0.95, &s), 0);
 	cr_assert_float_eq(summary_mean_lo_bounded(&s), s.mean_lo, 0, "a sample below 0: as is");
+}
+
+/* The change a run test needs is the rule's, not the larger of its two parts: p below alpha AND
+ * the whole interval beyond the noise threshold. With t se = 6.9% and a 2% threshold the
+ * interval's bound clears +2% only from 1.02 x 1.069 - 1 = +9.0%: "+-6.9%" would call +8.5%
+ * significant, which the rule does not. */
+static enum significance decided_at(double change_pct, double se, double df, double noise)
+{
+	double d = log1p(change_pct / 100);
+	double half = gsl_cdf_tdist_Pinv(0.975, df) * se;
+	struct estimate e = { .change_pct = change_pct,
+			      .lo_pct = 100 * expm1(d - half),
+			      .hi_pct = 100 * expm1(d + half),
+			      .p = 2 * gsl_cdf_tdist_Q(fabs(d) / se, df),
+			      .testable = 1 };
+
+	return estimate_decide(&e, 0.05, noise);
+}
+
+Test(statistics, the_needed_change_is_where_the_rule_flips_on_either_side)
+{
+	double df = 4, se = log1p(0.069) / gsl_cdf_tdist_Pinv(0.975, df), up, down;
+
+	run_test_needed_pct(se, df, 0.05, 2, &up, &down);
+	cr_assert_float_eq(up, 100 * (1.02 * 1.069 - 1), 1e-9);
+	cr_assert_float_eq(down, 100 * (0.98 / 1.069 - 1), 1e-9);
+	cr_assert_eq(decided_at(8.5, se, df, 2), SIG_BELOW_NOISE, "+8.5%% is not yet enough");
+	cr_assert_eq(decided_at(up - 0.01, se, df, 2), SIG_BELOW_NOISE);
+	cr_assert_eq(decided_at(up + 0.01, se, df, 2), SIG_SIGNIFICANT);
+	cr_assert_eq(decided_at(down + 0.01, se, df, 2), SIG_BELOW_NOISE);
+	cr_assert_eq(decided_at(down - 0.01, se, df, 2), SIG_SIGNIFICANT);
+	/* Without a threshold only p decides, symmetric in logs. */
+	run_test_needed_pct(se, df, 0.05, 0, &up, &down);
+	cr_assert_float_eq(up, 6.9, 1e-9);
+	cr_assert_float_eq(log1p(down / 100), -log1p(up / 100), 1e-12);
+	cr_assert_eq(decided_at(up - 0.01, se, df, 0), SIG_NONE);
+	cr_assert_eq(decided_at(up + 0.01, se, df, 0), SIG_SIGNIFICANT);
+	/* A stricter alpha (a family's share) moves the p part beyond the interval's. */
+	run_test_needed_pct(se, df, 0.001, 2, &up, &down);
+	cr_assert_float_eq(up, 100 * expm1(gsl_cdf_tdist_Pinv(1 - 0.0005, df) * se), 1e-9);
+	run_test_needed_pct(se, 0, 0.05, 2, &up, &down);
+	cr_assert(isnan(up) && isnan(down), "no degrees of freedom, no test");
 }

@@ -55,7 +55,7 @@ static char *verdict_of(const char *base, const double *b, size_t nb, const char
 	results_init(&r);
 	add_cell(&r, base, b, nb);
 	add_cell(&r, cell, c, nc);
-	text = printed(report_verdict, &r, &opts);
+	text = printed(answer_verdict, &r, &opts);
 	results_free(&r);
 	return text;
 }
@@ -138,7 +138,7 @@ Test(throughput, the_verdict_names_the_cell_with_more_throughput_better)
 	const char *at;
 
 	read_fixture("service-two-cells.json", &r);
-	text = printed(report_verdict, &r, &opts);
+	text = printed(answer_verdict, &r, &opts);
 	at = strstr(text, "zram served ");
 	cr_assert_not_null(at, "%s", text);
 	cr_assert_eq(sscanf(at,
@@ -212,7 +212,7 @@ Test(throughput, no_difference_too_few_and_nothing_are_said_of_throughput)
 	results_init(&r);
 	add_cell(&r, "disk", ops_9000, 5);
 	add_cell(&r, "zram", NULL, 0);
-	text = printed(report_verdict, &r, &opts);
+	text = printed(answer_verdict, &r, &opts);
 	cr_expect(strstr(text, "zram and disk: no throughput to compare"), "%s", text);
 	free(text);
 	results_free(&r);
@@ -225,7 +225,7 @@ Test(throughput, a_sweep_of_a_service_claims_the_most_throughput)
 	char *text;
 
 	read_fixture("service-sweep.json", &r);
-	text = printed(report_sweep, &r, &opts);
+	text = printed(answer_sweep, &r, &opts);
 	cr_expect(strstr(text, "summary (medians; throughput against the first cell, 95% interval"),
 		  "%s", text);
 	cr_expect(strstr(text, "THROUGHPUT") && !strstr(text, "ELAPSED"), "%s", text);
@@ -252,7 +252,7 @@ Test(throughput, the_sweeps_leader_is_the_highest_never_the_lowest)
 	add_cell(&r, "zram", ops_14000, 7);
 	add_cell(&r, "disk", ops_9000, 7);
 	add_cell(&r, "none", low, 7);
-	text = printed(report_sweep, &r, &opts);
+	text = printed(answer_sweep, &r, &opts);
 	cr_expect(strstr(text,
 			 "\nmost throughput: zram (14000 ops/s median), ahead of every other "
 			 "cell"),

@@ -9,6 +9,7 @@
 
 #include "runner/report/report.h"
 #include "runner/result/results.h"
+#include "tools.h"
 
 struct side {
 	const char *label;
@@ -45,7 +46,7 @@ static char *verdict_of(const struct side *base, const struct side *cell)
 	results_init(&r);
 	add_cell(&r, base);
 	add_cell(&r, cell);
-	cr_assert_eq(report_verdict(&r, &o, f), 0);
+	cr_assert_eq(answer_verdict(&r, &o, f), 0);
 	fclose(f);
 	results_free(&r);
 	return text;

@@ -89,3 +89,26 @@ char *slurp(const char *path)
 	fclose(f);
 	return text;
 }
+
+static int answered(int (*view)(const struct results *, const struct answer *,
+				const struct report_opts *, FILE *),
+		    const struct results *r, const struct report_opts *o, FILE *out)
+{
+	struct answer a;
+	int ret = report_answer_of(r, o, &a);
+
+	if (!ret)
+		ret = view(r, &a, o, out);
+	answer_free(&a);
+	return ret;
+}
+
+int answer_verdict(const struct results *r, const struct report_opts *o, FILE *out)
+{
+	return answered(report_verdict, r, o, out);
+}
+
+int answer_sweep(const struct results *r, const struct report_opts *o, FILE *out)
+{
+	return answered(report_sweep, r, o, out);
+}

@@ -4,6 +4,7 @@
 #define ZSB_TEST_TOOLS_H
 #include <stddef.h>
 
+#include "runner/report/report.h"
 #include "runner/result/results.h"
 
 /* Is name an executable in PATH? */
@@ -16,6 +17,10 @@ char *temp_dir(const char *prefix);
 void remove_dir(char *dir);
 /* tests/fixtures/results/NAME into r. */
 void read_fixture(const char *name, struct results *r);
+/* The verdict and a sweep's summary of r as report_print decides them: the answer, then its
+ * view (report.h). */
+int answer_verdict(const struct results *r, const struct report_opts *o, FILE *out);
+int answer_sweep(const struct results *r, const struct report_opts *o, FILE *out);
 /* A whole file as a string (to free). */
 char *slurp(const char *path);
 

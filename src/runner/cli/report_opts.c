@@ -25,6 +25,8 @@ struct report_opts report_opts_of(const struct config *cfg)
 		.verbose = cfg->verbose,
 		.quiet = cfg->quiet,
 		.cmp = { .alpha = cfg->alpha, .noise_pct = cfg->noise_pct },
+		.alpha_given = config_given(cfg, O_ALPHA),
+		.noise_given = config_given(cfg, O_NOISE),
 		.value_kind = value_kind,
 		.match = cfg->match_keys,
 	};

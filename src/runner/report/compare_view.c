@@ -179,69 +179,16 @@ static void fail_row(struct table *t, const struct result_cell *b, const struct 
 	table_set(t, COL_NEW, fail_runs(c, buf, sizeof(buf)));
 }
 
-/* One matched pair of cells and its decisions, made once: the text, the JSON and the CSV
- * render the same object. */
+/* One matched pair of cells as the views read it: the files answer's pair (its decisions made
+ * once, result/files_answer.h) with the sets and names it is of. */
 struct pair {
 	const struct results *base, *other;
 	const struct result_cell *b, *c;
 	const char *file;
-	struct compare_opts cmp;
-	double run_sd[M_COUNT], run_df[M_COUNT];
-	const struct calibration_entry *used[M_COUNT];
-	struct metric_comparison mc[M_COUNT];
-	struct cell_key kb, kc; /* the cells' keys, told apart where --match left one out */
+	const struct file_pair *fp;
+	const struct metric_comparison *mc;
 	unsigned match;
 };
-
-/* The calibrated run-to-run spread of the pair's configuration, per key metric: the larger of
- * the two hosts' calibrations. */
-static void calibrated_spread(const struct report_opts *o, struct pair *p)
-{
-	char shape[PATH_LEN];
-
-	for (int m = 0; m < M_COUNT; m++) {
-		p->run_sd[m] = NAN;
-		p->run_df[m] = 0;
-		p->used[m] = NULL;
-	}
-	if (!o->calibration)
-		return;
-	calibration_shape(p->base, p->b, shape, sizeof(shape));
-	for (int m = 0; m < M_COUNT; m++) {
-		const struct calibration_entry *e[2] = {
-			calibration_find(o->calibration, p->base->system.hostname, shape, m),
-			calibration_find(o->calibration, p->other->system.hostname, shape, m),
-		};
-		for (int s = 0; s < 2; s++)
-			if (e[s] && (!p->used[m] || e[s]->run_sd_log > p->run_sd[m])) {
-				p->run_sd[m] = e[s]->run_sd_log;
-				p->run_df[m] = e[s]->runs > 1 ? e[s]->runs - 1 : 0;
-				p->used[m] = e[s];
-			}
-	}
-}
-
-static struct pair *pair_decide(const struct results *base, const struct results *other,
-				const struct result_cell *b, const struct result_cell *c,
-				const char *file, const struct report_opts *o, int *ret)
-{
-	struct pair *p = calloc(1, sizeof(*p));
-
-	*ret = -ENOMEM;
-	if (!p)
-		return NULL;
-	*p = (struct pair){ .base = base, .other = other, .b = b, .c = c, .file = file };
-	p->cmp = o->cmp;
-	p->match = match_mask(o);
-	cell_key_of(base, b, &p->kb);
-	cell_key_of(other, c, &p->kc);
-	p->cmp.between_runs = !results_same_run(base, other);
-	calibrated_spread(o, p);
-	p->cmp.run_sd_log = p->run_sd;
-	p->cmp.run_df = p->run_df;
-	*ret = compare_cells(b, c, &p->cmp, p->mc);
-	return p;
-}
 
 /* The rows a table shows: a finding, a lead (marked), and each key metric nothing could be
  * told of; --all: every metric. */
@@ -303,7 +250,7 @@ static void replication_line(const struct pair *p, FILE *out)
 {
 	enum metric_id m = compare_primary(p->b, p->c);
 	const struct metric_comparison *x = &p->mc[m];
-	const struct calibration_entry *e = p->used[m];
+	const struct calibration_entry *e = p->fp->used[m];
 
 	if (!x->have || x->by == BY_TRIALS)
 		return;
@@ -332,8 +279,8 @@ static void replication_line(const struct pair *p, FILE *out)
 			"  between runs: %zu vs %zu runs, each run's median the unit (sd between "
 			"runs %.1f%%)",
 			x->runs.runs_base, x->runs.runs_new, 100 * x->runs.sd_log);
-	fprintf(out, ": a change of %s must exceed %s%.1f%% to be significant\n", metrics[m].key,
-		plus_minus(), x->needed_pct);
+	fprintf(out, ": a change of %s must be above %+.1f%% or below %+.1f%% to be significant\n",
+		metrics[m].key, x->needed_up_pct, x->needed_down_pct);
 }
 
 /* What --match left out and the two cells differ in: a change may be theirs. */
@@ -341,7 +288,7 @@ static void confounds_line(const struct pair *p, FILE *out)
 {
 	char text[MSG_LEN];
 
-	if (cell_key_confounds(&p->kb, &p->kc, p->match, text, sizeof(text)))
+	if (cell_key_confounds(&p->fp->kb, &p->fp->kc, p->match, text, sizeof(text)))
 		fprintf(out, "  confounds, not matched (--match): %s\n", text);
 }
 
@@ -389,29 +336,27 @@ static void unmatched(const struct results *a, const struct results *b, const ch
 			fprintf(out, "only in %s: %s\n", file, a->cells[i].label);
 }
 
-/* The files' cells one by one, every metric that changed (--all: every metric). */
-/* Every matched pair of the files, the base's cells against each later file's, decided once
- * and handed to one renderer. */
+/* Every matched pair of the files, the base's cells against each later file's, as the answer
+ * decided them, each handed to one renderer. */
 typedef int (*pair_renderer)(const struct pair *p, void *arg);
 
-static int each_pair(const struct results *const *sets, const char *const *files, size_t n,
-		     const struct report_opts *o, pair_renderer render, void *arg)
+static int each_pair(const struct results *const *sets, const char *const *files,
+		     const struct files_answer *fa, pair_renderer render, void *arg)
 {
 	int ret = 0;
 
-	for (size_t f = 1; f < n && !ret; f++)
-		for (size_t i = 0; i < sets[0]->ncells && !ret; i++) {
-			int j = match_cell_on(sets[f], sets[0], &sets[0]->cells[i], match_mask(o),
-					      NULL);
-			struct pair *p;
-			if (j < 0)
-				continue;
-			p = pair_decide(sets[0], sets[f], &sets[0]->cells[i], &sets[f]->cells[j],
-					files[f], o, &ret);
-			if (!ret)
-				ret = render(p, arg);
-			free(p);
-		}
+	for (size_t i = 0; i < fa->npairs && !ret; i++) {
+		const struct file_pair *fp = &fa->pairs[i];
+		struct pair p = { .base = sets[0],
+				  .other = sets[fp->file],
+				  .b = &sets[0]->cells[fp->base_cell],
+				  .c = &sets[fp->file]->cells[fp->cell],
+				  .file = files[fp->file],
+				  .fp = fp,
+				  .mc = fp->mc,
+				  .match = fa->match };
+		ret = render(&p, arg);
+	}
 	return ret;
 }
 
@@ -440,7 +385,8 @@ static void all_unmatched(const struct results *const *sets, const char *const *
 }
 
 static int compare_text(const struct results *const *sets, const char *const *files, size_t n,
-			const struct report_opts *o, int all, FILE *out)
+			const struct files_answer *fa, const struct report_opts *o, int all,
+			FILE *out)
 {
 	int device = device_kind_of(sets[0]) != DEVICE_SWAP, ret = 0;
 	struct text_arg arg = { o, all, out };
@@ -451,13 +397,13 @@ static int compare_text(const struct results *const *sets, const char *const *fi
 	fputc('\n', out);
 	/* A device side by side; every metric of each cell only when asked. */
 	if (device) {
-		ret = report_device_compare(sets, files, n, o, out);
+		ret = report_device_compare(sets, files, n, fa, o, out);
 		all_unmatched(sets, files, n, match_mask(o), out);
 		if (ret || !(o->verbose || all))
 			return ret;
 		fputc('\n', out);
 	}
-	ret = each_pair(sets, files, n, o, text_pair, &arg);
+	ret = each_pair(sets, files, fa, text_pair, &arg);
 	if (!device)
 		all_unmatched(sets, files, n, match_mask(o), out);
 	fprintf(out, "%s; P: (1) the primary metric, at alpha; (e) exploratory, not corrected\n",
@@ -478,6 +424,19 @@ static json_object *file_json(const struct results *r, const char *file)
 	return o;
 }
 
+/* [down, up], or null where the runs gave no test. */
+static json_object *interval_or_null(double lo, double hi)
+{
+	json_object *a;
+
+	if (!isfinite(lo) || !isfinite(hi))
+		return NULL;
+	a = json_object_new_array();
+	json_object_array_add(a, json_object_new_double(lo));
+	json_object_array_add(a, json_object_new_double(hi));
+	return a;
+}
+
 /* How the pair was tested, from its primary metric. */
 static json_object *replication_json(const struct pair *p)
 {
@@ -490,10 +449,10 @@ static json_object *replication_json(const struct pair *p)
 	json_object_object_add(o, "runs_base", json_object_new_uint64(cell_runs(p->b, m)));
 	json_object_object_add(o, "runs_new", json_object_new_uint64(cell_runs(p->c, m)));
 	json_object_object_add(o, "needed_change_pct",
-			       isfinite(x->needed_pct) ? json_object_new_double(x->needed_pct)
-						       : NULL);
+			       interval_or_null(x->needed_down_pct, x->needed_up_pct));
 	json_object_object_add(o, "calibrated_on",
-			       p->used[m] ? json_object_new_string(p->used[m]->host) : NULL);
+			       p->fp->used[m] ? json_object_new_string(p->fp->used[m]->host)
+					      : NULL);
 	return o;
 }
 
@@ -505,16 +464,16 @@ static json_object *confounds_json(const struct pair *p)
 
 	for (int k = 0; k < MK_COUNT; k++) {
 		json_object *o;
-		if ((p->match & (1u << k)) || cell_key_equal_on(&p->kb, &p->kc, 1u << k))
+		if ((p->match & (1u << k)) || cell_key_equal_on(&p->fp->kb, &p->fp->kc, 1u << k))
 			continue;
 		o = json_object_new_object();
 		json_object_object_add(o, "key", json_object_new_string(match_key_name(k)));
 		json_object_object_add(o, "base",
 				       json_object_new_string(cell_key_value(
-					       &p->kb, (enum match_key)k, x, sizeof(x))));
+					       &p->fp->kb, (enum match_key)k, x, sizeof(x))));
 		json_object_object_add(o, "new",
 				       json_object_new_string(cell_key_value(
-					       &p->kc, (enum match_key)k, y, sizeof(y))));
+					       &p->fp->kc, (enum match_key)k, y, sizeof(y))));
 		json_object_array_add(a, o);
 	}
 	return a;
@@ -538,7 +497,8 @@ static json_object *cell_json(const struct pair *p)
 	json_object_object_add(o, "new_fail_runs",
 			       json_object_new_string(fail_runs(p->c, key, sizeof(key))));
 	json_object_object_add(o, "between_runs", replication_json(p));
-	json_object_object_add(o, "noise_threshold_pct", json_object_new_double(p->cmp.noise_pct));
+	json_object_object_add(o, "noise_threshold_pct",
+			       json_object_new_double(p->fp->cmp.noise_pct));
 	for (int m = 0; m < M_COUNT; m++)
 		if (p->mc[m].have)
 			json_object_object_add(ms, metrics[m].key,
@@ -554,7 +514,7 @@ static int json_pair(const struct pair *p, void *arg)
 }
 
 static int report_compare_json(const struct results *const *sets, const char *const *files,
-			       size_t n, const struct report_opts *o, FILE *out)
+			       size_t n, const struct files_answer *fa, FILE *out)
 {
 	json_object *doc = json_object_new_object(), *fs = json_object_new_array(),
 		    *cells = json_object_new_array();
@@ -570,8 +530,8 @@ static int report_compare_json(const struct results *const *sets, const char *co
 		json_object_array_add(fs, fo);
 	}
 	json_object_object_add(doc, "files", fs);
-	json_object_object_add(doc, "method", comparison_method_json(&o->cmp));
-	ret = each_pair(sets, files, n, o, json_pair, cells);
+	json_object_object_add(doc, "method", comparison_method_json(&fa->opts));
+	ret = each_pair(sets, files, fa, json_pair, cells);
 	json_object_object_add(doc, "cells", cells);
 	if (!ret)
 		fprintf(out, "%s\n",
@@ -604,7 +564,7 @@ static int csv_pair(const struct pair *p, void *arg)
 	const struct csv_arg *a = arg;
 	char confounds[MSG_LEN];
 
-	cell_key_confounds(&p->kb, &p->kc, p->match, confounds, sizeof(confounds));
+	cell_key_confounds(&p->fp->kb, &p->fp->kc, p->match, confounds, sizeof(confounds));
 	for (int m = 0; m < M_COUNT; m++) {
 		const struct metric_comparison *x = &p->mc[m];
 		if (!x->have || table_add_row(a->t) < 0)
@@ -627,15 +587,15 @@ static int csv_pair(const struct pair *p, void *arg)
 	return 0;
 }
 
-static int compare_csv(const struct results *const *sets, const char *const *files, size_t n,
-		       const struct report_opts *o, FILE *out)
+static int compare_csv(const struct results *const *sets, const char *const *files,
+		       const struct files_answer *fa, const struct report_opts *o, FILE *out)
 {
 	struct table t;
 	struct csv_arg arg = { &t };
 	int ret;
 
 	table_init(&t, "", csv_cols, ARRAY_SIZE(csv_cols));
-	ret = each_pair(sets, files, n, o, csv_pair, &arg);
+	ret = each_pair(sets, files, fa, csv_pair, &arg);
 	if (!ret)
 		ret = table_print(&t, &o->render, out);
 	table_free(&t);
@@ -645,13 +605,18 @@ static int compare_csv(const struct results *const *sets, const char *const *fil
 int report_compare(const struct results *const *sets, const char *const *files, size_t n,
 		   const struct report_opts *o, int all, FILE *out, char *why, size_t len)
 {
+	struct files_answer fa;
 	int ret = check_common(sets, files, n, match_mask(o), why, len);
 
 	if (ret)
 		return ret;
-	if (o->render.format == FORMAT_JSON)
-		return report_compare_json(sets, files, n, o, out);
-	if (o->render.format == FORMAT_CSV)
-		return compare_csv(sets, files, n, o, out);
-	return compare_text(sets, files, n, o, all, out);
+	ret = files_answer_compute(sets, n, &o->cmp, o->calibration, match_mask(o), &fa);
+	if (!ret && o->render.format == FORMAT_JSON)
+		ret = report_compare_json(sets, files, n, &fa, out);
+	else if (!ret && o->render.format == FORMAT_CSV)
+		ret = compare_csv(sets, files, &fa, o, out);
+	else if (!ret)
+		ret = compare_text(sets, files, n, &fa, o, all, out);
+	files_answer_free(&fa);
+	return ret;
 }

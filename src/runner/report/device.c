@@ -10,18 +10,6 @@
 #include "runner/fio/job.h"
 #include "runner/report/format.h"
 
-enum device_kind device_kind_of(const struct results *r)
-{
-	char target[16];
-
-	results_config_text(r, "target", target, sizeof(target));
-	if (strcmp(target, "block") == 0)
-		return DEVICE_BLOCK;
-	if (strcmp(target, "fs") == 0)
-		return DEVICE_FS;
-	return DEVICE_SWAP;
-}
-
 struct device_qty device_qty_of(enum metric_id m)
 {
 	struct device_qty q = { .m = { m, m }, .n = 1 };

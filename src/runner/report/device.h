@@ -13,15 +13,6 @@
 
 #include "runner/result/results.h"
 
-enum device_kind {
-	DEVICE_SWAP,
-	DEVICE_BLOCK,
-	DEVICE_FS
-};
-
-/* What the run used its devices as; a file from before --target measured swap. */
-enum device_kind device_kind_of(const struct results *r);
-
 /* What a row is judged by: one metric, or read + write of a mixed mode, whose two directions
  * are one fio job's and move together: their sum is what the device moved. */
 struct device_qty {

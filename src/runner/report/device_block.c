@@ -7,79 +7,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runner/report/device_tests.h"
+#include "runner/report/device.h"
+#include "runner/report/device_words.h"
 #include "runner/report/format.h"
 #include "runner/report/report.h"
 
 struct block_view {
 	const struct results *r;
+	const struct answer *a;
 	const struct report_opts *o;
 	size_t *order; /* the cells in the rows' order */
-	int *best; /* per cell: the best cell of its jobs and mode; -1 without bandwidth */
-	struct device_test *tests; /* every other cell of a jobs and mode against its best */
-	size_t ntests;
 	int several; /* more than one setup */
 	enum device_interval k;
 };
-
-static int same_row(const struct result_cell *a, const struct result_cell *b)
-{
-	return a->jobs == b->jobs && strcmp(a->mode, b->mode) == 0;
-}
-
-static double bandwidth_median(const struct result_cell *c)
-{
-	struct device_qty q;
-	struct summary s;
-
-	if (device_bandwidth(c, &q) || device_summary(c, &q, &s))
-		return NAN;
-	return s.median;
-}
-
-/* Each cell's best: the highest median bandwidth of its jobs and mode, the first on a tie. */
-static void find_best(struct block_view *v)
-{
-	const struct results *r = v->r;
-
-	for (size_t i = 0; i < r->ncells; i++) {
-		v->best[i] = -1;
-		for (size_t j = 0; j < r->ncells; j++) {
-			double mj = bandwidth_median(&r->cells[j]);
-			if (!same_row(&r->cells[i], &r->cells[j]) || isnan(mj))
-				continue;
-			if (v->best[i] < 0 || mj > bandwidth_median(&r->cells[v->best[i]]))
-				v->best[i] = (int)j;
-		}
-	}
-}
-
-static int make_tests(struct block_view *v)
-{
-	const struct results *r = v->r;
-
-	v->tests = calloc(r->ncells ? r->ncells : 1, sizeof(*v->tests));
-	if (!v->tests)
-		return -ENOMEM;
-	for (size_t p = 0; p < r->ncells && v->several; p++) {
-		size_t i = v->order[p];
-		struct device_test *t = &v->tests[v->ntests];
-		if (v->best[i] < 0 || v->best[i] == (int)i || device_bandwidth(&r->cells[i], &t->q))
-			continue;
-		t->ref = &r->cells[v->best[i]];
-		t->cell = &r->cells[i];
-		v->ntests++;
-	}
-	return device_tests_run(v->tests, v->ntests, &v->o->cmp);
-}
-
-static const struct device_test *test_of(const struct block_view *v, const struct result_cell *c)
-{
-	for (size_t i = 0; i < v->ntests; i++)
-		if (v->tests[i].cell == c)
-			return &v->tests[i];
-	return NULL;
-}
 
 static void median_cell(struct table *t, enum column_id col, const struct result_cell *c,
 			struct device_qty q, enum device_interval k)
@@ -120,20 +60,20 @@ static struct device_qty iops_of(const struct result_cell *c)
 
 static void change_cells(struct table *t, const struct block_view *v, size_t i)
 {
-	const struct device_test *d = test_of(v, &v->r->cells[i]);
+	const struct answer_pair *pair = answer_pair_of(v->a, ROLE_VS_BEST, i);
+	const struct metric_comparison *mc = pair ? &pair->mc[M_IO_BW] : NULL;
 	char buf[96];
 
-	if (v->best[i] == (int)i) {
+	if (answer_best_of_row(v->r, i) == (int)i) {
 		table_set(t, COL_VS_BEST, "best");
 		return;
 	}
-	if (!d || !d->have)
+	if (!mc || !mc->have)
 		return;
 	table_set(t, COL_VS_BEST,
-		  fmt_change(d->ts.change_pct, d->ts.change_lo_pct, d->ts.change_hi_pct, buf,
-			     sizeof(buf)));
-	table_set(t, COL_P, fmt_p(d->p, buf, sizeof(buf)));
-	table_set(t, COL_SIG, significance_mark(d->sig));
+		  fmt_change(mc->est.change_pct, mc->est.lo_pct, mc->est.hi_pct, buf, sizeof(buf)));
+	table_set(t, COL_P, fmt_p(mc->est.p, buf, sizeof(buf)));
+	table_set(t, COL_SIG, comparison_mark(mc));
 }
 
 static int add_row(struct table *t, const struct block_view *v, size_t i)
@@ -221,39 +161,21 @@ static int print_table(const struct block_view *v, FILE *out)
 	return ret;
 }
 
-/* The tests of the cells of one jobs and mode, the closest to the best first. */
-static size_t rivals_of(const struct block_view *v, size_t best, struct device_test **rivals)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < v->ntests; i++) {
-		struct device_test *t = &v->tests[i];
-		size_t p = n;
-		if (t->ref != &v->r->cells[best])
-			continue;
-		for (; p > 0 && bandwidth_median(rivals[p - 1]->cell) < bandwidth_median(t->cell);
-		     p--)
-			rivals[p] = rivals[p - 1];
-		rivals[p] = t;
-		n++;
-	}
-	return n;
-}
-
 static const struct device_words bandwidth_words = { "higher", "lower", device_setup };
 
 /* One jobs of a mode in words, into buf. */
 static void jobs_words(const struct block_view *v, size_t best, char *buf, size_t len)
 {
-	struct device_test **rivals = calloc(v->ntests + 1, sizeof(*rivals));
+	const struct answer_pair **rivals = calloc(v->a->npairs + 1, sizeof(*rivals));
+	size_t n = rivals ? answer_rivals(v->a, v->r, ROLE_VS_BEST, best, M_IO_BW, rivals) : 0;
+	struct call c = answer_call_of(rivals, n, M_IO_BW);
 	char leader[128];
-	size_t n = rivals ? rivals_of(v, best, rivals) : 0;
 	FILE *f = fmemopen(buf, len, "w");
 
 	buf[0] = '\0';
 	if (f) {
-		device_call_words(device_setup(&v->r->cells[best], leader, sizeof(leader)), rivals,
-				  n, &bandwidth_words, f);
+		device_call_words(v->r, device_setup(&v->r->cells[best], leader, sizeof(leader)),
+				  &c, M_IO_BW, &bandwidth_words, f);
 		fclose(f);
 	}
 	free(rivals);
@@ -286,7 +208,8 @@ static void mode_line(const struct block_view *v, const struct result_cell *firs
 
 	for (size_t p = 0; words && done && !device_bandwidth(first, &q) && p < n; p++) {
 		size_t i = v->order[p];
-		if (v->best[i] == (int)i && strcmp(v->r->cells[i].mode, first->mode) == 0)
+		if (answer_best_of_row(v->r, i) == (int)i &&
+		    strcmp(v->r->cells[i].mode, first->mode) == 0)
 			jobs_words(v, i, words[i], sizeof(words[i]));
 	}
 	for (size_t p = 0; words && done && p < n; p++) {
@@ -319,18 +242,17 @@ static void closing_words(const struct block_view *v, FILE *out)
 	}
 }
 
-int report_device_block(const struct results *r, const struct report_opts *o, FILE *out)
+int report_device_block(const struct results *r, const struct answer *a,
+			const struct report_opts *o, FILE *out)
 {
-	struct block_view v = { .r = r, .o = o, .k = device_interval_of(r) };
+	struct block_view v = { .r = r, .a = a, .o = o, .k = device_interval_of(r) };
 	int ret = -ENOMEM;
 
 	v.order = calloc(r->ncells + 1, sizeof(*v.order));
-	v.best = calloc(r->ncells + 1, sizeof(*v.best));
-	if (v.order && v.best) {
+	if (v.order) {
 		device_order(r, v.order);
 		v.several = device_several_setups(r);
-		find_best(&v);
-		ret = make_tests(&v);
+		ret = 0;
 	}
 	if (!ret && r->ncells)
 		ret = print_table(&v, out);
@@ -338,13 +260,11 @@ int report_device_block(const struct results *r, const struct report_opts *o, FI
 		fputs("VS-BEST: the change of the bandwidth (read + write in a mixed mode) against "
 		      "the best setup at the same jobs and mode, median and 95% interval\n",
 		      out);
-		device_legend(v.ntests, out);
+		device_legend(device_primary_tests(a, M_IO_BW), out);
 		closing_words(&v, out);
 	}
 	if (!ret)
 		report_device_held(r, out);
 	free(v.order);
-	free(v.best);
-	free(v.tests);
 	return ret;
 }

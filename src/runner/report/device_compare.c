@@ -8,27 +8,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runner/report/device_tests.h"
+#include "runner/report/device.h"
+#include "runner/report/device_words.h"
 #include "runner/report/format.h"
 #include "runner/report/report.h"
 #include "runner/result/match.h"
 
-/* A row: a cell of the first file and what it is judged by. */
+/* A row: a cell of the first file and the metric it is judged by. */
 struct row {
-	const struct result_cell *base;
-	struct device_qty q;
+	size_t base;
+	enum metric_id m;
 };
 
 struct side_by_side {
 	const struct results *const *sets;
 	const char *const *files;
 	size_t n;
+	const struct files_answer *fa;
 	struct row *rows;
 	size_t nrows;
-	struct device_test *tests; /* nrows x (n - 1): row r against file f at r * (n - 1) + f-1 */
 	int several; /* more than one setup */
 	enum device_kind kind;
-	unsigned match; /* the cell keys cells are paired on (compare --match) */
 };
 
 /* The filesystem's rows of a cell: its phases and what it cost in RAM. */
@@ -49,65 +49,29 @@ static int make_rows(struct side_by_side *v)
 	device_order(base, order);
 	for (size_t p = 0; p < base->ncells; p++) {
 		const struct result_cell *c = &base->cells[order[p]];
-		struct device_qty q;
-		if (v->kind == DEVICE_BLOCK && !device_bandwidth(c, &q))
-			v->rows[v->nrows++] = (struct row){ c, q };
+		if (v->kind == DEVICE_BLOCK && c->have_stats[M_IO_BW])
+			v->rows[v->nrows++] = (struct row){ order[p], M_IO_BW };
 		for (size_t m = 0; v->kind == DEVICE_FS && m < FS_ROWS; m++)
 			if (c->have_stats[fs_rows[m]])
-				v->rows[v->nrows++] = (struct row){ c, device_qty_of(fs_rows[m]) };
+				v->rows[v->nrows++] = (struct row){ order[p], fs_rows[m] };
 	}
 	free(order);
 	return 0;
 }
 
-static const struct result_cell *cell_in(const struct side_by_side *v, size_t f,
-					 const struct result_cell *base)
+static const struct result_cell *cell_in(const struct side_by_side *v, size_t f, size_t base)
 {
-	int j = f ? match_cell_on(v->sets[f], v->sets[0], base, v->match, NULL) : -1;
+	const struct file_pair *fp = f ? files_answer_pair(v->fa, f, base) : NULL;
 
-	return f == 0 ? base : j >= 0 ? &v->sets[f]->cells[j] : NULL;
+	return f == 0 ? &v->sets[0]->cells[base] : fp ? &v->sets[f]->cells[fp->cell] : NULL;
 }
 
-/* Two runs differ by more than the trials within a run: the trials of two files are no test
- * of a change between them. (A run read twice keeps its test.) */
-static void untested_between_runs(struct side_by_side *v, size_t f)
+/* The decision of row r against file f; NULL where f has no such cell or metric. */
+static const struct metric_comparison *decision(const struct side_by_side *v, size_t r, size_t f)
 {
-	if (results_same_run(v->sets[0], v->sets[f]))
-		return;
-	for (size_t r = 0; r < v->nrows; r++)
-		if (v->tests[r * (v->n - 1) + f - 1].have)
-			v->tests[r * (v->n - 1) + f - 1].sig = SIG_NEEDS_RUNS;
-}
+	const struct file_pair *fp = files_answer_pair(v->fa, f, v->rows[r].base);
 
-static int make_tests(struct side_by_side *v, const struct compare_opts *o)
-{
-	size_t later = v->n - 1, k = 0;
-	struct device_test *packed;
-	int ret;
-
-	v->tests = calloc(v->nrows * later + 1, sizeof(*v->tests));
-	packed = calloc(v->nrows * later + 1, sizeof(*packed));
-	if (!v->tests || !packed) {
-		free(packed);
-		return -ENOMEM;
-	}
-	/* The family is the tests that can be made: a row a later file lacks is none. */
-	for (size_t r = 0; r < v->nrows; r++)
-		for (size_t f = 1; f < v->n; f++)
-			if (cell_in(v, f, v->rows[r].base))
-				packed[k++] = (struct device_test){ .ref = v->rows[r].base,
-								    .cell = cell_in(
-									    v, f, v->rows[r].base),
-								    .q = v->rows[r].q };
-	ret = device_tests_run(packed, k, o);
-	for (size_t r = 0, i = 0; r < v->nrows && !ret; r++)
-		for (size_t f = 1; f < v->n; f++)
-			if (cell_in(v, f, v->rows[r].base))
-				v->tests[r * later + f - 1] = packed[i++];
-	for (size_t f = 1; f < v->n && !ret; f++)
-		untested_between_runs(v, f);
-	free(packed);
-	return ret;
+	return fp && fp->mc[v->rows[r].m].have ? &fp->mc[v->rows[r].m] : NULL;
 }
 
 static const char *base_name(const char *path)
@@ -161,29 +125,32 @@ static void value_text(const struct row *row, const struct result_cell *c, char 
 		snprintf(buf, len, "-");
 		return;
 	}
-	for (size_t k = 0; k < row->q.n; k++)
-		fmt_metric(row->q.m[k],
-			   c->have_stats[row->q.m[k]] ? c->stats[row->q.m[k]].median : NAN,
-			   k ? b : a, sizeof(a));
-	if (row->q.n == 2)
+	if (row->m == M_IO_BW && device_mode_reads(c) && device_mode_writes(c)) {
+		fmt_metric(M_READ_BW, c->have_stats[M_READ_BW] ? c->stats[M_READ_BW].median : NAN,
+			   a, sizeof(a));
+		fmt_metric(M_WRITE_BW,
+			   c->have_stats[M_WRITE_BW] ? c->stats[M_WRITE_BW].median : NAN, b,
+			   sizeof(b));
 		snprintf(buf, len, "%s / %s", a, b);
-	else
-		snprintf(buf, len, "%s", a);
+		return;
+	}
+	fmt_metric(row->m, c->have_stats[row->m] ? c->stats[row->m].median : NAN, buf, len);
 }
 
 static void names_cells(struct table *t, const struct side_by_side *v, const struct row *row)
 {
+	const struct result_cell *c = &v->sets[0]->cells[row->base];
 	char buf[128];
 
 	if (v->kind == DEVICE_BLOCK) {
-		table_setf(t, COL_JOBS, "%u", row->base->jobs);
-		table_set(t, COL_MODE, row->base->mode[0] ? row->base->mode : "-");
+		table_setf(t, COL_JOBS, "%u", c->jobs);
+		table_set(t, COL_MODE, c->mode[0] ? c->mode : "-");
 		if (v->several)
-			table_set(t, COL_SETUP, device_setup(row->base, buf, sizeof(buf)));
+			table_set(t, COL_SETUP, device_setup(c, buf, sizeof(buf)));
 		return;
 	}
-	table_set(t, COL_CELL, row->base->label);
-	table_set(t, COL_METRIC, metrics[row->q.m[0]].key);
+	table_set(t, COL_CELL, c->label);
+	table_set(t, COL_METRIC, metrics[row->m].key);
 }
 
 static int add_row(struct table *t, const struct side_by_side *v, size_t r, size_t first)
@@ -196,17 +163,17 @@ static int add_row(struct table *t, const struct side_by_side *v, size_t r, size
 		return -ENOMEM;
 	names_cells(t, v, row);
 	for (size_t f = 0; f < v->n && at < t->ncols; f++) {
-		const struct device_test *d = f ? &v->tests[r * (v->n - 1) + f - 1] : NULL;
+		const struct metric_comparison *d = f ? decision(v, r, f) : NULL;
 		value_text(row, cell_in(v, f, row->base), buf, sizeof(buf));
 		table_set_at(t, at++, buf);
 		if (!f)
 			continue;
-		if (d->have) {
+		if (d) {
 			table_set_at(t, at,
-				     fmt_change(d->ts.change_pct, d->ts.change_lo_pct,
-						d->ts.change_hi_pct, buf, sizeof(buf)));
-			table_set_at(t, at + 1, fmt_p(d->p, buf, sizeof(buf)));
-			table_set_at(t, at + 2, significance_mark(d->sig));
+				     fmt_change(d->est.change_pct, d->est.lo_pct, d->est.hi_pct,
+						buf, sizeof(buf)));
+			table_set_at(t, at + 1, fmt_p(d->est.p, buf, sizeof(buf)));
+			table_set_at(t, at + 2, comparison_mark(d));
 		}
 		at += 3;
 	}
@@ -253,16 +220,14 @@ static int print_table(const struct side_by_side *v, const struct render_opts *o
 }
 
 struct tally {
-	size_t better, worse, apart_better, apart_worse, none, close, between_runs;
+	size_t better, worse, apart_better, apart_worse, none, close, between_runs, below_noise;
 };
 
-/* Better is more bandwidth, less time or RAM: the change's sign read by the quantity. */
-static void count(const struct device_test *d, struct tally *t)
+/* Better is more bandwidth, less time or RAM: the change's sign read by the metric. */
+static void count(const struct metric_comparison *d, enum metric_id m, struct tally *t)
 {
-	int up = d->ts.change_pct > 0, better = device_higher_better(&d->q) ? up : !up;
+	int up = d->est.change_pct > 0, better = metric_higher_better(m) ? up : !up;
 
-	if (!d->have)
-		return;
 	if (d->sig == SIG_SIGNIFICANT)
 		better ? t->better++ : t->worse++;
 	else if (d->sig == SIG_NOT_TESTABLE_DIFFERENT)
@@ -271,6 +236,8 @@ static void count(const struct device_test *d, struct tally *t)
 		t->none++;
 	else if (d->sig == SIG_NEEDS_RUNS)
 		t->between_runs++;
+	else if (d->sig == SIG_BELOW_NOISE)
+		t->below_noise++;
 	else
 		t->close++;
 }
@@ -289,7 +256,8 @@ static void tally_line(const struct side_by_side *v, size_t f, FILE *out)
 	const char *sep = "";
 
 	for (size_t r = 0; r < v->nrows; r++)
-		count(&v->tests[r * (v->n - 1) + f - 1], &t);
+		if (decision(v, r, f))
+			count(decision(v, r, f), v->rows[r].m, &t);
 	fprintf(out, "%s against %s:", file_heading(v, f), file_heading(v, 0));
 	if (t.better + t.worse) {
 		fprintf(out, " significant in %zu row%s: %zu better (%s), %zu worse (%s)",
@@ -309,6 +277,10 @@ static void tally_line(const struct side_by_side *v, size_t f, FILE *out)
 		fprintf(out, "%s %zu row%s without a significant change", sep, t.none,
 			plural(t.none)),
 			sep = ";";
+	if (t.below_noise)
+		fprintf(out, "%s %zu row%s a real change within the noise threshold", sep,
+			t.below_noise, plural(t.below_noise)),
+			sep = ";";
 	if (t.close)
 		fprintf(out, "%s %zu row%s too close to call with these trials", sep, t.close,
 			plural(t.close)),
@@ -316,17 +288,33 @@ static void tally_line(const struct side_by_side *v, size_t f, FILE *out)
 	if (t.between_runs)
 		fprintf(out,
 			"%s %zu row%s not tested: one run a side, and two runs differ by more than "
-			"the trials within a run (compare runs in one file, or the medians of "
-			"several runs a side)",
+			"the trials within a run (compare runs in one file, the medians of several "
+			"runs a side, or calibrate this host)",
 			sep, t.between_runs, plural(t.between_runs));
 	fputc('\n', out);
 }
 
-int report_device_compare(const struct results *const *sets, const char *const *files, size_t n,
-			  const struct report_opts *o, FILE *out)
+/* What the marks mean between files: the runs are the unit. */
+static void legend(const struct side_by_side *v, FILE *out)
 {
-	struct side_by_side v = { .sets = sets, .files = files, .n = n, .match = match_mask(o) };
-	size_t ntests = 0;
+	size_t primary = 0;
+
+	for (size_t r = 0; r < v->nrows; r++)
+		for (size_t f = 1; f < v->n; f++) {
+			const struct metric_comparison *d = decision(v, r, f);
+			primary += d && d->family == FAMILY_PRIMARY;
+		}
+	fprintf(out,
+		"%s; between files the runs are the unit (each run's median; one run a side: a "
+		"calibrated run-to-run spread, else no test); Holm over the %zu rows of the "
+		"primary quantity and apart over the rest\n",
+		significance_legend(), primary);
+}
+
+int report_device_compare(const struct results *const *sets, const char *const *files, size_t n,
+			  const struct files_answer *fa, const struct report_opts *o, FILE *out)
+{
+	struct side_by_side v = { .sets = sets, .files = files, .n = n, .fa = fa };
 	int ret;
 
 	/* The names, then three columns of a change for each file after the first. */
@@ -341,16 +329,11 @@ int report_device_compare(const struct results *const *sets, const char *const *
 	v.several = device_several_setups(sets[0]);
 	ret = n < 2 ? -EINVAL : make_rows(&v);
 	if (!ret)
-		ret = make_tests(&v, &o->cmp);
-	if (!ret)
 		ret = print_table(&v, &o->render, out);
-	for (size_t i = 0; !ret && i < v.nrows * (n - 1); i++)
-		ntests += v.tests[i].have;
 	for (size_t f = 1; f < n && !ret; f++)
 		tally_line(&v, f, out);
 	if (!ret)
-		device_legend(ntests, out);
+		legend(&v, out);
 	free(v.rows);
-	free(v.tests);
 	return ret;
 }

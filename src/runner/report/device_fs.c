@@ -5,72 +5,31 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "runner/report/device_tests.h"
+#include "runner/report/device.h"
+#include "runner/report/device_words.h"
 #include "runner/report/format.h"
 #include "runner/report/report.h"
 
 struct fs_view {
 	const struct results *r;
+	const struct answer *a;
 	const struct report_opts *o;
-	int fastest, smallest; /* cells; -1: none has it */
-	/* total time against the fastest (ntime of them), then RAM against the smallest */
-	struct device_test *tests;
-	size_t ntests, ntime;
 	enum device_interval k;
 };
 
-static double median_of_cell(const struct result_cell *c, enum metric_id m)
+/* The cell the answer compared every other with by m (the fastest, the smallest); -1: none. */
+static int leader_of(const struct fs_view *v, enum pair_role role)
 {
-	/* RAM 0 is a device that holds nothing in RAM: no rival for the smallest. */
-	if (!c->have_stats[m] || (m == M_SWAP_RAM && c->stats[m].median <= 0))
-		return NAN;
-	return c->stats[m].median;
+	for (size_t i = 0; i < v->a->npairs; i++)
+		if (v->a->pairs[i].role == role)
+			return (int)v->a->pairs[i].ref;
+	return -1;
 }
 
-static int lowest(const struct results *r, enum metric_id m)
+static int has_ram(const struct result_cell *c)
 {
-	int best = -1;
-
-	for (size_t i = 0; i < r->ncells; i++)
-		if (!isnan(median_of_cell(&r->cells[i], m)) &&
-		    (best < 0 ||
-		     median_of_cell(&r->cells[i], m) < median_of_cell(&r->cells[best], m)))
-			best = (int)i;
-	return best;
-}
-
-/* Every other cell with m against the best, the closest first. */
-static void add_tests(struct fs_view *v, int best, enum metric_id m)
-{
-	size_t from = v->ntests;
-
-	for (size_t i = 0; best >= 0 && i < v->r->ncells; i++) {
-		const struct result_cell *c = &v->r->cells[i];
-		size_t p = v->ntests++;
-		if ((int)i == best || isnan(median_of_cell(c, m))) {
-			v->ntests--;
-			continue;
-		}
-		for (; p > from && median_of_cell(v->tests[p - 1].cell, m) > median_of_cell(c, m);
-		     p--)
-			v->tests[p] = v->tests[p - 1];
-		v->tests[p] = (struct device_test){ .ref = &v->r->cells[best],
-						    .cell = c,
-						    .q = device_qty_of(m) };
-	}
-}
-
-static int make_tests(struct fs_view *v)
-{
-	v->tests = calloc(2 * v->r->ncells + 1, sizeof(*v->tests));
-	if (!v->tests)
-		return -ENOMEM;
-	v->fastest = lowest(v->r, M_FS_TOTAL_TIME);
-	v->smallest = lowest(v->r, M_SWAP_RAM);
-	add_tests(v, v->fastest, M_FS_TOTAL_TIME);
-	v->ntime = v->ntests;
-	add_tests(v, v->smallest, M_SWAP_RAM);
-	return device_tests_run(v->tests, v->ntests, &v->o->cmp);
+	/* RAM 0 is a device that holds nothing in RAM. */
+	return c->have_stats[M_SWAP_RAM] && c->stats[M_SWAP_RAM].median > 0;
 }
 
 static void median_cell(struct table *t, enum column_id col, const struct result_cell *c,
@@ -84,22 +43,20 @@ static void median_cell(struct table *t, enum column_id col, const struct result
 
 static void change_cells(struct table *t, const struct fs_view *v, size_t i)
 {
+	const struct answer_pair *pair = answer_pair_of(v->a, ROLE_VS_BEST, i);
+	const struct metric_comparison *mc = pair ? &pair->mc[M_FS_TOTAL_TIME] : NULL;
 	char buf[96];
 
-	if ((int)i == v->fastest) {
+	if ((int)i == leader_of(v, ROLE_VS_BEST)) {
 		table_set(t, COL_VS_BEST, "best");
 		return;
 	}
-	for (size_t k = 0; k < v->ntime; k++) {
-		const struct device_test *d = &v->tests[k];
-		if (d->cell != &v->r->cells[i] || !d->have)
-			continue;
-		table_set(t, COL_VS_BEST,
-			  fmt_change(d->ts.change_pct, d->ts.change_lo_pct, d->ts.change_hi_pct,
-				     buf, sizeof(buf)));
-		table_set(t, COL_P, fmt_p(d->p, buf, sizeof(buf)));
-		table_set(t, COL_SIG, significance_mark(d->sig));
-	}
+	if (!mc || !mc->have)
+		return;
+	table_set(t, COL_VS_BEST,
+		  fmt_change(mc->est.change_pct, mc->est.lo_pct, mc->est.hi_pct, buf, sizeof(buf)));
+	table_set(t, COL_P, fmt_p(mc->est.p, buf, sizeof(buf)));
+	table_set(t, COL_SIG, comparison_mark(mc));
 }
 
 static int add_row(struct table *t, const struct fs_view *v, size_t i)
@@ -121,7 +78,7 @@ static int add_row(struct table *t, const struct fs_view *v, size_t i)
 			  device_median_text(M_FS_TOTAL_TIME, &s, v->k, buf, sizeof(buf)));
 	change_cells(t, v, i);
 	median_cell(t, COL_HELD, c, M_SWAP_STORED);
-	if (!isnan(median_of_cell(c, M_SWAP_RAM))) {
+	if (has_ram(c)) {
 		median_cell(t, COL_RAM, c, M_SWAP_RAM);
 		if (c->have_stats[M_SWAP_STORED])
 			table_setf(t, COL_RATIO, "%.2fx",
@@ -163,30 +120,36 @@ static const char *cell_name(const struct result_cell *c, char *buf, size_t len)
 	return buf;
 }
 
-static void call_line(const struct fs_view *v, const char *what, int best, size_t from, size_t to,
-		      const struct device_words *w, FILE *out)
+static void call_line(const struct fs_view *v, const char *what, enum pair_role role,
+		      enum metric_id m, const struct device_words *w, FILE *out)
 {
-	struct device_test *rivals[64];
-	size_t n = 0;
+	int best = leader_of(v, role);
+	const struct answer_pair **rivals;
+	struct call c;
+	size_t n;
 
-	for (size_t i = from; i < to && n < sizeof(rivals) / sizeof(rivals[0]); i++)
-		rivals[n++] = &v->tests[i];
-	if (best < 0 || device_call_of(rivals, n) == CALL_ALONE)
+	if (best < 0 || !(rivals = calloc(v->a->npairs + 1, sizeof(*rivals))))
 		return;
-	fprintf(out, "%s: ", what);
-	device_call_words(v->r->cells[best].label, rivals, n, w, out);
-	fputc('\n', out);
+	n = answer_rivals(v->a, v->r, role, (size_t)best, m, rivals);
+	c = answer_call_of(rivals, n, m);
+	if (c.call != CALL_ALONE) {
+		fprintf(out, "%s: ", what);
+		device_call_words(v->r, v->r->cells[best].label, &c, m, w, out);
+		fputc('\n', out);
+	}
+	free(rivals);
 }
 
 static const struct device_words time_words = { "longer", "shorter", cell_name };
 static const struct device_words ram_words = { "larger", "smaller", cell_name };
 
-int report_device_fs(const struct results *r, const struct report_opts *o, FILE *out)
+int report_device_fs(const struct results *r, const struct answer *a, const struct report_opts *o,
+		     FILE *out)
 {
-	struct fs_view v = { .r = r, .o = o, .k = device_interval_of(r) };
-	int ret = make_tests(&v);
+	struct fs_view v = { .r = r, .a = a, .o = o, .k = device_interval_of(r) };
+	int ret = 0;
 
-	if (!ret && r->ncells)
+	if (r->ncells)
 		ret = print_table(&v, out);
 	if (!ret)
 		fprintf(out,
@@ -197,13 +160,12 @@ int report_device_fs(const struct results *r, const struct report_opts *o, FILE 
 					"median and 95% interval"
 				      : "");
 	if (!ret && r->ncells > 1) {
-		device_legend(v.ntests, out);
-		call_line(&v, "total time (write + flush + read)", v.fastest, 0, v.ntime,
+		device_legend(device_primary_tests(a, M_FS_TOTAL_TIME), out);
+		call_line(&v, "total time (write + flush + read)", ROLE_VS_BEST, M_FS_TOTAL_TIME,
 			  &time_words, out);
-		call_line(&v, "RAM for the data", v.smallest, v.ntime, v.ntests, &ram_words, out);
+		call_line(&v, "RAM for the data", ROLE_RAM_VS_LEAST, M_SWAP_RAM, &ram_words, out);
 	}
 	if (!ret)
 		report_device_held(r, out);
-	free(v.tests);
 	return ret;
 }

@@ -121,40 +121,51 @@ int report_comparison_row(struct table *t, enum metric_id m, const struct metric
 	return 0;
 }
 
-static int comparison_table(const struct result_cell *base, const struct result_cell *c,
-			    const struct report_opts *o, FILE *out)
+static const char *role_words(const struct answer *a, enum pair_role role)
 {
-	struct metric_comparison *mc = calloc(M_COUNT, sizeof(*mc));
+	switch (role) {
+	case ROLE_VS_BEST:
+		return a->kind == ANSWER_FS ? ", the fastest" : ", the best of its row";
+	case ROLE_RAM_VS_LEAST:
+		return ", the least RAM";
+	default:
+		return "";
+	}
+}
+
+static int comparison_table(const struct results *r, const struct answer *a,
+			    const struct answer_pair *pair, const struct report_opts *o, FILE *out)
+{
 	enum metric_id order[M_COUNT];
 	char title[320];
 	struct table t;
-	int ret = mc ? compare_cells(base, c, &o->cmp, mc) : -ENOMEM;
+	int ret = 0;
 
 	snprintf(title, sizeof(title),
-		 "%s against %s (median (sd of the trials); change of the median, 95%% interval)",
-		 c->label, base->label);
+		 "%s against %s%s (median (sd of the trials); change of the median, 95%% "
+		 "interval)",
+		 r->cells[pair->cell].label, r->cells[pair->ref].label, role_words(a, pair->role));
 	table_init(&t, title, cmp_cols, ARRAY_SIZE(cmp_cols));
-	if (!ret)
-		comparison_order(mc, order);
+	comparison_order(pair->mc, order);
 	for (int i = 0; i < M_COUNT && !ret; i++)
-		if (mc[order[i]].have)
-			ret = report_comparison_row(&t, order[i], &mc[order[i]]);
+		if (pair->mc[order[i]].have)
+			ret = report_comparison_row(&t, order[i], &pair->mc[order[i]]);
 	if (!ret)
 		ret = table_print(&t, &o->render, out);
 	table_free(&t);
-	free(mc);
 	return ret;
 }
 
-int report_full(const struct results *r, const struct report_opts *o, FILE *out)
+int report_full(const struct results *r, const struct answer *a, const struct report_opts *o,
+		FILE *out)
 {
 	int ret = 0;
 
 	for (size_t i = 0; i < r->ncells && !ret; i++)
 		ret = cell_table(&r->cells[i], o, out);
-	for (size_t i = 1; i < r->ncells && !ret; i++)
-		ret = comparison_table(&r->cells[0], &r->cells[i], o, out);
-	if (!ret && r->ncells > 1)
+	for (size_t i = 0; i < a->npairs && !ret; i++)
+		ret = comparison_table(r, a, &a->pairs[i], o, out);
+	if (!ret && a->npairs)
 		fprintf(out,
 			"%s; (1) the primary metric, at alpha; (e) exploratory: p not corrected "
 			"for the number of metrics\n\n",

@@ -39,12 +39,16 @@ static char *capture_close(struct capture *c)
 int html_verdict(struct html_page *p, size_t k)
 {
 	struct capture c;
+	struct answer a;
 	char *text;
 	int ret;
 
 	if (!capture_open(&c))
 		return html_fail(p, -ENOMEM, "verdict");
-	ret = report_verdict(p->sets[k], &p->o, c.f);
+	ret = report_answer_of(p->sets[k], &p->o, &a);
+	if (!ret)
+		ret = report_verdict(p->sets[k], &a, &p->o, c.f);
+	answer_free(&a);
 	if (!(text = capture_close(&c)))
 		return html_fail(p, -ENOMEM, "verdict");
 	if (ret)

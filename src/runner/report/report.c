@@ -5,14 +5,12 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "runner/report/device.h"
 #include "runner/result/json_write.h"
 
-/* The result document, its comparisons decided as the table's are: one decision, every
- * format. */
-static int print_json(const struct results *r, const struct report_opts *o, FILE *out)
+/* The result document, its comparisons the answer's: one decision, every format. */
+static int print_json(const struct results *r, const struct answer *a, FILE *out)
 {
-	char *text = results_to_string_with(r, &o->cmp);
+	char *text = results_to_string_with(r, &a->opts);
 
 	if (!text)
 		return -ENOMEM;
@@ -31,36 +29,56 @@ static int any_warning(const struct results *r)
 }
 
 /* A device's answer is its table: the warnings come first, set apart by a blank line. */
-static int device_answer(const struct results *r, const struct report_opts *o, FILE *out)
+static int device_answer(const struct results *r, const struct answer *a,
+			 const struct report_opts *o, FILE *out)
 {
 	if (any_warning(r)) {
 		report_all_warnings(r, out);
 		fputc('\n', out);
 	}
-	return report_verdict(r, o, out);
+	return report_verdict(r, a, o, out);
 }
 
-int report_print(const struct results *r, const struct report_opts *o, FILE *out)
+int report_answer_of(const struct results *r, const struct report_opts *o, struct answer *a)
 {
-	const char *file = o->file ? o->file : "";
+	struct compare_opts cmp = answer_opts(r, &o->cmp, o->alpha_given, o->noise_given);
+
+	return answer_compute(r, &cmp, a);
+}
+
+static int print_text(const struct results *r, const struct answer *a, const struct report_opts *o,
+		      FILE *out)
+{
 	int ret;
 
-	if (o->render.format == FORMAT_JSON)
-		return print_json(r, o, out);
-	if (o->render.format == FORMAT_CSV)
-		return report_long_table(&r, &file, 1, &o->render, out);
 	if (o->quiet)
-		return report_verdict(r, o, out);
+		return report_verdict(r, a, o, out);
 	/* A sweep's cells, and a device's, are rows of the verdict's table; their warnings stay. */
 	if (o->verbose)
-		ret = report_full(r, o, out);
+		ret = report_full(r, a, o, out);
 	else if (device_kind_of(r) != DEVICE_SWAP)
-		return device_answer(r, o, out);
+		return device_answer(r, a, o, out);
 	else if (r->ncells > 2)
 		ret = 0, report_all_warnings(r, out);
 	else
 		ret = report_cells(r, o, out);
 	if (!ret && r->ncells > 0 && (o->verbose || r->ncells <= 2))
 		fputc('\n', out);
-	return ret ? ret : report_verdict(r, o, out);
+	return ret ? ret : report_verdict(r, a, o, out);
+}
+
+int report_print(const struct results *r, const struct report_opts *o, FILE *out)
+{
+	const char *file = o->file ? o->file : "";
+	struct answer a;
+	int ret;
+
+	if (o->render.format == FORMAT_CSV)
+		return report_long_table(&r, &file, 1, &o->render, out);
+	ret = report_answer_of(r, o, &a);
+	if (!ret)
+		ret = o->render.format == FORMAT_JSON ? print_json(r, &a, out)
+						      : print_text(r, &a, o, out);
+	answer_free(&a);
+	return ret;
 }

@@ -5,8 +5,10 @@
 #include <stdio.h>
 
 #include "runner/report/table.h"
+#include "runner/result/answer.h"
 #include "runner/result/calibration.h"
 #include "runner/result/compare.h"
+#include "runner/result/files_answer.h"
 #include "runner/result/match.h"
 #include "runner/result/results.h"
 
@@ -23,6 +25,10 @@ struct report_opts {
 	int verbose;
 	int quiet; /* the verdict alone */
 	struct compare_opts cmp;
+	/* A file's views decide with the file's own alpha and noise threshold, those it printed
+	 * when it ran, unless the command line names one (compare's are always the command
+	 * line's: it asks a question of its own). */
+	int alpha_given, noise_given;
 	const char *file; /* the result file's name, for the CSV's FILE column */
 	const struct calibration *calibration; /* compare: this machine's noise; NULL: none */
 	enum value_kind (*value_kind)(const char *option); /* NULL: every value as stored */
@@ -35,8 +41,11 @@ static inline unsigned match_mask(const struct report_opts *o)
 	return o->match ? o->match : MATCH_ALL;
 }
 
-/* The results in the format asked (json: the result document). */
+/* The results in the format asked (json: the result document), every comparison the
+ * answer's (result/answer.h), decided once with the file's alpha and noise threshold. */
 int report_print(const struct results *r, const struct report_opts *o, FILE *out);
+/* The answer of r as report_print decides it. 0, -ENOMEM; answer_free it either way. */
+int report_answer_of(const struct results *r, const struct report_opts *o, struct answer *a);
 /* Per cell: its primary metric (elapsed; a service's throughput), CPU, swap, the latencies,
  * and what makes a trial doubtful (short.c). */
 int report_cells(const struct results *r, const struct report_opts *o, FILE *out);
@@ -44,24 +53,29 @@ int report_cells(const struct results *r, const struct report_opts *o, FILE *out
 enum column_id report_primary_column(enum metric_id m);
 /* The verdict: which is better by the primary metric (faster; a service: more throughput) by
  * how much with its uncertainty, what swap cost in RAM; for a sweep, a summary against the
- * first cell (verdict.c). */
-int report_verdict(const struct results *r, const struct report_opts *o, FILE *out);
+ * first cell (verdict.c). The views below render a's decisions, and decide none. */
+int report_verdict(const struct results *r, const struct answer *a, const struct report_opts *o,
+		   FILE *out);
 /* A sweep: one row per cell against the first, and the best cell per key metric (sweep.c). */
-int report_sweep(const struct results *r, const struct report_opts *o, FILE *out);
+int report_sweep(const struct results *r, const struct answer *a, const struct report_opts *o,
+		 FILE *out);
 /* A device measured itself (--target block or fs): judged by what it moved and held, not by
  * elapsed time. A block device's rows by jobs and fio's mode, the setups compared per row
  * (device_block.c); a filesystem's phases per cell, the cells compared (device_fs.c); what
  * each setup's device held and the RAM it cost (device_held.c). */
-int report_device_block(const struct results *r, const struct report_opts *o, FILE *out);
-int report_device_fs(const struct results *r, const struct report_opts *o, FILE *out);
+int report_device_block(const struct results *r, const struct answer *a,
+			const struct report_opts *o, FILE *out);
+int report_device_fs(const struct results *r, const struct answer *a, const struct report_opts *o,
+		     FILE *out);
 void report_device_held(const struct results *r, FILE *out);
 /* compare of such files side by side: a row per jobs and mode (per cell and phase for a
- * filesystem), each file's median, each later file's change against sets[0]
- * (device_compare.c). */
+ * filesystem), each file's median, each later file's change against sets[0], the pairs of
+ * fa (device_compare.c). */
 int report_device_compare(const struct results *const *sets, const char *const *files, size_t n,
-			  const struct report_opts *o, FILE *out);
-/* Every metric of every cell, and each cell against the first (full.c). */
-int report_full(const struct results *r, const struct report_opts *o, FILE *out);
+			  const struct files_answer *fa, const struct report_opts *o, FILE *out);
+/* Every metric of every cell, and every pair of the answer (full.c). */
+int report_full(const struct results *r, const struct answer *a, const struct report_opts *o,
+		FILE *out);
 /* One row per trial and metric of each results set, with its cell's configuration (long_csv.c). */
 int report_long_table(const struct results *const *sets, const char *const *files, size_t n,
 		      const struct render_opts *o, FILE *out);

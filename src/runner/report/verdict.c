@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runner/report/device.h"
 #include "runner/report/format.h"
 #include "runner/report/report.h"
 
@@ -238,38 +237,39 @@ static enum metric_id speed_metric(const struct results *r, const struct metric_
 	return mc[m].have ? m : results_primary(r);
 }
 
-static int two_cells(const struct results *r, const struct report_opts *o, FILE *out)
+static void two_cells(const struct results *r, const struct answer *a, FILE *out)
 {
+	const struct answer_pair *pair = answer_pair_of(a, ROLE_PAIR, 1);
 	const struct result_cell *base = &r->cells[0], *cell = &r->cells[1];
-	struct metric_comparison *mc = calloc(M_COUNT, sizeof(*mc));
-	int ret = mc ? compare_cells(base, cell, &o->cmp, mc) : -ENOMEM;
+	const struct metric_comparison *mc;
+	enum metric_id m;
 
-	if (!ret) {
-		enum metric_id m = speed_metric(r, mc);
-		speed_line(base, cell, m, &mc[m], &o->cmp, out);
-		cpu_line(base, cell, &mc[M_CPU_TIME], &o->cmp, out);
-		latency_line(base, cell, "access", &mc[M_ACCESS_P99], &o->cmp, out);
-		latency_line(base, cell, "request", &mc[M_REQUEST_P99], &o->cmp, out);
-		families_line(mc, &o->cmp, out);
-		order_note(r, out);
-	}
-	free(mc);
-	return ret;
+	if (!pair)
+		return;
+	mc = pair->mc;
+	m = speed_metric(r, mc);
+	speed_line(base, cell, m, &mc[m], &a->opts, out);
+	cpu_line(base, cell, &mc[M_CPU_TIME], &a->opts, out);
+	latency_line(base, cell, "access", &mc[M_ACCESS_P99], &a->opts, out);
+	latency_line(base, cell, "request", &mc[M_REQUEST_P99], &a->opts, out);
+	families_line(mc, &a->opts, out);
+	order_note(r, out);
 }
 
-int report_verdict(const struct results *r, const struct report_opts *o, FILE *out)
+int report_verdict(const struct results *r, const struct answer *a, const struct report_opts *o,
+		   FILE *out)
 {
 	int ret = 0;
 
 	/* A device measured itself is judged by what it moved and held, not by elapsed time. */
-	if (device_kind_of(r) == DEVICE_BLOCK)
-		return report_device_block(r, o, out);
-	if (device_kind_of(r) == DEVICE_FS)
-		return report_device_fs(r, o, out);
-	if (r->ncells == 2)
-		ret = two_cells(r, o, out);
-	else if (r->ncells > 2)
-		ret = report_sweep(r, o, out);
+	if (a->kind == ANSWER_BLOCK)
+		return report_device_block(r, a, o, out);
+	if (a->kind == ANSWER_FS)
+		return report_device_fs(r, a, o, out);
+	if (a->kind == ANSWER_PAIR)
+		two_cells(r, a, out);
+	else if (a->kind == ANSWER_SWEEP)
+		ret = report_sweep(r, a, o, out);
 	ram_lines(r, out);
 	return ret;
 }

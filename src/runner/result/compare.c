@@ -19,6 +19,11 @@ static int primary_in(const struct metric_comparison *mc)
 	return mc->have && mc->family == FAMILY_PRIMARY;
 }
 
+static int in_family(const struct metric_comparison *mc, enum metric_family f)
+{
+	return mc->have && mc->family == f && !isnan(mc->p_raw);
+}
+
 void comparison_order(const struct metric_comparison *out, enum metric_id *order)
 {
 	size_t n = 0;
@@ -150,6 +155,12 @@ static int describe(const struct result_cell *base, const struct result_cell *ce
 	return 0;
 }
 
+static int against_the_median(const struct two_sample *ts)
+{
+	return ts->mwu_direction && isfinite(ts->change_pct) && ts->change_pct != 0 &&
+		(ts->change_pct > 0 ? 1 : -1) != ts->mwu_direction;
+}
+
 /* Within one run: the trials' test and interval. With one trial on a side there is no
  * uncertainty to show (a bootstrap of one value is that value): no interval. */
 static void by_trials(struct metric_comparison *out)
@@ -162,6 +173,11 @@ static void by_trials(struct metric_comparison *out)
 				      .ranges_overlap = out->ts.ranges_overlap };
 	if (out->ts.n_base < 2 || out->ts.n_new < 2)
 		out->est.lo_pct = out->est.hi_pct = NAN;
+	/* The words take the median's direction; a U that leans the other way (two modes, the
+	 * medians one side, most of the mass the other) is no evidence for them: its one-sided p
+	 * in their direction is at least 1/2, doubled 1. */
+	if (against_the_median(&out->ts))
+		out->est.p = 1.0;
 }
 
 /* The runs' medians of both sides tested, or with one run a side the known spread; neither:
@@ -191,21 +207,36 @@ static void by_runs(const struct result_cell *base, const struct result_cell *ce
 	out->est.p = out->runs.p;
 }
 
-/* Holm over one family's metrics that have a p; how many. */
-static size_t correct(struct metric_comparison *out, enum metric_family f)
+/* Holm over one family's metrics that have a p, across every comparison of the set: one
+ * answer, one error rate. Its size into *n; 0 or -ENOMEM. */
+static int correct(struct metric_comparison *const *set, size_t nset, enum metric_family f,
+		   size_t *n)
 {
-	double p[M_COUNT], adjusted[M_COUNT];
-	size_t n = 0;
+	double *p, *adjusted;
+	size_t k = 0;
+	int ret;
 
-	for (int m = 0; m < M_COUNT; m++)
-		if (out[m].have && out[m].family == f && !isnan(out[m].p_raw))
-			p[n++] = out[m].p_raw;
-	if (f == FAMILY_EXPLORATORY || !n || holm_adjust(p, n, adjusted) != 0)
-		return n;
-	for (int m = 0, k = 0; m < M_COUNT; m++)
-		if (out[m].have && out[m].family == f && !isnan(out[m].p_raw))
-			out[m].est.p = adjusted[k++];
-	return n;
+	*n = 0;
+	for (size_t i = 0; i < nset; i++)
+		for (int m = 0; m < M_COUNT; m++)
+			*n += in_family(&set[i][m], f);
+	if (f == FAMILY_EXPLORATORY || !*n)
+		return 0;
+	p = malloc(2 * *n * sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	adjusted = p + *n;
+	for (size_t i = 0; i < nset; i++)
+		for (int m = 0; m < M_COUNT; m++)
+			if (in_family(&set[i][m], f))
+				p[k++] = set[i][m].p_raw;
+	ret = holm_adjust(p, *n, adjusted);
+	for (size_t i = 0, j = 0; i < nset && !ret; i++)
+		for (int m = 0; m < M_COUNT; m++)
+			if (in_family(&set[i][m], f))
+				set[i][m].est.p = adjusted[j++];
+	free(p);
+	return ret;
 }
 
 /* A test is one when it can reach alpha after its family's correction: at 4 trials a side the
@@ -221,28 +252,28 @@ static void decide_one(struct metric_comparison *mc, size_t family_size,
 		mc->est.testable = compare_min_p(mc->ts.n_base, mc->ts.n_new) * share < o->alpha;
 	else
 		mc->est.testable = mc->by != BY_NOTHING;
-	mc->needed_pct = NAN;
+	mc->needed_up_pct = mc->needed_down_pct = NAN;
 	if (mc->by == BY_RUNS || mc->by == BY_CALIBRATION)
-		mc->needed_pct =
-			fmax(o->noise_pct,
-			     run_test_needed_pct(mc->runs.se_log, mc->runs.df, o->alpha / share));
+		run_test_needed_pct(mc->runs.se_log, mc->runs.df, o->alpha / share, o->noise_pct,
+				    &mc->needed_up_pct, &mc->needed_down_pct);
 	mc->sig = mc->by == BY_NOTHING ? SIG_NEEDS_RUNS
 				       : estimate_decide(&mc->est, o->alpha, o->noise_pct);
 }
 
-static void decide(const struct result_cell *base, const struct result_cell *cell,
-		   struct metric_comparison *out, const struct compare_opts *o)
+/* The decisions of every comparison of the set, each metric by its family's size across
+ * the set. */
+static int decide(struct metric_comparison *const *set, size_t nset, const struct compare_opts *o)
 {
 	size_t size[3];
+	int ret = 0;
 
-	for (int m = 0; m < M_COUNT; m++)
-		if (out[m].have)
-			out[m].family = metric_family_of(base, cell, (enum metric_id)m);
-	for (int f = FAMILY_PRIMARY; f <= FAMILY_EXPLORATORY; f++)
-		size[f] = correct(out, (enum metric_family)f);
-	for (int m = 0; m < M_COUNT; m++)
-		if (out[m].have)
-			decide_one(&out[m], size[out[m].family], o);
+	for (int f = FAMILY_PRIMARY; f <= FAMILY_EXPLORATORY && !ret; f++)
+		ret = correct(set, nset, (enum metric_family)f, &size[f]);
+	for (size_t i = 0; i < nset && !ret; i++)
+		for (int m = 0; m < M_COUNT; m++)
+			if (set[i][m].have)
+				decide_one(&set[i][m], size[set[i][m].family], o);
+	return ret;
 }
 
 /* The metric described and tested, before any family. */
@@ -266,8 +297,8 @@ static double *scratch_for(const struct result_cell *base, const struct result_c
 	return calloc(base->ntrials + cell->ntrials + 1, sizeof(double));
 }
 
-int compare_cells(const struct result_cell *base, const struct result_cell *cell,
-		  const struct compare_opts *o, struct metric_comparison *out)
+int compare_measure(const struct result_cell *base, const struct result_cell *cell,
+		    const struct compare_opts *o, struct metric_comparison *out)
 {
 	double *scratch = scratch_for(base, cell);
 	int ret = 0;
@@ -279,9 +310,23 @@ int compare_cells(const struct result_cell *base, const struct result_cell *cell
 	for (int m = 0; m < M_COUNT && !ret; m++)
 		ret = measure(base, cell, (enum metric_id)m, o, scratch, &out[m]);
 	free(scratch);
-	if (!ret)
-		decide(base, cell, out, o);
+	for (int m = 0; m < M_COUNT && !ret; m++)
+		if (out[m].have)
+			out[m].family = metric_family_of(base, cell, (enum metric_id)m);
 	return ret;
+}
+
+int compare_decide_set(struct metric_comparison *const *set, size_t n, const struct compare_opts *o)
+{
+	return decide(set, n, o);
+}
+
+int compare_cells(const struct result_cell *base, const struct result_cell *cell,
+		  const struct compare_opts *o, struct metric_comparison *out)
+{
+	int ret = compare_measure(base, cell, o, out);
+
+	return ret ? ret : decide(&out, 1, o);
 }
 
 int compare_metric(const struct result_cell *base, const struct result_cell *cell, enum metric_id m,
@@ -298,13 +343,4 @@ int compare_metric(const struct result_cell *base, const struct result_cell *cel
 	if (!ret && out->have)
 		decide_one(out, 1, o);
 	return ret;
-}
-
-void compare_redecide(struct metric_comparison *mc, double p, size_t family_size,
-		      const struct compare_opts *o)
-{
-	if (!mc->have)
-		return;
-	mc->est.p = p;
-	decide_one(mc, family_size, o);
 }

@@ -58,9 +58,9 @@ struct metric_comparison {
 	double p_raw; /* the test's p before its family's correction */
 	double base_median, new_median;
 	double base_rsd, new_rsd; /* %stddev of the trials: a spread, not an uncertainty */
-	/* Between runs: the smallest |change| these runs could call significant (at least the
-	 * noise threshold); NaN where there is no test. */
-	double needed_pct;
+	/* Between runs: the smallest rise and fall (< 0) these runs could call significant
+	 * under the rule (p and the interval beyond the noise threshold); NaN without a test. */
+	double needed_up_pct, needed_down_pct;
 	enum significance sig;
 };
 
@@ -72,17 +72,23 @@ enum metric_id compare_primary(const struct result_cell *base, const struct resu
 /* The M_COUNT metrics of a comparison (out, from compare_cells) in the order it is read: its
  * primary first, as elapsed always came first, then the others in the metric table's order. */
 void comparison_order(const struct metric_comparison *out, enum metric_id *order);
-/* Every metric of cell against base; out has M_COUNT entries. 0 or -ENOMEM. */
+/* Every metric of cell against base, decided; out has M_COUNT entries. 0 or -ENOMEM. */
 int compare_cells(const struct result_cell *base, const struct result_cell *cell,
 		  const struct compare_opts *o, struct metric_comparison *out);
-/* One metric alone, for a caller that corrects over a family of its own (a sweep's cells): its
- * family is FAMILY_PRIMARY, its p raw, decided at o's alpha as if alone. 0 or -ENOMEM; out->have
+/* The same in two steps, for an answer that compares several pairs at once (a sweep's cells
+ * against the first, a device's against the best of each row, two files' matched cells):
+ * each pair measured and given its families, then every pair decided together, Holm over
+ * each family across the set, so that more pairs cost each its share of alpha. set[i] has
+ * M_COUNT entries. Each 0 or -ENOMEM. */
+int compare_measure(const struct result_cell *base, const struct result_cell *cell,
+		    const struct compare_opts *o, struct metric_comparison *out);
+int compare_decide_set(struct metric_comparison *const *set, size_t n,
+		       const struct compare_opts *o);
+/* One metric alone, decided at o's alpha as if alone (a sweep's claim of the best at its own
+ * level, a savings step): its family is FAMILY_PRIMARY, its p raw. 0 or -ENOMEM; out->have
  * says whether both cells had the metric. */
 int compare_metric(const struct result_cell *base, const struct result_cell *cell, enum metric_id m,
 		   const struct compare_opts *o, struct metric_comparison *out);
-/* The decision again with the p a correction over family_size tests made of it. */
-void compare_redecide(struct metric_comparison *mc, double p, size_t family_size,
-		      const struct compare_opts *o);
 /* The smallest two-sided exact Mann-Whitney p without ties at these sizes: below alpha (over
  * the tests a correction divides it among), a test can decide; otherwise nothing is told. */
 double compare_min_p(size_t nb, size_t nn);

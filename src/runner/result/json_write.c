@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "runner/base/fileio.h"
+#include "runner/result/answer.h"
 #include "runner/result/compare.h"
 #include "runner/result/latency_json.h"
 
@@ -300,7 +301,10 @@ json_object *metric_comparison_json(const struct metric_comparison *mc)
 		json_object_object_add(d, "runs_new", json_object_new_uint64(mc->runs.runs_new));
 		json_object_object_add(d, "run_sd_log", number(mc->runs.sd_log));
 		json_object_object_add(d, "run_df", number(mc->runs.df));
-		json_object_object_add(d, "needed_change_pct", number(mc->needed_pct));
+		json_object_object_add(d, "needed_change_pct",
+				       isfinite(mc->needed_up_pct)
+					       ? interval(mc->needed_down_pct, mc->needed_up_pct)
+					       : NULL);
 	}
 	json_object_object_add(d, "trials_change_pct", number(ts->change_pct));
 	json_object_object_add(d, "trials_change_ci_pct",
@@ -332,27 +336,70 @@ json_object *comparison_method_json(const struct compare_opts *o)
 	return d;
 }
 
-/* Each cell against the first. Made once the run is over: the bootstraps cost too much to
- * redo after every trial. */
-static json_object *comparisons(const struct results *run, const struct compare_opts *opts)
+static const char *role_name(enum pair_role role)
 {
-	struct metric_comparison *mc = calloc(M_COUNT, sizeof(*mc));
-	json_object *a = json_object_new_array();
+	static const char *const names[] = { [ROLE_PAIR] = "the second cell against the first",
+					     [ROLE_VS_FIRST] = "against the first cell",
+					     [ROLE_VS_BEST] = "against the best",
+					     [ROLE_RAM_VS_LEAST] = "RAM against the least" };
+	return names[role];
+}
 
-	for (size_t i = 1; mc && run->status != RUN_RUNNING && i < run->ncells; i++) {
-		json_object *o = json_object_new_object(), *ms = json_object_new_object();
-		add_str(o, "base", run->cells[0].label);
-		add_str(o, "cell", run->cells[i].label);
-		if (compare_cells(&run->cells[0], &run->cells[i], opts, mc) == 0)
-			for (int m = 0; m < M_COUNT; m++)
-				if (mc[m].have)
-					json_object_object_add(ms, metrics[m].key,
-							       metric_comparison_json(&mc[m]));
-		json_object_object_add(o, "metrics", ms);
-		json_object_array_add(a, o);
+static json_object *pair_json(const struct results *run, const struct answer_pair *p)
+{
+	json_object *o = json_object_new_object(), *ms = json_object_new_object();
+
+	add_str(o, "base", run->cells[p->ref].label);
+	add_str(o, "cell", run->cells[p->cell].label);
+	add_str(o, "role", role_name(p->role));
+	for (int m = 0; m < M_COUNT; m++)
+		if (p->mc[m].have)
+			json_object_object_add(ms, metrics[m].key,
+					       metric_comparison_json(&p->mc[m]));
+	json_object_object_add(o, "metrics", ms);
+	return o;
+}
+
+/* A sweep's claim of the best: its leader, each rival's test at the claim's level, whether it
+ * holds. */
+static json_object *claim_json(const struct results *run, const struct answer *a, enum claim_id k)
+{
+	const struct answer_claim *cl = &a->claims[k];
+	json_object *o = json_object_new_object(), *vs = json_object_new_object();
+	char name[48];
+
+	add_str(o, "claim", answer_claim_name(a, k, name, sizeof(name)));
+	add_str(o, "metric", metrics[cl->m].key);
+	add_str(o, "leader", run->cells[cl->leader].label);
+	json_object_object_add(o, "alpha_each", json_object_new_double(cl->pair_alpha));
+	json_object_object_add(o, "holds", json_object_new_boolean(cl->holds));
+	for (size_t i = 0; i < run->ncells; i++)
+		if (cl->vs[i].have)
+			json_object_object_add(vs, run->cells[i].label,
+					       metric_comparison_json(&cl->vs[i]));
+	json_object_object_add(o, "against", vs);
+	return o;
+}
+
+/* The answer's comparisons, as every view of the file renders them. Made once the run is
+ * over: the bootstraps cost too much to redo after every trial. */
+static void comparisons(const struct results *run, const struct compare_opts *opts,
+			json_object *doc)
+{
+	json_object *pairs = json_object_new_array(), *claims = json_object_new_array();
+	struct answer a = { 0 };
+
+	if (run->status != RUN_RUNNING && answer_compute(run, opts, &a) == 0) {
+		for (size_t i = 0; i < a.npairs; i++)
+			json_object_array_add(pairs, pair_json(run, &a.pairs[i]));
+		for (int k = 0; k < CLAIM_COUNT; k++)
+			if (a.claims[k].leader >= 0)
+				json_object_array_add(claims,
+						      claim_json(run, &a, (enum claim_id)k));
 	}
-	free(mc);
-	return a;
+	answer_free(&a);
+	json_object_object_add(doc, "comparisons", pairs);
+	json_object_object_add(doc, "claims", claims);
 }
 
 /* The file says when it was written; a document read back keeps the time it was written. */
@@ -390,7 +437,7 @@ static json_object *document(const struct results *run, const struct compare_opt
 		json_object_array_add(cells, cell_info(&run->cells[i]));
 	json_object_object_add(doc, "cells", cells);
 	json_object_object_add(doc, "comparison_method", comparison_method_json(opts));
-	json_object_object_add(doc, "comparisons", comparisons(run, opts));
+	comparisons(run, opts, doc);
 	return doc;
 }
 

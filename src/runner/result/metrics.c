@@ -178,6 +178,9 @@ const struct metric metrics[M_COUNT] = {
 			"its jobs" },
 	[M_WRITE_BW] = { "write_bw", UNIT_MIBPS, -1,
 			 "fio JSON write.bw_bytes of the measured job, all its jobs" },
+	[M_IO_BW] = { "io_bw", UNIT_MIBPS, -1,
+		      "read_bw + write_bw (either alone in a read or a write mode): what the "
+		      "measured job moved, the bandwidth a block device is judged by" },
 	[M_READ_IOPS] = { "read_iops", UNIT_IOPS, -1, "fio JSON read.iops" },
 	[M_WRITE_IOPS] = { "write_iops", UNIT_IOPS, -1, "fio JSON write.iops" },
 	[M_READ_CLAT_P50] = { "read_clat_p50", UNIT_MICROSECONDS, 1,

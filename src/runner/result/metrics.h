@@ -97,6 +97,7 @@ enum metric_id {
 	/* a device measured by fio (--target block): the measured job's own numbers */
 	M_READ_BW,
 	M_WRITE_BW,
+	M_IO_BW, /* read_bw + write_bw: derived when a cell's statistics are made */
 	M_READ_IOPS,
 	M_WRITE_IOPS,
 	M_READ_CLAT_P50,

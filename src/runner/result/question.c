@@ -18,11 +18,8 @@ static const struct question questions[] = {
 	  { M_FS_TOTAL_TIME, M_FS_TOTAL_TIME },
 	  { M_ELAPSED, M_FS_FLUSH_TIME, M_FS_READ_TIME, M_SWAP_RAM },
 	  4 },
-	{ M_READ_BW,
-	  { M_READ_BW, M_WRITE_BW },
-	  { M_WRITE_BW, M_READ_CLAT_P99, M_WRITE_CLAT_P99, M_SWAP_RAM },
-	  4 },
-	{ M_WRITE_BW, { M_WRITE_BW, M_WRITE_BW }, { M_WRITE_CLAT_P99, M_SWAP_RAM }, 2 },
+	/* A block device: what fio's job moved, a mixed mode's directions summed (one job). */
+	{ M_IO_BW, { M_IO_BW, M_IO_BW }, { M_READ_CLAT_P99, M_WRITE_CLAT_P99, M_SWAP_RAM }, 3 },
 	/* A service: the work it did for its load generator, and its tail latency. */
 	{ M_THROUGHPUT,
 	  { M_THROUGHPUT, M_THROUGHPUT },

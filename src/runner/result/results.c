@@ -298,11 +298,31 @@ size_t cell_runs(const struct result_cell *c, enum metric_id m)
 	return n;
 }
 
+/* What fio's job moved in both directions: a mixed mode's read and write are one job and move
+ * together, and a device is judged by their sum. Derived here, where both a run and a file read
+ * back make their statistics, so a file from before io_bw has it too. */
+static void derive_io_bw(struct trial *t)
+{
+	static const enum metric_id directions[] = { M_READ_BW, M_WRITE_BW };
+	double sum = 0;
+	int any = 0;
+
+	for (size_t i = 0; i < 2; i++)
+		if (t->have[directions[i]] && isfinite(t->value[directions[i]])) {
+			sum += t->value[directions[i]];
+			any = 1;
+		}
+	t->have[M_IO_BW] = (unsigned char)any;
+	t->value[M_IO_BW] = any ? sum : 0;
+}
+
 void cell_update_stats(struct result_cell *c)
 {
 	double *values = calloc(c->ntrials ? c->ntrials : 1, sizeof(*values));
 
 	memset(c->have_stats, 0, sizeof(c->have_stats));
+	for (size_t i = 0; i < c->ntrials; i++)
+		derive_io_bw(&c->trials[i]);
 	c->failed = c->measured = 0;
 	for (size_t i = 0; i < c->ntrials; i++) {
 		c->measured += !c->trials[i].warmup;
@@ -335,4 +355,16 @@ const char *results_config_text(const struct results *r, const char *key, char *
 	if (r->config && json_object_object_get_ex(r->config, key, &v) && v)
 		snprintf(buf, len, "%s", json_object_get_string(v));
 	return buf;
+}
+
+enum device_kind device_kind_of(const struct results *r)
+{
+	char target[16];
+
+	results_config_text(r, "target", target, sizeof(target));
+	if (strcmp(target, "block") == 0)
+		return DEVICE_BLOCK;
+	if (strcmp(target, "fs") == 0)
+		return DEVICE_FS;
+	return DEVICE_SWAP;
 }

@@ -204,6 +204,14 @@ void trial_free(struct trial *t);
 /* One run read twice (a file and a copy of it): the same host and the same start. Its cells'
  * trials share their conditions; two runs' do not. */
 int results_same_run(const struct results *a, const struct results *b);
+enum device_kind {
+	DEVICE_SWAP,
+	DEVICE_BLOCK,
+	DEVICE_FS
+};
+
+/* What the run used its devices as (--target); a file from before --target measured swap. */
+enum device_kind device_kind_of(const struct results *r);
 /* An option of the run's configuration as text ("" when absent or null). */
 const char *results_config_text(const struct results *r, const char *key, char *buf, size_t len);
 

@@ -233,7 +233,7 @@ static void mwu_normal(size_t observed, double tie_term, size_t nb, size_t nn,
 static int mann_whitney(const double *base, size_t nb, const double *new_, size_t nn,
 			struct two_sample *out)
 {
-	size_t *doubled, observed = 0;
+	size_t *doubled, observed = 0, expected;
 	double tie_term;
 	int ret;
 
@@ -245,6 +245,10 @@ static int mann_whitney(const double *base, size_t nb, const double *new_, size_
 		goto out;
 	for (size_t i = 0; i < nb; i++)
 		observed += doubled[i];
+	/* The base's doubled rank sum against its mean nb (nb + nn + 1): above it, the base
+	 * holds the larger values and U leans towards a smaller new sample. */
+	expected = nb * (nb + nn + 1);
+	out->mwu_direction = observed > expected ? -1 : observed < expected ? 1 : 0;
 	out->mwu_exact = nb <= STAT_MWU_EXACT_MAX && nn <= STAT_MWU_EXACT_MAX;
 	if (out->mwu_exact)
 		ret = mwu_exact(doubled, nb + nn, nb, observed, out);
@@ -520,9 +524,18 @@ int run_test_compare(const double *base, size_t nb, const double *new_, size_t n
 	return 0;
 }
 
-double run_test_needed_pct(double se_log, double df, double alpha)
+void run_test_needed_pct(double se_log, double df, double alpha, double noise_pct, double *up,
+			 double *down)
 {
+	double test, half;
+
+	*up = *down = NAN;
 	if (!(df > 0) || !(se_log >= 0))
-		return NAN;
-	return 100 * expm1(gsl_cdf_tdist_Pinv(1 - alpha / 2, df) * se_log);
+		return;
+	/* p < alpha: |d| beyond t(1 - alpha / 2) se; the interval beyond the threshold: d's
+	 * bound past log(1 +- noise) by t(confidence) se. */
+	test = gsl_cdf_tdist_Pinv(1 - alpha / 2, df) * se_log;
+	half = gsl_cdf_tdist_Pinv((1 + STAT_CONFIDENCE) / 2, df) * se_log;
+	*up = 100 * expm1(fmax(test, log1p(noise_pct / 100) + half));
+	*down = 100 * expm1(fmin(-test, log1p(-noise_pct / 100) - half));
 }

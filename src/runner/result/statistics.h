@@ -58,6 +58,10 @@ struct two_sample {
 	double change_lo_pct, change_hi_pct;
 	unsigned long seed; /* the bootstrap's; MT19937 uses its low 32 bits */
 	double p_mwu; /* Mann-Whitney U, two-sided */
+	/* Where U leans: +1 the new sample's ranks above the base's (its values tend larger),
+	 * -1 below, 0 exactly at U's mean. A median's change can point the other way (two
+	 * modes); a sentence's p must come from a test that leans the way its words do. */
+	int mwu_direction;
 	int mwu_exact; /* 1: permutation distribution; 0: normal */
 	/* The smallest p_mwu these sizes and ties allow (normal: at the most extreme U). */
 	double p_mwu_min;
@@ -135,7 +139,11 @@ struct run_test {
  * elsewhere. -EINVAL for an empty side or a median that is not above 0. */
 int run_test_compare(const double *base, size_t nb, const double *new_, size_t nn,
 		     double known_sd_log, double known_df, struct run_test *out);
-/* The smallest |change| in % a run test with this se and df calls significant at alpha. */
-double run_test_needed_pct(double se_log, double df, double alpha);
+/* The smallest changes in % a run test with this se and df calls significant under
+ * estimate_decide's rule, at alpha and noise_pct: p below alpha and the whole interval beyond
+ * the threshold, whichever needs more. A rise must exceed *up, a fall go below *down (< 0): in
+ * logs the interval is symmetric, in % it is not. NaN without degrees of freedom. */
+void run_test_needed_pct(double se_log, double df, double alpha, double noise_pct, double *up,
+			 double *down);
 
 #endif
