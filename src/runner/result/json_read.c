@@ -332,6 +332,7 @@ int results_from_json(json_object *doc, struct results *r, char *why, size_t len
 		: (enum run_status)run_status_from_name(status);
 	get_text(doc, "error", r->error, sizeof(r->error));
 	get_text(doc, "started", r->started, sizeof(r->started));
+	get_text(doc, "run_id", r->run_id, sizeof(r->run_id));
 	get_text(doc, "updated", r->updated, sizeof(r->updated));
 	read_system(get(doc, "system"), &r->system);
 	r->config = json_object_get(get(doc, "config"));

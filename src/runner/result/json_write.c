@@ -428,6 +428,8 @@ static json_object *document(const struct results *run, const struct compare_opt
 	if (run->error[0])
 		add_str(doc, "error", run->error);
 	add_str(doc, "started", run->started);
+	if (run->run_id[0])
+		add_str(doc, "run_id", run->run_id);
 	add_str(doc, "updated", now);
 	json_object_object_add(doc, "system", system_info(&run->system));
 	json_object_object_add(doc, "config", run->config ? json_object_get(run->config) : NULL);

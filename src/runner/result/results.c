@@ -341,8 +341,18 @@ void cell_update_stats(struct result_cell *c)
 	free(values);
 }
 
+static int same_config(const struct results *a, const struct results *b)
+{
+	return a->config && b->config ? json_object_equal(a->config, b->config)
+				      : !a->config && !b->config;
+}
+
 int results_same_run(const struct results *a, const struct results *b)
 {
+	if (strcmp(a->system.kernel, b->system.kernel) != 0 || !same_config(a, b))
+		return 0;
+	if (a->run_id[0] || b->run_id[0])
+		return strcmp(a->run_id, b->run_id) == 0;
 	return a->started[0] && strcmp(a->started, b->started) == 0 &&
 		strcmp(a->system.hostname, b->system.hostname) == 0;
 }

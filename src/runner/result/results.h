@@ -143,6 +143,8 @@ enum run_status {
 	RUN_STATUS_COUNT
 };
 
+#define RESULT_RUN_ID_LEN 32
+
 /* The page size of a file that does not record it: every such file was written on x86_64,
  * the only machine zswapbench ran on before the field was added. */
 #define RESULT_PAGE_SIZE_UNRECORDED 4096
@@ -166,6 +168,9 @@ struct results {
 	char error[MSG_LEN + 128];
 	double alpha, noise_pct; /* what a significant change is, for comparisons */
 	char started[32]; /* ISO 8601, UTC */
+	/* 32 hex digits drawn when the run started: what makes two files one run. "" in files
+	 * from before it was written. */
+	char run_id[RESULT_RUN_ID_LEN + 1];
 	char updated[32];
 	struct result_system system;
 	struct json_object *config; /* the options, keyed by option name (owned) */
@@ -201,8 +206,9 @@ size_t cell_run_medians(const struct result_cell *c, enum metric_id m, double *m
 size_t cell_runs(const struct result_cell *c, enum metric_id m);
 void trial_free(struct trial *t);
 
-/* One run read twice (a file and a copy of it): the same host and the same start. Its cells'
- * trials share their conditions; two runs' do not. */
+/* One run read twice (a file and a copy of it): the same run id, kernel and configuration (a
+ * file from before run ids: the same start, host, kernel and configuration). Its cells' trials
+ * share their conditions; two runs' do not. */
 int results_same_run(const struct results *a, const struct results *b);
 enum device_kind {
 	DEVICE_SWAP,

@@ -5,6 +5,7 @@
 #include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
+#include <sys/random.h>
 #include <string.h>
 #include <sys/sysinfo.h>
 #include <sys/utsname.h>
@@ -93,6 +94,19 @@ static json_object *plan_json(const struct run *run)
 	return o;
 }
 
+/* Two files are one run by this id alone (a start second and a host name are shared by
+ * runs made side by side on machines named alike): drawn from the kernel's CSPRNG. */
+static void draw_run_id(char *id, size_t len)
+{
+	unsigned char bytes[RESULT_RUN_ID_LEN / 2];
+
+	id[0] = '\0';
+	if (getrandom(bytes, sizeof(bytes), 0) != (ssize_t)sizeof(bytes))
+		return; /* the file says nothing, as a file from before run ids */
+	for (size_t i = 0; i < sizeof(bytes) && 2 * i + 2 < len; i++)
+		snprintf(id + 2 * i, len - 2 * i, "%02x", bytes[i]);
+}
+
 int run_results_init(struct run *run)
 {
 	struct results *r = &run->results;
@@ -104,6 +118,7 @@ int run_results_init(struct run *run)
 	r->noise_pct = run->cfg->noise_pct;
 	snprintf(r->tool_version, sizeof(r->tool_version), "%s", ZSB_VERSION);
 	strftime(r->started, sizeof(r->started), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+	draw_run_id(r->run_id, sizeof(r->run_id));
 	collect_system(&r->system, &run->host, run->other_swap);
 	r->system.facts = collect_facts(run->plan.swapfile);
 	/* The config carries the seed the run used, so the file replays the same order. */
