@@ -195,6 +195,28 @@ def check_one_reader():
     check("each kernel file has one reader (" + ", ".join(KERNEL_FILES) + ")", problems)
 
 
+# What decides: the tests and the corrections of result/statistics.h and result/compare.h. The
+# views under report/ are given the answer (result/answer.h, result/files_answer.h) and render
+# it; one that ran a test of its own would print a decision no other view shares.
+DECIDING = re.compile(r"\b(two_sample_compare\w*|holm_adjust|run_test_compare|run_test_needed_pct|"
+                      r"estimate_decide|significance_decide|compare_cells|compare_measure|"
+                      r"compare_metric|compare_decide_set)\s*\(")
+
+
+def check_views_decide_nothing():
+    problems = []
+    for rel in sources():
+        if not rel.startswith("runner/report/"):
+            continue
+        code = strip_comments(read(rel))
+        for lineno, line in enumerate(code.splitlines(), 1):
+            found = DECIDING.search(line)
+            if found:
+                problems.append(f"{rel}:{lineno}: {found.group(1)}")
+    check("nothing under report/ runs a statistical test or a correction: the views render the answer",
+          problems)
+
+
 def c_sources():
     import subprocess
     out = subprocess.run(["git", "-C", TOP, "ls-files", "src/*.[ch]", "tools/*.c", "tests/unit/*.[ch]",
@@ -237,6 +259,7 @@ def main():
     check_circles()
     check_backend_names()
     check_one_reader()
+    check_views_decide_nothing()
     skip, problems = check_format()
     check("the code is as .clang-format writes it, its comments within 100 columns", problems)
     failed = 0

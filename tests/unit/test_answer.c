@@ -139,9 +139,9 @@ Test(answer, many_rows_cost_each_its_share_of_alpha)
  * whatever the order; a rival as fast as the leader stops the claim, and is named. */
 Test(answer, a_sweep_claims_the_fastest_only_ahead_of_every_other)
 {
-	static const double fast10[] = { 0.80, 0.81, 0.79, 0.805, 0.795,
+	static const double fast10[] = { 0.80,	0.81,  0.79,  0.805, 0.795,
 					 0.802, 0.798, 0.801, 0.799, 0.803 };
-	static const double base10[] = { 1.00, 1.01, 0.99, 1.005, 0.995,
+	static const double base10[] = { 1.00,	1.01,  0.99,  1.005, 0.995,
 					 1.002, 0.998, 1.001, 0.999, 1.003 };
 	struct results r;
 	struct answer a;
@@ -299,12 +299,12 @@ Test(answer, a_call_is_the_weakest_of_its_rivals)
 	const struct answer_pair *rivals[3] = { &ahead, &close, &untested };
 	struct call c;
 
-	ahead.mc[M_IO_BW] = (struct metric_comparison){
-		.have = 1, .sig = SIG_SIGNIFICANT, .est = { -40, -45, -35, 0.004, 1, 0 }
-	};
-	close.mc[M_IO_BW] = (struct metric_comparison){
-		.have = 1, .sig = SIG_NOT_TESTABLE_SAME, .est = { -1, -5, 3, 0.5, 0, 1 }
-	};
+	ahead.mc[M_IO_BW] = (struct metric_comparison){ .have = 1,
+							.sig = SIG_SIGNIFICANT,
+							.est = { -40, -45, -35, 0.004, 1, 0 } };
+	close.mc[M_IO_BW] = (struct metric_comparison){ .have = 1,
+							.sig = SIG_NOT_TESTABLE_SAME,
+							.est = { -1, -5, 3, 0.5, 0, 1 } };
 	c = answer_call_of(rivals, 1, M_IO_BW);
 	cr_assert_eq(c.call, CALL_AHEAD);
 	cr_assert_eq(c.about, &ahead);
@@ -375,7 +375,8 @@ Test(answer, a_p_never_leans_against_its_words)
 	answer_free(&a);
 	results_free(&r);
 	run_init(&r, NULL);
-	cell_of(&r, "base", M_ELAPSED, (double[]){ 0.985, 0.99, 0.995, 1.0, 1.005, 1.01, 1.015 }, 7);
+	cell_of(&r, "base", M_ELAPSED, (double[]){ 0.985, 0.99, 0.995, 1.0, 1.005, 1.01, 1.015 },
+		7);
 	cell_of(&r, "new", M_ELAPSED, (double[]){ 0.01, 0.01, 0.01, 1.001, 1.002, 1.003, 1.004 },
 		7);
 	cr_assert_eq(answer_compute(&r, &opts, &a), 0);
