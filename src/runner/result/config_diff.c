@@ -48,10 +48,10 @@ size_t config_differences(const struct results *base, const struct results *othe
 		if (n >= max || left_out(key) ||
 		    !json_object_object_get_ex(other->config, key, &theirs))
 			continue;
+		if (config_value_same(value, theirs))
+			continue;
 		text_of(value, out[n].base, sizeof(out[n].base));
 		text_of(theirs, out[n].now, sizeof(out[n].now));
-		if (strcmp(out[n].base, out[n].now) == 0)
-			continue;
 		out[n].fact = key;
 		out[n].condition = 0;
 		n++;

@@ -48,16 +48,21 @@ static int measure_pair(const struct results *base, const struct results *other,
 	return compare_measure(&base->cells[p->base_cell], &other->cells[p->cell], &p->cmp, p->mc);
 }
 
-static int decide_pairs(struct files_answer *fa)
+/* A device's rows are one question (which file's device moves more), decided together; a
+ * run's matched cells are one question each (did this setup change), each decided alone. */
+static int decide_pairs(struct files_answer *fa, int one_question)
 {
 	struct metric_comparison **set = calloc(fa->npairs + 1, sizeof(*set));
-	int ret;
+	int ret = 0;
 
 	if (!set)
 		return -ENOMEM;
 	for (size_t i = 0; i < fa->npairs; i++)
 		set[i] = fa->pairs[i].mc;
-	ret = compare_decide_set(set, fa->npairs, &fa->opts);
+	if (one_question)
+		ret = compare_decide_set(set, fa->npairs, &fa->opts);
+	for (size_t i = 0; i < fa->npairs && !one_question && !ret; i++)
+		ret = compare_decide_set(&set[i], 1, &fa->opts);
 	free(set);
 	return ret;
 }
@@ -88,7 +93,7 @@ int files_answer_compute(const struct results *const *sets, size_t n, const stru
 			};
 			ret = measure_pair(sets[0], sets[f], cal, p);
 		}
-	return ret ? ret : decide_pairs(fa);
+	return ret ? ret : decide_pairs(fa, device_kind_of(sets[0]) != DEVICE_SWAP);
 }
 
 void files_answer_free(struct files_answer *fa)

@@ -5,9 +5,11 @@
  *
  * Between two runs the runs are the unit (compare.h): each pair is tested by its runs'
  * medians, with one run a side by this machine's calibrated run-to-run spread, and without one
- * not at all. Every pair of the answer is decided together: Holm over each family across the
- * pairs, as a run's answer does across its cells (answer.h), so that comparing twenty cells
- * costs each its share of alpha and a side-by-side table, its JSON and its CSV say one thing.
+ * not at all. A run's matched cells are a question each (did this setup change between the
+ * files: the primary metric at alpha, the secondary ones Holm among themselves); a device's
+ * rows are one question (which file's device moves more) and are decided together, Holm over
+ * each family across the rows, so that a side-by-side table, its JSON and its CSV say one
+ * thing.
  */
 #ifndef ZSB_FILES_ANSWER_H
 #define ZSB_FILES_ANSWER_H

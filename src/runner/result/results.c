@@ -341,10 +341,37 @@ void cell_update_stats(struct result_cell *c)
 	free(values);
 }
 
+static int is_number(json_object *v)
+{
+	return json_object_is_type(v, json_type_int) || json_object_is_type(v, json_type_double);
+}
+
+int config_value_same(json_object *a, json_object *b)
+{
+	if (a && b && is_number(a) && is_number(b))
+		return json_object_get_double(a) == json_object_get_double(b);
+	if (json_object_equal(a, b))
+		return 1;
+	return a && b && strcmp(json_object_get_string(a), json_object_get_string(b)) == 0;
+}
+
+/* Every option of one is in the other, set alike. */
+static int config_within(json_object *a, json_object *b)
+{
+	json_object_object_foreach(a, key, value)
+	{
+		json_object *theirs;
+		if (!json_object_object_get_ex(b, key, &theirs) || !config_value_same(value, theirs))
+			return 0;
+	}
+	return 1;
+}
+
 static int same_config(const struct results *a, const struct results *b)
 {
-	return a->config && b->config ? json_object_equal(a->config, b->config)
-				      : !a->config && !b->config;
+	if (!a->config || !b->config)
+		return !a->config && !b->config;
+	return config_within(a->config, b->config) && config_within(b->config, a->config);
 }
 
 int results_same_run(const struct results *a, const struct results *b)

@@ -218,6 +218,9 @@ enum device_kind {
 
 /* What the run used its devices as (--target); a file from before --target measured swap. */
 enum device_kind device_kind_of(const struct results *r);
+/* Whether two options' values are the same setting: numbers by value (a tool that rewrites
+ * 0.0 as 0, as jq does, changes no setting), anything else as JSON or by its text ("1" and 1). */
+int config_value_same(struct json_object *a, struct json_object *b);
 /* An option of the run's configuration as text ("" when absent or null). */
 const char *results_config_text(const struct results *r, const char *key, char *buf, size_t len);
 
