@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "runner/result/answer.h"
+#include "runner/result/config_diff.h"
 #include "runner/result/files_answer.h"
 #include "runner/result/results.h"
 
@@ -422,6 +423,35 @@ Test(answer, a_run_is_known_by_its_id_kernel_and_configuration)
 	snprintf(b.system.kernel, sizeof(b.system.kernel), "%s", a.system.kernel);
 	json_object_object_add(b.config, "swappiness", json_object_new_int(10));
 	cr_assert_not(results_same_run(&a, &b), "nor with two configurations");
+	json_object_object_add(a.config, "swappiness", json_object_new_double(10.0));
+	cr_assert(results_same_run(&a, &b), "10.0 and 10 are one setting (a jq copy)");
+	json_object_object_add(a.config, "swappiness", json_object_new_double(10.5));
+	cr_assert_not(results_same_run(&a, &b), "10.5 is not 10");
+	json_object_object_add(a.config, "swappiness", json_object_new_string("10"));
+	cr_assert(results_same_run(&a, &b), "\"10\" and 10 say one thing");
+	json_object_object_add(a.config, "page-cluster", json_object_new_int(0));
+	cr_assert_not(results_same_run(&a, &b), "an option only one file has");
+	cr_assert_not(results_same_run(&b, &a), "either way round");
+	results_free(&a);
+	results_free(&b);
+}
+
+/* What compare calls a difference of configuration: a value, not its spelling. */
+Test(answer, a_configuration_differs_by_value_not_spelling)
+{
+	struct results a, b;
+	struct env_difference d[4];
+
+	run_init(&a, NULL);
+	run_init(&b, NULL);
+	json_object_object_add(a.config, "swap-fraction", json_object_new_double(0.0));
+	json_object_object_add(b.config, "swap-fraction", json_object_new_int(0));
+	json_object_object_add(a.config, "chunk", json_object_new_int(1048576));
+	json_object_object_add(b.config, "chunk", json_object_new_int(65536));
+	cr_assert_eq(config_differences(&a, &b, d, 4), 1);
+	cr_assert_str_eq(d[0].fact, "chunk");
+	cr_assert_str_eq(d[0].base, "1048576");
+	cr_assert_str_eq(d[0].now, "65536");
 	results_free(&a);
 	results_free(&b);
 }
@@ -450,9 +480,17 @@ Test(answer, files_are_compared_by_runs_and_as_one_family)
 	p = files_answer_pair(&fa, 1, 1);
 	cr_assert(p && p->cell == 1 && p->base_cell == 1 && p->file == 1);
 	cr_assert_eq(p->mc[M_ELAPSED].by, BY_TRIALS, "one start, host, kernel: one run");
-	cr_assert_float_eq(p->mc[M_ELAPSED].est.p, 2 * 2.0 / 252, 1e-12, "Holm over two pairs");
+	cr_assert_float_eq(p->mc[M_ELAPSED].est.p, 2.0 / 252, 1e-12,
+			   "a run's cells: a question each");
 	cr_assert_null(files_answer_pair(&fa, 1, 2));
 	cr_assert_null(files_answer_pair(&fa, 2, 0));
+	files_answer_free(&fa);
+	json_object_object_add(a.config, "target", json_object_new_string("block"));
+	json_object_object_add(b.config, "target", json_object_new_string("block"));
+	cr_assert_eq(files_answer_compute(sets, 2, &opts, NULL, MATCH_ALL, &fa), 0);
+	p = files_answer_pair(&fa, 1, 1);
+	cr_assert_float_eq(p->mc[M_ELAPSED].est.p, 2 * 2.0 / 252, 1e-12,
+			   "a device's rows: one question, Holm over two");
 	files_answer_free(&fa);
 	snprintf(b.run_id, sizeof(b.run_id), "ffffffffffffffffffffffffffffffff");
 	cr_assert_eq(files_answer_compute(sets, 2, &opts, NULL, MATCH_ALL, &fa), 0);

@@ -361,7 +361,8 @@ static int config_within(json_object *a, json_object *b)
 	json_object_object_foreach(a, key, value)
 	{
 		json_object *theirs;
-		if (!json_object_object_get_ex(b, key, &theirs) || !config_value_same(value, theirs))
+		if (!json_object_object_get_ex(b, key, &theirs) ||
+		    !config_value_same(value, theirs))
 			return 0;
 	}
 	return 1;
