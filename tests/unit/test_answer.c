@@ -174,6 +174,51 @@ Test(answer, a_sweep_claims_the_fastest_only_ahead_of_every_other)
 	results_free(&r);
 }
 
+/* At 3 trials a side no rival test can reach 2 alpha / 3 (the smallest p is 0.1): ranges
+ * apart in every trial are no claim. */
+Test(answer, a_claim_needs_its_rivals_tested)
+{
+	static const double fast3[] = { 0.50, 0.51, 0.49 };
+	struct results r;
+	struct answer a;
+
+	run_init(&r, NULL);
+	cell_of(&r, "a", M_ELAPSED, base5, 3);
+	cell_of(&r, "fast", M_ELAPSED, fast3, 3);
+	cell_of(&r, "b", M_ELAPSED, base5, 3);
+	cr_assert_eq(answer_compute(&r, &opts, &a), 0);
+	cr_assert_eq(a.claims[CLAIM_BEST].leader, 1);
+	cr_assert_eq(a.claims[CLAIM_BEST].vs[0].sig, SIG_NOT_TESTABLE_DIFFERENT);
+	cr_assert_not(a.claims[CLAIM_BEST].holds, "apart but untested is not beaten");
+	cr_assert_neq(a.claims[CLAIM_BEST].rival, -1);
+	answer_free(&a);
+	results_free(&r);
+}
+
+/* The least RAM of a sweep where one cell alone holds any (zram among disks): no claim, as a
+ * best of one is no finding. */
+Test(answer, a_claim_of_the_only_one_is_none)
+{
+	static const double ram[] = { 30e6, 30.1e6, 29.9e6, 30.05e6, 29.95e6 };
+	struct results r;
+	struct answer a;
+	struct result_cell *z;
+
+	run_init(&r, NULL);
+	cell_of(&r, "disk", M_ELAPSED, base5, 5);
+	z = cell_of(&r, "zram", M_ELAPSED, slow5, 5);
+	cell_of(&r, "disk 2", M_ELAPSED, base5, 5);
+	for (size_t i = 0; i < 5; i++)
+		trial_set(&z->trials[i], M_SWAP_RAM, ram[i]);
+	cell_update_stats(z);
+	cr_assert_eq(answer_compute(&r, &opts, &a), 0);
+	cr_assert_eq(a.claims[CLAIM_LEAST_RAM].competing, 1);
+	cr_assert_eq(a.claims[CLAIM_LEAST_RAM].leader, -1);
+	cr_assert_not(a.claims[CLAIM_LEAST_RAM].holds);
+	answer_free(&a);
+	results_free(&r);
+}
+
 /* Where more is better (a service's throughput) the leader is the most, and so named. */
 Test(answer, the_best_of_a_throughput_is_the_most)
 {
@@ -219,6 +264,9 @@ Test(answer, a_file_is_decided_with_its_own_alpha_unless_given)
 	cr_assert_float_eq(o.noise_pct, 2, 0);
 	r.alpha = 1.5; /* a file's nonsense keeps the caller's */
 	cr_assert_float_eq(answer_opts(&r, &given, 0, 0).alpha, 0.05, 0);
+	r.noise_pct = 0;
+	cr_assert_float_eq(answer_opts(&r, &given, 0, 0).noise_pct, 0, 0,
+			   "a threshold of 0 is one");
 	results_free(&r);
 }
 
