@@ -432,3 +432,34 @@ FS="$BATS_TEST_DIRNAME/../fixtures/results/fs-compressors.json"
 	[ "$status" -eq 0 ]
 	grep -qE '^io_bw +551\.7 \(sd [0-9.]+%\) +\+50\.0% .* \(1\) \?$' <<<"$output"
 }
+
+# One decision, every view: each fixture's JSON against its tables (--raw, markdown, aligned),
+# its -v tables and its sentences; compare's JSON against its CSV, its tables and a device's
+# side by side, for pairs that differ and pairs that do not (tests/cli/views_agree.py).
+@test "every view of every fixture shows the JSON's decisions: direction, interval, p and mark" {
+	command -v python3 >/dev/null || skip "python3 is not installed"
+	fixtures=("$BATS_TEST_DIRNAME"/../fixtures/results/*.json)
+	run python3 "$BATS_TEST_DIRNAME/views_agree.py" "$ZSB" show "${fixtures[@]}"
+	echo "$output" | tail -n 20
+	[ "$status" -eq 0 ]
+	[[ "$output" =~ ^([0-9]+)\ decisions\ checked,\ 0\ disagreements$ ]]
+	[ "${BASH_REMATCH[1]}" -gt 5000 ]
+	BLOCK="$BATS_TEST_DIRNAME/../fixtures/results/block-zram-disk.json"
+	FS="$BATS_TEST_DIRNAME/../fixtures/results/fs-compressors.json"
+	SERVICE="$BATS_TEST_DIRNAME/../fixtures/results/service-two-cells.json"
+	SWEEP="$BATS_TEST_DIRNAME/../fixtures/results/sweep-jobs.json"
+	scaled elapsed 2 >"$TMP/slow.json"
+	jq '(.cells[].trials[].values | .read_bw, .write_bw) |= (if . == null then null else . * 1.5 end)' "$BLOCK" >"$TMP/fast-block.json"
+	jq '(.cells[].trials[].values.fs_total_time) |= (if . == null then null else . * 0.5 end)' "$FS" >"$TMP/fast-fs.json"
+	jq '(.cells[].trials[].values.throughput) |= . * 0.5' "$SERVICE" >"$TMP/slow-service.json"
+	jq '(.cells[].trials[].values.elapsed) |= . * 1.3' "$SWEEP" >"$TMP/slow-sweep.json"
+	for pair in "$FIX $FIX" "$FIX $TMP/slow.json" "$BLOCK $TMP/fast-block.json" "$FS $TMP/fast-fs.json" \
+		"$SERVICE $TMP/slow-service.json" "$SWEEP $TMP/slow-sweep.json"; do
+		# shellcheck disable=SC2086 # two paths, split on purpose
+		run python3 "$BATS_TEST_DIRNAME/views_agree.py" "$ZSB" compare $pair
+		echo "compare $pair: $(tail -n 1 <<<"$output")"
+		[ "$status" -eq 0 ] || { echo "$output" | tail -n 20; return 1; }
+		[[ "$output" =~ ^([0-9]+)\ decisions\ checked,\ 0\ disagreements$ ]]
+		[ "${BASH_REMATCH[1]}" -gt 50 ]
+	done
+}

@@ -181,13 +181,19 @@ need_zram() {
 }
 
 # Floating-point assertions: check "expr" with awk, print the values on failure.
+# A jq null (a metric missing) would be awk's 0 and pass "x < 48M": refused as no number.
 assert_awk() {
+	if [[ " $1 " =~ [^[:alnum:]_]null[^[:alnum:]_] ]]; then
+		echo "failed: $1 (a value is null: missing)" >&2
+		return 1
+	fi
 	awk "BEGIN { exit !($1) }" || { echo "failed: $1" >&2; return 1; }
 }
 
 # within A B FRACTION: |A - B| <= FRACTION x |B|. (No "^": busybox's awk in the VM has no
 # math library.)
 within() {
+	[[ "$1" != null && "$2" != null && -n "$1" && -n "$2" ]] || { echo "failed: within '$1' '$2': a value is missing" >&2; return 1; }
 	awk -v a="$1" -v b="$2" -v f="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; m = b < 0 ? -b : b; exit !(d <= f * m) }' ||
 		{ echo "failed: $1 is not within $3 of $2" >&2; return 1; }
 }

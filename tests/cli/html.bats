@@ -198,6 +198,6 @@ PY
 	# The verdict's picture is each trial's throughput, first of the page; elapsed has none.
 	first=$(grep -o '<figcaption>[^<]*</figcaption>' "$TMP/s.html" | head -1)
 	[ "$first" = "<figcaption>trials-throughput.svg</figcaption>" ]
-	! grep -q 'trials-elapsed' "$TMP/s.html"
+	run ! grep -q 'trials-elapsed' "$TMP/s.html"
 	! command -v xmllint >/dev/null || xmllint --noout "$TMP/s.html"
 }

@@ -28,7 +28,11 @@ EOF
 #!/bin/sh
 cat /proc/self/cgroup >"$TMP/load.cgroup"
 taskset -pc \$\$ | sed 's/.*: //' >"$TMP/load.cpus"
-exec redis-benchmark -s $sock -t set,get -n \${1:-10000} -r 20000 -d 1024 --csv
+start=\$(date +%s.%N)
+redis-benchmark -s $sock -t set,get -n \${1:-10000} -r 20000 -d 1024 --csv
+status=\$?
+echo "\${1:-measured} \$start \$(date +%s.%N)" >>"$TMP/load.times"
+exit \$status
 EOF
 	chmod +x "$TMP/server.sh" "$TMP/load.sh"
 	args=(--ready "redis-cli -s $sock ping" --load "$TMP/load.sh")
@@ -61,8 +65,13 @@ value() {
 	# About 6300 keys of 1K (10000 SETs at random over 20000) and redis's own 4M, in 8M: the
 	# server swapped.
 	assert_awk "$(value cgroup_swap_peak) > 2 * $MiB"
-	# elapsed is the measured load's, not the server's life (which includes the warm-up).
-	assert_awk "$(value elapsed) > 0"
+	# elapsed is the measured load's, not the server's life (which includes the warm-up): the
+	# load's own clock, give or take a shell's start.
+	cat "$TMP/load.times"
+	[ "$(grep -c '^2000 ' "$TMP/load.times")" -eq 1 ]
+	self=$(awk '$1 == "measured" { print $3 - $2 }' "$TMP/load.times")
+	elapsed=$(value elapsed)
+	assert_awk "$elapsed >= $self * 0.98 && $elapsed < $self * 1.1 + 0.05"
 	[ "$(json '.config.load' "$TMP/r.json")" = "$TMP/load.sh" ]
 }
 
@@ -76,7 +85,8 @@ value() {
 	[ "$status" -eq 0 ]
 	# The verdict names throughput its primary metric, and words it as operations served.
 	[[ "$output" == *"(primary: throughput, tested at alpha"* ]]
-	[[ "$output" == *"operations per second"* || "$output" == *"throughput"* ]]
+	# 2 against 2 cannot reach alpha: the sentence says so, of throughputs, not of times.
+	[[ "$output" == *"zram and disk: 2 vs 2 trials are too few to tell throughputs apart"* ]]
 	[[ "$output" != *"elapsed times apart"* ]]
 	run --separate-stderr "$ZSB" compare --format json "$TMP/r.json" "$TMP/r.json"
 	[ "$status" -eq 0 ]
@@ -163,10 +173,13 @@ EOF
 	assert_awk "$limit > 16 * $MiB"
 	assert_awk "$limit <= 32 * $MiB"
 	saved=$(json '.backends[0].saved' "$TMP/s.json")
-	assert_awk "$(json '.backends[0].saved_lo' "$TMP/s.json") <= $saved"
-	assert_awk "$(json '.backends[0].saved_hi' "$TMP/s.json") >= $saved"
+	# The share saved is the limit against the footprint the reference measured, and its
+	# interval has a width (the clamps alone would give lo <= saved <= hi).
+	within "$saved" "$(json '1 - .backends[0].limit / .footprint' "$TMP/s.json")" 0.000001
+	assert_awk "$(json '.backends[0].saved_lo' "$TMP/s.json") < $(json '.backends[0].saved_hi' "$TMP/s.json")"
 	assert_awk "$saved >= 0.45 && $saved < 0.75"
-	[ "$(json '.backends[0].steps | length' "$TMP/s.json")" -le 3 ]
+	steps=$(json '.backends[0].steps | length' "$TMP/s.json")
+	[ "$steps" -ge 1 ] && [ "$steps" -le 3 ]
 	# Every step's run is kept, and names its file; the first step (32M) holds it.
 	for f in $(json '.backends[0].steps[].file' "$TMP/s.json"); do [ -s "$f" ]; done
 	[[ "$output" == *"zram: "*"% less memory ["* ]]

@@ -345,7 +345,7 @@ def main():
     for p in problems:
         print(p)
     print(f"{checked} decisions checked, {len(problems)} disagreements")
-    return 1 if problems or not checked else 0
+    return 1 if problems or not checked else 0  # nothing checked: the parsers found no table
 
 
 if __name__ == "__main__":
