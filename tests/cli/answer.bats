@@ -463,3 +463,24 @@ FS="$BATS_TEST_DIRNAME/../fixtures/results/fs-compressors.json"
 		[ "${BASH_REMATCH[1]}" -gt 50 ]
 	done
 }
+
+# Three block runs a side, +20%: the side-by-side table, its JSON and its CSV test the runs'
+# medians alike (the table once said "one run a side" where the JSON tested).
+@test "compare --group-by of block runs: the table, JSON and CSV decide the same rows the same way" {
+	BLOCK="$BATS_TEST_DIRNAME/../fixtures/results/block-zram-disk.json"
+	for i in 1 2 3; do
+		for side in a b; do
+			jq --arg i "$i" --arg s "$side" '.system.kernel = "6.1.0-\($s)" | del(.run_id) | .started = "2026-12-0\($i)T1\(if $s == "a" then 0 else 1 end):00:00Z" | (.cells[].trials[].values | .read_bw, .write_bw) |= (if . == null then null else . * ((if $s == "a" then 1 else 1.2 end) + ($i | tonumber) / 100) end)' "$BLOCK" >"$TMP/$side$i.json"
+		done
+	done
+	run --separate-stderr "$ZSB" compare --group-by kernel "$TMP"/a*.json "$TMP"/b*.json
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(grep -cE '^ +[12] seq-(read|write) +(zram|disk) .* \+19\.6% \[\+[0-9.]+%, \+[0-9.]+%\] +< 0\.001 \*$' <<<"$output")" -eq 8 ]
+	[[ "$output" == *"significant in 8 rows: 8 better (higher bandwidth), 0 worse"* ]]
+	[[ "$output" != *"one run a side"*"not tested"* ]]
+	run --separate-stderr "$ZSB" compare --group-by kernel --format json "$TMP"/a*.json "$TMP"/b*.json
+	[ "$(jq '[.cells[].metrics.io_bw | select(.mark == "*" and .tested_by == "run medians")] | length' <<<"$output")" -eq 8 ]
+	run --separate-stderr "$ZSB" compare --group-by kernel --format csv "$TMP"/a*.json "$TMP"/b*.json
+	[ "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["METRIC"] == "io_bw" && $c["SIG"] == "*"' <<<"$output" | wc -l)" -eq 8 ]
+}
