@@ -52,16 +52,20 @@ swapped_zram() { grep -c '^/dev/zram' /proc/swaps || true; }
 		clat=$(json "if $v.write_clat_p99 != null then $v.write_clat_p99 else $v.read_clat_p99 end" "$TMP/r.json")
 		p50=$(json "if $v.write_clat_p50 != null then $v.write_clat_p50 else $v.read_clat_p50 end" "$TMP/r.json")
 		assert_awk "$clat >= $p50 && $p50 > 0"
-		# zram compresses in the writer's and reader's context: fio's job spends system time,
-		# at most one CPU's worth (one job).
+		# fio's system CPU in % of one CPU (one job). A job of a few milliseconds can show 0
+		# (the kernel splits CPU time by its ticks), so the bound is per cell and the work is
+		# checked over all six below.
 		sys_cpu=$(json "$v.fio_sys_cpu" "$TMP/r.json")
-		assert_awk "$sys_cpu > 0 && $sys_cpu <= 100"
+		assert_awk "$sys_cpu >= 0 && $sys_cpu <= 100"
 		# zram held what fio wrote (8M, or the whole 32M device written once before a read),
 		# compressed about 2x by fio's 50% compressible buffers.
 		assert_awk "$(json "$v.zram_orig_data_size" "$TMP/r.json") >= 8 * $MiB"
 		ratio=$(json "$v.compression_ratio" "$TMP/r.json")
 		assert_awk "$ratio > 1.3 && $ratio < 3"
 	done
+	# zram compresses and decompresses in the job's own context: fio's jobs spent system time,
+	# in percent (a fraction read as a percent would be below 1).
+	assert_awk "$(json '[.cells[].trials[0].values.fio_sys_cpu] | max' "$TMP/r.json") > 10"
 }
 
 @test "block: a job at fio's rate= comes back as that bandwidth (the reader of fio's JSON is right)" {
