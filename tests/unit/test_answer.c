@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "runner/result/answer.h"
+#include "runner/result/calibration.h"
 #include "runner/result/config_diff.h"
 #include "runner/result/files_answer.h"
 #include "runner/result/results.h"
@@ -208,9 +209,14 @@ Test(answer, a_claim_of_the_only_one_is_none)
 	cell_of(&r, "disk", M_ELAPSED, base5, 5);
 	z = cell_of(&r, "zram", M_ELAPSED, slow5, 5);
 	cell_of(&r, "disk 2", M_ELAPSED, base5, 5);
-	for (size_t i = 0; i < 5; i++)
+	for (size_t i = 0; i < 5; i++) {
 		trial_set(&z->trials[i], M_SWAP_RAM, ram[i]);
-	cell_update_stats(z);
+		/* disk holds none: a 0 that must not compete for the least */
+		trial_set(&r.cells[0].trials[i], M_SWAP_RAM, 0);
+		trial_set(&r.cells[2].trials[i], M_SWAP_RAM, 0);
+	}
+	for (size_t i = 0; i < 3; i++)
+		cell_update_stats(&r.cells[i]);
 	cr_assert_eq(answer_compute(&r, &opts, &a), 0);
 	cr_assert_eq(a.claims[CLAIM_LEAST_RAM].competing, 1);
 	cr_assert_eq(a.claims[CLAIM_LEAST_RAM].leader, -1);
@@ -547,6 +553,49 @@ Test(answer, files_are_compared_by_runs_and_as_one_family)
 	cr_assert_eq(p->mc[M_ELAPSED].sig, SIG_NEEDS_RUNS);
 	cr_assert(isnan(p->mc[M_ELAPSED].est.p) && isnan(p->mc[M_ELAPSED].est.lo_pct));
 	cr_assert_float_eq(p->mc[M_ELAPSED].est.change_pct, 100 * (1.1 / 1.0 - 1), 1e-9);
+	files_answer_free(&fa);
+	results_free(&a);
+	results_free(&b);
+}
+
+/* Two hosts' calibrations of one configuration: the larger run-to-run spread is what a change
+ * between their runs must beat, with that calibration's runs - 1 degrees of freedom. */
+Test(answer, files_of_two_hosts_are_tested_against_the_larger_calibrated_spread)
+{
+	struct results a, b;
+	const struct results *sets[2] = { &a, &b };
+	struct calibration_entry e[2] = { { .metric = M_ELAPSED, .run_sd_log = 0.02, .runs = 5 },
+					  { .metric = M_ELAPSED, .run_sd_log = 0.05, .runs = 3 } };
+	struct calibration cal = { .entries = e, .n = 2 };
+	struct files_answer fa;
+	const struct file_pair *p;
+
+	run_init(&a, NULL);
+	cell_of(&a, "zram", M_ELAPSED, base5, 5);
+	run_init(&b, NULL);
+	cell_of(&b, "zram", M_ELAPSED, slow5, 5);
+	snprintf(a.run_id, sizeof(a.run_id), "0123456789abcdef0123456789abcdef");
+	snprintf(b.run_id, sizeof(b.run_id), "ffffffffffffffffffffffffffffffff");
+	snprintf(a.system.hostname, sizeof(a.system.hostname), "h1");
+	snprintf(b.system.hostname, sizeof(b.system.hostname), "h2");
+	for (int i = 0; i < 2; i++) {
+		snprintf(e[i].host, sizeof(e[i].host), "h%d", i + 1);
+		calibration_shape(&a, &a.cells[0], e[i].shape, sizeof(e[i].shape));
+	}
+	cr_assert_eq(files_answer_compute(sets, 2, &opts, &cal, MATCH_ALL, &fa), 0);
+	p = files_answer_pair(&fa, 1, 0);
+	cr_assert_not_null(p);
+	cr_assert_eq(p->used[M_ELAPSED], &e[1], "h2's spread, the larger");
+	cr_assert_float_eq(p->run_sd[M_ELAPSED], 0.05, 0);
+	cr_assert_float_eq(p->run_df[M_ELAPSED], 2, 0, "3 runs: 2 degrees of freedom");
+	cr_assert_eq(p->mc[M_ELAPSED].by, BY_CALIBRATION);
+	files_answer_free(&fa);
+	/* The other way round: the larger is still the one. */
+	e[0].run_sd_log = 0.08;
+	cr_assert_eq(files_answer_compute(sets, 2, &opts, &cal, MATCH_ALL, &fa), 0);
+	p = files_answer_pair(&fa, 1, 0);
+	cr_assert_eq(p->used[M_ELAPSED], &e[0]);
+	cr_assert_float_eq(p->run_df[M_ELAPSED], 4, 0);
 	files_answer_free(&fa);
 	results_free(&a);
 	results_free(&b);

@@ -554,6 +554,23 @@ Test(device, the_primary_quantity_is_its_own_family)
 	results_free(&r);
 }
 
+/* A setup holding nothing in RAM (a disk's filesystem) is no rival for the smallest: RAM is
+ * asked of the smallest that holds some. */
+Test(device, a_setup_holding_no_ram_is_not_the_smallest)
+{
+	struct compare_opts o = { .alpha = 0.05, .noise_pct = 2 };
+	struct results r;
+	struct answer a;
+
+	fs_run(&r, 3, (double[]){ 1.0, 1.3, 1.6 }, (double[]){ 0, 50e6, 30e6 }, 4);
+	cr_assert_eq(answer_compute(&r, &o, &a), 0);
+	cr_assert_eq(answer_pair_of(&a, ROLE_RAM_VS_LEAST, 1)->ref, 2, "cell2 the smallest");
+	cr_assert_null(answer_pair_of(&a, ROLE_RAM_VS_LEAST, 0), "cell0 holds none: no RAM pair");
+	cr_assert_null(answer_pair_of(&a, ROLE_RAM_VS_LEAST, 2));
+	answer_free(&a);
+	results_free(&r);
+}
+
 /* Three cells: the fastest is not the smallest; each question has its own reference, and two
  * tests of time share the primary family (Holm), so 4 trials a side cannot reach 0.05/2. */
 Test(device, each_question_against_its_own_leader_holm_over_the_rows)
