@@ -600,3 +600,32 @@ Test(answer, files_of_two_hosts_are_tested_against_the_larger_calibrated_spread)
 	results_free(&a);
 	results_free(&b);
 }
+
+/* Exploratory metrics are leads, uncorrected: each p is its own, however many there are. */
+Test(answer, exploratory_metrics_keep_their_raw_p)
+{
+	struct results r;
+	struct answer a;
+	const struct metric_comparison *mc;
+
+	run_init(&r, NULL);
+	cell_of(&r, "disk", M_ELAPSED, base5, 5);
+	cell_of(&r, "zram", M_ELAPSED, slow5, 5);
+	for (size_t c = 0; c < 2; c++) {
+		for (size_t i = 0; i < 5; i++) {
+			trial_set(&r.cells[c].trials[i], M_PSWPOUT, (c ? 2000.0 : 1000.0) + i);
+			trial_set(&r.cells[c].trials[i], M_PSWPIN, (c ? 20.0 : 10.0) + i);
+		}
+		cell_update_stats(&r.cells[c]);
+	}
+	cr_assert_eq(answer_compute(&r, &opts, &a), 0);
+	mc = answer_pair_of(&a, ROLE_PAIR, 1)->mc;
+	for (int m = M_PSWPOUT; m == M_PSWPOUT || m == M_PSWPIN;
+	     m = m == M_PSWPOUT ? M_PSWPIN : -1) {
+		cr_assert_eq(mc[m].family, FAMILY_EXPLORATORY);
+		cr_assert_float_eq(mc[m].est.p, mc[m].p_raw, 0, "%s uncorrected", metrics[m].key);
+		cr_assert_float_eq(mc[m].p_raw, 2.0 / 252, 1e-12);
+	}
+	answer_free(&a);
+	results_free(&r);
+}
