@@ -1,5 +1,6 @@
 #include <criterion/criterion.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -122,7 +123,6 @@ Test(pattern, compressible_25_is_a_quarter_zero)
 		const unsigned char *p = buf + page * 4096;
 		cr_assert_eq(zero_bytes(p + 3072, 1024), 1024, "the last quarter is zero");
 		cr_assert_lt(zero_bytes(p, 3072), 40, "the first three quarters are random");
-		cr_assert_neq(p[3071], 0, "random up to the quarter's start");
 	}
 	free(buf);
 }
@@ -172,9 +172,10 @@ Test(pattern, a_file_is_cycled_from_the_threads_offset)
 {
 	struct pattern base, t;
 	unsigned char buf[16];
-	char *path = temp_file("abcde", 5);
+	char *path = temp_file("abcde", 5), spec[80];
 
-	cr_assert_eq(pattern_parse(strcat(strcpy((char[80]){ 0 }, "file:"), path), &base), 0);
+	snprintf(spec, sizeof(spec), "file:%s", path);
+	cr_assert_eq(pattern_parse(spec, &base), 0);
 	cr_assert_eq(pattern_check(&base), 0);
 	cr_assert_eq(pattern_open(&base), 0);
 	cr_assert_geq(pattern_file_fd(&base), 0);
