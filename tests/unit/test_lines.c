@@ -1,5 +1,6 @@
 /* base/lines.c: the last lines of what a program wrote, where it says why it failed. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "runner/base/lines.h"
