@@ -50,6 +50,8 @@ COMMON    := $(sort $(wildcard src/common/*.c))
 # The runner's folders, one concern each (docs/architecture.md).
 RUNNER    := $(sort $(filter-out src/runner/main.c,$(wildcard src/runner/*.c src/runner/*/*.c)))
 HOGGER    := $(sort $(wildcard src/hogger/*.c))
+# The hogger's logic without its main(), for the unit tests (touch patterns, the sandbox).
+HOGGER_LIB:= $(filter-out src/hogger/main.c,$(HOGGER))
 UNIT      := $(sort $(wildcard tests/unit/*.c))
 
 obj = $(patsubst %.c,$(BUILD)/%.o,$(1))
@@ -80,8 +82,9 @@ zswapbench: $(call obj,src/runner/main.c $(RUNNER) $(COMMON))
 zswapbench-hogger: $(patsubst %.c,$(BUILD)/hogger/%.o,$(HOGGER) $(COMMON))
 	$(Q)$(CC) $(LDFLAGS) $(SAN_ALL) -o $@ $^ $(shell pkg-config --libs libseccomp) -lm -pthread
 
-tests/unit/run-unit: $(call obj,$(UNIT) $(RUNNER) $(COMMON))
-	$(Q)$(CC) $(LDFLAGS) $(SAN_ALL) $(SAN_ASAN) -o $@ $^ $(PKG_LIBS) $(shell pkg-config --libs criterion)
+tests/unit/run-unit: $(call obj,$(UNIT) $(RUNNER) $(COMMON) $(HOGGER_LIB))
+	$(Q)$(CC) $(LDFLAGS) $(SAN_ALL) $(SAN_ASAN) -o $@ $^ $(PKG_LIBS) \
+		$(shell pkg-config --libs libseccomp criterion)
 
 build/bench/fill-floor: bench/fill-floor.c src/common/size.c
 	@mkdir -p $(dir $@)
@@ -121,7 +124,8 @@ run: deps
 	$(MAKE) all
 	./zswapbench
 
-unit: tests/unit/run-unit
+# The hogger too: tests/unit/test_hogger.c runs it, alone, with a few MiB.
+unit: tests/unit/run-unit zswapbench-hogger
 
 # Whether the unit tier fails on the bugs of tests/mutation/*.mutants, planted one at a time in
 # a copy of the tree (tests/mutation/README.md). Not part of check: it rebuilds per mutant.

@@ -55,3 +55,45 @@ Test(access, rejects)
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++)
 		cr_assert_eq(access_parse(bad[i], &a), -EINVAL, "accepted '%s'", bad[i]);
 }
+
+/* tabs:N:CYCLES: from 2 tabs (one alone never swaps in) to 64, up to 100000 pokes. */
+Test(access, tabs)
+{
+	struct access a;
+	cr_assert_eq(access_parse("tabs:2:5", &a), 0);
+	cr_assert_eq(a.kind, ACCESS_TABS);
+	cr_assert_eq(a.tabs, 2);
+	cr_assert_eq(a.passes, 5);
+	cr_assert_not(a.recent);
+	cr_assert_eq(access_parse("tabs:64:100000:exp", &a), 0);
+	cr_assert_eq(a.tabs, 64);
+	cr_assert_eq(a.passes, 100000);
+	cr_assert(a.recent);
+	cr_assert_eq(access_parse("tabs:3:7:uniform", &a), 0);
+	cr_assert_not(a.recent);
+	static const char *const bad[] = { "tabs:1:5", "tabs:65:5",	"tabs:2",
+					   "tabs:2:0", "tabs:2:100001", "tabs:2:5:zipf",
+					   "tabs:2-5", "tabs:2:5:",	"tabs:0:5" };
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++)
+		cr_assert_eq(access_parse(bad[i], &a), -EINVAL, "accepted '%s'", bad[i]);
+}
+
+/* Each mode's own count limit: reread and random up to 1000 passes, hot up to 100000. */
+Test(access, the_limits_of_each_mode)
+{
+	struct access a;
+	cr_assert_eq(access_parse("reread:1000", &a), 0);
+	cr_assert_eq(a.passes, 1000);
+	cr_assert_eq(access_parse("reread:1001", &a), -EINVAL);
+	cr_assert_eq(access_parse("random:1000", &a), 0);
+	cr_assert_eq(a.kind, ACCESS_RANDOM);
+	cr_assert_eq(access_parse("hot:100:100000", &a), 0);
+	cr_assert_eq(a.hot_pct, 100);
+	cr_assert_eq(a.passes, 100000);
+	cr_assert_eq(a.seconds, 0);
+	cr_assert_eq(access_parse("hot:1:100001", &a), -EINVAL);
+	cr_assert_eq(access_parse("hot:1:3601s", &a), -EINVAL);
+	cr_assert_eq(access_parse("hot:1:1s", &a), 0);
+	cr_assert_eq(a.seconds, 1);
+	cr_assert_eq(a.passes, 0);
+}

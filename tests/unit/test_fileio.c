@@ -106,3 +106,90 @@ Test(fileio, a_file_that_never_ends_is_cut_at_the_cap)
 	cr_assert_null(text);
 	cr_assert_eq(len, 0);
 }
+
+static void write_bytes(const char *path, size_t n)
+{
+	char *text = malloc(n);
+
+	for (size_t i = 0; i < n; i++)
+		text[i] = (char)('a' + i % 26);
+	cr_assert_eq(write_file_atomic(path, text, n, 0), 0);
+	free(text);
+}
+
+/* The cap is the most a file may hold: that many bytes are read, one more is refused. */
+Test(fileio, a_file_of_exactly_the_cap_is_read, .init = make_dir, .fini = remove_dir)
+{
+	char path[128], *text;
+	size_t len;
+
+	snprintf(path, sizeof(path), "%s/f", dir);
+	write_bytes(path, 100);
+	cr_assert_eq(read_file(path, 100, &text, &len), 0);
+	cr_assert_eq(len, 100);
+	cr_assert_eq(text[99], 'a' + 99 % 26);
+	cr_assert_eq(text[100], '\0');
+	free(text);
+	cr_assert_eq(read_file(path, 99, &text, &len), -EFBIG);
+	cr_assert_eq(read_file("/nonexistent/f", 100, &text, &len), -ENOENT);
+}
+
+/* Past the first buffer (64 KiB) and the one after it: read whole, not cut where it grew. */
+Test(fileio, a_file_longer_than_the_buffer_is_read_whole, .init = make_dir, .fini = remove_dir)
+{
+	char path[128], *text;
+	size_t len;
+
+	snprintf(path, sizeof(path), "%s/f", dir);
+	write_bytes(path, 200000);
+	cr_assert_eq(read_file(path, 1 << 20, &text, &len), 0);
+	cr_assert_eq(len, 200000);
+	cr_assert_eq(strlen(text), 200000);
+	cr_assert_eq(text[199999], 'a' + 199999 % 26);
+	free(text);
+}
+
+/* The mode asked for, less the umask: 0666 is 0644 under umask 022, 0666 under none. */
+Test(fileio, the_mode_asked_for_less_the_umask, .init = make_dir, .fini = remove_dir)
+{
+	char path[128];
+	struct stat st;
+	mode_t mask = umask(022);
+
+	snprintf(path, sizeof(path), "%s/page.html", dir);
+	cr_assert_eq(write_file_atomic_mode(path, "x", 1, 0, 0666), 0);
+	cr_assert_eq(stat(path, &st), 0);
+	cr_assert_eq(st.st_mode & 07777, 0644, "mode %o", st.st_mode & 07777);
+	umask(0);
+	cr_assert_eq(write_file_atomic_mode(path, "x", 1, 0, 0666), 0);
+	umask(mask);
+	cr_assert_eq(stat(path, &st), 0);
+	cr_assert_eq(st.st_mode & 07777, 0666, "mode %o", st.st_mode & 07777);
+}
+
+/* A rename that fails (a folder is in the way) returns its error and leaves no temporary. */
+Test(fileio, a_failed_rename_leaves_no_temporary, .init = make_dir, .fini = remove_dir)
+{
+	char path[128], inside[160], cmd[192];
+	FILE *p;
+	int n = -1;
+
+	snprintf(path, sizeof(path), "%s/taken", dir);
+	snprintf(inside, sizeof(inside), "%s/x", path);
+	cr_assert_eq(mkdir(path, 0755), 0);
+	write_text(inside, "x");
+	cr_assert_eq(write_file_atomic(path, "{}\n", 3, 1), -EISDIR);
+	snprintf(cmd, sizeof(cmd), "ls -A '%s' | wc -l", dir);
+	cr_assert_not_null(p = popen(cmd, "r"));
+	cr_assert_eq(fscanf(p, "%d", &n), 1);
+	pclose(p);
+	cr_assert_eq(n, 1, "a temporary file was left");
+}
+
+/* A name with no room for its suffix is refused as too long, not cut. */
+Test(fileio, a_temporary_name_without_room_is_too_long)
+{
+	char tmp[14]; /* "/tmp/ab.XXXXXX" and no room for its NUL */
+
+	cr_assert_eq(temp_beside("/tmp/ab", tmp, sizeof(tmp), 0600), -ENAMETOOLONG);
+}

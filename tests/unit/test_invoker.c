@@ -1,4 +1,5 @@
 #include <criterion/criterion.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,4 +89,31 @@ Test(invoker, gives_a_file_in_the_users_directory)
 	snprintf(file, sizeof(file), "%s/r.json", dir);
 	unlink(file);
 	rmdir(dir);
+}
+
+/* Ids up to 2^32 - 2: (uid_t)-1 means no change to chown, never a user; group 0 is a group. */
+Test(invoker, the_largest_ids_and_group_0)
+{
+	struct invoker inv = invoker_from("4294967294", "0", 0);
+
+	cr_assert(inv.known);
+	cr_assert_eq(inv.uid, 4294967294u);
+	cr_assert_eq(inv.gid, 0, "SUDO_GID=0 is root's group, not none");
+	cr_assert_not(invoker_from("4294967295", "0", 0).known);
+	cr_assert_eq(invoker_from("1000", "4294967295", 0).gid, (gid_t)-1);
+	cr_assert_eq(invoker_from("1000", "12a", 0).gid, (gid_t)-1);
+	cr_assert_eq(invoker_from("1", "1", 0).uid, 1, "uid 1 is a user");
+}
+
+/* Without sudo's variables nothing is handed over, and nothing fails. */
+Test(invoker, nothing_to_give_without_sudo)
+{
+	unsetenv("SUDO_UID");
+	unsetenv("SUDO_GID");
+	cr_assert_eq(invoker_give("/nonexistent/dir/r.json"), 0);
+	cr_assert_eq(invoker_give_tree("/nonexistent/dir"), 0);
+	setenv("SUDO_UID", "65534", 1);
+	if (geteuid() == 0)
+		cr_assert_eq(invoker_give("/nonexistent/dir/r.json"), -ENOENT);
+	unsetenv("SUDO_UID");
 }

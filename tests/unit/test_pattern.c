@@ -1,7 +1,9 @@
 #include <criterion/criterion.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/pattern.h"
 #include "common/util.h"
@@ -107,4 +109,125 @@ Test(pattern, threads_start_where_their_bytes_start)
 	cr_assert_eq(t1.phase, (4096 * 3) % 5);
 	cr_assert_eq(t1.page_index, 3);
 	cr_assert_neq(t0.rng, t1.rng, "each thread has its own random stream");
+}
+
+/* compressible:PCT is PCT% zeros after the random bytes, not the other way round. */
+Test(pattern, compressible_25_is_a_quarter_zero)
+{
+	struct pattern pat;
+	unsigned char *buf = malloc(2 * 4096);
+
+	cr_assert_eq(pattern_parse("compressible:25", &pat), 0);
+	pattern_fill(&pat, buf, 2 * 4096, 4096);
+	for (int page = 0; page < 2; page++) {
+		const unsigned char *p = buf + page * 4096;
+		cr_assert_eq(zero_bytes(p + 3072, 1024), 1024, "the last quarter is zero");
+		cr_assert_lt(zero_bytes(p, 3072), 40, "the first three quarters are random");
+	}
+	free(buf);
+}
+
+/* A repeated pattern continues across pages and wraps at its own length. */
+Test(pattern, hex_wraps_at_its_length_across_pages)
+{
+	struct pattern pat;
+	unsigned char buf[2 * 4096] = { 0 };
+
+	cr_assert_eq(pattern_parse("pattern:0x010203", &pat), 0);
+	pattern_fill(&pat, buf, 4096, 4096);
+	pattern_fill(&pat, buf + 4096, 4096, 4096);
+	for (size_t i = 0; i < sizeof(buf); i++)
+		cr_assert_eq(buf[i], i % 3 + 1, "byte %zu", i);
+}
+
+/* Up to 64 bytes (128 digits), as the pattern's buffer holds. */
+Test(pattern, hex_up_to_64_bytes)
+{
+	struct pattern pat;
+	char spec[160] = "pattern:0x";
+
+	memset(spec + strlen(spec), 'a', 128);
+	cr_assert_eq(pattern_parse(spec, &pat), 0);
+	cr_assert_eq(pat.nbytes, 64);
+	cr_assert_eq(pat.bytes[63], 0xaa);
+	strcat(spec, "b");
+	cr_assert_eq(pattern_parse(spec, &pat), -EINVAL, "129 digits are 65 bytes");
+}
+
+static char *temp_file(const char *text, size_t len)
+{
+	static char path[64];
+	int fd;
+
+	snprintf(path, sizeof(path), "/tmp/zsb-pattern-XXXXXX");
+	fd = mkstemp(path);
+	cr_assert_geq(fd, 0);
+	cr_assert_eq(write(fd, text, len), (ssize_t)len);
+	close(fd);
+	return path;
+}
+
+/* file:PATH: the file's bytes cycled, from where a thread's share starts. */
+Test(pattern, a_file_is_cycled_from_the_threads_offset)
+{
+	struct pattern base, t;
+	unsigned char buf[16];
+	char *path = temp_file("abcde", 5), spec[80];
+
+	snprintf(spec, sizeof(spec), "file:%s", path);
+	cr_assert_eq(pattern_parse(spec, &base), 0);
+	cr_assert_eq(pattern_check(&base), 0);
+	cr_assert_eq(pattern_open(&base), 0);
+	cr_assert_geq(pattern_file_fd(&base), 0);
+	pattern_fill(&base, buf, 12, 4);
+	cr_assert_eq(memcmp(buf, "abcdeabcdeab", 12), 0, "%.12s", buf);
+	t = pattern_for_thread(&base, 1, 3, 4);
+	pattern_fill(&t, buf, 8, 4);
+	cr_assert_eq(memcmp(buf, "deabcdea", 8), 0, "%.8s", buf);
+	pattern_rewind(&base);
+	pattern_fill(&base, buf, 4, 4);
+	cr_assert_eq(memcmp(buf, "abcd", 4), 0, "rewound: from the start again");
+	close(pattern_file_fd(&base));
+	unlink(path);
+}
+
+/* An empty file, a directory, a missing file: refused before the run, each for its reason. */
+Test(pattern, check_refuses_what_cannot_be_read)
+{
+	struct pattern pat;
+	char *path = temp_file("", 0);
+	char spec[80];
+
+	snprintf(spec, sizeof(spec), "file:%s", path);
+	cr_assert_eq(pattern_parse(spec, &pat), 0);
+	cr_assert_eq(pattern_check(&pat), -ENODATA);
+	unlink(path);
+	cr_assert_eq(pattern_check(&pat), -ENOENT);
+	cr_assert_eq(pattern_parse("file:/tmp", &pat), 0);
+	cr_assert_eq(pattern_check(&pat), -EINVAL);
+	cr_assert_eq(pattern_parse("file:", &pat), -EINVAL);
+	cr_assert_eq(pattern_parse("random", &pat), 0);
+	cr_assert_eq(pattern_check(&pat), 0);
+	cr_assert_eq(pattern_file_fd(&pat), -1);
+}
+
+/* What zram's RAM is planned with: 1 / (1 - PCT/100) less 5%, all-but-zero pages as zero. */
+Test(pattern, expected_ratios)
+{
+	struct pattern pat;
+
+	cr_assert_eq(pattern_parse("compressible:50", &pat), 0);
+	cr_assert_float_eq(pattern_expected_ratio(&pat), 1.9, 1e-12);
+	cr_assert_eq(pattern_parse("compressible:75", &pat), 0);
+	cr_assert_float_eq(pattern_expected_ratio(&pat), 3.8, 1e-12);
+	cr_assert_eq(pattern_parse("compressible:97", &pat), 0);
+	cr_assert_float_eq(pattern_expected_ratio(&pat), 100.0 / 3 * 0.95, 1e-9);
+	cr_assert_eq(pattern_parse("compressible:98", &pat), 0);
+	cr_assert_float_eq(pattern_expected_ratio(&pat), 50, 1e-12);
+	cr_assert_eq(pattern_parse("zero", &pat), 0);
+	cr_assert_float_eq(pattern_expected_ratio(&pat), 50, 1e-12);
+	cr_assert_eq(pattern_parse("mixed", &pat), 0);
+	cr_assert_float_eq(pattern_expected_ratio(&pat), 1.9, 1e-12);
+	cr_assert_eq(pattern_parse("seq", &pat), 0);
+	cr_assert_float_eq(pattern_expected_ratio(&pat), 1, 1e-12);
 }
