@@ -162,11 +162,13 @@ Test(vmstat, a_cut_file_is_what_it_still_holds)
 	size_t at = (size_t)(strstr(vmstat_6_1, "pswpout") - vmstat_6_1);
 
 	/* Cut before pswpout: without both swap counters the file is no snapshot. */
-	snprintf(cut, at + 1, "%s", vmstat_6_1);
+	memcpy(cut, vmstat_6_1, at);
+	cut[at] = '\0';
 	cr_assert_eq(vmstat_parse(cut, &s), -ENOENT);
 	/* Cut inside zswpout's number: "zswpout 39" is what is there, and zswpin is whole. */
 	at = (size_t)(strstr(vmstat_6_1, "zswpout") - vmstat_6_1) + strlen("zswpout 39");
-	snprintf(cut, at + 1, "%s", vmstat_6_1);
+	memcpy(cut, vmstat_6_1, at);
+	cut[at] = '\0';
 	cr_assert_eq(vmstat_parse(cut, &s), 0);
 	cr_assert_eq(s.zswpout, 39);
 	cr_assert_eq(s.zswpin, 40211);

@@ -420,7 +420,8 @@ Test(psi, a_cut_file)
 	for (size_t n = 0; n < sizeof(text); n++) {
 		int ret;
 
-		snprintf(cut, n + 1, "%s", text);
+		memcpy(cut, text, n);
+		cut[n] = '\0';
 		ret = psi_parse(cut, &p);
 		if (n <= line) {
 			cr_assert_eq(ret, -EINVAL, "cut at %zu", n);

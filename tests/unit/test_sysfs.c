@@ -107,7 +107,7 @@ Test(sysfs_files, a_line_is_its_first_line)
 	char buf[64];
 
 	file_of("l", 0, "[none] lz4\nsecond\n");
-	cr_assert_eq(sysfs_read_line("/l", buf, sizeof(buf)), 9);
+	cr_assert_eq(sysfs_read_line("/l", buf, sizeof(buf)), 10);
 	cr_assert_str_eq(buf, "[none] lz4");
 }
 
