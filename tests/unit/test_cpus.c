@@ -90,3 +90,37 @@ Test(cpus, this_process_runs_somewhere_online)
 	cr_assert_eq(cpus_online(&online), 0);
 	cr_assert(CPU_ISSET(cpu, &online));
 }
+
+/* The bounds of a list: CPU_SETSIZE - 1 is the last CPU a set holds, a range may be one CPU,
+ * and two neighbours are a range as the kernel writes it. */
+Test(cpus, the_last_cpu_a_set_holds_and_ranges_of_one_and_two)
+{
+	cpu_set_t set;
+	char text[16];
+
+	snprintf(text, sizeof(text), "%d", CPU_SETSIZE - 1);
+	round_trip(text, text);
+	snprintf(text, sizeof(text), "%d", CPU_SETSIZE);
+	cr_assert_eq(cpulist_parse(text, &set), -EINVAL, "%s", text);
+	round_trip("3-3", "3");
+	round_trip("0-1", "0-1");
+	round_trip("0-1,4-5", "0-1,4-5");
+	cr_assert_eq(cpulist_parse("2-5", &set), 0);
+	cr_assert_eq(CPU_COUNT(&set), 4);
+	cr_assert(CPU_ISSET(5, &set));
+}
+
+/* Equal interrupt counts: the lower CPU first, so the choice is the same on every run. */
+Test(cpus, a_tie_goes_to_the_lower_cpu)
+{
+	cpu_set_t online, quiet;
+	uint64_t irqs[4] = { 50, 7, 7, 7 };
+	char list[32];
+
+	cr_assert_eq(cpulist_parse("0-3", &online), 0);
+	cpus_quietest(&online, irqs, 4, 2, &quiet);
+	cpulist_format(&quiet, list, sizeof(list));
+	cr_assert_str_eq(list, "1-2");
+	cr_assert_eq(cpus_nth(&quiet, 2), 1, "modulo 2");
+	cr_assert_eq(cpus_nth(&quiet, 3), 2);
+}

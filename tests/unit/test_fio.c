@@ -194,3 +194,49 @@ Test(fio_job, modes_by_name_writes_first)
 	for (int m = 0; m < FIO_MODE_COUNT; m++)
 		cr_assert(fio_modes[m].reads || fio_modes[m].writes);
 }
+
+/* fio's JSON cut short (fio killed mid-write, a full disk): never numbers, always "not JSON",
+ * at every byte before the root's closing brace. */
+Test(fio_result, a_cut_output_is_not_json)
+{
+	char path[256], why[256];
+	struct fio_result r;
+	char *text;
+	size_t end;
+
+	snprintf(path, sizeof(path), FIXTURES "/fio/seq-read.json");
+	text = slurp(path);
+	cr_assert_not_null(text);
+	end = (size_t)(strrchr(text, '}') - text);
+	for (size_t n = 0; n <= end; n++) {
+		cr_assert_eq(fio_result_parse(text, n, "seq-read", &r, why, sizeof(why)), -EINVAL,
+			     "cut at %zu", n);
+		cr_assert_str_eq(why, "fio's output is not JSON", "cut at %zu", n);
+		cr_assert_not(r.read.have, "cut at %zu", n);
+	}
+	cr_assert_eq(fio_result_parse(text, end + 1, "seq-read", &r, why, sizeof(why)), 0, "%s",
+		     why);
+	cr_assert_float_eq(r.read.bw, 40136880, 0.5);
+	free(text);
+}
+
+/* Every mode that reads has its prefill before it, every mode that only writes none. */
+Test(fio_job, each_reading_mode_is_prefilled)
+{
+	for (int m = 0; m < FIO_MODE_COUNT; m++) {
+		struct fio_job job = { .filename = "/dev/zram1",
+				       .mode = (enum fio_mode)m,
+				       .numjobs = 1,
+				       .loops = 1,
+				       .bs = 4096 };
+		char text[2048];
+
+		job_text(&job, text, sizeof(text));
+		cr_assert_eq(strstr(text, "[prefill]") != NULL, fio_modes[m].reads, "%s:\n%s",
+			     fio_modes[m].name, text);
+		cr_assert_eq(fio_modes[m].reads,
+			     m == FIO_SEQ_READ || m == FIO_RAND_READ || m == FIO_SEQ_RW ||
+				     m == FIO_RAND_RW,
+			     "%s", fio_modes[m].name);
+	}
+}

@@ -407,3 +407,72 @@ Test(loadgen, a_histogram_without_its_head)
 		free(text);
 	}
 }
+
+/* The edges of a value: a NUL inside a number's word (a binary byte in a log) is no number, a
+ * latency whose microseconds would overflow is refused, a DEL byte is quoted as '?'. */
+Test(loadgen, a_number_is_its_characters_only)
+{
+	static const char nul[] = "zswapbench-load throughput 12\0 5\n";
+	static const char huge[] =
+		"zswapbench-load throughput 5\nzswapbench-load latency_max 1e306\n";
+	static const char del[] = "zswapbench-load throughput 1\x7f\n";
+	struct load_result r;
+	char why[256];
+
+	cr_assert_eq(parse(nul, sizeof(nul) - 1, LOAD_LINES, &r, why, sizeof(why)), -EINVAL);
+	cr_assert(strstr(why, "is not a number"), "%s", why);
+	cr_assert_eq(parse(huge, strlen(huge), LOAD_LINES, &r, why, sizeof(why)), -EINVAL);
+	cr_assert(strstr(why, "latency_max: 1e+306 ms is beyond any latency"), "%s", why);
+	cr_assert_eq(parse(del, strlen(del), LOAD_LINES, &r, why, sizeof(why)), -EINVAL);
+	cr_assert(strstr(why, "throughput '1?' is not a number"), "%s", why);
+}
+
+/* Our word alone names no quantity: refused, not skipped. */
+Test(loadgen, our_word_alone_is_refused)
+{
+	static const char alone[] = "zswapbench-load throughput 5\nzswapbench-load\n";
+	struct load_result r;
+	char why[256];
+
+	cr_assert_eq(parse(alone, strlen(alone), LOAD_LINES, &r, why, sizeof(why)), -EINVAL);
+	cr_assert(strstr(why, "names no quantity"), "%s", why);
+}
+
+/* redis-benchmark's row is its eight fields exactly: a ninth is not the --csv we read. */
+Test(loadgen, a_redis_row_of_nine_fields)
+{
+	static const char nine[] =
+		"\"test\",\"rps\",\"avg_latency_ms\",\"min_latency_ms\",\"p50_latency_ms\","
+		"\"p95_latency_ms\",\"p99_latency_ms\",\"max_latency_ms\"\n"
+		"\"SET\",\"68027.21\",\"0.377\",\"0.152\",\"0.367\",\"0.439\",\"0.783\",\"2.143\","
+		"\"1\"\n";
+	struct load_result r;
+	char why[256];
+
+	cr_assert_eq(parse(nine, strlen(nine), LOAD_REDIS_BENCHMARK, &r, why, sizeof(why)),
+		     -EINVAL);
+	cr_assert(strstr(why, "is not 8 quoted fields"), "%s", why);
+}
+
+/* sysbench --percentile=90: a percentile none of ours, given as no p95 or p99. */
+Test(loadgen, sysbench_with_another_percentile)
+{
+	static const char text[] =
+		"SQL statistics:\n"
+		"    transactions:                        13176  (2631.65 per sec.)\n"
+		"\n"
+		"Latency (ms):\n"
+		"         min:                                    0.52\n"
+		"         avg:                                    0.76\n"
+		"         max:                                   20.84\n"
+		"         90th percentile:                        1.37\n"
+		"         sum:                                 9998.44\n";
+	struct load_result r;
+	char why[256];
+
+	cr_assert_eq(parse(text, strlen(text), LOAD_SYSBENCH, &r, why, sizeof(why)), 0, "%s", why);
+	cr_assert_float_eq(r.value[LQ_THROUGHPUT], 2631.65, 1e-9);
+	cr_assert_float_eq(r.value[LQ_AVG], 760, 1e-9);
+	cr_assert_float_eq(r.value[LQ_MAX], 20840, 1e-9);
+	cr_assert_not(r.have[LQ_P50] || r.have[LQ_P95] || r.have[LQ_P99]);
+}

@@ -1,5 +1,7 @@
 #include <criterion/criterion.h>
 #include <errno.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "runner/kernel/vmstat.h"
 #include "runner/kernel/kv.h"
@@ -122,4 +124,74 @@ Test(sysfs, minus_one_is_not_a_number)
 {
 	struct zram_mm_stat st;
 	cr_assert_eq(zram_mm_stat_parse("-1 2 3 4 5 6 7\n", &st), -EINVAL);
+}
+
+/* Lines of a 6.1 kernel's /proc/vmstat: zswap's in and out counters (5.19+), no writeback
+ * counter (6.8+) and no zero-page counters (6.12+). */
+static const char vmstat_6_1[] = "nr_free_pages 1234567\n"
+				 "pgpgin 16423748\n"
+				 "pgpgout 48223016\n"
+				 "pswpin 81234\n"
+				 "pswpout 502311\n"
+				 "pgfault 98765432\n"
+				 "pgmajfault 20517\n"
+				 "zswpin 40211\n"
+				 "zswpout 391877\n"
+				 "thp_swpout 0\n";
+
+Test(vmstat, each_counter_from_its_own_line)
+{
+	struct vmstat_snap s;
+
+	cr_assert_eq(vmstat_parse(vmstat_6_1, &s), 0);
+	cr_assert_eq(s.pswpin, 81234);
+	cr_assert_eq(s.pswpout, 502311);
+	cr_assert_eq(s.pgmajfault, 20517, "major faults, not every fault");
+	cr_assert(s.have_zswp);
+	cr_assert_eq(s.zswpin, 40211);
+	cr_assert_eq(s.zswpout, 391877);
+	cr_assert_not(s.have_zswpwb, "no zswpwb before 6.8");
+	cr_assert_eq(s.zswpwb, 0);
+	cr_assert_not(s.have_zero);
+}
+
+Test(vmstat, a_cut_file_is_what_it_still_holds)
+{
+	struct vmstat_snap s;
+	char cut[sizeof(vmstat_6_1)];
+	size_t at = (size_t)(strstr(vmstat_6_1, "pswpout") - vmstat_6_1);
+
+	/* Cut before pswpout: without both swap counters the file is no snapshot. */
+	memcpy(cut, vmstat_6_1, at);
+	cut[at] = '\0';
+	cr_assert_eq(vmstat_parse(cut, &s), -ENOENT);
+	/* Cut inside zswpout's number: "zswpout 39" is what is there, and zswpin is whole. */
+	at = (size_t)(strstr(vmstat_6_1, "zswpout") - vmstat_6_1) + strlen("zswpout 39");
+	memcpy(cut, vmstat_6_1, at);
+	cut[at] = '\0';
+	cr_assert_eq(vmstat_parse(cut, &s), 0);
+	cr_assert_eq(s.zswpout, 39);
+	cr_assert_eq(s.zswpin, 40211);
+	cr_assert_eq(vmstat_parse("", &s), -ENOENT);
+}
+
+Test(kv, a_number_must_end_its_line)
+{
+	uint64_t v = 0;
+
+	cr_assert_eq(kv_find("pswpin 12abc\n", "pswpin", &v), -EINVAL);
+	cr_assert_eq(kv_find("MemTotal: 12 kBx\n", "MemTotal", &v), -EINVAL);
+	cr_assert_eq(kv_find("MemTotal: 12 kB  \nnext 1\n", "MemTotal", &v), 0);
+	cr_assert_eq(v, 12288);
+	cr_assert_eq(kv_find("pswpin 12", "pswpin", &v), 0, "the last line without its newline");
+	cr_assert_eq(v, 12);
+	cr_assert_eq(kv_find("pswpin 18446744073709551616\n", "pswpin", &v), -ERANGE);
+}
+
+Test(kv, a_word_before_the_newline_of_a_list)
+{
+	cr_assert(words_contain("cpuset cpu io memory\n", "memory", ' '));
+	cr_assert(words_contain("lzo lz4\n", "lz4", ' '));
+	cr_assert_not(words_contain("lzo lz4hc\n", "lz4", ' '));
+	cr_assert_not(words_contain("lzo", "", ' '), "an empty word is in no list");
 }

@@ -384,3 +384,51 @@ Test(swapsig, what_is_not_a_swap_signature)
 	free(file);
 	remove_dir(dir);
 }
+
+/* A cgroup's memory.pressure during a stall: "full" at 100% is a value the kernel writes. */
+Test(psi, every_field_from_its_own_name)
+{
+	static const char stalled[] = "some avg10=100.00 avg60=87.06 avg300=40.27 total=90412345\n"
+				      "full avg10=99.50 avg60=80.11 avg300=38.02 total=88231007\n";
+	struct psi p;
+
+	cr_assert_eq(psi_parse(stalled, &p), 0);
+	cr_assert_float_eq(p.some_avg10, 100.0, 1e-9);
+	cr_assert_float_eq(p.some_avg60, 87.06, 1e-9);
+	cr_assert_eq(p.some_total, 90412345);
+	cr_assert_float_eq(p.full_avg10, 99.5, 1e-9);
+	cr_assert_float_eq(p.full_avg60, 80.11, 1e-9);
+	cr_assert_eq(p.full_total, 88231007);
+	cr_assert(p.have_full);
+	cr_assert_eq(psi_parse("some avg10=100.01 avg60=0.00 avg300=0.00 total=1\n", &p), -EINVAL,
+		     "past 100%");
+	cr_assert_eq(psi_parse("some avg10=0.00 avg60=0.00 avg300=0.00 total=12ab\n", &p), -EINVAL);
+	cr_assert_eq(psi_parse("some avg10=0.00 avg60=0.00 avg300=0.00 total=\n", &p), -EINVAL);
+}
+
+/* The file cut at every byte: a whole "some" line or nothing, never a number cut short taken
+ * for another; "full" cut is no full line. */
+Test(psi, a_cut_file)
+{
+	static const char text[] = "some avg10=1.50 avg60=5.78 avg300=8.54 total=105291258\n"
+				   "full avg10=0.25 avg60=5.71 avg300=8.44 total=104230479\n";
+	size_t line = strlen("some avg10=1.50 avg60=5.78 avg300=8.54 total=");
+	size_t full = line + strlen("105291258\nfull avg10=0.25 avg60=5.71 avg300=8.44 total=");
+	char cut[sizeof(text)];
+	struct psi p;
+
+	for (size_t n = 0; n < sizeof(text); n++) {
+		int ret;
+
+		memcpy(cut, text, n);
+		cut[n] = '\0';
+		ret = psi_parse(cut, &p);
+		if (n <= line) {
+			cr_assert_eq(ret, -EINVAL, "cut at %zu", n);
+			continue;
+		}
+		cr_assert_eq(ret, 0, "cut at %zu", n);
+		cr_assert(p.some_total <= 105291258, "cut at %zu", n);
+		cr_assert_eq(p.have_full, n > full, "cut at %zu", n);
+	}
+}

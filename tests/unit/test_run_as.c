@@ -2,6 +2,8 @@
  * that pass through, in a fixed order; nothing else of root's. */
 #include <criterion/criterion.h>
 #include <errno.h>
+#include <pwd.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -98,4 +100,33 @@ Test(run_as, lookup_reads_the_passwd_entry_and_groups)
 	cr_assert_eq(u.groups[0], 0, "the passwd entry's group first, as initgroups has it");
 	run_as_free(&u);
 	cr_assert_eq(run_as_lookup(&u, "no-such-user-zsb"), -ENOENT);
+}
+
+/* An entry whose group is not its uid (Debian's sync is 4:65534): the gid and the groups come
+ * from the passwd entry's group. */
+Test(run_as, lookup_of_a_user_whose_group_is_not_its_uid)
+{
+	struct passwd *pw;
+	struct run_as u;
+	char name[64] = "";
+	uid_t uid = 0;
+	gid_t gid = 0;
+
+	setpwent();
+	while ((pw = getpwent()))
+		if (pw->pw_uid != pw->pw_gid && pw->pw_uid != 0) {
+			snprintf(name, sizeof(name), "%s", pw->pw_name);
+			uid = pw->pw_uid;
+			gid = pw->pw_gid;
+			break;
+		}
+	endpwent();
+	if (!name[0])
+		cr_skip_test("no passwd entry whose uid is not its gid");
+	cr_assert_eq(run_as_lookup(&u, name), 0);
+	cr_assert_eq(u.uid, uid);
+	cr_assert_eq(u.gid, gid, "%s", name);
+	cr_assert_geq(u.ngroups, 1);
+	cr_assert_eq(u.groups[0], gid, "the entry's group first");
+	run_as_free(&u);
 }

@@ -186,3 +186,16 @@ Test(spawn, session_child_and_the_parent_check)
 	cr_assert_eq(spawn_wait_session(argv, &ours), 0);
 	cr_assert_eq(spawn_wait_session(argv, &other), -ESRCH);
 }
+
+/* A real-time signal ignored by whoever started the runner is not ignored in its children:
+ * every signal up to NSIG is reset, not only the first 31. */
+Test(spawn, an_ignored_real_time_signal_is_reset)
+{
+	char *argv[] = { "sh", "-c", "grep -qx 'SigIgn:.0000000000000000' /proc/$$/status", NULL };
+	struct child_setup plain = { 0 };
+
+	runner_like_signals();
+	signal(SIGRTMAX, SIG_IGN);
+	signal(SIGRTMIN + 1, SIG_IGN);
+	cr_assert_eq(spawn_wait_session(argv, &plain), 0);
+}
