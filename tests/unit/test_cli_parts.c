@@ -217,14 +217,18 @@ Test(options, result_files_are_counted)
 {
 	struct config cfg = { 0 };
 
-	cr_assert_eq(parse_for("show", &cfg, 2, ARGV("show")), OPTIONS_USAGE);
+	cr_assert_eq(parse_for("show", &cfg, 1, (char *[]){ "show", NULL }), OPTIONS_USAGE);
 	cr_assert_str_eq(msg, "show needs a result file");
-	cr_assert_eq(parse_for("show", &cfg, 3, ARGV("show", "a.json")), OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(parse_for("show", &cfg, 2, (char *[]){ "show", "a.json", NULL }), OPTIONS_RUN,
+		     "%s", msg);
 	cr_assert_eq(cfg.nfiles, 1);
-	cr_assert_eq(parse_for("compare", &cfg, 3, ARGV("compare", "a.json")), OPTIONS_USAGE);
+	cr_assert_eq(parse_for("compare", &cfg, 2, (char *[]){ "compare", "a.json", NULL }),
+		     OPTIONS_USAGE);
 	cr_assert(strncmp(msg, "compare needs two result files or more: ", 40) == 0, "%s", msg);
-	cr_assert_eq(parse_for("compare", &cfg, 4, ARGV("compare", "a.json", "b.json")),
+	cr_assert_eq(parse_for("compare", &cfg, 3,
+			       (char *[]){ "compare", "a.json", "b.json", NULL }),
 		     OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(cfg.nfiles, 2);
 	config_free(&cfg);
 }
 

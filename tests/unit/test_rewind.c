@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "runner/kernel/sysfs.h"
+#include "runner/undo/damaged.h"
 #include "runner/undo/journal.h"
 #include "runner/undo/param.h"
 #include "runner/undo/recover.h"
@@ -334,4 +335,66 @@ Test(runlock, the_lock_is_in_the_first_directory_there)
 		}
 	cr_assert_str_eq(runlock_path(), want);
 	cr_assert_eq(runlock_path(), runlock_path(), "decided once");
+}
+
+static size_t count_of(const char *text, const char *needle)
+{
+	size_t n = 0;
+
+	for (const char *at = text; (at = strstr(at, needle)); at++)
+		n++;
+	return n;
+}
+
+/* A journal moved aside: what it still names is listed, what was undone is not; one file is
+ * "it", several "them". */
+Test(damaged, journals_moved_aside_are_listed, .fini = drop_dir)
+{
+	struct journal j;
+	char path[256], *text = NULL;
+	size_t len = 0;
+	FILE *out;
+	int idx;
+
+	make_dir();
+	out = open_memstream(&text, &len);
+	journal_list_damaged(dir, out);
+	fclose(out);
+	cr_assert_str_eq(text, "", "none: nothing said");
+	free(text);
+
+	in_dir(path, sizeof(path), "journal.damaged-1");
+	journal_init(&j);
+	cr_assert_eq(journal_create(&j, path), 0);
+	idx = journal_intend(&j, UNDO_WRITE, "/proc/sys/vm/swappiness", "60", "10");
+	cr_assert_eq(journal_confirm(&j, idx, NULL, 0, 0), 0);
+	idx = journal_intend(&j, UNDO_RMDIR, "/sys/fs/cgroup/zswapbench-1", NULL, NULL);
+	cr_assert_eq(journal_cancel(&j, idx), 0);
+	close(j.fd);
+	journal_free(&j);
+	out = open_memstream(&text, &len);
+	journal_list_damaged(dir, out);
+	fclose(out);
+	cr_assert_not_null(strstr(text,
+				  "journal.damaged-1: a journal moved aside with no readable "
+				  "line ("),
+			   "%s", text);
+	cr_assert_not_null(strstr(text, "; it still names:\n  not done: "), "%s", text);
+	cr_assert_eq(count_of(text, "  not done: "), 1, "the undone one is not listed: %s", text);
+	cr_assert_not_null(strstr(text, "/proc/sys/vm/swappiness"), "%s", text);
+	cr_assert_not_null(strstr(text, "zswapbench: remove it once you have looked at it\n"), "%s",
+			   text);
+	free(text);
+
+	put("journal.damaged-2", "garbage\n");
+	out = open_memstream(&text, &len);
+	journal_list_damaged(dir, out);
+	fclose(out);
+	cr_assert_not_null(strstr(text,
+				  "journal.damaged-2: a journal moved aside with no readable "
+				  "line (8 bytes); it names nothing to undo\n"),
+			   "%s", text);
+	cr_assert_not_null(strstr(text, "zswapbench: remove them once you have looked at them\n"),
+			   "%s", text);
+	free(text);
 }
