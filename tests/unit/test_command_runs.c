@@ -374,7 +374,8 @@ Test(commands, a_word_is_a_whole_name)
  * (a dry run, should a refusal be missed). */
 Test(savings, refusals_before_the_search, .fini = drop_tmp)
 {
-	static const struct {
+	/* getopt reorders argv: the words in writable memory */
+	struct {
 		int argc;
 		char *argv[8];
 		const char *want;
@@ -395,7 +396,7 @@ Test(savings, refusals_before_the_search, .fini = drop_tmp)
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct config cfg;
 		int status;
-		parse_for("savings", &cfg, cases[i].argc, (char **)cases[i].argv);
+		parse_for("savings", &cfg, cases[i].argc, cases[i].argv);
 		cr_assert(cfg.dry_run);
 		capture_begin(2);
 		status = savings_run(&cfg);

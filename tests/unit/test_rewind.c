@@ -67,6 +67,7 @@ static int exists(const char *name)
 	return access(path, F_OK) == 0;
 }
 
+/* The file's first line, without its newline. */
 static const char *contents(const char *name)
 {
 	static char buf[256];
@@ -80,6 +81,7 @@ static const char *contents(const char *name)
 	n = fread(buf, 1, sizeof(buf) - 1, f);
 	buf[n] = '\0';
 	fclose(f);
+	buf[strcspn(buf, "\n")] = '\0';
 	return buf;
 }
 
@@ -160,7 +162,7 @@ Test(rewind, a_controller_goes_off_unless_another_cgroup_is_below, .fini = drop_
 
 	put("cg/cgroup.subtree_control", "cpu memory\n");
 	cr_assert_eq(undo_entry(&j, &u, why, sizeof(why)), 0);
-	cr_assert_str_eq(contents("cg/cgroup.subtree_control"), "cpu memory\n",
+	cr_assert_str_eq(contents("cg/cgroup.subtree_control"), "cpu memory",
 			 "a controller already off: nothing written");
 
 	put("cg/cgroup.subtree_control", "cpu io memory\n");
@@ -169,7 +171,7 @@ Test(rewind, a_controller_goes_off_unless_another_cgroup_is_below, .fini = drop_
 	cr_assert_str_eq(why,
 			 "left io on in /cg/cgroup.subtree_control: another cgroup below it "
 			 "may use it");
-	cr_assert_str_eq(contents("cg/cgroup.subtree_control"), "cpu io memory\n");
+	cr_assert_str_eq(contents("cg/cgroup.subtree_control"), "cpu io memory");
 	journal_free(&j);
 }
 
@@ -263,7 +265,7 @@ Test(rewind, stops_at_the_mark, .fini = drop_dir)
 	cr_assert_eq(journal_confirm(&j, idx, NULL, 0, 0), 0);
 	cr_assert_eq(journal_rewind(&j, 1), 0);
 	cr_assert_str_eq(contents("b"), "b0");
-	cr_assert_str_eq(contents("a"), "a1\n");
+	cr_assert_str_eq(contents("a"), "a1");
 	cr_assert_eq(j.len, 1);
 	journal_free(&j);
 }
@@ -303,7 +305,7 @@ Test(recover, the_work_directory_outlives_a_reboot, .fini = drop_dir)
 	cr_assert(journal_from_earlier_boot(&j));
 	cr_assert_eq(journal_recover(&j), 0);
 	cr_assert_not(exists("zswapbench-5.d"), "the work directory is removed");
-	cr_assert_str_eq(contents("p"), "ours\n", "a parameter is not written after a reboot");
+	cr_assert_str_eq(contents("p"), "ours", "a parameter is not written after a reboot");
 	journal_free(&j);
 }
 
