@@ -1,0 +1,426 @@
+/* The commands that read saved files, run on the fixtures as a user types them: what each
+ * prints, where, and its exit status; and the refusals that come before anything runs. Nothing
+ * here starts a trial: a savings search is always a dry run. */
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <json.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "runner/base/log.h"
+#include "runner/cli/config_file.h"
+#include "runner/cli/options.h"
+#include "runner/commands/command_options.h"
+#include "runner/commands/commands.h"
+#include "runner/commands/files.h"
+#include "fixture.h"
+#include "tools.h"
+
+#define RESULTS FIXTURES "/results/"
+
+static char msg[1024];
+static char captured[1 << 16];
+static int saved_fd = -1, capture_fd = -1, captured_of;
+static char *tmp;
+
+static void drop_tmp(void)
+{
+	if (tmp)
+		remove_dir(tmp);
+	tmp = NULL;
+}
+
+/* What the code writes to fd (1 or 2) from here to capture_end, in captured. */
+static void capture_begin(int fd)
+{
+	char path[] = "/tmp/zsb-capture-XXXXXX";
+
+	fflush(stdout);
+	fflush(stderr);
+	capture_fd = mkstemp(path);
+	cr_assert_geq(capture_fd, 0);
+	unlink(path);
+	saved_fd = dup(fd);
+	dup2(capture_fd, fd);
+	captured_of = fd;
+}
+
+static const char *capture_end(void)
+{
+	ssize_t n;
+
+	fflush(stdout);
+	fflush(stderr);
+	dup2(saved_fd, captured_of);
+	close(saved_fd);
+	lseek(capture_fd, 0, SEEK_SET);
+	n = read(capture_fd, captured, sizeof(captured) - 1);
+	captured[n > 0 ? n : 0] = '\0';
+	close(capture_fd);
+	return captured;
+}
+
+static void parse_for(const char *word, struct config *cfg, int argc, char **argv)
+{
+	cr_assert_eq(options_parse(command_of(word), argc, argv, cfg, msg, sizeof(msg)),
+		     OPTIONS_RUN, "%s", msg);
+}
+
+#define ARGV(...) ((char *[]){ __VA_ARGS__, NULL })
+#define ARGC(...) (int)(sizeof((char *[]){ __VA_ARGS__ }) / sizeof(char *))
+/* A command's status with its words parsed as typed, stdout or stderr (fd) kept. */
+#define COMMAND(fd, run, word, ...)                                                                \
+	({                                                                                         \
+		struct config cfg_;                                                                \
+		int status_;                                                                       \
+		parse_for(word, &cfg_, ARGC(__VA_ARGS__), ARGV(__VA_ARGS__));                      \
+		capture_begin(fd);                                                                 \
+		status_ = run(&cfg_);                                                              \
+		capture_end();                                                                     \
+		config_free(&cfg_);                                                                \
+		status_;                                                                           \
+	})
+
+static char *out_file(const char *name)
+{
+	static char path[PATH_MAX];
+
+	if (!tmp)
+		tmp = temp_dir("zsb-cmdrun");
+	snprintf(path, sizeof(path), "%s/%s", tmp, name);
+	return path;
+}
+
+/* Several files' JSON is one document: a list of them, no comma after the last. */
+Test(show, several_files_as_json_are_a_list, .fini = drop_tmp)
+{
+	char *file = out_file("out.json"), *text;
+	json_object *doc;
+
+	cr_assert_eq(COMMAND(2, show_run, "show", "show", "--format", "json", "-o", file,
+			     RESULTS "disk-zram.json", RESULTS "oom.json"),
+		     EXIT_OK, "%s", captured);
+	text = slurp(file);
+	doc = json_tokener_parse(text);
+	cr_assert(json_object_is_type(doc, json_type_array), "%s", text);
+	cr_assert_eq(json_object_array_length(doc), 2);
+	json_object_put(doc);
+	free(text);
+	cr_assert_eq(COMMAND(2, show_run, "show", "show", "--format", "json", "-o", file,
+			     RESULTS "disk-zram.json"),
+		     EXIT_OK);
+	text = slurp(file);
+	doc = json_tokener_parse(text);
+	cr_assert(json_object_is_type(doc, json_type_object), "one file, no list: %.80s", text);
+	json_object_put(doc);
+	free(text);
+}
+
+/* Each file under its own heading: name, kernel, host; a blank line between, none first. */
+Test(show, each_file_under_its_heading, .fini = drop_tmp)
+{
+	char *file = out_file("out.txt"), *text;
+
+	cr_assert_eq(COMMAND(2, show_run, "show", "show", "-o", file, RESULTS "disk-zram.json",
+			     RESULTS "zswap-64k-pages.json"),
+		     EXIT_OK, "%s", captured);
+	text = slurp(file);
+	cr_assert(strncmp(text, "== " RESULTS "disk-zram.json: kernel 6.18.44-fc-v657, host vm, ",
+			  strlen("== " RESULTS
+				 "disk-zram.json: kernel 6.18.44-fc-v657, host vm, ")) == 0,
+		  "%.200s", text);
+	cr_assert_not_null(strstr(text,
+				  "\n\n== " RESULTS
+				  "zswap-64k-pages.json: kernel 6.12.0-1-arm64-64k, host "
+				  "arm64-64k, "),
+			   "%s", text);
+	free(text);
+}
+
+/* The long CSV of several files has its heading once. */
+Test(show, a_long_csv_has_one_heading, .fini = drop_tmp)
+{
+	char *file = out_file("out.csv"), *text, *first_line;
+	size_t n = 0;
+
+	cr_assert_eq(COMMAND(2, show_run, "show", "show", "--format", "csv", "-o", file,
+			     RESULTS "disk-zram.json", RESULTS "oom.json"),
+		     EXIT_OK, "%s", captured);
+	text = slurp(file);
+	first_line = strndup(text, strcspn(text, "\n"));
+	for (const char *at = text; (at = strstr(at, first_line)); at++)
+		n++;
+	cr_assert_eq(n, 1, "the heading '%s' %zu times", first_line, n);
+	free(first_line);
+	free(text);
+}
+
+Test(files, a_set_is_read_whole_and_the_first_document_used_once)
+{
+	struct file_set fs = { 0 };
+	char *names[] = { RESULTS "disk-zram.json", RESULTS "twelve-cells.json" };
+	json_object *first;
+
+	cr_assert_eq(file_set_read(&fs, names, 2), 0);
+	cr_assert_eq(fs.n, 2);
+	cr_assert_str_eq(fs.names[1], names[1]);
+	cr_assert_eq(fs.ptrs[1]->ncells, 12);
+	file_set_free(&fs);
+	first = file_doc_read(names[0]);
+	cr_assert_not_null(first);
+	cr_assert_eq(file_set_read_after(&fs, names, 2, first), 0);
+	cr_assert_eq(fs.ptrs[0]->ncells, 2);
+	cr_assert_eq(fs.ptrs[1]->ncells, 12, "the second file read from its own");
+	file_set_free(&fs);
+	json_object_put(first);
+}
+
+/* "-" and nothing are stdout; a write that fails is a runtime failure, said. */
+Test(files, stdout_and_a_failed_write)
+{
+	FILE *f;
+
+	cr_assert_eq(view_open("-"), stdout);
+	cr_assert_eq(view_open(""), stdout);
+	cr_assert_eq(view_open(NULL), stdout);
+	f = view_open("/dev/full");
+	cr_assert_not_null(f);
+	fputs("x\n", f);
+	capture_begin(2);
+	cr_assert_eq(view_close(f, "/dev/full"), EXIT_RUNTIME);
+	capture_end();
+	cr_assert_not_null(strstr(captured, "/dev/full: No space left on device"), "%s", captured);
+}
+
+/* --group-by: each group labelled with its count of files; one group is nothing to compare. */
+Test(compare, groups_are_labelled_and_one_is_refused, .fini = drop_tmp)
+{
+	char *file = out_file("cmp.txt"), *text;
+
+	setenv("ZSWAPBENCH_RUNDIR", out_file("state"), 1);
+	cr_assert_eq(COMMAND(2, compare_run, "compare", "compare", "--group-by", "host", "-o", file,
+			     RESULTS "disk-zram.json", RESULTS "no-series.json"),
+		     EXIT_USAGE);
+	cr_assert_not_null(strstr(captured,
+				  "--group-by host: every file is of one group (host vm): "
+				  "nothing to compare it with"),
+			   "%s", captured);
+	cr_assert_eq(COMMAND(2, compare_run, "compare", "compare", "--group-by", "host", "-o", file,
+			     RESULTS "disk-zram.json", RESULTS "no-series.json",
+			     RESULTS "zswap-64k-pages.json"),
+		     EXIT_OK, "%s", captured);
+	text = slurp(file);
+	cr_assert_not_null(strstr(text, "host vm (2 files)"), "%s", text);
+	cr_assert_not_null(strstr(text, "host arm64-64k (1 file)"), "%s", text);
+	free(text);
+}
+
+/* Files with no cell in common: said, and a usage error. */
+Test(compare, nothing_in_common_is_a_usage_error, .fini = drop_tmp)
+{
+	setenv("ZSWAPBENCH_RUNDIR", out_file("state"), 1);
+	cr_assert_eq(COMMAND(2, compare_run, "compare", "compare", "-o", out_file("cmp.txt"),
+			     RESULTS "disk-zram.json", RESULTS "block-static.json"),
+		     EXIT_USAGE, "%s", captured);
+}
+
+/* A savings answer is drawn alone; a file that is not there is a usage error. */
+Test(plot_command, a_savings_answer_is_drawn_alone, .fini = drop_tmp)
+{
+	if (!have_tool("gnuplot"))
+		cr_skip_test("gnuplot is not installed (gnuplot-nox)");
+	cr_assert_eq(COMMAND(2, plot_run, "plot", "plot", "-o", out_file("plots"),
+			     FIXTURES "/savings/hot25-zram.json", RESULTS "disk-zram.json"),
+		     EXIT_USAGE);
+	cr_assert_not_null(strstr(captured, "a savings answer is plotted alone"), "%s", captured);
+	cr_assert_eq(COMMAND(2, plot_run, "plot", "plot", "-o", out_file("plots"),
+			     RESULTS "no-such.json"),
+		     EXIT_USAGE);
+}
+
+Test(report_command, a_missing_file_is_a_usage_error, .fini = drop_tmp)
+{
+	if (!have_tool("gnuplot"))
+		cr_skip_test("gnuplot is not installed (gnuplot-nox)");
+	cr_assert_eq(COMMAND(2, report_run, "report", "report", "-o", out_file("r.html"),
+			     RESULTS "no-such.json"),
+		     EXIT_USAGE);
+	cr_assert_not_null(strstr(captured, "no-such.json"), "%s", captured);
+}
+
+/* sysinfo prints a table or JSON, nothing else, from the tree --sysroot names. */
+Test(sysinfo, json_or_a_table_only)
+{
+	struct config cfg;
+	json_object *doc;
+
+	parse_for("sysinfo", &cfg, 5,
+		  ARGV("sysinfo", "--format", "json", "--sysroot", FIXTURES "/v2"));
+	capture_begin(1);
+	cr_assert_eq(sysinfo_run(&cfg), EXIT_OK);
+	capture_end();
+	doc = json_tokener_parse(captured);
+	cr_assert(json_object_is_type(doc, json_type_object), "%.200s", captured);
+	json_object_put(doc);
+	cfg.format = FORMAT_MARKDOWN;
+	capture_begin(2);
+	cr_assert_eq(sysinfo_run(&cfg), EXIT_USAGE);
+	capture_end();
+	cr_assert_not_null(strstr(captured, "--format 'markdown': sysinfo prints a table or json"),
+			   "%s", captured);
+	cfg.format = FORMAT_CSV;
+	capture_begin(2);
+	cr_assert_eq(sysinfo_run(&cfg), EXIT_USAGE);
+	capture_end();
+	cr_assert_not_null(strstr(captured, "--format 'csv'"), "%s", captured);
+	config_free(&cfg);
+}
+
+static void put_file(const char *dir, const char *name, const char *text)
+{
+	char path[PATH_MAX];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	cr_assert_not_null(f, "%s", path);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* The presets by name, each with its comment's first line. */
+Test(list_configs, presets_in_order_with_their_comment, .fini = drop_tmp)
+{
+	char dir[PATH_MAX];
+	const char *want = "a.b                          First\n"
+			   "b                            Second one\n";
+
+	snprintf(dir, sizeof(dir), "%s", out_file("configs"));
+	cr_assert_eq(mkdir(dir, 0755), 0);
+	put_file(dir, "b.conf", "[run]\n#   Second one\n# more\n");
+	put_file(dir, "a.b.conf", "#First\n[run]\n");
+	put_file(dir, "notes.txt", "# not a preset\n");
+	put_file(dir, ".conf", "# no name\n");
+	config_preset_dirs_from(tmp);
+	capture_begin(1);
+	cr_assert_eq(list_configs_main(command_of("list-configs"), 1, ARGV("list-configs")),
+		     EXIT_OK);
+	capture_end();
+	cr_assert_str_eq(captured, want);
+}
+
+static int runs;
+static int count_run(const struct config *cfg)
+{
+	(void)cfg;
+	return ++runs, 7;
+}
+
+/* A command's options parsed first: its run only when they are right. */
+Test(command_options, the_run_only_after_its_options)
+{
+	struct command_info c = *command_of("show");
+
+	c.run = count_run;
+	runs = 0;
+	capture_begin(1);
+	cr_assert_eq(command_main(&c, 2, ARGV("show", "--help")), EXIT_OK);
+	cr_assert_eq(command_main(&c, 2, ARGV("show", "--version")), EXIT_OK);
+	capture_end();
+	cr_assert_not_null(strstr(captured, "zswapbench " ZSB_VERSION "\n"), "%s", captured);
+	capture_begin(2);
+	cr_assert_eq(command_main(&c, 2, ARGV("show", "--bogus")), EXIT_USAGE);
+	capture_end();
+	cr_assert_str_eq(captured,
+			 "zswapbench: unknown option '--bogus'; try 'zswapbench show --help'\n");
+	cr_assert_eq(runs, 0);
+	cr_assert_eq(command_main(&c, 2, ARGV("show", "a.json")), 7);
+	cr_assert_eq(runs, 1);
+}
+
+/* A command of no options: --help or -h, else its word refused. */
+Test(command_options, a_command_without_options)
+{
+	const struct command_info *c = command_of("list-configs");
+
+	cr_assert_eq(command_without_options(c, 1, ARGV("list-configs")), -1);
+	capture_begin(1);
+	cr_assert_eq(command_without_options(c, 2, ARGV("list-configs", "-h")), EXIT_OK);
+	cr_assert_eq(command_without_options(c, 2, ARGV("list-configs", "--help")), EXIT_OK);
+	capture_end();
+	capture_begin(2);
+	cr_assert_eq(command_without_options(c, 2, ARGV("list-configs", "x")), EXIT_USAGE);
+	capture_end();
+	cr_assert_str_eq(captured,
+			 "zswapbench: list-configs: unexpected argument 'x'; try "
+			 "'zswapbench list-configs --help'\n");
+}
+
+Test(commands, a_word_is_a_whole_name)
+{
+	cr_assert_str_eq(command_of("show")->name, "show");
+	cr_assert(command_of("s")->implicit);
+	cr_assert(command_of("sho")->implicit);
+	cr_assert(command_of("")->implicit);
+	cr_assert(command_of("shows")->implicit);
+}
+
+/* What savings refuses, before any run: each refusal on its own, the search never started
+ * (a dry run, should a refusal be missed). */
+Test(savings, refusals_before_the_search, .fini = drop_tmp)
+{
+	/* getopt reorders argv: the words in writable memory */
+	struct {
+		int argc;
+		char *argv[8];
+		const char *want;
+	} cases[] = {
+		{ 4,
+		  { "savings", "-n", "--jobs", "1,2" },
+		  "savings: --jobs: one value: the search's axis is the backends" },
+		{ 4,
+		  { "savings", "-n", "--comp", "lz4,zstd" },
+		  "savings: --comp: one value: the search's axis is the backends" },
+		{ 4,
+		  { "savings", "-n", "--swap", "none" },
+		  "savings: --swap: none is the search's reference, not a backend" },
+		{ 4,
+		  { "savings", "-n", "--swap", "zram,none" },
+		  "savings: --swap: none is the search's reference, not a backend" },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct config cfg;
+		int status;
+		parse_for("savings", &cfg, cases[i].argc, cases[i].argv);
+		cr_assert(cfg.dry_run);
+		capture_begin(2);
+		status = savings_run(&cfg);
+		capture_end();
+		cr_assert_eq(status, EXIT_USAGE, "%s", cases[i].want);
+		cr_assert_not_null(strstr(captured, cases[i].want), "%s", captured);
+		config_free(&cfg);
+	}
+}
+
+Test(savings, a_config_of_sections_is_refused, .fini = drop_tmp)
+{
+	char *conf = out_file("one.conf");
+	struct config cfg;
+	int status;
+
+	put_file(tmp, "one.conf", "[a]\nswap = zram\n");
+	parse_for("savings", &cfg, 4, ARGV("savings", "-n", "--config", conf));
+	cr_assert_eq(cfg.nsections, 1);
+	capture_begin(2);
+	status = savings_run(&cfg);
+	capture_end();
+	cr_assert_eq(status, EXIT_USAGE);
+	cr_assert_not_null(strstr(captured,
+				  "savings: --config: a config file's sections are cells"),
+			   "%s", captured);
+	config_free(&cfg);
+}
