@@ -132,7 +132,7 @@ Test(workload, ticks_on_their_interval)
 
 Test(workload, a_hogger_is_followed_to_its_fill_and_let_go)
 {
-	char *const argv[] = { "sh", "-c", FAKE_HOGGER, NULL };
+	char *const argv[] = { "/bin/sh", "-c", FAKE_HOGGER, NULL };
 	struct workload_spec spec = { .argv = argv, .jobs = 2 };
 
 	run(&spec, 0, 10000);
@@ -152,7 +152,7 @@ Test(workload, a_hogger_is_followed_to_its_fill_and_let_go)
 /* Of two jobs the first to make the folder leaves without a fill: the other's fill is enough. */
 Test(workload, a_job_gone_before_its_fill_does_not_hold_the_others)
 {
-	char *const argv[] = { "sh", "-c",
+	char *const argv[] = { "/bin/sh", "-c",
 			       "mkdir \"$ZSB_UNIT_ONCE\" 2>/dev/null && exit 0; " FAKE_HOGGER,
 			       NULL };
 	struct workload_spec spec = { .argv = argv, .jobs = 2 };
@@ -173,7 +173,7 @@ Test(workload, a_job_gone_before_its_fill_does_not_hold_the_others)
 
 Test(workload, no_fill_when_no_job_filled)
 {
-	char *const argv[] = { "sh", "-c", "echo start 1 >&3", NULL };
+	char *const argv[] = { "/bin/sh", "-c", "echo start 1 >&3", NULL };
 	struct workload_spec spec = { .argv = argv, .jobs = 1 };
 
 	run(&spec, 0, 10000);
