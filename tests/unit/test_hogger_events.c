@@ -2,6 +2,7 @@
  * line that is not exactly one of ours changing nothing, and the latency histograms taken only
  * when their totals agree with their buckets. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "runner/trial/hogger_events.h"

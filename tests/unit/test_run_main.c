@@ -30,6 +30,20 @@ static char *printed;
 		    argv_);                                                                        \
 	})
 
+/* The whole file, empty or not. */
+static char *read_all(const char *path)
+{
+	char *text = calloc(1, 1 << 16);
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	cr_assert(text && f);
+	n = fread(text, 1, (1 << 16) - 1, f);
+	text[n] = '\0';
+	fclose(f);
+	return text;
+}
+
 static int run(int argc, char **argv)
 {
 	char msg[512];
@@ -40,8 +54,7 @@ static int run(int argc, char **argv)
 	cr_assert_not_null(freopen(OUT, "w", stdout));
 	status = run_main(&cfg);
 	fflush(stdout);
-	printed = slurp(OUT);
-	cr_assert_not_null(printed);
+	printed = read_all(OUT);
 	return status;
 }
 
@@ -83,16 +96,10 @@ static const char *swapfile_of(void)
 
 Test(run_main, the_swapfile_as_the_kernel_spells_it)
 {
-	cr_assert_eq(RUN("--swap", "none", "--format", "json", "--swapfile", "/tmp/.//x.swap"), 0);
+	cr_assert_eq(RUN("--swap", "disk", "--format", "json", "--swapfile", "/tmp/.//x.swap"), 0);
 	cr_assert_str_eq(swapfile_of(), "/tmp/x.swap");
 	free(printed);
 	config_free(&cfg);
-	cr_assert_eq(RUN("--swap", "none", "--format", "json", "--swapfile", "/x.swap"), 0);
+	cr_assert_eq(RUN("--swap", "disk", "--format", "json", "--swapfile", "/x.swap"), 0);
 	cr_assert_str_eq(swapfile_of(), "/x.swap", "not //x.swap");
-	free(printed);
-	config_free(&cfg);
-	cr_assert_eq(RUN("--swap", "none", "--format", "json", "--swapfile",
-			 "/nonexistent-zsb/x.swap"),
-		     0);
-	cr_assert_str_eq(swapfile_of(), "/nonexistent-zsb/x.swap", "left as given");
 }

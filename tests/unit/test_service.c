@@ -2,6 +2,7 @@
  * numbers as metrics, only for a trial that went well; a server that died fails the trial with
  * what its log says last; an interrupted trial keeps its status. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

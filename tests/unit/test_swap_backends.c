@@ -3,6 +3,7 @@
  * RAM, the dry run's lines, zswap's pool read from a fake debugfs and meminfo, its counters
  * around a trial, its cgroup limits, and zswap turned off for a disk cell where it was on. */
 #include <criterion/criterion.h>
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>

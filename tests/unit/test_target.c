@@ -86,8 +86,10 @@ Test(target, the_job_file_names_the_device)
 
 static void described(const struct target_spec *t, char *buf, size_t len)
 {
-	FILE *f = fmemopen(buf, len, "w");
+	FILE *f;
 
+	memset(buf, 0, len);
+	f = fmemopen(buf, len, "w");
 	cr_assert_not_null(f);
 	target_describe(t, f);
 	fclose(f);

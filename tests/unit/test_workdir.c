@@ -67,8 +67,7 @@ Test(workdir, the_setup_runs_in_it)
 	char why[512], made[600];
 
 	config_init(&cfg);
-	free(cfg.setup);
-	cfg.setup = strdup("touch made-here");
+	cr_assert_eq(config_set_text(&cfg.setup, "touch made-here"), 0);
 	cr_assert_eq(workdir_setup(&cfg, NULL, NULL, dir, why, sizeof(why)), 0, "%s", why);
 	snprintf(made, sizeof(made), "%s/made-here", dir);
 	cr_assert_eq(access(made, F_OK), 0, "the setup ran elsewhere");
@@ -81,8 +80,7 @@ Test(workdir, a_failing_setup_is_an_error_with_its_status)
 	char why[512];
 
 	config_init(&cfg);
-	free(cfg.setup);
-	cfg.setup = strdup("false");
+	cr_assert_eq(config_set_text(&cfg.setup, "false"), 0);
 	cr_assert_eq(workdir_setup(&cfg, NULL, NULL, dir, why, sizeof(why)), -EIO);
 	cr_assert_str_eq(why, "--setup 'false' (exit status 1)");
 	config_free(&cfg);
