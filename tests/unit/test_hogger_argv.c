@@ -80,3 +80,50 @@ Test(hogger_argv, the_short_names_are_options_of_the_table)
 		p += p[1] == ':';
 	}
 }
+
+static void argv_is(const struct hogger_args *a, const char *const *expect)
+{
+	struct hogger_argv v;
+	size_t i = 0;
+
+	hogger_argv_build(&v, a);
+	for (; expect[i]; i++) {
+		cr_assert_not_null(v.argv[i], "word %zu missing: %s", i, expect[i]);
+		cr_assert_str_eq(v.argv[i], expect[i], "word %zu", i);
+	}
+	cr_assert_null(v.argv[i], "a word more: %s", v.argv[i]);
+}
+
+/* A field left at 0 leaves its option to the hogger's default; each switch is its own word. */
+Test(hogger_argv, each_field_is_its_own_option_and_zero_leaves_it_out)
+{
+	struct hogger_args a = { .path = "h", .alloc = 4096, .data = "zero" };
+	static const char *const bare[] = { "h", "--alloc", "4096", "--data", "zero", NULL };
+	static const char *const hold[] = {
+		"h", "--alloc", "4096", "--data", "zero", "--hold", NULL
+	};
+	static const char *const prefault[] = { "h",	"--alloc",    "4096", "--data",
+						"zero", "--prefault", NULL };
+	static const char *const no_seccomp[] = { "h",	  "--alloc",	  "4096", "--data",
+						  "zero", "--no-seccomp", NULL };
+	static const char *const no_latency[] = { "h",	  "--alloc",	  "4096", "--data",
+						  "zero", "--no-latency", NULL };
+	static const char *const threads[] = { "h",    "--alloc",   "4096", "--data",
+					       "zero", "--threads", "3",    NULL };
+
+	argv_is(&a, bare);
+	a.hold = 1;
+	argv_is(&a, hold);
+	a.hold = 0;
+	a.prefault = 1;
+	argv_is(&a, prefault);
+	a.prefault = 0;
+	a.no_seccomp = 1;
+	argv_is(&a, no_seccomp);
+	a.no_seccomp = 0;
+	a.no_latency = 1;
+	argv_is(&a, no_latency);
+	a.no_latency = 0;
+	a.threads = 3;
+	argv_is(&a, threads);
+}

@@ -1,0 +1,98 @@
+/* The run's work directory (run/workdir.c) beside a swapfile in a temporary folder: its name,
+ * its journal entry, the variable naming it; a folder already there refused and never
+ * journaled; --setup run in it, a failing one an error with its status. */
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "runner/run/workdir.h"
+#include "runner/undo/rewind.h"
+#include "tools.h"
+
+static char *dir;
+static struct journal j;
+
+static void fresh(void)
+{
+	dir = temp_dir("zsb-unit-workdir");
+	journal_init(&j);
+}
+
+static void gone(void)
+{
+	journal_free(&j);
+	remove_dir(dir);
+}
+
+TestSuite(workdir, .init = fresh, .fini = gone);
+
+Test(workdir, beside_the_swapfile_journaled_and_named)
+{
+	char swapfile[512], path[512], expect[600], why[512];
+	struct stat st;
+
+	snprintf(swapfile, sizeof(swapfile), "%s/zswapbench-1.swap", dir);
+	snprintf(expect, sizeof(expect), "%s/zswapbench-%d.d", dir, (int)getpid());
+	cr_assert_eq(workdir_create(&j, swapfile, NULL, path, sizeof(path), why, sizeof(why)), 0,
+		     "%s", why);
+	cr_assert_str_eq(path, expect);
+	cr_assert_eq(stat(path, &st), 0);
+	cr_assert(S_ISDIR(st.st_mode));
+	cr_assert_str_eq(getenv("ZSWAPBENCH_WORKDIR"), expect);
+	cr_assert_eq(journal_pending(&j), 1);
+	cr_assert_eq(journal_rewind(&j, 0), 0);
+	cr_assert_neq(stat(path, &st), 0, "the rewind removes it");
+}
+
+Test(workdir, one_already_there_is_someone_else_s)
+{
+	char swapfile[512], path[512], why[512];
+
+	snprintf(swapfile, sizeof(swapfile), "%s/x.swap", dir);
+	snprintf(path, sizeof(path), "%s/zswapbench-%d.d", dir, (int)getpid());
+	cr_assert_eq(mkdir(path, 0700), 0);
+	cr_assert_eq(workdir_create(&j, swapfile, NULL, path, sizeof(path), why, sizeof(why)),
+		     -EEXIST);
+	cr_assert_eq(journal_pending(&j), 0, "nothing of it to undo");
+	cr_assert(strstr(why, "zswapbench-"), "%s", why);
+}
+
+Test(workdir, the_setup_runs_in_it)
+{
+	struct config cfg;
+	char why[512], made[600];
+
+	config_init(&cfg);
+	cr_assert_eq(config_set_text(&cfg.setup, "touch made-here"), 0);
+	cr_assert_eq(workdir_setup(&cfg, NULL, NULL, dir, why, sizeof(why)), 0, "%s", why);
+	snprintf(made, sizeof(made), "%s/made-here", dir);
+	cr_assert_eq(access(made, F_OK), 0, "the setup ran elsewhere");
+	config_free(&cfg);
+}
+
+Test(workdir, a_failing_setup_is_an_error_with_its_status)
+{
+	struct config cfg;
+	char why[512];
+
+	config_init(&cfg);
+	cr_assert_eq(config_set_text(&cfg.setup, "false"), 0);
+	cr_assert_eq(workdir_setup(&cfg, NULL, NULL, dir, why, sizeof(why)), -EIO);
+	cr_assert_str_eq(why, "--setup 'false' (exit status 1)");
+	config_free(&cfg);
+}
+
+Test(workdir, no_setup_is_nothing_to_run)
+{
+	struct config cfg;
+	char why[512] = "";
+
+	config_init(&cfg);
+	cr_assert_eq(workdir_setup(&cfg, NULL, NULL, dir, why, sizeof(why)), 0);
+	cr_assert_str_eq(why, "");
+	config_free(&cfg);
+}
