@@ -136,8 +136,8 @@ Test(views, compares_export_has_every_compared_metric_and_two_bounds)
 	cr_assert_eq(ret, 0, "%s", why);
 	cr_expect(
 		strncmp(text,
-			"FILE,CELL,METRIC,UNIT,BASE,NEW,CHANGE,CI-LOW,CI-HIGH,P,SIG,CONFOUNDS\r\n",
-			70) == 0,
+			"FILE,CELL,METRIC,UNIT,BASE,NEW,CHANGE,CI-LOW,CI-HIGH,P,SIG,CONFOUNDS\n",
+			69) == 0,
 		"%.120s", text);
 	cr_expect_geq(lines(text), 30, "%zu rows", lines(text));
 	cr_expect_leq(lines(text), want + 1);
@@ -172,7 +172,7 @@ Test(views, match_pairs_on_fewer_keys_and_names_the_confounds)
 			   "%s", text);
 	free(text);
 	text = compared(&a, &b, mask, FORMAT_CSV, &ret, why, sizeof(why));
-	cr_expect_not_null(strstr(text, ",limit 32M -> 64M\r\n"), "%.300s", text);
+	cr_expect_not_null(strstr(text, ",limit 32M -> 64M\n"), "%.300s", text);
 	free(text);
 	results_free(&a);
 	results_free(&b);
