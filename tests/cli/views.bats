@@ -20,7 +20,7 @@ teardown() { rm -rf "$TMP"; }
 	[ "$status" -eq 0 ]
 	head -1 "$TMP/c.csv" | grep -q '^FILE,CELL,METRIC'
 	run --separate-stderr "$ZSB" show -o - "$FIX"
-	[[ "$output" == "disk: 5 of 5 trials ok"* ]]
+	[[ "$output" == "warning before the run: Load average 4.24"*$'\n\n'"disk: 5 of 5 trials ok"* ]]
 	run --separate-stderr "$ZSB" plot -o - "$FIX"
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "zswapbench: --output '-': the plots are several files: give a folder; try 'zswapbench plot --help'" ]
