@@ -137,6 +137,39 @@ calibration() {
 	[ "$(jq -r '[.files[1].differences[] | select(.kind == "configuration") | .fact] | sort | join(",")' <<<"$output")" = "chunk,order" ]
 }
 
+@test "compare says a duration in the unit its option is typed in, and 600 and 600.0 as one" {
+	# interval is stored in seconds (0.1) and typed in ms; timeout typed in s; a jq copy's 600.0
+	jq '.config.interval = 0 | .config.timeout = 90' "$FIX" | another_run >"$TMP/other.json"
+	sed 's/"timeout": 600,/"timeout": 600.0,/' "$FIX" | another_run >"$TMP/same.json"
+	grep -q '"timeout": 600.0,' "$TMP/same.json"
+	run --separate-stderr "$ZSB" compare "$FIX" "$TMP/other.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"configuration differs in $TMP/other.json: interval: 100 ms -> 0 ms"$'\n'* ]]
+	[[ "$output" == *"configuration differs in $TMP/other.json: timeout: 600 s -> 90 s"$'\n'* ]]
+	[[ "$output" != *"interval: 0.1"* ]]
+	run --separate-stderr "$ZSB" compare --format json "$FIX" "$TMP/other.json"
+	[ "$(jq -r '.files[1].differences[] | select(.fact == "interval") | "\(.base) \(.new)"' <<<"$output")" = "100 ms 0 ms" ]
+	run --separate-stderr "$ZSB" compare "$FIX" "$TMP/same.json"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"differs in"* ]]
+}
+
+@test "compare names a fact one file does not know as unknown, never as the same" {
+	# No facts at all (an older file, facts: null), and one fact missing
+	jq '.system.facts = null' "$FIX" | another_run >"$TMP/nofacts.json"
+	jq 'del(.system.facts.kernel.arch)' "$FIX" | another_run >"$TMP/noarch.json"
+	run --separate-stderr "$ZSB" compare "$FIX" "$TMP/nofacts.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"environment differs in $TMP/nofacts.json: architecture: x86_64 -> unknown"$'\n'* ]]
+	[[ "$output" == *"environment differs in $TMP/nofacts.json: kernel: 6.18.44-fc-v657 -> unknown"$'\n'* ]]
+	run --separate-stderr "$ZSB" compare "$TMP/nofacts.json" "$FIX"
+	[[ "$output" == *"environment differs in $FIX: architecture: unknown -> x86_64"$'\n'* ]]
+	run --separate-stderr "$ZSB" compare --format json "$FIX" "$TMP/noarch.json"
+	[ "$(jq -r '[.files[1].differences[] | "\(.fact): \(.base) -> \(.new)"] | join(";")' <<<"$output")" = "architecture: x86_64 -> unknown" ]
+}
+
 @test "failed trials are shown as fail:runs, never as zeros" {
 	jq '.cells[1].trials[0].status = "oom" | .cells[1].trials[0].note = "OOM-killed"' "$FIX" >"$TMP/oom.json"
 	run --separate-stderr "$ZSB" compare "$FIX" "$TMP/oom.json"

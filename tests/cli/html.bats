@@ -92,14 +92,21 @@ sys.stdout.write(html.unescape(m.group(1)))
 PY
 }
 
+# show's lines without its first block where that is the machine's warnings before the run,
+# which the page lists under Warnings, not in its verdict.
+without_run_warnings() {
+	awk 'NR == 1 && /^warning before the run: / { skip = 1 } skip { if ($0 == "") skip = 0; next } { print }'
+}
+
 # report FILE to the page HTML, then show FILE: page holds the page's verdict, output what
-# show printed; both must succeed.
+# show printed after the machine's warnings; both must succeed.
 report_then_show() {
 	run --separate-stderr "$ZSB" report "$1" -o "$2"
 	[ "$status" -eq 0 ]
 	page=$(html_verdict "$2")
 	run --separate-stderr "$ZSB" show "$1"
 	[ "$status" -eq 0 ]
+	output=$(printf '%s\n' "$output" | without_run_warnings)
 }
 
 # The page's verdict is the text given, and where it is not, the difference is shown.

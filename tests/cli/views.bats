@@ -20,7 +20,7 @@ teardown() { rm -rf "$TMP"; }
 	[ "$status" -eq 0 ]
 	head -1 "$TMP/c.csv" | grep -q '^FILE,CELL,METRIC'
 	run --separate-stderr "$ZSB" show -o - "$FIX"
-	[[ "$output" == "disk: 5 of 5 trials ok"* ]]
+	[[ "$output" == "warning before the run: Load average 4.24"*$'\n\n'"disk: 5 of 5 trials ok"* ]]
 	run --separate-stderr "$ZSB" plot -o - "$FIX"
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "zswapbench: --output '-': the plots are several files: give a folder; try 'zswapbench plot --help'" ]
@@ -137,4 +137,118 @@ PY
 	[ "$status" -eq 0 ]
 	[ "$(grep -c '^throughput ops/s .* -50\.0% \[.*\] .* 0\.008 (1) \*$' <<<"$output")" -eq 2 ]
 	[ "$(grep -A1 '^METRIC' <<<"$output" | grep -c '^throughput ops/s')" -eq 2 ]
+}
+
+@test "views: show and the report list the machine's warnings from before the run" {
+	# disk-zram.json's facts hold "Load average 4.24 on 2 CPUs ..."
+	load_warning="warning before the run: Load average 4.24 on 2 CPUs (above 0.5 per CPU)"
+	run --separate-stderr "$ZSB" show "$FIX"
+	[ "$status" -eq 0 ]
+	[[ "$(sed -n 1p <<<"$output")" == "$load_warning"* ]]
+	[ -z "$(sed -n 2p <<<"$output")" ]
+	run --separate-stderr "$ZSB" show --format markdown "$FIX"
+	[[ "$(sed -n 1p <<<"$output")" == "- $load_warning"* ]]
+	# A file whose facts hold none says none.
+	jq '.system.facts.warnings = []' "$FIX" >"$TMP/quiet.json"
+	run --separate-stderr "$ZSB" show "$TMP/quiet.json"
+	[[ "$output" != *"before the run"* ]]
+	command -v gnuplot >/dev/null || skip "gnuplot is not installed (gnuplot-nox)"
+	run --separate-stderr "$ZSB" report "$FIX" -o "$TMP/r.html"
+	[ "$status" -eq 0 ]
+	warnings=$(sed -n '/<section id="warnings">/,/<\/section>/p' "$TMP/r.html")
+	[[ "$warnings" == *"$load_warning"* ]]
+	[[ "$warnings" != *"None:"* ]]
+}
+
+# Each CSV view, LF line ends: awk finds the UNIT column by its heading, each row has the
+# heading's number of fields (no field of these fixtures holds a comma), and a unit is "s", not
+# "s\r".
+csv_by_awk() {
+	awk -F, 'NR == 1 { n = NF; for (i = 1; i <= NF; i++) if ($i == "UNIT") u = i; next }
+		/\r/ { cr++ } NF != n { bad++ } u && $u == "s" { s++ }
+		END { printf "%d %d %d %d\n", NR - 1, cr + 0, bad + 0, s + 0 }' "$1"
+}
+
+@test "views: every CSV view ends its lines with LF alone, as awk and cut read them" {
+	local rows cr bad s
+	"$ZSB" show --format csv "$FIX" >"$TMP/show.csv"
+	"$ZSB" compare --format csv "$FIX" "$FIX" >"$TMP/compare.csv"
+	"$ZSB" show --format csv "$FIX" "$BATS_TEST_DIRNAME/../fixtures/results/sweep-jobs.json" >"$TMP/long.csv"
+	for f in show compare long; do
+		read -r rows cr bad s < <(csv_by_awk "$TMP/$f.csv")
+		echo "$f: $rows rows, $cr with CR, $bad of another width, $s in s"
+		[ "$rows" -gt 10 ]
+		[ "$cr" -eq 0 ]
+		[ "$bad" -eq 0 ]
+		[ "$s" -gt 0 ]
+	done
+	[ "$(grep -c $'\r' "$TMP/show.csv")" -eq 0 ]
+	# The long CSV: every elapsed row of disk-zram.json's 10 trials, unit s.
+	[ "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["METRIC"] == "elapsed" && $h["UNIT"] == "s"' "$TMP/show.csv" | wc -l)" -eq 10 ]
+}
+
+@test "views: every metric carries its unit: s/GiB for CPU per swapped GiB, us for latencies" {
+	run --separate-stderr "$ZSB" show --format csv "$FIX"
+	[ "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["METRIC"] == "cpu_s_per_swapped_gib" { print $h["UNIT"] }' <<<"$output" | sort -u)" = "s/GiB" ]
+	run --separate-stderr "$ZSB" show --format json "$FIX"
+	[ "$(jq -r '.metrics.cpu_s_per_swapped_gib.unit' <<<"$output")" = "s/GiB" ]
+	run --separate-stderr "$ZSB" show -v "$FIX"
+	[[ "$output" =~ cpu_s_per_swapped_gib\ +s/GiB ]]
+	# compare's table: each latency percentile of the access phase with its unit beside it.
+	run --separate-stderr "$ZSB" compare --all "$FIX" "$FIX"
+	[ "$status" -eq 0 ]
+	[ "$(grep -cE '^access_p99 us ' <<<"$output")" -eq 2 ]
+	[ -z "$(grep -E '^access_p[0-9]+ ' <<<"$output" | grep -vE '^access_p[0-9]+ us ')" ]
+	[ "$(grep -cE '^cpu_s_per_swapped_gib s/GiB ' <<<"$output")" -eq 2 ]
+}
+
+# A markdown file and cmark-gfm's HTML of it: each table of the markdown (a run of lines
+# starting '|') a table of the page with as many rows, each other line not blank a paragraph of
+# its own or a list item, and the significance legend a paragraph, never a bullet.
+gfm_agrees() {
+	python3 - "$1" "$2" <<'PY'
+import re, sys
+md = open(sys.argv[1], encoding='utf-8').read().split('\n')
+page = open(sys.argv[2], encoding='utf-8').read()
+tables, rows, text, items = [], 0, 0, 0
+for i, line in enumerate(md):
+    if line.startswith('|'):
+        rows += 1
+        if i + 1 == len(md) or not md[i + 1].startswith('|'):
+            tables.append(rows - 2)  # the heading and the delimiter row
+            rows = 0
+    elif line.startswith('- '):
+        items += 1
+    elif line.strip():
+        text += 1
+drawn = [len(re.findall(r'<tr>', t)) - 1 for t in re.findall(r'<table>(.*?)</table>', page, re.S)]
+assert drawn == tables, ('rows per table', drawn, tables)
+assert len(re.findall(r'<li>', page)) == items, ('items', len(re.findall(r'<li>', page)), items)
+assert len(re.findall(r'<p>', page)) == text, ('paragraphs', len(re.findall(r'<p>', page)), text)
+assert not re.search(r'<li>\s*significant', page), 'the legend is a bullet'
+print(len(tables), 'tables', sum(tables), 'rows', text, 'paragraphs', items, 'items')
+PY
+}
+
+@test "views: markdown is the same tables and lines under a GFM renderer (cmark-gfm)" {
+	command -v cmark-gfm >/dev/null || skip "cmark-gfm is not installed (apt-get install cmark-gfm)"
+	local R="$BATS_TEST_DIRNAME/../fixtures/results" n=0
+	while read -r args; do
+		# shellcheck disable=SC2086
+		"$ZSB" $args --format markdown >"$TMP/$n.md"
+		cmark-gfm -e table "$TMP/$n.md" >"$TMP/$n.html"
+		echo "$args: $(gfm_agrees "$TMP/$n.md" "$TMP/$n.html")"
+		n=$((n + 1))
+	done <<-EOF
+		show $FIX
+		show -v $FIX
+		show $R/sweep-jobs.json
+		show $R/block-zram-disk.json
+		show $R/fs-compressors.json
+		compare $FIX $FIX
+		compare --all $FIX $R/oom.json
+		compare $R/block-static.json $R/block-static-b.json
+	EOF
+	# The legend stays a paragraph that starts with its asterisk.
+	"$ZSB" compare "$FIX" "$FIX" --format markdown | cmark-gfm -e table | grep -q '^<p>\* significant'
 }

@@ -502,10 +502,51 @@ Test(answer, a_configuration_differs_by_value_not_spelling)
 	json_object_object_add(b.config, "swap-fraction", json_object_new_int(0));
 	json_object_object_add(a.config, "chunk", json_object_new_int(1048576));
 	json_object_object_add(b.config, "chunk", json_object_new_int(65536));
-	cr_assert_eq(config_differences(&a, &b, d, 4), 1);
+	cr_assert_eq(config_differences(&a, &b, NULL, d, 4), 1);
 	cr_assert_str_eq(d[0].fact, "chunk");
 	cr_assert_str_eq(d[0].base, "1048576");
 	cr_assert_str_eq(d[0].now, "65536");
+	results_free(&a);
+	results_free(&b);
+}
+
+/* The unit compare's command line gives a duration option: the option table's. */
+static const char *test_unit(const char *option)
+{
+	return strcmp(option, "interval") == 0 ? "ms" : strcmp(option, "timeout") == 0 ? "s" : NULL;
+}
+
+/* A duration is stored in seconds and said in the unit its bare number is typed in, with that
+ * unit: --interval's 0.1 is 100 ms, never "0.1", which --interval would read as 0.1 ms. */
+Test(answer, a_duration_differs_in_the_unit_it_is_typed_in)
+{
+	struct results a, b;
+	struct env_difference d[4];
+
+	run_init(&a, NULL);
+	run_init(&b, NULL);
+	json_object_object_add(a.config, "interval", json_object_new_double(0.1));
+	json_object_object_add(b.config, "interval", json_object_new_int(0));
+	json_object_object_add(a.config, "timeout", json_object_new_int(600));
+	json_object_object_add(b.config, "timeout", json_object_new_double(600.0));
+	json_object_object_add(a.config, "ready-timeout", json_object_new_double(0.25));
+	json_object_object_add(b.config, "ready-timeout", json_object_new_double(2));
+	cr_assert_eq(config_differences(&a, &b, test_unit, d, 4), 2, "600 and 600.0 are one");
+	cr_assert_str_eq(d[0].fact, "interval");
+	cr_assert_str_eq(d[0].base, "100 ms");
+	cr_assert_str_eq(d[0].now, "0 ms");
+	cr_assert_str_eq(d[1].fact, "ready-timeout");
+	cr_assert_str_eq(d[1].base, "0.25", "no unit given: as stored");
+	cr_assert_str_eq(d[1].now, "2");
+	json_object_object_add(b.config, "timeout", json_object_new_double(90.5));
+	cr_assert_eq(config_differences(&a, &b, test_unit, d, 4), 3);
+	cr_assert_str_eq(d[1].fact, "timeout");
+	cr_assert_str_eq(d[1].base, "600 s");
+	cr_assert_str_eq(d[1].now, "90.5 s");
+	json_object_object_add(b.config, "interval", NULL);
+	cr_assert_eq(config_differences(&a, &b, test_unit, d, 4), 3);
+	cr_assert_str_eq(d[0].now, "unset");
+	cr_assert_eq(config_differences(&a, &b, test_unit, d, 1), 1, "at most max");
 	results_free(&a);
 	results_free(&b);
 }

@@ -78,7 +78,7 @@ Test(columns, a_table_refuses_a_column_it_lacks)
 	cr_expect_eq(table_set(&t, COL_METRIC, "nowhere"), -EINVAL);
 	cr_assert_eq(table_print(&t, &o, out), 0);
 	fclose(out);
-	cr_expect_str_eq(text, "CELL,ELAPSED\r\nzram,1.5 s\r\n");
+	cr_expect_str_eq(text, "CELL,ELAPSED\nzram,1.5 s\n");
 	table_free(&t);
 	free(text);
 }
@@ -100,7 +100,7 @@ Test(columns, o_picks_and_orders_the_columns_a_table_has)
 	table_set(&t, COL_CPU, "2 s");
 	cr_assert_eq(table_print(&t, &o, out), 0);
 	fclose(out);
-	cr_expect_str_eq(text, "CPU,CELL\r\n2 s,disk\r\n");
+	cr_expect_str_eq(text, "CPU,CELL\n2 s,disk\n");
 	table_free(&t);
 	free(text);
 }
@@ -134,11 +134,18 @@ Test(columns, csv_quotes_and_markdown_escapes)
 	table_set(&t, COL_ELAPSED, "two\nlines");
 	text = printed(&t, FORMAT_CSV);
 	cr_expect_str_eq(
-		text, "CELL,ELAPSED\r\n\"zram \"\"lz4\"\"\",\"1,5 s\"\r\na|b,\"two\nlines\"\r\n");
+		text, "CELL,ELAPSED\n\"zram \"\"lz4\"\"\",\"1,5 s\"\na|b,\"two\nlines\"\n");
+	free(text);
+	table_set(&t, COL_ELAPSED, "3\r");
+	text = printed(&t, FORMAT_CSV);
+	cr_expect_str_eq(text, "CELL,ELAPSED\n\"zram \"\"lz4\"\"\",\"1,5 s\"\na|b,\"3\r\"\n",
+			 "a carriage return in a field is quoted, and only there");
 	free(text);
 	text = printed(&t, FORMAT_MARKDOWN);
 	cr_expect(strstr(text, "| a\\|b |"), "%s", text);
 	cr_expect(strstr(text, "| zram \"lz4\" |"), "%s", text);
+	cr_expect_str_eq(strstr(text, "| a\\|b |"), "| a\\|b | 3\r |\n\n",
+			 "a blank line ends the table: the next line is no row");
 	free(text);
 	table_free(&t);
 }

@@ -10,6 +10,7 @@
 #include "runner/cli/help.h"
 #include "runner/cli/option_parse.h"
 #include "runner/cli/options.h"
+#include "runner/cli/report_opts.h"
 #include "runner/commands/commands.h"
 #include "fixture.h"
 
@@ -770,4 +771,26 @@ Test(options, every_help_fits_80_columns_and_the_run_is_grouped)
 			cr_assert_leq(strlen(line), 80, "%s --help: %s", commands[c].name, line);
 		free(text);
 	}
+}
+
+/* compare says a duration in the unit the option table gives its bare number: --interval's
+ * milliseconds, --timeout's seconds; an option that is no duration, or unknown, has none. */
+Test(options, a_views_duration_unit_is_the_option_tables)
+{
+	struct config cfg = { 0 };
+	struct report_opts o;
+
+	options_defaults(&cfg);
+	o = report_opts_of(&cfg);
+	cr_assert_not_null(o.duration_unit);
+	cr_assert_str_eq(o.duration_unit("interval"), "ms");
+	cr_assert_str_eq(o.duration_unit("timeout"), "s");
+	cr_assert_str_eq(o.duration_unit("ready-timeout"), "s");
+	cr_assert_null(o.duration_unit("swappiness"));
+	cr_assert_null(o.duration_unit("settle"));
+	cr_assert_null(o.duration_unit("no-such-option"));
+	cr_assert_eq(o.value_kind("interval"), VALUE_DURATION);
+	cr_assert_eq(o.value_kind("limit"), VALUE_SIZE);
+	cr_assert_eq(o.value_kind("swappiness"), VALUE_PLAIN);
+	config_free(&cfg);
 }

@@ -688,7 +688,7 @@ Test(system_table, every_fact_in_the_json_and_every_label_a_row)
 Test(system_table, compare_names_every_setting_that_differs)
 {
 	static const char *const names[] = {
-		"kernel",      "kernel command line", "CPU model",    "CPUs online",
+		"kernel",      "architecture", "kernel command line", "CPU model",    "CPUs online",
 		"SMT",	       "CPU governor",	      "CPU boost",    "memory",
 		"cgroup mode", "zswap enabled",	      "swappiness",   "page-cluster",
 		"THP",	       "THP defrag",	      "MGLRU",	      "ASLR",
@@ -700,6 +700,7 @@ Test(system_table, compare_names_every_setting_that_differs)
 	size_t n;
 
 	snprintf(t.kernel.release, sizeof(t.kernel.release), "6.12.0");
+	snprintf(t.kernel.arch, sizeof(t.kernel.arch), "aarch64");
 	snprintf(t.kernel.cmdline, sizeof(t.kernel.cmdline), "quiet");
 	snprintf(t.cpu.model, sizeof(t.cpu.model), "other");
 	t.cpu.online = 4;
@@ -739,6 +740,50 @@ Test(system_table, compare_names_every_setting_that_differs)
 	snprintf(b.system.hostname, sizeof(b.system.hostname), "other");
 	cr_assert_eq(env_differences(&a, &b, d, 32), n - 1, "no conditions between hosts");
 	cr_assert_eq(env_differences(&a, &b, d, 3), 3, "at most max");
+	results_free(&a);
+	results_free(&b);
+}
+
+/* A file without facts (`facts: null`, an older file) or without one fact says nothing of
+ * its machine: every setting is unknown there, and differs from what the other file knows. */
+Test(system_table, a_missing_fact_is_unknown_never_equal)
+{
+	struct sysinfo_facts s = collect(NOISY);
+	struct env_difference d[32];
+	struct results a, b;
+	json_object *kernel;
+	size_t n;
+
+	results_init(&a);
+	results_init(&b);
+	snprintf(a.system.hostname, sizeof(a.system.hostname), "h");
+	snprintf(b.system.hostname, sizeof(b.system.hostname), "h");
+	a.system.facts = sysinfo_to_json(&s);
+	n = env_differences(&a, &b, d, 32);
+	cr_assert_gt(n, 2, "every setting the base knows differs from unknown: %zu", n);
+	cr_assert_str_eq(d[0].fact, "kernel");
+	cr_assert_str_eq(d[0].base, "6.1.0-18-amd64");
+	cr_assert_str_eq(d[0].now, "unknown");
+	cr_assert_str_eq(d[1].fact, "architecture");
+	cr_assert_str_eq(d[1].base, s.kernel.arch);
+	cr_assert_str_eq(d[1].now, "unknown");
+	for (size_t i = 0; i < n; i++) {
+		cr_assert_not(d[i].condition, "%s: a condition needs both files' numbers", d[i].fact);
+		cr_assert_str_eq(d[i].now, "unknown", "%s", d[i].fact);
+	}
+	cr_assert_eq(env_differences(&b, &a, d, 32), n, "either way round");
+	cr_assert_str_eq(d[1].base, "unknown");
+	cr_assert_str_eq(d[1].now, s.kernel.arch);
+	b.system.facts = sysinfo_to_json(&s);
+	cr_assert_eq(env_differences(&a, &b, d, 32), 0, "the same facts");
+	cr_assert(json_object_object_get_ex(b.system.facts, "kernel", &kernel));
+	json_object_object_del(kernel, "arch");
+	cr_assert_eq(env_differences(&a, &b, d, 32), 1, "one fact missing");
+	cr_assert_str_eq(d[0].fact, "architecture");
+	cr_assert_str_eq(d[0].now, "unknown");
+	json_object_object_add(kernel, "arch", NULL);
+	cr_assert_eq(env_differences(&a, &b, d, 32), 1, "one fact null");
+	cr_assert_str_eq(d[0].now, "unknown");
 	results_free(&a);
 	results_free(&b);
 }

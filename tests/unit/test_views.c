@@ -136,8 +136,8 @@ Test(views, compares_export_has_every_compared_metric_and_two_bounds)
 	cr_assert_eq(ret, 0, "%s", why);
 	cr_expect(
 		strncmp(text,
-			"FILE,CELL,METRIC,UNIT,BASE,NEW,CHANGE,CI-LOW,CI-HIGH,P,SIG,CONFOUNDS\r\n",
-			70) == 0,
+			"FILE,CELL,METRIC,UNIT,BASE,NEW,CHANGE,CI-LOW,CI-HIGH,P,SIG,CONFOUNDS\n",
+			69) == 0,
 		"%.120s", text);
 	cr_expect_geq(lines(text), 30, "%zu rows", lines(text));
 	cr_expect_leq(lines(text), want + 1);
@@ -172,7 +172,7 @@ Test(views, match_pairs_on_fewer_keys_and_names_the_confounds)
 			   "%s", text);
 	free(text);
 	text = compared(&a, &b, mask, FORMAT_CSV, &ret, why, sizeof(why));
-	cr_expect_not_null(strstr(text, ",limit 32M -> 64M\r\n"), "%.300s", text);
+	cr_expect_not_null(strstr(text, ",limit 32M -> 64M\n"), "%.300s", text);
 	free(text);
 	results_free(&a);
 	results_free(&b);
@@ -213,4 +213,49 @@ Test(views, a_dash_reads_the_result_file_from_standard_input)
 		     "standard input is read once");
 	cr_expect_not_null(strstr(why, "an empty file"), "%s", why);
 	results_free(&r);
+}
+
+/* Every metric with its unit: the table's names, and compare's row naming it beside the key
+ * (its values are bare numbers), a microsecond latency as much as a time. */
+Test(views, every_metric_carries_its_unit)
+{
+	static const enum column_id cols[] = { COL_METRIC, COL_SIG };
+	const struct render_opts csv = { .format = FORMAT_CSV, .noheadings = 1 };
+	static const struct {
+		enum metric_id m;
+		const char *row;
+	} rows[] = {
+		{ M_ACCESS_P99, "access_p99 us," },   { M_REQUEST_P99, "request_p99 us," },
+		{ M_CPU_PER_GIB, "cpu_s_per_swapped_gib s/GiB," }, { M_ELAPSED, "elapsed s," },
+		{ M_THROUGHPUT, "throughput ops/s," }, { M_SETTLED_MEM, "settled_memory MiB," },
+		{ M_MAJFLT, "major_faults," },
+	};
+	struct metric_comparison mc = { 0 };
+	char *text = NULL;
+	size_t len = 0;
+
+	cr_assert_str_eq(metric_unit_name(metrics[M_CPU_PER_GIB].unit), "s/GiB");
+	cr_assert_str_eq(metric_unit_name(metrics[M_ACCESS_P999].unit), "us");
+	cr_assert_str_eq(metric_unit_name(metrics[M_REFERENCE_TIME].unit), "s");
+	for (int m = 0; m < M_COUNT; m++) {
+		cr_assert_not_null(metrics[m].key, "metric %d has no row", m);
+		cr_assert_not_null(metric_unit_name(metrics[m].unit), "%s", metrics[m].key);
+		cr_assert_eq(metric_find(metrics[m].key), m, "%s", metrics[m].key);
+	}
+	cr_assert_eq(metric_find("no_such_metric"), -1);
+	cr_assert_float_eq(metric_display(M_SETTLED_MEM, 3.0 * 1048576), 3.0, 1e-12);
+	cr_assert_float_eq(metric_display(M_CPU_PER_GIB, 2.5), 2.5, 1e-12);
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct table t;
+		FILE *out = open_memstream(&text, &len);
+		table_init(&t, "", cols, 2);
+		cr_assert_eq(report_comparison_row(&t, rows[i].m, &mc), 0);
+		cr_assert_eq(table_print(&t, &csv, out), 0);
+		fclose(out);
+		cr_expect(strncmp(text, rows[i].row, strlen(rows[i].row)) == 0, "%s: %s",
+			  metrics[rows[i].m].key, text);
+		table_free(&t);
+		free(text);
+		text = NULL;
+	}
 }

@@ -15,6 +15,15 @@ static enum value_kind value_kind(const char *option)
 	return VALUE_PLAIN;
 }
 
+/* The unit a duration's bare number is typed in: the option table's, so compare writes
+ * --interval's 0.1 s as the 100 ms one would type. */
+static const char *duration_unit(const char *option)
+{
+	const struct option_desc *d = option_find(option);
+
+	return d && d->type == OT_DURATION ? d->noun : NULL;
+}
+
 struct report_opts report_opts_of(const struct config *cfg)
 {
 	struct report_opts o = {
@@ -28,6 +37,7 @@ struct report_opts report_opts_of(const struct config *cfg)
 		.alpha_given = config_given(cfg, O_ALPHA),
 		.noise_given = config_given(cfg, O_NOISE),
 		.value_kind = value_kind,
+		.duration_unit = duration_unit,
 		.match = cfg->match_keys,
 	};
 	return o;

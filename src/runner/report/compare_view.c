@@ -13,6 +13,7 @@
 #include "common/util.h"
 #include "runner/base/sizes.h"
 #include "runner/report/device.h"
+#include "runner/report/markdown.h"
 #include "runner/report/format.h"
 #include "runner/result/config_diff.h"
 #include "runner/result/reference.h"
@@ -65,9 +66,9 @@ static void header(const struct results *const *sets, const char *const *files, 
  * machine between the moments, so a change is not taken for the kernel's (or the patch's)
  * doing. */
 static size_t all_differences(const struct results *base, const struct results *other,
-			      struct env_difference *d, int *configuration)
+			      duration_unit_fn unit_of, struct env_difference *d, int *configuration)
 {
-	size_t n = config_differences(base, other, d, MAX_DIFFERENCES);
+	size_t n = config_differences(base, other, unit_of, d, MAX_DIFFERENCES);
 
 	for (size_t i = 0; i < MAX_DIFFERENCES; i++)
 		configuration[i] = i < n;
@@ -82,22 +83,23 @@ static const char *kind_of(const struct env_difference *d, int configuration)
 }
 
 static void differences(const struct results *base, const struct results *other, const char *file,
-			FILE *out)
+			duration_unit_fn unit_of, FILE *out)
 {
 	struct env_difference d[MAX_DIFFERENCES];
 	int configuration[MAX_DIFFERENCES];
-	size_t n = all_differences(base, other, d, configuration);
+	size_t n = all_differences(base, other, unit_of, d, configuration);
 
 	for (size_t i = 0; i < n; i++)
 		fprintf(out, "%s differs in %s: %s: %s -> %s\n", kind_of(&d[i], configuration[i]),
 			file, d[i].fact, d[i].base, d[i].now);
 }
 
-static json_object *differences_json(const struct results *base, const struct results *other)
+static json_object *differences_json(const struct results *base, const struct results *other,
+				     duration_unit_fn unit_of)
 {
 	struct env_difference d[MAX_DIFFERENCES];
 	int configuration[MAX_DIFFERENCES];
-	size_t n = all_differences(base, other, d, configuration);
+	size_t n = all_differences(base, other, unit_of, d, configuration);
 	json_object *a = json_object_new_array();
 
 	for (size_t i = 0; i < n; i++) {
@@ -313,9 +315,6 @@ static int cell_block(const struct pair *p, const struct report_opts *o, int all
 		}
 	if (!ret && t.nrows)
 		ret = table_print(&t, &o->render, out);
-	/* A markdown table runs on into the next line unless a blank one ends it. */
-	if (!ret && t.nrows && o->render.format == FORMAT_MARKDOWN)
-		fputc('\n', out);
 	if (!ret && !shown)
 		fprintf(out, "%s: no significant change in any metric (--all shows them)\n", title);
 	if (!ret && !all)
@@ -393,7 +392,7 @@ static int compare_text(const struct results *const *sets, const char *const *fi
 
 	header(sets, files, n, out);
 	for (size_t f = 1; f < n; f++)
-		differences(sets[0], sets[f], files[f], out);
+		differences(sets[0], sets[f], files[f], o->duration_unit, out);
 	fputc('\n', out);
 	/* A device side by side; every metric of each cell only when asked. */
 	if (device) {
@@ -514,7 +513,8 @@ static int json_pair(const struct pair *p, void *arg)
 }
 
 static int report_compare_json(const struct results *const *sets, const char *const *files,
-			       size_t n, const struct files_answer *fa, FILE *out)
+			       size_t n, const struct files_answer *fa, duration_unit_fn unit_of,
+			       FILE *out)
 {
 	json_object *doc = json_object_new_object(), *fs = json_object_new_array(),
 		    *cells = json_object_new_array();
@@ -526,7 +526,7 @@ static int report_compare_json(const struct results *const *sets, const char *co
 		json_object *fo = file_json(sets[f], files[f]);
 		if (f)
 			json_object_object_add(fo, "differences",
-					       differences_json(sets[0], sets[f]));
+					       differences_json(sets[0], sets[f], unit_of));
 		json_object_array_add(fs, fo);
 	}
 	json_object_object_add(doc, "files", fs);
@@ -602,6 +602,21 @@ static int compare_csv(const struct results *const *sets, const char *const *fil
 	return ret;
 }
 
+/* The text through markdown's rules (report/markdown.h). */
+static int compare_markdown(const struct results *const *sets, const char *const *files, size_t n,
+			    const struct files_answer *fa, const struct report_opts *o, int all,
+			    FILE *out)
+{
+	struct markdown_capture c;
+	int ret, end;
+
+	if (!markdown_begin(&c))
+		return -ENOMEM;
+	ret = compare_text(sets, files, n, fa, o, all, c.f);
+	end = markdown_end(&c, out);
+	return ret ? ret : end;
+}
+
 int report_compare(const struct results *const *sets, const char *const *files, size_t n,
 		   const struct report_opts *o, int all, FILE *out, char *why, size_t len)
 {
@@ -612,9 +627,11 @@ int report_compare(const struct results *const *sets, const char *const *files, 
 		return ret;
 	ret = files_answer_compute(sets, n, &o->cmp, o->calibration, match_mask(o), &fa);
 	if (!ret && o->render.format == FORMAT_JSON)
-		ret = report_compare_json(sets, files, n, &fa, out);
+		ret = report_compare_json(sets, files, n, &fa, o->duration_unit, out);
 	else if (!ret && o->render.format == FORMAT_CSV)
 		ret = compare_csv(sets, files, &fa, o, out);
+	else if (!ret && o->render.format == FORMAT_MARKDOWN)
+		ret = compare_markdown(sets, files, n, &fa, o, all, out);
 	else if (!ret)
 		ret = compare_text(sets, files, n, &fa, o, all, out);
 	files_answer_free(&fa);

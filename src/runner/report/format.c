@@ -25,6 +25,7 @@ const char *fmt_metric(enum metric_id m, double v, char *buf, size_t len)
 	}
 	switch (metrics[m].unit) {
 	case UNIT_SECONDS:
+	case UNIT_S_PER_GIB:
 		snprintf(buf, len, "%.3f", d);
 		break;
 	case UNIT_BYTES:

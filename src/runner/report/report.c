@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "runner/report/markdown.h"
 #include "runner/result/json_write.h"
 
 /* The result document, its comparisons the answer's: one decision, every format. */
@@ -53,6 +54,9 @@ static int print_text(const struct results *r, const struct answer *a, const str
 
 	if (o->quiet)
 		return report_verdict(r, a, o, out);
+	/* What the machine was doing before the first trial, set apart by a blank line. */
+	if (report_run_warnings(r, out, o->render.format == FORMAT_MARKDOWN ? "- " : ""))
+		fputc('\n', out);
 	/* A sweep's cells, and a device's, are rows of the verdict's table; their warnings stay. */
 	if (o->verbose)
 		ret = report_full(r, a, o, out);
@@ -67,6 +71,20 @@ static int print_text(const struct results *r, const struct answer *a, const str
 	return ret ? ret : report_verdict(r, a, o, out);
 }
 
+/* The text through markdown's rules (report/markdown.h). */
+static int print_markdown(const struct results *r, const struct answer *a,
+			  const struct report_opts *o, FILE *out)
+{
+	struct markdown_capture c;
+	int ret, end;
+
+	if (!markdown_begin(&c))
+		return -ENOMEM;
+	ret = print_text(r, a, o, c.f);
+	end = markdown_end(&c, out);
+	return ret ? ret : end;
+}
+
 int report_print(const struct results *r, const struct report_opts *o, FILE *out)
 {
 	const char *file = o->file ? o->file : "";
@@ -77,8 +95,9 @@ int report_print(const struct results *r, const struct report_opts *o, FILE *out
 		return report_long_table(&r, &file, 1, &o->render, out);
 	ret = report_answer_of(r, o, &a);
 	if (!ret)
-		ret = o->render.format == FORMAT_JSON ? print_json(r, &a, out)
-						      : print_text(r, &a, o, out);
+		ret = o->render.format == FORMAT_JSON	  ? print_json(r, &a, out)
+			: o->render.format == FORMAT_MARKDOWN ? print_markdown(r, &a, o, out)
+							      : print_text(r, &a, o, out);
 	answer_free(&a);
 	return ret;
 }

@@ -8,6 +8,7 @@
 #include "runner/result/answer.h"
 #include "runner/result/calibration.h"
 #include "runner/result/compare.h"
+#include "runner/result/config_diff.h"
 #include "runner/result/files_answer.h"
 #include "runner/result/match.h"
 #include "runner/result/results.h"
@@ -32,6 +33,7 @@ struct report_opts {
 	const char *file; /* the result file's name, for the CSV's FILE column */
 	const struct calibration *calibration; /* compare: this machine's noise; NULL: none */
 	enum value_kind (*value_kind)(const char *option); /* NULL: every value as stored */
+	duration_unit_fn duration_unit; /* a duration's unit in compare's differences; NULL: s */
 	unsigned match; /* compare --match: the cell keys cells pair on (result/match.h); 0: all */
 };
 
@@ -83,6 +85,9 @@ int report_long_table(const struct results *const *sets, const char *const *file
 int report_comparison_row(struct table *t, enum metric_id m, const struct metric_comparison *mc);
 /* swap_stored / swap_ram: what the RAM held against what it cost (short.c); 0 without. */
 int report_ram_ratio(const struct result_cell *c, double *ratio);
+/* The machine's warnings before the run (the file's system facts' "warnings": a load, a
+ * governor...), a line each after indent; how many (short.c). */
+size_t report_run_warnings(const struct results *r, FILE *out, const char *indent);
 /* Every cell's trial failures and warnings, each line naming its cell (short.c). */
 void report_all_warnings(const struct results *r, FILE *out);
 /* Each trial's failure and validity warnings under its cell (short.c). */

@@ -1,6 +1,7 @@
 /* The short answer per cell, as hyperfine prints a command: the median of its primary metric
  * (elapsed; a service's throughput) with its interval and the trials' spread, named a spread;
  * CPU, swap and what it cost in RAM; the latencies; then what makes a trial doubtful. */
+#include <json.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -26,6 +27,24 @@ void report_warnings(const struct result_cell *c, FILE *out, const char *indent)
 					t->warmup ? " (warmup)" : "",
 					trial_flag_text(f, c, text, sizeof(text)));
 	}
+}
+
+size_t report_run_warnings(const struct results *r, FILE *out, const char *indent)
+{
+	json_object *w;
+	size_t n = 0;
+
+	if (!r->system.facts || !json_object_object_get_ex(r->system.facts, "warnings", &w) ||
+	    !json_object_is_type(w, json_type_array))
+		return 0;
+	for (size_t i = 0; i < json_object_array_length(w); i++) {
+		const char *text = json_object_get_string(json_object_array_get_idx(w, i));
+		if (!text || !text[0])
+			continue;
+		fprintf(out, "%swarning before the run: %s\n", indent, text);
+		n++;
+	}
+	return n;
 }
 
 void report_all_warnings(const struct results *r, FILE *out)

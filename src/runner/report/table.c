@@ -184,6 +184,8 @@ static void print_markdown(const struct table *t, const struct render_opts *o, c
 		}
 		fputc('\n', out);
 	}
+	/* A table goes on to the next line that is not blank: it would be one more row. */
+	fputc('\n', out);
 }
 
 /* RFC 4180: quote a field that holds a comma, a quote or a line break; double the quotes. */
@@ -207,12 +209,12 @@ static void print_csv(const struct table *t, const struct render_opts *o, const 
 {
 	for (size_t k = 0; k < n && !o->noheadings; k++) {
 		csv_field(heading_name(t, idx[k]), out);
-		fputs(k + 1 < n ? "," : "\r\n", out);
+		fputs(k + 1 < n ? "," : "\n", out);
 	}
 	for (size_t r = 0; r < t->nrows; r++)
 		for (size_t k = 0; k < n; k++) {
 			csv_field(cell(t, r, (size_t)idx[k]), out);
-			fputs(k + 1 < n ? "," : "\r\n", out);
+			fputs(k + 1 < n ? "," : "\n", out);
 		}
 }
 

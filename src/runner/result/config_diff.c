@@ -29,14 +29,34 @@ static int left_out(const char *option)
 	return 0;
 }
 
-/* An option left unset runs as the tool's or the kernel's default. */
-static void text_of(json_object *v, char *buf, size_t len)
+/* How many of a unit a second holds; 0 for a unit this does not know. */
+static double per_second(const char *unit)
 {
-	snprintf(buf, len, "%s", v ? json_object_get_string(v) : "unset");
+	if (strcmp(unit, "ms") == 0)
+		return 1000;
+	if (strcmp(unit, "s") == 0)
+		return 1;
+	return 0;
+}
+
+/* An option left unset runs as the tool's or the kernel's default. A duration is stored in
+ * seconds and printed in the unit its bare number is typed in, with that unit: 0.1 reads as
+ * 100 ms, never as the 0.1 that --interval would take for milliseconds. */
+static void text_of(json_object *v, const char *unit, char *buf, size_t len)
+{
+	double scale = unit ? per_second(unit) : 0;
+
+	if (v && scale > 0 &&
+	    (json_object_is_type(v, json_type_double) || json_object_is_type(v, json_type_int)))
+		snprintf(buf, len, "%.15g %s", json_object_get_double(v) * scale, unit);
+	else if (v && json_object_is_type(v, json_type_double))
+		snprintf(buf, len, "%.15g", json_object_get_double(v));
+	else
+		snprintf(buf, len, "%s", v ? json_object_get_string(v) : "unset");
 }
 
 size_t config_differences(const struct results *base, const struct results *other,
-			  struct env_difference *out, size_t max)
+			  duration_unit_fn unit_of, struct env_difference *out, size_t max)
 {
 	size_t n = 0;
 
@@ -50,8 +70,9 @@ size_t config_differences(const struct results *base, const struct results *othe
 			continue;
 		if (config_value_same(value, theirs))
 			continue;
-		text_of(value, out[n].base, sizeof(out[n].base));
-		text_of(theirs, out[n].now, sizeof(out[n].now));
+		const char *unit = unit_of ? unit_of(key) : NULL;
+		text_of(value, unit, out[n].base, sizeof(out[n].base));
+		text_of(theirs, unit, out[n].now, sizeof(out[n].now));
 		out[n].fact = key;
 		out[n].condition = 0;
 		n++;

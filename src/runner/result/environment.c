@@ -29,16 +29,14 @@ static json_object *at(json_object *o, const char *path)
 	return o;
 }
 
-/* The value at path of o (a file's facts or plan) as text; 0 when the file has no such
- * object (an older file). */
-static int text_at(json_object *o, const char *path, char *buf, size_t len)
+/* The value at path of o (a file's facts or plan) as text: "unknown" where the file has no
+ * such value, or no such object at all (an older file, `facts: null`), so a fact one file
+ * lacks is named, never taken for the same. */
+static void text_at(json_object *o, const char *path, char *buf, size_t len)
 {
-	json_object *v = at(o, path);
+	json_object *v = o ? at(o, path) : NULL;
 
-	if (!o)
-		return 0;
 	snprintf(buf, len, "%s", v ? json_object_get_string(v) : "unknown");
-	return 1;
 }
 
 /* A switch reads "true" in one place and "on" in another: one word for both. */
@@ -51,28 +49,27 @@ static void same_words(char *buf, size_t len)
 }
 
 /* The setting as the trials ran: the run's option where the file gave one (the facts are read
- * before the run applies it), else the kernel's value. 0 when the file has no facts. */
-static int as_run(const struct results *r, const struct sysinfo_fact *f, char *buf, size_t len)
+ * before the run applies it), else the kernel's value. */
+static void as_run(const struct results *r, const struct sysinfo_fact *f, char *buf, size_t len)
 {
 	char option[64];
 
-	if (!text_at(r->system.facts, f->key, buf, len))
-		return 0;
+	text_at(r->system.facts, f->key, buf, len);
 	same_words(buf, len);
 	if (f->compare.option &&
 	    results_config_text(r, f->compare.option, option, sizeof(option))[0]) {
 		same_words(option, sizeof(option));
 		snprintf(buf, len, "%.64s (--%.32s)", option, f->compare.option);
 	}
-	return 1;
 }
 
 /* A setting that differs: into out, which has room. */
 static int fact_differs(const struct results *a, const struct results *b,
 			const struct sysinfo_fact *f, struct env_difference *out)
 {
-	if (!as_run(a, f, out->base, sizeof(out->base)) ||
-	    !as_run(b, f, out->now, sizeof(out->now)) || strcmp(out->base, out->now) == 0)
+	as_run(a, f, out->base, sizeof(out->base));
+	as_run(b, f, out->now, sizeof(out->now));
+	if (strcmp(out->base, out->now) == 0)
 		return 0;
 	out->fact = f->compare.name;
 	out->condition = 0;
@@ -82,8 +79,9 @@ static int fact_differs(const struct results *a, const struct results *b,
 static int setting_differs(json_object *a, json_object *b, const char *path, const char *name,
 			   struct env_difference *out)
 {
-	if (!text_at(a, path, out->base, sizeof(out->base)) ||
-	    !text_at(b, path, out->now, sizeof(out->now)) || strcmp(out->base, out->now) == 0)
+	text_at(a, path, out->base, sizeof(out->base));
+	text_at(b, path, out->now, sizeof(out->now));
+	if (strcmp(out->base, out->now) == 0)
 		return 0;
 	out->fact = name;
 	out->condition = 0;

@@ -20,8 +20,10 @@ struct env_difference {
 	int condition; /* 1: a condition of the moment (same host), 0: a setting */
 };
 
-/* The differences between base and other, at most max; how many were written. Facts a file
- * does not have (an older file) are not differences. */
+/* The differences between base and other, at most max; how many were written. A setting one
+ * file does not have (a fact missing or null, `facts: null`, an older file) reads "unknown" and
+ * differs from the other's value ("architecture: x86_64 -> unknown"); unknown in both is not
+ * said. A condition of the moment is compared only where both files measured it. */
 size_t env_differences(const struct results *base, const struct results *other,
 		       struct env_difference *out, size_t max);
 

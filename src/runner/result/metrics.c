@@ -148,7 +148,7 @@ const struct metric metrics[M_COUNT] = {
 			    "memory.pressure full of the workload's cgroup" },
 	[M_MAJFLT_PER_MIB] = { "major_faults_per_swapped_mib", UNIT_PER_MIB, 1,
 			       "major_faults / cgroup_swap_peak in MiB" },
-	[M_CPU_PER_GIB] = { "cpu_s_per_swapped_gib", UNIT_SECONDS, 1,
+	[M_CPU_PER_GIB] = { "cpu_s_per_swapped_gib", UNIT_S_PER_GIB, 1,
 			    "(user_cpu + sys_cpu) / cgroup_swap_peak in GiB" },
 	[M_OOM_KILLS] = { "oom_kills", UNIT_COUNT, 1,
 			  "oom_kill in memory.oom_control (v1) or memory.events (v2)" },
@@ -241,7 +241,7 @@ const char *metric_unit_name(enum metric_unit unit)
 		[UNIT_SECONDS] = "s",	 [UNIT_BYTES] = "MiB",	     [UNIT_PAGES] = "pages",
 		[UNIT_COUNT] = "",	 [UNIT_RATIO] = "x",	     [UNIT_MIBPS] = "MiB/s",
 		[UNIT_PER_MIB] = "/MiB", [UNIT_MICROSECONDS] = "us", [UNIT_PERCENT] = "%",
-		[UNIT_IOPS] = "IOPS",	 [UNIT_OPS_PER_S] = "ops/s",
+		[UNIT_IOPS] = "IOPS",	 [UNIT_OPS_PER_S] = "ops/s", [UNIT_S_PER_GIB] = "s/GiB",
 	};
 	return names[unit];
 }

@@ -16,7 +16,8 @@ enum metric_unit {
 	UNIT_MICROSECONDS,
 	UNIT_PERCENT,
 	UNIT_IOPS,
-	UNIT_OPS_PER_S
+	UNIT_OPS_PER_S,
+	UNIT_S_PER_GIB /* seconds of CPU per GiB swapped */
 };
 
 enum metric_id {

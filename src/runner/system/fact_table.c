@@ -241,7 +241,7 @@ static json_object *paranoid_json(const struct sysinfo_facts *s)
 const struct sysinfo_fact sysinfo_fact_table[] = {
 	TEXT("kernel/release", kernel.release, .label = "kernel", SETTING("kernel")),
 	TEXT("kernel/version", kernel.version, .label = "kernel version"),
-	TEXT("kernel/arch", kernel.arch, .label = "arch"),
+	TEXT("kernel/arch", kernel.arch, .label = "arch", SETTING("architecture")),
 	TEXT("kernel/hostname", kernel.hostname, .label = "hostname"),
 	TEXT("kernel/cmdline", kernel.cmdline, .label = "kernel command line",
 	     SETTING("kernel command line")),
