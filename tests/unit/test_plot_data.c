@@ -316,6 +316,33 @@ Test(plot_data, trials_boxes_are_the_medians_interval_or_the_range_named_so)
 	remove_dir(bin);
 }
 
+/* CPU time is user + sys, as the tables give it: its box the range of their sums. */
+Test(plot_data, cpu_is_user_and_sys)
+{
+	double rows[8][8];
+	size_t cols[8];
+	struct results r;
+	char *bin = fake_gnuplot(), *dir = temp_dir("zsb-plotdata"), *gp;
+
+	results_init(&r);
+	add_cell(&r, "zram", "zram", 1, NULL, M_ELAPSED, zram5, 5);
+	for (size_t i = 0; i < r.cells[0].ntrials; i++) {
+		trial_set(&r.cells[0].trials[i], M_USER, zram5[i]);
+		trial_set(&r.cells[0].trials[i], M_SYS, zram5[i] / 4);
+	}
+	plot_into(&r, dir);
+	gp = script(dir, "trials-cpu.gp");
+	/* No cell of nine: the intervals' block is empty, the ranges' holds the cell. */
+	cr_assert_eq(block_rows(gp, 0, rows, cols), 0);
+	cr_assert_eq(block_rows(gp, 1, rows, cols), 1);
+	expect_row(rows[0], cols[0], (const double[]){ 1, 1.5, 1.5, 1.75, 1.75, 1.625, 0.9375, 1 },
+		   8, "cpu");
+	free(gp);
+	results_free(&r);
+	remove_dir(dir);
+	remove_dir(bin);
+}
+
 /* A cell whose every trial failed is no point of its line, and the ranges' least coverage is
  * what the title gives: three trials' 75%, not five's 94%. */
 Test(plot_data, a_cell_without_a_finished_trial_is_no_point)
