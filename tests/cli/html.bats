@@ -208,3 +208,26 @@ PY
 	run ! grep -q 'trials-elapsed' "$TMP/s.html"
 	! command -v xmllint >/dev/null || xmllint --noout "$TMP/s.html"
 }
+
+@test "report of a sweep: its pictures draw each cell's median with the interval its table gives, never a mean" {
+	need_gnuplot
+	W="$BATS_TEST_DIRNAME/../fixtures/results/sweep-jobs.json"
+	run --separate-stderr "$ZSB" report "$W" -o "$TMP/w.html"
+	[ "$status" -eq 0 ]
+	grep -q '<figcaption>sweep-jobs.svg</figcaption>' "$TMP/w.html"
+	grep -q '<text>median elapsed time against jobs</text>' "$TMP/w.html"
+	grep -q "bars: the range of the trials, the median's interval at 94% (too few trials for 95%)" \
+		"$TMP/w.html"
+	# The verdict's picture: each cell's box the range of its five trials, so named.
+	grep -q "<text>range of the trials, the median's interval at 94% (too few trials for 95%)</text>" \
+		"$TMP/w.html"
+	# No picture on the page speaks of a mean.
+	python3 - "$TMP/w.html" <<'PY'
+import re, sys
+page = open(sys.argv[1], encoding='utf-8').read()
+svgs = re.findall(r'<svg.*?</svg>', page, re.S)
+assert len(svgs) >= 3, len(svgs)
+for svg in svgs:
+    assert not re.search(r'\bmean\b', svg), re.search(r'.{60}\bmean\b.{60}', svg, re.S).group(0)
+PY
+}

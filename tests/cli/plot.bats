@@ -118,11 +118,44 @@ teardown() { rm -rf "$TMP"; }
 	grep -q "^set xtics .*('zram' 1, 'disk' 2)" "$TMP/s/trials-throughput.gp"
 	grep -q '<text>thin: each trial; bold: the median trial by throughput</text>' \
 		"$TMP/s/memory-zram.svg"
-	# Its sweep of the memory limit: the mean throughput of each backend against it.
+	# Its sweep of the memory limit: the median throughput of each backend against it.
 	run --separate-stderr "$ZSB" plot "$BATS_TEST_DIRNAME/../fixtures/results/service-sweep.json" -o "$TMP/w"
 	[ "$status" -eq 0 ]
-	grep -q '<text>mean throughput against the memory limit</text>' "$TMP/w/sweep-limit.svg"
-	grep -q '<text>throughput, mean (ops/s)</text>' "$TMP/w/sweep-limit.svg"
+	grep -q '<text>median throughput against the memory limit</text>' "$TMP/w/sweep-limit.svg"
+	grep -q '<text>throughput, median (ops/s)</text>' "$TMP/w/sweep-limit.svg"
+}
+
+# The rows of datablock $dN of a script.
+block() {
+	awk -v head="\$d$1 << EOD" '$0 == head { f = 1; next } $0 == "EOD" { f = 0 } f' "$2"
+}
+
+@test "plot of a sweep: each point the cell's median, bars the interval show gives it, not the mean's" {
+	command -v gnuplot >/dev/null || skip "gnuplot is not installed (gnuplot-nox)"
+	run --separate-stderr "$ZSB" plot "$FIX/sweep-jobs.json" -o "$TMP/s"
+	[ "$status" -eq 0 ]
+	gp="$TMP/s/sweep-jobs.gp"
+	# jobs, the median of the five trials, their range, its coverage (1 - 2^-4), 1: a range.
+	# At jobs=2 disk's median is below zram's, where their means put it above (0.304, 0.291).
+	[ "$(block 0 "$gp")" = " 1 0.167418232 0.153341436 0.225121426 0.9375 1
+ 2 0.285880678 0.2636454038 0.3662927179 0.9375 1" ]
+	[ "$(block 1 "$gp")" = " 1 0.20408527 0.155823197 0.258195075 0.9375 1
+ 2 0.2953170716 0.2238147242 0.3647074278 0.9375 1" ]
+	# The same medians as show's table (ms there), and the same range (94%).
+	run --separate-stderr "$ZSB" show "$FIX/sweep-jobs.json"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"285.9 ms"* && "$output" == *"295.3 ms"* ]]
+	svg="$TMP/s/sweep-jobs.svg"
+	grep -q '<text>median elapsed time against jobs</text>' "$svg"
+	grep -q '<text>elapsed, median (s)</text>' "$svg"
+	grep -q "bars: the range of the trials, the median's interval at 94% (too few trials for 95%)" "$svg"
+	run grep -c 'mean' "$svg"
+	[ "$output" = 0 ]
+	# The trials' boxes are those ranges too, so named in the key.
+	grep -q "<text>range of the trials, the median's interval at 94% (too few trials for 95%)</text>" \
+		"$TMP/s/trials-elapsed.svg"
+	run grep -c 'mean' "$TMP/s/trials-elapsed.svg"
+	[ "$output" = 0 ]
 }
 
 @test "plot of a savings answer: one picture of the search, valid XML, naming the backend and the target; its script kept" {
@@ -133,7 +166,8 @@ teardown() { rm -rf "$TMP"; }
 	[ -s "$TMP/s/savings.svg" ]
 	[ "$(ls "$TMP/s" | sort | tr '\n' ' ')" = "savings.gp savings.svg " ]
 	! command -v xmllint >/dev/null || xmllint --noout "$TMP/s/savings.svg"
-	grep -q '<text>zram: held at 20M' "$TMP/s/savings.svg"
+	# The answer in the key with its interval, as savings' own text gives it.
+	grep -q '<text>zram: held at 20M, 69% less memory \[51%, 75%\]</text>' "$TMP/s/savings.svg"
 	grep -q 'target: at most 100% slower' "$TMP/s/savings.svg"
 	grep -q 'the slowdown of elapsed against the memory limit' "$TMP/s/savings.svg"
 	grep -q 'hogger killed after the --timeout' "$TMP/s/savings.svg"

@@ -6,24 +6,29 @@
  *
  *   bandwidth-MODE   a block device's bandwidth against jobs, a plot per fio mode, a line per
  *                    setup (per file and setup of several), reads solid, writes dashed; the
- *                    median of the trials, bars their range
+ *                    median of the trials, bars the median's interval
  *   memory-CELL      cgroup memory and swap, zram's compressed size or what zswap stores,
  *                    against time: every trial thin, the median trial (by elapsed) bold
  *   psi-CELL         memory stall time (PSI some, system and the workload's cgroup) against time
  *   fill-curve       MiB written against time, every cell on one plot
  *   trials-elapsed, trials-cpu, trials-compression-ratio
  *                    per cell, sorted by median: each trial a dot, failed trials a cross, the
- *                    median a bar, the 95% interval of the mean a box
+ *                    median a bar, the median's interval a box
  *   sweep-jobs, sweep-limit, sweep-comp
- *                    mean elapsed against the swept option, a line per backend, error bars
- *                    the 95% interval of the mean (not for a block device, whose cells are
- *                    fio's modes as well: bandwidth-MODE draws them)
+ *                    median elapsed (a service: throughput) against the swept option, a line
+ *                    per backend, bars the median's interval (not for a block device, whose
+ *                    cells are fio's modes as well: bandwidth-MODE draws them)
+ *
+ * A cell is drawn by what the verdict decided on: its median, never its mean, with the interval
+ * the tables give it (summary_median_interval: the 95% one, or the range of the trials where
+ * they are too few for it, said so in the title or the key; plot_bars.c).
  *
  * and of a savings answer (zswapbench savings), not a result set:
  *
  *   savings          the slowdown of each step of the search against its memory limit, a line
  *                    per backend, bars the slowdown's interval; a step whose trials failed
- *                    marked at the top; the target and the footprint as lines
+ *                    marked at the top; the target and the footprint as lines; the key gives
+ *                    each backend's answer with its interval
  *
  * CELL is the cell's label reduced to letters, digits and dashes ("zswap-lzo-jobs-2").
  * With several result sets, cells are matched by label and each set has its colour.

@@ -1,6 +1,7 @@
 /* bandwidth-MODE: a block device's bandwidth against jobs, a plot per fio mode; a line per
  * setup (backend, compressor) of one file, or per file and setup of several, reads solid and
- * writes dashed; the median of each cell's trials, bars their range. */
+ * writes dashed; the median of each cell's trials, bars the interval of the median the verdict
+ * uses (plot_bars.c). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,12 +9,14 @@
 
 #include "runner/fio/job.h"
 #include "runner/report/device.h"
+#include "runner/report/plot_bars.h"
 #include "runner/report/plot_data.h"
 #include "runner/report/plot_script.h"
 #include "runner/report/plot_titles.h"
 
 struct bw_point {
-	double jobs, median, lo, hi;
+	double jobs;
+	struct plot_point p;
 };
 
 /* One line: a setup of one set, one direction. */
@@ -29,6 +32,7 @@ struct bw_plot {
 	const char *mode;
 	struct bw_line *lines;
 	size_t nlines, ngroups;
+	struct plot_bars bars;
 };
 
 static int block_set(const struct plot_ctx *x, size_t k)
@@ -81,6 +85,7 @@ static int add_point(struct bw_line *l, struct bw_point pt)
 static int add_cell(struct bw_plot *p, size_t k, const struct result_cell *c, enum metric_id m)
 {
 	struct device_qty q = device_qty_of(m);
+	struct bw_point pt = { .jobs = c->jobs };
 	struct bw_line *l;
 	char setup[96];
 	struct summary s;
@@ -90,7 +95,9 @@ static int add_cell(struct bw_plot *p, size_t k, const struct result_cell *c, en
 		return ret == -ENODATA ? 0 : ret;
 	if (!(l = line_of(p, k, device_setup(c, setup, sizeof(setup)), m)))
 		return -ENOMEM;
-	return add_point(l, (struct bw_point){ c->jobs, s.median, s.min, s.max });
+	plot_point_of(&s, &pt.p);
+	plot_bars_add(&p->bars, &pt.p);
+	return add_point(l, pt);
 }
 
 static int collect(const struct plot_ctx *x, struct bw_plot *p)
@@ -126,19 +133,18 @@ static void draw_lines(const struct plot_ctx *x, struct script *s, const struct 
 	for (size_t i = 0; i < p->nlines; i++) {
 		const struct bw_line *l = &p->lines[i];
 		int id = datablock_begin(s);
-		for (size_t j = 0; j < l->n; j++) {
-			gp_num(s->f, l->pts[j].jobs), gp_num(s->f, l->pts[j].median);
-			gp_num(s->f, l->pts[j].lo), gp_num(s->f, l->pts[j].hi);
-			fputc('\n', s->f);
-		}
+		const char *colour = plot_palette[l->group % PLOT_NPALETTE];
+		for (size_t j = 0; j < l->n; j++)
+			plot_bars_row(s->f, l->pts[j].jobs, &l->pts[j].p);
 		datablock_end(s);
 		line_name(x, l, name, sizeof(name));
 		fprintf(script_element(s),
 			"$d%d using 1:2:3:4 with yerrorlines lw 2 pt %d ps 1 lc rgb '#%s' dt %d",
-			id, 5 + (int)(l->group % 4) * 2, plot_palette[l->group % PLOT_NPALETTE],
-			l->m == M_READ_BW ? 1 : 2);
+			id, 5 + (int)(l->group % 4) * 2, colour, l->m == M_READ_BW ? 1 : 2);
 		script_key(s, name);
+		plot_bars_rings(s, &p->bars, id, colour);
 	}
+	plot_bars_ring_key(s, &p->bars);
 }
 
 /* Every jobs value of the plot as a tic. */
@@ -157,7 +163,7 @@ static void jobs_tics(struct script *s, const struct bw_plot *p)
 
 static int draw(struct plot_ctx *x, const struct bw_plot *p)
 {
-	char file[NAME_MAX_PLOT], what[128];
+	char file[NAME_MAX_PLOT], what[128], bars[200];
 	struct script s;
 	int ret;
 
@@ -165,9 +171,9 @@ static int draw(struct plot_ctx *x, const struct bw_plot *p)
 	snprintf(what, sizeof(what), "fio's bandwidth against jobs, %s", p->mode);
 	if ((ret = script_begin(x, &s, file, 900, 520)))
 		return ret;
-	plot_title(x, &s, what, NULL,
-		   "the median of each cell's trials; bars: their range; reads solid, writes "
-		   "dashed");
+	plot_title_with(x, &s, what, NULL,
+			"the median of each cell's trials; reads solid, writes dashed",
+			plot_bars_text(&p->bars, bars, sizeof(bars)));
 	plot_axis_labels(&s, "jobs (fio's numjobs)", "bandwidth, median (MiB/s)");
 	jobs_tics(&s, p);
 	draw_lines(x, &s, p);
@@ -183,7 +189,7 @@ static void bw_free(struct bw_plot *p)
 
 static int plot_mode(struct plot_ctx *x, const char *mode)
 {
-	struct bw_plot p = { .mode = mode };
+	struct bw_plot p = { .mode = mode, .bars = PLOT_BARS_INIT };
 	int ret = collect(x, &p);
 
 	if (ret)

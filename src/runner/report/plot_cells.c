@@ -1,5 +1,5 @@
 /* What the views read of the results: cells by label, the median trial, per-trial quantities
- * and their statistics as the result file's own are made. */
+ * and their statistics as the result file's own are made, and a cell's median as drawn. */
 #include "runner/report/plot_cells.h"
 
 #include <errno.h>
@@ -76,6 +76,15 @@ int plot_cell_summary(const struct result_cell *c, enum metric_id m, struct summ
 	ret = n ? summary_compute(v, n, STAT_CONFIDENCE, s) : -ENODATA;
 	free(v);
 	return ret;
+}
+
+void plot_point_of(const struct summary *s, struct plot_point *p)
+{
+	p->median = s->median;
+	p->n = s->n;
+	p->cover = summary_median_interval(s, &p->lo, &p->hi);
+	/* One trial's range is the trial: its bar is the median itself. */
+	p->range = !isfinite(s->median_lo);
 }
 
 int plot_cell_has(const struct result_cell *c, enum metric_id m)

@@ -15,6 +15,16 @@ const struct trial *plot_median_trial(const struct result_cell *c);
 double plot_quantity(const struct trial *t, enum metric_id m);
 /* The summary of m over the cell's counted trials; -ENODATA when none has it. */
 int plot_cell_summary(const struct result_cell *c, enum metric_id m, struct summary *s);
+/* A cell as every plot draws it: what the verdict decided on, the median of its trials, and
+ * the interval the views give that median. */
+struct plot_point {
+	double median, lo, hi;
+	double cover; /* of [lo, hi]: the confidence, or a range's 1 - 2^(1-n); 0 for one trial */
+	int range; /* [lo, hi] is the range of the trials: too few for the confidence's interval */
+	size_t n; /* the trials */
+};
+/* s drawn: its median within summary_median_interval's bounds (one trial's: the median). */
+void plot_point_of(const struct summary *s, struct plot_point *p);
 /* Whether a measured trial of the cell, failed or not, has m. */
 int plot_cell_has(const struct result_cell *c, enum metric_id m);
 

@@ -42,19 +42,22 @@ static int measured(const struct savings_step *st)
 	return !isnan(st->slowdown_pct);
 }
 
-/* What the key says of a backend: the smallest limit it held, the answer. */
+/* What the key says of a backend: the smallest limit it held, and the answer with its interval
+ * as savings' own words give it (savings_view.c). */
 static void line_name(const struct savings_report *r, size_t i, char *buf, size_t len)
 {
 	const struct savings_search *b = &r->backends[i];
 	double saved, lo, hi;
-	char limit[32];
+	char limit[32], held[64];
 
 	savings_answer(b, &saved, &lo, &hi);
 	if (b->pass_limit >= r->footprint)
-		snprintf(buf, len, "%s: no limit below the footprint held", r->names[i]);
+		snprintf(held, sizeof(held), "no limit below the footprint held");
 	else
-		snprintf(buf, len, "%s: held at %s, %.0f%% less memory", r->names[i],
-			 size_format(b->pass_limit, limit, sizeof(limit)), 100 * saved);
+		snprintf(held, sizeof(held), "held at %s",
+			 size_format(b->pass_limit, limit, sizeof(limit)));
+	snprintf(buf, len, "%s: %s, %.0f%% less memory [%.0f%%, %.0f%%]", r->names[i], held,
+		 100 * saved, 100 * lo, 100 * hi);
 }
 
 /* A slowdown without its interval is drawn with a bar of nothing: a NaN end would make gnuplot
@@ -72,7 +75,7 @@ static void step_row(FILE *f, const struct savings_step *st)
 static void backend_line(struct script *s, const struct savings_report *r, size_t i,
 			 const struct savings_step *const *steps, size_t n)
 {
-	char name[160];
+	char name[200];
 	size_t rows = 0;
 	int id = datablock_begin(s);
 

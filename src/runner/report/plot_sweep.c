@@ -1,6 +1,6 @@
-/* sweep-jobs, sweep-limit, sweep-comp: the mean of the run's primary metric (elapsed, a
+/* sweep-jobs, sweep-limit, sweep-comp: the median of the run's primary metric (elapsed, a
  * service's throughput) against the swept option, a line per backend (with the other axes'
- * values), error bars the 95% interval of the mean. */
+ * values), bars the interval of the median the verdict uses (plot_bars.c). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -11,6 +11,7 @@
 #include "common/util.h"
 #include "runner/report/device.h"
 #include "runner/report/format.h"
+#include "runner/report/plot_bars.h"
 #include "runner/report/plot_cells.h"
 #include "runner/report/plot_data.h"
 #include "runner/report/plot_script.h"
@@ -32,8 +33,11 @@ static const struct {
 	[AX_COMP] = { "sweep-comp", "against the compressor", "compressor" },
 };
 
+/* A cell on the axis; have: a trial of it finished. */
 struct point {
-	double x, mean, lo, hi;
+	double x;
+	struct plot_point p;
+	int have;
 };
 
 /* One line of a sweep: a backend (with the other axes' values) in one set. */
@@ -52,6 +56,7 @@ struct sweep {
 	int varies[AX_COUNT];
 	struct group *groups;
 	size_t ngroups;
+	struct plot_bars bars;
 };
 
 /* The compressor a cell asked for, else the one the kernel chose; NULL: the backend takes none. */
@@ -150,17 +155,16 @@ static int sweep_groups(const struct plot_ctx *x, struct sweep *w)
 		for (size_t i = 0; i < x->sets[k]->ncells; i++) {
 			const struct result_cell *c = &x->sets[k]->cells[i];
 			struct summary sum;
-			struct point pt = { .mean = NAN, .lo = NAN, .hi = NAN };
+			struct point pt = { 0 };
 			int ret;
 			if (!axis_pos(w, w->a, c, &pt.x))
 				continue;
 			if ((ret = plot_cell_summary(c, w->m, &sum)) && ret != -ENODATA)
 				return ret;
-			/* One trial has no interval: the bar shrinks to the mean. */
 			if (!ret) {
-				pt.mean = sum.mean;
-				pt.lo = isnan(sum.mean_lo) ? sum.mean : sum.mean_lo;
-				pt.hi = isnan(sum.mean_hi) ? sum.mean : sum.mean_hi;
+				plot_point_of(&sum, &pt.p);
+				plot_bars_add(&w->bars, &pt.p);
+				pt.have = 1;
 			}
 			group_name(w, c, name, sizeof(name));
 			if ((ret = group_add_point(w, k, name, pt)))
@@ -177,7 +181,7 @@ static size_t longest_line(const struct sweep *w, int finished)
 	for (size_t g = 0; g < w->ngroups; g++) {
 		size_t n = 0;
 		for (size_t p = 0; p < w->groups[g].n; p++)
-			n += !finished || !isnan(w->groups[g].pts[p].mean);
+			n += !finished || w->groups[g].pts[p].have;
 		most = n > most ? n : most;
 	}
 	return most;
@@ -219,39 +223,36 @@ static void sweep_lines(const struct plot_ctx *x, struct script *s, const struct
 		const struct group *gr = &w->groups[g];
 		size_t i = nth[gr->set % 64]++;
 		int id = datablock_begin(s);
-		for (size_t p = 0; p < gr->n; p++) {
+		const char *colour = plot_palette[(x->n > 1 ? gr->set : i) % PLOT_NPALETTE];
+		for (size_t p = 0; p < gr->n; p++)
 			/* A cell without a finished trial is left out, not a break in the line. */
-			if (isnan(gr->pts[p].mean))
-				continue;
-			gp_num(s->f, gr->pts[p].x), gp_num(s->f, gr->pts[p].mean);
-			gp_num(s->f, gr->pts[p].lo), gp_num(s->f, gr->pts[p].hi);
-			fputc('\n', s->f);
-		}
+			if (gr->pts[p].have)
+				plot_bars_row(s->f, gr->pts[p].x, &gr->pts[p].p);
 		datablock_end(s);
 		plot_entry_name(x, gr->set, gr->name, name, sizeof(name));
 		fprintf(script_element(s),
 			"$d%d using 1:2:3:4 with yerrorlines lw 2 pt %d ps 1 lc rgb '#%s' dt %d",
-			id, 5 + (int)(i % 4) * 2,
-			plot_palette[(x->n > 1 ? gr->set : i) % PLOT_NPALETTE],
-			x->n > 1 ? 1 + (int)(i % 5) : 1);
+			id, 5 + (int)(i % 4) * 2, colour, x->n > 1 ? 1 + (int)(i % 5) : 1);
 		script_key(s, name);
+		plot_bars_rings(s, &w->bars, id, colour);
 	}
+	plot_bars_ring_key(s, &w->bars);
 }
 
 static int sweep_draw(struct plot_ctx *x, const struct sweep *w)
 {
-	char detail[600], what[128], ylabel[64];
+	char detail[600], bars[200], what[128], ylabel[64];
 	struct script s;
 	int ret;
 
-	plot_sets_detail(x, detail, sizeof(detail) - 40);
-	strcat(detail, "; bars: 95% interval of the mean");
-	snprintf(what, sizeof(what), "mean %s %s", metric_noun(w->m), axes[w->a].what);
-	snprintf(ylabel, sizeof(ylabel), "%s, mean (%s)", metrics[w->m].key,
+	plot_sets_detail(x, detail, sizeof(detail));
+	plot_bars_text(&w->bars, bars, sizeof(bars));
+	snprintf(what, sizeof(what), "median %s %s", metric_noun(w->m), axes[w->a].what);
+	snprintf(ylabel, sizeof(ylabel), "%s, median (%s)", metrics[w->m].key,
 		 metric_unit_name(metrics[w->m].unit));
 	if ((ret = script_begin(x, &s, axes[w->a].file, 900, 520)))
 		return ret;
-	plot_title(x, &s, what, NULL, detail);
+	plot_title_with(x, &s, what, NULL, detail, bars);
 	plot_axis_labels(&s, axes[w->a].xlabel, ylabel);
 	sweep_tics(&s, w);
 	sweep_lines(x, &s, w);
@@ -262,7 +263,7 @@ static int sweep_draw(struct plot_ctx *x, const struct sweep *w)
  * a compressor per backend (zram's lzo-rle, zswap's lzo) is none. */
 static int plot_sweep(struct plot_ctx *x, enum axis a)
 {
-	struct sweep w = { .a = a, .m = results_primary(x->sets[0]) };
+	struct sweep w = { .a = a, .m = results_primary(x->sets[0]), .bars = PLOT_BARS_INIT };
 	int ret;
 
 	sweep_axes(x, &w);

@@ -90,16 +90,28 @@ void plot_title_lines(struct script *s, const char *const *lines, size_t n)
 	fputc('\n', s->f);
 }
 
-/* Three lines: what is drawn (and of which cell), where it ran, how it was configured. */
-void plot_title(const struct plot_ctx *x, struct script *s, const char *what, const char *label,
-		const char *detail)
+/* Three lines: what is drawn (and of which cell), where it ran, how it was configured; and
+ * a fourth, what the bars are, where given. */
+void plot_title_with(const struct plot_ctx *x, struct script *s, const char *what,
+		     const char *label, const char *detail, const char *bars)
 {
 	char line[1200], where[1200];
-	const char *lines[] = { line, where, detail };
+	const char *lines[4] = { line, where };
+	size_t n = 2;
 
 	snprintf(line, sizeof(line), "%s%s%s", what, label ? ": " : "", label ? label : "");
 	origins(x, where, sizeof(where));
-	plot_title_lines(s, lines, detail && detail[0] ? 3 : 2);
+	if (detail && detail[0])
+		lines[n++] = detail;
+	if (bars && bars[0])
+		lines[n++] = bars;
+	plot_title_lines(s, lines, n);
+}
+
+void plot_title(const struct plot_ctx *x, struct script *s, const char *what, const char *label,
+		const char *detail)
+{
+	plot_title_with(x, s, what, label, detail, NULL);
 }
 
 void plot_axis_labels(struct script *s, const char *xlabel, const char *ylabel)

@@ -9,6 +9,9 @@
 /* What is drawn (of the cell label, or NULL), the kernels and hosts, and detail. */
 void plot_title(const struct plot_ctx *x, struct script *s, const char *what, const char *label,
 		const char *detail);
+/* The same and a last line, what the plot's bars are (plot_bars_text). */
+void plot_title_with(const struct plot_ctx *x, struct script *s, const char *what,
+		     const char *label, const char *detail, const char *bars);
 /* A title of its lines, for a picture not drawn from result sets. */
 void plot_title_lines(struct script *s, const char *const *lines, size_t n);
 void plot_axis_labels(struct script *s, const char *xlabel, const char *ylabel);

@@ -1,6 +1,7 @@
 /* trials-PRIMARY (trials-elapsed, a service's trials-throughput), trials-cpu,
  * trials-compression-ratio: per cell, sorted by median, each trial a dot, failed trials a cross,
- * the median a bar, the 95% interval of the mean a box. */
+ * the median a bar, its interval as the verdict gives it a box: the 95% interval of the median,
+ * or where the trials are too few for it their range, in a box of its own key entry. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -9,6 +10,7 @@
 
 #include "common/util.h"
 #include "runner/report/format.h"
+#include "runner/report/plot_bars.h"
 #include "runner/report/plot_cells.h"
 #include "runner/report/plot_data.h"
 #include "runner/report/plot_script.h"
@@ -154,79 +156,107 @@ static int points_block(const struct plot_ctx *x, struct script *s, enum metric_
 	return id;
 }
 
-/* Set k's boxes: x, the interval of the mean twice (box and whiskers the same), the median. */
+/* Set k's boxes of one kind (ranges: the cells with too few trials for the interval of the
+ * median, one trial among them): x, the interval twice (box and whiskers the same), the median,
+ * the interval's coverage, 1 for a range. */
 static int box_block(const struct plot_ctx *x, struct script *s, enum metric_id q, size_t k,
-		     const size_t *order, size_t m, size_t *rows)
+		     const size_t *order, size_t m, int ranges, struct plot_bars *b)
 {
 	double off = ((double)k - ((double)x->n - 1) / 2) * 0.8 / (double)x->n;
 	int id = datablock_begin(s);
 
-	*rows = 0;
 	for (size_t p = 0; p < m; p++) {
 		const struct result_cell *c = plot_find_cell(x->sets[k], x->labels[order[p]]);
+		struct plot_point pt;
 		struct summary sum;
 		int ret = c ? plot_cell_summary(c, q, &sum) : -ENODATA;
 		if (ret == -ENODATA)
 			continue;
 		if (ret)
 			return ret;
+		plot_point_of(&sum, &pt);
+		if (pt.range != ranges)
+			continue;
+		plot_bars_add(b, &pt);
 		gp_num(s->f, (double)p + 1 + off);
-		gp_num(s->f, summary_mean_lo_bounded(&sum)),
-			gp_num(s->f, summary_mean_lo_bounded(&sum));
-		gp_num(s->f, sum.mean_hi), gp_num(s->f, sum.mean_hi);
-		gp_num(s->f, sum.median);
+		gp_num(s->f, pt.lo), gp_num(s->f, pt.lo), gp_num(s->f, pt.hi), gp_num(s->f, pt.hi);
+		gp_num(s->f, pt.median), gp_num(s->f, pt.cover), gp_num(s->f, pt.range);
 		fputc('\n', s->f);
-		(*rows)++;
 	}
 	datablock_end(s);
 	return id;
 }
 
-static void trials_elements(const struct plot_ctx *x, struct script *s, size_t k, const int id[3],
-			    const size_t rows[3])
+/* The boxes of one kind of set k and their medians' bars; named is whether the median's key
+ * entry was given. */
+static void box_elements(const struct plot_ctx *x, struct script *s, size_t k, int id,
+			 const struct plot_bars *b, int *named)
+{
+	const char *colour = plot_palette[k % PLOT_NPALETTE];
+	char what[160], name[300];
+
+	if (!b->interval && !b->range && !b->single)
+		return;
+	if (b->interval)
+		snprintf(what, sizeof(what), "%.0f%% interval of the median",
+			 100 * STAT_CONFIDENCE);
+	else if (b->range)
+		snprintf(what, sizeof(what),
+			 "range of the trials, the median's interval at %.0f%% (too few trials for "
+			 "%.0f%%)",
+			 100 * b->cover, 100 * STAT_CONFIDENCE);
+	else
+		snprintf(what, sizeof(what), "one trial: no interval");
+	plot_entry_name(x, k, what, name, sizeof(name));
+	/* A range is drawn paler than an interval: it is not one of the same confidence. */
+	fprintf(script_element(s),
+		"$d%d using 1:2:3:4:5 with candlesticks fs transparent solid %s border "
+		"lc rgb '#%s' lc rgb '#%s'",
+		id, b->interval ? "0.25" : "0.08", colour, colour);
+	script_key(s, name);
+	fprintf(script_element(s), "$d%d using 1:6:6:6:6 with candlesticks lw 3 lc rgb '#000000'",
+		id);
+	script_key(s, *named ? NULL : "median");
+	*named = 1;
+}
+
+static void points_elements(const struct plot_ctx *x, struct script *s, size_t k, const int id[2],
+			    const size_t rows[2])
 {
 	const char *colour = plot_palette[k % PLOT_NPALETTE];
 	char name[300];
 
 	if (rows[0]) {
-		plot_entry_name(x, k, "95% interval of the mean", name, sizeof(name));
-		fprintf(script_element(s),
-			"$d%d using 1:2:3:4:5 with candlesticks fs transparent solid 0.25 border "
-			"lc rgb '#%s' "
-			"lc rgb '#%s'",
-			id[0], colour, colour);
-		script_key(s, name);
-		fprintf(script_element(s),
-			"$d%d using 1:6:6:6:6 with candlesticks lw 3 lc rgb '#000000'", id[0]);
-		script_key(s, k == 0 ? "median" : NULL);
-	}
-	if (rows[1]) {
 		plot_entry_name(x, k, "trials", name, sizeof(name));
 		fprintf(script_element(s), "$d%d using 1:2 with points pt 7 ps 0.7 lc rgb '#%s'",
-			id[1], colour);
+			id[0], colour);
 		script_key(s, name);
 	}
-	if (rows[2]) {
+	if (rows[1]) {
 		plot_entry_name(x, k, "failed trials (not in the statistics)", name, sizeof(name));
 		fprintf(script_element(s),
-			"$d%d using 1:2 with points pt 2 ps 1.3 lw 2 lc rgb '#%s'", id[2],
+			"$d%d using 1:2 with points pt 2 ps 1.3 lw 2 lc rgb '#%s'", id[1],
 			x->n > 1 ? colour : "d62728");
 		script_key(s, name);
 	}
 }
 
+/* Set k: the cells with the interval of the median, those with their range, then the trials. */
 static int trials_set(const struct plot_ctx *x, struct script *s, enum metric_id q, size_t k,
-		      const size_t *order, size_t m)
+		      const size_t *order, size_t m, int *named)
 {
-	int id[3];
-	size_t rows[3];
+	struct plot_bars b[2] = { PLOT_BARS_INIT, PLOT_BARS_INIT };
+	int box[2], id[2];
+	size_t rows[2];
 
-	id[0] = box_block(x, s, q, k, order, m, &rows[0]);
-	if (id[0] < 0)
-		return id[0];
-	id[1] = points_block(x, s, q, k, order, m, 1, &rows[1]);
-	id[2] = points_block(x, s, q, k, order, m, 0, &rows[2]);
-	trials_elements(x, s, k, id, rows);
+	for (int r = 0; r < 2; r++)
+		if ((box[r] = box_block(x, s, q, k, order, m, r, &b[r])) < 0)
+			return box[r];
+	id[0] = points_block(x, s, q, k, order, m, 1, &rows[0]);
+	id[1] = points_block(x, s, q, k, order, m, 0, &rows[1]);
+	for (int r = 0; r < 2; r++)
+		box_elements(x, s, k, box[r], &b[r], named);
+	points_elements(x, s, k, id, rows);
 	return 0;
 }
 
@@ -236,7 +266,7 @@ static int trials_script(struct plot_ctx *x, const struct trials_view *v, const 
 {
 	char detail[512];
 	struct script s;
-	int slot = 50 + 30 * (int)x->n, ret;
+	int slot = 50 + 30 * (int)x->n, ret, named = 0;
 
 	plot_sets_detail(x, detail, sizeof(detail));
 	/* Room for each cell's boxes side by side. */
@@ -250,7 +280,7 @@ static int trials_script(struct plot_ctx *x, const struct trials_view *v, const 
 	categories(x, &s, order, m, slot);
 	fprintf(s.f, "set boxwidth %g absolute\n", 0.6 / (double)x->n);
 	for (size_t k = 0; k < x->n && !ret; k++)
-		ret = trials_set(x, &s, v->m, k, order, m);
+		ret = trials_set(x, &s, v->m, k, order, m, &named);
 	if (!ret)
 		return script_end(x, &s);
 	script_abort(x, &s);
