@@ -550,6 +550,7 @@ Test(device, the_primary_quantity_is_its_own_family)
 	cr_assert_eq(ram->mc[M_SWAP_RAM].sig, SIG_SIGNIFICANT,
 		     "RAM, alone among the secondary, likewise");
 	cr_assert_eq(device_primary_tests(&a, M_FS_TOTAL_TIME), 1);
+	cr_assert_eq(device_primary_tests(&a, M_SWAP_RAM), 0, "RAM's test is a secondary one");
 	answer_free(&a);
 	results_free(&r);
 }
