@@ -670,3 +670,34 @@ Test(answer, exploratory_metrics_keep_their_raw_p)
 	answer_free(&a);
 	results_free(&r);
 }
+
+/* Three files: a cell the second lacks has no pair there, whatever the third holds. */
+Test(answer, a_pair_is_of_its_own_file)
+{
+	struct results a, b, c;
+	const struct results *sets[3] = { &a, &b, &c };
+	struct files_answer fa;
+
+	run_init(&a, NULL);
+	cell_of(&a, "disk", M_ELAPSED, base5, 5);
+	cell_of(&a, "zram", M_ELAPSED, base5, 5);
+	run_init(&b, NULL);
+	cell_of(&b, "disk", M_ELAPSED, slow5, 5);
+	run_init(&c, NULL);
+	cell_of(&c, "disk", M_ELAPSED, slow5, 5);
+	cell_of(&c, "zram", M_ELAPSED, slow5, 5);
+	snprintf(a.cells[0].backend, sizeof(a.cells[0].backend), "disk");
+	snprintf(a.cells[1].backend, sizeof(a.cells[1].backend), "zram");
+	snprintf(b.cells[0].backend, sizeof(b.cells[0].backend), "disk");
+	snprintf(c.cells[0].backend, sizeof(c.cells[0].backend), "disk");
+	snprintf(c.cells[1].backend, sizeof(c.cells[1].backend), "zram");
+	cr_assert_eq(files_answer_compute(sets, 3, &opts, NULL, MATCH_ALL, &fa), 0);
+	cr_assert_eq(fa.npairs, 3);
+	cr_assert_null(files_answer_pair(&fa, 1, 1), "the second file has no zram");
+	cr_assert_eq(files_answer_pair(&fa, 2, 1)->file, 2);
+	cr_assert_eq(files_answer_pair(&fa, 1, 0)->file, 1);
+	files_answer_free(&fa);
+	results_free(&a);
+	results_free(&b);
+	results_free(&c);
+}
