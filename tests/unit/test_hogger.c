@@ -46,6 +46,9 @@ static int hogger(const char *send, const char *const args[])
 		if (sv[1] != PROTO_FD)
 			close(sv[1]);
 		null = open("/dev/null", O_WRONLY);
+		/* A hogger that hangs (a mutant holding its memory for good) dies by SIGALRM,
+		 * which exec keeps, and the test fails instead of waiting for it. */
+		alarm(20);
 		dup2(null, STDOUT_FILENO);
 		dup2(null, STDERR_FILENO);
 		execv(HOGGER, (char *const *)argv);
