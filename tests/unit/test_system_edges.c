@@ -3,12 +3,14 @@
  * one device) and on temporary files for the small readers; the warnings from facts set by
  * hand. */
 #include <criterion/criterion.h>
+#include <json.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "runner/kernel/sysfs.h"
+#include "runner/system/fact_table.h"
 #include "runner/system/facts_util.h"
 #include "runner/system/sysinfo.h"
 #include "fixture.h"
@@ -153,4 +155,72 @@ Test(system_edges, one_policy_is_a_policy)
 	cr_assert_eq(sysinfo_warnings(&s, w, SYSINFO_MAX_WARNINGS), 1);
 	cr_assert(strstr(w[0], "CPU frequency governor powersave on policy 1, not performance"),
 		  "%s", w[0]);
+}
+
+/* A fact's text as sysinfo_print shows it. */
+static const char *text_of(const struct sysinfo_facts *s, const char *key)
+{
+	static char buf[512];
+
+	cr_assert_not_null(sysinfo_fact_find(key), "%s", key);
+	sysinfo_fact_text(sysinfo_fact_find(key), s, buf, sizeof(buf));
+	return buf;
+}
+
+/* A fact's JSON, serialized as the result file has it (to free). */
+static char *json_of(const struct sysinfo_facts *s, const char *key)
+{
+	json_object *v = sysinfo_fact_json(sysinfo_fact_find(key), s);
+	char *text = strdup(v ? json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN) : "null");
+
+	json_object_put(v);
+	return text;
+}
+
+Test(system_edges, the_rows_of_facts_set_by_hand)
+{
+	struct sysinfo_facts s;
+	char *j;
+
+	facts_init(&s);
+	cr_assert_str_eq(text_of(&s, "zram/device"), "none", "its own word for nothing");
+	cr_assert_str_eq(text_of(&s, "swap_dir/path"), "not given");
+	cr_assert_str_eq(text_of(&s, "cpu/model"), "unknown");
+	cr_assert_str_eq(text_of(&s, "cgroup/v1_controllers"), "unknown", "no cgroup mode");
+	strcpy(s.cgroup.mode, "v2");
+	cr_assert_str_eq(text_of(&s, "cgroup/v1_controllers"), "none", "v2 alone: no v1 list");
+	j = json_of(&s, "cgroup/v1_controllers");
+	cr_assert_str_eq(j, "[]");
+	free(j);
+	s.cpu.policies = 1;
+	s.cpu.ngovernors = 1;
+	strcpy(s.cpu.governors[0].name, "schedutil");
+	cr_assert_str_eq(text_of(&s, "cpu/governor"), "schedutil (all 1 policy)");
+	s.cpu.boost = 1;
+	strcpy(s.cpu.boost_source, "/sys/devices/system/cpu/cpufreq/boost");
+	cr_assert_str_eq(text_of(&s, "cpu/boost"), "on (/sys/devices/system/cpu/cpufreq/boost)");
+}
+
+/* JSON as the kernel prints the numbers (two decimals); a paranoid level that is no number is
+ * null. */
+Test(system_edges, the_json_of_facts_set_by_hand)
+{
+	struct sysinfo_facts s;
+	char *j;
+
+	facts_init(&s);
+	s.mem.load[0] = 3.42;
+	s.mem.load[1] = 1.05;
+	s.mem.load[2] = 0.5;
+	j = json_of(&s, "memory/loadavg");
+	cr_assert_str_eq(j, "[3.42,1.05,0.50]");
+	free(j);
+	strcpy(s.perf.paranoid, "-1");
+	j = json_of(&s, "perf/paranoid");
+	cr_assert_str_eq(j, "-1");
+	free(j);
+	strcpy(s.perf.paranoid, "2x");
+	j = json_of(&s, "perf/paranoid");
+	cr_assert_str_eq(j, "null");
+	free(j);
 }
