@@ -149,6 +149,24 @@ Test(param, a_refused_write_is_cancelled, .fini = drop_dir)
 	journal_free(&j);
 }
 
+/* What the kernel kept is recorded, when it is not what was written: /dev/null keeps
+ * nothing, as MGLRU keeps only the capabilities a CPU has. */
+Test(param, what_the_kernel_kept_instead_is_recorded, .fini = drop_dir)
+{
+	struct journal j;
+	char why[256], path[256];
+
+	make_dir();
+	in_dir(path, sizeof(path), "null");
+	cr_assert_eq(symlink("/dev/null", path), 0);
+	journal_init(&j);
+	cr_assert_eq(param_set(&j, "/null", "y", why, sizeof(why)), 0);
+	cr_assert_eq(j.len, 1);
+	cr_assert_str_eq(j.entries[0].value, "");
+	cr_assert_str_eq(j.entries[0].wrote, "", "the kernel kept nothing of 'y'");
+	journal_free(&j);
+}
+
 /* A controller goes off where only zswapbench's cgroups are below; another child keeps it. */
 Test(rewind, a_controller_goes_off_unless_another_cgroup_is_below, .fini = drop_dir)
 {
