@@ -188,5 +188,21 @@ Test(preflight, warnings_about_the_plan)
 			 "disk: 300M allocated exceeds the limit plus swap (200M): "
 			 "expect an OOM kill"),
 		  "%s", said);
+	plan_free(&plan);
+	cr_assert_eq(CHECK(FIXTURES "/v2", "--swap", "disk", "--limit", "300M", "--alloc", "300M"),
+		     0);
+	cr_assert_eq(plan_build(&plan, &cfg, host.hogger, &inputs), 0);
+	cr_assert_not_null(freopen("/tmp/zsb-unit-preflight.txt", "w+", stderr));
+	warnings(&cfg, &host, &plan, other, sizeof(other));
+	cr_assert(strstr(warned(), "disk: 300M allocated fits in --limit 300M"), "%s", said);
+	plan_free(&plan);
+	/* 200M beyond the 150M of swap, within the limit and the swap together: no OOM kill. */
+	cr_assert_eq(CHECK(FIXTURES "/v2", "--swap", "disk", "--limit", "100M", "--alloc", "200M",
+			   "--swap-size", "150M"),
+		     0);
+	cr_assert_eq(plan_build(&plan, &cfg, host.hogger, &inputs), 0);
+	cr_assert_not_null(freopen("/tmp/zsb-unit-preflight.txt", "w+", stderr));
+	warnings(&cfg, &host, &plan, other, sizeof(other));
+	cr_assert_null(strstr(warned(), "expect an OOM kill"), "%s", said);
 	unlink("/tmp/zsb-unit-preflight.txt");
 }

@@ -162,6 +162,9 @@ Test(swap_backends, only_a_backend_with_a_device_of_its_own_is_measured_as_one)
 	cr_assert_eq(swap_device_check(&dev), -EINVAL);
 	cr_assert(strstr(dev.why, "--target block: --swap zswap has no device of its own"), "%s",
 		  dev.why);
+	swap_device_release(&dev);
+	make("zswap", USE_FS);
+	cr_assert_eq(swap_device_check(&dev), -EINVAL, "nor a filesystem");
 }
 
 Test(swap_backends, zswap_left_on_is_turned_off_for_a_disk_cell)

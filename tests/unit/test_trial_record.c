@@ -278,6 +278,20 @@ Test(trial_record, the_worst_job_names_the_trial)
 	cr_assert_str_eq(t.note, "job 2 of 3: hogger killed by signal 9 (Killed)");
 }
 
+/* A failure says more than an OOM kill beside it: the OOM kill is what the limit does. */
+Test(trial_record, a_failed_job_is_worse_than_an_oom_killed_one)
+{
+	put(GROUP "/memory.events", "oom 1\noom_kill 1\n");
+	jobs(2);
+	w.jobs[0].status = SIGKILL;
+	w.jobs[1].ev.got_done = 0;
+	record();
+	cr_assert_eq(t.jobs[0].status, TRIAL_OOM);
+	cr_assert_eq(t.jobs[1].status, TRIAL_FAILED);
+	cr_assert_eq(t.status, TRIAL_FAILED);
+	cr_assert_str_eq(t.note, "job 2 of 2: hogger exited with status 0");
+}
+
 Test(trial_record, fio_is_named_as_such)
 {
 	char *const argv[] = { "fio", "--output-format=json", NULL };
