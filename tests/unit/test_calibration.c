@@ -79,6 +79,7 @@ Test(calibration, threshold_is_the_90th_percentile_of_pairwise_changes)
 		cr_assert_float_eq(e->run_sd_log, sqrt(ss / 7), 1e-9, "the runs' spread, in logs");
 	}
 	cr_assert_str_eq(e->shape, "zram, limit 32M, jobs 1, data -, access -, alloc 160M");
+	cr_assert_float_eq(e->median, 1.07, 1e-12, "the median of the runs' medians");
 	cr_assert(calibration_find(&c, "host-a", e->shape, M_CPU_TIME), "CPU time too");
 	cr_assert_null(calibration_find(&c, "host-b", e->shape, M_ELAPSED));
 	calibration_free(&c);
@@ -120,6 +121,84 @@ Test(calibration, stored_replaced_and_read_back)
 	unlink(path);
 	for (int i = 0; i < 3; i++)
 		results_free(&runs[i]);
+}
+
+Test(calibration, a_run_of_one_trial_is_no_run)
+{
+	struct results runs[3];
+	const struct results *ptrs[3];
+	struct calibration c;
+
+	for (int i = 0; i < 3; i++) {
+		run_of(&runs[i], 1.0 + 0.1 * i, "host-a");
+		ptrs[i] = &runs[i];
+	}
+	runs[2].cells[0].ntrials = 1;
+	cell_update_stats(&runs[2].cells[0]);
+	cr_assert_eq(calibration_compute(ptrs, 3, &c), -EINVAL, "two runs of two trials or more");
+	for (int i = 0; i < 3; i++)
+		results_free(&runs[i]);
+}
+
+static void write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	cr_assert_not_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+Test(calibration, a_spread_of_zero_kept_and_one_missing_derived)
+{
+	char path[] = "/tmp/zsb-calibration-XXXXXX";
+	struct calibration back;
+	int fd = mkstemp(path);
+
+	cr_assert_geq(fd, 0);
+	close(fd);
+	write_text(path,
+		   "{\"format\": \"zswapbench-calibration\", \"entries\": ["
+		   "{\"host\": \"h\", \"configuration\": \"s\", \"metric\": \"elapsed\", "
+		   "\"threshold_pct\": 10, \"run_sd_log\": 0, \"runs\": 4},"
+		   "{\"host\": \"h\", \"configuration\": \"t\", \"metric\": \"elapsed\", "
+		   "\"threshold_pct\": 10}]}");
+	cr_assert_eq(calibration_load(path, &back), 0);
+	cr_assert_eq(back.n, 2);
+	cr_assert_eq(back.entries[0].run_sd_log, 0, "measured as no spread");
+	cr_assert_eq(back.entries[0].runs, 4);
+	cr_assert_float_eq(back.entries[1].run_sd_log, log1p(0.10) / 2.3262, 1e-12);
+	calibration_free(&back);
+	unlink(path);
+}
+
+Test(calibration, another_configuration_of_the_host_is_kept)
+{
+	char path[] = "/tmp/zsb-calibration-XXXXXX";
+	struct calibration_entry e = {
+		.host = "h", .shape = "zram", .metric = M_ELAPSED, .threshold_pct = 5
+	};
+	struct calibration one = { .entries = &e, .n = 1 }, back;
+	int fd = mkstemp(path);
+
+	cr_assert_geq(fd, 0);
+	close(fd);
+	unlink(path);
+	cr_assert_eq(calibration_store(path, &one), 0);
+	snprintf(e.shape, sizeof(e.shape), "zswap");
+	cr_assert_eq(calibration_store(path, &one), 0);
+	e.metric = M_CPU_TIME;
+	cr_assert_eq(calibration_store(path, &one), 0);
+	snprintf(e.host, sizeof(e.host), "g");
+	cr_assert_eq(calibration_store(path, &one), 0);
+	cr_assert_eq(calibration_store(path, &one), 0, "the same key replaces");
+	cr_assert_eq(calibration_load(path, &back), 0);
+	cr_assert_eq(back.n, 4);
+	cr_assert_str_eq(back.entries[3].host, "g");
+	cr_assert_str_eq(back.entries[0].shape, "zram");
+	cr_assert_eq(back.entries[2].metric, M_CPU_TIME);
+	calibration_free(&back);
+	unlink(path);
 }
 
 /* Two single runs 10% apart, every trial apart. Within one run that is a finding; between two

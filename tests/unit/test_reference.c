@@ -59,3 +59,29 @@ Test(reference, the_same_machine_or_too_few_trials_say_nothing)
 	results_free(&c);
 	results_free(&few);
 }
+
+Test(reference, a_base_of_two_probes_or_a_warmups_probe_says_nothing)
+{
+	double slow[20];
+	const double fast[] = { 0.040, 0.041, 0.039, 0.040, 0.042 };
+	struct results two, many, warm;
+	struct env_difference d;
+
+	for (size_t i = 0; i < 20; i++)
+		slow[i] = 0.050 + 0.0001 * (double)i;
+	file_with(&two, (const double[]){ 0.040, 0.041 }, 2);
+	file_with(&many, slow, 20);
+	cr_assert_eq(reference_differs(&two, &many, &d), 0, "two trials are too few");
+	file_with(&warm, fast, 5);
+	for (size_t i = 0; i < 5; i++) {
+		struct trial *t = cell_add_trial(&warm.cells[0]);
+		cr_assert_not_null(t);
+		t->warmup = 1;
+		trial_set(t, M_REFERENCE_TIME, 0.080);
+	}
+	cr_assert_eq(reference_differs(&warm, &many, &d), 1);
+	cr_assert_str_eq(d.base, "40.0 ms", "the warmups' probes left out");
+	results_free(&two);
+	results_free(&many);
+	results_free(&warm);
+}

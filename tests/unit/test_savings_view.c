@@ -1,0 +1,89 @@
+/* The savings answer in words and its steps' table, word for word. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runner/report/savings_view.h"
+#include "runner/result/savings.h"
+#include "fixture.h"
+
+static char *printed(const struct savings_report *r)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	savings_print(r, f);
+	fclose(f);
+	if (getenv("ZSB_DUMP"))
+		fputs(text, stderr);
+	return text;
+}
+
+static void has_line(const char *text, const char *line)
+{
+	const char *at = strstr(text, line);
+
+	cr_assert(at && (at == text || at[-1] == '\n') && at[strlen(line)] == '\n',
+		  "no line '%s' in\n%s", line, text);
+}
+
+Test(savings_view, the_answer_of_a_search_word_for_word)
+{
+	struct savings_report r;
+	char why[256], *text;
+
+	cr_assert_eq(savings_json_read(FIXTURES "/savings/hot25-zram.json", &r, why, sizeof(why)),
+		     0, "%s", why);
+	text = printed(&r);
+	has_line(text,
+		 "memory saved at <= 100% slowdown of elapsed, against the workload with no "
+		 "limit and no swap (footprint 65.0M, 65.0M to 65M over its trials):");
+	has_line(text,
+		 "  zram: 69% less memory [51%, 75%] at <= 100% slowdown: 20M held it, 16M "
+		 "did not (4 steps; a step decided by its median, its interval straddling "
+		 "the target: the answer's interval spans the steps that settled)");
+	has_line(text, "  BACKEND       LIMIT  SLOWDOWN         95% INTERVAL  VERDICT");
+	has_line(text, "  zram            32M    +48.0%     [+44.6%, +57.8%]  within");
+	has_line(text,
+		 "  zram            16M         -                    -  beyond: hogger "
+		 "killed after the --timeout");
+	has_line(text,
+		 "  zram            24M    +63.2%    [+33.0%, +146.6%]  within (by its median)");
+	has_line(text,
+		 "  27 trials. A step is within the slowdown when its whole interval is, "
+		 "beyond it when its whole interval is; the interval of the memory saved "
+		 "spans the smallest limit that held to the largest that did not, over the "
+		 "footprint's spread.");
+	free(text);
+}
+
+Test(savings_view, one_step_that_held_and_none_at_all)
+{
+	static struct savings_report r;
+	char *text;
+
+	r.footprint = r.footprint_lo = r.footprint_hi = 64 << 20;
+	r.target_pct = 10;
+	r.trials = 9;
+	r.nbackends = 2;
+	snprintf(r.names[0], sizeof(r.names[0]), "zswap");
+	snprintf(r.names[1], sizeof(r.names[1]), "disk");
+	savings_init(&r.backends[0], r.footprint, r.footprint_lo, r.footprint_hi, 10, 4);
+	savings_init(&r.backends[1], r.footprint, r.footprint_lo, r.footprint_hi, 10, 4);
+	r.backends[0].steps[0] = (struct savings_step){
+		.limit = 32 << 20, .verdict = STEP_PASS, .slowdown_pct = 4, .lo_pct = 1, .hi_pct = 8
+	};
+	r.backends[0].nsteps = 1;
+	r.backends[0].pass_limit = 32 << 20;
+	r.backends[0].metric = M_ELAPSED;
+	text = printed(&r);
+	has_line(text,
+		 "  zswap: 50% less memory [50%, 100%] at <= 10% slowdown: 32M held it (1 step)");
+	has_line(text,
+		 "  disk: 0% less memory [0%, 100%] at <= 10% slowdown: 64M (the footprint "
+		 "itself) (0 steps)");
+	has_line(text, "  zswap           32M     +4.0%       [+1.0%, +8.0%]  within");
+	free(text);
+}
