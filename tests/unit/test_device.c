@@ -12,6 +12,7 @@
 #include "runner/report/compare_view.h"
 #include "runner/report/device.h"
 #include "runner/report/device_words.h"
+#include "runner/report/format.h"
 #include "runner/report/report.h"
 #include "fixture.h"
 #include "tools.h"
@@ -597,4 +598,78 @@ Test(device, each_question_against_its_own_leader_holm_over_the_rows)
 	cr_assert_eq(c.tested, 2);
 	answer_free(&a);
 	results_free(&r);
+}
+
+/* A word is dropped whole: a setup's own word that begins with the mode stays. */
+Test(device, setup_drops_whole_words_only)
+{
+	struct result_cell c = { .jobs = 1 };
+	char buf[128];
+
+	snprintf(c.label, sizeof(c.label), "zram seq-readers jobs=16 jobs=1 seq-read");
+	snprintf(c.mode, sizeof(c.mode), "seq-read");
+	cr_expect_str_eq(device_setup(&c, buf, sizeof(buf)), "zram seq-readers jobs=16");
+}
+
+static void counted_trials(struct result_cell *c, unsigned measured, unsigned failed)
+{
+	c->measured = measured;
+	c->failed = failed;
+}
+
+/* Six good trials are the fewest with a 95% interval of the median; failed ones do not count. */
+Test(device, six_good_trials_give_the_medians_interval)
+{
+	struct results r;
+
+	results_init(&r);
+	counted_trials(results_add_cell(&r), 6, 0);
+	cr_expect_eq(device_interval_of(&r), INTERVAL_MEDIAN_CI);
+	counted_trials(results_add_cell(&r), 7, 2);
+	cr_expect_eq(device_interval_of(&r), INTERVAL_RANGE);
+	results_free(&r);
+}
+
+/* A mixed mode's bandwidth is read + write, trial by trial. */
+Test(device, a_mixed_modes_bandwidth_is_the_sum)
+{
+	struct results r;
+	struct result_cell *c;
+	struct device_qty q;
+	double v[4];
+
+	results_init(&r);
+	c = results_add_cell(&r);
+	cr_assert_not_null(c);
+	snprintf(c->mode, sizeof(c->mode), "rand-rw");
+	for (int i = 0; i < 3; i++) {
+		struct trial *t = cell_add_trial(c);
+		cr_assert_not_null(t);
+		t->status = TRIAL_OK;
+		trial_set(t, M_READ_BW, 10 + i);
+		trial_set(t, M_WRITE_BW, 100);
+	}
+	cell_update_stats(c);
+	cr_assert_eq(device_bandwidth(c, &q), 0);
+	cr_expect_eq(q.n, 2);
+	cr_expect_str_eq(device_qty_name(&q), "read + write");
+	cr_assert_eq(device_values(c, &q, v), 3);
+	cr_expect_float_eq(v[0], 110, 1e-9);
+	cr_expect_float_eq(v[2], 112, 1e-9);
+	results_free(&r);
+}
+
+/* The interval's ends are the median's bounds, or the trials' range where they are few. */
+Test(device, the_median_text_with_its_interval)
+{
+	struct summary s = {
+		.n = 9, .median = 50, .median_lo = 40, .median_hi = 60, .min = 10, .max = 90
+	};
+	char buf[96], want[96];
+
+	snprintf(want, sizeof(want), "50.0 [40.0%s60.0]", ellipsis());
+	cr_expect_str_eq(device_median_text(M_READ_BW, &s, INTERVAL_MEDIAN_CI, buf, sizeof(buf)),
+			 want);
+	snprintf(want, sizeof(want), "50.0 [10.0%s90.0]", ellipsis());
+	cr_expect_str_eq(device_median_text(M_READ_BW, &s, INTERVAL_RANGE, buf, sizeof(buf)), want);
 }
