@@ -673,3 +673,109 @@ Test(device, the_median_text_with_its_interval)
 	snprintf(want, sizeof(want), "50.0 [10.0%s90.0]", ellipsis());
 	cr_expect_str_eq(device_median_text(M_READ_BW, &s, INTERVAL_RANGE, buf, sizeof(buf)), want);
 }
+
+/* A cell of a block run whose three trials held stored MiB in ram MiB of RAM. */
+static void held_cell(struct results *r, const char *setup, unsigned jobs, double stored,
+		      double ram)
+{
+	struct result_cell *c = results_add_cell(r);
+
+	cr_assert_not_null(c);
+	snprintf(c->label, sizeof(c->label), "%s jobs=%u seq-write", setup, jobs);
+	snprintf(c->backend, sizeof(c->backend), "%s", setup);
+	snprintf(c->mode, sizeof(c->mode), "seq-write");
+	c->jobs = jobs;
+	for (int i = 0; i < 3; i++) {
+		struct trial *t = cell_add_trial(c);
+		cr_assert_not_null(t);
+		t->status = TRIAL_OK;
+		trial_set(t, M_SWAP_STORED, stored * 1048576);
+		trial_set(t, M_SWAP_RAM, ram * 1048576);
+	}
+	cell_update_stats(c);
+}
+
+static char *held_of(const struct results *r)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	report_device_held(r, f);
+	fclose(f);
+	return text;
+}
+
+/* Three cells that differ are a line each, by their labels; a disk holds nothing in RAM. */
+Test(device, held_three_cells_a_line_each)
+{
+	struct results r;
+	char *text;
+
+	results_init(&r);
+	held_cell(&r, "zram", 1, 16, 8);
+	held_cell(&r, "zram", 2, 16, 8.4);
+	held_cell(&r, "zram", 4, 16, 10);
+	held_cell(&r, "disk", 1, 16, 0);
+	held_cell(&r, "zswap", 1, 16, 4);
+	text = held_of(&r);
+	cr_expect_str_eq(
+		text,
+		"zram jobs=1 seq-write held 16.0 MiB of data in 8.0 MiB of RAM (2.00x)\n"
+		"zram jobs=2 seq-write held 16.0 MiB of data in 8.4 MiB of RAM (1.90x)\n"
+		"zram jobs=4 seq-write held 16.0 MiB of data in 10.0 MiB of RAM (1.60x)\n"
+		"zswap jobs=1 seq-write held 16.0 MiB of data in 4.0 MiB of RAM (4.00x)\n");
+	free(text);
+	results_free(&r);
+}
+
+/* Four cells that differ are one line of what they span; ratios 0.04 apart are a span. */
+Test(device, held_four_cells_a_span)
+{
+	struct results r;
+	char *text, want[256];
+
+	results_init(&r);
+	held_cell(&r, "zram", 1, 16, 8.8);
+	held_cell(&r, "zram", 2, 16, 8.9);
+	held_cell(&r, "zram", 4, 16, 8.7);
+	held_cell(&r, "zram", 8, 16, 8.8);
+	text = held_of(&r);
+	snprintf(want, sizeof(want),
+		 "zram held 16.0 MiB of data in 8.7%s8.9 MiB of RAM (1.80x%s1.84x) over its 4 "
+		 "cells\n",
+		 ellipsis(), ellipsis());
+	cr_expect_str_eq(text, want);
+	free(text);
+	results_free(&r);
+}
+
+/* N is the trials in the statistics of those measured: a failed one is not. */
+Test(device, block_rows_count_the_good_trials)
+{
+	struct results r;
+	char *text;
+
+	read_fixture("block-zram-disk.json", &r);
+	r.cells[1].failed = 1; /* zram, 1 job, seq-read: the third row */
+	text = shown(&r);
+	cr_expect_str_eq(cell_at(text, "JOBS", 0, "N"), "3/3", "%s", text);
+	cr_expect_str_eq(cell_at(text, "JOBS", 2, "N"), "2/3", "%s", text);
+	cr_expect_str_eq(cell_at(text, "JOBS", 0, "COMP-RATIO"), "1.89x", "%s", text);
+	free(text);
+	results_free(&r);
+}
+
+Test(device, fs_rows_count_the_good_trials)
+{
+	struct results r;
+	char *text;
+
+	read_fixture("fs-compressors.json", &r);
+	r.cells[2].failed = 2;
+	text = shown(&r);
+	cr_expect_str_eq(cell_at(text, "CELL", 0, "N"), "3/3", "%s", text);
+	cr_expect_str_eq(cell_at(text, "CELL", 2, "N"), "1/3", "%s", text);
+	free(text);
+	results_free(&r);
+}
