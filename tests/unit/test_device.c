@@ -779,3 +779,48 @@ Test(device, fs_rows_count_the_good_trials)
 	free(text);
 	results_free(&r);
 }
+
+/* Three trials a side apart in every trial: too few for a test, counted by direction. Files
+ * are headed by their names, by their paths where two names are alike. */
+Test(device, compare_apart_rows_and_the_files_headings)
+{
+	const struct made base[] = { { "zram seq-read", "zram", "seq-read", 1, { 100 } } };
+	const struct made now[] = { { "zram seq-read", "zram", "seq-read", 1, { 150 } } };
+	struct results a, b;
+	char *text;
+
+	make_run(&a, "block", base, 1, 3);
+	make_run(&b, "block", now, 1, 3);
+	snprintf(a.started, sizeof(a.started), "2026-12-01T00:00:00Z");
+	snprintf(b.started, sizeof(b.started), "2026-12-01T00:00:00Z");
+	text = compared(&a, &b, "x/a.json", "y/b.json", 0);
+	cr_expect_str_eq(cell_at(text, "JOBS", 0, "a.json"), "99.0", "%s", text);
+	cr_expect(strstr(text,
+			 "b.json against a.json: 1 row apart in every trial, too few trials "
+			 "for a test: 1 better, 0 worse\n"),
+		  "%s", text);
+	free(text);
+	text = compared(&a, &b, "x/a.json", "y/a.json", 0);
+	cr_expect_str_eq(cell_at(text, "JOBS", 0, "y/a.json"), "148.5", "%s", text);
+	cr_expect(strstr(text, "y/a.json against x/a.json:"), "%s", text);
+	free(text);
+	results_free(&a);
+	results_free(&b);
+}
+
+/* Holm runs over the rows of the primary quantity, a filesystem's total time: one a cell. */
+Test(device, compare_holm_over_the_primary_rows)
+{
+	const struct made base[] = { { "zram:lz4", "zram", "", 1, { 1.0, 0.4, 0.6, 12 } },
+				     { "zram:lzo", "zram", "", 1, { 1.0, 0.4, 0.6, 12 } } };
+	struct results a, b;
+	char *text;
+
+	make_run(&a, "fs", base, 2, 8);
+	make_run(&b, "fs", base, 2, 8);
+	text = compared(&a, &b, "a.json", "b.json", 0);
+	cr_expect(strstr(text, "Holm over the 2 rows of the primary quantity"), "%s", text);
+	free(text);
+	results_free(&a);
+	results_free(&b);
+}
