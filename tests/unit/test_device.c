@@ -12,6 +12,7 @@
 #include "runner/report/compare_view.h"
 #include "runner/report/device.h"
 #include "runner/report/device_words.h"
+#include "runner/report/format.h"
 #include "runner/report/report.h"
 #include "fixture.h"
 #include "tools.h"
@@ -598,4 +599,229 @@ Test(device, each_question_against_its_own_leader_holm_over_the_rows)
 	cr_assert_eq(c.tested, 2);
 	answer_free(&a);
 	results_free(&r);
+}
+
+/* A word is dropped whole: a setup's own word that begins with the mode stays. */
+Test(device, setup_drops_whole_words_only)
+{
+	struct result_cell c = { .jobs = 1 };
+	char buf[128];
+
+	snprintf(c.label, sizeof(c.label), "zram seq-readers jobs=16 jobs=1 seq-read");
+	snprintf(c.mode, sizeof(c.mode), "seq-read");
+	cr_expect_str_eq(device_setup(&c, buf, sizeof(buf)), "zram seq-readers jobs=16");
+}
+
+static void counted_trials(struct result_cell *c, unsigned measured, unsigned failed)
+{
+	c->measured = measured;
+	c->failed = failed;
+}
+
+/* Six good trials are the fewest with a 95% interval of the median; failed ones do not count. */
+Test(device, six_good_trials_give_the_medians_interval)
+{
+	struct results r;
+
+	results_init(&r);
+	counted_trials(results_add_cell(&r), 6, 0);
+	cr_expect_eq(device_interval_of(&r), INTERVAL_MEDIAN_CI);
+	counted_trials(results_add_cell(&r), 7, 2);
+	cr_expect_eq(device_interval_of(&r), INTERVAL_RANGE);
+	results_free(&r);
+}
+
+/* A mixed mode's bandwidth is read + write, trial by trial. */
+Test(device, a_mixed_modes_bandwidth_is_the_sum)
+{
+	struct results r;
+	struct result_cell *c;
+	struct device_qty q;
+	double v[4];
+
+	results_init(&r);
+	c = results_add_cell(&r);
+	cr_assert_not_null(c);
+	snprintf(c->mode, sizeof(c->mode), "rand-rw");
+	for (int i = 0; i < 3; i++) {
+		struct trial *t = cell_add_trial(c);
+		cr_assert_not_null(t);
+		t->status = TRIAL_OK;
+		trial_set(t, M_READ_BW, 10 + i);
+		trial_set(t, M_WRITE_BW, 100);
+	}
+	cell_update_stats(c);
+	cr_assert_eq(device_bandwidth(c, &q), 0);
+	cr_expect_eq(q.n, 2);
+	cr_expect_str_eq(device_qty_name(&q), "read + write");
+	cr_assert_eq(device_values(c, &q, v), 3);
+	cr_expect_float_eq(v[0], 110, 1e-9);
+	cr_expect_float_eq(v[2], 112, 1e-9);
+	results_free(&r);
+}
+
+/* The interval's ends are the median's bounds, or the trials' range where they are few. */
+Test(device, the_median_text_with_its_interval)
+{
+	struct summary s = {
+		.n = 9, .median = 50, .median_lo = 40, .median_hi = 60, .min = 10, .max = 90
+	};
+	char buf[96], want[96];
+
+	snprintf(want, sizeof(want), "50.0 [40.0%s60.0]", ellipsis());
+	cr_expect_str_eq(device_median_text(M_READ_BW, &s, INTERVAL_MEDIAN_CI, buf, sizeof(buf)),
+			 want);
+	snprintf(want, sizeof(want), "50.0 [10.0%s90.0]", ellipsis());
+	cr_expect_str_eq(device_median_text(M_READ_BW, &s, INTERVAL_RANGE, buf, sizeof(buf)), want);
+}
+
+/* A cell of a block run whose three trials held stored MiB in ram MiB of RAM. */
+static void held_cell(struct results *r, const char *setup, unsigned jobs, double stored,
+		      double ram)
+{
+	struct result_cell *c = results_add_cell(r);
+
+	cr_assert_not_null(c);
+	snprintf(c->label, sizeof(c->label), "%s jobs=%u seq-write", setup, jobs);
+	snprintf(c->backend, sizeof(c->backend), "%s", setup);
+	snprintf(c->mode, sizeof(c->mode), "seq-write");
+	c->jobs = jobs;
+	for (int i = 0; i < 3; i++) {
+		struct trial *t = cell_add_trial(c);
+		cr_assert_not_null(t);
+		t->status = TRIAL_OK;
+		trial_set(t, M_SWAP_STORED, stored * 1048576);
+		trial_set(t, M_SWAP_RAM, ram * 1048576);
+	}
+	cell_update_stats(c);
+}
+
+static char *held_of(const struct results *r)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	report_device_held(r, f);
+	fclose(f);
+	return text;
+}
+
+/* Three cells that differ are a line each, by their labels; a disk holds nothing in RAM. */
+Test(device, held_three_cells_a_line_each)
+{
+	struct results r;
+	char *text;
+
+	results_init(&r);
+	held_cell(&r, "zram", 1, 16, 8);
+	held_cell(&r, "zram", 2, 16, 8.4);
+	held_cell(&r, "zram", 4, 16, 10);
+	held_cell(&r, "disk", 1, 16, 0);
+	held_cell(&r, "zswap", 1, 16, 4);
+	text = held_of(&r);
+	cr_expect_str_eq(
+		text,
+		"zram jobs=1 seq-write held 16.0 MiB of data in 8.0 MiB of RAM (2.00x)\n"
+		"zram jobs=2 seq-write held 16.0 MiB of data in 8.4 MiB of RAM (1.90x)\n"
+		"zram jobs=4 seq-write held 16.0 MiB of data in 10.0 MiB of RAM (1.60x)\n"
+		"zswap jobs=1 seq-write held 16.0 MiB of data in 4.0 MiB of RAM (4.00x)\n");
+	free(text);
+	results_free(&r);
+}
+
+/* Four cells that differ are one line of what they span; ratios 0.04 apart are a span. */
+Test(device, held_four_cells_a_span)
+{
+	struct results r;
+	char *text, want[256];
+
+	results_init(&r);
+	held_cell(&r, "zram", 1, 16, 8.8);
+	held_cell(&r, "zram", 2, 16, 8.9);
+	held_cell(&r, "zram", 4, 16, 8.7);
+	held_cell(&r, "zram", 8, 16, 8.8);
+	text = held_of(&r);
+	snprintf(want, sizeof(want),
+		 "zram held 16.0 MiB of data in 8.7%s8.9 MiB of RAM (1.80x%s1.84x) over its 4 "
+		 "cells\n",
+		 ellipsis(), ellipsis());
+	cr_expect_str_eq(text, want);
+	free(text);
+	results_free(&r);
+}
+
+/* N is the trials in the statistics of those measured: a failed one is not. */
+Test(device, block_rows_count_the_good_trials)
+{
+	struct results r;
+	char *text;
+
+	read_fixture("block-zram-disk.json", &r);
+	r.cells[1].failed = 1; /* zram, 1 job, seq-read: the third row */
+	text = shown(&r);
+	cr_expect_str_eq(cell_at(text, "JOBS", 0, "N"), "3/3", "%s", text);
+	cr_expect_str_eq(cell_at(text, "JOBS", 2, "N"), "2/3", "%s", text);
+	cr_expect_str_eq(cell_at(text, "JOBS", 0, "COMP-RATIO"), "1.89x", "%s", text);
+	free(text);
+	results_free(&r);
+}
+
+Test(device, fs_rows_count_the_good_trials)
+{
+	struct results r;
+	char *text;
+
+	read_fixture("fs-compressors.json", &r);
+	r.cells[2].failed = 2;
+	text = shown(&r);
+	cr_expect_str_eq(cell_at(text, "CELL", 0, "N"), "3/3", "%s", text);
+	cr_expect_str_eq(cell_at(text, "CELL", 2, "N"), "1/3", "%s", text);
+	free(text);
+	results_free(&r);
+}
+
+/* Three trials a side apart in every trial: too few for a test, counted by direction. Files
+ * are headed by their names, by their paths where two names are alike. */
+Test(device, compare_apart_rows_and_the_files_headings)
+{
+	const struct made base[] = { { "zram seq-read", "zram", "seq-read", 1, { 100 } } };
+	const struct made now[] = { { "zram seq-read", "zram", "seq-read", 1, { 150 } } };
+	struct results a, b;
+	char *text;
+
+	make_run(&a, "block", base, 1, 3);
+	make_run(&b, "block", now, 1, 3);
+	snprintf(a.started, sizeof(a.started), "2026-12-01T00:00:00Z");
+	snprintf(b.started, sizeof(b.started), "2026-12-01T00:00:00Z");
+	text = compared(&a, &b, "x/a.json", "y/b.json", 0);
+	cr_expect_str_eq(cell_at(text, "JOBS", 0, "a.json"), "99.0", "%s", text);
+	cr_expect(strstr(text,
+			 "b.json against a.json: 1 row apart in every trial, too few trials "
+			 "for a test: 1 better, 0 worse\n"),
+		  "%s", text);
+	free(text);
+	text = compared(&a, &b, "x/a.json", "y/a.json", 0);
+	cr_expect_str_eq(cell_at(text, "JOBS", 0, "y/a.json"), "148.5", "%s", text);
+	cr_expect(strstr(text, "y/a.json against x/a.json:"), "%s", text);
+	free(text);
+	results_free(&a);
+	results_free(&b);
+}
+
+/* Holm runs over the rows of the primary quantity, a filesystem's total time: one a cell. */
+Test(device, compare_holm_over_the_primary_rows)
+{
+	const struct made base[] = { { "zram:lz4", "zram", "", 1, { 1.0, 0.4, 0.6, 12 } },
+				     { "zram:lzo", "zram", "", 1, { 1.0, 0.4, 0.6, 12 } } };
+	struct results a, b;
+	char *text;
+
+	make_run(&a, "fs", base, 2, 8);
+	make_run(&b, "fs", base, 2, 8);
+	text = compared(&a, &b, "a.json", "b.json", 0);
+	cr_expect(strstr(text, "Holm over the 2 rows of the primary quantity"), "%s", text);
+	free(text);
+	results_free(&a);
+	results_free(&b);
 }
