@@ -287,10 +287,17 @@ Test(environment, settings_and_conditions_that_differ)
 	/* Other hosts: their loads are not compared, their settings are. */
 	snprintf(b.system.hostname, sizeof(b.system.hostname), "other");
 	cr_assert_eq(env_differences(&a, &b, d, 16), 1);
-	/* A file without facts (older format) differs in nothing it cannot show. */
+	/* A file without facts (older format) knows none of them: each the other knows is unknown
+	 * there, never the same; those neither knows are not said. */
 	json_object_put(b.system.facts);
 	b.system.facts = NULL;
-	cr_assert_eq(env_differences(&a, &b, d, 16), 0);
+	cr_assert_eq(env_differences(&a, &b, d, 16), 3);
+	cr_assert_str_eq(d[0].fact, "kernel");
+	cr_assert_str_eq(d[1].fact, "CPUs online");
+	cr_assert_str_eq(d[2].fact, "THP");
+	cr_assert_str_eq(d[2].base, "madvise");
+	for (size_t i = 0; i < 3; i++)
+		cr_assert_str_eq(d[i].now, "unknown", "%s", d[i].fact);
 	results_free(&a);
 	results_free(&b);
 }

@@ -133,8 +133,8 @@ Test(columns, csv_quotes_and_markdown_escapes)
 	table_set(&t, COL_CELL, "a|b");
 	table_set(&t, COL_ELAPSED, "two\nlines");
 	text = printed(&t, FORMAT_CSV);
-	cr_expect_str_eq(
-		text, "CELL,ELAPSED\n\"zram \"\"lz4\"\"\",\"1,5 s\"\na|b,\"two\nlines\"\n");
+	cr_expect_str_eq(text,
+			 "CELL,ELAPSED\n\"zram \"\"lz4\"\"\",\"1,5 s\"\na|b,\"two\nlines\"\n");
 	free(text);
 	table_set(&t, COL_ELAPSED, "3\r");
 	text = printed(&t, FORMAT_CSV);

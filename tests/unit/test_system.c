@@ -688,11 +688,11 @@ Test(system_table, every_fact_in_the_json_and_every_label_a_row)
 Test(system_table, compare_names_every_setting_that_differs)
 {
 	static const char *const names[] = {
-		"kernel",      "architecture", "kernel command line", "CPU model",    "CPUs online",
-		"SMT",	       "CPU governor",	      "CPU boost",    "memory",
-		"cgroup mode", "zswap enabled",	      "swappiness",   "page-cluster",
-		"THP",	       "THP defrag",	      "MGLRU",	      "ASLR",
-		"KSM",	       "swapfile filesystem", "swapfile disk"
+		"kernel",	"architecture", "kernel command line", "CPU model",
+		"CPUs online",	"SMT",		"CPU governor",	       "CPU boost",
+		"memory",	"cgroup mode",	"zswap enabled",       "swappiness",
+		"page-cluster", "THP",		"THP defrag",	       "MGLRU",
+		"ASLR",		"KSM",		"swapfile filesystem", "swapfile disk"
 	};
 	struct sysinfo_facts s = collect(NOISY), t = s;
 	struct env_difference d[32];
@@ -768,7 +768,8 @@ Test(system_table, a_missing_fact_is_unknown_never_equal)
 	cr_assert_str_eq(d[1].base, s.kernel.arch);
 	cr_assert_str_eq(d[1].now, "unknown");
 	for (size_t i = 0; i < n; i++) {
-		cr_assert_not(d[i].condition, "%s: a condition needs both files' numbers", d[i].fact);
+		cr_assert_not(d[i].condition, "%s: a condition needs both files' numbers",
+			      d[i].fact);
 		cr_assert_str_eq(d[i].now, "unknown", "%s", d[i].fact);
 	}
 	cr_assert_eq(env_differences(&b, &a, d, 32), n, "either way round");

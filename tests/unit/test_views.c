@@ -134,11 +134,10 @@ Test(views, compares_export_has_every_compared_metric_and_two_bounds)
 			want += r.cells[i].have_stats[m] && r.cells[i].stats[m].n > 0;
 	text = compared(&r, &r, 0, FORMAT_CSV, &ret, why, sizeof(why));
 	cr_assert_eq(ret, 0, "%s", why);
-	cr_expect(
-		strncmp(text,
-			"FILE,CELL,METRIC,UNIT,BASE,NEW,CHANGE,CI-LOW,CI-HIGH,P,SIG,CONFOUNDS\n",
-			69) == 0,
-		"%.120s", text);
+	cr_expect(strncmp(text,
+			  "FILE,CELL,METRIC,UNIT,BASE,NEW,CHANGE,CI-LOW,CI-HIGH,P,SIG,CONFOUNDS\n",
+			  69) == 0,
+		  "%.120s", text);
 	cr_expect_geq(lines(text), 30, "%zu rows", lines(text));
 	cr_expect_leq(lines(text), want + 1);
 	cr_expect_not_null(strstr(text,
@@ -225,9 +224,12 @@ Test(views, every_metric_carries_its_unit)
 		enum metric_id m;
 		const char *row;
 	} rows[] = {
-		{ M_ACCESS_P99, "access_p99 us," },   { M_REQUEST_P99, "request_p99 us," },
-		{ M_CPU_PER_GIB, "cpu_s_per_swapped_gib s/GiB," }, { M_ELAPSED, "elapsed s," },
-		{ M_THROUGHPUT, "throughput ops/s," }, { M_SETTLED_MEM, "settled_memory MiB," },
+		{ M_ACCESS_P99, "access_p99 us," },
+		{ M_REQUEST_P99, "request_p99 us," },
+		{ M_CPU_PER_GIB, "cpu_s_per_swapped_gib s/GiB," },
+		{ M_ELAPSED, "elapsed s," },
+		{ M_THROUGHPUT, "throughput ops/s," },
+		{ M_SETTLED_MEM, "settled_memory MiB," },
 		{ M_MAJFLT, "major_faults," },
 	};
 	struct metric_comparison mc = { 0 };

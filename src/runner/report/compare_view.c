@@ -66,7 +66,8 @@ static void header(const struct results *const *sets, const char *const *files, 
  * machine between the moments, so a change is not taken for the kernel's (or the patch's)
  * doing. */
 static size_t all_differences(const struct results *base, const struct results *other,
-			      duration_unit_fn unit_of, struct env_difference *d, int *configuration)
+			      duration_unit_fn unit_of, struct env_difference *d,
+			      int *configuration)
 {
 	size_t n = config_differences(base, other, unit_of, d, MAX_DIFFERENCES);
 

@@ -119,7 +119,6 @@ int html_warnings_section(struct html_page *p)
 		}
 		if (!capture_open(&c))
 			return html_fail(p, -ENOMEM, "warnings");
-		report_run_warnings(r, c.f, "");
 		report_all_warnings(r, c.f);
 		if (!(text = capture_close(&c)))
 			return html_fail(p, -ENOMEM, "warnings");

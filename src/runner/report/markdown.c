@@ -83,7 +83,7 @@ void markdown_lines(const char *text, FILE *out)
 			fputc('\n', out);
 		if (now == B_TEXT)
 			text_line(text, n, out);
-		else if (now != B_BLANK || before != B_BLANK)
+		else if (now != B_BLANK)
 			fwrite(text, 1, n, out);
 		if (now != B_BLANK || before != B_BLANK)
 			fputc('\n', out);

@@ -22,6 +22,8 @@ static int print_json(const struct results *r, const struct answer *a, FILE *out
 
 static int any_warning(const struct results *r)
 {
+	if (report_run_warnings(r, NULL, ""))
+		return 1;
 	for (size_t i = 0; i < r->ncells; i++)
 		for (size_t j = 0; j < r->cells[i].ntrials; j++)
 			if (r->cells[i].trials[j].status != TRIAL_OK || r->cells[i].trials[j].flags)
@@ -54,9 +56,6 @@ static int print_text(const struct results *r, const struct answer *a, const str
 
 	if (o->quiet)
 		return report_verdict(r, a, o, out);
-	/* What the machine was doing before the first trial, set apart by a blank line. */
-	if (report_run_warnings(r, out, o->render.format == FORMAT_MARKDOWN ? "- " : ""))
-		fputc('\n', out);
 	/* A sweep's cells, and a device's, are rows of the verdict's table; their warnings stay. */
 	if (o->verbose)
 		ret = report_full(r, a, o, out);
@@ -95,7 +94,7 @@ int report_print(const struct results *r, const struct report_opts *o, FILE *out
 		return report_long_table(&r, &file, 1, &o->render, out);
 	ret = report_answer_of(r, o, &a);
 	if (!ret)
-		ret = o->render.format == FORMAT_JSON	  ? print_json(r, &a, out)
+		ret = o->render.format == FORMAT_JSON	      ? print_json(r, &a, out)
 			: o->render.format == FORMAT_MARKDOWN ? print_markdown(r, &a, o, out)
 							      : print_text(r, &a, o, out);
 	answer_free(&a);

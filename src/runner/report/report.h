@@ -86,9 +86,10 @@ int report_comparison_row(struct table *t, enum metric_id m, const struct metric
 /* swap_stored / swap_ram: what the RAM held against what it cost (short.c); 0 without. */
 int report_ram_ratio(const struct result_cell *c, double *ratio);
 /* The machine's warnings before the run (the file's system facts' "warnings": a load, a
- * governor...), a line each after indent; how many (short.c). */
+ * governor...), a line each after indent (out NULL: none written); how many (short.c). */
 size_t report_run_warnings(const struct results *r, FILE *out, const char *indent);
-/* Every cell's trial failures and warnings, each line naming its cell (short.c). */
+/* The machine's warnings before the run, then every cell's trial failures and warnings, each
+ * line naming its cell (short.c). */
 void report_all_warnings(const struct results *r, FILE *out);
 /* Each trial's failure and validity warnings under its cell (short.c). */
 void report_warnings(const struct result_cell *c, FILE *out, const char *indent);

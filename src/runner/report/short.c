@@ -41,7 +41,8 @@ size_t report_run_warnings(const struct results *r, FILE *out, const char *inden
 		const char *text = json_object_get_string(json_object_array_get_idx(w, i));
 		if (!text || !text[0])
 			continue;
-		fprintf(out, "%swarning before the run: %s\n", indent, text);
+		if (out)
+			fprintf(out, "%swarning before the run: %s\n", indent, text);
 		n++;
 	}
 	return n;
@@ -51,6 +52,7 @@ void report_all_warnings(const struct results *r, FILE *out)
 {
 	char prefix[128];
 
+	report_run_warnings(r, out, "");
 	for (size_t i = 0; i < r->ncells; i++) {
 		snprintf(prefix, sizeof(prefix), "%s: ", r->cells[i].label);
 		report_warnings(&r->cells[i], out, prefix);
@@ -220,10 +222,11 @@ static int cells_table(const struct results *r, const struct report_opts *o, FIL
 	if (ret >= 0)
 		ret = table_print(&t, &o->render, out);
 	table_free(&t);
-	if (o->render.format == FORMAT_MARKDOWN)
+	if (o->render.format == FORMAT_MARKDOWN) {
+		report_run_warnings(r, out, "- ");
 		for (size_t i = 0; i < r->ncells; i++)
 			report_warnings(&r->cells[i], out, "- ");
-	else
+	} else
 		report_all_warnings(r, out);
 	return ret < 0 ? ret : 0;
 }
@@ -240,5 +243,7 @@ int report_cells(const struct results *r, const struct report_opts *o, FILE *out
 		return cells_table(r, o, out);
 	for (size_t i = 0; i < r->ncells; i++)
 		cell_lines(&r->cells[i], out);
+	/* Each cell's warnings are under it; the machine's, for them all, after them. */
+	report_run_warnings(r, out, "");
 	return 0;
 }
