@@ -6,8 +6,8 @@
 #
 # MUTATION_ONLY=REGEX  only the mutants whose line matches (grep -E), to try one or a few
 # MUTATION_FILTER=GLOB the unit tests run (Criterion's --filter); by default every suite but
-#                      plot and html, which draw pictures with gnuplot and take most of the
-#                      tier's time (plot_data tests the plots' scripts and runs); '*' runs them all
+#                      plot, which draws pictures with gnuplot and takes most of the tier's time
+#                      (plot_data tests the plots' scripts and runs); '*' runs them all
 # MUTATION_JOBS=N      make's and Criterion's jobs (2)
 # MUTATION_KEEP=1      keep the copy (its path is printed) to look at a mutant's build
 #
@@ -23,7 +23,7 @@ if [ $# -gt 0 ]; then
 else
 	lists=("$root"/tests/mutation/*.mutants)
 fi
-filter=${MUTATION_FILTER:-'!(plot|html)/*'}
+filter=${MUTATION_FILTER:-'!(plot)/*'}
 jobs=${MUTATION_JOBS:-2}
 only=${MUTATION_ONLY:-}
 start=$SECONDS
