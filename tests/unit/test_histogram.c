@@ -397,3 +397,25 @@ Test(histogram, check_catches_a_wrapped_bucket)
 	hist_record(&a, 3000);
 	cr_assert_not_null(hist_check(&a), "2^32 values in one bucket wrap its count");
 }
+
+/* Each exact value refused alone: the histogram keeps the one it had, not the one refused. */
+Test(histogram, a_refused_set_exact_keeps_each_value_it_had)
+{
+	static const uint64_t bad[][4] = {
+		{ 999, 50000, 51000, 0 }, /* min in another bucket */
+		{ 1000, 60000, 51000, 0 }, /* max in another bucket */
+		{ 1000, 50000, 200000, 0 }, /* sum above count x max */
+		{ 1000, 50000, 51000, 1 }, /* an overflow without a max above the top */
+	};
+
+	hist_init(&a);
+	hist_record(&a, 1000);
+	hist_record(&a, 50000);
+	memcpy(&b, &a, sizeof(a));
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		cr_assert_eq(hist_set_exact(&a, bad[i][0], bad[i][1], bad[i][2], bad[i][3]),
+			     -EINVAL);
+		cr_assert_eq(memcmp(&a, &b, sizeof(a)), 0, "case %zu: min %lu max %lu sum %lu", i,
+			     (unsigned long)a.min, (unsigned long)a.max, (unsigned long)a.sum);
+	}
+}
