@@ -432,3 +432,18 @@ Test(psi, a_cut_file)
 		cr_assert_eq(p.have_full, n > full, "cut at %zu", n);
 	}
 }
+
+/* A fixture root so long that no path fits under it: an error, not an empty table. */
+Test(mounts, a_root_too_long_for_the_path)
+{
+	char root[4096];
+	struct mounts m;
+
+	memset(root, 'r', sizeof(root) - 8);
+	root[0] = '/';
+	root[sizeof(root) - 8] = '\0';
+	sysfs_set_root(root);
+	cr_assert_eq(mounts_read(MOUNTS, &m), -ENAMETOOLONG);
+	cr_assert_eq(m.n, 0);
+	sysfs_set_root(NULL);
+}

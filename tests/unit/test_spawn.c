@@ -199,3 +199,13 @@ Test(spawn, an_ignored_real_time_signal_is_reset)
 	signal(SIGRTMIN + 1, SIG_IGN);
 	cr_assert_eq(spawn_wait_session(argv, &plain), 0);
 }
+
+/* A failing program's message is the last line it wrote, not the lines before it. */
+Test(spawn, said_is_the_last_line)
+{
+	char *argv[] = { "sh", "-c", "echo first; echo 'the last' >&2; exit 4", NULL };
+	char said[128];
+
+	cr_assert_eq(spawn_wait_said(argv, said, sizeof(said)), 4);
+	cr_assert_str_eq(said, "the last");
+}
