@@ -792,5 +792,31 @@ Test(options, a_views_duration_unit_is_the_option_tables)
 	cr_assert_eq(o.value_kind("interval"), VALUE_DURATION);
 	cr_assert_eq(o.value_kind("limit"), VALUE_SIZE);
 	cr_assert_eq(o.value_kind("swappiness"), VALUE_PLAIN);
+	cr_assert_not(o.alpha_given);
+	cr_assert_not(o.noise_given);
+	config_free(&cfg);
+}
+
+/* A view decides with the file's own alpha and noise threshold unless the command line names
+ * one: each flag is its own option's. */
+Test(options, a_views_alpha_and_noise_are_given_each_by_its_own)
+{
+	struct config cfg = { 0 };
+	char msg[256];
+	struct report_opts o;
+
+	options_defaults(&cfg);
+	cr_assert_eq(option_apply(&cfg, O_NOISE, "5", msg, sizeof(msg)), 0, "%s", msg);
+	o = report_opts_of(&cfg);
+	cr_assert(o.noise_given);
+	cr_assert_not(o.alpha_given, "--noise-threshold is no --alpha");
+	cr_assert_float_eq(o.cmp.noise_pct, 5, 1e-12);
+	config_free(&cfg);
+	options_defaults(&cfg);
+	cr_assert_eq(option_apply(&cfg, O_ALPHA, "0.01", msg, sizeof(msg)), 0, "%s", msg);
+	o = report_opts_of(&cfg);
+	cr_assert(o.alpha_given);
+	cr_assert_not(o.noise_given, "--alpha is no --noise-threshold");
+	cr_assert_float_eq(o.cmp.alpha, 0.01, 1e-12);
 	config_free(&cfg);
 }

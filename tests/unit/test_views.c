@@ -4,6 +4,7 @@
  * pairs cells on fewer keys and names what it left out; "-" reads a result file from stdin. */
 #include <criterion/criterion.h>
 #include <errno.h>
+#include <json.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -260,4 +261,40 @@ Test(views, every_metric_carries_its_unit)
 		free(text);
 		text = NULL;
 	}
+}
+
+/* The machine's warnings before the run (its facts' "warnings") are shown with the trials':
+ * after the cells and before the verdict, a list item in markdown; an empty one is none. */
+Test(views, the_machines_warnings_before_the_run_are_shown)
+{
+	static const char want[] =
+		"warning before the run: Load average 4.24 on 2 CPUs (above 0.5 "
+		"per CPU): other work competes with the trials for CPU and disk.\n";
+	const struct render_opts table = { .format = FORMAT_TABLE };
+	const struct render_opts markdown = { .format = FORMAT_MARKDOWN };
+	json_object *w;
+	struct results r;
+	char *text, *at;
+
+	read_fixture("disk-zram.json", &r);
+	cr_assert_eq(report_run_warnings(&r, NULL, ""), 1);
+	text = printed(&r, &table);
+	at = strstr(text, want);
+	cr_assert_not_null(at, "%s", text);
+	cr_expect(at > strstr(text, "zram: 5 of 5 trials ok"), "after the cells: %s", text);
+	cr_expect(at < strstr(text, "no significant difference"), "before the verdict: %s", text);
+	free(text);
+	text = printed(&r, &markdown);
+	cr_expect(strstr(text, "\n- warning before the run: Load average 4.24"), "%s", text);
+	free(text);
+	cr_assert(json_object_object_get_ex(r.system.facts, "warnings", &w));
+	json_object_array_add(w, json_object_new_string(""));
+	json_object_array_add(w, json_object_new_string("Governor powersave."));
+	cr_assert_eq(report_run_warnings(&r, NULL, ""), 2, "an empty sentence is no warning");
+	json_object_object_add(r.system.facts, "warnings", NULL);
+	cr_assert_eq(report_run_warnings(&r, NULL, ""), 0);
+	text = printed(&r, &table);
+	cr_expect_null(strstr(text, "before the run"), "%s", text);
+	free(text);
+	results_free(&r);
 }
