@@ -68,6 +68,13 @@ Test(placement, threads_count_and_more_than_there_are_takes_them_all)
 	sets_are("0,2-3", "");
 }
 
+Test(placement, one_job_of_two_threads_takes_two)
+{
+	cfg.threads = 2;
+	cr_assert_eq(placement_choose(&cfg, &plan, &pl), 0);
+	sets_are("0,3", "2");
+}
+
 Test(placement, given_cpus_online_and_not)
 {
 	snprintf(cfg.cpus, sizeof(cfg.cpus), "2-3");
