@@ -825,3 +825,22 @@ Test(device, compare_holm_over_the_primary_rows)
 	results_free(&a);
 	results_free(&b);
 }
+
+/* A filesystem on a disk holds nothing in RAM: no RAM and no ratio, where zram has both. */
+Test(device, fs_a_disk_has_no_ram_to_show)
+{
+	const struct made cells[] = { { "disk", "disk", "", 1, { 1.0, 0.4, 0.6, 0 } },
+				      { "zram", "zram", "", 1, { 1.0, 0.4, 0.6, 8 } } };
+	struct results r;
+	char *text;
+
+	make_run(&r, "fs", cells, 2, 8);
+	text = shown(&r);
+	cr_expect_str_eq(cell_at(text, "CELL", 0, "HELD"), "16.0", "%s", text);
+	cr_expect_str_eq(cell_at(text, "CELL", 0, "RAM"), "", "%s", text);
+	cr_expect_str_eq(cell_at(text, "CELL", 0, "RATIO"), "", "%s", text);
+	cr_expect_str_eq(cell_at(text, "CELL", 1, "RAM"), "8.0", "%s", text);
+	cr_expect_str_eq(cell_at(text, "CELL", 1, "RATIO"), "2.00x", "%s", text);
+	free(text);
+	results_free(&r);
+}

@@ -156,16 +156,26 @@ Test(plot_script, gnuplots_pictures_are_moved_in)
 	(void)bin;
 }
 
-/* gnuplot's error is its last line, after pages of warnings. */
+/* gnuplot's error is its last line, after pages of warnings: written at once, 6095 bytes are
+ * read as 4095, trimmed to their last 1024, then 2000 more, trimmed again. */
 Test(plot_script, gnuplots_last_line_is_the_reason)
 {
-	char gp[PATH_MAX], why[1024] = "", want[PATH_MAX + 64];
-	char *bin = fake_gnuplot("#!/bin/sh\ni=0\nwhile [ $i -lt 400 ]; do echo \"warning "
-				 "number $i\" >&2; i=$((i+1)); done\n"
-				 "echo '      ^' >&2\necho '\"x.gp\" line 3: bad' >&2\nexit 1\n",
-				 gp, sizeof(gp));
-	char *dir = temp_dir("zsb-plotrun");
+	static const char tail[] = "      ^\n\"x.gp\" line 3: bad\n";
+	char gp[PATH_MAX], why[1024] = "", want[PATH_MAX + 64], msgs[PATH_MAX], fake[PATH_MAX * 2];
+	char *dir = temp_dir("zsb-plotrun"), *bin;
+	size_t at = 0;
+	FILE *f;
 
+	snprintf(msgs, sizeof(msgs), "%s/messages", dir);
+	cr_assert_not_null(f = fopen(msgs, "w"));
+	for (int i = 0; at + 20 + strlen(tail) <= 6095; i++)
+		at += (size_t)fprintf(f, "warning number %04d\n", i);
+	for (; at + strlen(tail) < 6095; at++)
+		fputc('x', f);
+	fputs(tail, f);
+	fclose(f);
+	snprintf(fake, sizeof(fake), "#!/bin/sh\n/bin/cat %s >&2\nexit 1\n", msgs);
+	bin = fake_gnuplot(fake, gp, sizeof(gp));
 	cr_assert_eq(gnuplot_run(gp, dir, "x.gp", why, sizeof(why)), -EIO);
 	snprintf(want, sizeof(want), "gnuplot failed on %s/x.gp: \"x.gp\" line 3: bad", dir);
 	cr_expect_str_eq(why, want);
