@@ -57,6 +57,9 @@ Test(full_view, a_cells_table_and_its_comparison_word_for_word)
 	has_line(text,
 		 "cpu_time s                         0.156 (sd 9.8%)      +0.2% [-7.4%, "
 		 "+41.0%] 0.156 (sd 13.9%)     0.841 ~");
+	has_line(text,
+		 "major_faults_per_swapped_mib /MiB  0.17 (sd 41.7%) +381.8% [+123.9%, "
+		 "+561.9%]  0.82 (sd 23.9%) 0.008 (e) e");
 	free(text);
 }
 
