@@ -298,3 +298,27 @@ Test(views, the_machines_warnings_before_the_run_are_shown)
 	free(text);
 	results_free(&r);
 }
+
+/* Failed trials as fail:runs (failed of measured), a row wherever either side failed one; the
+ * header counts the most trials a cell measured. */
+Test(views, compare_says_failed_trials_as_fail_runs)
+{
+	struct results a, b;
+	char why[512] = "", *text;
+	int ret;
+
+	read_fixture("oom.json", &a);
+	read_fixture("oom.json", &b);
+	a.cells[1].failed = 0;
+	text = compared(&a, &b, MATCH_ALL, FORMAT_TABLE, &ret, why, sizeof(why));
+	cr_assert_eq(ret, 0, "%s", why);
+	cr_assert_not_null(strstr(text, "5 trials per cell\n"), "%s", text);
+	cr_assert_not_null(strstr(text, "failed trials (fail:runs)  0:5        1:5"), "%s", text);
+	free(text);
+	b.cells[1].failed = 0;
+	text = compared(&a, &b, MATCH_ALL, FORMAT_TABLE, &ret, why, sizeof(why));
+	cr_assert_null(strstr(text, "fail:runs"), "no row where neither side failed a trial");
+	free(text);
+	results_free(&a);
+	results_free(&b);
+}
