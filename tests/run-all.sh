@@ -31,7 +31,7 @@ rm -f "$unit_log"
 
 echo "== static checks (the code's shape against docs/architecture.md)"
 static_log=$(mktemp)
-python3 tests/static/house.py | tee "$static_log"
+{ python3 tests/static/house.py; python3 tests/static/mutants.py; } | tee "$static_log"
 passed=$((passed + $(grep -c '^ok ' "$static_log")))
 failed=$((failed + $(grep -c '^not ok ' "$static_log")))
 grep -q '^1\.\.' "$static_log" || { echo "static checks did not report"; failed=$((failed + 1)); }
