@@ -750,9 +750,10 @@ static void man_files(FILE *out)
 		 "made; "
 		 "zswapbench cleanup replays what a killed run left in it");
 	/* Not runlock_path(): the page must not depend on the machine that builds it. */
-	man_file(out, "/run/lock/zswapbench.lock",
+	man_file(out, "/run/zswapbench/lock",
 		 "held (flock) by the one run at a time on the machine, whatever "
-		 "ZSWAPBENCH_RUNDIR says (/run/zswapbench.lock where there is no /run/lock)");
+		 "ZSWAPBENCH_RUNDIR says, in a folder only root can write "
+		 "(/var/lib/zswapbench/lock where there is no /run)");
 	man_file(out, option_table[O_OUTPUT].def_help,
 		 "the result file of a run, unless --output names another");
 	man_file(out, option_table[O_SWAPFILE].def_help,

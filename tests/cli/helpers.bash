@@ -69,11 +69,10 @@ machine_state() {
 			unset todo
 		fi
 	done
-	# The machine's run lock (runlock_path: zswapbench.lock in the first of /run/lock, /run and
-	# /var/lib/zswapbench that is a folder) still held: the PID its holder wrote in it holds a
-	# flock(2) lock on it (/proc/locks: "1: FLOCK ADVISORY WRITE PID MAJ:MIN:INODE 0 EOF").
-	for d in /run/lock /run /var/lib/zswapbench; do [ -d "$d" ] && break; done
-	f=$d/zswapbench.lock pid=''
+	# The machine's run lock (runlock_path: /run/zswapbench/lock, or /var/lib/zswapbench/lock
+	# without /run) still held: the PID its holder wrote in it holds a flock(2) lock on it
+	# (/proc/locks: "1: FLOCK ADVISORY WRITE PID MAJ:MIN:INODE 0 EOF").
+	f=$(run_lock_path) pid=''
 	[ -f "$f" ] && read -r pid 2>/dev/null <"$f"
 	if [ -n "$pid" ]; then
 		while read -r a b c v d rest; do
@@ -97,6 +96,10 @@ machine_state() {
 		[ "$c" = '(zswapbench-hogg)' ] && b=$((b + 1))
 	done
 	echo "running: zswapbench-hogger $b"
+}
+
+run_lock_path() {
+	if [ -d /run ]; then echo /run/zswapbench/lock; else echo /var/lib/zswapbench/lock; fi
 }
 
 common_setup() {

@@ -3,6 +3,7 @@
 each line's CRC-32 right so the journal reads as undamaged:
 
   journal_edit.py FILE --boot ID          the header's boot id
+  journal_edit.py FILE --version N        the header's journal version (a newer binary's)
   journal_edit.py FILE --shift-dev N      every confirmed file's device number, plus N
   journal_edit.py FILE --replace OLD NEW  a string in every record (a path's spelling)
 """
@@ -14,6 +15,8 @@ def edit(body, args):
     fields = body.split("\t")
     if args[0] == "--boot" and fields[0] == "H":
         fields[3] = args[1]
+    elif args[0] == "--version" and fields[0] == "H":
+        fields[2] = args[1]
     elif args[0] == "--shift-dev" and fields[0] == "C" and fields[4] != "0":
         fields[4] = str(int(fields[4]) + int(args[1]))
     elif args[0] == "--replace":

@@ -503,3 +503,106 @@ Test(journal, fields_with_tabs_and_newlines_round_trip, .fini = remove_dir)
 	journal_free(&j);
 	journal_free(&back);
 }
+
+static void write_journal_of_version(const char *path, const char *version)
+{
+	char header[128], intent[128];
+	FILE *f = fopen(path, "w");
+
+	snprintf(header, sizeof(header), "H\tzswapbench-journal\t%s\t" THIS_BOOT "\t17", version);
+	snprintf(intent, sizeof(intent), "I\t1\twrite\t1700000000\t/sys/x\told\tnew");
+	cr_assert_not_null(f);
+	fprintf(f, "%s\t#%08x\n%s\t#%08x\nI\t2\tcut by a cra", header, standard_crc32(header),
+		intent, standard_crc32(intent));
+	fclose(f);
+}
+
+static char *contents_of(const char *path)
+{
+	static char buf[4096];
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	cr_assert_not_null(f);
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/* An older binary would drop a newer journal's lines it cannot read and truncate the file. */
+Test(journal, a_newer_version_is_refused_and_left_untouched, .fini = remove_dir)
+{
+	char path[128], before[4096], why[512];
+	struct journal j;
+
+	make_dir();
+	snprintf(path, sizeof(path), "%s/journal", dir);
+	write_journal_of_version(path, "3");
+	snprintf(before, sizeof(before), "%s", contents_of(path));
+	journal_init(&j);
+	cr_assert_eq(journal_load(&j, path), -EPROTONOSUPPORT);
+	cr_assert_eq(j.version, 3);
+	cr_assert_eq(j.fd, -1, "not kept open");
+	cr_assert_eq(j.len, 0, "none of its lines taken");
+	cr_assert_str_eq(contents_of(path), before, "its cut line not dropped");
+	journal_free(&j);
+
+	journal_init(&j);
+	cr_assert_eq(journal_create(&j, path), -EPROTONOSUPPORT);
+	cr_assert_str_eq(contents_of(path), before, "not truncated by a new run");
+	journal_error(&j, path, -EPROTONOSUPPORT, why, sizeof(why));
+	cr_assert_not_null(strstr(why, "journal version 3; this one reads 2"), "%s", why);
+	cr_assert_eq(strncmp(why, path, strlen(path)), 0, "%s", why);
+	journal_free(&j);
+}
+
+Test(journal, this_version_and_older_ones_are_read, .fini = remove_dir)
+{
+	static const char *const versions[] = { "1", "2" };
+	char path[128];
+	struct journal j;
+
+	make_dir();
+	snprintf(path, sizeof(path), "%s/journal", dir);
+	for (size_t i = 0; i < 2; i++) {
+		write_journal_of_version(path, versions[i]);
+		journal_init(&j);
+		cr_assert_eq(journal_load(&j, path), 0, "version %s", versions[i]);
+		cr_assert_eq(j.version, (unsigned)atoi(versions[i]));
+		cr_assert_eq(journal_pending(&j), 1);
+		cr_assert_str_eq(j.boot_id, THIS_BOOT);
+		close(j.fd);
+		journal_free(&j);
+	}
+}
+
+Test(journal, a_header_without_a_version_number_is_a_damaged_line)
+{
+	static const char *const bad[] = { "", "x", "2x", "0" };
+	char text[512], header[128];
+	const char *intent = "I\t1\twrite\t1700000000\t/sys/x\told\tnew";
+	struct journal j;
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(header, sizeof(header), "H\tzswapbench-journal\t%s\t" THIS_BOOT "\t1",
+			 bad[i]);
+		snprintf(text, sizeof(text), "%s\t#%08x\n%s\t#%08x\n", header,
+			 standard_crc32(header), intent, standard_crc32(intent));
+		journal_init(&j);
+		cr_assert_eq(journal_parse(&j, text, strlen(text)), 0, "version '%s'", bad[i]);
+		cr_assert_eq(j.damaged, 1, "version '%s'", bad[i]);
+		cr_assert_eq(j.len, 1, "the lines after it kept");
+		journal_free(&j);
+	}
+}
+
+Test(journal, an_error_that_is_not_a_version_is_the_system_s)
+{
+	struct journal j;
+	char why[256];
+
+	journal_init(&j);
+	cr_assert_str_eq(journal_error(&j, "/x/journal", -EACCES, why, sizeof(why)),
+			 "/x/journal: Permission denied");
+}

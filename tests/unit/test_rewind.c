@@ -1,5 +1,5 @@
 /* Each kind of undo against a fake /sys tree: what is shown to be ours goes, the rest stays;
- * a parameter's bracketed choice; what a reboot leaves; where the run lock lives. */
+ * a parameter's bracketed choice; what a reboot leaves. */
 #include <criterion/criterion.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -17,7 +17,6 @@
 #include "runner/undo/param.h"
 #include "runner/undo/recover.h"
 #include "runner/undo/rewind.h"
-#include "runner/undo/runlock.h"
 #include "tools.h"
 
 static char *dir;
@@ -344,22 +343,6 @@ Test(recover, an_unknown_boot_is_not_an_earlier_one, .fini = drop_dir)
 	snprintf(j.boot_id, sizeof(j.boot_id), "%s", THIS_BOOT);
 	cr_assert_not(journal_from_earlier_boot(&j));
 	journal_free(&j);
-}
-
-/* The first of /run/lock, /run and /var/lib/zswapbench that is a directory. */
-Test(runlock, the_lock_is_in_the_first_directory_there)
-{
-	static const char *const dirs[] = { "/run/lock", "/run", "/var/lib/zswapbench" };
-	char want[64] = "/var/lib/zswapbench/zswapbench.lock";
-	struct stat st;
-
-	for (size_t i = 0; i < 3; i++)
-		if (stat(dirs[i], &st) == 0 && S_ISDIR(st.st_mode)) {
-			snprintf(want, sizeof(want), "%s/zswapbench.lock", dirs[i]);
-			break;
-		}
-	cr_assert_str_eq(runlock_path(), want);
-	cr_assert_eq(runlock_path(), runlock_path(), "decided once");
 }
 
 static size_t count_of(const char *text, const char *needle)

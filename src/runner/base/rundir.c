@@ -37,28 +37,32 @@ char *rundir_file(const char *name, char *buf, size_t len)
 	return buf;
 }
 
-/* The journal names what the undo writes and removes as root: a run directory someone else
- * owns or can write to would let them plant one (a parameter's "old value" for core_pattern). */
-int rundir_check(char *why, size_t len)
+/* A folder only the user running zswapbench can write: the journal names what the undo writes
+ * and removes as root, so a run directory someone else owns or can write to would let them
+ * plant one (a parameter's "old value" for core_pattern); a lock folder they could write would
+ * let them take the lock first. */
+int private_dir_check(const char *dir, const char *use, char *why, size_t len)
 {
 	struct stat st;
 
-	if (lstat(rundir(), &st) < 0) {
-		snprintf(why, len, "%s: %s", rundir(), strerror(errno));
+	if (lstat(dir, &st) < 0) {
+		snprintf(why, len, "%s: %s", dir, strerror(errno));
 		return -errno;
 	}
 	if (!S_ISDIR(st.st_mode))
-		snprintf(why, len, "%s: not a directory (a symbolic link is not followed)",
-			 rundir());
+		snprintf(why, len, "%s: not a directory (a symbolic link is not followed)", dir);
 	else if (st.st_uid != geteuid())
-		snprintf(why, len, "%s: owned by uid %u, not by the user running zswapbench",
-			 rundir(), (unsigned)st.st_uid);
+		snprintf(why, len, "%s: owned by uid %u, not by the user running zswapbench", dir,
+			 (unsigned)st.st_uid);
 	else if (st.st_mode & (S_IWGRP | S_IWOTH))
-		snprintf(why, len,
-			 "%s: writable by other users (mode %03o): refusing to keep "
-			 "the undo journal there",
-			 rundir(), (unsigned)(st.st_mode & 0777));
+		snprintf(why, len, "%s: writable by other users (mode %03o): refusing to %s", dir,
+			 (unsigned)(st.st_mode & 0777), use);
 	else
 		return 0;
 	return -EPERM;
+}
+
+int rundir_check(char *why, size_t len)
+{
+	return private_dir_check(rundir(), "keep the undo journal there", why, len);
 }

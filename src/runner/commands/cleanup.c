@@ -22,7 +22,7 @@ static void noted(const char *text)
 int cleanup_main(const struct command_info *self, int argc, char **argv)
 {
 	struct journal j;
-	char path[PATH_MAX];
+	char path[PATH_MAX], why[PATH_MAX + 160];
 	pid_t holder = 0;
 	int ret = command_without_options(self, argc, argv);
 
@@ -34,13 +34,13 @@ int cleanup_main(const struct command_info *self, int argc, char **argv)
 		say("cleanup must run as root (try: sudo zswapbench cleanup)");
 		return EXIT_USAGE;
 	}
-	ret = runlock_acquire(&holder);
+	ret = runlock_acquire(&holder, path, sizeof(path));
 	if (ret == -EWOULDBLOCK) {
 		say("a run (PID %d) is in progress; it restores the machine itself", (int)holder);
 		return EXIT_RUNTIME;
 	}
 	if (ret) {
-		say("%s: %s", rundir(), strerror(-ret));
+		say("%s", path);
 		return EXIT_RUNTIME;
 	}
 	if (rundir_check(path, sizeof(path)) < 0) {
@@ -59,7 +59,7 @@ int cleanup_main(const struct command_info *self, int argc, char **argv)
 		return EXIT_OK;
 	}
 	if (ret) {
-		say("%s: %s", path, strerror(-ret));
+		say("%s", journal_error(&j, path, ret, why, sizeof(why)));
 		journal_free(&j);
 		return EXIT_RUNTIME;
 	}

@@ -60,9 +60,9 @@ static void clean_earlier_boot(const char *path)
 /* The lock, then a fresh journal file: nothing is changed before both are in place. */
 static int take_lock(struct run *run)
 {
-	char path[PATH_MAX];
+	char path[PATH_MAX], why[PATH_MAX + 160];
 	pid_t holder = 0;
-	int ret = runlock_acquire(&holder);
+	int ret = runlock_acquire(&holder, path, sizeof(path));
 
 	if (ret == -EWOULDBLOCK) {
 		say("another zswapbench run (PID %d) holds %s: one run at a time, swap is "
@@ -75,7 +75,7 @@ static int take_lock(struct run *run)
 		return EXIT_RUNTIME;
 	}
 	if (ret) {
-		say("%s: %s", rundir(), strerror(-ret));
+		say("%s", path);
 		return EXIT_RUNTIME;
 	}
 	rundir_file("journal", path, sizeof(path));
@@ -88,7 +88,7 @@ static int take_lock(struct run *run)
 		return EXIT_RUNTIME;
 	}
 	if (ret) {
-		say("%s: %s", path, strerror(-ret));
+		say("%s", journal_error(&run->journal, path, ret, why, sizeof(why)));
 		return EXIT_RUNTIME;
 	}
 	return 0;

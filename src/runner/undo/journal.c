@@ -16,7 +16,6 @@
 #include "runner/kernel/sysfs.h"
 
 #define JOURNAL_MAGIC "zswapbench-journal"
-#define JOURNAL_VERSION 2
 
 static const char *const kind_names[UNDO_KIND_COUNT] = {
 	[UNDO_RMDIR] = "rmdir",
@@ -320,6 +319,22 @@ static int apply_intent(struct journal *j, char **f, size_t n)
 	return 0;
 }
 
+/* A newer version's lines may mean what this one cannot undo, or undo wrongly: the whole file
+ * is left to that version, untouched. */
+static int apply_header(struct journal *j, char **f)
+{
+	char *end;
+	unsigned long version = strtoul(f[2], &end, 10);
+
+	if (*end || version == 0)
+		return -EINVAL;
+	j->version = (unsigned)(version < UINT_MAX ? version : UINT_MAX);
+	if (version > JOURNAL_VERSION)
+		return -EPROTONOSUPPORT;
+	snprintf(j->boot_id, sizeof(j->boot_id), "%s", f[3]);
+	return 0;
+}
+
 /* One checked record: H(eader), I(ntent), C(onfirmed), W(hat the kernel kept), U(ndone). */
 static int apply_record(struct journal *j, char *body)
 {
@@ -327,10 +342,8 @@ static int apply_record(struct journal *j, char *body)
 	size_t n = split_fields(body, f, 8);
 	struct undo *u;
 
-	if (n == 5 && strcmp(f[0], "H") == 0 && strcmp(f[1], JOURNAL_MAGIC) == 0) {
-		snprintf(j->boot_id, sizeof(j->boot_id), "%s", f[3]);
-		return 0;
-	}
+	if (n == 5 && strcmp(f[0], "H") == 0 && strcmp(f[1], JOURNAL_MAGIC) == 0)
+		return apply_header(j, f);
 	if (strcmp(f[0], "I") == 0)
 		return apply_intent(j, f, n);
 	u = n >= 2 ? find(j, (unsigned)strtoul(f[1], NULL, 10)) : NULL;
@@ -390,6 +403,7 @@ static void note(const struct journal *j, const char *fmt, unsigned a)
 int journal_parse(struct journal *j, const char *text, size_t len)
 {
 	unsigned lineno = 0, good = 0;
+	int ret;
 
 	for (size_t at = 0; at < len;) {
 		const char *nl = memchr(text + at, '\n', len - at);
@@ -399,7 +413,9 @@ int journal_parse(struct journal *j, const char *text, size_t len)
 		 * change was never made (intents come first). */
 		if (!nl)
 			break;
-		if (parse_line(j, text + at, n) == 0) {
+		if ((ret = parse_line(j, text + at, n)) == -EPROTONOSUPPORT)
+			return ret;
+		if (ret == 0) {
 			good++;
 		} else {
 			j->damaged++;
@@ -481,6 +497,10 @@ int journal_load(struct journal *j, const char *path)
 	if (!ret)
 		ret = drop_cut_line(fd, text, len);
 	free(text);
+	if (ret == -EPROTONOSUPPORT) {
+		close(fd);
+		return ret;
+	}
 	if (ret == -EBADMSG) {
 		close(fd);
 		move_aside(j, path);
@@ -507,6 +527,7 @@ int journal_create(struct journal *j, const char *path)
 	}
 	if (old.fd >= 0)
 		close(old.fd);
+	j->version = old.version;
 	journal_free(&old);
 	if (ret && ret != -ENOENT)
 		return ret;
@@ -576,6 +597,18 @@ int journal_owns_device(const struct journal *j, const char *device)
 			return 1;
 	}
 	return 0;
+}
+
+char *journal_error(const struct journal *j, const char *path, int err, char *buf, size_t len)
+{
+	if (err == -EPROTONOSUPPORT)
+		snprintf(buf, len,
+			 "%s: written by a newer zswapbench (journal version %u; this one reads %d):"
+			 " left as it is for that version's cleanup",
+			 path, j->version, JOURNAL_VERSION);
+	else
+		snprintf(buf, len, "%s: %s", path, strerror(-err));
+	return buf;
 }
 
 void journal_close(struct journal *j, const char *path)

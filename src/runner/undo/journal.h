@@ -15,6 +15,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+/* The version of the journal this build writes and reads; a newer one is refused untouched. */
+#define JOURNAL_VERSION 2
+
 enum undo_kind {
 	UNDO_RMDIR, /* a cgroup we created (zswapbench-*): rmdir, killing what is left in it */
 	UNDO_UNLINK, /* a swapfile we created: unlink, once it is shown to be the same file */
@@ -55,6 +58,7 @@ struct journal {
 	unsigned next_id;
 	char boot_id[40]; /* of the boot that wrote it; empty when unknown */
 	unsigned damaged; /* lines skipped when it was loaded */
+	unsigned version; /* its header's; 0 before one is read */
 	/* Called for each undo that fails, so the top level can name it; may be NULL. */
 	void (*on_error)(const struct undo *undo, int err);
 	/* Called for each undo that succeeded; may be NULL. */
@@ -65,11 +69,13 @@ struct journal {
 
 /* An empty journal kept in memory only (unit tests, --sysroot runs). */
 void journal_init(struct journal *j);
-/* Starts a fresh journal file at path; -EEXIST if one with entries to undo is there. */
+/* Starts a fresh journal file at path; -EEXIST if one with entries to undo is there,
+ * -EPROTONOSUPPORT (j->version set) if a newer version wrote it: then it is left as it is. */
 int journal_create(struct journal *j, const char *path);
 /* Loads a journal file a killed run left, for cleanup; -ENOENT when there is none. Damaged
  * lines are noted and skipped; a file with no readable line at all is moved aside
- * (path.damaged-TIME), noted, and the journal is empty. */
+ * (path.damaged-TIME), noted, and the journal is empty. A journal of a newer version
+ * (-EPROTONOSUPPORT, j->version set) is neither read nor changed. */
 int journal_load(struct journal *j, const char *path);
 /* The same from text in memory (no file; for tests and the fuzzer). */
 int journal_parse(struct journal *j, const char *text, size_t len);
@@ -93,6 +99,9 @@ int journal_undone(struct journal *j, struct undo *u);
 void journal_trim(struct journal *j, size_t mark);
 /* Entries still to undo. */
 size_t journal_pending(const struct journal *j);
+/* What journal_load or journal_create's error err means, naming path (a newer journal's
+ * version among it), into buf. */
+char *journal_error(const struct journal *j, const char *path, int err, char *buf, size_t len);
 /* Closes the file, removing it when nothing is left to undo. */
 void journal_close(struct journal *j, const char *path);
 void journal_free(struct journal *j);

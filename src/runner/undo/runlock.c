@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,23 +10,33 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Not in the run directory: two runs with different $ZSWAPBENCH_RUNDIR would change the same
- * swap, zram and zswap state at once. /run/lock where the system has it (a tmpfs: a lock
- * needs no reboot), else /run, else the default run directory. */
-const char *runlock_path(void)
+/* /run/zswapbench: /run is root's alone, so no other user can make the folder first, where
+ * /run/lock (1777) let any user create the lock, hold it and stop every run and every cleanup.
+ * A tmpfs: a lock needs no reboot. Not in the run directory: two runs with different
+ * $ZSWAPBENCH_RUNDIR would change the same swap, zram and zswap state at once. Without /run (a
+ * bare chroot), the default run directory. */
+static const char *lock_dir_for_tests;
+
+void runlock_set_dir(const char *dir)
 {
-	static const char *const candidates[] = { "/run/lock", "/run", "/var/lib/zswapbench" };
-	static char path[64];
+	lock_dir_for_tests = dir;
+}
+
+const char *runlock_dir(void)
+{
 	struct stat st;
 
-	if (path[0])
-		return path;
-	for (size_t i = 0; i < sizeof(candidates) / sizeof(candidates[0]); i++)
-		if (stat(candidates[i], &st) == 0 && S_ISDIR(st.st_mode)) {
-			snprintf(path, sizeof(path), "%s/zswapbench.lock", candidates[i]);
-			return path;
-		}
-	snprintf(path, sizeof(path), "/var/lib/zswapbench/zswapbench.lock");
+	if (lock_dir_for_tests)
+		return lock_dir_for_tests;
+	return stat("/run", &st) == 0 && S_ISDIR(st.st_mode) ? "/run/zswapbench"
+							       : "/var/lib/zswapbench";
+}
+
+const char *runlock_path(void)
+{
+	static char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/lock", runlock_dir());
 	return path;
 }
 
@@ -38,7 +49,13 @@ static pid_t holder_of(int fd)
 	return (pid_t)atoi(text);
 }
 
-int runlock_acquire(pid_t *holder)
+static int failed(const char *what, int err, char *why, size_t len)
+{
+	snprintf(why, len, "%s: %s", what, strerror(err));
+	return -err;
+}
+
+int runlock_acquire(pid_t *holder, char *why, size_t len)
 {
 	/* Held until the process exits: calibrate's runs, one after the other in one process,
 	 * keep it, and no other run slips in between them. */
@@ -49,21 +66,25 @@ int runlock_acquire(pid_t *holder)
 	if (held >= 0)
 		return 0;
 	if (rundir_make(rundir()) < 0)
-		return -errno;
+		return failed(rundir(), errno, why, len);
+	if (rundir_make(runlock_dir()) < 0)
+		return failed(runlock_dir(), errno, why, len);
+	if ((err = private_dir_check(runlock_dir(), "keep the run lock there", why, len)) < 0)
+		return err;
 	fd = open(runlock_path(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
 	if (fd < 0)
-		return -errno;
+		return failed(runlock_path(), errno, why, len);
 	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
 		err = errno;
 		*holder = holder_of(fd);
 		close(fd);
-		return err == EWOULDBLOCK ? -EWOULDBLOCK : -err;
+		return err == EWOULDBLOCK ? -EWOULDBLOCK : failed(runlock_path(), err, why, len);
 	}
 	n = snprintf(text, sizeof(text), "%d\n", (int)getpid());
 	if (ftruncate(fd, 0) < 0 || pwrite(fd, text, (size_t)n, 0) != n) {
 		err = errno;
 		close(fd);
-		return -err;
+		return failed(runlock_path(), err, why, len);
 	}
 	held = fd;
 	return 0;

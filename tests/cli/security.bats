@@ -1,0 +1,115 @@
+#!/usr/bin/env bats
+# A root tool that no local user can turn against the machine (docs/security.md): each finding
+# tried as the unprivileged user nobody would, against the real binary.
+bats_require_minimum_version 1.5.0
+load helpers
+
+setup() {
+	common_setup
+	NOBODY=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+}
+
+teardown() {
+	[ -z "${HOLDER:-}" ] || { kill "$HOLDER" 2>/dev/null; wait "$HOLDER" 2>/dev/null || true; }
+	[ -z "${LOCK_MODE:-}" ] || chmod "$LOCK_MODE" "$(dirname "$(run_lock_path)")"
+	common_teardown
+}
+
+# /run/lock is 1777: a lock there let nobody create it first and hold it, and every run and
+# every cleanup answered "another zswapbench run (PID 1)".
+@test "another user cannot take the run lock: not where it was, not where it is" {
+	[ -d /run ] || skip "no /run: the lock is in /var/lib/zswapbench, root's own"
+	[ -d /run/lock ] || skip "no /run/lock: the old attack has no place to start"
+	old=/run/lock/zswapbench.lock
+	# An older zswapbench's lock, not held, goes: the attack needs the name free.
+	if [ -e "$old" ]; then
+		flock -n "$old" true || skip "$old is held: an older zswapbench is running"
+		rm -f "$old"
+	fi
+	# The old attack: nobody makes the old lock first and holds a shared lock on it.
+	"${NOBODY[@]}" flock -s "$old" sleep 60 &
+	HOLDER=$!
+	for _ in $(seq 50); do flock -n -x "$old" true 2>/dev/null || break; sleep 0.1; done
+	run flock -n -x "$old" true
+	[ "$status" -ne 0 ]
+	mkdir -p "$TMP/rd"
+	run --separate-stderr env ZSWAPBENCH_RUNDIR="$TMP/rd" "$ZSB" cleanup
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	[ "$output" = "zswapbench: nothing to restore" ]
+	# Where the lock is now, nobody can neither hold it nor write it.
+	lock=$(run_lock_path)
+	[ "$(stat -c '%u %a' "$(dirname "$lock")")" = "0 700" ]
+	run "${NOBODY[@]}" flock -n -s "$lock" true
+	[ "$status" -ne 0 ]
+	run "${NOBODY[@]}" sh -c "echo 1 >'$lock'"
+	[ "$status" -ne 0 ]
+	kill "$HOLDER"
+	wait "$HOLDER" 2>/dev/null || true
+	HOLDER=
+	rm -f "$old"
+}
+
+@test "a lock folder another user could write is refused, naming it, and nothing changes" {
+	[ -d /run ] || skip "no /run: the lock is in /var/lib/zswapbench, root's own"
+	mkdir -p "$TMP/rd"
+	env ZSWAPBENCH_RUNDIR="$TMP/rd" "$ZSB" cleanup >/dev/null
+	dir=$(dirname "$(run_lock_path)")
+	LOCK_MODE=$(stat -c %a "$dir")
+	chmod 0703 "$dir"
+	run --separate-stderr env ZSWAPBENCH_RUNDIR="$TMP/rd" "$ZSB" --swap disk --trials 1 --limit 16M \
+		--alloc 32M --output "$TMP/r.json"
+	chmod "$LOCK_MODE" "$dir"
+	echo "$stderr"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "zswapbench: $dir: writable by other users (mode 703): refusing to keep the run lock there" ]
+	[ ! -e "$TMP/r.json" ]
+	[ "$(machine_state)" = "$BEFORE" ]
+}
+
+# An older binary dropped a newer journal's pending lines and truncated it.
+@test "a journal of a newer version is refused untouched by a run and by cleanup, naming its version" {
+	mkdir -p "$TMP/rd"
+	chmod 700 "$TMP/rd"
+	header="H	zswapbench-journal	2	$(cat /proc/sys/kernel/random/boot_id)	1"
+	intent="I	1	write	1700000000	/proc/sys/vm/swappiness	60	100"
+	python3 -c 'import sys, zlib
+for b in sys.argv[1:]: print("%s\t#%08x" % (b, zlib.crc32(b.encode())))' "$header" "$intent" >"$TMP/rd/journal"
+	python3 "$BATS_TEST_DIRNAME/journal_edit.py" "$TMP/rd/journal" --version 3
+	sum=$(sha256sum <"$TMP/rd/journal")
+	run --separate-stderr env ZSWAPBENCH_RUNDIR="$TMP/rd" "$ZSB" cleanup
+	echo "$stderr"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"$TMP/rd/journal: written by a newer zswapbench (journal version 3; this one reads 2)"* ]]
+	[ "$(sha256sum <"$TMP/rd/journal")" = "$sum" ]
+	run --separate-stderr env ZSWAPBENCH_RUNDIR="$TMP/rd" "$ZSB" --swap disk --trials 1 --limit 16M \
+		--alloc 32M --output "$TMP/r.json"
+	echo "$stderr"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"journal version 3; this one reads 2"* ]]
+	[ "$(sha256sum <"$TMP/rd/journal")" = "$sum" ]
+	[ ! -e "$TMP/r.json" ]
+	[ "$(machine_state)" = "$BEFORE" ]
+}
+
+# The postrm checked /var/lib/zswapbench/lock, a file that never existed: a purge during a run
+# deleted the live journal.
+@test "purge while a run holds the lock keeps the run directory and its journal" {
+	[ ! -e /var/lib/zswapbench/calibration.json ] && [ ! -e /var/lib/zswapbench/journal ] ||
+		skip "/var/lib/zswapbench holds a calibration or a journal that the purge would remove"
+	lock=$(run_lock_path)
+	mkdir -p "$(dirname "$lock")" /var/lib/zswapbench
+	flock "$lock" sleep 60 &
+	HOLDER=$!
+	for _ in $(seq 50); do flock -n "$lock" true 2>/dev/null || break; sleep 0.1; done
+	touch /var/lib/zswapbench/journal
+	run sh "$BATS_TEST_DIRNAME/../../debian/zswapbench.postrm" purge
+	kept=$([ -e /var/lib/zswapbench/journal ] && echo yes || echo no)
+	kill "$HOLDER"
+	wait "$HOLDER" 2>/dev/null || true
+	HOLDER=
+	rm -f /var/lib/zswapbench/journal
+	echo "$output"
+	[ "$kept" = yes ]
+	[[ "$output" == *"a run holds $lock"* ]]
+}
