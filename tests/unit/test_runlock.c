@@ -42,8 +42,8 @@ Test(runlock, the_machine_s_lock_is_in_a_folder_of_run)
 	int have_run = stat("/run", &st) == 0 && S_ISDIR(st.st_mode);
 
 	cr_assert_str_eq(runlock_dir(), have_run ? "/run/zswapbench" : "/var/lib/zswapbench");
-	cr_assert_str_eq(runlock_path(), have_run ? "/run/zswapbench/lock"
-						  : "/var/lib/zswapbench/lock");
+	cr_assert_str_eq(runlock_path(),
+			 have_run ? "/run/zswapbench/lock" : "/var/lib/zswapbench/lock");
 }
 
 Test(runlock, taken_in_a_private_folder_it_makes, .init = make_top, .fini = drop_top)

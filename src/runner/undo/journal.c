@@ -602,10 +602,11 @@ int journal_owns_device(const struct journal *j, const char *device)
 char *journal_error(const struct journal *j, const char *path, int err, char *buf, size_t len)
 {
 	if (err == -EPROTONOSUPPORT)
-		snprintf(buf, len,
-			 "%s: written by a newer zswapbench (journal version %u; this one reads %d):"
-			 " left as it is for that version's cleanup",
-			 path, j->version, JOURNAL_VERSION);
+		snprintf(
+			buf, len,
+			"%s: written by a newer zswapbench (journal version %u; this one reads %d):"
+			" left as it is for that version's cleanup",
+			path, j->version, JOURNAL_VERSION);
 	else
 		snprintf(buf, len, "%s: %s", path, strerror(-err));
 	return buf;

@@ -29,7 +29,7 @@ const char *runlock_dir(void)
 	if (lock_dir_for_tests)
 		return lock_dir_for_tests;
 	return stat("/run", &st) == 0 && S_ISDIR(st.st_mode) ? "/run/zswapbench"
-							       : "/var/lib/zswapbench";
+							     : "/var/lib/zswapbench";
 }
 
 const char *runlock_path(void)
