@@ -15,6 +15,6 @@ args=$(cat "$wd/sysbench.args")
 rows=$(echo "$args" | awk '{ split($1, t, "="); split($2, r, "="); print t[2] * r[2] }')
 seconds=${2:-$((rows / 40000 > 10 ? rows / 40000 : 10))}
 # shellcheck disable=SC2086 # the shape's options, one word each
-exec sysbench "$test" --db-driver=mysql --mysql-socket="$wd/mariadb.sock" --mysql-user=sbtest \
+exec sysbench "$test" --db-driver=mysql --mysql-socket="$wd/mariadb.sock" --mysql-user="$(id -un)" \
 	--mysql-db=sbtest $args --threads=2 --rand-type=uniform --time="$seconds" --events=0 \
 	--histogram=on --report-interval=0 run

@@ -5,4 +5,4 @@ me=mariadb-ready.sh
 die() { echo "$me: $*" >&2; exit 1; }
 wd=${ZSWAPBENCH_WORKDIR:?run by zswapbench}
 command -v mariadb >/dev/null || die "no mariadb (apt-get install mariadb-client)"
-mariadb --no-defaults --socket="$wd/mariadb.sock" --user=sbtest -e 'SELECT 1' sbtest >/dev/null 2>&1
+mariadb --no-defaults --socket="$wd/mariadb.sock" --user="$(id -un)" -e 'SELECT 1' sbtest >/dev/null 2>&1

@@ -11,6 +11,6 @@ command -v sysbench >/dev/null || die "no sysbench (apt-get install sysbench)"
 [ -s "$wd/sysbench.args" ] || die "no $wd/sysbench.args (the setup, mariadb-data.sh, writes it)"
 args=$(cat "$wd/sysbench.args")
 # shellcheck disable=SC2086 # the shape's options, one word each
-sysbench "$test" --db-driver=mysql --mysql-socket="$wd/mariadb.sock" --mysql-user=sbtest \
+sysbench "$test" --db-driver=mysql --mysql-socket="$wd/mariadb.sock" --mysql-user="$(id -un)" \
 	--mysql-db=sbtest $args --threads=2 prewarm
 exec "$(dirname "$0")/mariadb-load.sh" "$test" 5

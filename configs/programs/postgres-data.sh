@@ -1,6 +1,7 @@
 #!/bin/sh
-# --setup for the postgres preset: a cluster in the run's work directory (initdb, trust: only
-# its socket there reaches it), then pgbench's tables at scale SCALE (pgbench -i: 100000
+# --setup for the postgres preset: a cluster in the run's work directory (initdb; peer
+# authentication on its socket: only the preset's own user logs in as postgres, by the socket's
+# peer credentials; no TCP at all), then pgbench's tables at scale SCALE (pgbench -i: 100000
 # accounts, about 15M, per unit of scale) in a database pgbench, with the pg_prewarm extension
 # the warm-up uses, loaded by a temporary server (postgres-server.sh, outside the cgroup) that
 # is then stopped. The scale goes to pgbench.scale for postgres-load.sh. Run as the preset's
@@ -14,7 +15,7 @@ wd=${ZSWAPBENCH_WORKDIR:?run by zswapbench --setup}
 here=$(dirname "$0")
 cd "$wd"
 [ "$(id -u)" -ne 0 ] || die "running as root, which initdb and postgres refuse (user = postgres)"
-"$bin/initdb" -D "$wd/pgdata" --auth=trust --encoding=UTF8 --locale=C >initdb.log 2>&1 ||
+"$bin/initdb" -D "$wd/pgdata" --auth-local=peer --auth-host=reject --encoding=UTF8 --locale=C >initdb.log 2>&1 ||
 	{ cat initdb.log >&2; die "initdb failed"; }
 rm -f initdb.log
 "$here/postgres-server.sh" >setup-server.log 2>&1 &

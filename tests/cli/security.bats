@@ -4,12 +4,16 @@
 bats_require_minimum_version 1.5.0
 load helpers
 
+CONFIGS="$BATS_TEST_DIRNAME/../../configs"
+
 setup() {
 	common_setup
 	NOBODY=(setpriv --reuid=65534 --regid=65534 --clear-groups)
 }
 
 teardown() {
+	[ -z "${SIG:-}" ] || { touch "$SIG/go"; [ -z "${RUN:-}" ] || wait "$RUN"; rm -rf "$SIG"; }
+	[ -z "${LINKDIR:-}" ] || rm -rf "$LINKDIR"
 	[ -z "${HOLDER:-}" ] || { kill "$HOLDER" 2>/dev/null; wait "$HOLDER" 2>/dev/null || true; }
 	[ -z "${LOCK_MODE:-}" ] || chmod "$LOCK_MODE" "$(dirname "$(run_lock_path)")"
 	common_teardown
@@ -112,4 +116,92 @@ for b in sys.argv[1:]: print("%s\t#%08x" % (b, zlib.crc32(b.encode())))' "$heade
 	echo "$output"
 	[ "$kept" = yes ]
 	[[ "$output" == *"a run holds $lock"* ]]
+}
+
+# A preset's server started with the real preset, its load held back until another user has
+# tried it: the load, a wrapper the test writes, says where the server is and waits for "go".
+# SIG is a folder the preset's user can write in; the wrapper is the preset's own load after.
+start_service_held() {
+	local preset=$1 setup=$2 load=$3 limit=$4
+	SIG=$(mktemp -d /tmp/zsb-security-XXXXXX)
+	chmod 1777 "$SIG"
+	cat >"$SIG/load.sh" <<WRAP
+#!/bin/sh
+echo "\$ZSWAPBENCH_WORKDIR" >"$SIG/up.tmp" && mv "$SIG/up.tmp" "$SIG/up"
+while [ ! -e "$SIG/go" ]; do sleep 0.1; done
+exec $load
+WRAP
+	chmod 755 "$SIG/load.sh"
+	"$ZSB" --config "$preset" --swap zram --limit "$limit" --setup "$setup" --load "$SIG/load.sh" \
+		--trials 1 --warmup 0 --interval 0 --output "$TMP/$preset.json" >"$TMP/out" 2>"$TMP/err" &
+	RUN=$!
+	for _ in $(seq 1200); do [ -e "$SIG/up" ] || [ ! -d "/proc/$RUN" ] && break; sleep 0.1; done
+	[ -e "$SIG/up" ] || { cat "$TMP/err"; return 1; }
+	WD=$(cat "$SIG/up")
+}
+
+finish_service_held() {
+	touch "$SIG/go"
+	wait "$RUN"
+	local status=$?
+	RUN=
+	rm -rf "$SIG"
+	cat "$TMP/err"
+	[ "$status" -eq 0 ]
+}
+
+# Nobody cannot connect to a socket in the work directory, nor through a hard link to it (the
+# socket's own mode, where the server sets one).
+socket_link() {
+	LINKDIR=$(mktemp -d "$(dirname "$WD")/zsb-security-link-XXXXXX")
+	chmod 755 "$LINKDIR"
+	ln "$1" "$LINKDIR/$(basename "$1")"
+}
+
+@test "the postgres preset's server refuses another local user: its folder, its socket, its logins" {
+	command -v /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || skip "no postgresql"
+	need_zram
+	psql=$(ls /usr/lib/postgresql/*/bin/psql | sort -V | tail -n 1)
+	start_service_held postgres "$CONFIGS/programs/postgres-data.sh 1" "$CONFIGS/programs/postgres-load.sh 3" 16M
+	[ "$(stat -c '%U %a' "$WD")" = "postgres 700" ]
+	[ "$(stat -c '%a' "$WD/.s.PGSQL.5432")" = 700 ]
+	run ! grep -Eq '^[^#]*[[:space:]]trust([[:space:]]|$)' "$WD/pgdata/pg_hba.conf"
+	grep -Eq '^local[[:space:]].*[[:space:]]peer$' "$WD/pgdata/pg_hba.conf"
+	run "${NOBODY[@]}" "$psql" -X -h "$WD" -U postgres -d postgres -c 'SELECT 1'
+	echo "as nobody, through the folder: $output"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"Permission denied"* ]]
+	socket_link "$WD/.s.PGSQL.5432"
+	run "${NOBODY[@]}" "$psql" -X -h "$LINKDIR" -U postgres -d postgres -c 'SELECT 1'
+	echo "as nobody, through a link to the socket: $output"
+	rm -rf "$LINKDIR"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"Permission denied"* ]]
+	finish_service_held
+	[ "$(json '.cells[0].trials[0].status' "$TMP/postgres.json")" = ok ]
+}
+
+@test "the mariadb preset's server runs as mysql and refuses another local user: its folder, its logins" {
+	command -v mariadbd >/dev/null || skip "no mariadb-server"
+	need_zram
+	start_service_held mariadb "$CONFIGS/programs/mariadb-data.sh 2 20000" \
+		"$CONFIGS/programs/mariadb-load.sh oltp_read_only 3" 64M
+	[ "$(stat -c '%U %a' "$WD")" = "mysql 700" ]
+	server=$(pgrep -f "mariadbd --no-defaults --datadir=$WD/mariadb" | head -n 1)
+	[ -n "$server" ]
+	[ "$(stat -c %U "/proc/$server")" = mysql ]
+	run "${NOBODY[@]}" mariadb --no-defaults --socket="$WD/mariadb.sock" --user=mysql -e 'SELECT 1'
+	echo "as nobody, through the folder: $output"
+	[ "$status" -ne 0 ]
+	socket_link "$WD/mariadb.sock"
+	for account in mysql root sbtest; do
+		run "${NOBODY[@]}" mariadb --no-defaults --socket="$LINKDIR/mariadb.sock" --user=$account \
+			-e 'CREATE DATABASE planted' sbtest
+		echo "as nobody, as $account, through a link to the socket: $output"
+		[ "$status" -ne 0 ]
+		[[ "$output" == *"Access denied"* ]] || { rm -rf "$LINKDIR"; false; }
+	done
+	rm -rf "$LINKDIR"
+	finish_service_held
+	[ "$(json '.cells[0].trials[0].status' "$TMP/mariadb.json")" = ok ]
 }

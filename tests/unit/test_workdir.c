@@ -42,10 +42,30 @@ Test(workdir, beside_the_swapfile_journaled_and_named)
 	cr_assert_str_eq(path, expect);
 	cr_assert_eq(stat(path, &st), 0);
 	cr_assert(S_ISDIR(st.st_mode));
+	cr_assert_eq(st.st_mode & 07777, 0700, "a server's socket in it out of other users' reach");
 	cr_assert_str_eq(getenv("ZSWAPBENCH_WORKDIR"), expect);
 	cr_assert_eq(journal_pending(&j), 1);
 	cr_assert_eq(journal_rewind(&j, 0), 0);
 	cr_assert_neq(stat(path, &st), 0, "the rewind removes it");
+}
+
+/* The command's user owns it, and nobody else can enter it. */
+Test(workdir, given_to_the_command_s_user)
+{
+	struct run_as owner = { .uid = 65534, .gid = 100 };
+	char swapfile[512], path[512], why[512];
+	struct stat st;
+
+	if (geteuid() != 0)
+		cr_skip_test("a chown to another user needs root");
+	snprintf(swapfile, sizeof(swapfile), "%s/zswapbench-1.swap", dir);
+	cr_assert_eq(workdir_create(&j, swapfile, &owner, path, sizeof(path), why, sizeof(why)), 0,
+		     "%s", why);
+	cr_assert_eq(stat(path, &st), 0);
+	cr_assert_eq(st.st_uid, 65534);
+	cr_assert_eq(st.st_gid, 100);
+	cr_assert_eq(st.st_mode & 07777, 0700);
+	cr_assert_eq(journal_rewind(&j, 0), 0);
 }
 
 Test(workdir, one_already_there_is_someone_else_s)

@@ -29,7 +29,9 @@ int workdir_create(struct journal *j, const char *swapfile, const struct run_as 
 	snprintf(why, why_len, "%s", path);
 	if ((idx = journal_intend(j, UNDO_RMTREE, path, NULL, NULL)) < 0)
 		return idx;
-	if (mkdir(path, 0755) < 0) {
+	/* 0700, then the command's user's: a server's socket in it (a preset's database) must be
+	 * out of every other local user's reach, whatever the server's own modes and logins. */
+	if (mkdir(path, 0700) < 0) {
 		ret = -errno;
 		journal_cancel(j, idx); /* EEXIST: someone else's */
 		return ret;
