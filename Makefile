@@ -25,13 +25,19 @@ FISH_COMPLETIONDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 # -Werror in development builds only: a package built with another compiler must not fail on
 # a warning it invents (debian/rules sets WERROR=).
 WERROR    ?= -Werror
+# The test hooks (ZSWAPBENCH_TEST_PAUSE/_RESUME, _KILL_AT_RECORD, _ACCESS_DELAY_NS) in
+# development builds only, which the tests need: a package's binary must not let a variable
+# pause a run, kill it mid-journal or slow every access unrecorded (debian/rules sets
+# TEST_HOOKS=).
+TEST_HOOKS ?= 1
 WARN      := -Wall -Wextra $(WERROR) -Wshadow -Wmissing-prototypes -Wstrict-prototypes -Wvla
 CFLAGS    ?= -O2 -g
 # The preprocessor's flags from the environment: dpkg-buildflags puts -D_FORTIFY_SOURCE here,
 # not in CFLAGS, so a package build without them would lose the fortified functions.
 CPPFLAGS  ?=
 CFLAGS    += -std=gnu11 $(WARN) -D_GNU_SOURCE -Isrc -DZSB_VERSION='"$(VERSION)"' -MMD -MP \
-             -DZSB_LIBEXECDIR='"$(LIBEXECDIR)"' -DZSB_DATADIR='"$(DATADIR)"'
+             -DZSB_LIBEXECDIR='"$(LIBEXECDIR)"' -DZSB_DATADIR='"$(DATADIR)"' \
+             $(if $(filter 1,$(TEST_HOOKS)),-DZSB_TEST_HOOKS)
 # SANITIZE=1: ASan + UBSan for the runner and the unit tests. The hogger gets UBSan only:
 # ASan's shadow memory and quarantine would be charged to the cgroup and change what is measured.
 ifeq ($(SANITIZE),1)

@@ -89,6 +89,10 @@ build_deb() {
 		grep -qE " $f\$" <<<"$listing" || { echo "not in the package: $f" >&2; return 1; }
 	done
 	run ! grep -q '/sbin/' <<<"$listing"
+	# No test hook in a package's binaries: no variable pauses, kills or slows their runs.
+	dpkg-deb -x "$deb" "$TMP/unpacked"
+	run ! grep -lr ZSWAPBENCH_TEST_ "$TMP/unpacked/usr/bin" "$TMP/unpacked/usr/libexec"
+	grep -q ZSWAPBENCH_TEST_PAUSE "$BATS_TEST_DIRNAME/../../zswapbench"
 	INSTALLED_BY_TEST=1
 	dpkg -i "$deb" >/dev/null
 	run --separate-stderr /usr/bin/zswapbench sysinfo

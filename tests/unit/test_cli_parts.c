@@ -2,6 +2,7 @@
  * a value echoed back, a config file's line length and flags, --help's columns, what a view
  * refuses, the lists and words the parsers split. */
 #include <criterion/criterion.h>
+#include <sys/stat.h>
 #include <errno.h>
 #include <json.h>
 #include <limits.h>
@@ -120,6 +121,16 @@ Test(option_echo, values_echo_as_typed_and_as_json)
 	config_free(&cfg);
 }
 
+static int long_line_of(const char *path)
+{
+	FILE *f = NULL;
+	int ret = config_open(path, &f);
+
+	if (f)
+		fclose(f);
+	return ret;
+}
+
 /* A line of CONFIG_LINE_MAX characters is taken, its newline not counted; one more is not. */
 Test(ini_line, the_longest_line_and_one_more, .fini = remove_conf)
 {
@@ -129,12 +140,12 @@ Test(ini_line, the_longest_line_and_one_more, .fini = remove_conf)
 	line[CONFIG_LINE_MAX] = '\0';
 	snprintf(text, sizeof(text), "[run]\n%s\nx = 1\n", line);
 	write_conf(text);
-	cr_assert_eq(config_long_line(conf), 0);
+	cr_assert_eq(long_line_of(conf), 0);
 	unlink(conf);
 	snprintf(text, sizeof(text), "[run]\n# a\n%sy\n", line);
 	write_conf(text);
-	cr_assert_eq(config_long_line(conf), 3, "the line's number, counted from 1");
-	cr_assert_eq(config_long_line("/nonexistent/zsb.conf"), 0);
+	cr_assert_eq(long_line_of(conf), 3, "the line's number, counted from 1");
+	cr_assert_eq(long_line_of("/nonexistent/zsb.conf"), -ENOENT);
 }
 
 /* yes and no in every documented spelling, in any case. */

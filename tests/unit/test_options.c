@@ -250,8 +250,13 @@ Test(options, every_range_includes_its_bounds)
 				decimal(v, sizeof(v), o->min - 1);
 				refused((enum option_id)id, v, "one below min");
 			}
-			/* A size's max of 0 is no max. */
-			if (o->max || (o->type != OT_SIZE && o->type != OT_SIZE_LIST)) {
+			/* A size's max of 0 is what any kernel can map: 2^56. */
+			if (!o->max && (o->type == OT_SIZE || o->type == OT_SIZE_LIST)) {
+				decimal(v, sizeof(v), 1ULL << 56);
+				accepted((enum option_id)id, v, 1ULL << 56, 0);
+				decimal(v, sizeof(v), (1ULL << 56) + 1);
+				refused((enum option_id)id, v, "one above what a kernel can map");
+			} else {
 				decimal(v, sizeof(v), o->max);
 				accepted((enum option_id)id, v, o->max, 0);
 				decimal(v, sizeof(v), o->max + 1);

@@ -5,15 +5,18 @@
  * the children run /bin/sh and read /proc/self. */
 #include <criterion/criterion.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "runner/kernel/run_as.h"
 #include "runner/kernel/spawn.h"
+#include "tools.h"
 
 static void on_term(int sig)
 {
@@ -56,6 +59,30 @@ static int child_run(const struct child_setup *c, char *const argv[], char *out,
 	while (have + 1 < len && (got = read(pfd[0], out + have, len - 1 - have)) > 0)
 		have += (size_t)got;
 	out[have] = '\0';
+	close(pfd[0]);
+	cr_assert_eq(waitpid(*pid, &status, 0), *pid);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/* The same as child_run, argv[0] looked for on PATH. */
+static int child_run_search(const struct child_setup *c, char *const argv[], char *out, size_t len,
+			    pid_t *pid)
+{
+	int pfd[2], status, err;
+	ssize_t got;
+
+	cr_assert_eq(pipe(pfd), 0);
+	*pid = fork();
+	cr_assert_geq(*pid, 0);
+	if (*pid == 0) {
+		close(pfd[0]);
+		if (spawn_child_start(c) < 0 || dup2(pfd[1], STDOUT_FILENO) < 0)
+			_exit(SPAWN_CANNOT_BECOME);
+		_exit(spawn_child_exec(c, argv, 1, &err));
+	}
+	close(pfd[1]);
+	got = read(pfd[0], out, len - 1);
+	out[got > 0 ? got : 0] = '\0';
 	close(pfd[0]);
 	cr_assert_eq(waitpid(*pid, &status, 0), *pid);
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
@@ -208,4 +235,117 @@ Test(spawn, said_is_the_last_line)
 
 	cr_assert_eq(spawn_wait_said(argv, said, sizeof(said)), 4);
 	cr_assert_str_eq(said, "the last");
+}
+
+/* A descriptor the runner holds open (the journal, a result file) never reaches a child. */
+Test(spawn, only_stdin_stdout_and_stderr_cross_the_exec)
+{
+	static const struct child_setup plain;
+	char out[4096], script[128];
+	pid_t pid;
+	int fd = open("/dev/null", O_RDONLY), high = dup2(fd, 200);
+
+	cr_assert_geq(fd, 3);
+	cr_assert_eq(high, 200);
+	/* The shell's test is a builtin: /proc/self is the shell itself, not a child of it. */
+	snprintf(script, sizeof(script),
+		 "for n in 0 1 2 %d 200; do [ -e /proc/self/fd/$n ] && echo $n open; done; true",
+		 fd);
+	cr_assert_eq(child_view(&plain, script, out, sizeof(out), &pid), 0);
+	cr_assert_str_eq(out, "0 open\n1 open\n2 open\n");
+	close(fd);
+	close(high);
+}
+
+static void plant(const char *dir, const char *name, mode_t mode)
+{
+	char path[512];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, mode);
+	cr_assert_geq(fd, 0);
+	cr_assert_eq(write(fd, "#!/bin/sh\necho planted\n", 24), 24);
+	close(fd);
+	cr_assert_eq(chmod(path, mode), 0);
+}
+
+/* An empty or relative PATH entry names the current directory: never searched. */
+Test(spawn, the_search_skips_what_names_the_current_directory)
+{
+	char *dir = temp_dir("zsb-spawn"), path[512], want[512], env[600], cwd[512];
+
+	cr_assert_not_null(getcwd(cwd, sizeof(cwd)));
+	cr_assert_eq(chdir(dir), 0);
+	plant(dir, "zsb-prog", 0755);
+	for (const char *const *p =
+		     (const char *const[]){ "", ":", "::/nonexistent", ".", "./", "bin:.", NULL };
+	     *p; p++) {
+		setenv("PATH", *p, 1);
+		cr_assert_eq(spawn_find("zsb-prog", path, sizeof(path)), -ENOENT, "PATH='%s'", *p);
+	}
+	snprintf(env, sizeof(env), "/nonexistent::%s", dir);
+	setenv("PATH", env, 1);
+	snprintf(want, sizeof(want), "%s/zsb-prog", dir);
+	cr_assert_eq(spawn_find("zsb-prog", path, sizeof(path)), 0);
+	cr_assert_str_eq(path, want, "an absolute folder is searched, past an empty entry");
+	cr_assert_eq(spawn_find("./zsb-prog", path, sizeof(path)), 0);
+	cr_assert_str_eq(path, "./zsb-prog", "a name with a slash as given");
+	cr_assert_eq(chdir(cwd), 0);
+	remove_dir(dir);
+}
+
+/* Not a folder of that name, not a file that cannot be run: the next entry's. */
+Test(spawn, the_search_takes_an_executable_file_only)
+{
+	char *first = temp_dir("zsb-spawn"), *second = temp_dir("zsb-spawn"), env[600], path[512],
+	     want[512], sub[512];
+
+	snprintf(sub, sizeof(sub), "%s/zsb-prog", first);
+	cr_assert_eq(mkdir(sub, 0755), 0);
+	plant(second, "zsb-prog", 0755);
+	plant(first, "zsb-other", 0644);
+	snprintf(env, sizeof(env), "%s:%s", first, second);
+	setenv("PATH", env, 1);
+	snprintf(want, sizeof(want), "%s/zsb-prog", second);
+	cr_assert_eq(spawn_find("zsb-prog", path, sizeof(path)), 0);
+	cr_assert_str_eq(path, want);
+	if (geteuid() != 0)
+		cr_assert_eq(spawn_find("zsb-other", path, sizeof(path)), -ENOENT,
+			     "not executable");
+	unsetenv("PATH");
+	cr_assert_eq(spawn_find("sh", path, sizeof(path)), 0, "the default PATH");
+	cr_assert(strcmp(path, "/usr/bin/sh") == 0 || strcmp(path, "/bin/sh") == 0, "%s", path);
+	remove_dir(first);
+	remove_dir(second);
+}
+
+/* The exec searches the same way: a program planted in the current directory is not run,
+ * neither alone nor before the real one. */
+Test(spawn, a_planted_program_in_the_current_directory_is_not_run)
+{
+	static const struct child_setup plain;
+	char *dir = temp_dir("zsb-spawn"), *real = temp_dir("zsb-spawn"),
+	     *argv[] = { "zsb-prog", NULL }, out[256], cwd[512], env[600], path[512];
+	pid_t pid;
+	int fd;
+
+	cr_assert_not_null(getcwd(cwd, sizeof(cwd)));
+	cr_assert_eq(chdir(dir), 0);
+	plant(dir, "zsb-prog", 0755);
+	setenv("PATH", ":/usr/bin:/bin", 1);
+	cr_assert_eq(child_run_search(&plain, argv, out, sizeof(out), &pid), SPAWN_CANNOT_EXEC);
+	cr_assert_str_eq(out, "");
+	snprintf(path, sizeof(path), "%s/zsb-prog", real);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0755);
+	cr_assert_geq(fd, 0);
+	cr_assert_eq(write(fd, "#!/bin/sh\necho real\n", 21), 21);
+	close(fd);
+	snprintf(env, sizeof(env), ":%s", real);
+	setenv("PATH", env, 1);
+	cr_assert_eq(child_run_search(&plain, argv, out, sizeof(out), &pid), 0);
+	cr_assert_str_eq(out, "real\n", "the current directory's ran first");
+	cr_assert_eq(chdir(cwd), 0);
+	remove_dir(dir);
+	remove_dir(real);
 }

@@ -280,6 +280,7 @@ int config_file_load(struct config *cfg, const char *path, char *why, size_t len
 	struct load l = { .cfg = cfg, .scratch = &scratch };
 	char file[PATH_MAX];
 	int line, err;
+	FILE *f;
 
 	if ((err = config_preset_path(path, file, sizeof(file)))) {
 		if (config_preset_is_file(path))
@@ -292,14 +293,19 @@ int config_file_load(struct config *cfg, const char *path, char *why, size_t len
 		return -EINVAL;
 	}
 	config_dir_of(file, l.dir, sizeof(l.dir));
-	if ((line = config_long_line(file)) > 0) {
-		snprintf(why, len, "%s:%d: longer than %d characters, the most a line can be", file,
-			 line, CONFIG_LINE_MAX);
+	if ((line = config_open(file, &f)) != 0) {
+		if (line > 0)
+			snprintf(why, len,
+				 "%s:%d: longer than %d characters, the most a line can be", file,
+				 line, CONFIG_LINE_MAX);
+		else
+			snprintf(why, len, "%s: %s", file, config_open_error(line));
 		return -EINVAL;
 	}
 	options_defaults(&scratch);
-	line = ini_parse(file, on_key, &l);
+	line = ini_parse_file(f, on_key, &l);
 	err = errno;
+	fclose(f);
 	config_free(&scratch);
 	if (line == 0)
 		return check_sections(cfg, file, why, len);

@@ -19,18 +19,21 @@ static void *field(struct config *cfg, const struct option_desc *o)
 	return (char *)cfg + o->offset;
 }
 
+/* 2^56: the user half of the largest address space any kernel has (x86-64's five-level
+ * paging); no memory, swap area or file of a run can be larger. Refused as the option is read,
+ * not an hour later when the run gets there. */
+#define SIZE_BEYOND_ANY_KERNEL (1ULL << 56)
+
 static int parse_size(const struct option_desc *o, const char *v, size_t n, uint64_t *out,
 		      char *why, size_t len)
 {
+	uint64_t max = o->max ? o->max : SIZE_BEYOND_ANY_KERNEL;
 	char a[32];
 	int ret = size_parse_n(v, n, out);
 
-	if (ret == -ERANGE || (!ret && o->max && *out > o->max)) {
-		if (o->max)
-			snprintf(why, len, "too large (at most %s)",
-				 size_format(o->max, a, sizeof(a)));
-		else
-			snprintf(why, len, "too large");
+	if (ret == -ERANGE || (!ret && *out > max)) {
+		snprintf(why, len, "too large (at most %s%s)", size_format(max, a, sizeof(a)),
+			 o->max ? "" : ", more than any kernel can map");
 		return -EINVAL;
 	}
 	if (ret) {

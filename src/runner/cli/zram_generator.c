@@ -194,18 +194,24 @@ int zram_generator_read(const char *path, double ram_mib, struct zram_generator 
 	struct reading r = { .ram = ram_mib, .out = out };
 	double mib;
 	int line;
+	FILE *f;
 
 	memset(out, 0, sizeof(*out));
 	out->priority = 100;
 	/* The generator's own default, when the file does not say. */
 	zram_size_eval("min(ram / 2, 4096)", ram_mib, &mib, why, len);
 	out->size = (uint64_t)(mib * MIB_BYTES);
-	if ((line = config_long_line(path)) > 0) {
-		snprintf(why, len, "line %d: longer than %d characters, the most a line can be",
-			 line, CONFIG_LINE_MAX);
-		return -EINVAL;
+	if ((line = config_open(path, &f)) != 0) {
+		if (line > 0)
+			snprintf(why, len,
+				 "line %d: longer than %d characters, the most a line can be", line,
+				 CONFIG_LINE_MAX);
+		else
+			snprintf(why, len, "%s", config_open_error(line));
+		return line > 0 || line == -EINVAL || line == -EFBIG ? -EINVAL : line;
 	}
-	line = ini_parse(path, on_key, &r);
+	line = ini_parse_file(f, on_key, &r);
+	fclose(f);
 	if (line < 0) {
 		snprintf(why, len, "%s", line == -1 ? strerror(errno) : "out of memory");
 		return line == -1 ? -errno : -ENOMEM;

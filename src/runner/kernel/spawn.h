@@ -1,7 +1,8 @@
 /*
  * Every program zswapbench runs (mkswap, mkfs, fio, gnuplot, --setup, the workload) is forked
  * and prepared here before it is executed, so that none inherits what the runner set up for
- * itself: its signal handlers, SIGPIPE ignored, a blocked signal, its terminal as stdin.
+ * itself: its signal handlers, SIGPIPE ignored, a blocked signal, its terminal as stdin, its
+ * open descriptors.
  */
 #ifndef ZSB_SPAWN_H
 #define ZSB_SPAWN_H
@@ -29,7 +30,15 @@ struct child_setup {
 	const cpu_set_t *cpus; /* the CPUs it may run on; NULL: ours */
 };
 
-/* In the child, right after fork: the signals, stdin, the session. 0 or -errno. */
+/* Where programs are looked for when PATH is not set. */
+#define SPAWN_DEFAULT_PATH "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+
+/* What argv[0] runs: a name with a slash as given; else the first executable regular file of
+ * that name in PATH's absolute folders (an empty or relative entry is skipped: it means the
+ * current directory). 0, or -ENOENT. */
+int spawn_find(const char *name, char *path, size_t len);
+/* In the child, right after fork: the signals, stdin, the session, every descriptor above 2
+ * marked close-on-exec. 0 or -errno. */
 int spawn_child_start(const struct child_setup *c);
 /* In the child, last: the user, no_new_privs, the directory, the parent-death signal, then
  * argv[0] (on our PATH when search). Returns only when that failed: the exit status to give

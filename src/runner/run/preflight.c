@@ -1,5 +1,6 @@
 /* Everything checked before the first change to the machine, and the warnings after it. */
 #include "runner/run/preflight.h"
+#include "runner/kernel/spawn.h"
 
 #include <errno.h>
 #include <libgen.h>
@@ -108,22 +109,13 @@ static void say_no_hogger(const struct config *cfg, int err)
 		    dir, dir, ZSB_LIBEXECDIR);
 }
 
-/* What execvp would run: a path as given, or the first executable match in PATH. */
+/* What the spawn would run, looked for as it looks; a path as given must be there to run. */
 static int find_command(const char *name)
 {
-	const char *path = getenv("PATH");
-	char candidate[PATH_MAX];
+	char path[PATH_MAX];
+	int ret = spawn_find(name, path, sizeof(path));
 
-	if (strchr(name, '/'))
-		return access(name, X_OK) == 0 ? 0 : -errno;
-	for (const char *p = path ? path : "/usr/bin:/bin"; *p;) {
-		size_t n = strcspn(p, ":");
-		snprintf(candidate, sizeof(candidate), "%.*s/%s", (int)n, p, name);
-		if (n && access(candidate, X_OK) == 0)
-			return 0;
-		p += n + (p[n] == ':');
-	}
-	return -ENOENT;
+	return ret ? ret : access(path, X_OK) == 0 ? 0 : -errno;
 }
 
 /* A file (or, for want_dir, a folder made at the end) the run will write: its directory must
