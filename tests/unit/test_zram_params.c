@@ -153,6 +153,16 @@ Test(zram_params, streams_where_the_kernel_has_them)
 	cr_assert_str_eq(got(SYS "/max_comp_streams"), "4");
 }
 
+/* Since 6.15 (per-CPU streams only) the file is gone: --streams then changes nothing and the
+ * device still starts. */
+Test(zram_params, streams_asked_of_a_kernel_without_the_file)
+{
+	set.zram.streams = 4;
+	cr_assert_eq(swap_device_start(&dev, &j), 0, "%s", dev.failed);
+	cr_assert_null(got(SYS "/max_comp_streams"));
+	cr_assert_str_eq(got(SYS "/disksize"), "67108864");
+}
+
 Test(zram_params, the_backing_device_and_the_second_algorithm)
 {
 	zsh.loop_n = 7;
