@@ -248,6 +248,40 @@ Test(rewind, a_work_directory_goes_by_its_inode, .fini = drop_dir)
 	journal_free(&j);
 }
 
+/* A command can leave a tree of any depth (issue 33: 70 levels jammed recovery for good); it
+ * goes whole, with a handful of descriptors, not one a level (rmtree's tests go to 10,000). */
+Test(rewind, a_work_directory_of_any_depth_goes, .fini = drop_dir)
+{
+	struct rlimit few = { 16, 16 };
+	struct journal j;
+	struct undo u;
+	struct stat st;
+	char path[256], why[256] = "";
+	int fd, ret;
+
+	make_dir();
+	journal_init(&j);
+	make("zswapbench-3.d");
+	in_dir(path, sizeof(path), "zswapbench-3.d");
+	cr_assert_eq(stat(path, &st), 0);
+	fd = open(path, O_RDONLY | O_DIRECTORY);
+	for (int i = 0; i < 100 && fd >= 0; i++) {
+		int next = mkdirat(fd, "a", 0755) == 0 ? openat(fd, "a", O_RDONLY) : -1;
+		close(fd);
+		fd = next;
+	}
+	cr_assert_geq(fd, 0, "the tree is made: %s", strerror(errno));
+	close(fd);
+	u = entry(UNDO_RMTREE, UNDO_DONE, path, NULL);
+	u.ino = (uint64_t)st.st_ino;
+	u.dev = (uint64_t)st.st_dev;
+	cr_assert_eq(setrlimit(RLIMIT_NOFILE, &few), 0);
+	ret = undo_entry(&j, &u, why, sizeof(why));
+	cr_assert_eq(ret, 0, "%s%s", ret < 0 ? strerror(-ret) : "", why);
+	cr_assert_not(exists("zswapbench-3.d"));
+	journal_free(&j);
+}
+
 /* An unconfirmed swapfile is ours when made in the second of the intent, not one before. */
 Test(rewind, an_unconfirmed_file_of_the_intents_second_is_ours, .fini = drop_dir)
 {

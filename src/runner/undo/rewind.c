@@ -25,6 +25,7 @@
 #include "runner/kernel/sysfs.h"
 #include "runner/undo/journal.h"
 #include "runner/undo/param.h"
+#include "runner/undo/rmtree.h"
 
 static void pause_ms(long ms)
 {
@@ -367,61 +368,8 @@ static int undo_loop_detach(const struct journal *j, const struct undo *u, char 
 	return -EBUSY;
 }
 
-/* One pass over the directory fd: a directory read while it is emptied may skip a name, so the
- * caller passes again while one is left. */
-static int remove_entries(int fd, dev_t dev, int depth);
-
-/* name in parent, and everything under it, by descriptor: the work directory belongs to the
- * --user the command ran as, who could swap a folder for a symbolic link mid-walk; a link is
- * removed as a link, never followed. The walk stays on the directory's filesystem: a mount a
- * command left there is not emptied (-EXDEV). */
-static int remove_tree_at(int parent, const char *name, dev_t dev, int depth)
-{
-	struct stat st;
-	int fd, ret = 0;
-
-	if (fstatat(parent, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
-		return errno == ENOENT ? 0 : -errno;
-	if (!S_ISDIR(st.st_mode))
-		return unlinkat(parent, name, 0) < 0 && errno != ENOENT ? -errno : 0;
-	if (st.st_dev != dev)
-		return -EXDEV;
-	if (depth > 64)
-		return -ELOOP;
-	fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	for (int pass = 0; pass < 4; pass++) {
-		ret = remove_entries(fd, dev, depth);
-		if (ret || unlinkat(parent, name, AT_REMOVEDIR) == 0 || errno == ENOENT)
-			break;
-		ret = -errno;
-		if (ret != -ENOTEMPTY)
-			break;
-	}
-	close(fd);
-	return ret;
-}
-
-static int remove_entries(int fd, dev_t dev, int depth)
-{
-	int copy = dup(fd), ret = 0;
-	struct dirent *e;
-	DIR *d;
-
-	if (copy < 0 || !(d = fdopendir(copy))) {
-		ret = -errno;
-		if (copy >= 0)
-			close(copy);
-		return ret;
-	}
-	while (!ret && (e = readdir(d)))
-		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
-			ret = remove_tree_at(fd, e->d_name, dev, depth + 1);
-	closedir(d);
-	return ret;
-}
-
+/* The parent is opened by its path, which is zswapbench's (beside the swapfile); below it the
+ * --user's tree goes by descriptor (rmtree.c). */
 static int remove_work_dir(const char *path, dev_t dev)
 {
 	char parent[PATH_MAX], name[PATH_MAX];
@@ -433,7 +381,7 @@ static int remove_work_dir(const char *path, dev_t dev)
 	fd = open(parent[0] ? parent : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	ret = remove_tree_at(fd, name, dev, 0);
+	ret = rmtree_at(fd, name, dev);
 	close(fd);
 	return ret;
 }
