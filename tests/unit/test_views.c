@@ -322,3 +322,38 @@ Test(views, compare_says_failed_trials_as_fail_runs)
 	results_free(&a);
 	results_free(&b);
 }
+
+/* A change a test finds real but smaller than the noise threshold is a row of its own, marked
+ * "+": left out, compare would read as "no change" where the test says otherwise. */
+Test(views, a_real_change_within_the_noise_is_shown_marked)
+{
+	struct results a, b;
+	char why[512] = "", *text, *row;
+	int ret, k;
+
+	read_fixture("disk-zram.json", &a);
+	read_fixture("disk-zram.json", &b);
+	for (size_t c = 0; c < a.ncells; c++) {
+		k = 0;
+		for (size_t t = 0; t < a.cells[c].ntrials; t++) {
+			if (a.cells[c].trials[t].warmup)
+				continue;
+			/* 5 against 5, wholly apart (p = 0.008), 1% slower: below the 2% noise. */
+			a.cells[c].trials[t].value[M_ELAPSED] = 1.0 + 0.001 * k;
+			b.cells[c].trials[t].value[M_ELAPSED] = 1.01 + 0.001 * k;
+			k++;
+		}
+	}
+	text = compared(&a, &b, MATCH_ALL, FORMAT_TABLE, &ret, why, sizeof(why));
+	cr_assert_eq(ret, 0, "%s", why);
+	/* The table's own row (the unchanged list and the legend say "elapsed" and "+" too). */
+	row = strstr(text, "\nelapsed s ");
+	cr_assert_not_null(row, "no row of elapsed: %s", text);
+	row++;
+	cr_assert_not_null(strstr(row, "+1.0% [+0.7%, +1.3%]"), "%s", text);
+	cr_assert_eq(strncmp(strchr(row, '\n') - 2, " +", 2), 0, "not marked +: %s", text);
+	cr_assert_null(strstr(text, "no significant change: elapsed"), "%s", text);
+	free(text);
+	results_free(&a);
+	results_free(&b);
+}
