@@ -151,12 +151,13 @@ Test(columns, csv_quotes_and_markdown_escapes)
 }
 
 /* A spreadsheet runs a cell that starts with = + - @, a tab or a CR: such text gets a ' that
- * makes it text; a number stays a number, whatever its sign. */
+ * makes it text; a number stays a number, whatever its sign, and a sign alone (compare's SIG
+ * "+", a table's "-") stays as it is. */
 Test(columns, csv_formulas_are_text_and_numbers_stay_numbers)
 {
 	static const enum column_id cols[] = { COL_CELL, COL_VALUE };
-	static const char *const kept[] = { "-3.2", "+3.2", "-1e-05", "2.5E+10", "-.5",
-					    "7.",   "-inf", "nan",    "zram",	 "a=b" };
+	static const char *const kept[] = { "-3.2", "+3.2", "-1e-05", "2.5E+10", "-.5", "7.",
+					    "-inf", "nan",  "zram",   "a=b",	 "+",	"-" };
 	static const char *const guarded[][2] = {
 		{ "=HYPERLINK(\"http://x\",\"y\")", "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"" },
 		{ "=1+2", "'=1+2" },
@@ -168,7 +169,8 @@ Test(columns, csv_formulas_are_text_and_numbers_stay_numbers)
 		{ "-3.2e", "'-3.2e" },
 		{ "-1.5.2", "'-1.5.2" },
 		{ "-infinity", "'-infinity" },
-		{ "-", "'-" },
+		{ "-e5", "'-e5" },
+		{ "-.", "'-." },
 	};
 	struct table t;
 	char *text, want[128];

@@ -217,10 +217,11 @@ static int plain_number(const char *s)
 
 /* A spreadsheet takes a cell that starts with = + - or @ (or a tab or a CR, as OWASP lists
  * them) for a formula: a label "=HYPERLINK(...)" from a result file would be a live link.
- * Such a cell gets a ' first, which makes it text; a number (-3.2) stays a number. */
+ * Such a cell gets a ' first, which makes it text; a number (-3.2) stays a number, and so does
+ * a character alone, which holds no formula: SIG's "+", a table's "-" for none. */
 static int formula_like(const char *s)
 {
-	return s[0] && strchr("=+-@\t\r", s[0]) && !plain_number(s);
+	return s[0] && s[1] && strchr("=+-@\t\r", s[0]) && !plain_number(s);
 }
 
 /* RFC 4180: quote a field that holds a comma, a quote or a line break; double the quotes. */
