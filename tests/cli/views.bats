@@ -268,3 +268,43 @@ PY
 	# The legend stays a paragraph that starts with its asterisk.
 	"$ZSB" compare "$FIX" "$FIX" --format markdown | cmark-gfm -e table | grep -q '^<p>\* significant'
 }
+
+# A result file from elsewhere is untrusted (docs/security.md): hostile.json's first label would
+# set the terminal's title and clear the screen, its second holds a C1 CSI in UTF-8, its kernel
+# a title, its host a spreadsheet formula. No view passes a control character on.
+@test "views: a hostile file's bytes reach the terminal escaped, and its CSV holds no formula" {
+	local H="$BATS_TEST_DIRNAME/../fixtures/results/hostile.json" want args
+	sed 's/"format_version": 2/"format_version": "\\u001b]0;title\\u0007"/' "$H" >"$TMP/version.json"
+	while IFS='|' read -r want args; do
+		# shellcheck disable=SC2086
+		run --separate-stderr "$ZSB" $args
+		echo "$args: $status"
+		[ "$status" -eq "$want" ]
+		[ -n "$output$stderr" ]
+		[ "$(printf '%s%s' "$output" "$stderr" | LC_ALL=C grep -caP '[\x00-\x09\x0b-\x1f\x7f]|\xc2[\x80-\x9f]')" -eq 0 ]
+	done <<-EOF
+		0|show $H
+		0|show -v $H
+		0|show --format markdown $H
+		0|show --format csv $H
+		0|show --format json $H
+		0|show $H $FIX
+		0|compare $H $FIX
+		0|compare -v --all $H $FIX
+		0|compare --format csv $H $FIX
+		0|compare --format json $H $FIX
+		2|show $TMP/version.json
+	EOF
+	[[ "$stderr" == *'format version \x1b]0;title\x07;'* ]]
+	run --separate-stderr env LC_ALL=C.UTF-8 "$ZSB" show "$H"
+	[[ "$output" == 'disk\x1b]0;title\x07\x1b[2J: 5 of 5 trials ok'* ]]
+	[[ "$output" == *$'\nzram µs…\\xc2\\x9b31m: 5 of 5 trials ok'* ]]
+	# A terminal of another locale reads bytes: the label's UTF-8 is escaped too.
+	run --separate-stderr env LC_ALL=C "$ZSB" show "$H"
+	[[ "$output" == *$'\nzram \\xc2\\xb5s\\xe2\\x80\\xa6\\xc2\\x9b31m: 5 of 5 trials ok'* ]]
+	run --separate-stderr "$ZSB" show --format json "$H"
+	[ "$(jq -r '.cells[0].label' <<<"$output" | od -An -tx1 | tr -d ' \n')" = "6469736b1b5d303b7469746c65071b5b324a0a" ]
+	run --separate-stderr "$ZSB" show --format csv "$H"
+	[ "$(awk -F, 'NR == 2 { print $2 }' <<<"$output")" = "\"'=HYPERLINK(\"\"http://example.com\"\"" ]
+	[ "$(awk -F, 'NR == 2 { print $(NF - 1) }' <<<"$output")" = "0.201850567" ]
+}

@@ -53,9 +53,12 @@ def agree(where, what, shown, wanted):
         problems.append(f"{where}: {what}: shows {shown!r}, the JSON says {wanted!r}")
 
 
-def unescape(cell):
-    return re.sub(r"\\x([0-9a-f]{2})", lambda m: bytes([int(m.group(1), 16)]).decode("latin-1"),
-                  cell).encode("latin-1").decode("utf-8", "replace")
+def unescape(text):
+    """Text as the views escape it for a terminal (\\xNN, as libsmartcols and
+    src/runner/base/escape.c write a control character or a byte that is no UTF-8), read back:
+    a label then reads as the JSON has it."""
+    return re.sub(rb"\\x([0-9a-f]{2})", lambda m: bytes([int(m.group(1), 16)]),
+                  text.encode("utf-8")).decode("utf-8", "replace")
 
 
 def is_header(line):
@@ -88,14 +91,14 @@ def markdown_tables(text):
             for row in lines[i + 2:]:
                 if not row.startswith("|"):
                     break
-                rows.append([c.strip().replace("\\|", "|") for c in row.strip()[1:-1].split(" | ")])
+                rows.append([unescape(c.strip().replace("\\|", "|")) for c in row.strip()[1:-1].split(" | ")])
             tables.append((head, rows))
     return tables
 
 
 def aligned_holds_raw(aligned, raw, where):
     """Each raw row's cells, in order, on one line of the aligned table: the same table."""
-    lines = aligned.split("\n")
+    lines = [unescape(l) for l in aligned.split("\n")]
     for head, rows in raw_tables(raw):
         # The short answer is a table in --raw and a block of lines aligned: nothing to hold.
         if not any(re.search(r"\s+".join(map(re.escape, head)), line) for line in lines):
@@ -179,7 +182,7 @@ def comparison_tables(text, markdown):
     """-v's "X against Y (...)" tables, as (title, head, rows): --raw prints no titles, its
     tables come in the answer's order (None for their titles)."""
     lines = text.split("\n")
-    titles = [l.strip("*") for l in lines if " against " in l and "interval)" in l]
+    titles = [unescape(l.strip("*")) for l in lines if " against " in l and "interval)" in l]
     tables = [t for t in (markdown_tables(text) if markdown else raw_tables(text))
               if t[0][:3] == ["METRIC", "BASE", "CHANGE"]]
     if not markdown:
@@ -228,7 +231,7 @@ def check_sentence(text, doc, where):
     pair = doc["comparisons"][0]
     key = primary_of(pair["metrics"])
     d = pair["metrics"][key]
-    line = next((l for l in text.split("\n")
+    line = next((l for l in map(unescape, text.split("\n"))
                  if pair["cell"] in l and pair["base"] in l and "median" in l), "")
     if d["mark"] == "*":
         want = f"[{pct_factor(d, doc['metrics'][key]['unit'])}]"
@@ -273,7 +276,8 @@ def show(zsb, path):
 def compare(zsb, paths):
     doc = json.loads(run(zsb, "compare", "--format", "json", *paths))
     by = {(c["new_file"], c["cell"]): c for c in doc["cells"]}
-    table = list(csv.reader(io.StringIO(run(zsb, "compare", "--format", "csv", *paths))))
+    table = [[unescape(c) for c in row]
+             for row in csv.reader(io.StringIO(run(zsb, "compare", "--format", "csv", *paths)))]
     head = table[0]
     for row in table[1:]:
         c = by.get((col(head, row, "FILE"), col(head, row, "CELL")))
@@ -294,7 +298,7 @@ def compare(zsb, paths):
             # Which cell: the title line before it in the aligned text names it; every pair of
             # two files has one cell per label.
             continue
-    titles = [l for l in raw.split("\n") if re.match(r".* \(.*\) in \S+$", l)]
+    titles = [unescape(l) for l in raw.split("\n") if re.match(r".* \(.*\) in \S+$", l)]
     metric_tables = [t for t in raw_tables(raw) if t[0][:3] == ["METRIC", "BASE", "CHANGE"]]
     for title, (head, rows) in zip(titles, metric_tables):
         m = re.match(r"(.*) \((.*)\) in (\S+)$", title)

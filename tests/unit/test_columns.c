@@ -150,6 +150,51 @@ Test(columns, csv_quotes_and_markdown_escapes)
 	table_free(&t);
 }
 
+/* A spreadsheet runs a cell that starts with = + - @, a tab or a CR: such text gets a ' that
+ * makes it text; a number stays a number, whatever its sign, and a sign alone (compare's SIG
+ * "+", a table's "-") stays as it is. */
+Test(columns, csv_formulas_are_text_and_numbers_stay_numbers)
+{
+	static const enum column_id cols[] = { COL_CELL, COL_VALUE };
+	static const char *const kept[] = { "-3.2", "+3.2", "-1e-05", "2.5E+10", "-.5", "7.",
+					    "-inf", "nan",  "zram",   "a=b",	 "+",	"-" };
+	static const char *const guarded[][2] = {
+		{ "=HYPERLINK(\"http://x\",\"y\")", "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"" },
+		{ "=1+2", "'=1+2" },
+		{ "+cmd|' /C calc'!A0", "'+cmd|' /C calc'!A0" },
+		{ "-2+3", "'-2+3" },
+		{ "@SUM(A1)", "'@SUM(A1)" },
+		{ "\t=1", "'\t=1" },
+		{ "\r=1", "\"'\r=1\"" },
+		{ "-3.2e", "'-3.2e" },
+		{ "-1.5.2", "'-1.5.2" },
+		{ "-infinity", "'-infinity" },
+		{ "-e5", "'-e5" },
+		{ "-.", "'-." },
+	};
+	struct table t;
+	char *text, want[128];
+
+	table_init(&t, "", cols, 2);
+	cr_assert_geq(table_add_row(&t), 0);
+	for (size_t i = 0; i < sizeof(kept) / sizeof(kept[0]); i++) {
+		table_set(&t, COL_VALUE, kept[i]);
+		text = printed(&t, FORMAT_CSV);
+		snprintf(want, sizeof(want), "CELL,VALUE\n,%s\n", kept[i]);
+		cr_expect_str_eq(text, want);
+		free(text);
+	}
+	for (size_t i = 0; i < sizeof(guarded) / sizeof(guarded[0]); i++) {
+		table_set(&t, COL_CELL, guarded[i][0]);
+		table_set(&t, COL_VALUE, "-3.2");
+		text = printed(&t, FORMAT_CSV);
+		snprintf(want, sizeof(want), "CELL,VALUE\n%s,-3.2\n", guarded[i][1]);
+		cr_expect_str_eq(text, want);
+		free(text);
+	}
+	table_free(&t);
+}
+
 /* The numbers every view prints: each unit from where the one below it ends. */
 Test(format, times_percentages_and_p_values)
 {

@@ -5,12 +5,14 @@
 #include <errno.h>
 #include <json.h>
 #include <limits.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/util.h"
 #include "runner/base/log.h"
 #include "runner/cli/config_file.h"
 #include "runner/cli/options.h"
@@ -240,6 +242,151 @@ Test(compare, nothing_in_common_is_a_usage_error, .fini = drop_tmp)
 		     EXIT_USAGE, "%s", captured);
 }
 
+/* hostile.json: no-series.json with a label that would retitle the terminal and clear it, one
+ * of UTF-8 text with a C1 CSI (U+009B), a kernel with a title and a host that is a formula. */
+#define HOSTILE RESULTS "hostile.json"
+#define TITLE_ESCAPED "disk\\x1b]0;title\\x07\\x1b[2J"
+#define UTF8_KEPT "zram µs…\\xc2\\x9b31m"
+#define KERNEL_ESCAPED "kernel 6.1\\x1b]0;kernel\\x07"
+
+/* A terminal of a UTF-8 locale, as most are: each test runs in a process of its own. */
+static void utf8_locale(void)
+{
+	cr_assert_not_null(setlocale(LC_ALL, "C.UTF-8"));
+}
+
+/* Nothing a terminal acts on: no C0 control but the line break, no DEL, no C1 in UTF-8. */
+static void expect_no_controls(const char *text, const char *what)
+{
+	for (const unsigned char *s = (const unsigned char *)text; *s; s++) {
+		cr_expect(*s >= 0x20 || *s == '\n', "%s: byte 0x%02x at %zu", what, *s,
+			  (size_t)(s - (const unsigned char *)text));
+		cr_expect(*s != 0x7f && (*s != 0xc2 || s[1] < 0x80 || s[1] > 0x9f),
+			  "%s: a control at %zu", what, (size_t)(s - (const unsigned char *)text));
+	}
+}
+
+/* show's text: the file's bytes escaped, its UTF-8 kept, wherever the view prints them. */
+Test(show, a_hostile_file_reaches_the_terminal_escaped, .init = utf8_locale, .fini = drop_tmp)
+{
+	char *file = out_file("show.txt"), *text;
+
+	cr_assert_eq(COMMAND(2, show_run, "show", "show", "-o", file, HOSTILE), EXIT_OK, "%s",
+		     captured);
+	text = slurp(file);
+	expect_no_controls(text, "show");
+	cr_expect(strncmp(text, TITLE_ESCAPED ": 5 of 5 trials ok",
+			  strlen(TITLE_ESCAPED ": 5 of 5 trials ok")) == 0,
+		  "%s", text);
+	cr_expect(strstr(text, "\n" UTF8_KEPT ": 5 of 5 trials ok"), "%s", text);
+	free(text);
+	cr_assert_eq(COMMAND(2, show_run, "show", "show", "-v", "-o", file, HOSTILE,
+			     RESULTS "no-series.json"),
+		     EXIT_OK, "%s", captured);
+	text = slurp(file);
+	expect_no_controls(text, "show -v of two files");
+	cr_expect(strstr(text, "== " HOSTILE ": " KERNEL_ESCAPED ", host =HYPERLINK("), "%s", text);
+	cr_expect(strstr(text, TITLE_ESCAPED), "%s", text);
+	free(text);
+	cr_assert_eq(COMMAND(2, show_run, "show", "show", "--format", "markdown", "-o", file,
+			     HOSTILE),
+		     EXIT_OK, "%s", captured);
+	text = slurp(file);
+	expect_no_controls(text, "markdown");
+	cr_expect(strstr(text, UTF8_KEPT), "%s", text);
+	free(text);
+	/* The short answer as a table: libsmartcols' cells, and markdown's. */
+	cr_assert_eq(COMMAND(2, show_run, "show", "show", "-C", "cell,elapsed", "-o", file,
+			     HOSTILE),
+		     EXIT_OK, "%s", captured);
+	text = slurp(file);
+	expect_no_controls(text, "the table");
+	cr_expect(strstr(text, "\n" TITLE_ESCAPED " 0.167 s\n"), "%s", text);
+	free(text);
+	cr_assert_eq(COMMAND(2, show_run, "show", "show", "-C", "cell,elapsed", "--format",
+			     "markdown", "-o", file, HOSTILE),
+		     EXIT_OK, "%s", captured);
+	text = slurp(file);
+	expect_no_controls(text, "the markdown table");
+	cr_expect(strstr(text, "\n| " TITLE_ESCAPED " | 0.167 s |\n| " UTF8_KEPT " | 0.204 s |\n"),
+		  "%s", text);
+	free(text);
+	/* Another locale's terminal reads bytes: the label's UTF-8 is escaped too. */
+	cr_assert_not_null(setlocale(LC_ALL, "C"));
+	cr_assert_eq(COMMAND(2, show_run, "show", "show", "-o", file, HOSTILE), EXIT_OK, "%s",
+		     captured);
+	text = slurp(file);
+	cr_expect(strstr(text, "\nzram \\xc2\\xb5s\\xe2\\x80\\xa6\\xc2\\x9b31m: 5 of 5"), "%s",
+		  text);
+	free(text);
+}
+
+/* JSON: the same strings to a reader, none of them raw in the text. */
+Test(show, a_hostile_file_as_json_keeps_its_strings, .init = utf8_locale, .fini = drop_tmp)
+{
+	char *file = out_file("show.json"), *text;
+	json_object *doc, *cells;
+
+	cr_assert_eq(COMMAND(2, show_run, "show", "show", "--format", "json", "-o", file, HOSTILE),
+		     EXIT_OK, "%s", captured);
+	text = slurp(file);
+	expect_no_controls(text, "json");
+	doc = strict_parse(text);
+	cr_assert_not_null(doc, "%.200s", text);
+	cells = json_object_object_get(doc, "cells");
+	cr_expect_str_eq(json_object_get_string(json_object_object_get(
+				 json_object_array_get_idx(cells, 0), "label")),
+			 "disk\033]0;title\007\033[2J");
+	cr_expect_str_eq(json_object_get_string(json_object_object_get(
+				 json_object_array_get_idx(cells, 1), "label")),
+			 "zram µs…\xc2\x9b"
+			 "31m");
+	json_object_put(doc);
+	free(text);
+}
+
+/* The long CSV: a host that is a formula is text; the values stay numbers. */
+Test(show, a_hostile_file_s_csv_has_no_formula, .fini = drop_tmp)
+{
+	char *file = out_file("show.csv"), *text;
+
+	cr_assert_eq(COMMAND(2, show_run, "show", "show", "--format", "csv", "-o", file, HOSTILE),
+		     EXIT_OK, "%s", captured);
+	text = slurp(file);
+	expect_no_controls(text, "csv");
+	cr_expect(strstr(text,
+			 "\n" HOSTILE ",\"'=HYPERLINK(\"\"http://example.com\"\",\"\"x\"\")\","
+			 "6.1\\x1b]0;kernel\\x07," TITLE_ESCAPED ",disk,"),
+		  "%.400s", text);
+	cr_expect(strstr(text, ",elapsed,0.201850567,s\n"), "%.400s", text);
+	free(text);
+}
+
+/* compare's view: both files' machines and cells, escaped. */
+Test(compare, a_hostile_file_reaches_the_terminal_escaped, .init = utf8_locale, .fini = drop_tmp)
+{
+	char *file = out_file("cmp.txt"), *text;
+
+	setenv("ZSWAPBENCH_RUNDIR", out_file("state"), 1);
+	cr_assert_eq(COMMAND(2, compare_run, "compare", "compare", "-o", file, HOSTILE,
+			     RESULTS "no-series.json"),
+		     EXIT_OK, "%s", captured);
+	text = slurp(file);
+	expect_no_controls(text, "compare");
+	cr_expect(strstr(text, "base " HOSTILE ": " KERNEL_ESCAPED ", host =HYPERLINK("), "%s",
+		  text);
+	cr_expect(strstr(text, "\n" TITLE_ESCAPED " (limit 32M"), "%s", text);
+	cr_expect(strstr(text, "\n" UTF8_KEPT " (limit 32M"), "%s", text);
+	free(text);
+	cr_assert_eq(COMMAND(2, compare_run, "compare", "compare", "--format", "csv", "-o", file,
+			     RESULTS "no-series.json", HOSTILE),
+		     EXIT_OK, "%s", captured);
+	text = slurp(file);
+	expect_no_controls(text, "compare's csv");
+	cr_expect(strstr(text, "\n" HOSTILE ",disk,elapsed,s,"), "%.300s", text);
+	free(text);
+}
+
 /* A savings answer is drawn alone; a file that is not there is a usage error. */
 Test(plot_command, a_savings_answer_is_drawn_alone, .fini = drop_tmp)
 {
@@ -302,6 +449,40 @@ static void put_file(const char *dir, const char *name, const char *text)
 	cr_assert_not_null(f, "%s", path);
 	fputs(text, f);
 	fclose(f);
+}
+
+/* A host's name is a local user's to choose in a container: sysinfo's table escapes it, its
+ * JSON keeps it. */
+Test(sysinfo, a_hostname_reaches_the_terminal_escaped, .init = utf8_locale, .fini = drop_tmp)
+{
+	static const char *const dirs[] = { "proc", "proc/sys", "proc/sys/kernel" };
+	char root[PATH_MAX];
+	struct config cfg;
+	json_object *doc;
+
+	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++)
+		cr_assert_eq(mkdir(out_file(dirs[i]), 0700), 0);
+	put_file(out_file("proc/sys/kernel"), "hostname", "evil\033]0;x\007\xc2\x9b\n");
+	snprintf(root, sizeof(root), "%s", tmp);
+	parse_for("sysinfo", &cfg, 3, ARGV("sysinfo", "--sysroot", root));
+	capture_begin(1);
+	cr_assert_eq(sysinfo_run(&cfg), EXIT_OK);
+	capture_end();
+	expect_no_controls(captured, "sysinfo");
+	cr_expect(strstr(captured, "  hostname                 evil\\x1b]0;x\\x07\\xc2\\x9b\n"),
+		  "%s", captured);
+	cfg.format = FORMAT_JSON;
+	capture_begin(1);
+	cr_assert_eq(sysinfo_run(&cfg), EXIT_OK);
+	capture_end();
+	expect_no_controls(captured, "sysinfo's json");
+	doc = json_tokener_parse(captured);
+	cr_assert_not_null(doc, "%.200s", captured);
+	cr_expect_str_eq(json_object_get_string(json_object_object_get(
+				 json_object_object_get(doc, "kernel"), "hostname")),
+			 "evil\033]0;x\007\xc2\x9b");
+	json_object_put(doc);
+	config_free(&cfg);
 }
 
 /* The presets by name, each with its comment's first line. */

@@ -1,6 +1,7 @@
 /* base/log.c: a failure carried up and said once, the exit status it calls for, -q. */
 #include <criterion/criterion.h>
 #include <errno.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,4 +108,27 @@ Test(log, quiet_silences_warnings_only)
 	cr_assert_str_eq(stderr_of(say_failure, &f), "zswapbench: x: Input/output error\n");
 	log_set_quiet(0);
 	log_set_before_line(NULL);
+}
+
+static void say_quoted(const void *arg)
+{
+	say("results.json: format version %s; this zswapbench reads version 2", (const char *)arg);
+}
+
+static void warn_quoted(const void *arg)
+{
+	warn("trial 1 failed: %s", (const char *)arg);
+}
+
+/* A message quotes a file's bytes or a program's line: they cannot command the terminal. */
+Test(log, what_a_message_quotes_is_escaped)
+{
+	cr_assert_not_null(setlocale(LC_ALL, "C.UTF-8"), "UTF-8 kept, as on most terminals");
+	cr_assert_str_eq(stderr_of(say_quoted, "\033]0;title\007\033[2J"),
+			 "zswapbench: results.json: format version \\x1b]0;title\\x07\\x1b[2J; "
+			 "this zswapbench reads version 2\n");
+	cr_assert_str_eq(stderr_of(warn_quoted,
+				   "0.2 µs … \xc2\x9b"
+				   "31m"),
+			 "zswapbench: warning: trial 1 failed: 0.2 µs … \\xc2\\x9b31m\n");
 }

@@ -1,6 +1,7 @@
 /* What a run says on stderr as it goes (run/progress.c), captured here: a finished trial's
  * line, the live line's clock and ETA, and a failed command's last lines. */
 #include <criterion/criterion.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,4 +120,25 @@ Test(progress, a_failed_command_s_last_lines)
 	t.njobs = 2;
 	progress_failed_output(&t, "the command", 2);
 	cr_assert_str_eq(stderr_text(), "the command's last lines:\n    c\n    d\n");
+}
+
+/* A command's output and a trial's note are the workload's bytes: escaped on the terminal. */
+Test(progress, what_the_workload_printed_is_escaped)
+{
+	struct job_result jobs[] = { { .status = TRIAL_FAILED,
+				       .output = "ok \xc2\xb5s\n\033]0;owned\007\033[2J\n" } };
+
+	cr_assert_not_null(setlocale(LC_ALL, "C.UTF-8"), "UTF-8 kept, as on most terminals");
+	t.jobs = jobs;
+	t.njobs = 1;
+	progress_failed_output(&t, "the command", 2);
+	cr_assert_str_eq(
+		stderr_text(),
+		"the command's last lines:\n    ok \xc2\xb5s\n    \\x1b]0;owned\\x07\\x1b[2J\n");
+	t.status = TRIAL_FAILED;
+	snprintf(t.note, sizeof(t.note), "exit 1: \033[2J");
+	snprintf(cell.label, sizeof(cell.label), "a\033b");
+	progress_done(&p, &cell, &t);
+	cr_assert(strstr(stderr_text(), "a\\x1bb: trial 2/3: failed (exit 1: \\x1b[2J)\n"), "%s",
+		  said);
 }

@@ -3,7 +3,10 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "runner/base/escape.h"
 
 static int quiet;
 
@@ -19,14 +22,24 @@ void log_set_before_line(void (*fn)(void))
 	before_line = fn;
 }
 
+/* A message quotes what a file held or a program printed: escaped (base/escape.h). */
 static void vsay(const char *prefix, const char *fmt, va_list ap)
 {
+	char *text;
+	int len = vasprintf(&text, fmt, ap);
+
+	if (len < 0)
+		text = NULL; /* undefined after a failure */
 	fflush(stdout);
 	if (before_line)
 		before_line();
 	fprintf(stderr, "zswapbench: %s", prefix);
-	vfprintf(stderr, fmt, ap);
+	if (text)
+		escape_write(text, (size_t)len, stderr);
+	else
+		fputs("out of memory for a message", stderr);
 	fputc('\n', stderr);
+	free(text);
 }
 
 void say(const char *fmt, ...)

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "runner/base/escape.h"
 #include "runner/cli/options.h"
 #include "runner/base/sizes.h"
 #include "runner/cli/report_opts.h"
@@ -36,13 +37,20 @@ static int compare_sets(const struct results *const *sets, const char *const *na
 			const struct report_opts *o, const struct config *cfg)
 {
 	char msg[MSG_LEN];
-	FILE *out = view_open(cfg->output);
-	int ret, closed;
+	FILE *file = view_open(cfg->output), *out;
+	int ret = -ENOMEM, closed;
 
-	if (!out)
+	if (!file)
 		return EXIT_USAGE;
-	ret = report_compare(sets, names, n, o, cfg->all, out, msg, sizeof(msg));
-	closed = view_close(out, cfg->output);
+	/* Result files are untrusted: what they hold reaches the terminal escaped. */
+	out = escape_open(file, cfg->format == FORMAT_JSON ? ESCAPE_JSON : ESCAPE_TEXT);
+	if (out) {
+		ret = report_compare(sets, names, n, o, cfg->all, out, msg, sizeof(msg));
+		fclose(out);
+	} else {
+		say("out of memory");
+	}
+	closed = view_close(file, cfg->output);
 	if (!ret && closed)
 		return closed;
 	if (ret == -ENOENT) {

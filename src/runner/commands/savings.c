@@ -14,6 +14,7 @@
 
 #include "common/size.h"
 #include "common/util.h"
+#include "runner/base/escape.h"
 #include "runner/base/invoker.h"
 #include "runner/base/log.h"
 #include "runner/commands/command_options.h"
@@ -292,13 +293,20 @@ static int finish(const struct savings_report *rep, const struct config *cfg,
 		  const struct search *s)
 {
 	char path[PATH_MAX];
+	/* A step's reason quotes what the workload printed: escaped on its way to the terminal. */
+	FILE *out = escape_open(stdout, ESCAPE_TEXT);
 	int ret;
 
 	if (cfg->output[0])
 		snprintf(path, sizeof(path), "%s", cfg->output);
 	else
 		snprintf(path, sizeof(path), "%s/savings.json", s->dir);
-	savings_print(rep, stdout);
+	if (out) {
+		savings_print(rep, out);
+		fclose(out);
+	} else {
+		say("out of memory for the answer");
+	}
 	if ((ret = savings_json_write(rep, path))) {
 		say("%s: %s", path, strerror(-ret));
 		return EXIT_RUNTIME;

@@ -2,6 +2,7 @@
  * file --output names. */
 #include <stdio.h>
 
+#include "runner/base/escape.h"
 #include "runner/cli/options.h"
 #include "runner/cli/report_opts.h"
 #include "runner/commands/commands.h"
@@ -81,12 +82,21 @@ static int show_files(const struct config *cfg, struct report_opts *o, FILE *out
 int show_run(const struct config *cfg)
 {
 	struct report_opts o = report_opts_of(cfg);
-	FILE *out = view_open(cfg->output);
+	FILE *file = view_open(cfg->output), *out;
 	int status, closed;
 
-	if (!out)
+	if (!file)
 		return EXIT_USAGE;
-	status = cfg->format == FORMAT_CSV ? show_csv(cfg, &o, out) : show_files(cfg, &o, out);
-	closed = view_close(out, cfg->output);
+	/* A result file is untrusted: what it holds reaches the terminal escaped. */
+	out = escape_open(file, cfg->format == FORMAT_JSON ? ESCAPE_JSON : ESCAPE_TEXT);
+	if (out) {
+		status = cfg->format == FORMAT_CSV ? show_csv(cfg, &o, out)
+						   : show_files(cfg, &o, out);
+		fclose(out);
+	} else {
+		say("out of memory");
+		status = EXIT_RUNTIME;
+	}
+	closed = view_close(file, cfg->output);
 	return status ? status : closed;
 }

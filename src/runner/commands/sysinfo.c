@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "runner/base/escape.h"
 #include "runner/cli/options.h"
 #include "runner/commands/commands.h"
 #include "runner/commands/files.h"
@@ -24,20 +25,35 @@ static void swap_dir_of(const struct config *cfg, char *dir, size_t len)
 	snprintf(dir, len, "%s", dirname(file));
 }
 
+static int print_json(const struct sysinfo_facts *s, FILE *out)
+{
+	json_object *o = sysinfo_to_json(s);
+
+	if (!o)
+		return -1;
+	fprintf(out, "%s\n",
+		json_object_to_json_string_ext(
+			o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
+	json_object_put(o);
+	return 0;
+}
+
+/* A mount's path, a device's name, a host's name: a local user names some of them, so they
+ * reach the terminal escaped. */
 static int print_facts(const struct sysinfo_facts *s, enum output_format format)
 {
-	if (format == FORMAT_JSON) {
-		json_object *o = sysinfo_to_json(s);
-		if (!o)
-			return -1;
-		printf("%s\n",
-		       json_object_to_json_string_ext(
-			       o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
-		json_object_put(o);
-	} else {
-		sysinfo_print(s, stdout);
-	}
-	return fflush(stdout) ? -1 : 0;
+	FILE *out = escape_open(stdout, format == FORMAT_JSON ? ESCAPE_JSON : ESCAPE_TEXT);
+	int ret = 0;
+
+	if (!out)
+		return -1;
+	if (format == FORMAT_JSON)
+		ret = print_json(s, out);
+	else
+		sysinfo_print(s, out);
+	if (fclose(out) || fflush(stdout))
+		ret = -1;
+	return ret;
 }
 
 int sysinfo_run(const struct config *cfg)

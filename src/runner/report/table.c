@@ -188,14 +188,52 @@ static void print_markdown(const struct table *t, const struct render_opts *o, c
 	fputc('\n', out);
 }
 
+/* A number as %g writes one: a sign, digits with a point, an exponent; inf and nan. */
+static int plain_number(const char *s)
+{
+	size_t digits, exp;
+
+	s += *s == '+' || *s == '-';
+	if (!strcmp(s, "inf") || !strcmp(s, "nan"))
+		return 1;
+	digits = strspn(s, "0123456789");
+	s += digits;
+	if (*s == '.') {
+		size_t fraction = strspn(s + 1, "0123456789");
+		digits += fraction;
+		s += 1 + fraction;
+	}
+	if (!digits)
+		return 0;
+	if (*s == 'e' || *s == 'E') {
+		s += 1 + (s[1] == '+' || s[1] == '-');
+		exp = strspn(s, "0123456789");
+		if (!exp)
+			return 0;
+		s += exp;
+	}
+	return *s == '\0';
+}
+
+/* A spreadsheet takes a cell that starts with = + - or @ (or a tab or a CR, as OWASP lists
+ * them) for a formula: a label "=HYPERLINK(...)" from a result file would be a live link.
+ * Such a cell gets a ' first, which makes it text; a number (-3.2) stays a number, and so does
+ * a character alone, which holds no formula: SIG's "+", a table's "-" for none. */
+static int formula_like(const char *s)
+{
+	return s[0] && s[1] && strchr("=+-@\t\r", s[0]) && !plain_number(s);
+}
+
 /* RFC 4180: quote a field that holds a comma, a quote or a line break; double the quotes. */
 static void csv_field(const char *s, FILE *out)
 {
+	const char *guard = formula_like(s) ? "'" : "";
+
 	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, out);
+		fprintf(out, "%s%s", guard, s);
 		return;
 	}
-	fputc('"', out);
+	fprintf(out, "\"%s", guard);
 	for (; *s; s++) {
 		if (*s == '"')
 			fputc('"', out);

@@ -7,6 +7,7 @@
 
 #include "common/clock.h"
 #include "common/util.h"
+#include "runner/base/escape.h"
 
 static struct progress *current;
 
@@ -35,6 +36,12 @@ void progress_clear(void)
 	}
 }
 
+/* A label, a trial's note, a command's own words: escaped on their way to the terminal. */
+static void put_escaped(const char *s)
+{
+	escape_write(s, strlen(s), stderr);
+}
+
 static void clock_text(double s, char *buf, size_t len)
 {
 	snprintf(buf, len, "%d:%02d", (int)s / 60, (int)s % 60);
@@ -49,7 +56,9 @@ static void draw(struct progress *p)
 		clock_text(elapsed / (double)p->done * (double)(p->total - p->done), eta,
 			   sizeof(eta));
 	clock_text(elapsed, e, sizeof(e));
-	fprintf(stderr, "\r\033[K%s (cell %u/%u) %s %u/%u: %s", p->cell, p->cell_i, p->ncells,
+	fputs("\r\033[K", stderr);
+	put_escaped(p->cell);
+	fprintf(stderr, " (cell %u/%u) %s %u/%u: %s", p->cell_i, p->ncells,
 		p->warmup ? "warmup" : "trial", p->trial_j, p->ntrials, p->phase);
 	if (!strcmp(p->phase, "fill") && p->alloc)
 		fprintf(stderr, " %.0f/%.0f MiB", (double)p->bytes / MIB_BYTES,
@@ -106,12 +115,15 @@ void progress_failed_output(const struct trial *t, const char *who, unsigned lin
 		fflush(stdout);
 		from = last_lines(j->output, strlen(j->output), lines, &len);
 		end = from + len;
-		fprintf(stderr, "%s's last lines:\n", who);
+		put_escaped(who);
+		fputs("'s last lines:\n", stderr);
 		while (from < end) {
 			size_t n = strcspn(from, "\n");
 			if ((size_t)(end - from) < n)
 				n = (size_t)(end - from);
-			fprintf(stderr, "    %.*s\n", (int)n, from);
+			fputs("    ", stderr);
+			escape_write(from, n, stderr);
+			fputc('\n', stderr);
 			from += n + 1;
 		}
 		return; /* one job says why; the others of the trial failed alike */
@@ -138,10 +150,14 @@ void progress_done(struct progress *p, const struct result_cell *c, const struct
 		return;
 	progress_clear();
 	fflush(stdout);
-	fprintf(stderr, "%s: %s %u/%u: %s", c->label, t->warmup ? "warmup" : "trial", p->trial_j,
-		p->ntrials, trial_status_name(t->status));
-	if (t->status != TRIAL_OK && t->note[0])
-		fprintf(stderr, " (%s)", t->note);
+	put_escaped(c->label);
+	fprintf(stderr, ": %s %u/%u: %s", t->warmup ? "warmup" : "trial", p->trial_j, p->ntrials,
+		trial_status_name(t->status));
+	if (t->status != TRIAL_OK && t->note[0]) {
+		fputs(" (", stderr);
+		put_escaped(t->note);
+		fputc(')', stderr);
+	}
 	if (t->have[M_ELAPSED])
 		fprintf(stderr, ", elapsed %.3f s", t->value[M_ELAPSED]);
 	device_numbers(t);

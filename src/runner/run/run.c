@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "common/clock.h"
+#include "runner/base/escape.h"
 #include "runner/base/invoker.h"
 #include "runner/base/sizes.h"
 #include "runner/cli/report_opts.h"
@@ -404,9 +405,17 @@ static void run_trials(struct run *run)
 static void print_results(const struct run *run)
 {
 	struct report_opts o = report_opts_of(run->cfg);
+	/* A trial's note quotes what the workload printed: escaped on its way to the terminal. */
+	FILE *out =
+		escape_open(stdout, run->cfg->format == FORMAT_JSON ? ESCAPE_JSON : ESCAPE_TEXT);
 
 	o.file = run->output;
-	report_print(&run->results, &o, stdout);
+	if (out) {
+		report_print(&run->results, &o, out);
+		fclose(out);
+	} else {
+		say("out of memory for the answer");
+	}
 	if (!run->cfg->quiet)
 		say("results in %s", run->output);
 }
