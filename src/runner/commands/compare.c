@@ -36,13 +36,13 @@ static int compare_sets(const struct results *const *sets, const char *const *na
 			const struct report_opts *o, const struct config *cfg)
 {
 	char msg[MSG_LEN];
-	FILE *out = view_open(cfg->output);
-	int ret, closed;
+	struct view_out out;
+	int ret, closed = view_open(&out, cfg->output);
 
-	if (!out)
-		return EXIT_USAGE;
-	ret = report_compare(sets, names, n, o, cfg->all, out, msg, sizeof(msg));
-	closed = view_close(out, cfg->output);
+	if (closed)
+		return closed;
+	ret = report_compare(sets, names, n, o, cfg->all, out.f, msg, sizeof(msg));
+	closed = view_close(&out, cfg->output);
 	if (!ret && closed)
 		return closed;
 	if (ret == -ENOENT) {

@@ -81,12 +81,12 @@ static int show_files(const struct config *cfg, struct report_opts *o, FILE *out
 int show_run(const struct config *cfg)
 {
 	struct report_opts o = report_opts_of(cfg);
-	FILE *out = view_open(cfg->output);
-	int status, closed;
+	struct view_out out;
+	int status = view_open(&out, cfg->output), closed;
 
-	if (!out)
-		return EXIT_USAGE;
-	status = cfg->format == FORMAT_CSV ? show_csv(cfg, &o, out) : show_files(cfg, &o, out);
-	closed = view_close(out, cfg->output);
+	if (status)
+		return status;
+	status = cfg->format == FORMAT_CSV ? show_csv(cfg, &o, out.f) : show_files(cfg, &o, out.f);
+	closed = view_close(&out, cfg->output);
 	return status ? status : closed;
 }
