@@ -193,6 +193,26 @@ Test(plot_script, a_picture_replaces_a_planted_link)
 	remove_dir(parent);
 }
 
+/* In root's own folder too, a link at a script's name is replaced: the names in the plots'
+ * folder are zswapbench's, never a path the user named to be written through. */
+Test(plot_script, a_script_replaces_a_link_even_in_roots_folder)
+{
+	char gp[PATH_MAX], why[1024] = "", victim[PATH_MAX], script[PATH_MAX];
+	char *dir = temp_dir("zsb-plotown"), *top = temp_dir("zsb-plotvictim");
+	struct stat st;
+
+	fake_gnuplot(draws_nothing, gp, sizeof(gp));
+	snprintf(victim, sizeof(victim), "%s/victim.gp", top);
+	snprintf(script, sizeof(script), "%s/savings.gp", dir);
+	cr_assert_eq(symlink(victim, script), 0);
+	draw_savings(dir, why, sizeof(why));
+	cr_expect_neq(lstat(victim, &st), 0, "the script written through the link");
+	cr_assert_eq(lstat(script, &st), 0);
+	cr_expect(S_ISREG(st.st_mode));
+	remove_dir(dir);
+	remove_dir(top);
+}
+
 /* A relative folder of PATH is another folder once gnuplot runs in the plots' one. */
 Test(plot_script, gnuplot_only_from_an_absolute_folder)
 {

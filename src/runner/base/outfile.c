@@ -67,7 +67,9 @@ static int open_temp(struct out_file *o, mode_t mode)
 	return fd;
 }
 
-int out_file_at(struct out_file *o, int dirfd, const char *name, mode_t mode)
+/* named: a path the user named, where a device or a link of our own is used as it is; a name
+ * of ours in a folder (NAME.gp) is always a new file. */
+static int begin(struct out_file *o, int dirfd, const char *name, mode_t mode, int named)
 {
 	o->fd = -1;
 	o->tmp[0] = '\0';
@@ -78,7 +80,7 @@ int out_file_at(struct out_file *o, int dirfd, const char *name, mode_t mode)
 		return -ENAMETOOLONG;
 	if ((o->dirfd = fcntl(dirfd, F_DUPFD_CLOEXEC, 0)) < 0)
 		return -errno;
-	if (use_in_place(o)) {
+	if (named && use_in_place(o)) {
 		o->fd = openat(o->dirfd, o->name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
 		if (o->fd < 0)
 			o->fd = -errno;
@@ -90,6 +92,11 @@ int out_file_at(struct out_file *o, int dirfd, const char *name, mode_t mode)
 	close(o->dirfd);
 	o->dirfd = -1;
 	return o->fd;
+}
+
+int out_file_at(struct out_file *o, int dirfd, const char *name, mode_t mode)
+{
+	return begin(o, dirfd, name, mode, 0);
 }
 
 int out_file_open(struct out_file *o, const char *path, mode_t mode)
@@ -104,7 +111,7 @@ int out_file_open(struct out_file *o, const char *path, mode_t mode)
 	snprintf(base, sizeof(base), "%s", path);
 	if ((dirfd = open(dirname(dir), O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
 		return -errno;
-	ret = out_file_at(o, dirfd, basename(base), mode);
+	ret = begin(o, dirfd, basename(base), mode, 1);
 	close(dirfd);
 	return ret;
 }

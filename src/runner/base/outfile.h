@@ -3,9 +3,9 @@
  * of its own in the folder of its name (NAME.XXXXXX, O_EXCL: never an existing name, never
  * through a link), renamed over the name once whole. A reader or a crash sees the old file or
  * the new one, and a link planted at the name is replaced, not written through to the file it
- * points to. One exception: in a folder that no user but this one and root can write, a name
- * that is there already and is no plain file (/dev/null, /dev/stdout, a link made there) is
- * opened as named, since nobody else can have put it there.
+ * points to. One exception, for a path the user named: in a folder that no user but this one
+ * and root can write, a name that is there already and is no plain file (/dev/null,
+ * /dev/stdout, a link made there) is opened as named, since nobody else can have put it there.
  */
 #ifndef ZSB_OUTFILE_H
 #define ZSB_OUTFILE_H
@@ -21,7 +21,8 @@ struct out_file {
 
 /* Begins a new content for path, of mode less the umask: 0 or -errno, nothing left then. */
 int out_file_open(struct out_file *o, const char *path, mode_t mode);
-/* The same for name in the folder dirfd (not taken: the out_file holds a copy). */
+/* The same for a name of zswapbench's own (NAME.gp) in the folder dirfd (not taken: the
+ * out_file holds a copy), always a new file: the exception is for paths the user names. */
 int out_file_at(struct out_file *o, int dirfd, const char *name, mode_t mode);
 /* Whole: synced if durable (the folder's entry too, against a power loss), closed, renamed
  * over the name. 0 or -errno; after a failure nothing of it is left, as out_file_abort. */
