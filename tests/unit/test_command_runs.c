@@ -193,21 +193,107 @@ Test(files, a_set_is_read_whole_and_the_first_document_used_once)
 	json_object_put(first);
 }
 
-/* "-" and nothing are stdout; a write that fails is a runtime failure, said. */
+/* "-" and nothing are stdout; a write that fails is a runtime failure, said. /dev/full, a
+ * device in a folder only root can write, is written as named, not replaced by a file. */
 Test(files, stdout_and_a_failed_write)
 {
-	FILE *f;
+	struct view_out v;
+	struct stat st;
 
-	cr_assert_eq(view_open("-"), stdout);
-	cr_assert_eq(view_open(""), stdout);
-	cr_assert_eq(view_open(NULL), stdout);
-	f = view_open("/dev/full");
-	cr_assert_not_null(f);
-	fputs("x\n", f);
+	cr_assert_eq(view_open(&v, "-"), 0);
+	cr_assert_eq(v.f, stdout);
+	cr_assert_eq(view_open(&v, ""), 0);
+	cr_assert_eq(v.f, stdout);
+	cr_assert_eq(view_open(&v, NULL), 0);
+	cr_assert_eq(v.f, stdout);
+	cr_assert_eq(view_open(&v, "/dev/full"), 0);
+	fputs("x\n", v.f);
 	capture_begin(2);
-	cr_assert_eq(view_close(f, "/dev/full"), EXIT_RUNTIME);
+	cr_assert_eq(view_close(&v, "/dev/full"), EXIT_RUNTIME);
 	capture_end();
 	cr_assert_not_null(strstr(captured, "/dev/full: No space left on device"), "%s", captured);
+	cr_assert_eq(lstat("/dev/full", &st), 0);
+	cr_assert(S_ISCHR(st.st_mode), "/dev/full is still the device");
+}
+
+/* --output naming a link another user put in their folder, to a file of root's: the text
+ * replaces the link, the file it pointed to is left as it was. */
+Test(files, an_output_at_a_planted_link_replaces_the_link)
+{
+	char *parent, *users = nobodys_folder("zsb-view", &parent), victim[PATH_MAX], out[PATH_MAX],
+		      *text;
+	struct view_out v;
+	struct stat st;
+	FILE *f;
+
+	snprintf(victim, sizeof(victim), "%s/victim", parent);
+	snprintf(out, sizeof(out), "%s/out.txt", users);
+	cr_assert_not_null(f = fopen(victim, "w"));
+	fputs("precious\n", f);
+	fclose(f);
+	cr_assert_eq(symlink(victim, out), 0);
+	cr_assert_eq(view_open(&v, out), 0);
+	fputs("the view\n", v.f);
+	cr_assert_eq(view_close(&v, out), EXIT_OK);
+	text = slurp(victim);
+	cr_expect_str_eq(text, "precious\n", "written through the link");
+	free(text);
+	cr_assert_eq(lstat(out, &st), 0);
+	cr_expect(S_ISREG(st.st_mode), "the link is still there");
+	text = slurp(out);
+	cr_expect_str_eq(text, "the view\n");
+	free(text);
+	free(users);
+	remove_dir(parent);
+}
+
+struct planting {
+	const char *victim, *out;
+};
+
+static void plant(void *arg)
+{
+	const struct planting *p = arg;
+
+	plant_link(p->victim, p->out);
+}
+
+/* The other user, in their folder, puts a link to root's file at the name again and again
+ * while the view is written 200 times: the file never changes. */
+Test(files, another_users_links_never_reach_the_file, .timeout = 60)
+{
+	char *parent, *users = nobodys_folder("zsb-view", &parent), victim[PATH_MAX], out[PATH_MAX],
+		      *text = NULL;
+	struct planting p = { victim, out };
+	struct view_out v;
+	int changed = -1, failed = -1;
+	pid_t pid;
+	FILE *f;
+
+	snprintf(victim, sizeof(victim), "%s/victim", parent);
+	snprintf(out, sizeof(out), "%s/out.txt", users);
+	cr_assert_not_null(f = fopen(victim, "w"));
+	fputs("precious\n", f);
+	fclose(f);
+	pid = as_nobody_looping(plant, &p);
+	for (int i = 0; i < 200 && changed < 0 && failed < 0; i++) {
+		if (view_open(&v, out)) {
+			failed = i;
+			break;
+		}
+		fprintf(v.f, "round %d\n", i);
+		if (view_close(&v, out) != EXIT_OK)
+			failed = i;
+		text = slurp(victim);
+		if (strcmp(text, "precious\n"))
+			changed = i;
+		free(text);
+	}
+	stop_child(pid);
+	cr_expect_eq(changed, -1, "the file changed at round %d", changed);
+	cr_expect_eq(failed, -1, "round %d failed", failed);
+	free(users);
+	remove_dir(parent);
 }
 
 /* --group-by: each group labelled with its count of files; one group is nothing to compare. */

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "runner/base/log.h"
@@ -115,6 +116,28 @@ Test(draw, a_folder_that_is_not_there_said_once)
 	free(s.out);
 	free(s.err);
 	results_free(&r);
+}
+
+/* A folder other users can write is refused as bad input, in one line naming it. */
+Test(draw, a_folder_others_can_write_is_bad_input)
+{
+	struct results r;
+	char *dir = temp_dir("zsb-draw"), want[1024];
+	struct drawing d = { &r, dir };
+	struct said s;
+
+	if (!have_tool("gnuplot"))
+		cr_skip_test("gnuplot is not installed (gnuplot-nox)");
+	read_fixture("no-series.json", &r);
+	cr_assert_eq(chmod(dir, 0777), 0);
+	cr_assert_eq(captured(plot_one, &d, &s), EXIT_USAGE, "%s", s.err);
+	cr_expect_str_eq(s.out, "");
+	snprintf(want, sizeof(want), "%s: writable by other users (mode 777)", dir);
+	cr_expect(strstr(s.err, want), "%s", s.err);
+	free(s.out);
+	free(s.err);
+	results_free(&r);
+	remove_dir(dir);
 }
 
 Test(draw, the_reports_name_after_it_unless_it_went_to_stdout)

@@ -117,3 +117,50 @@ Test(invoker, nothing_to_give_without_sudo)
 		cr_assert_eq(invoker_give("/nonexistent/dir/r.json"), -ENOENT);
 	unsetenv("SUDO_UID");
 }
+
+/* A second name for a file is a file someone linked in (a user's hard link to root's file, in
+ * their folder, where protected_hardlinks is off): it stays root's; so does the file a symbolic
+ * link there points to, and the link itself. */
+Test(invoker, a_file_with_a_second_name_is_not_handed_over)
+{
+	char dir[] = "/tmp/zsb-invoker-XXXXXX", users[64], roots[64], other[64], linked[80],
+	     sym[80];
+	struct stat st;
+	int fd;
+
+	if (geteuid() != 0)
+		cr_skip_test("chown needs root");
+	cr_assert_not_null(mkdtemp(dir));
+	snprintf(users, sizeof(users), "%s/users", dir);
+	snprintf(roots, sizeof(roots), "%s/shadow", dir);
+	snprintf(other, sizeof(other), "%s/passwd", dir);
+	snprintf(linked, sizeof(linked), "%s/r.json", users);
+	snprintf(sym, sizeof(sym), "%s/s.json", users);
+	cr_assert_eq(mkdir(users, 0755), 0);
+	cr_assert_geq(fd = open(roots, O_WRONLY | O_CREAT, 0600), 0);
+	close(fd);
+	cr_assert_geq(fd = open(other, O_WRONLY | O_CREAT, 0600), 0);
+	close(fd);
+	cr_assert_eq(link(roots, linked), 0);
+	cr_assert_eq(symlink(other, sym), 0);
+	cr_assert_eq(chown(users, 65534, 65534), 0);
+	setenv("SUDO_UID", "65534", 1);
+	setenv("SUDO_GID", "65534", 1);
+	cr_assert_eq(invoker_give(linked), 0);
+	cr_assert_eq(invoker_give(sym), 0);
+	cr_assert_eq(invoker_give_tree(users), 0);
+	cr_assert_eq(stat(roots, &st), 0);
+	cr_expect_eq(st.st_uid, 0, "root's file handed over through its second name");
+	cr_assert_eq(stat(other, &st), 0);
+	cr_expect_eq(st.st_uid, 0, "root's file handed over through a link to it");
+	cr_assert_eq(lstat(sym, &st), 0);
+	cr_expect_eq(st.st_uid, 0, "the link itself handed over");
+	unsetenv("SUDO_UID");
+	unsetenv("SUDO_GID");
+	unlink(sym);
+	unlink(linked);
+	unlink(roots);
+	unlink(other);
+	rmdir(users);
+	rmdir(dir);
+}

@@ -5,6 +5,7 @@
  * gnuplot is a stand-in that draws nothing, so the suite runs in the mutation check. */
 #include <criterion/criterion.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -22,7 +23,10 @@
 #include "runner/report/plot_script.h"
 #include "runner/report/plot_titles.h"
 #include "runner/result/series.h"
+#include "fixture.h"
 #include "tools.h"
+
+static void draw_savings(const char *dir, char *why, size_t len);
 
 static void write_exe(const char *path, const char *text)
 {
@@ -122,6 +126,93 @@ Test(plot_script, the_folder_gnuplot_and_the_reasons)
 	plot_output_free(&out);
 }
 
+/* A plots' folder another user could change is refused before any script, in a line naming
+ * it: one everyone can write (not sticky), another user's, a link. The user's who ran sudo, and
+ * a sticky one (/tmp), are drawn in. */
+Test(plot_script, a_folder_other_users_can_write_is_refused)
+{
+	char gp[PATH_MAX], why[512] = "", *bin = fake_gnuplot(draws_nothing, gp, sizeof(gp));
+	char *dir = temp_dir("zsb-plotdir"), want[PATH_MAX + 64], link[PATH_MAX];
+	struct plot_ctx x = { .dir = dir, .why = why, .why_len = sizeof(why) };
+
+	unsetenv("SUDO_UID");
+	cr_assert_eq(chmod(dir, 0777), 0);
+	cr_expect_eq(plot_begin(&x), -EPERM);
+	snprintf(want, sizeof(want), "%s: writable by other users (mode 777)", dir);
+	cr_expect(strstr(why, want), "%s", why);
+	plot_end(&x);
+	cr_assert_eq(chmod(dir, 01777), 0);
+	cr_expect_eq(plot_begin(&x), 0, "sticky: %s", why);
+	plot_end(&x);
+	cr_assert_eq(chmod(dir, 0755), 0);
+	if (geteuid() == 0) {
+		cr_assert_eq(chown(dir, NOBODY, NOBODY), 0);
+		cr_expect_eq(plot_begin(&x), -EPERM);
+		cr_expect(strstr(why, "owned by uid 65534"), "%s", why);
+		plot_end(&x);
+		setenv("SUDO_UID", "65534", 1);
+		cr_expect_eq(plot_begin(&x), 0, "the user who ran sudo's: %s", why);
+		plot_end(&x);
+		unsetenv("SUDO_UID");
+	}
+	snprintf(link, sizeof(link), "%s-link", dir);
+	cr_assert_eq(symlink(dir, link), 0);
+	x.dir = link;
+	cr_expect_eq(plot_begin(&x), -EPERM);
+	cr_expect(strstr(why, "a symbolic link"), "%s", why);
+	plot_end(&x);
+	unlink(link);
+	remove_dir(dir);
+	(void)bin;
+}
+
+/* A picture's name another user planted as a link (in the folder of the user who ran sudo):
+ * replaced by the picture, the file it pointed to untouched. */
+Test(plot_script, a_picture_replaces_a_planted_link)
+{
+	char gp[PATH_MAX], why[1024] = "", victim[PATH_MAX], picture[PATH_MAX], *text;
+	char *parent, *users = nobodys_folder("zsb-plotpic", &parent);
+	struct stat st;
+	FILE *f;
+
+	fake_gnuplot("#!/bin/sh\necho picture > savings.svg\nexit 0\n", gp, sizeof(gp));
+	snprintf(victim, sizeof(victim), "%s/victim", parent);
+	snprintf(picture, sizeof(picture), "%s/savings.svg", users);
+	cr_assert_not_null(f = fopen(victim, "w"));
+	fputs("precious\n", f);
+	fclose(f);
+	cr_assert_eq(symlink(victim, picture), 0);
+	setenv("SUDO_UID", "65534", 1);
+	draw_savings(users, why, sizeof(why));
+	text = slurp(victim);
+	cr_expect_str_eq(text, "precious\n");
+	free(text);
+	cr_assert_eq(lstat(picture, &st), 0);
+	cr_expect(S_ISREG(st.st_mode));
+	free(users);
+	remove_dir(parent);
+}
+
+/* In root's own folder too, a link at a script's name is replaced: the names in the plots'
+ * folder are zswapbench's, never a path the user named to be written through. */
+Test(plot_script, a_script_replaces_a_link_even_in_roots_folder)
+{
+	char gp[PATH_MAX], why[1024] = "", victim[PATH_MAX], script[PATH_MAX];
+	char *dir = temp_dir("zsb-plotown"), *top = temp_dir("zsb-plotvictim");
+	struct stat st;
+
+	fake_gnuplot(draws_nothing, gp, sizeof(gp));
+	snprintf(victim, sizeof(victim), "%s/victim.gp", top);
+	snprintf(script, sizeof(script), "%s/savings.gp", dir);
+	cr_assert_eq(symlink(victim, script), 0);
+	draw_savings(dir, why, sizeof(why));
+	cr_expect_neq(lstat(victim, &st), 0, "the script written through the link");
+	cr_assert_eq(lstat(script, &st), 0);
+	cr_expect(S_ISREG(st.st_mode));
+	remove_dir(dir);
+	remove_dir(top);
+}
+
 /* A relative folder of PATH is another folder once gnuplot runs in the plots' one. */
 Test(plot_script, gnuplot_only_from_an_absolute_folder)
 {
@@ -144,13 +235,33 @@ Test(plot_script, gnuplot_only_from_an_absolute_folder)
 	cr_expect_str_eq(found, path);
 }
 
+/* gnuplot_run on a script x.gp holding text, written in dir: what it returned. */
+static int run_on(const char *gp, const char *dir, const char *text, char *why, size_t len)
+{
+	char path[PATH_MAX];
+	struct gnuplot_script s = { .name = "x.gp", .dir = dir };
+	FILE *f;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/x.gp", dir);
+	cr_assert_not_null(f = fopen(path, "w"));
+	fputs(text, f);
+	fclose(f);
+	cr_assert_geq(s.fd = open(path, O_RDONLY | O_CLOEXEC), 0);
+	cr_assert_geq(s.dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), 0);
+	ret = gnuplot_run(gp, &s, why, len);
+	close(s.fd);
+	close(s.dirfd);
+	return ret;
+}
+
 Test(plot_script, gnuplots_pictures_are_moved_in)
 {
 	char gp[PATH_MAX], why[512] = "", path[PATH_MAX + 16];
 	char *bin = fake_gnuplot("#!/bin/sh\necho picture > x.svg\nexit 0\n", gp, sizeof(gp));
 	char *dir = temp_dir("zsb-plotrun");
 
-	cr_assert_eq(gnuplot_run(gp, dir, "x.gp", why, sizeof(why)), 0, "%s", why);
+	cr_assert_eq(run_on(gp, dir, "", why, sizeof(why)), 0, "%s", why);
 	snprintf(path, sizeof(path), "%s/x.svg", dir);
 	cr_expect_eq(access(path, F_OK), 0);
 	(void)bin;
@@ -176,7 +287,7 @@ Test(plot_script, gnuplots_last_line_is_the_reason)
 	fclose(f);
 	snprintf(fake, sizeof(fake), "#!/bin/sh\n/bin/cat %s >&2\nexit 1\n", msgs);
 	bin = fake_gnuplot(fake, gp, sizeof(gp));
-	cr_assert_eq(gnuplot_run(gp, dir, "x.gp", why, sizeof(why)), -EIO);
+	cr_assert_eq(run_on(gp, dir, "", why, sizeof(why)), -EIO);
 	snprintf(want, sizeof(want), "gnuplot failed on %s/x.gp: \"x.gp\" line 3: bad", dir);
 	cr_expect_str_eq(why, want);
 	(void)bin;
@@ -187,6 +298,8 @@ static struct plot_ctx ctx(const char *dir, const char *gp, struct plot_output *
 {
 	struct plot_ctx x = { .dir = dir, .out = out, .why = why, .why_len = len, .n = 1 };
 
+	x.dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	cr_assert_geq(x.dirfd, 0, "%s", dir);
 	snprintf(x.gnuplot, sizeof(x.gnuplot), "%s", gp);
 	return x;
 }
@@ -441,4 +554,121 @@ Test(plot_script, the_time_series_in_their_units)
 	plot_output_free(&out);
 	results_free(&r);
 	(void)bin;
+}
+
+static char *record_of(const char *rec, const char *name)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/%s", rec, name);
+	return slurp(path);
+}
+
+/* The savings answer drawn into dir with the stand-in gnuplot running text. */
+static void draw_savings(const char *dir, char *why, size_t len)
+{
+	struct savings_report r;
+	struct plot_output out;
+
+	cr_assert_eq(savings_json_read(FIXTURES "/savings/hot25-zram.json", &r, why, len), 0, "%s",
+		     why);
+	cr_assert_eq(plot_savings(&r, dir, 0, &out, why, len), 0, "%s", why);
+	plot_output_free(&out);
+}
+
+/* A stand-in that, before it reads its script, puts another script at NAME.gp in the plots'
+ * folder, as whoever can write there could; then records its arguments and what it read.
+ * gnuplot reads the script we wrote, from our descriptor: no argument names the file. */
+Test(plot_script, gnuplot_reads_the_script_we_wrote_not_its_name)
+{
+	char gp[PATH_MAX], why[1024] = "", fake[PATH_MAX * 4], *text;
+	char *dir = temp_dir("zsb-plotout"), *rec = temp_dir("zsb-plotrec");
+
+	snprintf(fake, sizeof(fake),
+		 "#!/bin/sh\n"
+		 "printf 'system(\"touch pwned\")\\n' > %s/savings.gp\n"
+		 "printf '%%s\\n' \"$@\" > %s/argv\n"
+		 "/bin/cat \"$1\" > %s/read\n"
+		 "exit 0\n",
+		 dir, rec, rec);
+	fake_gnuplot(fake, gp, sizeof(gp));
+	draw_savings(dir, why, sizeof(why));
+	text = record_of(rec, "read");
+	cr_expect_eq(strncmp(text, "# zswapbench: savings.svg", 25), 0, "gnuplot read: %.80s",
+		     text);
+	cr_expect_null(strstr(text, "pwned"), "gnuplot read the script put in its place");
+	free(text);
+	text = record_of(rec, "argv");
+	cr_expect_null(strstr(text, ".gp"), "gnuplot's argument names the file: %s", text);
+	free(text);
+	text = script_of(dir, "savings");
+	cr_expect_eq(strncmp(text, "# zswapbench: savings.svg", 25), 0, "savings.gp: %.80s", text);
+	free(text);
+	remove_dir(rec);
+	remove_dir(dir);
+}
+
+/* gnuplot's message, which names the script as gnuplot read it, names it as the user knows it. */
+Test(plot_script, gnuplots_message_names_the_script)
+{
+	char gp[PATH_MAX], why[1024] = "", want[PATH_MAX + 64];
+	char *dir = temp_dir("zsb-plotrun");
+
+	fake_gnuplot("#!/bin/sh\necho \"\\\"$1\\\" line 3: bad\" >&2\nexit 1\n", gp, sizeof(gp));
+	cr_assert_eq(run_on(gp, dir, "", why, sizeof(why)), -EIO);
+	snprintf(want, sizeof(want), "gnuplot failed on %s/x.gp: \"x.gp\" line 3: bad", dir);
+	cr_expect_str_eq(why, want);
+	remove_dir(dir);
+}
+
+struct swapping {
+	const char *evil, *script;
+};
+
+/* A script of the other user's written afresh, then renamed over the name. */
+static void swap_script(void *arg)
+{
+	static const char text[] = "system(\"touch pwned\")\n";
+	const struct swapping *s = arg;
+	int fd = open(s->evil, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+	if (fd >= 0) {
+		(void)!write(fd, text, sizeof(text) - 1);
+		close(fd);
+		rename(s->evil, s->script);
+	}
+}
+
+/* The plots' folder is the user's who ran sudo (theirs to write in): that user swaps savings.gp
+ * for a script of their own again and again while it is drawn 200 times. gnuplot, root, reads
+ * ours each time. */
+Test(plot_script, another_users_script_is_never_run, .timeout = 120)
+{
+	char gp[PATH_MAX], why[1024] = "", fake[PATH_MAX * 2], evil[PATH_MAX], script[PATH_MAX];
+	char *parent, *users = nobodys_folder("zsb-plotrace", &parent), *rec = temp_dir("zsb-rec");
+	struct swapping sw = { evil, script };
+	char *text, *bad;
+	pid_t pid;
+
+	snprintf(evil, sizeof(evil), "%s/.evil", users);
+	snprintf(script, sizeof(script), "%s/savings.gp", users);
+	snprintf(fake, sizeof(fake), "#!/bin/sh\n/usr/bin/head -n 1 \"$1\" >> %s/read\nexit 0\n",
+		 rec);
+	fake_gnuplot(fake, gp, sizeof(gp));
+	setenv("SUDO_UID", "65534", 1);
+	pid = as_nobody_looping(swap_script, &sw);
+	for (int i = 0; i < 200; i++)
+		draw_savings(users, why, sizeof(why));
+	usleep(50000);
+	stop_child(pid);
+	text = slurp(script);
+	cr_assert(strstr(text, "pwned"), "the other user never swapped the script: no race tested");
+	free(text);
+	text = record_of(rec, "read");
+	bad = strstr(text, "pwned");
+	cr_expect_null(bad, "gnuplot read the other user's script");
+	free(text);
+	free(users);
+	remove_dir(rec);
+	remove_dir(parent);
 }

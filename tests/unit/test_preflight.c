@@ -66,6 +66,21 @@ Test(preflight, an_output_in_a_folder_that_is_not_there)
 	cr_assert_eq(CHECK(FIXTURES "/v2", "--output", "/tmp/zsb-unit-preflight.json"), 0);
 }
 
+/* A --plot folder another user could change is refused before the trials, not after them. */
+Test(preflight, a_plot_folder_others_could_change)
+{
+	char *dir = temp_dir("zsb-preflight"), link[PATH_MAX];
+
+	cr_assert_eq(chmod(dir, 0777), 0);
+	cr_expect_eq(CHECK(FIXTURES "/v2", "--swap", "zram", "--plot", dir), EXIT_USAGE);
+	cr_assert_eq(chmod(dir, 0755), 0);
+	snprintf(link, sizeof(link), "%s-link", dir);
+	cr_assert_eq(symlink(dir, link), 0);
+	cr_expect_eq(CHECK(FIXTURES "/v2", "--swap", "zram", "--plot", link), EXIT_USAGE);
+	unlink(link);
+	remove_dir(dir);
+}
+
 Test(preflight, a_command_found_in_path_or_not)
 {
 	cr_assert_eq(CHECK(FIXTURES "/v2", "--", "sh", "-c", "true"), 0);

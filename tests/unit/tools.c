@@ -7,6 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -111,4 +114,52 @@ int answer_verdict(const struct results *r, const struct report_opts *o, FILE *o
 int answer_sweep(const struct results *r, const struct report_opts *o, FILE *out)
 {
 	return answered(report_sweep, r, o, out);
+}
+
+char *nobodys_folder(const char *prefix, char **parent)
+{
+	char *dir = NULL;
+
+	if (geteuid() != 0)
+		cr_skip_test("another user's folder needs root");
+	*parent = temp_dir(prefix);
+	cr_assert_eq(chmod(*parent, 0755), 0);
+	cr_assert_geq(asprintf(&dir, "%s/users", *parent), 0);
+	cr_assert_eq(mkdir(dir, 0755), 0);
+	cr_assert_eq(chown(dir, NOBODY, NOBODY), 0);
+	return dir;
+}
+
+pid_t as_nobody_looping(void (*step)(void *), void *arg)
+{
+	pid_t pid = fork();
+
+	cr_assert_geq(pid, 0);
+	if (pid == 0) {
+		/* After the uid change, which clears it: never left behind by a failed test. */
+		if (setgid(NOBODY) || setuid(NOBODY) || prctl(PR_SET_PDEATHSIG, SIGKILL))
+			_exit(1);
+		for (;;)
+			step(arg);
+	}
+	return pid;
+}
+
+void stop_child(pid_t pid)
+{
+	int status;
+
+	kill(pid, SIGKILL);
+	waitpid(pid, &status, 0);
+	cr_assert(WIFSIGNALED(status), "the other user's process failed before it was stopped");
+}
+
+void plant_link(const char *target, const char *path)
+{
+	char tmp[PATH_MAX];
+
+	snprintf(tmp, sizeof(tmp), "%s.planted", path);
+	unlink(tmp);
+	if (symlink(target, tmp) == 0)
+		rename(tmp, path);
 }

@@ -3,6 +3,7 @@
 #ifndef ZSB_TEST_TOOLS_H
 #define ZSB_TEST_TOOLS_H
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "runner/report/report.h"
 #include "runner/result/results.h"
@@ -23,5 +24,18 @@ int answer_verdict(const struct results *r, const struct report_opts *o, FILE *o
 int answer_sweep(const struct results *r, const struct report_opts *o, FILE *out);
 /* A whole file as a string (to free). */
 char *slurp(const char *path);
+
+/* The user nobody, whom tests that are root make the other user on the machine. */
+#define NOBODY 65534
+/* A folder for nobody (mode 0755) in a new folder others can go through: its path, to free
+ * with remove_dir(parent). Skips the test unless it is root. */
+char *nobodys_folder(const char *prefix, char **parent);
+/* A child process that is nobody, doing what the other user would, over and over, while the
+ * test writes: its pid, for stop_child. */
+pid_t as_nobody_looping(void (*step)(void *), void *arg);
+void stop_child(pid_t pid);
+/* Replaces path with a symbolic link to target, as the other user would (through a name of
+ * its own, then rename). */
+void plant_link(const char *target, const char *path);
 
 #endif

@@ -1,10 +1,8 @@
 #include "runner/base/fileio.h"
-#include "runner/base/sizes.h"
+#include "runner/base/outfile.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <libgen.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,42 +28,6 @@ int write_full(int fd, const void *buf, size_t len)
 	return 0;
 }
 
-/* The rename itself must reach the disk for the file to survive a crash. */
-static void sync_directory_of(const char *path)
-{
-	char copy[PATH_MAX];
-	int dfd;
-
-	snprintf(copy, sizeof(copy), "%s", path);
-	dfd = open(dirname(copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dfd >= 0) {
-		fsync(dfd);
-		close(dfd);
-	}
-}
-
-int temp_beside(const char *path, char *tmp, size_t len, mode_t mode)
-{
-	mode_t mask = umask(0);
-	int fd;
-
-	umask(mask);
-	if ((size_t)snprintf(tmp, len, "%s.XXXXXX", path) >= len)
-		return -ENAMETOOLONG;
-	/* A new name of its own (O_EXCL, never a link): under --output in a world-writable
-	 * directory, a name anyone can guess is a link anyone can plant. */
-	fd = mkostemp(tmp, O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	if (fchmod(fd, mode & ~mask) < 0) {
-		int err = -errno;
-		close(fd);
-		unlink(tmp);
-		return err;
-	}
-	return fd;
-}
-
 int write_file_atomic(const char *path, const char *text, size_t len, int durable)
 {
 	return write_file_atomic_mode(path, text, len, durable, 0644);
@@ -73,24 +35,16 @@ int write_file_atomic(const char *path, const char *text, size_t len, int durabl
 
 int write_file_atomic_mode(const char *path, const char *text, size_t len, int durable, mode_t mode)
 {
-	char tmp[PATH_LEN];
-	int fd, ret;
+	struct out_file o;
+	int ret = out_file_open(&o, path, mode);
 
-	fd = temp_beside(path, tmp, sizeof(tmp), mode);
-	if (fd < 0)
-		return fd;
-	ret = write_full(fd, text, len);
-	if (!ret && durable && fsync(fd) < 0)
-		ret = -errno;
-	if (close(fd) < 0 && !ret)
-		ret = -errno;
-	if (!ret && rename(tmp, path) < 0)
-		ret = -errno;
 	if (ret)
-		unlink(tmp);
-	else if (durable)
-		sync_directory_of(path);
-	return ret;
+		return ret;
+	if ((ret = write_full(o.fd, text, len))) {
+		out_file_abort(&o);
+		return ret;
+	}
+	return out_file_commit(&o, durable);
 }
 
 int read_file(const char *path, size_t max, char **text, size_t *len)

@@ -1,5 +1,5 @@
 /* Writes that survive signals: the one loop every writer of files uses; files replaced whole
- * through a temporary file of their own; files read whole with a cap. */
+ * (through an out_file, outfile.h); files read whole with a cap. */
 #ifndef ZSB_FILEIO_H
 #define ZSB_FILEIO_H
 #include <stddef.h>
@@ -7,12 +7,10 @@
 
 /* All of len bytes, retrying on EINTR and short writes; 0 or -errno. */
 int write_full(int fd, const void *buf, size_t len);
-/* A new file beside path (path.XXXXXX, mkostemp: created, never an existing name or a link),
- * its mode made mode less the umask: to fill, then rename over path. The fd, or -errno. */
-int temp_beside(const char *path, char *tmp, size_t len, mode_t mode);
-/* A whole file replaced at once: temp_beside's file (mode 0644), then rename, so a reader or a
- * crash sees the old file or the new one, never half of one. durable: synced to the disk,
- * the directory's entry too (against a power loss). 0 or -errno; no temporary file is left. */
+/* A whole file replaced at once: an out_file (mode 0644) written and renamed over path, so a
+ * reader or a crash sees the old file or the new one, never half of one, and a link planted at
+ * path is replaced, not followed. durable: synced to the disk, the directory's entry too
+ * (against a power loss). 0 or -errno; no temporary file is left. */
 int write_file_atomic(const char *path, const char *text, size_t len, int durable);
 /* The same with the file's mode (less the umask): 0666 for a page anyone may read and edit. */
 int write_file_atomic_mode(const char *path, const char *text, size_t len, int durable,

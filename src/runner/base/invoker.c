@@ -47,47 +47,63 @@ int invoker_should_own(const struct invoker *inv, const struct stat *dir, const 
 		(S_ISREG(file->st_mode) || S_ISDIR(file->st_mode));
 }
 
+/* The file opened, not followed, and changed through its descriptor: a name swapped meanwhile
+ * (a link, another file) is what is looked at, and what would be chowned. One name only: a
+ * second link to a file is a file of someone else's that a user linked in. */
+static int give_at(const struct invoker *inv, int dfd, const char *name)
+{
+	struct stat dir, file;
+	int fd = openat(dfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC), ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (fstat(dfd, &dir) < 0 || fstat(fd, &file) < 0)
+		ret = -errno;
+	else if (invoker_should_own(inv, &dir, &file, geteuid()) &&
+		 (S_ISDIR(file.st_mode) || file.st_nlink == 1) &&
+		 fchownat(fd, "", inv->uid, inv->gid, AT_EMPTY_PATH) < 0)
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
 int invoker_give(const char *path)
 {
 	struct invoker inv = invoker_from(getenv("SUDO_UID"), getenv("SUDO_GID"), geteuid());
 	char dir_copy[PATH_LEN], base_copy[PATH_LEN];
-	struct stat dir, file;
-	int dfd, ret = 0;
+	int dfd, ret;
 
 	if (!inv.known)
 		return 0;
 	snprintf(dir_copy, sizeof(dir_copy), "%s", path);
 	snprintf(base_copy, sizeof(base_copy), "%s", path);
-	/* The name is looked at and changed through the directory it was checked in, never
-	 * followed: a link put there meanwhile is not chowned's way to another file. */
 	dfd = open(dirname(dir_copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dfd < 0)
 		return -errno;
-	if (fstat(dfd, &dir) < 0 ||
-	    fstatat(dfd, basename(base_copy), &file, AT_SYMLINK_NOFOLLOW) < 0)
-		ret = -errno;
-	else if (invoker_should_own(&inv, &dir, &file, geteuid()) &&
-		 fchownat(dfd, basename(base_copy), inv.uid, inv.gid, AT_SYMLINK_NOFOLLOW) < 0)
-		ret = -errno;
+	ret = give_at(&inv, dfd, basename(base_copy));
 	close(dfd);
 	return ret;
 }
 
 int invoker_give_tree(const char *path)
 {
-	char entry[PATH_LEN];
+	struct invoker inv = invoker_from(getenv("SUDO_UID"), getenv("SUDO_GID"), geteuid());
+	int ret = invoker_give(path), fd;
 	struct dirent *e;
 	DIR *d;
-	int ret = invoker_give(path);
 
-	if (ret || !getenv("SUDO_UID") || !(d = opendir(path)))
+	if (ret || !inv.known)
 		return ret;
+	/* Its files looked up in the folder just handed over, not by a name that may move. */
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 || !(d = fdopendir(fd))) {
+		if (fd >= 0)
+			close(fd);
+		return fd < 0 ? -errno : -ENOMEM;
+	}
 	while ((e = readdir(d)))
-		if (e->d_name[0] != '.') {
-			snprintf(entry, sizeof(entry), "%s/%s", path, e->d_name);
-			if (!ret)
-				ret = invoker_give(entry);
-		}
+		if (e->d_name[0] != '.' && !ret)
+			ret = give_at(&inv, dirfd(d), e->d_name);
 	closedir(d);
 	return ret;
 }

@@ -11,6 +11,7 @@
 #include "runner/commands/command_options.h"
 #include "runner/commands/commands.h"
 #include "runner/commands/files.h"
+#include "runner/base/folder.h"
 #include "runner/base/invoker.h"
 #include "runner/base/log.h"
 #include "runner/result/calibration.h"
@@ -46,11 +47,8 @@ static int run_all(const struct config *cfg, char files[][PATH_MAX], unsigned *d
 	int status;
 
 	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", localtime(&t));
-	if (mkdir("results", 0755) < 0 && errno != EEXIST) {
-		say("results: %s", strerror(errno));
-		return EXIT_RUNTIME;
-	}
-	invoker_give("results");
+	if ((status = folder_ready("results")))
+		return status;
 	for (*done = 0; *done < cfg->calibrate_runs; (*done)++) {
 		snprintf(files[*done], PATH_MAX, "results/calibrate-%s-%u.json", stamp, *done + 1);
 		say("calibrate: run %u of %u into %s", *done + 1, cfg->calibrate_runs,

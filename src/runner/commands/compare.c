@@ -37,20 +37,21 @@ static int compare_sets(const struct results *const *sets, const char *const *na
 			const struct report_opts *o, const struct config *cfg)
 {
 	char msg[MSG_LEN];
-	FILE *file = view_open(cfg->output), *out;
-	int ret = -ENOMEM, closed;
+	struct view_out view;
+	FILE *out;
+	int ret = -ENOMEM, closed = view_open(&view, cfg->output);
 
-	if (!file)
-		return EXIT_USAGE;
+	if (closed)
+		return closed;
 	/* Result files are untrusted: what they hold reaches the terminal escaped. */
-	out = escape_open(file, cfg->format == FORMAT_JSON ? ESCAPE_JSON : ESCAPE_TEXT);
+	out = escape_open(view.f, cfg->format == FORMAT_JSON ? ESCAPE_JSON : ESCAPE_TEXT);
 	if (out) {
 		ret = report_compare(sets, names, n, o, cfg->all, out, msg, sizeof(msg));
 		fclose(out);
 	} else {
 		say("out of memory");
 	}
-	closed = view_close(file, cfg->output);
+	closed = view_close(&view, cfg->output);
 	if (!ret && closed)
 		return closed;
 	if (ret == -ENOENT) {

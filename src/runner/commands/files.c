@@ -63,21 +63,40 @@ static int is_stdout(const char *path)
 	return !path || !path[0] || strcmp(path, "-") == 0;
 }
 
-FILE *view_open(const char *path)
+int view_open(struct view_out *v, const char *path)
 {
-	FILE *f = is_stdout(path) ? stdout : fopen(path, "we");
+	int ret;
 
-	if (!f)
-		say("--output '%s': %s", path, strerror(errno));
-	return f;
+	v->f = stdout;
+	v->file.fd = v->file.dirfd = -1;
+	v->file.tmp[0] = '\0';
+	if (is_stdout(path))
+		return 0;
+	ret = out_file_open(&v->file, path, 0666);
+	if (!ret && !(v->f = fdopen(v->file.fd, "w")))
+		ret = -errno;
+	if (ret) {
+		out_file_abort(&v->file);
+		say("--output '%s': %s", path, strerror(-ret));
+		return EXIT_USAGE;
+	}
+	return 0;
 }
 
-int view_close(FILE *out, const char *path)
+int view_close(struct view_out *v, const char *path)
 {
-	int err = fflush(out) || ferror(out) ? errno : 0;
+	int err = fflush(v->f) || ferror(v->f) ? (errno ? errno : EIO) : 0;
 
-	if (out != stdout && fclose(out) && !err)
-		err = errno;
+	if (v->f != stdout) {
+		/* The stream closes the descriptor: the out_file only renames. */
+		if (fclose(v->f) && !err)
+			err = errno;
+		v->file.fd = -1;
+		if (err)
+			out_file_abort(&v->file);
+		else
+			err = -out_file_commit(&v->file, 0);
+	}
 	if (err)
 		say("%s: %s", is_stdout(path) ? "standard output" : path, strerror(err));
 	return err ? EXIT_RUNTIME : EXIT_OK;

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "runner/base/outfile.h"
 #include "runner/result/results.h"
 
 struct file_set {
@@ -23,10 +24,17 @@ struct json_object *file_doc_read(const char *file);
 int file_set_read_after(struct file_set *fs, char **files, size_t n, struct json_object *first);
 void file_set_free(struct file_set *fs);
 
-/* Where a command's text goes: the file --output names, or stdout for none or "-". NULL with
- * the failure said. */
-FILE *view_open(const char *path);
-/* Flushes and closes what view_open gave; an exit status, a write error said. */
-int view_close(FILE *out, const char *path);
+/* Where a command's text goes. */
+struct view_out {
+	FILE *f; /* what to print to */
+	struct out_file file; /* the named file's, until it is whole and renamed into place */
+};
+
+/* The file --output names (an out_file: a link planted at the name is replaced, not written
+ * through), or stdout for none or "-". 0, or EXIT_USAGE with the failure said. */
+int view_open(struct view_out *v, const char *path);
+/* Flushes and closes what view_open gave, the file then put in its place; an exit status, a
+ * write error said (and the file left as it was). */
+int view_close(struct view_out *v, const char *path);
 
 #endif

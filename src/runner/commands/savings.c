@@ -15,6 +15,7 @@
 #include "common/size.h"
 #include "common/util.h"
 #include "runner/base/escape.h"
+#include "runner/base/folder.h"
 #include "runner/base/invoker.h"
 #include "runner/base/log.h"
 #include "runner/commands/command_options.h"
@@ -231,6 +232,7 @@ static int make_dir(struct search *s)
 {
 	char stamp[32], parent[PATH_MAX], base[PATH_MAX] = "results";
 	time_t t = time(NULL);
+	int status;
 
 	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", localtime(&t));
 	/* Beside the answer's file when it is named, so the two stay together. */
@@ -242,11 +244,12 @@ static int make_dir(struct search *s)
 		say("savings: --output '%s': its folder's name is too long", s->cfg->output);
 		return EXIT_USAGE;
 	}
-	if ((mkdir(base, 0755) < 0 && errno != EEXIST) || mkdir(s->dir, 0755) < 0) {
+	if ((status = folder_ready(base)))
+		return status;
+	if (mkdir(s->dir, 0755) < 0) {
 		say("%s: %s", s->dir, strerror(errno));
 		return EXIT_RUNTIME;
 	}
-	invoker_give(base);
 	invoker_give(s->dir);
 	return 0;
 }

@@ -82,13 +82,14 @@ static int show_files(const struct config *cfg, struct report_opts *o, FILE *out
 int show_run(const struct config *cfg)
 {
 	struct report_opts o = report_opts_of(cfg);
-	FILE *file = view_open(cfg->output), *out;
-	int status, closed;
+	struct view_out view;
+	FILE *out;
+	int status = view_open(&view, cfg->output), closed;
 
-	if (!file)
-		return EXIT_USAGE;
+	if (status)
+		return status;
 	/* A result file is untrusted: what it holds reaches the terminal escaped. */
-	out = escape_open(file, cfg->format == FORMAT_JSON ? ESCAPE_JSON : ESCAPE_TEXT);
+	out = escape_open(view.f, cfg->format == FORMAT_JSON ? ESCAPE_JSON : ESCAPE_TEXT);
 	if (out) {
 		status = cfg->format == FORMAT_CSV ? show_csv(cfg, &o, out)
 						   : show_files(cfg, &o, out);
@@ -97,6 +98,6 @@ int show_run(const struct config *cfg)
 		say("out of memory");
 		status = EXIT_RUNTIME;
 	}
-	closed = view_close(file, cfg->output);
+	closed = view_close(&view, cfg->output);
 	return status ? status : closed;
 }

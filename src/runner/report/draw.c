@@ -24,6 +24,8 @@ static void list_plots(const struct plot_output *po)
 /* What a plot call did, said: the exit status. */
 static int plotted(int ret, struct plot_output *po, const char *why)
 {
+	size_t po_written = po->nwritten;
+
 	list_plots(po);
 	plot_output_free(po);
 	if (ret == -ENOENT && !plot_available()) {
@@ -32,7 +34,8 @@ static int plotted(int ret, struct plot_output *po, const char *why)
 	}
 	if (ret) {
 		say("%s", why[0] ? why : strerror(-ret));
-		return EXIT_RUNTIME;
+		/* A folder refused (folder.h) is bad input: nothing was drawn. */
+		return ret == -EPERM && !po_written ? EXIT_USAGE : EXIT_RUNTIME;
 	}
 	return EXIT_OK;
 }

@@ -101,6 +101,7 @@ static void ctx_free(struct plot_ctx *x)
 	free(x->tags);
 	free(x->labels);
 	free(x->slugs);
+	plot_end(x);
 }
 
 /* A block device's bandwidth first: it is what the device is judged by. */
@@ -125,6 +126,7 @@ int plot_results(const struct results *const *sets, const char *const *names, si
 	struct plot_ctx x = { .sets = sets,
 			      .n = n,
 			      .dir = dir,
+			      .dirfd = -1,
 			      .png = png,
 			      .out = out,
 			      .why = why,

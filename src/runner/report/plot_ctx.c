@@ -7,8 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <unistd.h>
 
+#include "runner/base/folder.h"
 #include "runner/report/plot_gnuplot.h"
 
 const char *const plot_palette[PLOT_NPALETTE] = { "1f77b4", "ff7f0e", "2ca02c", "d62728",
@@ -61,21 +62,9 @@ int plot_written(struct plot_ctx *x, const char *path)
 	return 0;
 }
 
-static int make_dir(struct plot_ctx *x)
-{
-	struct stat st;
-
-	if (mkdir(x->dir, 0755) == 0)
-		return 0;
-	if (errno != EEXIST)
-		return plot_fail(x, -errno, "%s", x->dir);
-	if (stat(x->dir, &st))
-		return plot_fail(x, -errno, "%s", x->dir);
-	return S_ISDIR(st.st_mode) ? 0 : plot_fail(x, -ENOTDIR, "%s", x->dir);
-}
-
 int plot_begin(struct plot_ctx *x)
 {
+	x->dirfd = -1;
 	if (!x->dir || !x->dir[0]) {
 		snprintf(x->why, x->why_len, "no folder to plot into");
 		return -EINVAL;
@@ -85,5 +74,13 @@ int plot_begin(struct plot_ctx *x)
 		snprintf(x->why, x->why_len, "gnuplot: not found in PATH");
 		return -ENOENT;
 	}
-	return make_dir(x);
+	x->dirfd = folder_open(x->dir, x->why, x->why_len);
+	return x->dirfd < 0 ? x->dirfd : 0;
+}
+
+void plot_end(struct plot_ctx *x)
+{
+	if (x->dirfd >= 0)
+		close(x->dirfd);
+	x->dirfd = -1;
 }

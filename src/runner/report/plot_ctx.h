@@ -22,6 +22,7 @@ struct plot_ctx {
 	char **names; /* the caller's, or "run 1"...; owned copies */
 	char **tags; /* "name (kernel)": what a key says of a set when n > 1 */
 	const char *dir;
+	int dirfd; /* dir, opened by plot_begin: every script and picture is made through it */
 	int png;
 	char gnuplot[PATH_MAX];
 	struct plot_output *out;
@@ -32,9 +33,12 @@ struct plot_ctx {
 	size_t nlabels;
 };
 
-/* gnuplot found and the folder made (one level), before any script: 0, -ENOENT without
- * gnuplot (nothing made), -EINVAL for no folder, another -errno; why says what. */
+/* gnuplot found and the folder made (one level) and opened, before any script: 0, -ENOENT
+ * without gnuplot (nothing made), -EINVAL for no folder, -EPERM for a folder refused (a link,
+ * one another user can write: folder.h), another -errno; why says what. */
 int plot_begin(struct plot_ctx *x);
+/* The folder closed (after plot_begin, whatever it returned). */
+void plot_end(struct plot_ctx *x);
 /* "svg" or "png". */
 const char *plot_ext(const struct plot_ctx *x);
 /* A failure: why says what (printf-style), then ": " and strerror(-err); returns err. */

@@ -1,9 +1,10 @@
-/* The gnuplot process: found on PATH, run on one script in a private folder inside the plots'
- * folder, its pictures then renamed into place, its own last message kept for the user when it
- * fails. */
+/* The gnuplot process: found on PATH, run on one script read from our descriptor in a private
+ * folder inside the plots' folder, its pictures then renamed into place, its own last message
+ * kept for the user when it fails. */
 #include "runner/base/sizes.h"
 #include "runner/report/plot_gnuplot.h"
 #include "runner/base/lines.h"
+#include "runner/base/outfile.h"
 #include "runner/kernel/spawn.h"
 
 #include <dirent.h>
@@ -34,27 +35,36 @@ int gnuplot_find(char *path, size_t len)
 	return -ENOENT;
 }
 
-__attribute__((noreturn)) static void exec_gnuplot(const char *gnuplot, const char *dir,
-						   const char *script, int errfd)
+/* What gnuplot is told to read: its standard input, opened again by this name so that its
+ * messages count lines ("line 0" for a script piped in). */
+#define SCRIPT_ARG "/proc/self/fd/0"
+
+__attribute__((noreturn)) static void exec_gnuplot(const char *gnuplot, int private_fd,
+						   int script_fd, int errfd)
 {
 	static const struct child_setup plain;
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
 
-	if (spawn_child_start(&plain) < 0 || null < 0 || chdir(dir) || dup2(null, 1) < 0 ||
-	    dup2(errfd, 2) < 0)
+	if (spawn_child_start(&plain) < 0 || null < 0 || fchdir(private_fd) ||
+	    dup2(script_fd, 0) < 0 || dup2(null, 1) < 0 || dup2(errfd, 2) < 0)
 		_exit(SPAWN_CANNOT_BECOME);
-	execl(gnuplot, "gnuplot", script, (char *)NULL);
+	execl(gnuplot, "gnuplot", SCRIPT_ARG, (char *)NULL);
 	_exit(SPAWN_CANNOT_EXEC);
 }
 
 /* The last line gnuplot wrote: after the echoed command and its caret comes
- * "\"name.gp\" line 12: what is wrong". */
-static void last_line(const char *text, char *out, size_t len)
+ * "\"name.gp\" line 12: what is wrong", the script named as the user knows it, not as gnuplot
+ * read it. */
+static void last_line(const char *text, const char *script, char *out, size_t len)
 {
-	size_t n;
+	static const char read_as[] = "\"" SCRIPT_ARG "\"";
+	size_t n, skip = sizeof(read_as) - 1;
 	const char *from = last_lines(text, strlen(text), 1, &n);
 
-	snprintf(out, len, "%.*s", (int)n, from);
+	if (n >= skip && strncmp(from, read_as, skip) == 0)
+		snprintf(out, len, "\"%s\"%.*s", script, (int)(n - skip), from + skip);
+	else
+		snprintf(out, len, "%.*s", (int)n, from);
 }
 
 /* gnuplot's messages, the last 4 KiB of them: warnings come first, the error last. */
@@ -78,10 +88,21 @@ static int read_messages(int fd, char *buf, size_t len)
 	return 0;
 }
 
-/* The private folder and whatever a failed gnuplot left in it. */
-static void remove_private(const char *private_dir)
+/* The names in the folder fd, read from its start whoever read it before. */
+static DIR *listing(int fd)
 {
-	DIR *d = opendir(private_dir);
+	int own = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = own >= 0 ? fdopendir(own) : NULL;
+
+	if (!d && own >= 0)
+		close(own);
+	return d;
+}
+
+/* The private folder and whatever a failed gnuplot left in it. */
+static void remove_private(int private_fd, int folder, const char *name)
+{
+	DIR *d = listing(private_fd);
 	struct dirent *e;
 
 	while (d && (e = readdir(d)))
@@ -89,7 +110,8 @@ static void remove_private(const char *private_dir)
 			unlinkat(dirfd(d), e->d_name, 0);
 	if (d)
 		closedir(d);
-	rmdir(private_dir);
+	close(private_fd);
+	unlinkat(folder, name, AT_REMOVEDIR);
 }
 
 static int failed(char *why, size_t len, int err, const char *what)
@@ -101,40 +123,31 @@ static int failed(char *why, size_t len, int err, const char *what)
 /* What gnuplot wrote in the private folder, renamed into the plots' folder: rename replaces a
  * name planted there (a symbolic link to another file) instead of writing through it, as
  * gnuplot's own open would, as root. */
-static int move_pictures(const char *private_dir, const char *dir)
+static int move_pictures(int private_fd, int folder)
 {
-	int from = open(private_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC),
-	    to = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), ret = 0;
+	DIR *d = listing(private_fd);
 	struct dirent *e;
-	DIR *d = from >= 0 ? fdopendir(from) : NULL;
+	int ret = d ? 0 : -errno;
 
-	if (!d || to < 0)
-		ret = -errno;
 	while (!ret && (e = readdir(d)))
-		if (e->d_name[0] != '.' && renameat(dirfd(d), e->d_name, to, e->d_name) < 0)
+		if (e->d_name[0] != '.' && renameat(dirfd(d), e->d_name, folder, e->d_name) < 0)
 			ret = -errno;
 	if (d)
 		closedir(d);
-	else if (from >= 0)
-		close(from);
-	if (to >= 0)
-		close(to);
 	return ret;
 }
 
-static int run_in(const char *gnuplot, const char *private_dir, const char *script, char *messages,
-		  size_t size, int *status)
+static int run_in(const char *gnuplot, int private_fd, int script_fd, char *messages, size_t size,
+		  int *status)
 {
-	char up[PATH_LEN];
 	int pfd[2], ret;
 	pid_t pid;
 
-	snprintf(up, sizeof(up), "../%s", script);
 	if (pipe2(pfd, O_CLOEXEC))
 		return -errno;
 	pid = fork();
 	if (pid == 0)
-		exec_gnuplot(gnuplot, private_dir, up, pfd[1]);
+		exec_gnuplot(gnuplot, private_fd, script_fd, pfd[1]);
 	ret = pid < 0 ? -errno : 0;
 	close(pfd[1]);
 	if (!ret)
@@ -146,29 +159,28 @@ static int run_in(const char *gnuplot, const char *private_dir, const char *scri
 	return ret;
 }
 
-int gnuplot_run(const char *gnuplot, const char *dir, const char *script, char *why, size_t len)
+int gnuplot_run(const char *gnuplot, const struct gnuplot_script *s, char *why, size_t len)
 {
-	char messages[4096] = "", line[512], what[PATH_LEN], private_dir[PATH_LEN];
-	int status = 0, ret;
+	char messages[4096] = "", line[512], what[PATH_LEN], private_name[] = ".gnuplot-XXXXXX";
+	int status = 0, ret, private_fd = temp_dir_at(s->dirfd, private_name);
 
-	if ((size_t)snprintf(private_dir, sizeof(private_dir), "%s/.gnuplot-XXXXXX", dir) >=
-	    sizeof(private_dir))
-		return failed(why, len, -ENAMETOOLONG, dir);
-	if (!mkdtemp(private_dir))
-		return failed(why, len, -errno, private_dir);
-	ret = run_in(gnuplot, private_dir, script, messages, sizeof(messages), &status);
+	if (private_fd < 0) {
+		snprintf(what, sizeof(what), "%s/%s", s->dir, private_name);
+		return failed(why, len, private_fd, what);
+	}
+	ret = run_in(gnuplot, private_fd, s->fd, messages, sizeof(messages), &status);
 	if (!ret && WIFEXITED(status) && WEXITSTATUS(status) == 0)
-		ret = move_pictures(private_dir, dir);
-	remove_private(private_dir);
+		ret = move_pictures(private_fd, s->dirfd);
+	remove_private(private_fd, s->dirfd, private_name);
 	if (ret) {
-		snprintf(what, sizeof(what), "running gnuplot on %s/%s", dir, script);
+		snprintf(what, sizeof(what), "running gnuplot on %s/%s", s->dir, s->name);
 		return failed(why, len, ret, what);
 	}
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return 0;
 	/* gnuplot's own words, not strerror(EIO). */
-	last_line(messages, line, sizeof(line));
-	snprintf(why, len, "gnuplot failed on %s/%s: %s", dir, script,
+	last_line(messages, s->name, line, sizeof(line));
+	snprintf(why, len, "gnuplot failed on %s/%s: %s", s->dir, s->name,
 		 line[0]		       ? line
 			 : WIFSIGNALED(status) ? strsignal(WTERMSIG(status))
 					       : "no message");

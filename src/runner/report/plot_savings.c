@@ -216,7 +216,9 @@ static int draw(struct plot_ctx *x, const struct savings_report *r)
 int plot_savings(const struct savings_report *r, const char *dir, int png, struct plot_output *out,
 		 char *why, size_t why_len)
 {
-	struct plot_ctx x = { .dir = dir, .png = png, .out = out, .why = why, .why_len = why_len };
+	struct plot_ctx x = {
+		.dir = dir, .dirfd = -1, .png = png, .out = out, .why = why, .why_len = why_len
+	};
 	int ret;
 
 	if (out)
@@ -225,6 +227,8 @@ int plot_savings(const struct savings_report *r, const char *dir, int png, struc
 		snprintf(why, why_len, "no savings answer to plot");
 		return -EINVAL;
 	}
-	ret = plot_begin(&x);
-	return ret ? ret : draw(&x, r);
+	if (!(ret = plot_begin(&x)))
+		ret = draw(&x, r);
+	plot_end(&x);
+	return ret;
 }

@@ -3,39 +3,42 @@
 #include "runner/report/plot_script.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "runner/base/fileio.h"
 #include "runner/report/plot_data.h"
 #include "runner/report/plot_gnuplot.h"
 
 int script_begin(struct plot_ctx *x, struct script *s, const char *name, int width, int height)
 {
-	char path[PATH_MAX];
-	int fd;
+	char gp[NAME_MAX_PLOT + 4];
+	int fd, ret;
 
 	memset(s, 0, sizeof(*s));
 	snprintf(s->name, sizeof(s->name), "%s", name);
 	s->width = width;
 	s->height = height;
-	if ((size_t)snprintf(path, sizeof(path), "%s/%s.gp", x->dir, name) >= sizeof(path))
-		return plot_fail(x, -ENAMETOOLONG, "%s/%s.gp", x->dir, name);
-	/* Renamed to NAME.gp once whole: the plots' folder may be one others can write in. */
-	if ((fd = temp_beside(path, s->tmp, sizeof(s->tmp), 0666)) < 0)
-		return plot_fail(x, fd, "%s", path);
-	if (!(s->f = fdopen(fd, "w"))) {
-		close(fd);
-		unlink(s->tmp);
-		return plot_fail(x, -ENOMEM, "%s", path);
+	snprintf(gp, sizeof(gp), "%s.gp", name);
+	/* Written beside NAME.gp, renamed once whole: the plots' folder may be one the user who
+	 * ran sudo can write in. */
+	if ((ret = out_file_at(&s->out, x->dirfd, gp, 0666)))
+		return plot_fail(x, ret, "%s/%s", x->dir, gp);
+	/* A stream of its own: the out_file's descriptor stays open for gnuplot to read. */
+	if ((fd = fcntl(s->out.fd, F_DUPFD_CLOEXEC, 0)) < 0 || !(s->f = fdopen(fd, "w"))) {
+		ret = -errno;
+		if (fd >= 0)
+			close(fd);
+		out_file_abort(&s->out);
+		return plot_fail(x, ret, "%s/%s", x->dir, gp);
 	}
 	if (!(s->plot = open_memstream(&s->plotbuf, &s->plotlen))) {
 		fclose(s->f);
-		unlink(s->tmp);
-		return plot_fail(x, -ENOMEM, "%s", path);
+		out_file_abort(&s->out);
+		return plot_fail(x, -ENOMEM, "%s/%s", x->dir, gp);
 	}
 	fprintf(s->f, "# zswapbench: %s.%s, drawn again with `gnuplot %s.gp` in this folder\n",
 		name, plot_ext(x), name);
@@ -76,15 +79,18 @@ void script_abort(struct plot_ctx *x, struct script *s)
 	fclose(s->plot);
 	fclose(s->f);
 	free(s->plotbuf);
-	unlink(s->tmp);
+	out_file_abort(&s->out);
 }
 
-/* Closes the script, runs it, and names the picture. A picture gnuplot left half-drawn is
- * removed; the script stays, to read what went wrong. */
+/* Closes the script, runs it, and names the picture. A picture drawn before by a script that
+ * now fails is removed; the script stays, to read what went wrong. */
 int script_end(struct plot_ctx *x, struct script *s)
 {
-	char path[PATH_MAX], script[NAME_MAX_PLOT + 4];
-	int bad, ret = fclose(s->plot) ? -errno : 0;
+	char path[PATH_MAX], script[NAME_MAX_PLOT + 4], picture[NAME_MAX_PLOT + 8];
+	struct gnuplot_script gs = {
+		.fd = s->out.fd, .name = script, .dirfd = x->dirfd, .dir = x->dir
+	};
+	int bad, drawn, ret = fclose(s->plot) ? -errno : 0;
 
 	if (!ret) {
 		canvas(x, s);
@@ -100,18 +106,20 @@ int script_end(struct plot_ctx *x, struct script *s)
 	if (bad && !ret)
 		ret = -EIO;
 	snprintf(script, sizeof(script), "%s.gp", s->name);
-	snprintf(path, sizeof(path), "%s/%s", x->dir, script);
-	if (!ret && rename(s->tmp, path) < 0)
-		ret = -errno;
 	if (ret) {
-		unlink(s->tmp);
-		return plot_fail(x, ret, "%s", path);
+		out_file_abort(&s->out);
+		return plot_fail(x, ret, "%s/%s", x->dir, script);
 	}
-	snprintf(path, sizeof(path), "%s/%s.%s", x->dir, s->name, plot_ext(x));
-	if ((ret = gnuplot_run(x->gnuplot, x->dir, script, x->why, x->why_len))) {
-		unlink(path);
-		return ret;
+	drawn = gnuplot_run(x->gnuplot, &gs, x->why, x->why_len);
+	ret = out_file_commit(&s->out, 0);
+	snprintf(picture, sizeof(picture), "%s.%s", s->name, plot_ext(x));
+	if (drawn) {
+		unlinkat(x->dirfd, picture, 0);
+		return drawn;
 	}
+	if (ret)
+		return plot_fail(x, ret, "%s/%s", x->dir, script);
+	snprintf(path, sizeof(path), "%s/%s", x->dir, picture);
 	return plot_written(x, path);
 }
 

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "runner/base/outfile.h"
 #include "runner/report/plot_ctx.h"
 
 #define NAME_MAX_PLOT 160
@@ -19,7 +20,7 @@ struct script {
 	char *plotbuf;
 	size_t plotlen;
 	char name[NAME_MAX_PLOT];
-	char tmp[PATH_MAX]; /* the script until it is whole, then renamed NAME.gp */
+	struct out_file out; /* the script until it is whole, then renamed NAME.gp */
 	int entries, blocks;
 	int width, height; /* of the plot without its key */
 	size_t keys, keylen; /* key entries, the longest in characters */
@@ -32,9 +33,10 @@ struct style {
 	int bold;
 };
 
-/* Creates dir/NAME.gp for a plot of width x height pixels before its key. */
+/* Begins dir/NAME.gp for a plot of width x height pixels before its key. */
 int script_begin(struct plot_ctx *x, struct script *s, const char *name, int width, int height);
-/* Closes the script, runs gnuplot on it and lists the picture as written. */
+/* Closes the script, runs gnuplot on it (from our descriptor), puts it in its place as NAME.gp
+ * and lists the picture as written. */
 int script_end(struct plot_ctx *x, struct script *s);
 /* Drops a script that will not be finished, and its file. */
 void script_abort(struct plot_ctx *x, struct script *s);

@@ -14,6 +14,7 @@
 
 #include "common/size.h"
 #include "common/pattern.h"
+#include "runner/base/folder.h"
 #include "runner/base/sizes.h"
 #include "runner/cli/option_table.h"
 #include "runner/kernel/blockdev.h"
@@ -142,9 +143,16 @@ static int check_output_path(const char *option, const char *path, int want_dir)
 
 int preflight_drawing(const struct config *cfg)
 {
+	char why[PATH_LEN];
+
 	if (check_output_path("plot", cfg->plot_dir, 1) ||
 	    check_output_path("report", cfg->report_file, 0))
 		return EXIT_USAGE;
+	/* Refused now, not after an hour of trials: a folder another user can write. */
+	if (cfg->plot_dir[0] && folder_check(cfg->plot_dir, why, sizeof(why))) {
+		say("--plot %s", why);
+		return EXIT_USAGE;
+	}
 	if ((cfg->plot_dir[0] || cfg->report_file[0]) && !plot_available()) {
 		say("--%s: %s", cfg->plot_dir[0] ? "plot" : "report", PLOT_NO_GNUPLOT);
 		return EXIT_UNSUPPORTED;

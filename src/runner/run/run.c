@@ -13,6 +13,7 @@
 
 #include "common/clock.h"
 #include "runner/base/escape.h"
+#include "runner/base/folder.h"
 #include "runner/base/invoker.h"
 #include "runner/base/sizes.h"
 #include "runner/cli/report_opts.h"
@@ -109,12 +110,8 @@ static int choose_output(struct run *run)
 	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", localtime(&t));
 	snprintf(run->output, sizeof(run->output), "results/zswapbench-%s%s.json", stamp,
 		 cfg->suffix);
-	if (mkdir("results", 0755) < 0 && errno != EEXIST) {
-		say("results: %s", strerror(errno));
-		return EXIT_RUNTIME;
-	}
-	invoker_give("results");
-	return 0;
+	/* In the current directory: a link or a folder another user can write is refused. */
+	return folder_ready("results");
 }
 
 /* A controller handed down to the children of the root, announced first. */
