@@ -205,3 +205,27 @@ socket_link() {
 	finish_service_held
 	[ "$(json '.cells[0].trials[0].status' "$TMP/mariadb.json")" = ok ]
 }
+
+# --setup ran with root's terminal as its stdout and stderr: as the --user it could read the
+# keys typed into it (no job control stops a read of a terminal that is not its controlling
+# one) and write it commands. The terminal here is script(1)'s, as root's would be.
+@test "--setup under --user never holds root's terminal: a pipe, what it prints shown escaped" {
+	need_zram
+	cat >"$TMP/setup.sh" <<-'SH'
+	#!/bin/sh
+	for fd in 0 1 2; do echo "fd $fd $(readlink /proc/$$/fd/$fd)"; done
+	ls -l /proc/$$/fd | grep -c /dev/pts
+	printf 'title \033]0;owned\007 done\n'
+	SH
+	chmod 755 "$TMP/setup.sh"
+	script -qec "$ZSB --swap zram --limit 16M --trials 1 --user nobody --output $TMP/r.json --setup $TMP/setup.sh -- true" "$TMP/typescript" >/dev/null
+	cat -v "$TMP/typescript"
+	grep -a -q 'fd 0 /dev/null' "$TMP/typescript"
+	grep -a -q 'fd 1 pipe:\[' "$TMP/typescript"
+	grep -a -q 'fd 2 pipe:\[' "$TMP/typescript"
+	grep -a -qx $'0\r' "$TMP/typescript"
+	grep -a -qF 'title \x1b]0;owned\x07 done' "$TMP/typescript"
+	run ! grep -a -q $'\e]' "$TMP/typescript"
+	run ! grep -a -q $'\a' "$TMP/typescript"
+	[ "$(json '.cells[0].trials[0].status' "$TMP/r.json")" = ok ]
+}

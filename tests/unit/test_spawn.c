@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -17,6 +18,33 @@
 #include "runner/kernel/run_as.h"
 #include "runner/kernel/spawn.h"
 #include "tools.h"
+
+static void drop(void *arg, const char *buf, size_t n)
+{
+	(void)arg;
+	(void)buf;
+	(void)n;
+}
+
+static const struct spawn_sink dropped = { .write = drop };
+
+/* What a session child wrote, kept. */
+struct kept {
+	char text[8192];
+	size_t n;
+	unsigned writes;
+};
+
+static void keep(void *arg, const char *buf, size_t n)
+{
+	struct kept *k = arg;
+	size_t room = sizeof(k->text) - 1 - k->n;
+
+	memcpy(k->text + k->n, buf, n < room ? n : room);
+	k->n += n < room ? n : room;
+	k->text[k->n] = '\0';
+	k->writes++;
+}
 
 static void on_term(int sig)
 {
@@ -210,8 +238,8 @@ Test(spawn, session_child_and_the_parent_check)
 	struct child_setup ours = { .die_with = getpid() }, other = { .die_with = getppid() };
 
 	runner_like_signals();
-	cr_assert_eq(spawn_wait_session(argv, &ours), 0);
-	cr_assert_eq(spawn_wait_session(argv, &other), -ESRCH);
+	cr_assert_eq(spawn_wait_session(argv, &ours, &dropped), 0);
+	cr_assert_eq(spawn_wait_session(argv, &other, &dropped), -ESRCH);
 }
 
 /* A real-time signal ignored by whoever started the runner is not ignored in its children:
@@ -224,7 +252,7 @@ Test(spawn, an_ignored_real_time_signal_is_reset)
 	runner_like_signals();
 	signal(SIGRTMAX, SIG_IGN);
 	signal(SIGRTMIN + 1, SIG_IGN);
-	cr_assert_eq(spawn_wait_session(argv, &plain), 0);
+	cr_assert_eq(spawn_wait_session(argv, &plain, &dropped), 0);
 }
 
 /* A failing program's message is the last line it wrote, not the lines before it. */
@@ -348,4 +376,64 @@ Test(spawn, a_planted_program_in_the_current_directory_is_not_run)
 	cr_assert_eq(chdir(cwd), 0);
 	remove_dir(dir);
 	remove_dir(real);
+}
+
+/* Our stdout and stderr a terminal, as when root runs zswapbench: the setup, which runs as the
+ * --user, gets a pipe instead. With the terminal it could read the keys typed into it and
+ * write it commands. */
+Test(spawn, a_session_child_never_holds_our_terminal)
+{
+	char *argv[] = { "sh", "-c",
+			 "readlink /proc/$$/fd/1; readlink /proc/$$/fd/2 >&2; "
+			 "for f in /proc/$$/fd/*; do readlink $f; done | grep -c /dev/pts",
+			 NULL };
+	struct kept k = { 0 };
+	struct spawn_sink sink = { .write = keep, .arg = &k };
+	int pty = posix_openpt(O_RDWR | O_NOCTTY), tty, saved_out = dup(1), saved_err = dup(2);
+
+	cr_assert(pty >= 0 && grantpt(pty) == 0 && unlockpt(pty) == 0);
+	tty = open(ptsname(pty), O_RDWR | O_NOCTTY);
+	cr_assert(tty >= 0);
+	dup2(tty, 1);
+	dup2(tty, 2);
+	cr_assert(isatty(1));
+	runner_like_signals();
+	cr_assert_eq(spawn_wait_session(argv, &(struct child_setup){ 0 }, &sink), 1,
+		     "grep -c found no terminal among its descriptors: %s", k.text);
+	dup2(saved_out, 1);
+	dup2(saved_err, 2);
+	close(tty);
+	close(pty);
+	cr_assert(strncmp(k.text, "pipe:[", 6) == 0, "fd 1: %s", k.text);
+	cr_assert_eq(strstr(k.text + 6, "pipe:[") != NULL, 1, "fd 2 a pipe too: %s", k.text);
+	cr_assert(strstr(k.text, "\n0\n") != NULL, "no /dev/pts among its fds: %s", k.text);
+}
+
+/* All it wrote comes through, whether it ends its lines or not, however much. */
+Test(spawn, a_session_childs_output_reaches_the_sink_whole)
+{
+	char *argv[] = { "sh", "-c", "seq 1 1500; printf tail", NULL };
+	struct kept k = { 0 };
+	struct spawn_sink sink = { .write = keep, .arg = &k };
+
+	cr_assert_eq(spawn_wait_session(argv, &(struct child_setup){ 0 }, &sink), 0);
+	cr_assert(strncmp(k.text, "1\n2\n3\n", 6) == 0);
+	cr_assert(strstr(k.text, "\n1499\n1500\ntail") != NULL, "%s", k.text + k.n - 20);
+	cr_assert_eq(k.n, 6393 + 4, "every byte: %zu", k.n);
+}
+
+/* A daemon it leaves behind holds the pipe open: the setup is over when the setup exits, with
+ * what it wrote, not when the daemon goes. */
+Test(spawn, a_daemon_left_behind_does_not_hold_the_run)
+{
+	char *argv[] = { "sh", "-c", "echo before; (sleep 3; echo late) & echo after", NULL };
+	struct kept k = { 0 };
+	struct spawn_sink sink = { .write = keep, .arg = &k };
+	struct timespec t0, t1;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	cr_assert_eq(spawn_wait_session(argv, &(struct child_setup){ 0 }, &sink), 0);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	cr_assert(t1.tv_sec - t0.tv_sec < 2, "waited for the daemon");
+	cr_assert_str_eq(k.text, "before\nafter\n");
 }

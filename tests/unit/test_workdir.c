@@ -116,3 +116,30 @@ Test(workdir, no_setup_is_nothing_to_run)
 	cr_assert_str_eq(why, "");
 	config_free(&cfg);
 }
+
+/* What the setup prints reaches our stderr (never its own copy of our terminal), escaped: it
+ * may run as another user, who must not command root's terminal. */
+Test(workdir, what_the_setup_prints_is_shown_escaped)
+{
+	struct config cfg;
+	char why[512], shown[256] = "";
+	FILE *err = tmpfile();
+	int saved = dup(2);
+	size_t n;
+
+	cr_assert(err && saved >= 0);
+	config_init(&cfg);
+	cr_assert_eq(config_set_text(&cfg.setup, "printf a\\033]0;x\\007b\\n"), 0);
+	fflush(stderr);
+	dup2(fileno(err), 2);
+	cr_assert_eq(workdir_setup(&cfg, NULL, NULL, dir, why, sizeof(why)), 0, "%s", why);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	rewind(err);
+	n = fread(shown, 1, sizeof(shown) - 1, err);
+	shown[n] = '\0';
+	cr_assert_str_eq(shown, "a\\x1b]0;x\\x07b\n");
+	fclose(err);
+	config_free(&cfg);
+}

@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <limits.h>
+#include <poll.h>
 #include <linux/close_range.h>
 #include <signal.h>
 #include <stdio.h>
@@ -18,6 +19,11 @@
 #include <unistd.h>
 
 extern char **environ;
+
+/* How often a session child that has gone quiet is checked for having exited. */
+#define RELAY_POLL_MS 100
+/* 64 KiB, a pipe's default: a daemon writing on forever does not keep the run waiting. */
+#define RELAY_READS_AFTER_EXIT 16
 
 /* The one place a child's signals are reset. exec keeps an ignored signal ignored and the
  * mask as it was: the runner ignores SIGPIPE, so a child would never see EPIPE's signal and a
@@ -250,18 +256,64 @@ int spawn_wait_said(char *const argv[], char *said, size_t len)
 	return ret;
 }
 
-int spawn_wait_session(char *const argv[], const struct child_setup *c)
+static int exited(pid_t pid)
+{
+	siginfo_t info = { 0 };
+
+	/* WNOWAIT: wait_for reaps it, and reads its status. */
+	return waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid;
+}
+
+/* Until the pipe ends, the child exits (a daemon it left may hold the pipe open: what is
+ * already there is taken, up to what one pipe holds, no more awaited) or the run is stopped. */
+static void relay(int fd, pid_t pid, const struct spawn_sink *sink)
+{
+	char buf[4096];
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	int gone = 0, ready;
+	unsigned reads_after_exit = 0;
+	ssize_t n;
+
+	while (!signals_pending() && reads_after_exit <= RELAY_READS_AFTER_EXIT) {
+		reads_after_exit += gone;
+		ready = gone ? 1 : poll(&p, 1, RELAY_POLL_MS);
+		if (ready == 0)
+			gone = exited(pid);
+		if (ready <= 0) {
+			if (ready < 0 && errno != EINTR)
+				return;
+			continue;
+		}
+		n = read(fd, buf, sizeof(buf));
+		if (n > 0)
+			sink->write(sink->arg, buf, (size_t)n);
+		else if (n == 0 || gone || (errno != EINTR && errno != EAGAIN))
+			return;
+	}
+}
+
+int spawn_wait_session(char *const argv[], const struct child_setup *c,
+		       const struct spawn_sink *sink)
 {
 	struct child_setup own = *c;
-	int err, ret;
+	int err, ret, pfd[2];
 	pid_t pid;
 
 	own.new_session = 1;
-	pid = start(argv, &own, -1, &err);
-	if (pid < 0)
+	if (pipe2(pfd, O_CLOEXEC) < 0)
+		return -errno;
+	pid = start(argv, &own, pfd[1], &err);
+	close(pfd[1]);
+	if (pid < 0) {
+		close(pfd[0]);
 		return pid;
+	}
 	/* Out of our group, so the terminal's Ctrl-C no longer reaches it: we pass it on. */
 	signals_set_child(-pid);
+	/* Non-blocking: once it has exited, only what is already in the pipe is read. */
+	if (!err && fcntl(pfd[0], F_SETFL, O_NONBLOCK) == 0)
+		relay(pfd[0], pid, sink);
+	close(pfd[0]);
 	ret = wait_for(pid, err, 1);
 	signals_set_child(0);
 	return ret;

@@ -51,8 +51,17 @@ int spawn_wait(char *const argv[]);
 /* The same with its output kept from the terminal; said gets the last line it wrote, for a
  * message when it failed. */
 int spawn_wait_said(char *const argv[], char *said, size_t len);
-/* The same as c says, in a session of its own (--setup): the runner's signals are passed to its
- * group, and a run that stops kills the group (-EINTR). */
-int spawn_wait_session(char *const argv[], const struct child_setup *c);
+/* Where a session child's stdout and stderr go, as it writes them: through a pipe, never the
+ * runner's own terminal, which a child of another user could read the keys typed into
+ * (nothing stops a read of a terminal that is not its controlling one) and write commands to. */
+struct spawn_sink {
+	void (*write)(void *arg, const char *buf, size_t n);
+	void *arg;
+};
+
+/* The same as c says, in a session of its own (--setup), its output to sink: the runner's
+ * signals are passed to its group, and a run that stops kills the group (-EINTR). */
+int spawn_wait_session(char *const argv[], const struct child_setup *c,
+		       const struct spawn_sink *sink);
 
 #endif

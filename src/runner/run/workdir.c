@@ -11,6 +11,7 @@
 
 #include "common/util.h"
 #include "runner/cli/option_parse.h"
+#include "runner/base/escape.h"
 #include "runner/kernel/spawn.h"
 
 extern char **environ;
@@ -46,6 +47,11 @@ int workdir_create(struct journal *j, const char *swapfile, const struct run_as 
 	return setenv("ZSWAPBENCH_WORKDIR", path, 1) < 0 ? -errno : 0;
 }
 
+static void to_terminal(void *escaped, const char *buf, size_t n)
+{
+	fwrite(buf, 1, n, escaped);
+}
+
 int workdir_setup(const struct config *cfg, const struct run_as *user, const cpu_set_t *cpus,
 		  const char *path, char *why, size_t why_len)
 {
@@ -59,6 +65,7 @@ int workdir_setup(const struct config *cfg, const struct run_as *user, const cpu
 				 .dir = path,
 				 .cpus = cpus };
 	struct run_as_env env = { 0 };
+	struct spawn_sink sink = { .write = to_terminal };
 	int ret;
 
 	if (!cfg->setup[0])
@@ -70,7 +77,12 @@ int workdir_setup(const struct config *cfg, const struct run_as *user, const cpu
 	if (user && (ret = run_as_env_build(&env, user, environ)))
 		return ret;
 	c.envp = user ? env.vars : NULL;
-	ret = spawn_wait_session(words, &c);
+	/* What it prints is shown, escaped: it runs as the --user, who must not command root's
+	 * terminal (docs/security.md). */
+	sink.arg = escape_open(stderr, ESCAPE_TEXT);
+	ret = sink.arg ? spawn_wait_session(words, &c, &sink) : -errno;
+	if (sink.arg)
+		fclose(sink.arg);
 	run_as_env_free(&env);
 	if (ret > 0)
 		snprintf(why, why_len, "--setup '%s' (exit status %d)", cfg->setup, ret);
