@@ -220,9 +220,10 @@ socket_link() {
 	ls -l /proc/$$/fd | grep -c /dev/pts
 	printf 'title \033]0;owned\007 done\n'
 	SH
-	chmod 755 "$TMP/setup.sh"
-	script -qec "$ZSB --swap zram --limit 16M --trials 1 --user nobody --output $TMP/r.json --setup $TMP/setup.sh -- true" "$TMP/typescript" >/dev/null
+	chmod 755 "$TMP" "$TMP/setup.sh"
+	run script -qec "$ZSB --swap zram --limit 16M --trials 1 --user nobody --output $TMP/r.json --setup $TMP/setup.sh -- true" "$TMP/typescript"
 	cat -v "$TMP/typescript"
+	[ "$status" -eq 0 ]
 	grep -a -q 'fd 0 /dev/null' "$TMP/typescript"
 	grep -a -q 'fd 1 pipe:\[' "$TMP/typescript"
 	grep -a -q 'fd 2 pipe:\[' "$TMP/typescript"
