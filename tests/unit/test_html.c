@@ -222,6 +222,7 @@ Test(html, every_plot_inline_with_its_own_ids)
 	cr_expect_eq(count(html, "<svg"), out.nwritten, "%zu <svg for %zu plots",
 		     count(html, "<svg"), out.nwritten);
 	cr_expect_eq(count(html, "<figure"), out.nwritten);
+	cr_expect_eq(count(html, "No plot"), 0, "a page of plots says it has none");
 	cr_expect_eq(count(html, "<?xml"), 0, "an XML declaration inside the page");
 	cr_expect_eq(count(html, "<title>Gnuplot</title>"), 0);
 	cr_expect(strstr(html, "<title>memory-zram.svg</title>"),
