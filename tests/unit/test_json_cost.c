@@ -165,6 +165,8 @@ Test(json_cost, the_limit_is_sixteen_times_the_file_and_a_floor)
 	cr_assert_eq(read_cost_limit(0), READ_COST_FLOOR);
 	cr_assert_eq(read_cost_limit(1 << 20), ((size_t)READ_COST_TIMES << 20) + READ_COST_FLOOR);
 	cr_assert_eq(read_cost_limit(SIZE_MAX / 2), SIZE_MAX, "saturates, never wraps");
+	cr_assert_eq(read_cost_limit((SIZE_MAX - READ_COST_FLOOR) / READ_COST_TIMES + 1), SIZE_MAX,
+		     "the first size that would wrap");
 	cr_assert_eq(read_cost_limit((SIZE_MAX - READ_COST_FLOOR) / READ_COST_TIMES),
 		     (SIZE_MAX - READ_COST_FLOOR) / READ_COST_TIMES * READ_COST_TIMES +
 			     READ_COST_FLOOR);
