@@ -136,9 +136,10 @@ static int comment(struct scan *s)
 	return 1;
 }
 
+/* At least its first character: a scan that cannot stand still ends. */
 static void scalar(struct scan *s)
 {
-	size_t start = s->at;
+	size_t start = s->at++;
 
 	while (s->at < s->n && !strchr("{}[],:\"'/ \t\r\n", s->text[s->at]))
 		s->at++;
