@@ -99,7 +99,7 @@ size_t series_size(size_t points)
 		return 0;
 	while (cap < points && cap < SERIES_CAP)
 		cap *= 2;
-	return (cap < SERIES_CAP ? cap : SERIES_CAP) * (S_COUNT + 1) * sizeof(double);
+	return cap * (S_COUNT + 1) * sizeof(double); /* SERIES_CAP is 64 doubled */
 }
 
 int series_add(struct series *s, double t, const double *values, const unsigned char *present)
