@@ -9,7 +9,32 @@
 #include <string.h>
 
 #include "runner/base/fileio.h"
+#include "runner/result/json_cost.h"
 #include "runner/result/latency_json.h"
+
+/* What turning a document into structs may still spend (json_cost.h), and what went over. */
+struct reading {
+	struct read_budget budget;
+	const char *over; /* "trials", "jobs", "latency histograms"... */
+};
+
+static int spend(struct reading *rd, size_t count, size_t size, const char *what)
+{
+	if (read_budget_charge(&rd->budget, count, size) == 0)
+		return 0;
+	rd->over = what;
+	return -E2BIG;
+}
+
+/* One line, what went over first: "cell x, trial 3: its jobs: more than a file ...". */
+static int over(char *why, size_t len, const char *what)
+{
+	snprintf(why, len,
+		 "%s: more than a file of its size may take to read (%d times its size plus %zu "
+		 "MiB)",
+		 what, READ_COST_TIMES, READ_COST_FLOOR >> 20);
+	return -E2BIG;
+}
 
 static json_object *get(json_object *o, const char *key)
 {
@@ -80,12 +105,14 @@ static int64_t get_int_or(json_object *o, const char *key, int64_t fallback)
 	return json_object_is_type(v, json_type_int) ? json_object_get_int64(v) : fallback;
 }
 
-static int read_jobs(json_object *a, struct trial *t)
+static int read_jobs(json_object *a, struct trial *t, struct reading *rd)
 {
 	size_t n = json_object_is_type(a, json_type_array) ? json_object_array_length(a) : 0;
 
 	if (!n)
 		return 0;
+	if (spend(rd, n, sizeof(*t->jobs), "its jobs"))
+		return -E2BIG;
 	if (!(t->jobs = calloc(n, sizeof(*t->jobs))))
 		return -ENOMEM;
 	t->njobs = (unsigned)n;
@@ -110,6 +137,9 @@ static int read_jobs(json_object *a, struct trial *t)
 		const char *entered = json_object_get_string(get(o, "entered_cgroup"));
 		r->born_inside = !entered ? -1 : strcmp(entered, "clone3") == 0;
 		if (json_object_is_type(get(o, "output"), json_type_string)) {
+			if (spend(rd, 1, (size_t)json_object_get_string_len(get(o, "output")) + 1,
+				  "its jobs' output"))
+				return -E2BIG;
 			if (!(r->output = strdup(json_object_get_string(get(o, "output")))))
 				return -ENOMEM;
 			r->output_cut = json_object_get_boolean(get(o, "output_cut"));
@@ -118,7 +148,7 @@ static int read_jobs(json_object *a, struct trial *t)
 	return 0;
 }
 
-static int read_curve(json_object *o, struct trial *t)
+static int read_curve(json_object *o, struct trial *t, struct reading *rd)
 {
 	json_object *ts = get(o, "t"), *bytes = get(o, "bytes"), *swap = get(o, "cgroup_swap");
 	size_t n = json_object_is_type(ts, json_type_array) ? json_object_array_length(ts) : 0;
@@ -132,6 +162,8 @@ static int read_curve(json_object *o, struct trial *t)
 		    !is_number(json_object_array_get_idx(bytes, i)) ||
 		    !is_number(json_object_array_get_idx(swap, i)))
 			return -EINVAL;
+	if (spend(rd, n, sizeof(*t->curve), "its fill curve"))
+		return -E2BIG;
 	if (!(t->curve = calloc(n, sizeof(*t->curve))))
 		return -ENOMEM;
 	for (size_t i = 0; i < n; i++)
@@ -144,13 +176,15 @@ static int read_curve(json_object *o, struct trial *t)
 	return 0;
 }
 
-static int read_series(json_object *o, struct trial *t)
+static int read_series(json_object *o, struct trial *t, struct reading *rd)
 {
 	json_object *ts = get(o, "t"), *field[S_COUNT];
 	size_t n = json_object_is_type(ts, json_type_array) ? json_object_array_length(ts) : 0;
 
 	if (!json_object_is_type(o, json_type_object))
 		return 0;
+	if (spend(rd, 1, sizeof(*t->series) + series_size(n), "its series"))
+		return -E2BIG;
 	if (!(t->series = calloc(1, sizeof(*t->series))))
 		return -ENOMEM;
 	series_init(t->series);
@@ -179,17 +213,28 @@ static int read_series(json_object *o, struct trial *t)
 	return 0;
 }
 
-static int read_extended(json_object *o, struct trial *t)
+/* A copy of a string member: its characters and the end. */
+static size_t text_size(json_object *v)
+{
+	return json_object_is_type(v, json_type_string) ? (size_t)json_object_get_string_len(v) + 1
+							: 0;
+}
+
+static int read_extended(json_object *o, struct trial *t, struct reading *rd)
 {
 	json_object *when[2] = { get(o, "before"), get(o, "after") };
 
 	if (!json_object_is_type(o, json_type_object))
 		return 0;
+	if (spend(rd, 1, sizeof(*t->extended), "its raw files"))
+		return -E2BIG;
 	if (!(t->extended = calloc(1, sizeof(*t->extended))))
 		return -ENOMEM;
 	for (int f = 0; f < X_COUNT; f++) {
 		json_object *b = get(when[0], extended_name((enum extended_file)f));
 		json_object *a = get(when[1], extended_name((enum extended_file)f));
+		if (spend(rd, 1, text_size(b) + text_size(a), "its raw files"))
+			return -E2BIG;
 		if (json_object_is_type(b, json_type_string) &&
 		    !(t->extended->before[f] = strdup(json_object_get_string(b))))
 			return -ENOMEM;
@@ -222,7 +267,7 @@ static void read_names(json_object *a, struct trial *t)
 	}
 }
 
-static int read_trial(json_object *o, struct trial *t)
+static int read_trial(json_object *o, struct trial *t, struct reading *rd)
 {
 	char status[16];
 	int ret;
@@ -249,17 +294,23 @@ static int read_trial(json_object *o, struct trial *t)
 	}
 	t->outlier_z = isnan(get_double(o, "outlier_z")) ? 0 : get_double(o, "outlier_z");
 	get_text(o, "cpus", t->cpus, sizeof(t->cpus));
+	if (spend(rd, trial_latency_count(get(o, "latency")), sizeof(struct histogram),
+		  "its latency histograms"))
+		return -E2BIG;
 	if ((ret = trial_latency_from_json(get(o, "latency"), t)) ||
-	    (ret = read_jobs(get(o, "jobs"), t)) || (ret = read_curve(get(o, "fill_curve"), t)) ||
-	    (ret = read_series(get(o, "series"), t)) ||
-	    (ret = read_extended(get(o, "extended"), t)))
+	    (ret = read_jobs(get(o, "jobs"), t, rd)) ||
+	    (ret = read_curve(get(o, "fill_curve"), t, rd)) ||
+	    (ret = read_series(get(o, "series"), t, rd)) ||
+	    (ret = read_extended(get(o, "extended"), t, rd)))
 		return ret;
 	return 0;
 }
 
-static int read_cell(json_object *o, struct result_cell *c, char *why, size_t len)
+static int read_cell(json_object *o, struct result_cell *c, struct reading *rd, char *why,
+		     size_t len)
 {
 	json_object *trials = get(o, "trials");
+	char what[160];
 
 	get_text(o, "label", c->label, sizeof(c->label));
 	get_text(o, "backend", c->backend, sizeof(c->backend));
@@ -275,9 +326,21 @@ static int read_cell(json_object *o, struct result_cell *c, char *why, size_t le
 		snprintf(why, len, "a cell without a label, a backend or a list of trials");
 		return -EINVAL;
 	}
+	if (spend(rd, json_object_array_length(trials), sizeof(struct trial), "trials")) {
+		snprintf(what, sizeof(what), "cell %s: %zu trials", c->label,
+			 json_object_array_length(trials));
+		return over(why, len, what);
+	}
+	if (cell_reserve_trials(c, json_object_array_length(trials)))
+		return -ENOMEM;
 	for (size_t i = 0; i < json_object_array_length(trials); i++) {
 		struct trial *t = cell_add_trial(c);
-		int ret = t ? read_trial(json_object_array_get_idx(trials, i), t) : -ENOMEM;
+		int ret = t ? read_trial(json_object_array_get_idx(trials, i), t, rd) : -ENOMEM;
+		if (ret == -E2BIG) {
+			snprintf(what, sizeof(what), "cell %s, trial %zu: %s", c->label, i + 1,
+				 rd->over);
+			return over(why, len, what);
+		}
 		if (ret == -EINVAL)
 			snprintf(why, len,
 				 "cell %s, trial %zu: a damaged latency histogram, fill curve or "
@@ -319,7 +382,8 @@ static int check_format(json_object *doc, char *why, size_t len)
 int results_from_json(json_object *doc, struct results *r, char *why, size_t len)
 {
 	json_object *cells = get(doc, "cells"), *tool = get(doc, "tool");
-	char status[16];
+	struct reading rd = { { json_doc_budget(doc) }, NULL };
+	char status[16], what[64];
 	int ret = check_format(doc, why, len);
 
 	results_init(r);
@@ -341,9 +405,15 @@ int results_from_json(json_object *doc, struct results *r, char *why, size_t len
 	if (!isnan(get_double(r->config, "noise-threshold")))
 		r->noise_pct = get_double(r->config, "noise-threshold");
 	r->plan = json_object_get(get(doc, "plan"));
+	if (spend(&rd, json_object_array_length(cells), sizeof(struct result_cell), "cells")) {
+		snprintf(what, sizeof(what), "%zu cells", json_object_array_length(cells));
+		results_free(r);
+		return over(why, len, what);
+	}
 	for (size_t i = 0; i < json_object_array_length(cells); i++) {
 		struct result_cell *c = results_add_cell(r);
-		ret = c ? read_cell(json_object_array_get_idx(cells, i), c, why, len) : -ENOMEM;
+		ret = c ? read_cell(json_object_array_get_idx(cells, i), c, &rd, why, len)
+			: -ENOMEM;
 		if (ret) {
 			if (ret == -ENOMEM)
 				snprintf(why, len, "%s", strerror(ENOMEM));
@@ -389,11 +459,28 @@ static int parse_whole(const char *text, size_t n, json_object **doc, char *why,
 	return *doc ? 0 : -EINVAL;
 }
 
+/* Refused before it is parsed: a DOM that would cost more than a file of its size may. What
+ * is left of the limit is for the structs made of it (results_from_json). */
+static int dom_within(const char *text, size_t n, size_t *left, char *why, size_t len)
+{
+	struct json_shape shape;
+	size_t cost = json_dom_cost(text, n, &shape), limit = read_cost_limit(n);
+	char what[128];
+
+	if (cost <= limit) {
+		*left = limit - cost;
+		return 0;
+	}
+	snprintf(what, sizeof(what), "%zu objects, %zu arrays and %zu values (%zu MiB parsed)",
+		 shape.objects, shape.arrays, shape.values, cost >> 20);
+	return over(why, len, what);
+}
+
 int json_file_read(const char *path, size_t max, const char *what, json_object **doc, char *why,
 		   size_t len)
 {
 	char *text = NULL;
-	size_t n = 0;
+	size_t n = 0, left = 0;
 	int ret = read_file(path, max, &text, &n);
 
 	*doc = NULL;
@@ -401,8 +488,9 @@ int json_file_read(const char *path, size_t max, const char *what, json_object *
 		snprintf(why, len, "larger than %zu MiB, the most %s can be", max >> 20, what);
 	else if (ret)
 		snprintf(why, len, "%s", strerror(-ret));
-	else
-		ret = parse_whole(text, n, doc, why, len);
+	else if (!(ret = dom_within(text, n, &left, why, len)) &&
+		 !(ret = parse_whole(text, n, doc, why, len)))
+		json_doc_set_budget(*doc, left);
 	free(text);
 	return ret;
 }

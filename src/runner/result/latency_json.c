@@ -99,6 +99,16 @@ int trial_latency_from_json(json_object *o, struct trial *t)
 	return 0;
 }
 
+size_t trial_latency_count(json_object *o)
+{
+	json_object *v;
+	size_t n = 0;
+
+	for (int p = 0; o && p < LAT_COUNT; p++)
+		n += json_object_object_get_ex(o, phase_keys[p], &v) && v;
+	return n;
+}
+
 int cell_latency(const struct result_cell *c, enum lat_phase p, struct histogram *out)
 {
 	int any = 0;

@@ -17,6 +17,9 @@ int histogram_from_json(struct json_object *o, struct histogram *h);
 struct json_object *trial_latency_json(const struct trial *t);
 /* Into t->lat; an absent object is no latency, a damaged one -EINVAL; -ENOMEM. */
 int trial_latency_from_json(struct json_object *o, struct trial *t);
+/* How many histograms (16 KB each) trial_latency_from_json makes of o: what the reader charges
+ * before it does. */
+size_t trial_latency_count(struct json_object *o);
 /* The cell's trials merged, per phase: count, p50, p90, p99, p99.9, max in µs; NULL when none. */
 struct json_object *cell_latency_json(const struct result_cell *c);
 /* The merge itself: the measured, successful trials' histograms of phase p into out (which

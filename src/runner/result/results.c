@@ -2,6 +2,7 @@
 #include "runner/result/results.h"
 #include "runner/result/question.h"
 
+#include <errno.h>
 #include <json.h>
 #include <stdio.h>
 #include <math.h>
@@ -184,6 +185,19 @@ struct trial *cell_add_trial(struct result_cell *c)
 	}
 	memset(&c->trials[c->ntrials], 0, sizeof(c->trials[0]));
 	return &c->trials[c->ntrials++];
+}
+
+int cell_reserve_trials(struct result_cell *c, size_t n)
+{
+	struct trial *grown;
+
+	if (n <= c->cap)
+		return 0;
+	if (!(grown = realloc(c->trials, n * sizeof(*grown))))
+		return -ENOMEM;
+	c->trials = grown;
+	c->cap = n;
+	return 0;
 }
 
 void cell_drop_trial(struct result_cell *c)

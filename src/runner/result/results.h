@@ -185,6 +185,8 @@ void results_free(struct results *r);
 struct result_cell *results_add_cell(struct results *r);
 /* A new, zeroed trial at the end of the cell; NULL when out of memory. */
 struct trial *cell_add_trial(struct result_cell *c);
+/* Room for n trials in all, no more: a reader that knows how many. -ENOMEM. */
+int cell_reserve_trials(struct result_cell *c, size_t n);
 /* Drops the cell's last trial (one that never ran). */
 void cell_drop_trial(struct result_cell *c);
 /* Statistics over the cell's measured, successful trials, and the flags that compare trials

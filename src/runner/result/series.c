@@ -52,9 +52,11 @@ void series_free(struct series *s)
 	series_init(s);
 }
 
+#define SERIES_FIRST_CAP 64
+
 static int grow(struct series *s)
 {
-	size_t cap = s->cap ? s->cap * 2 : 64;
+	size_t cap = s->cap ? s->cap * 2 : SERIES_FIRST_CAP;
 	if (cap > SERIES_CAP)
 		cap = SERIES_CAP;
 	double *t = realloc(s->t, cap * sizeof(*t));
@@ -87,6 +89,17 @@ static void decimate(struct series *s)
 	}
 	s->n = k;
 	s->stride *= 2;
+}
+
+size_t series_size(size_t points)
+{
+	size_t cap = SERIES_FIRST_CAP;
+
+	if (!points)
+		return 0;
+	while (cap < points && cap < SERIES_CAP)
+		cap *= 2;
+	return cap * (S_COUNT + 1) * sizeof(double); /* SERIES_CAP is 64 doubled */
 }
 
 int series_add(struct series *s, double t, const double *values, const unsigned char *present)

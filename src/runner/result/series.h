@@ -69,5 +69,8 @@ int series_due(struct series *s);
 /* Appends one point; a field not present at this point is NaN there (have[f] says whether
  * the field was ever present). -ENOMEM. */
 int series_add(struct series *s, double t, const double *values, const unsigned char *present);
+/* What the arrays of a series of that many points added take (it grows by doubling to
+ * SERIES_CAP): what a reader charges before it adds them. */
+size_t series_size(size_t points);
 
 #endif
