@@ -54,7 +54,7 @@ MODE      := $(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $(SAN_ALL) $(SAN_ASAN)
 # Sorted: the link order, and so the binaries' bytes, must not follow a directory's order.
 COMMON    := $(sort $(wildcard src/common/*.c))
 # The runner's folders, one concern each (docs/architecture.md).
-RUNNER    := $(sort $(filter-out src/runner/main.c,$(wildcard src/runner/*.c src/runner/*/*.c)))
+RUNNER    := $(sort $(filter-out src/runner/main.c,$(wildcard src/runner/*.c src/runner/*/*.c src/runner/*/*/*.c)))
 HOGGER    := $(sort $(wildcard src/hogger/*.c))
 # The hogger's logic without its main(), for the unit tests (touch patterns, the sandbox).
 HOGGER_LIB:= $(filter-out src/hogger/main.c,$(HOGGER))

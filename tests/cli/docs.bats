@@ -146,11 +146,14 @@ same_set() {
 	[ "$output" = zram ]
 }
 
-@test "completion: --format offers the formats, for show too" {
+# Every format, compare's tap and junit too (the command line refuses them elsewhere, in a line).
+@test "completion: --format offers the formats, for show and compare too" {
 	run completions zswapbench --format ""
-	same_set "$output" "$(printf '%s\n' table json csv markdown)"
+	same_set "$output" "$(printf '%s\n' table json csv markdown tap junit)"
 	run completions zswapbench show --format m
 	[ "$output" = markdown ]
+	run completions zswapbench compare --format j
+	same_set "$output" "$(printf '%s\n' json junit)"
 }
 
 @test "completion and man page: the first word completes to each command main.c dispatches" {

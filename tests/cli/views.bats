@@ -308,3 +308,32 @@ PY
 	[ "$(awk -F, 'NR == 2 { print $2 }' <<<"$output")" = "\"'=HYPERLINK(\"\"http://example.com\"\"" ]
 	[ "$(awk -F, 'NR == 2 { print $(NF - 1) }' <<<"$output")" = "0.201850567" ]
 }
+
+# compare for CI: TAP that prove reads, JUnit that an XML parser reads, each failing the one
+# regression (disk 30% faster in the base: its +42.9% significant) and nothing else; exit 0.
+@test "views: compare --format tap and junit fail the regression alone, as their readers see it" {
+	jq '(.cells[].trials[].values.elapsed) |= . * 0.7' "$FIX" >"$TMP/fast.json"
+	run --separate-stderr "$ZSB" compare --all --format tap -o "$TMP/c.tap" "$TMP/fast.json" "$FIX"
+	[ "$status" -eq 0 ]
+	head -2 "$TMP/c.tap" | grep -qx 'TAP version 13'
+	[ "$(grep -c '^not ok ' "$TMP/c.tap")" -ge 1 ]
+	grep -q '^not ok 1 - .*disk: elapsed +42.9% .*: a regression$' "$TMP/c.tap"
+	if command -v prove >/dev/null; then
+		run prove --exec cat "$TMP/c.tap"
+		echo "$output" | tail -n 4
+		[ "$status" -ne 0 ]
+		want=$(grep -c '^not ok ' "$TMP/c.tap")
+		[[ "$output" == *"Failed $want/$(grep -c '^\(not \)\?ok ' "$TMP/c.tap") subtests"* ]]
+		[[ "$output" != *"Parse errors"* ]]
+	fi
+	run --separate-stderr "$ZSB" compare --format junit -o "$TMP/c.xml" "$TMP/fast.json" "$FIX"
+	[ "$status" -eq 0 ]
+	run python3 -c 'import sys, xml.etree.ElementTree as ET
+r = ET.parse(sys.argv[1]).getroot()
+cases = list(r.iter("testcase"))
+print(r.get("tests"), r.get("failures"), len(cases), [c.get("classname") for c in cases if c.find("failure") is not None])' "$TMP/c.xml"
+	[ "$output" = "2 1 2 ['zswapbench.compare.disk']" ]
+	run --separate-stderr "$ZSB" show --format tap "$FIX"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "zswapbench: show: --format tap: only compare writes it; try 'zswapbench show --help'" ]
+}

@@ -7,7 +7,7 @@ same in every view and format that shows it: its change with its interval, its p
 
 The JSON (show --format json: the file's "comparisons"; compare --format json: its "cells") is
 the reference; every table of the aligned, --raw and markdown renderings, -v's tables, the
-verdict's sentences and compare's CSV must show each decision they show as the JSON has it,
+verdict's sentences and compare's CSV, TAP and JUnit must show each decision they show as the JSON has it,
 formatted as zswapbench formats a change ("+21.9% [-22.8%, +59.4%]") and a p ("0.310",
 "< 0.001", "-"). Prints what it checked and each disagreement; exit 1 on any.
 """
@@ -17,6 +17,7 @@ import json
 import re
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 
 problems = []
 checked = 0
@@ -276,6 +277,7 @@ def show(zsb, path):
 def compare(zsb, paths):
     doc = json.loads(run(zsb, "compare", "--format", "json", *paths))
     by = {(c["new_file"], c["cell"]): c for c in doc["cells"]}
+    check_gate_formats(zsb, paths, {(c["new_file"], c["new_cell"]): c for c in doc["cells"]})
     table = [[unescape(c) for c in row]
              for row in csv.reader(io.StringIO(run(zsb, "compare", "--format", "csv", *paths)))]
     head = table[0]
@@ -321,6 +323,54 @@ def compare(zsb, paths):
             agree(where, "CHANGE", col(head, row, "CHANGE"), change_text(d))
             agree(where, "P", col(head, row, "P"), p_text(d["p_decision"]))
             agree(where, "SIG", col(head, row, "SIG"), d["mark"])
+
+
+def tap_points(text):
+    """compare --format tap's test points: (line, its YAML diagnostics as a dict)."""
+    points, current = [], None
+    for line in text.split("\n"):
+        if re.match(r"(not )?ok \d+ - ", line):
+            current = (line, {})
+            points.append(current)
+        elif current and re.match(r"  [a-z_]+: ", line):
+            key, value = line.strip().split(": ", 1)
+            current[1][key] = json.loads(value) if value != "null" else None
+    return points
+
+
+def outcome_of_point(line):
+    if line.startswith("not ok"):
+        return "regression"
+    return "untested" if line.endswith(" # SKIP not tested") else "pass"
+
+
+def check_gate_formats(zsb, paths, by):
+    """TAP and JUnit: a case per decision, its outcome (a regression fails, an untested case
+    skips) and its numbers the JSON's."""
+    for line, diag in tap_points(run(zsb, "compare", "--all", "--format", "tap", *paths)):
+        c = by.get((diag.get("file"), diag.get("cell")))
+        d = c["metrics"].get(diag.get("metric")) if c else None
+        where = f"compare tap {diag.get('cell')} {diag.get('metric')}"
+        if not d:
+            problems.append(f"{where}: not in the JSON ({line!r})")
+            continue
+        agree(where, "outcome", outcome_of_point(line), d["outcome"])
+        agree(where, "change", change_text(d) in line, True)
+        agree(where, "p", p_text(d["p_decision"]) in line, True)
+    root = ET.fromstring(run(zsb, "compare", "--all", "--format", "junit", *paths))
+    for suite in root.iter("testsuite"):
+        new_file = suite.get("name").split(" against ")[0]
+        for case in suite.iter("testcase"):
+            label = case.get("classname").removeprefix("zswapbench.compare.")
+            c = by.get((new_file, label))
+            d = c["metrics"].get(case.get("name")) if c else None
+            where = f"compare junit {label} {case.get('name')}"
+            if not d:
+                problems.append(f"{where}: not in the JSON")
+                continue
+            shown = ("regression" if case.find("failure") is not None else
+                     "untested" if case.find("skipped") is not None else "pass")
+            agree(where, "outcome", shown, d["outcome"])
 
 
 def side_cell(doc, head, row):

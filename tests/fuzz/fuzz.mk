@@ -18,7 +18,7 @@ FUZZ_CFLAGS    = -std=gnu11 -g -O1 -Wall -Wextra -Wshadow -Wvla -D_GNU_SOURCE -I
                  -DZSB_VERSION='"fuzz"' $(shell pkg-config --cflags $(FUZZ_PKGS))
 FUZZ_LIBS      = $(shell pkg-config --libs $(FUZZ_PKGS)) -lm
 # The parsers and everything they call, from the runner's own sources: not its main.
-FUZZ_SRCS     := $(filter-out src/runner/main.c,$(wildcard src/common/*.c src/runner/*.c src/runner/*/*.c))
+FUZZ_SRCS     := $(filter-out src/runner/main.c,$(wildcard src/common/*.c src/runner/*.c src/runner/*/*.c src/runner/*/*/*.c))
 FUZZ_OBJS     := $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(FUZZ_SRCS))
 FUZZ_NAMES    := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_TARGETS  ?= $(FUZZ_NAMES)

@@ -13,6 +13,7 @@
 #include "runner/report/device.h"
 #include "runner/report/device_words.h"
 #include "runner/report/format.h"
+#include "runner/report/formats/formats.h"
 #include "runner/report/report.h"
 #include "fixture.h"
 #include "tools.h"

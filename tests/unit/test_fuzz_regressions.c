@@ -29,6 +29,7 @@
 #include "runner/kernel/sysfs.h"
 #include "runner/kernel/vmstat.h"
 #include "runner/loadgen/loadgen.h"
+#include "runner/report/formats/formats.h"
 #include "runner/report/report.h"
 #include "runner/result/calibration.h"
 #include "runner/result/json_read.h"

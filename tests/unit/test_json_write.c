@@ -23,7 +23,7 @@ Test(json_write, a_comparison_written_with_its_ratio_and_interval)
 	mc.est.hi_pct = 40;
 	mc.est.p = 0.01;
 	mc.p_raw = 0.005;
-	o = metric_comparison_json(&mc);
+	o = metric_comparison_json(&mc, M_ELAPSED);
 	cr_assert_eq(field(o, "ratio"), 1.25);
 	cr_assert_eq(field(o, "change_pct"), 25);
 	cr_assert_eq(field(o, "base_median"), 2.0);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runner/report/formats/formats.h"
 #include "runner/report/report.h"
 #include "tools.h"
 

@@ -12,6 +12,7 @@
 #include "runner/result/compare.h"
 #include "runner/result/json_read.h"
 #include "runner/result/json_write.h"
+#include "runner/report/formats/formats.h"
 #include "runner/report/report.h"
 #include "fixture.h"
 

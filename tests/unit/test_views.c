@@ -12,6 +12,7 @@
 #include "runner/cli/options.h"
 #include "runner/commands/commands.h"
 #include "runner/report/compare_view.h"
+#include "runner/report/formats/formats.h"
 #include "runner/report/report.h"
 #include "runner/result/json_read.h"
 #include "runner/result/match.h"
@@ -43,6 +44,13 @@ Test(views, an_option_no_view_can_take_is_refused_in_one_line)
 		{ { "compare", "--noheadings", "--format", "markdown", "a.json", "b.json" },
 		  "compare: --noheadings cannot drop a markdown table's heading: markdown needs "
 		  "it" },
+		{ { "show", "--format", "tap", "a.json" },
+		  "show: --format tap: only compare writes it" },
+		{ { "compare", "--raw", "--format", "tap", "a.json", "b.json" },
+		  "compare: --raw is for tables, and --format tap prints none" },
+		{ { "compare", "-Ccell", "--format", "junit", "a.json", "b.json" },
+		  "compare: --columns is for tables, and --format junit prints none" },
+		{ { "run", "--format", "junit", "-n" }, "--format junit: only compare writes it" },
 	};
 	char msg[512];
 

@@ -23,6 +23,7 @@
 #include "runner/kernel/cpus.h"
 #include "runner/kernel/page.h"
 #include "runner/report/columns.h"
+#include "runner/report/formats/formats.h"
 #include "runner/result/match.h"
 #include "runner/swap/backend.h"
 
@@ -457,7 +458,6 @@ static const char *const load_formats[] = { "auto",    "lines", "sysbench", "red
 static const char *const thp_modes[] = { "always", "madvise", "never", NULL };
 static const char *const writeback_types[] = { "idle", "huge", "incompressible", NULL };
 static const char *const group_keys[] = { "file", "host", "kernel", "host,kernel", NULL };
-static const char *const formats[] = { "table", "json", "csv", "markdown", NULL };
 /* sysinfo's facts are a list, not a table of cells: the first two of formats[] only. */
 static const char *const sysinfo_formats[] = { "table", "json", NULL };
 static const char *const zpools[] = { "zsmalloc", "z3fold", "zbud", NULL };
@@ -786,11 +786,11 @@ const struct option_desc option_table[O_COUNT] = {
 		     .flags = OPT_NO_ECHO, .help = "the same as --format json",
 		     .group = G_PRINTED },
 	[O_FORMAT] = { "format", 0, OT_ENUM, FIELD(format), 0, 0, "table", NULL, "FORMAT", NULL,
-		       .choices = formats, .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
+		       .choices = output_format_names, .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
 		       .example = "csv",
 		       .help = "table, json, csv (a row per trial and metric; compare: per "
-			       "compared "
-			       "metric) or markdown",
+			       "compared metric), markdown; compare also tap or junit (a test "
+			       "case per comparison, a regression failed)",
 		       .group = G_PRINTED },
 	[O_SYSINFO_FORMAT] = { "format", 0, OT_ENUM, FIELD(format), 0, 0, "table", NULL, "FORMAT",
 			       NULL, .choices = sysinfo_formats, .commands = CMD_SYSINFO,

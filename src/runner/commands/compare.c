@@ -13,6 +13,7 @@
 #include "runner/commands/commands.h"
 #include "runner/commands/files.h"
 #include "runner/base/log.h"
+#include "runner/report/formats/formats.h"
 #include "runner/report/compare_view.h"
 #include "runner/result/group.h"
 #include "runner/result/json_read.h"
@@ -44,7 +45,7 @@ static int compare_sets(const struct results *const *sets, const char *const *na
 	if (closed)
 		return closed;
 	/* Result files are untrusted: what they hold reaches the terminal escaped. */
-	out = escape_open(view.f, cfg->format == FORMAT_JSON ? ESCAPE_JSON : ESCAPE_TEXT);
+	out = escape_open(view.f, format_def_of(cfg->format)->escape);
 	if (out) {
 		ret = report_compare(sets, names, n, o, cfg->all, out, msg, sizeof(msg));
 		fclose(out);

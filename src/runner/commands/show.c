@@ -8,6 +8,7 @@
 #include "runner/commands/commands.h"
 #include "runner/commands/files.h"
 #include "runner/base/log.h"
+#include "runner/report/formats/formats.h"
 #include "runner/report/report.h"
 #include "runner/result/json_read.h"
 
@@ -74,7 +75,8 @@ static int show_files(const struct config *cfg, struct report_opts *o, FILE *out
 		file_set_free(&fs);
 		return EXIT_USAGE;
 	}
-	ret = cfg->format == FORMAT_JSON ? show_json(&fs, o, out) : show_each(&fs, o, out);
+	ret = format_def_of(cfg->format)->several == SEVERAL_LIST ? show_json(&fs, o, out)
+								  : show_each(&fs, o, out);
 	file_set_free(&fs);
 	return ret ? EXIT_RUNTIME : EXIT_OK;
 }
@@ -89,10 +91,11 @@ int show_run(const struct config *cfg)
 	if (status)
 		return status;
 	/* A result file is untrusted: what it holds reaches the terminal escaped. */
-	out = escape_open(view.f, cfg->format == FORMAT_JSON ? ESCAPE_JSON : ESCAPE_TEXT);
+	out = escape_open(view.f, format_def_of(cfg->format)->escape);
 	if (out) {
-		status = cfg->format == FORMAT_CSV ? show_csv(cfg, &o, out)
-						   : show_files(cfg, &o, out);
+		status = format_def_of(cfg->format)->several == SEVERAL_ONE_TABLE
+			? show_csv(cfg, &o, out)
+			: show_files(cfg, &o, out);
 		fclose(out);
 	} else {
 		say("out of memory");

@@ -138,8 +138,8 @@ static int ambiguous(const struct results *const *sets, const char *const *files
 }
 
 /* Before anything is printed: every new file shares a cell with the base, and one only. */
-static int check_common(const struct results *const *sets, const char *const *files, size_t n,
-			unsigned mask, char *why, size_t len)
+int compare_check(const struct results *const *sets, const char *const *files, size_t n,
+		  unsigned mask, char *why, size_t len)
 {
 	for (size_t f = 1; f < n; f++) {
 		int common = 0;
@@ -384,10 +384,14 @@ static void all_unmatched(const struct results *const *sets, const char *const *
 	}
 }
 
-static int compare_text(const struct results *const *sets, const char *const *files, size_t n,
-			const struct files_answer *fa, const struct report_opts *o, int all,
-			FILE *out)
+int compare_text(const struct compare_input *in, FILE *out)
 {
+	const struct results *const *sets = in->sets;
+	const char *const *files = in->files;
+	const struct report_opts *o = in->o;
+	const struct files_answer *fa = in->fa;
+	size_t n = in->n;
+	int all = in->all;
 	int device = device_kind_of(sets[0]) != DEVICE_SWAP, ret = 0;
 	struct text_arg arg = { o, all, out };
 
@@ -502,7 +506,7 @@ static json_object *cell_json(const struct pair *p)
 	for (int m = 0; m < M_COUNT; m++)
 		if (p->mc[m].have)
 			json_object_object_add(ms, metrics[m].key,
-					       metric_comparison_json(&p->mc[m]));
+					       metric_comparison_json(&p->mc[m], m));
 	json_object_object_add(o, "metrics", ms);
 	return o;
 }
@@ -513,10 +517,13 @@ static int json_pair(const struct pair *p, void *arg)
 	return 0;
 }
 
-static int report_compare_json(const struct results *const *sets, const char *const *files,
-			       size_t n, const struct files_answer *fa, duration_unit_fn unit_of,
-			       FILE *out)
+int compare_json(const struct compare_input *in, FILE *out)
 {
+	const struct results *const *sets = in->sets;
+	const char *const *files = in->files;
+	duration_unit_fn unit_of = in->o->duration_unit;
+	const struct files_answer *fa = in->fa;
+	size_t n = in->n;
 	json_object *doc = json_object_new_object(), *fs = json_object_new_array(),
 		    *cells = json_object_new_array();
 	int ret;
@@ -588,53 +595,29 @@ static int csv_pair(const struct pair *p, void *arg)
 	return 0;
 }
 
-static int compare_csv(const struct results *const *sets, const char *const *files,
-		       const struct files_answer *fa, const struct report_opts *o, FILE *out)
+int compare_csv(const struct compare_input *in, FILE *out)
 {
 	struct table t;
 	struct csv_arg arg = { &t };
 	int ret;
 
 	table_init(&t, "", csv_cols, ARRAY_SIZE(csv_cols));
-	ret = each_pair(sets, files, fa, csv_pair, &arg);
+	ret = each_pair(in->sets, in->files, in->fa, csv_pair, &arg);
 	if (!ret)
-		ret = table_print(&t, &o->render, out);
+		ret = table_print(&t, &in->o->render, out);
 	table_free(&t);
 	return ret;
 }
 
 /* The text through markdown's rules (report/markdown.h). */
-static int compare_markdown(const struct results *const *sets, const char *const *files, size_t n,
-			    const struct files_answer *fa, const struct report_opts *o, int all,
-			    FILE *out)
+int compare_markdown(const struct compare_input *in, FILE *out)
 {
 	struct markdown_capture c;
 	int ret, end;
 
 	if (!markdown_begin(&c))
 		return -ENOMEM;
-	ret = compare_text(sets, files, n, fa, o, all, c.f);
+	ret = compare_text(in, c.f);
 	end = markdown_end(&c, out);
 	return ret ? ret : end;
-}
-
-int report_compare(const struct results *const *sets, const char *const *files, size_t n,
-		   const struct report_opts *o, int all, FILE *out, char *why, size_t len)
-{
-	struct files_answer fa;
-	int ret = check_common(sets, files, n, match_mask(o), why, len);
-
-	if (ret)
-		return ret;
-	ret = files_answer_compute(sets, n, &o->cmp, o->calibration, match_mask(o), &fa);
-	if (!ret && o->render.format == FORMAT_JSON)
-		ret = report_compare_json(sets, files, n, &fa, o->duration_unit, out);
-	else if (!ret && o->render.format == FORMAT_CSV)
-		ret = compare_csv(sets, files, &fa, o, out);
-	else if (!ret && o->render.format == FORMAT_MARKDOWN)
-		ret = compare_markdown(sets, files, n, &fa, o, all, out);
-	else if (!ret)
-		ret = compare_text(sets, files, n, &fa, o, all, out);
-	files_answer_free(&fa);
-	return ret;
 }

@@ -5,9 +5,25 @@
 
 #include "runner/report/report.h"
 
-/* sets[0] is the base. -ENOENT with why filled when a file shares no cell with the base
- * (nothing is printed then); all: rows that did not change too. */
-int report_compare(const struct results *const *sets, const char *const *files, size_t n,
-		   const struct report_opts *o, int all, FILE *out, char *why, size_t len);
+/* What every format's compare writer is given: the files, sets[0] the base, and the answer
+ * decided once for all of them (report/formats/formats.c computes it). */
+struct compare_input {
+	const struct results *const *sets;
+	const char *const *files;
+	size_t n;
+	const struct files_answer *fa;
+	const struct report_opts *o;
+	int all; /* rows that did not change too */
+};
+
+/* -ENOENT with why filled when a later file shares no cell with sets[0], or pairs one
+ * ambiguously on mask's keys: nothing can be compared then. */
+int compare_check(const struct results *const *sets, const char *const *files, size_t n,
+		  unsigned mask, char *why, size_t len);
+/* The writers of the table, json, csv and markdown formats. */
+int compare_text(const struct compare_input *in, FILE *out);
+int compare_json(const struct compare_input *in, FILE *out);
+int compare_csv(const struct compare_input *in, FILE *out);
+int compare_markdown(const struct compare_input *in, FILE *out);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "runner/report/formats/formats.h"
 #include "runner/report/compare_view.h"
 #include "runner/base/sizes.h"
 #include "runner/report/html_markup.h"

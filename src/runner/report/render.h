@@ -9,11 +9,15 @@ enum output_format {
 	FORMAT_TABLE,
 	FORMAT_JSON,
 	FORMAT_CSV,
-	FORMAT_MARKDOWN
+	FORMAT_MARKDOWN,
+	/* compare's only: a test point or case per comparison (report/formats/tap.c, junit.c) */
+	FORMAT_TAP,
+	FORMAT_JUNIT,
+	FORMAT_COUNT
 };
 
 struct render_opts {
-	enum output_format format; /* table, markdown or csv */
+	enum output_format format; /* the table's: aligned, markdown or csv */
 	const struct column_list *columns; /* NULL or empty: every column */
 	int raw, noheadings;
 };

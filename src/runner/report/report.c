@@ -9,10 +9,12 @@
 #include "runner/result/json_write.h"
 
 /* The result document, its comparisons the answer's: one decision, every format. */
-static int print_json(const struct results *r, const struct answer *a, FILE *out)
+static int print_json(const struct results *r, const struct answer *a, const struct report_opts *o,
+		      FILE *out)
 {
 	char *text = results_to_string_with(r, &a->opts);
 
+	(void)o;
 	if (!text)
 		return -ENOMEM;
 	fprintf(out, "%s\n", text);
@@ -84,19 +86,41 @@ static int print_markdown(const struct results *r, const struct answer *a,
 	return ret ? ret : end;
 }
 
-int report_print(const struct results *r, const struct report_opts *o, FILE *out)
-{
-	const char *file = o->file ? o->file : "";
-	struct answer a;
-	int ret;
+typedef int (*answer_printer)(const struct results *r, const struct answer *a,
+			      const struct report_opts *o, FILE *out);
 
-	if (o->render.format == FORMAT_CSV)
-		return report_long_table(&r, &file, 1, &o->render, out);
-	ret = report_answer_of(r, o, &a);
+/* r's answer decided once, then printed. */
+static int with_answer(const struct results *r, const struct report_opts *o, FILE *out,
+		       answer_printer print)
+{
+	struct answer a;
+	int ret = report_answer_of(r, o, &a);
+
 	if (!ret)
-		ret = o->render.format == FORMAT_JSON	      ? print_json(r, &a, out)
-			: o->render.format == FORMAT_MARKDOWN ? print_markdown(r, &a, o, out)
-							      : print_text(r, &a, o, out);
+		ret = print(r, &a, o, out);
 	answer_free(&a);
 	return ret;
+}
+
+int answer_text(const struct results *r, const struct report_opts *o, FILE *out)
+{
+	return with_answer(r, o, out, print_text);
+}
+
+int answer_json(const struct results *r, const struct report_opts *o, FILE *out)
+{
+	return with_answer(r, o, out, print_json);
+}
+
+int answer_markdown(const struct results *r, const struct report_opts *o, FILE *out)
+{
+	return with_answer(r, o, out, print_markdown);
+}
+
+/* The long table decides nothing: a row per trial and metric. */
+int answer_csv(const struct results *r, const struct report_opts *o, FILE *out)
+{
+	const char *file = o->file ? o->file : "";
+
+	return report_long_table(&r, &file, 1, &o->render, out);
 }

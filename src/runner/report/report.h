@@ -43,9 +43,14 @@ static inline unsigned match_mask(const struct report_opts *o)
 	return o->match ? o->match : MATCH_ALL;
 }
 
-/* The results in the format asked (json: the result document), every comparison the
- * answer's (result/answer.h), decided once with the file's alpha and noise threshold. */
-int report_print(const struct results *r, const struct report_opts *o, FILE *out);
+/* The writers of the table, json, markdown and csv formats (report/formats/formats.c picks
+ * one): every comparison the answer's (result/answer.h), decided once with the file's alpha
+ * and noise threshold; json: the result document; csv: the long table, which decides
+ * nothing. */
+int answer_text(const struct results *r, const struct report_opts *o, FILE *out);
+int answer_json(const struct results *r, const struct report_opts *o, FILE *out);
+int answer_markdown(const struct results *r, const struct report_opts *o, FILE *out);
+int answer_csv(const struct results *r, const struct report_opts *o, FILE *out);
 /* The answer of r as report_print decides it. 0, -ENOMEM; answer_free it either way. */
 int report_answer_of(const struct results *r, const struct report_opts *o, struct answer *a);
 /* Per cell: its primary metric (elapsed; a service's throughput), CPU, swap, the latencies,

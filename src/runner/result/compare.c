@@ -78,6 +78,24 @@ const char *comparison_mark(const struct metric_comparison *mc)
 	return significance_mark(mc->sig);
 }
 
+enum comparison_outcome comparison_outcome_of(const struct metric_comparison *mc, enum metric_id m)
+{
+	if (!mc->have || mc->sig == SIG_NOT_TESTABLE_DIFFERENT ||
+	    mc->sig == SIG_NOT_TESTABLE_SAME || mc->sig == SIG_NEEDS_RUNS)
+		return OUTCOME_UNTESTED;
+	if (mc->sig != SIG_SIGNIFICANT || mc->family == FAMILY_EXPLORATORY ||
+	    !metrics[m].lower_is_better)
+		return OUTCOME_PASS;
+	if (metric_higher_better(m) ? mc->est.change_pct < 0 : mc->est.change_pct > 0)
+		return OUTCOME_REGRESSION;
+	return OUTCOME_PASS;
+}
+
+const char *comparison_outcome_name(enum comparison_outcome o)
+{
+	return o == OUTCOME_REGRESSION ? "regression" : o == OUTCOME_UNTESTED ? "untested" : "pass";
+}
+
 const char *significance_legend(void)
 {
 	return "* significant (the primary metric at alpha, the secondary ones Holm-corrected "

@@ -99,6 +99,18 @@ double change_pct(double a, double b);
 /* "*", "+", "~", "?", "e" or "" for a decision; and the legend line that explains them. */
 const char *significance_mark(enum significance s);
 const char *comparison_mark(const struct metric_comparison *mc);
+
+/* What a CI gate makes of a comparison of metric m: a finding (significant, not a lead) that
+ * moves m the wrong way is a regression; nothing tested (too few trials, one run a side, a
+ * side without m) is untested; anything else passes. */
+enum comparison_outcome {
+	OUTCOME_PASS,
+	OUTCOME_REGRESSION,
+	OUTCOME_UNTESTED
+};
+enum comparison_outcome comparison_outcome_of(const struct metric_comparison *mc, enum metric_id m);
+/* "pass", "regression", "untested": the outcome in compare's JSON. */
+const char *comparison_outcome_name(enum comparison_outcome o);
 const char *significance_legend(void);
 /* The decision in the result and comparison files' words. */
 const char *comparison_significance_name(const struct metric_comparison *mc);

@@ -277,7 +277,7 @@ static json_object *cell_info(const struct result_cell *c)
 /* One decision as every format gives it: the estimate it was made of (the change of the
  * median, its interval and its p), what it was tested with, its family, and the trials'
  * description beside it. */
-json_object *metric_comparison_json(const struct metric_comparison *mc)
+json_object *metric_comparison_json(const struct metric_comparison *mc, enum metric_id m)
 {
 	json_object *d = json_object_new_object();
 	const struct two_sample *ts = &mc->ts;
@@ -296,6 +296,7 @@ json_object *metric_comparison_json(const struct metric_comparison *mc)
 	json_object_object_add(d, "testable", json_object_new_boolean(mc->est.testable));
 	add_str(d, "significance", comparison_significance_name(mc));
 	add_str(d, "mark", comparison_mark(mc));
+	add_str(d, "outcome", comparison_outcome_name(comparison_outcome_of(mc, m)));
 	if (mc->by == BY_RUNS || mc->by == BY_CALIBRATION) {
 		json_object_object_add(d, "runs_base", json_object_new_uint64(mc->runs.runs_base));
 		json_object_object_add(d, "runs_new", json_object_new_uint64(mc->runs.runs_new));
@@ -355,7 +356,7 @@ static json_object *pair_json(const struct results *run, const struct answer_pai
 	for (int m = 0; m < M_COUNT; m++)
 		if (p->mc[m].have)
 			json_object_object_add(ms, metrics[m].key,
-					       metric_comparison_json(&p->mc[m]));
+					       metric_comparison_json(&p->mc[m], m));
 	json_object_object_add(o, "metrics", ms);
 	return o;
 }
@@ -376,7 +377,7 @@ static json_object *claim_json(const struct results *run, const struct answer *a
 	for (size_t i = 0; i < run->ncells; i++)
 		if (cl->vs[i].have)
 			json_object_object_add(vs, run->cells[i].label,
-					       metric_comparison_json(&cl->vs[i]));
+					       metric_comparison_json(&cl->vs[i], cl->m));
 	json_object_object_add(o, "against", vs);
 	return o;
 }

@@ -13,7 +13,7 @@ char *results_to_string(const struct results *r);
  * --format json --alpha ...), as its table would be. */
 char *results_to_string_with(const struct results *r, const struct compare_opts *opts);
 /* One metric of a comparison, with its interval, p-values and decision. */
-struct json_object *metric_comparison_json(const struct metric_comparison *mc);
+struct json_object *metric_comparison_json(const struct metric_comparison *mc, enum metric_id m);
 /* alpha, noise threshold, confidence and the bootstrap's seed and resamples. */
 struct json_object *comparison_method_json(const struct compare_opts *o);
 

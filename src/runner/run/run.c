@@ -24,6 +24,7 @@
 #include "runner/kernel/zram.h"
 #include "runner/cli/option_parse.h"
 #include "runner/result/json_write.h"
+#include "runner/report/formats/formats.h"
 #include "runner/report/report.h"
 #include "runner/run/workdir.h"
 #include "runner/trial/trial.h"
@@ -403,8 +404,7 @@ static void print_results(const struct run *run)
 {
 	struct report_opts o = report_opts_of(run->cfg);
 	/* A trial's note quotes what the workload printed: escaped on its way to the terminal. */
-	FILE *out =
-		escape_open(stdout, run->cfg->format == FORMAT_JSON ? ESCAPE_JSON : ESCAPE_TEXT);
+	FILE *out = escape_open(stdout, format_def_of(run->cfg->format)->escape);
 
 	o.file = run->output;
 	if (out) {
