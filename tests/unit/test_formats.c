@@ -221,7 +221,7 @@ Test(formats, tap_with_all_has_a_point_per_metric_both_have)
 Test(formats, what_could_not_be_tested_is_a_skip)
 {
 	struct results a, b;
-	char *text;
+	char *text, trailer[128];
 
 	read_fixture("block-static.json", &a);
 	read_fixture("block-static-b.json", &b);
@@ -229,11 +229,16 @@ Test(formats, what_could_not_be_tested_is_a_skip)
 	cr_expect_gt(count_of(text, " # SKIP not tested\n"), 0, "%s", text);
 	cr_expect_eq(count_of(text, " # SKIP not tested\n"), count_of(text, "\nok "), "%s", text);
 	cr_expect_not_null(strstr(text, "one run a side: not tested # SKIP"), "%s", text);
+	snprintf(trailer, sizeof(trailer),
+		 "\n# 0 regressions, %zu not tested, of %zu comparisons\n", count_of(text, "\nok "),
+		 count_of(text, "\nok "));
+	cr_expect_not_null(strstr(text, trailer), "%s\n%s", trailer, text);
 	free(text);
 	text = compared_as(FORMAT_JUNIT, &a, &b, "b.json", 0);
 	cr_expect_eq(count_of(text, "<skipped message=\"not tested: "),
 		     count_of(text, "<testcase "));
 	cr_expect_eq(count_of(text, "<failure"), 0);
+	cr_expect_eq(count_of(text, " failures=\"0\" errors=\"0\" skipped=\""), 2, "%s", text);
 	free(text);
 	results_free(&a);
 	results_free(&b);
