@@ -29,6 +29,7 @@
 #include "runner/kernel/sysfs.h"
 #include "runner/kernel/vmstat.h"
 #include "runner/loadgen/loadgen.h"
+#include "runner/loadgen/stress_ng.h"
 #include "runner/report/formats/formats.h"
 #include "runner/report/report.h"
 #include "runner/result/calibration.h"
@@ -499,6 +500,28 @@ static void check_loadgen(const struct input *in)
 Test(fuzz_regressions, loadgen)
 {
 	each_input("loadgen", check_loadgen);
+}
+
+/* Read or refused with a reason; a bad-* input refused; what is read finite, not negative. */
+static void check_stress_ng(const struct input *in)
+{
+	const char *name = strrchr(in->path, '/') + 1;
+	struct stress_ng_metrics m;
+	char why[256] = "";
+	int ret = stress_ng_metrics_parse(in->data, in->len, "vm", &m, why, sizeof(why));
+
+	cr_expect(ret == 0 || ((ret == -EINVAL || ret == -ENOENT) && why[0]), "%s: %d '%s'",
+		  in->path, ret, why);
+	cr_expect(ret || strncmp(name, "bad-", 4) != 0, "%s: read", in->path);
+	cr_expect(ret ||
+			  (isfinite(m.bogo_ops) && isfinite(m.ops_per_s) && isfinite(m.wall_s) &&
+			   m.bogo_ops >= 0 && m.ops_per_s >= 0 && m.wall_s >= 0),
+		  "%s", in->path);
+}
+
+Test(fuzz_regressions, stress_ng)
+{
+	each_input("stress_ng", check_stress_ng);
 }
 
 /* Read, or refused as a whole; what is read is whole and findable, its counts in range. */

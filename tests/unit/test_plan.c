@@ -1,4 +1,5 @@
 #include <criterion/criterion.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "runner/cli/options.h"
@@ -305,6 +306,65 @@ Test(plan, comp_all_is_every_algorithm_the_kernels_zram_offers)
 	cr_assert_eq(p.ncells, 2);
 	cr_assert_str_eq(p.cells[0].label, "zram:lzo-rle");
 	cr_assert_str_eq(p.cells[1].comp, "zstd");
+	plan_free(&p);
+	config_free(&cfg);
+}
+
+/* Each cell's driver, from the options that choose it: a device target's before a server's,
+ * a server's before a command's, a command's before --workload's name, else the hogger. */
+Test(plan, each_cell_is_driven_by_what_the_options_choose)
+{
+	struct config cfg = { 0 };
+	struct plan p;
+	const char *args;
+
+	PLAN(&p, &cfg, "--swap", "zram");
+	cr_expect_eq(p.cells[0].driver, &driver_hogger);
+	cr_expect_str_eq(p.cells[0].driver_args, "");
+	plan_free(&p);
+	PLAN(&p, &cfg, "--target", "block", "--modes", "seq-read");
+	cr_expect_eq(p.cells[0].driver, &driver_block);
+	plan_free(&p);
+	PLAN(&p, &cfg, "--target", "fs", "--", "true");
+	cr_expect_eq(p.cells[0].driver, &driver_fs);
+	plan_free(&p);
+	PLAN(&p, &cfg, "--load", "true", "--", "sleep", "9");
+	cr_expect_eq(p.cells[0].driver, &driver_service);
+	plan_free(&p);
+	PLAN(&p, &cfg, "--", "true");
+	cr_expect_eq(p.cells[0].driver, &driver_command);
+	cr_expect_eq(plan_driver(&cfg, &args), &driver_command);
+	cr_expect_str_eq(args, "");
+	plan_free(&p);
+	PLAN(&p, &cfg, "--workload", "hogger");
+	cr_expect_eq(p.cells[0].driver, &driver_hogger);
+	plan_free(&p);
+	config_free(&cfg);
+}
+
+/* stress-ng starts its workers itself: one process, its command line the cell's own. */
+Test(plan, a_named_driver_builds_its_cells_command_line)
+{
+	struct config cfg = { 0 };
+	struct plan p;
+
+	PLAN(&p, &cfg, "--workload", "stress-ng:vm:3s", "--swap", "disk,zram", "--jobs", "2",
+	     "--alloc", "64M");
+	cr_assert_eq(p.ncells, 2);
+	for (size_t i = 0; i < p.ncells; i++) {
+		const struct plan_cell *c = &p.cells[i];
+		cr_expect_eq(c->driver, &driver_stress_ng);
+		cr_expect_str_eq(c->driver_args, "vm:3s");
+		cr_expect_eq(c->workload.jobs, 1);
+		cr_expect(c->workload.command);
+		cr_expect_eq(c->workload.argv, c->driver_cell.argv);
+		cr_expect_str_eq(c->workload.argv[0], "stress-ng");
+		cr_expect_str_eq(c->workload.argv[2], "2");
+		cr_expect_eq(strtoull(c->workload.argv[4], NULL, 10), c->alloc / 2);
+		cr_expect_str_eq(c->workload.argv[8], "3s");
+		cr_expect_eq(c->jobs, 2);
+	}
+	cr_expect_eq(p.cells[0].alloc, 64ULL << 20);
 	plan_free(&p);
 	config_free(&cfg);
 }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "runner/trial/drivers/driver.h"
 #include "runner/trial/trial.h"
 #include "runner/undo/journal.h"
 
@@ -31,6 +32,7 @@ Test(trial, a_device_that_cannot_be_made_fails_the_trial_before_its_cgroup)
 				 .journal = &j,
 				 .cgroup_name = "zsb-unit-never-made",
 				 .workload = &spec,
+				 .driver = &driver_hogger,
 				 .target = &target };
 	struct trial t;
 	char why[256] = "";

@@ -18,6 +18,7 @@ static const size_t owned[] = {
 	offsetof(struct config, setup),	    offsetof(struct config, config_file),
 	offsetof(struct config, read_back), offsetof(struct config, load),
 	offsetof(struct config, ready),	    offsetof(struct config, load_warmup),
+	offsetof(struct config, workload),
 };
 #define NOWNED (ARRAY_SIZE(owned))
 

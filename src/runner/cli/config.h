@@ -63,6 +63,7 @@ enum option_id {
 	O_DIRECT,
 	O_FIO_RATE,
 	O_READ_BACK,
+	O_WORKLOAD,
 	O_DATA,
 	O_ACCESS,
 	O_REREAD,
@@ -215,6 +216,7 @@ struct config {
 	unsigned loops;
 	enum switch_state direct;
 	char *read_back; /* fs: the read phase's command; empty: none */
+	char *workload; /* --workload NAME[:ARGS], a driver chosen by name; empty: the hogger */
 	char *data; /* the pages' pattern: compressible:50, file:PATH, ... */
 	char access[64];
 	double swap_fraction; /* 0: --alloc decides; else alloc = limit / (1 - F) per cell */

@@ -15,6 +15,7 @@
 #include "runner/cli/option_table.h"
 #include "runner/fio/job.h"
 #include "runner/swap/backend.h"
+#include "runner/trial/drivers/driver.h"
 
 static int bad(char *why, size_t len, const struct config *cfg, enum option_id id,
 	       const char *reason)
@@ -88,14 +89,36 @@ static int check_backends(const struct config *cfg, char *why, size_t len)
 static int check_hogger_only(const struct config *cfg, char *why, size_t len)
 {
 	int fio = cfg->target == USE_BLOCK;
+	const struct workload_driver *named = driver_named(cfg->workload, NULL);
+	int other = named && named != &driver_hogger;
+	char reason[96];
 
-	for (int id = 0; (cfg->command || fio) && id < O_COUNT; id++)
+	snprintf(reason, sizeof(reason), "only the hogger takes this option, not %s",
+		 fio		 ? "fio (--target block)"
+			 : other ? named->name
+				 : "a command");
+	for (int id = 0; (cfg->command || fio || other) && id < O_COUNT; id++)
 		if ((option_table[id].flags & OPT_HOGGER_ONLY) && cfg->given[id] &&
 		    !(fio && id == O_DATA))
-			return bad(
-				why, len, cfg, (enum option_id)id,
-				fio ? "only the hogger takes this option, not fio (--target block)"
-				    : "only the hogger takes this option, not a command");
+			return bad(why, len, cfg, (enum option_id)id, reason);
+	return 0;
+}
+
+/* A driver chosen by name runs its own program: no command after --, no server, no device
+ * target (whose workloads are fio and the command). */
+static int check_named_driver(const struct config *cfg, char *why, size_t len)
+{
+	const struct workload_driver *named = driver_named(cfg->workload, NULL);
+
+	if (!named || named == &driver_hogger)
+		return 0;
+	if (cfg->command)
+		return bad(why, len, cfg, O_WORKLOAD,
+			   "it runs its own program: give no command after --");
+	if (cfg->load[0])
+		return bad(why, len, cfg, O_WORKLOAD, "not with --load, whose server is a command");
+	if (cfg->target != USE_SWAP)
+		return bad(why, len, cfg, O_WORKLOAD, "only with --target swap");
 	return 0;
 }
 
@@ -211,6 +234,8 @@ int options_cross_check(const struct config *cfg, char *why, size_t len)
 
 	if (!ret)
 		ret = check_backends(cfg, why, len);
+	if (!ret)
+		ret = check_named_driver(cfg, why, len);
 	if (!ret)
 		ret = check_hogger_only(cfg, why, len);
 	if (!ret)

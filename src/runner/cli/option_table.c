@@ -26,6 +26,7 @@
 #include "runner/report/formats/formats.h"
 #include "runner/result/match.h"
 #include "runner/swap/backend.h"
+#include "runner/trial/drivers/driver.h"
 
 #define FIELD(f) offsetof(struct config, f), sizeof(((struct config *)0)->f)
 #define MiB (1ULL << 20)
@@ -319,6 +320,24 @@ static int check_setup(struct config *cfg, const char *v, char *why, size_t len)
 		return -EINVAL;
 	}
 	return 0;
+}
+
+/* A driver chosen by name, and arguments it takes. */
+static int check_workload_name(struct config *cfg, const char *v, char *why, size_t len)
+{
+	const char *args;
+	const struct workload_driver *d = driver_named(v, &args);
+
+	(void)cfg;
+	if (!d) {
+		snprintf(why, len, "not %s", driver_names());
+		return -EINVAL;
+	}
+	if (!d->check_args && args[0]) {
+		snprintf(why, len, "%s takes no arguments", d->name);
+		return -EINVAL;
+	}
+	return d->check_args ? d->check_args(args, why, len) : 0;
 }
 
 /* "-" is standard output only where one stream is written once: a run rewrites its result
@@ -633,6 +652,12 @@ const struct option_desc option_table[O_COUNT] = {
 				  "mount "
 				  "and time it (the read phase)",
 			  .group = G_DEVICE },
+	[O_WORKLOAD] = { "workload", 0, OT_TEXT, FIELD(workload), 0, 127, NULL, "hogger",
+			 "NAME[:ARGS]", NULL, .parse = check_workload_name,
+			 .example = "stress-ng:vm:5s",
+			 .help = "what runs in the cgroup: hogger, or stress-ng:vm[:Ns] (its --vm "
+				 "workers, their bogo ops/s the throughput)",
+			 .group = G_WORKLOAD },
 	[O_DATA] = { "data", 0, OT_CUSTOM, FIELD(data), 0, 0, "compressible:50", NULL, "PATTERN",
 		     NULL, .flags = OPT_HOGGER_ONLY, .parse = parse_data, .to_json = data_json,
 		     .format = data_format, .example = "compressible:75",

@@ -213,7 +213,9 @@ const struct metric metrics[M_COUNT] = {
 			   "the load generator's operations per second over its measured run, as "
 			   "it printed them (sysbench's transactions, redis-benchmark's requests, "
 			   "pgbench's tps); a timed access (--access ...:Ns): the hogger's reads, "
-			   "summed over its threads and jobs, / access_time" },
+			   "summed over its threads and jobs, / access_time; --workload "
+			   "stress-ng: its bogo operations over its own wall clock "
+			   "(bogo-ops-per-second-real-time)" },
 	[M_REQUEST_AVG] = { "request_avg", UNIT_MICROSECONDS, 1,
 			    "the load generator's mean latency per operation, as it printed it" },
 	[M_REQUEST_P50] = { "request_p50", UNIT_MICROSECONDS, 1,

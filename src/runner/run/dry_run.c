@@ -15,6 +15,19 @@
 
 static const char *const order_names[] = { "interleaved", "sequential", "shuffled" };
 
+/* A driver's own command line, as it will run, and what its jobs hold. */
+static void driver_cell_line(const struct plan_cell *c, FILE *out)
+{
+	char limit[32], alloc[32];
+
+	fprintf(out, "  %s: limit %s, %s (%s), %s held by %u job%s:", c->label,
+		size_format(c->limit, limit, sizeof(limit)), c->driver->name, c->driver_args,
+		size_format(c->alloc, alloc, sizeof(alloc)), c->jobs, c->jobs == 1 ? "" : "s");
+	for (size_t w = 0; c->workload.argv[w]; w++)
+		fprintf(out, " %s", c->workload.argv[w]);
+	fputc('\n', out);
+}
+
 static void plan_lines(const struct run *run, FILE *out)
 {
 	const struct config *cfg = run->cfg;
@@ -35,6 +48,8 @@ static void plan_lines(const struct run *run, FILE *out)
 			fprintf(out, "  %s: limit %s, the server %s, under %s\n", c->label,
 				size_format(c->limit, limit, sizeof(limit)), cfg->command[0],
 				p->service.spec.load[0]);
+		else if (c->driver->plan)
+			driver_cell_line(c, out);
 		else if (cfg->command)
 			fprintf(out, "  %s: limit %s, %u cop%s of %s\n", c->label,
 				size_format(c->limit, limit, sizeof(limit)), c->jobs,
@@ -144,7 +159,9 @@ static double estimate_seconds(const struct run *run)
 
 	for (size_t i = 0; i < p->nschedule; i++) {
 		const struct plan_cell *c = &p->cells[p->schedule[i].cell];
-		seconds += (double)c->alloc / ((c->mode >= 0 ? 500.0 : 300.0) * MIB_BYTES) + 0.12;
+		seconds += c->driver->seconds
+			? c->driver->seconds(c->driver_args) + 0.12
+			: (double)c->alloc / ((c->mode >= 0 ? 500.0 : 300.0) * MIB_BYTES) + 0.12;
 	}
 	return seconds;
 }
@@ -153,10 +170,14 @@ static void estimate(const struct run *run, FILE *out)
 {
 	double seconds = estimate_seconds(run);
 
+	const struct workload_driver *d = run->plan.ncells ? run->plan.cells[0].driver : NULL;
+
 	fprintf(out, "estimated duration: about %.0f s (%.1f min), %s\n", seconds, seconds / 60,
-		run->cfg->target == USE_BLOCK ? "for fio's bytes at ~500 MiB/s"
-					      : "for the hogger's fill at ~300 MiB/s; a command "
-						"takes what it takes");
+		d && d->seconds ? "for the time each trial of its driver runs"
+			: run->cfg->target == USE_BLOCK
+			? "for fio's bytes at ~500 MiB/s"
+			: "for the hogger's fill at ~300 MiB/s; a command "
+			  "takes what it takes");
 }
 
 /* What a writer of lines wrote, one string each: the JSON plan shares the text's sentences. */
@@ -190,11 +211,13 @@ static json_object *cell_json(const struct run *run, const struct plan_cell *c)
 	json_object_object_add(o, "alloc", json_object_new_uint64(c->alloc));
 	json_object_object_add(
 		o, "mode", c->mode >= 0 ? json_object_new_string(fio_modes[c->mode].name) : NULL);
-	json_object_object_add(o, "workload",
-			       json_object_new_string(c->mode >= 0 ? "fio"
-							      : run->cfg->command
-							      ? run->cfg->command[0]
-							      : "hogger"));
+	json_object_object_add(
+		o, "workload",
+		json_object_new_string(c->mode >= 0		   ? "fio"
+					       : run->cfg->command ? run->cfg->command[0]
+					       : c->driver->plan   ? c->workload.argv[0]
+								   : "hogger"));
+	json_object_object_add(o, "driver", json_object_new_string(c->driver->name));
 	return o;
 }
 

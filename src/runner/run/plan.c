@@ -51,8 +51,38 @@ void plan_swapfile(const struct config *cfg, pid_t pid, char *buf, size_t len)
 		snprintf(buf, len, "/var/tmp/zswapbench-%d.swap", (int)pid);
 }
 
-/* The hogger with this cell's share (each job alloc / jobs), or the user's command. */
-static void build_workload(const struct config *cfg, const char *hogger, struct plan_cell *c)
+const struct workload_driver *plan_driver(const struct config *cfg, const char **args)
+{
+	const struct workload_driver *named = driver_named(cfg->workload, args);
+
+	if (!named || cfg->target != USE_SWAP || cfg->command)
+		*args = "";
+	if (cfg->target == USE_BLOCK)
+		return &driver_block;
+	if (cfg->target == USE_FS)
+		return &driver_fs;
+	if (cfg->load[0])
+		return &driver_service;
+	if (cfg->command)
+		return &driver_command;
+	return named ? named : &driver_hogger;
+}
+
+/* A driver's own command line: one process, which starts its jobs itself. */
+static int build_driver_workload(struct plan_cell *c)
+{
+	const struct driver_cell_in in = { c->driver_args, c->jobs, c->alloc };
+	int ret = c->driver->plan(&in, &c->driver_cell);
+
+	c->workload.jobs = 1;
+	c->workload.command = 1;
+	c->workload.argv = c->driver_cell.argv;
+	return ret;
+}
+
+/* The hogger with this cell's share (each job alloc / jobs), the user's command, fio, or the
+ * command line of the cell's driver. */
+static int build_workload(const struct config *cfg, const char *hogger, struct plan_cell *c)
 {
 	struct workload_spec *spec = &c->workload;
 	struct hogger_args a = {
@@ -72,13 +102,15 @@ static void build_workload(const struct config *cfg, const char *hogger, struct 
 	if (c->mode >= 0) {
 		spec->command = 1;
 		spec->argv = c->fio_argv;
-		return;
+		return 0;
 	}
 	if (cfg->command) {
 		spec->command = 1;
 		spec->argv = cfg->command;
-		return;
+		return 0;
 	}
+	if (c->driver->plan)
+		return build_driver_workload(c);
 	if (access_parse(cfg->access, &mode) == 0 && mode.kind == ACCESS_TABS) {
 		spec->tab_cycles = mode.passes;
 		spec->tab_recent = mode.recent;
@@ -86,6 +118,7 @@ static void build_workload(const struct config *cfg, const char *hogger, struct 
 	}
 	hogger_argv_build(&c->hogger, &a);
 	spec->argv = c->hogger.argv;
+	return 0;
 }
 
 /* The axes of one group of cells: the whole run, or a section of its config file. */
@@ -179,9 +212,9 @@ static void build_target(const struct config *cfg, uint64_t device, struct plan_
 	c->alloc = fio_bytes(cfg, device, c->jobs, c->mode);
 }
 
-static void add_cell(struct plan *p, const struct config *cfg, const char *hogger,
-		     const struct axes *a, const struct backend *b, const char *comp, unsigned jobs,
-		     uint64_t limit, int mode)
+static int add_cell(struct plan *p, const struct config *cfg, const char *hogger,
+		    const struct axes *a, const struct backend *b, const char *comp, unsigned jobs,
+		    uint64_t limit, int mode)
 {
 	struct plan_cell *c = &p->cells[p->ncells++];
 
@@ -193,9 +226,10 @@ static void add_cell(struct plan *p, const struct config *cfg, const char *hogge
 	c->limit = limit;
 	c->mode = mode;
 	c->alloc = plan_hogger_bytes(cell_alloc(cfg, jobs, limit), jobs, cfg->chunk);
+	c->driver = plan_driver(cfg, &c->driver_args);
 	label_cell(a, c);
 	build_target(cfg, p->swap_size, c);
-	build_workload(cfg, hogger, c);
+	return build_workload(cfg, hogger, c);
 }
 
 /* A block device's cells, one per fio mode (in the table's order: writes first); the one cell
@@ -225,10 +259,10 @@ static size_t count_cells(const struct axes *a)
 	return n;
 }
 
-static void add_cells(struct plan *p, const struct config *cfg, const char *hogger,
-		      const struct axes *a)
+static int add_cells(struct plan *p, const struct config *cfg, const char *hogger,
+		     const struct axes *a)
 {
-	int modes[FIO_MODE_COUNT];
+	int modes[FIO_MODE_COUNT], ret = 0;
 	size_t nmodes = cell_modes(cfg, modes);
 
 	for (size_t i = 0; i < a->swap->n; i++) {
@@ -237,11 +271,13 @@ static void add_cells(struct plan *p, const struct config *cfg, const char *hogg
 		for (size_t k = 0; k < (takes_comp ? a->comp->n : 1); k++)
 			for (size_t j = 0; j < a->jobs->n; j++)
 				for (size_t l = 0; l < a->limit->n; l++)
-					for (size_t m = 0; m < nmodes; m++)
-						add_cell(p, cfg, hogger, a, b,
-							 takes_comp ? a->comp->v[k] : NULL,
-							 a->jobs->v[j], a->limit->v[l], modes[m]);
+					for (size_t m = 0; m < nmodes && !ret; m++)
+						ret = add_cell(p, cfg, hogger, a, b,
+							       takes_comp ? a->comp->v[k] : NULL,
+							       a->jobs->v[j], a->limit->v[l],
+							       modes[m]);
 	}
+	return ret;
 }
 
 /* The axes of every group as given: each section with [run]'s values for what it leaves out. */
@@ -353,7 +389,7 @@ int plan_build(struct plan *p, const struct config *cfg, const char *hogger,
 {
 	struct axes groups[SECTION_MAX];
 	size_t ngroups, max = 0;
-	int modes[FIO_MODE_COUNT];
+	int modes[FIO_MODE_COUNT], ret;
 
 	memset(p, 0, sizeof(*p));
 	p->all_comps = in->zram_algorithms;
@@ -367,7 +403,8 @@ int plan_build(struct plan *p, const struct config *cfg, const char *hogger,
 	if (!p->cells)
 		return -ENOMEM;
 	for (size_t g = 0; g < ngroups; g++)
-		add_cells(p, cfg, hogger, &groups[g]);
+		if ((ret = add_cells(p, cfg, hogger, &groups[g])))
+			return ret;
 	return build_schedule(p, cfg, in->seed);
 }
 

@@ -13,6 +13,7 @@
 
 #include "runner/cli/config.h"
 #include "runner/swap/backend.h"
+#include "runner/trial/drivers/driver.h"
 #include "runner/trial/hogger_argv.h"
 #include "runner/trial/service.h"
 #include "runner/trial/target.h"
@@ -32,6 +33,9 @@ struct plan_cell {
 		/* what its device is used as: swap, or a block device or filesystem measured */
 		target;
 	struct hogger_argv hogger;
+	const struct workload_driver *driver; /* what runs the cell's trials */
+	const char *driver_args; /* --workload's after "NAME:"; "" */
+	struct driver_cell driver_cell; /* a driver's own command line (driver->plan) */
 	int mode; /* block: the fio mode (enum fio_mode); -1: the device is not a block device */
 	/* block: fio's job file and JSON output in the work directory, and fio's words; fs:
 	 * the mount point and the read-back command's words (plan_place fills them) */
@@ -84,7 +88,11 @@ void plan_swapfile(const struct config *cfg, pid_t pid, char *buf, size_t len);
 /* Whether --comp all (or a section's comp = all) asks for the kernel's zram algorithms, which
  * the caller then reads into plan_inputs. */
 int plan_wants_all_comps(const struct config *cfg);
-/* The cells and the schedule; hogger is the hogger binary's path. -ENOMEM. */
+/* The driver of the run's cells, its --workload arguments into *args: a device target's, a
+ * server's, a command's, the one --workload names, else the hogger. */
+const struct workload_driver *plan_driver(const struct config *cfg, const char **args);
+/* The cells and the schedule; hogger is the hogger binary's path. -ENOMEM; -EINVAL when a
+ * driver's command line does not fit. */
 int plan_build(struct plan *p, const struct config *cfg, const char *hogger,
 	       const struct plan_inputs *in);
 /* A device target's files in the run's work directory: block: fio's job file, its output

@@ -167,7 +167,6 @@ static int check_outputs(const struct config *cfg)
 	return preflight_drawing(cfg);
 }
 
-/* A device target's tools: Debian's fio for a block device, mkfs.ext4 for a filesystem. */
 /* A command given as text (its words split at blanks): its first word must be found. */
 static int check_command_text(enum option_id id, const char *text)
 {
@@ -183,16 +182,15 @@ static int check_command_text(enum option_id id, const char *text)
 	return 0;
 }
 
-static int check_target_tools(const struct config *cfg)
+/* The program the run's driver needs (fio, mkfs.ext4, stress-ng), named with its package. */
+static int check_driver_program(const struct config *cfg)
 {
-	const char *tool = cfg->target == USE_BLOCK ? "fio"
-		: cfg->target == USE_FS		    ? "mkfs.ext4"
-						    : NULL;
-	const char *package = cfg->target == USE_BLOCK ? "fio" : "e2fsprogs";
-	if (tool && find_command(tool)) {
-		say("--target %s: %s not found in PATH (install the %s package: apt-get install "
-		    "%s)",
-		    device_use_names[cfg->target], tool, package, package);
+	const char *args;
+	const struct workload_driver *d = plan_driver(cfg, &args);
+
+	if (d->program && find_command(d->program)) {
+		say("%s: %s not found in PATH (install the %s package: apt-get install %s)",
+		    d->chosen_by, d->program, d->package, d->package);
 		return EXIT_UNSUPPORTED;
 	}
 	return check_command_text(O_READ_BACK, cfg->read_back);
@@ -203,7 +201,7 @@ static int check_workload(const struct config *cfg, struct host *host)
 {
 	int ret;
 
-	if ((ret = check_target_tools(cfg)))
+	if ((ret = check_driver_program(cfg)))
 		return ret;
 	if ((ret = check_command_text(O_LOAD, cfg->load)) ||
 	    (ret = check_command_text(O_READY, cfg->ready)) ||

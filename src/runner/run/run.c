@@ -239,6 +239,8 @@ static struct trial_setup setup_for(const struct run *run, unsigned cell, char *
 			    .zswap_writeback = -1 },
 		.cgroup_name = name,
 		.workload = &c->workload,
+		.driver = c->driver,
+		.driver_args = c->driver_args,
 		.target = &c->target,
 		.service = run->plan.has_service ? &run->plan.service.spec : NULL,
 		.alloc = c->alloc,

@@ -11,6 +11,8 @@
 #include "runner/trial/workload.h"
 #include "runner/undo/journal.h"
 
+struct workload_driver;
+
 struct trial_setup {
 	const struct cgroup_env *env;
 	struct swap_device *dev;
@@ -18,6 +20,8 @@ struct trial_setup {
 	struct cgroup_limits limits;
 	const char *cgroup_name;
 	const struct workload_spec *workload;
+	const struct workload_driver *driver; /* what runs it and records what only it knows */
+	const char *driver_args; /* --workload's after "NAME:"; "" */
 	const struct target_spec *target; /* what the device is used as: swap, block, fs */
 	const struct service_spec *service; /* the workload is a server under a load; NULL: not */
 	uint64_t alloc; /* bytes all jobs will write: the curve's spacing and end */

@@ -4,17 +4,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "common/clock.h"
 #include "runner/kernel/signals.h"
 #include "runner/kernel/sysfs.h"
 #include "runner/kernel/vmstat.h"
+#include "runner/trial/drivers/driver.h"
 #include "runner/trial/extended.h"
 #include "runner/trial/perf.h"
 #include "runner/trial/probe.h"
-#include "runner/trial/service.h"
 #include "runner/trial/trial_record.h"
 #include "runner/trial/watch.h"
 #include "runner/undo/rewind.h"
@@ -135,77 +134,33 @@ static struct perf_set *open_perf(const struct workload *w)
 	return perf;
 }
 
-/* fs: the read phase, after the write phase's data is out of the page cache: one command in
- * the same cgroup, in the mount, timed from its release to its exit. */
-static void read_phase(const struct trial_setup *s, struct bench_cgroup *cg, struct trial *t,
-		       char *why, size_t len)
+/* The trial's numbers: every driver's (trial_record), the controller's, then the driver's own;
+ * a failure its hooks noted after the work fails a trial that ran. */
+static void record(struct driver_run *r, struct perf_set *perf, const struct vmstat_snap *before,
+		   const struct vmstat_snap *after)
 {
-	struct workload_spec spec = *s->workload;
-	struct workload w = { 0 };
-	int dir = bench_cgroup_open_dir(cg), ret, code;
+	struct trial *t = r->wt->t;
 
-	spec.argv = s->target->read_back;
-	spec.jobs = 1;
-	ret = workload_spawn(&w, &spec, dir);
-	if (dir >= 0)
-		close(dir);
-	if (!ret)
-		ret = workload_attach(&w, cg);
-	if (!ret)
-		ret = workload_release(&w);
-	if (!ret)
-		ret = workload_follow(&w, 0, s->timeout_ms, NULL);
-	code = ret			      ? -1
-		: WIFEXITED(w.jobs[0].status) ? WEXITSTATUS(w.jobs[0].status)
-					      : 128 + WTERMSIG(w.jobs[0].status);
-	if (code == 0)
-		trial_set(t, M_FS_READ_TIME, ns_to_s(w.jobs[0].exit_ns - w.release_ns));
-	else if (ret)
-		snprintf(why, len, "the read-back command could not run: %s", strerror(-ret));
-	else
-		snprintf(why, len, "the read-back command exited with status %d", code);
-	workload_destroy(&w);
-}
-
-/* A device used as a block device or a filesystem: what it holds is read once the work is
- * done (fs: written out and dropped from the page cache first), then the read phase. */
-static void after_device_work(const struct trial_setup *s, struct watch *wt,
-			      struct bench_cgroup *cg, char *note, size_t len)
-{
-	int written = 1;
-	uint64_t t0 = clock_now_ns();
-
-	target_flush(s->target);
-	if (s->target->use == USE_FS)
-		trial_set(wt->t, M_FS_FLUSH_TIME, seconds_since(t0));
-	swap_device_sample(s->dev, &wt->dev, 1);
-	wt->sampled = 1;
-	for (unsigned i = 0; i < wt->w->n; i++)
-		written &= WIFEXITED(wt->w->jobs[i].status) &&
-			WEXITSTATUS(wt->w->jobs[i].status) == 0;
-	if (s->target->use == USE_FS && s->target->read_back && written)
-		read_phase(s, cg, wt->t, note, len);
-}
-
-static void record_fio(const struct trial_setup *s, struct trial *t)
-{
-	if (target_record_fio(s->target, t, t->note, sizeof(t->note)))
+	trial_record(t, r->wt, perf, before, after);
+	pressure_record(&r->wt->pressure, t);
+	if (r->s->driver->record)
+		r->s->driver->record(r, t);
+	if (r->note[0] && t->status == TRIAL_OK) {
 		t->status = TRIAL_FAILED;
+		snprintf(t->note, sizeof(t->note), "%s", r->note);
+	}
 }
 
 /* From the counters' first reading to the last, around the release of the workload. */
 static int measure(const struct trial_setup *s, struct watch *wt, struct bench_cgroup *cg,
 		   struct perf_set **perf, char *why, size_t len)
 {
-	char note[256] = "";
-	struct workload_hooks hooks = {
+	const struct workload_hooks hooks = {
 		.arg = wt, .tick = watch_tick, .progress = watch_progress, .filled = watch_filled
 	};
+	struct driver_run r = { .s = s, .wt = wt, .cg = cg, .hooks = &hooks };
 	struct vmstat_snap before, after;
-	struct service_outcome service;
-	const struct service_ctx svc = { s->service, s->workload, s->sample_ms, s->timeout_ms };
 	struct trial *t = wt->t;
-	unsigned sample_ms;
 	uint64_t t0;
 	int ret;
 
@@ -213,11 +168,14 @@ static int measure(const struct trial_setup *s, struct watch *wt, struct bench_c
 		return -ENOMEM;
 	if (t->series)
 		series_init(t->series);
+	if (s->driver->state_size && !(r.state = calloc(1, s->driver->state_size)))
+		return -ENOMEM;
 	name_failure(why, len, PROC_VMSTAT);
 	if ((ret = vmstat_snapshot(&before)))
-		return ret;
+		goto out;
+	ret = -EINTR;
 	if (signals_pending())
-		return -EINTR;
+		goto out;
 	*perf = open_perf(wt->w);
 	if (s->extended && (t->extended = calloc(1, sizeof(*t->extended))))
 		extended_snapshot(s->dev->block, t->extended->before);
@@ -227,41 +185,28 @@ static int measure(const struct trial_setup *s, struct watch *wt, struct bench_c
 	name_failure(why, len, "starting the workload");
 	phase(s, "fill", 0);
 	if ((ret = workload_release(wt->w)))
-		return ret;
+		goto out;
 	signals_pause_point("fill");
 	name_failure(why, len, "following the workload");
 	/* The controller acts from the ticks: it needs them even without a time series. */
-	sample_ms = s->sample_ms || !s->pressure_target_pct ? s->sample_ms : 100;
-	ret = s->service ? service_drive(&svc, wt->w, &hooks, &service)
-			 : workload_follow(wt->w, sample_ms, s->timeout_ms, &hooks);
-	if (ret)
-		return ret;
+	r.sample_ms = s->sample_ms || !s->pressure_target_pct ? s->sample_ms : 100;
+	if ((ret = s->driver->follow(&r)))
+		goto out;
 	t0 = clock_now_ns();
 	name_failure(why, len, PROC_VMSTAT);
 	if ((ret = vmstat_snapshot(&after)))
-		return ret;
-	if (s->target->use != USE_SWAP)
-		after_device_work(s, wt, cg, note, sizeof(note));
+		goto out;
+	if (s->driver->after)
+		s->driver->after(&r);
 	swap_device_stop(s->dev);
 	if (t->extended)
 		extended_snapshot(s->dev->block, t->extended->after);
-	trial_record(t, wt, *perf, &before, &after);
-	if (s->service)
-		service_record(t, wt->w, &service);
-	pressure_record(&wt->pressure, t);
-	if (s->target->use == USE_BLOCK && t->status == TRIAL_OK)
-		record_fio(s, t);
-	if (t->have[M_ELAPSED] && t->have[M_FS_FLUSH_TIME] && t->have[M_FS_READ_TIME])
-		trial_set(t, M_FS_TOTAL_TIME,
-			  t->value[M_ELAPSED] + t->value[M_FS_FLUSH_TIME] +
-				  t->value[M_FS_READ_TIME]);
-	if (note[0] && t->status == TRIAL_OK) {
-		t->status = TRIAL_FAILED;
-		snprintf(t->note, sizeof(t->note), "%s", note);
-	}
+	record(&r, *perf, &before, &after);
 	t->phase_s[PHASE_RECORD] = seconds_since(t0);
 	name_failure(why, len, "");
-	return 0;
+out:
+	free(r.state);
+	return ret;
 }
 
 int trial_run(const struct trial_setup *s, struct trial *t, char *why, size_t why_len)
@@ -275,6 +220,8 @@ int trial_run(const struct trial_setup *s, struct trial *t, char *why, size_t wh
 	double reference;
 	int ret, rewind;
 
+	if (!s->driver)
+		return -EINVAL;
 	trial_free(t);
 	memset(t->value, 0, sizeof(t->value));
 	memset(t->have, 0, sizeof(t->have));
