@@ -205,7 +205,7 @@ json() {
 	jq -r "$1" "$2"
 }
 
-# How many plots a result file implies (report/plot_time.c, plot_fill.c, plot_trials.c): per
+# How many plots a result file implies (report/plot/plot_time.c, plot_fill.c, plot_trials.c): per
 # cell, memory against time where a trial's series has a memory field and PSI against time where
 # it has a PSI one; one fill curve where a trial has one; one plot of the trials per quantity
 # (elapsed, CPU, compression ratio) that a trial has. Not a block device's bandwidth per mode or

@@ -69,6 +69,9 @@ def layer_order():
 
 
 def layer_of(rel):
+    """A file's layer: its folder of src/runner/ (or common, hogger). A folder inside a layer's
+    folder (report/formats/, report/plot/, ...) is of that layer, so its files and the layer's
+    include each other as files within one folder do; no other folder gains from it."""
     parts = rel.split("/")
     if parts[0] in ("common", "hogger"):
         return parts[0]

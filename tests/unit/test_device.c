@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "runner/report/compare_view.h"
-#include "runner/report/device.h"
-#include "runner/report/device_words.h"
+#include "runner/report/device/device.h"
+#include "runner/report/device/device_words.h"
 #include "runner/report/format.h"
 #include "runner/report/formats/formats.h"
 #include "runner/report/report.h"

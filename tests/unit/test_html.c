@@ -15,8 +15,8 @@
 
 #include "runner/cli/options.h"
 #include "runner/cli/report_opts.h"
-#include "runner/report/html.h"
-#include "runner/report/plot.h"
+#include "runner/report/html/html.h"
+#include "runner/report/plot/plot.h"
 #include "fixture.h"
 #include "tools.h"
 

@@ -11,9 +11,9 @@
 
 #include "runner/cli/options.h"
 #include "runner/cli/report_opts.h"
-#include "runner/report/html.h"
-#include "runner/report/html_markup.h"
-#include "runner/report/html_page.h"
+#include "runner/report/html/html.h"
+#include "runner/report/html/html_markup.h"
+#include "runner/report/html/html_page.h"
 #include "tools.h"
 
 /* The options `zswapbench show` renders with when given none. */

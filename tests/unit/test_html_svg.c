@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runner/report/html_svg.h"
+#include "runner/report/html/html_svg.h"
 
 /* What html_svg writes of svg as picture k named name; its return in *ret. */
 static char *inlined(const char *svg, size_t k, const char *name, int *ret)

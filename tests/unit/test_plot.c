@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "common/util.h"
-#include "runner/report/plot.h"
+#include "runner/report/plot/plot.h"
 #include "fixture.h"
 #include "tools.h"
 

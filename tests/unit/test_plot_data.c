@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "common/util.h"
-#include "runner/report/plot.h"
+#include "runner/report/plot/plot.h"
 #include "runner/result/savings.h"
 #include "fixture.h"
 #include "tools.h"

@@ -10,7 +10,7 @@
 #include "runner/commands/files.h"
 #include "runner/base/log.h"
 #include "runner/report/draw.h"
-#include "runner/report/plot.h"
+#include "runner/report/plot/plot.h"
 #include "runner/result/savings.h"
 
 static const char *plot_dir(const struct config *cfg)

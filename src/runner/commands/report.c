@@ -8,7 +8,7 @@
 #include "runner/commands/files.h"
 #include "runner/base/log.h"
 #include "runner/report/draw.h"
-#include "runner/report/plot.h"
+#include "runner/report/plot/plot.h"
 
 int report_run(const struct config *cfg)
 {

@@ -12,7 +12,7 @@
 
 #include "common/util.h"
 #include "runner/base/sizes.h"
-#include "runner/report/device.h"
+#include "runner/report/device/device.h"
 #include "runner/report/markdown.h"
 #include "runner/report/format.h"
 #include "runner/result/config_diff.h"

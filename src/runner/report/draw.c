@@ -8,8 +8,8 @@
 
 #include "runner/base/log.h"
 #include "runner/base/sizes.h"
-#include "runner/report/html.h"
-#include "runner/report/plot.h"
+#include "runner/report/html/html.h"
+#include "runner/report/plot/plot.h"
 
 /* What was drawn, a line each, and what could not be, with why. */
 static void list_plots(const struct plot_output *po)

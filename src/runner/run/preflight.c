@@ -22,7 +22,7 @@
 #include "runner/kernel/swaps.h"
 #include "runner/kernel/sysfs.h"
 #include "runner/base/log.h"
-#include "runner/report/plot.h"
+#include "runner/report/plot/plot.h"
 #include "runner/undo/param.h"
 
 #ifndef ZSB_LIBEXECDIR

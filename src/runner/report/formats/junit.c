@@ -1,7 +1,7 @@
 #include "runner/report/formats/junit.h"
 
 #include "runner/report/formats/cases.h"
-#include "runner/report/html_markup.h"
+#include "runner/report/html/html_markup.h"
 
 static int junit_case(const struct compare_case *c, void *arg)
 {
