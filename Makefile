@@ -7,7 +7,7 @@ DEB_PKGS  := build-essential pkg-config libcgroup-dev libseccomp-dev libsmartcol
              libgsl-dev libinih-dev libmount-dev libblkid-dev util-linux gnuplot-nox fio e2fsprogs
 TEST_PKGS := libcriterion-dev bats jq procps clang-format btrfs-progs xfsprogs man-db groff-base python3 cgroup-tools \
              debhelper dpkg-dev fakeroot librsvg2-bin libxml2-utils chromium ansible python3-apt \
-             openssh-client linux-source flex bison bc xz-utils time lintian zsh fish \
+             openssh-client linux-source flex bison bc xz-utils time lintian zsh fish stress-ng \
              mariadb-server mariadb-client sysbench redis-server redis-tools postgresql cmark-gfm
 # Installed layout; the runner finds its hogger and presets where they were installed.
 # bin, not sbin: show, compare, plot, report, sysinfo and --dry-run are for any user, who must

@@ -252,3 +252,48 @@ ratio_between() {
 	assert_awk "$(json "$curve.cgroup_swap[0]" "$TMP/r.json") < 8 * $MiB"
 	assert_awk "$(json "$curve.cgroup_swap[-1]" "$TMP/r.json") >= 470 * $MiB"
 }
+
+# stress-ng's vm stressor as the workload (--workload): one process starting its --vm workers
+# in the cgroup; its YAML's rate is the throughput, checked against its log line (a second
+# source, the same run's) and its clock against the trial's.
+@test "--workload stress-ng:vm: its workers swap in the cgroup, their bogo ops/s the throughput" {
+	need_zram
+	command -v stress-ng >/dev/null || skip "stress-ng is not installed (stress-ng)"
+	run "$ZSB" --swap zram --workload stress-ng:vm:2s --jobs 2 --limit 32M --alloc 64M --trials 2 --output "$TMP/r.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"throughput"*"ops/s median"* ]]
+	[ "$(json '.config.workload' "$TMP/r.json")" = stress-ng:vm:2s ]
+	for t in 0 1; do
+		out=$(json ".cells[0].trials[$t].jobs[0].output" "$TMP/r.json")
+		line=$(grep -E 'metrc: \[[0-9]+\] vm ' <<<"$out")
+		read -r ops real rate <<<"$(awk '{ print $5, $6, $9 }' <<<"$line")"
+		tp=$(json ".cells[0].trials[$t].values.throughput" "$TMP/r.json")
+		elapsed=$(json ".cells[0].trials[$t].values.elapsed" "$TMP/r.json")
+		echo "trial $t: throughput $tp; stress-ng's log: $ops ops in $real s, $rate/s; elapsed $elapsed s"
+		assert_awk "$ops > 0 && $tp > 0"
+		within "$tp" "$rate" 0.01
+		assert_awk "$real >= 2 && $real <= $elapsed + 0.01"
+		# Both workers in the cgroup, holding 32M each (stress-ng shares --vm-bytes among
+		# them): what the 32M limit does not hold went to zram.
+		assert_awk "$(json ".cells[0].trials[$t].values.cgroup_swap_peak" "$TMP/r.json") >= 16 * $MiB"
+	done
+	[ "$(json '.cells[0].trials[0].jobs | length' "$TMP/r.json")" -eq 1 ]
+	run "$ZSB" -n --workload stress-ng:vm:2s --jobs 2 --alloc 64M --swap zram
+	[[ "$output" == *"stress-ng --vm 2 --vm-bytes 67108864 --vm-keep --vm-method=write64 --timeout 2s"* ]]
+}
+
+@test "--workload: refused in one line where it cannot run, before any change" {
+	run --separate-stderr "$ZSB" -n --workload stress-ng:vm --access hot:10:2
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "zswapbench: --access 'hot:10:2': only the hogger takes this option, not stress-ng; try 'zswapbench --help'" ]
+	run --separate-stderr "$ZSB" -n --workload stress-ng:vm -- true
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "zswapbench: --workload 'stress-ng:vm': it runs its own program: give no command after --;"* ]]
+	run --separate-stderr "$ZSB" -n --workload fio
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "zswapbench: --workload 'fio': not hogger or stress-ng;"* ]]
+	run --separate-stderr env PATH=/usr/sbin:/sbin "$ZSB" -n --workload stress-ng:vm --swap zram
+	[ "$status" -eq 3 ]
+	[ "$stderr" = "zswapbench: --workload stress-ng: stress-ng not found in PATH (install the stress-ng package: apt-get install stress-ng)" ]
+}

@@ -89,11 +89,12 @@ Test(drivers, stress_ngs_arguments)
 	cr_expect_eq(driver_stress_ng.seconds("vm:42s"), 42);
 }
 
-Test(drivers, stress_ngs_command_line_shares_the_cells_bytes_among_its_workers)
+/* stress-ng shares --vm-bytes among its workers: the cell's bytes, whole. */
+Test(drivers, stress_ngs_command_line_gives_its_workers_the_cells_bytes)
 {
 	const struct driver_cell_in in = { "vm:7s", 3, 300ULL << 20 };
 	static const char *const want[] = { "stress-ng",	   "--vm",	"3",
-					    "--vm-bytes",	   "104857600", "--vm-keep",
+					    "--vm-bytes",	   "314572800", "--vm-keep",
 					    "--vm-method=write64", "--timeout", "7s",
 					    "--metrics-brief",	   "--yaml",	"/dev/stdout" };
 	struct driver_cell c;

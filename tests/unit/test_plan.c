@@ -360,7 +360,7 @@ Test(plan, a_named_driver_builds_its_cells_command_line)
 		cr_expect_eq(c->workload.argv, c->driver_cell.argv);
 		cr_expect_str_eq(c->workload.argv[0], "stress-ng");
 		cr_expect_str_eq(c->workload.argv[2], "2");
-		cr_expect_eq(strtoull(c->workload.argv[4], NULL, 10), c->alloc / 2);
+		cr_expect_eq(strtoull(c->workload.argv[4], NULL, 10), c->alloc);
 		cr_expect_str_eq(c->workload.argv[8], "3s");
 		cr_expect_eq(c->jobs, 2);
 	}
