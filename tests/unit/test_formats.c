@@ -253,15 +253,15 @@ Test(formats, a_label_cannot_forge_a_directive_or_markup)
 	read_fixture("disk-zram.json", &fast);
 	read_fixture("disk-zram.json", &slow);
 	scale_elapsed(&fast, 0.7);
-	snprintf(slow.cells[0].label, sizeof(slow.cells[0].label), "d#sk\n<&\"");
-	snprintf(fast.cells[0].label, sizeof(fast.cells[0].label), "d#sk\n<&\"");
+	snprintf(slow.cells[0].label, sizeof(slow.cells[0].label), "d#sk\n<&\"\\");
+	snprintf(fast.cells[0].label, sizeof(fast.cells[0].label), "d#sk\n<&\"\\");
 	text = compared_as(FORMAT_TAP, &fast, &slow, "b # TODO.json", 0);
-	cr_expect_not_null(strstr(text, "not ok 1 - b \\# TODO.json d\\#sk <&\": elapsed"), "%s",
-			   text);
-	cr_expect_not_null(strstr(text, "  cell: \"d#sk\\n<&\\\"\"\n"), "%s", text);
+	cr_expect_not_null(strstr(text, "not ok 1 - b \\# TODO.json d\\#sk <&\"\\\\: elapsed"),
+			   "%s", text);
+	cr_expect_not_null(strstr(text, "  cell: \"d#sk\\n<&\\\"\\\\\"\n"), "%s", text);
 	free(text);
 	text = compared_as(FORMAT_JUNIT, &fast, &slow, "b<1>.json", 0);
-	cr_expect_not_null(strstr(text, "classname=\"zswapbench.compare.d#sk\n&lt;&amp;&quot;\""),
+	cr_expect_not_null(strstr(text, "classname=\"zswapbench.compare.d#sk\n&lt;&amp;&quot;\\\""),
 			   "%s", text);
 	cr_expect_not_null(strstr(text, "<testsuite name=\"b&lt;1&gt;.json against a.json\""), "%s",
 			   text);

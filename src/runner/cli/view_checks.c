@@ -40,7 +40,7 @@ static int view_written(const struct config *cfg, const char *command, char *why
 	const struct format_def *f = format_def_of(cfg->format);
 	int compare = command && strcmp(command, "compare") == 0;
 
-	if (!config_given(cfg, O_FORMAT) || (compare ? f->compare != NULL : f->answer != NULL))
+	if (compare ? f->compare != NULL : f->answer != NULL)
 		return 0;
 	snprintf(why, len, "%s%s--format %s: %s", command ? command : "", command ? ": " : "",
 		 f->name, compare ? "compare does not write it" : "only compare writes it");
