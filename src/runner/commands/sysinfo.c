@@ -13,6 +13,7 @@
 #include "runner/commands/files.h"
 #include "runner/kernel/sysfs.h"
 #include "runner/base/log.h"
+#include "runner/report/formats/formats.h"
 #include "runner/run/plan.h"
 #include "runner/system/sysinfo.h"
 
@@ -40,14 +41,14 @@ static int print_json(const struct sysinfo_facts *s, FILE *out)
 
 /* A mount's path, a device's name, a host's name: a local user names some of them, so they
  * reach the terminal escaped. */
-static int print_facts(const struct sysinfo_facts *s, enum output_format format)
+static int print_facts(const struct sysinfo_facts *s, const struct format_def *f)
 {
-	FILE *out = escape_open(stdout, format == FORMAT_JSON ? ESCAPE_JSON : ESCAPE_TEXT);
+	FILE *out = escape_open(stdout, f->escape);
 	int ret = 0;
 
 	if (!out)
 		return -1;
-	if (format == FORMAT_JSON)
+	if (f->document)
 		ret = print_json(s, out);
 	else
 		sysinfo_print(s, out);
@@ -59,17 +60,17 @@ static int print_facts(const struct sysinfo_facts *s, enum output_format format)
 int sysinfo_run(const struct config *cfg)
 {
 	static struct sysinfo_facts facts; /* about 12 KiB: not on the stack */
+	const struct format_def *f = format_def_of(cfg->format);
 	char dir[PATH_MAX];
 
-	if (cfg->format != FORMAT_TABLE && cfg->format != FORMAT_JSON) {
-		say("--format '%s': sysinfo prints a table or json",
-		    cfg->format == FORMAT_CSV ? "csv" : "markdown");
+	if (!f->document && !f->aligned) {
+		say("--format '%s': sysinfo prints a table or json", f->name);
 		return EXIT_USAGE;
 	}
 	sysfs_set_root(cfg->sysroot[0] ? cfg->sysroot : NULL);
 	swap_dir_of(cfg, dir, sizeof(dir));
 	sysinfo_collect(&facts, dir);
-	if (print_facts(&facts, cfg->format)) {
+	if (print_facts(&facts, f)) {
 		say("sysinfo: cannot write the facts to stdout");
 		return EXIT_RUNTIME;
 	}

@@ -18,6 +18,7 @@ const struct format_def output_formats[FORMAT_COUNT] = {
 			   .compare = compare_text },
 	[FORMAT_JSON] = { .name = "json",
 			  .escape = ESCAPE_JSON,
+			  .document = 1,
 			  .several = SEVERAL_LIST,
 			  .answer = answer_json,
 			  .compare = compare_json },

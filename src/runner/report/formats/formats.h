@@ -26,6 +26,10 @@ struct format_def {
 	int tables; /* prints tables: --columns and --noheadings shape them */
 	int aligned; /* its tables are aligned: --raw applies */
 	int needs_headings; /* --noheadings would break it (markdown) */
+	/* The views that are one document or lines, not tables (sysinfo, the dry run's plan):
+	 * the JSON document; every other format gets their lines, and sysinfo refuses those but
+	 * the table's. */
+	int document;
 	enum several_files several;
 	/* NULL: the view does not write this format. */
 	int (*answer)(const struct results *r, const struct report_opts *o, FILE *out);
