@@ -14,6 +14,7 @@ expects the check that should fail to fail, with --no-format, which skips clang-
 import functools
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -204,6 +205,8 @@ def check_link(order):
     skip = None
     if not built:
         skip = "objects not built: make all"
+    elif not shutil.which("nm"):
+        skip = "nm is not installed (binutils)"
     elif stale:
         skip = f"objects older than their sources or missing ({len(stale)}, {stale[0]}): make all"
     edges, problems = (None, []) if skip else link_edges(built)
@@ -238,8 +241,7 @@ def code_only(text):
     """C source as the compiler's parser sees its file scope: no comments, no preprocessor lines
     (continued ones too), string and character literals emptied; line breaks kept for numbers."""
     code = strip_comments(text)
-    code = re.sub(r'"(?:[^"\\\n]|\\.)*"', '""', code)
-    code = re.sub(r"'(?:[^'\\\n]|\\.)*'", "''", code)
+    code = re.sub(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'", lambda m: m.group(0)[0] * 2, code)
     code = re.sub(r"^[ \t]*#(?:[^\n]*\\\n)*[^\n]*", lambda m: "\n" * m.group(0).count("\n"), code,
                   flags=re.M)
     return re.sub(r"\b__attribute__\s*\(\((?:[^()]|\([^()]*\))*\)\)", " ", code)
@@ -334,8 +336,8 @@ def check_prototypes():
             if kind == "definition" or not what or "static" in words:
                 continue
             if what[0] == "function":
-                problems.append(f"{rel}:{line}: {what[1]}() declared in a .c file, not static: "
-                                "its header declares it")
+                problems.append(f"{rel}:{line}: {what[1]}() declared here, not static: declare it in "
+                                "the header of the file that defines it, or make it static")
             elif "extern" in words:
                 externs += [(rel, line, folder, name) for name in what[1]]
             else:
@@ -343,7 +345,7 @@ def check_prototypes():
     for rel, line, folder, name in externs:
         if name not in LIBC_VARIABLES and name not in folder_defines.get(folder, ()):
             problems.append(f"{rel}:{line}: extern {name}, defined in no .c file of {folder}/: "
-                            "its header declares it")
+                            "declare it in the header of the file that defines it")
     check("no .c file declares a function of another file, or an extern variable of another folder",
           problems)
 
@@ -516,7 +518,6 @@ def check_views_decide_nothing():
 
 
 def c_sources():
-    import subprocess
     out = subprocess.run(["git", "-C", TOP, "ls-files", "src/*.[ch]", "tools/*.c", "tests/unit/*.[ch]",
                           "tests/fuzz/*.[ch]", "bench/*.c"], capture_output=True, text=True)
     if out.returncode == 0 and out.stdout.strip():
@@ -531,8 +532,6 @@ def c_sources():
 
 def check_format():
     """The code as .clang-format writes it; comments, which it leaves alone, within its 100 columns."""
-    import shutil
-    import subprocess
     files = c_sources()
     problems = []
     for rel in files:

@@ -197,6 +197,55 @@ def plant_extern_variable(root):
     return {"prototype"}, "runner/result/question.c"
 
 
+# What the prototype check must and must not take for a declaration of another file's function.
+DECLARATIONS = """#include "runner/result/question.h"
+#define PLANTED(x) int x##_planted
+struct config;
+int
+run_main(const struct config *cfg,
+	 int spread_over_lines);
+__attribute__((unused)) int attributed(void);
+void (*handler_of(int sig))(int);
+int static_in_a_parameter(int a[static 3]);
+extern int planted_nowhere;
+extern char **environ;
+static int declared_static(void);
+static inline int defined_inline(void) { return 0; }
+int (*hook)(int) = 0;
+int (*hooks[2])(int);
+typedef int parse_fn(const char *text);
+typedef int (*printer)(int);
+struct with_pointer { int (*f)(void); };
+PLANTED(y);
+_Static_assert(sizeof(int) >= 2, "int; (void)");
+static const char *const text = "int fake(void);";
+int defined(void)
+{
+	return declared_static();
+}
+static int declared_static(void) { return 1; }
+"""
+PROTOTYPES_FOUND = ("run_main", "attributed", "handler_of", "static_in_a_parameter",
+                    "planted_nowhere")
+
+
+def declarations_verdict(checks, planted):
+    """The prototype check names exactly PROTOTYPES_FOUND in planted, each on its own line."""
+    c = find(checks, "prototype")
+    said = [s for s in (c["says"] if c else []) if planted in s]
+    named = sorted(re.search(r": (?:extern )?(\w+)", s[len(planted):]).group(1) for s in said)
+    if named != sorted(PROTOTYPES_FOUND):
+        return [f"named {named}, not {sorted(PROTOTYPES_FOUND)}"]
+    if not any(f"{planted}:4:" in s for s in said):
+        return [f"run_main() not placed on line 4, where it begins: {said}"]
+    return [w for w in verdict(checks, {"prototype"}, planted)]
+
+
+def plant_declarations(root):
+    write(root, "src/runner/result/planted_decls.c", DECLARATIONS)
+    return {"prototype"}, "runner/result/planted_decls.c"
+
+
 def plant_hogger_include(root):
     write(root, "src/hogger/touch.c", '#include "runner/base/log.h"\n', append=True)
     return {"hogger"}, "hogger/touch.c"
@@ -223,6 +272,8 @@ CASES = [
     ("an O_ZRAM_ identifier in report/", plant_zram_identifier, False),
     ("an include circle between two headers", plant_include_circle, False),
     ("an extern variable of another folder in result/", plant_extern_variable, False),
+    ("declarations over lines, behind attributes, returning function pointers, beside what is "
+     "none (pointers, typedefs, macros, _Static_assert, strings)", plant_declarations, False),
     ("the hogger including the runner", plant_hogger_include, False),
     ("a second reader of /proc/vmstat", plant_second_reader, False),
     ("a view running a correction (holm_adjust)", plant_view_decides, False),
@@ -281,7 +332,9 @@ def main():
             expected, planted = plant(root)
             if not can_link:
                 expected -= set(LINK)
-            report(f"fails on {name}", verdict(run_house(root), expected, planted))
+            judge = declarations_verdict if plant is plant_declarations else (
+                lambda checks, planted: verdict(checks, expected, planted))
+            report(f"fails on {name}", judge(run_house(root), planted))
             shutil.rmtree(root)
     for line in lines:
         print(line)
