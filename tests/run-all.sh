@@ -39,6 +39,8 @@ skipped=$((skipped + $(grep -ic '^ok .* # skip' "$static_log")))
 passed=$((passed + $(grep '^ok ' "$static_log" | grep -vic ' # skip')))
 failed=$((failed + $(grep -c '^not ok ' "$static_log")))
 grep -q '^1\.\.' "$static_log" || { echo "static checks did not report"; failed=$((failed + 1)); }
+grep -qE '^[0-9]+ passed, [0-9]+ failed$' "$static_log" ||
+	{ echo "test_house.py did not report"; failed=$((failed + 1)); }
 rm -f "$static_log"
 
 echo "== integration tests (bats, real kernel)"

@@ -31,7 +31,7 @@ def set_root(root):
 
 
 def check(name, problems, skip=None, notes=()):
-    """One TAP line: problems fail it; a skip says why it could not look; notes are said under it."""
+    """One TAP line: problems fail it, a skip says why it could not look, notes go under it."""
     results.append((name, problems, skip, notes))
 
 
@@ -57,8 +57,10 @@ TOKENS = re.compile(r"/\*.*?(?:\*/|\Z)|//[^\n]*|\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\
 def strip_comments(text):
     """C source without its comments, their line breaks kept so lines keep their numbers (strings
     kept: a path literal is what is looked for)."""
-    return TOKENS.sub(lambda m: m.group(0) if m.group(0)[0] in "\"'" else "\n" * m.group(0).count("\n"),
-                      text)
+    def keep(m):
+        token = m.group(0)
+        return token if token[0] in "\"'" else "\n" * token.count("\n")
+    return TOKENS.sub(keep, text)
 
 
 def layer_order():
@@ -336,8 +338,8 @@ def check_prototypes():
             if kind == "definition" or not what or "static" in words:
                 continue
             if what[0] == "function":
-                problems.append(f"{rel}:{line}: {what[1]}() declared here, not static: declare it in "
-                                "the header of the file that defines it, or make it static")
+                problems.append(f"{rel}:{line}: {what[1]}() declared here, not static: declare "
+                                "it in the header of the file that defines it, or make it static")
             elif "extern" in words:
                 externs += [(rel, line, folder, name) for name in what[1]]
             else:
@@ -367,7 +369,8 @@ ALLOWED = os.path.join("tests", "static", "backend_names_allowed.txt")
 
 def backend_table():
     """The backends' objects and names from swap/backend.c's backends[] and each object's .name."""
-    table = re.search(r"\bbackends\[\]\s*=\s*\{([^}]*)\}", strip_comments(read("runner/swap/backend.c")))
+    table = re.search(r"\bbackends\[\]\s*=\s*\{([^}]*)\}",
+                      strip_comments(read("runner/swap/backend.c")))
     if not table:
         return None
     objects = re.findall(r"&\s*(\w+)", table.group(1))
