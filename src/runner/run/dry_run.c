@@ -10,6 +10,7 @@
 #include "common/util.h"
 #include "runner/cli/option_table.h"
 #include "runner/fio/job.h"
+#include "runner/report/formats/formats.h"
 #include "runner/run/run.h"
 #include "runner/undo/param.h"
 
