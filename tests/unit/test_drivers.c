@@ -69,6 +69,7 @@ Test(drivers, stress_ngs_arguments)
 	} bad[] = {
 		{ "vmx", "'vmx': not a stressor zswapbench drives (vm)" },
 		{ "v", "'v': not a stressor zswapbench drives (vm)" },
+		{ ":5s", "':5s': not a stressor zswapbench drives (vm)" },
 		{ "vm:0s", "'vm:0s': the time is 1s to 3600s, as in vm:30s" },
 		{ "vm:3601s", "'vm:3601s': the time is 1s to 3600s, as in vm:30s" },
 		{ "vm:5", "'vm:5': the time is 1s to 3600s, as in vm:30s" },
