@@ -197,3 +197,23 @@ Test(zram_backend, bd_stat_is_three_page_counts)
 	cr_assert_eq(zram_bd_stat_parse("5 -1 3\n", &st), -EINVAL);
 	cr_assert_eq(zram_bd_stat_parse("5 12\n", &st), -EINVAL);
 }
+
+/* --comp all asks the backend table, not zram by name: zram's list, its remedy when there is
+ * no device to ask; the RAM a backend keeps outside the cgroup says itself in preflight. */
+Test(backends, comp_all_is_the_list_of_the_backend_that_offers_one)
+{
+	char buf[128] = "", why[160] = "";
+
+	sysfs_set_root(FIXTURES "/hybrid");
+	cr_assert_eq(backend_algorithms(buf, sizeof(buf), why, sizeof(why)), 0, "%s", why);
+	cr_expect_not_null(strstr(buf, "lzo-rle"), "%s", buf);
+	sysfs_set_root(FIXTURES "/no-zram");
+	cr_expect_neq(backend_algorithms(buf, sizeof(buf), why, sizeof(why)), 0);
+	cr_expect_str_eq(why, "no zram device to ask which algorithms this kernel offers "
+			      "(modprobe zram)");
+	sysfs_set_root(NULL);
+	cr_expect_null(backend_find("disk")->algorithms);
+	cr_expect_null(backend_find("zswap")->algorithms);
+	cr_expect_str_eq(backend_find("zram")->ram_cap_option, " with --zram-mem-limit");
+	cr_expect_not_null(backend_find("zram")->uncharged_ram, "what its remedy caps");
+}

@@ -522,6 +522,12 @@ Test(sysinfo, json_or_a_table_only)
 	cr_assert_eq(sysinfo_run(&cfg), EXIT_USAGE);
 	capture_end();
 	cr_assert_not_null(strstr(captured, "--format 'csv'"), "%s", captured);
+	cfg.format = FORMAT_TAP;
+	capture_begin(2);
+	cr_assert_eq(sysinfo_run(&cfg), EXIT_USAGE);
+	capture_end();
+	cr_assert_not_null(strstr(captured, "--format 'tap': sysinfo prints a table or json"), "%s",
+			   captured);
 	config_free(&cfg);
 }
 

@@ -297,9 +297,9 @@ Test(plan, comp_all_is_every_algorithm_the_kernels_zram_offers)
 	char *argv[] = { "zswapbench", "--swap", "zram", "--comp", "all", NULL };
 	char msg[512];
 
-	snprintf(in.zram_algorithms.v[0], NAME_LEN, "lzo-rle");
-	snprintf(in.zram_algorithms.v[1], NAME_LEN, "zstd");
-	in.zram_algorithms.n = 2;
+	snprintf(in.algorithms.v[0], NAME_LEN, "lzo-rle");
+	snprintf(in.algorithms.v[1], NAME_LEN, "zstd");
+	in.algorithms.n = 2;
 	cr_assert_eq(options_parse(command_of(NULL), 5, argv, &cfg, msg, sizeof(msg)), OPTIONS_RUN,
 		     "%s", msg);
 	cr_assert_eq(plan_build(&p, &cfg, "/x/zswapbench-hogger", &in), 0);

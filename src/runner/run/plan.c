@@ -392,7 +392,7 @@ int plan_build(struct plan *p, const struct config *cfg, const char *hogger,
 	int modes[FIO_MODE_COUNT], ret;
 
 	memset(p, 0, sizeof(*p));
-	p->all_comps = in->zram_algorithms;
+	p->all_comps = in->algorithms;
 	ngroups = group_axes(cfg, p, groups);
 	p->swap_size = plan_swap_size(cfg);
 	plan_swapfile(cfg, in->pid, p->swapfile, sizeof(p->swapfile));

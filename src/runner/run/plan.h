@@ -76,7 +76,7 @@ struct plan {
 struct plan_inputs {
 	pid_t pid;
 	unsigned long seed; /* nonzero */
-	struct name_list zram_algorithms; /* --comp all: what this kernel's zram offers */
+	struct name_list algorithms; /* --comp all: what this kernel offers (backend_algorithms) */
 };
 
 /* What the hoggers of a cell write in all: each job rounds its share up to whole chunks. */

@@ -347,6 +347,7 @@ static int check_memory(const struct config *cfg, const struct host *host, const
 {
 	uint64_t spare, available, margin, worst = 0, need;
 	char a[32], b[32], c[32], d[32], e[32];
+	const struct backend *outside = NULL; /* a backend storing pages outside the cgroup */
 
 	if (spare_memory(&spare, &available, &margin))
 		return 0;
@@ -354,6 +355,8 @@ static int check_memory(const struct config *cfg, const struct host *host, const
 		const struct plan_cell *cell = &plan->cells[i];
 		need = sum_or_max(cell->limit, uncharged_ram(cfg, host, plan, cell));
 		worst = need > worst ? need : worst;
+		if (!outside && cell->backend->uncharged_ram)
+			outside = cell->backend;
 	}
 	need = sum_or_max(cfg->background, worst);
 	if (need <= spare)
@@ -368,12 +371,15 @@ static int check_memory(const struct config *cfg, const struct host *host, const
 		    "%s margin); nothing was changed",
 		    size_format(cfg->background, a, sizeof(a)), d, b, c);
 	else
-		say("--alloc %s: the trials would need about %s of RAM, zram's compressed pages "
-		    "included, more than "
-		    "this machine can spare (%s: MemAvailable %s less a %s margin); lower --alloc "
-		    "or cap zram with "
-		    "--zram-mem-limit; nothing was changed",
-		    size_format(cfg->alloc, a, sizeof(a)), e, d, b, c);
+		say("--alloc %s: the trials would need about %s of RAM%s%s, more than this "
+		    "machine can spare (%s: MemAvailable %s less a %s margin); lower "
+		    "--alloc%s%s%s; "
+		    "nothing was changed",
+		    size_format(cfg->alloc, a, sizeof(a)), e, outside ? ", " : "",
+		    outside ? outside->ram_outside : "", d, b, c,
+		    outside && outside->ram_cap_option ? " or cap " : "",
+		    outside && outside->ram_cap_option ? outside->name : "",
+		    outside && outside->ram_cap_option ? outside->ram_cap_option : "");
 	return EXIT_UNSUPPORTED;
 }
 

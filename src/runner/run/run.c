@@ -21,7 +21,6 @@
 #include "runner/kernel/cpus.h"
 #include "runner/kernel/signals.h"
 #include "runner/kernel/sysfs.h"
-#include "runner/kernel/zram.h"
 #include "runner/cli/option_parse.h"
 #include "runner/result/json_write.h"
 #include "runner/report/formats/formats.h"
@@ -505,24 +504,22 @@ static int start(struct run *run)
 }
 
 /* What the plan takes from this process and kernel: its PID, a seed drawn from the clock, and
- * for --comp all the algorithms this kernel's zram offers. */
+ * for --comp all the algorithms this kernel offers (swap/backend.c: backend_algorithms). */
 static int plan_inputs_now(const struct config *cfg, struct plan_inputs *in)
 {
-	char list[256];
+	char list[256], why[160];
 
 	memset(in, 0, sizeof(*in));
 	in->pid = getpid();
 	in->seed = ((unsigned long)time(NULL) ^ ((unsigned long)in->pid << 16)) | 1;
 	if (!plan_wants_all_comps(cfg))
 		return 0;
-	if (zram_algorithms(list, sizeof(list))) {
-		say("--comp all: no zram device to ask which algorithms this kernel offers "
-		    "(modprobe "
-		    "zram)");
+	if (backend_algorithms(list, sizeof(list), why, sizeof(why))) {
+		say("--comp all: %s", why);
 		return EXIT_UNSUPPORTED;
 	}
 	for (char *save = NULL, *w = strtok_r(list, " ", &save); w; w = strtok_r(NULL, " ", &save))
-		name_list_add(&in->zram_algorithms, w);
+		name_list_add(&in->algorithms, w);
 	return 0;
 }
 

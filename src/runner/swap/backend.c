@@ -21,6 +21,15 @@ extern const struct backend backend_disk, backend_zram, backend_zswap, backend_n
 static const struct backend *const backends[] = { &backend_disk, &backend_zram, &backend_zswap,
 						  &backend_none };
 
+int backend_algorithms(char *buf, size_t len, char *why, size_t why_len)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(backends); i++)
+		if (backends[i]->algorithms)
+			return backends[i]->algorithms(buf, len, why, why_len);
+	snprintf(why, why_len, "no backend offers a list of algorithms");
+	return -ENOENT;
+}
+
 const struct backend *backend_find(const char *name)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(backends); i++)

@@ -130,6 +130,12 @@ struct backend {
 	/* RAM its pages take outside the trial's cgroup, charged to nobody, when spill bytes
 	 * leave the cgroup at the data's expected compression ratio. NULL: none. */
 	uint64_t (*uncharged_ram)(const struct swap_device *dev, uint64_t spill, double ratio);
+	/* --comp all: the algorithms this kernel offers it, blank-separated into buf; -errno,
+	 * why filled, when it cannot tell. NULL: it takes none of its own. */
+	int (*algorithms)(char *buf, size_t len, char *why, size_t why_len);
+	/* What uncharged_ram counts, and the option that caps it, as preflight's refusal says
+	 * them ("zram's compressed pages included"; " with --zram-mem-limit"). */
+	const char *ram_outside, *ram_cap_option;
 };
 
 const struct backend *backend_find(const char *name);
@@ -141,6 +147,11 @@ char *backends_of_option(const char *option, char *buf, size_t len);
 /* The backend that alone takes option (--zram-generator implies its backend); NULL: none or
  * several. */
 const struct backend *backend_of_option(const char *option);
+
+/* --comp all's algorithms: those of the first backend of the table that offers a list (zram's
+ * serve every backend that takes --comp, as they always have). -ENOENT, why filled, when no
+ * backend can tell. */
+int backend_algorithms(char *buf, size_t len, char *why, size_t why_len);
 
 /* The run's shared state, and each backend's in it. */
 void swap_shared_init(struct swap_shared *sh);

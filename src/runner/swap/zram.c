@@ -78,6 +78,17 @@ static int zram_check(struct swap_device *dev)
 	return zram_algorithms(list, sizeof(list)) == 0 ? comp_check(dev, list) : 0;
 }
 
+static int zram_offered(char *buf, size_t len, char *why, size_t why_len)
+{
+	int ret = zram_algorithms(buf, len);
+
+	if (ret)
+		snprintf(why, why_len,
+			 "no zram device to ask which algorithms this kernel offers (modprobe "
+			 "zram)");
+	return ret;
+}
+
 /* The device hot_add will make is the lowest free number: the intent names it, so a cleanup
  * after a kill between the two knows which device it would be. */
 static int hot_add(struct journal *j, int *id)
@@ -323,4 +334,7 @@ const struct backend backend_zram = {
 	.record = zram_record,
 	.describe = zram_describe,
 	.uncharged_ram = zram_uncharged_ram,
+	.algorithms = zram_offered,
+	.ram_outside = "zram's compressed pages included",
+	.ram_cap_option = " with --zram-mem-limit",
 };
