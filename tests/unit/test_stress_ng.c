@@ -96,9 +96,18 @@ Test(stress_ng, only_the_metrics_list_is_read)
 	struct stress_ng_metrics m;
 	char why[256] = "";
 
+	static const char blank[] = "metrics:\n"
+				    "\n"
+				    "    - stressor: vm\n"
+				    "      bogo-ops: 8\n"
+				    "\n"
+				    "      bogo-ops-per-second-real-time: 4\n"
+				    "      wall-clock-time: 2\n";
 	cr_assert_eq(parse(text, "vm", &m, why), 0, "%s", why);
 	cr_expect_eq(m.bogo_ops, 7);
 	cr_expect_eq(parse(after, "vm", &m, why), -EINVAL, "a top-level key ends the list");
+	cr_expect_eq(parse(blank, "vm", &m, why), 0, "a blank line does not: %s", why);
+	cr_expect_eq(m.ops_per_s, 4);
 	cr_expect_str_eq(why, "stress-ng's metrics of vm lack bogo-ops-per-second-real-time");
 }
 
