@@ -715,6 +715,9 @@ static void man_exit_status(FILE *out)
 		  "this kernel or machine cannot do what was asked; nothing was changed" },
 		{ EXIT_TRIALS_FAILED,
 		  "the run completed, some trials did not (an OOM kill, a timeout)" },
+		{ EXIT_REGRESSION,
+		  "compare --fail-on: a comparison is a regression (or, with change, any "
+		  "significant finding)" },
 	};
 
 	fputs(".SH \"EXIT STATUS\"\n", out);

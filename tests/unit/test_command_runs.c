@@ -19,6 +19,8 @@
 #include "runner/commands/command_options.h"
 #include "runner/commands/commands.h"
 #include "runner/commands/files.h"
+#include "runner/result/json_write.h"
+#include "runner/result/results.h"
 #include "fixture.h"
 #include "tools.h"
 
@@ -317,6 +319,63 @@ Test(compare, groups_are_labelled_and_one_is_refused, .fini = drop_tmp)
 	cr_assert_not_null(strstr(text, "host vm (2 files)"), "%s", text);
 	cr_assert_not_null(strstr(text, "host arm64-64k (1 file)"), "%s", text);
 	free(text);
+}
+
+/* disk-zram.json with every trial's elapsed time times factor, written to name. */
+static char *scaled_fixture(const char *name, double factor)
+{
+	char *file = out_file(name), *text;
+	struct results r;
+	FILE *f;
+
+	read_fixture("disk-zram.json", &r);
+	for (size_t i = 0; i < r.ncells; i++) {
+		for (size_t t = 0; t < r.cells[i].ntrials; t++)
+			r.cells[i].trials[t].value[M_ELAPSED] *= factor;
+		cell_update_stats(&r.cells[i]);
+	}
+	text = results_to_string(&r);
+	cr_assert_not_null(f = fopen(file, "w"));
+	fputs(text, f);
+	fclose(f);
+	free(text);
+	results_free(&r);
+	return file;
+}
+
+/* --fail-on: exit 5 on what the gate names, said in one line; 0 otherwise. The base 30%
+ * faster makes disk's +42.9% a regression (p = 0.032); zram's is not significant. */
+Test(compare, fail_on_gates_the_exit_status, .fini = drop_tmp)
+{
+	/* out_file's buffer is its own: each path copied before the next. */
+	char *fast = strdup(scaled_fixture("fast.json", 0.7)), *slow = RESULTS "disk-zram.json";
+	char *file = strdup(out_file("cmp.txt"));
+
+	setenv("ZSWAPBENCH_RUNDIR", out_file("state"), 1);
+	cr_expect_eq(COMMAND(2, compare_run, "compare", "compare", "-o", file, fast, slow), EXIT_OK,
+		     "no gate asked: %s", captured);
+	cr_expect_eq(COMMAND(2, compare_run, "compare", "compare", "--fail-on", "regression", "-o",
+			     file, fast, slow),
+		     EXIT_REGRESSION);
+	cr_expect_not_null(
+		strstr(captured,
+		       "compare: 1 of 2 comparisons is a regression (--fail-on regression)"),
+		"%s", captured);
+	cr_expect_eq(COMMAND(2, compare_run, "compare", "compare", "--fail-on", "regression", "-o",
+			     file, slow, fast),
+		     EXIT_OK, "faster is no regression: %s", captured);
+	cr_expect_eq(COMMAND(2, compare_run, "compare", "compare", "--fail-on", "change", "-o",
+			     file, slow, fast),
+		     EXIT_REGRESSION);
+	cr_expect_not_null(strstr(captured,
+				  "compare: 1 of 2 comparisons changed (--fail-on change)"),
+			   "%s", captured);
+	cr_expect_eq(COMMAND(2, compare_run, "compare", "compare", "--fail-on", "change", "-o",
+			     file, slow, slow),
+		     EXIT_OK, "%s", captured);
+	cr_expect_eq(COMMAND(2, compare_run, "compare", "compare", "--fail-on", "none", "-o", file,
+			     fast, slow),
+		     EXIT_OK, "%s", captured);
 }
 
 /* Files with no cell in common: said, and a usage error. */

@@ -11,6 +11,7 @@ enum exit_status {
 	EXIT_USAGE = 2, /* bad input; nothing was changed */
 	EXIT_UNSUPPORTED = 3, /* this kernel or machine cannot; nothing was changed */
 	EXIT_TRIALS_FAILED = 4, /* the run completed, some trials did not (OOM, timeout) */
+	EXIT_REGRESSION = 5, /* compare --fail-on: a comparison failed the gate */
 	EXIT_SIGNAL_BASE = 128, /* stopped by signal N: 128 + N */
 };
 

@@ -104,6 +104,7 @@ enum option_id {
 	O_NOHEADINGS,
 	O_VERBOSE,
 	O_ALL,
+	O_FAIL_ON,
 	O_GROUP_BY,
 	O_MATCH,
 	O_ALPHA,
@@ -143,6 +144,13 @@ enum run_order {
 	ORDER_SEQUENTIAL,
 	ORDER_SHUFFLED
 };
+/* compare --fail-on: what makes its exit status EXIT_REGRESSION. */
+enum fail_on {
+	FAIL_ON_NONE,
+	FAIL_ON_REGRESSION, /* a comparison the answer calls a regression */
+	FAIL_ON_CHANGE /* any significant finding, either way */
+};
+
 enum limit_mode {
 	LIMIT_MAX,
 	LIMIT_HIGH
@@ -253,6 +261,7 @@ struct config {
 	double slowdown_pct; /* savings: the slowdown accepted of the run without a limit */
 	unsigned savings_steps; /* savings: steps of the search per backend */
 	int all; /* compare: rows that did not change too */
+	enum fail_on fail_on; /* compare: the gate of its exit status */
 	char group_by[16]; /* compare: file, host, kernel or host,kernel */
 	unsigned match_keys; /* compare --match: the cell_key bits cells match on; 0: all */
 	double alpha; /* a change is significant only at p < alpha ... */

@@ -471,6 +471,8 @@ const char *const option_group_names[G_COUNT] = {
 
 static const char *const targets[] = { "swap", "block", "fs", NULL };
 static const char *const limit_modes[] = { "max", "high", NULL };
+/* In enum fail_on's order. */
+static const char *const fail_ons[] = { "none", "regression", "change", NULL };
 /* In enum load_format's order (loadgen/loadgen.h; a unit test holds them together). */
 static const char *const load_formats[] = { "auto",    "lines", "sysbench", "redis-benchmark",
 					    "pgbench", NULL };
@@ -837,6 +839,12 @@ const struct option_desc option_table[O_COUNT] = {
 			.group = G_PRINTED },
 	[O_ALL] = { "all", 0, OT_FLAG, FIELD(all), .commands = CMD_COMPARE,
 		    .help = "the rows that did not change too", .group = G_PRINTED },
+	[O_FAIL_ON] = { "fail-on", 0, OT_ENUM, FIELD(fail_on), 0, 0, "none", NULL, "WHAT", NULL,
+			.choices = fail_ons, .commands = CMD_COMPARE, .example = "regression",
+			.help = "exit 5 when a comparison is a regression (significant, the wrong "
+				"way) or, change, any significant finding; with --all the "
+				"secondary metrics count too",
+			.group = G_PRINTED },
 	[O_GROUP_BY] = { "group-by", 0, OT_CHOICE, FIELD(group_by), 0, 0, "file", NULL, "KEY", NULL,
 			 .choices = group_keys, .commands = CMD_COMPARE, .example = "kernel",
 			 .help = "pool the files of one host, kernel, or host and kernel (a "

@@ -13,6 +13,7 @@
 #include "runner/commands/commands.h"
 #include "runner/commands/files.h"
 #include "runner/base/log.h"
+#include "runner/report/formats/cases.h"
 #include "runner/report/formats/formats.h"
 #include "runner/report/compare_view.h"
 #include "runner/result/group.h"
@@ -33,10 +34,29 @@ static const struct calibration *load_calibration(struct calibration *cal)
 	return ret || !cal->n ? NULL : cal;
 }
 
+/* --fail-on: EXIT_REGRESSION, said in a line, when a case fails the gate. */
+static int gate_status(const struct config *cfg, const struct case_count *gate)
+{
+	size_t failing = cfg->fail_on == FAIL_ON_REGRESSION ? gate->regressions
+		: cfg->fail_on == FAIL_ON_CHANGE	    ? gate->changes
+							    : 0;
+
+	if (!failing)
+		return EXIT_OK;
+	say("compare: %zu of %zu comparison%s %s (--fail-on %s)", failing, gate->cases,
+	    gate->cases == 1 ? "" : "s",
+	    cfg->fail_on == FAIL_ON_CHANGE ? "changed"
+		    : failing == 1	   ? "is a regression"
+					   : "are regressions",
+	    cfg->fail_on == FAIL_ON_CHANGE ? "change" : "regression");
+	return EXIT_REGRESSION;
+}
+
 /* The comparison, its failure said; an exit status. */
 static int compare_sets(const struct results *const *sets, const char *const *names, size_t n,
 			const struct report_opts *o, const struct config *cfg)
 {
+	struct case_count gate = { 0 };
 	char msg[MSG_LEN];
 	struct view_out view;
 	FILE *out;
@@ -47,7 +67,8 @@ static int compare_sets(const struct results *const *sets, const char *const *na
 	/* Result files are untrusted: what they hold reaches the terminal escaped. */
 	out = escape_open(view.f, format_def_of(cfg->format)->escape);
 	if (out) {
-		ret = report_compare(sets, names, n, o, cfg->all, out, msg, sizeof(msg));
+		ret = report_compare_gated(sets, names, n, o, cfg->all, out, msg, sizeof(msg),
+					   &gate);
 		fclose(out);
 	} else {
 		say("out of memory");
@@ -59,7 +80,7 @@ static int compare_sets(const struct results *const *sets, const char *const *na
 		say("%s", msg);
 		return EXIT_USAGE;
 	}
-	return ret ? EXIT_RUNTIME : EXIT_OK;
+	return ret ? EXIT_RUNTIME : gate_status(cfg, &gate);
 }
 
 static int by_file(const struct config *cfg, const struct report_opts *o)

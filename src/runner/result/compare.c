@@ -83,12 +83,16 @@ enum comparison_outcome comparison_outcome_of(const struct metric_comparison *mc
 	if (!mc->have || mc->sig == SIG_NOT_TESTABLE_DIFFERENT ||
 	    mc->sig == SIG_NOT_TESTABLE_SAME || mc->sig == SIG_NEEDS_RUNS)
 		return OUTCOME_UNTESTED;
-	if (mc->sig != SIG_SIGNIFICANT || mc->family == FAMILY_EXPLORATORY ||
-	    !metrics[m].lower_is_better)
+	if (!comparison_is_finding(mc) || !metrics[m].lower_is_better)
 		return OUTCOME_PASS;
 	if (metric_higher_better(m) ? mc->est.change_pct < 0 : mc->est.change_pct > 0)
 		return OUTCOME_REGRESSION;
 	return OUTCOME_PASS;
+}
+
+int comparison_is_finding(const struct metric_comparison *mc)
+{
+	return mc->have && mc->sig == SIG_SIGNIFICANT && mc->family != FAMILY_EXPLORATORY;
 }
 
 const char *comparison_outcome_name(enum comparison_outcome o)

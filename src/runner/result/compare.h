@@ -109,6 +109,8 @@ enum comparison_outcome {
 	OUTCOME_UNTESTED
 };
 enum comparison_outcome comparison_outcome_of(const struct metric_comparison *mc, enum metric_id m);
+/* A significant change, the primary metric's or a secondary one's, either way: not a lead. */
+int comparison_is_finding(const struct metric_comparison *mc);
 /* "pass", "regression", "untested": the outcome in compare's JSON. */
 const char *comparison_outcome_name(enum comparison_outcome o);
 const char *significance_legend(void);

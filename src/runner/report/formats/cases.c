@@ -46,6 +46,7 @@ static int count_one(const struct compare_case *c, void *arg)
 	n->cases++;
 	n->regressions += c->outcome == OUTCOME_REGRESSION;
 	n->untested += c->outcome == OUTCOME_UNTESTED;
+	n->changes += comparison_is_finding(c->mc);
 	return 0;
 }
 

@@ -16,6 +16,7 @@ struct compare_case {
 
 struct case_count {
 	size_t cases, regressions, untested;
+	size_t changes; /* significant findings, either way (a lead is none) */
 };
 
 typedef int (*case_fn)(const struct compare_case *c, void *arg);

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdio.h>
 
+#include "runner/report/formats/cases.h"
 #include "runner/report/formats/junit.h"
 #include "runner/report/formats/tap.h"
 #include "runner/result/files_answer.h"
@@ -58,6 +59,13 @@ int report_print(const struct results *r, const struct report_opts *o, FILE *out
 int report_compare(const struct results *const *sets, const char *const *files, size_t n,
 		   const struct report_opts *o, int all, FILE *out, char *why, size_t len)
 {
+	return report_compare_gated(sets, files, n, o, all, out, why, len, NULL);
+}
+
+int report_compare_gated(const struct results *const *sets, const char *const *files, size_t n,
+			 const struct report_opts *o, int all, FILE *out, char *why, size_t len,
+			 struct case_count *gate)
+{
 	const struct format_def *f = format_def_of(o->render.format);
 	struct files_answer fa;
 	int ret;
@@ -71,6 +79,8 @@ int report_compare(const struct results *const *sets, const char *const *files, 
 	if (!ret) {
 		struct compare_input in = { sets, files, n, &fa, o, all };
 		ret = f->compare(&in, out);
+		if (gate)
+			*gate = compare_case_count(&in, 0);
 	}
 	files_answer_free(&fa);
 	return ret;

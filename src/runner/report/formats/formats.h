@@ -48,7 +48,13 @@ int report_print(const struct results *r, const struct report_opts *o, FILE *out
 /* sets[0] is the base. -ENOENT with why filled when a file shares no cell with the base
  * (nothing is printed then), -EINVAL where the format has no compare view; all: rows that
  * did not change too. */
+struct case_count;
 int report_compare(const struct results *const *sets, const char *const *files, size_t n,
 		   const struct report_opts *o, int all, FILE *out, char *why, size_t len);
+/* The same, and what its cases came to (cases.h: regressions, changes), for --fail-on;
+ * counted as TAP counts its points: each pair's primary metric, with all every metric. */
+int report_compare_gated(const struct results *const *sets, const char *const *files, size_t n,
+			 const struct report_opts *o, int all, FILE *out, char *why, size_t len,
+			 struct case_count *gate);
 
 #endif
