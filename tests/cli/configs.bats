@@ -53,6 +53,7 @@ teardown() { common_teardown; }
 		# The device itself: two job counts and two modes of fio, a smaller package.
 		fio-*) size=(--jobs 1,2 --modes seq-write,seq-read --io-size 4M --swap-size 16M) ;;
 		fs-*) size=(--limit 128M --swap-size 32M --setup "$CONFIGS/programs/make-package.sh 8M") ;;
+		stress-ng-*) size=(--limit 16M --alloc 32M --workload stress-ng:vm:2s) ;;
 		esac
 		run --separate-stderr "$ZSB" --config "$name" "${size[@]}" --trials 1 --warmup 0 \
 			--interval 0 "${extra[@]}" --output "$TMP/$name.json" "${cmd[@]}"
