@@ -209,8 +209,9 @@ Test(backends, comp_all_is_the_list_of_the_backend_that_offers_one)
 	cr_expect_not_null(strstr(buf, "lzo-rle"), "%s", buf);
 	sysfs_set_root(FIXTURES "/no-zram");
 	cr_expect_neq(backend_algorithms(buf, sizeof(buf), why, sizeof(why)), 0);
-	cr_expect_str_eq(why, "no zram device to ask which algorithms this kernel offers "
-			      "(modprobe zram)");
+	cr_expect_str_eq(why,
+			 "no zram device to ask which algorithms this kernel offers "
+			 "(modprobe zram)");
 	sysfs_set_root(NULL);
 	cr_expect_null(backend_find("disk")->algorithms);
 	cr_expect_null(backend_find("zswap")->algorithms);

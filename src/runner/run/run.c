@@ -20,6 +20,7 @@
 #include "runner/report/draw.h"
 #include "runner/kernel/cpus.h"
 #include "runner/kernel/signals.h"
+#include "runner/kernel/caches.h"
 #include "runner/kernel/sysfs.h"
 #include "runner/cli/option_parse.h"
 #include "runner/result/json_write.h"
@@ -212,9 +213,8 @@ static void save(struct run *run)
 /* Between trials, so each starts from the same kind of memory: clean caches, compacted. */
 static void settle(void)
 {
-	sync();
-	sysfs_write("/proc/sys/vm/drop_caches", "3");
-	sysfs_write("/proc/sys/vm/compact_memory", "1");
+	caches_drop();
+	memory_compact();
 }
 
 static struct trial_setup setup_for(const struct run *run, unsigned cell, char *name)

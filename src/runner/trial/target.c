@@ -13,7 +13,7 @@
 #include "runner/fio/result.h"
 #include "runner/kernel/signals.h"
 #include "runner/kernel/spawn.h"
-#include "runner/kernel/sysfs.h"
+#include "runner/kernel/caches.h"
 
 static int write_job_file(const struct target_spec *t, const struct swap_device *dev, char *why,
 			  size_t len)
@@ -132,8 +132,7 @@ void target_flush(const struct target_spec *t)
 {
 	if (t->use != USE_FS)
 		return;
-	sync();
-	sysfs_write("/proc/sys/vm/drop_caches", "3");
+	caches_drop();
 }
 
 void target_describe(const struct target_spec *t, FILE *out)
