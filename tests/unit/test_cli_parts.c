@@ -406,7 +406,9 @@ Test(config, sections_up_to_their_max_and_copies_whole)
 	cr_assert_eq(config_set_text(&cfg.load_warmup, "warm up"), 0);
 	cr_assert_eq(config_set_text(&cfg.ready, "ready?"), 0);
 	cr_assert_eq(config_set_text(&cfg.load, "load it"), 0);
+	cr_assert_eq(config_set_text(&cfg.workload, "stress-ng:vm"), 0);
 	cr_assert_eq(config_copy(&copy, &cfg), 0);
+	cr_assert_str_eq(copy.workload, "stress-ng:vm", "the last of the owned texts");
 	cr_assert_str_eq(copy.load_warmup, "warm up");
 	cr_assert_str_eq(copy.ready, "ready?");
 	cr_assert_str_eq(copy.load, "load it");
