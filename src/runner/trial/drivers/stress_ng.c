@@ -1,6 +1,6 @@
-/* stress-ng's memory stressor (--workload stress-ng:vm[:Ns]): its --vm workers write and check
- * their share of --alloc for a time, in the cgroup, and its bogo operations per second of its
- * own wall clock are the throughput. It starts the jobs itself, as fio does: one process. */
+/* stress-ng's memory stressor (--workload stress-ng:vm[:Ns]): its --vm workers write --alloc
+ * between them pass after pass for a time, in the cgroup, and its bogo operations per second of
+ * its own wall clock are the throughput. It starts the jobs itself, as fio does: one process. */
 #include "runner/trial/drivers/driver.h"
 
 #include <errno.h>
