@@ -15,6 +15,7 @@
 #include "common/util.h"
 #include "runner/base/log.h"
 #include "runner/cli/config_file.h"
+#include "runner/cli/help.h"
 #include "runner/cli/options.h"
 #include "runner/commands/command_options.h"
 #include "runner/commands/commands.h"
@@ -767,4 +768,72 @@ Test(savings, a_config_of_sections_is_refused, .fini = drop_tmp)
 				  "savings: --config: a config file's sections are cells"),
 			   "%s", captured);
 	config_free(&cfg);
+}
+
+/* help COMMAND prints what COMMAND --help does; a word near a command is named with it. */
+Test(commands, help_names_a_command_and_the_one_a_typo_meant)
+{
+	const struct command_info *help = command_of("help"), *show = command_of("show");
+	char *want;
+
+	cr_assert_str_eq(help->name, "help");
+	capture_begin(1);
+	options_help(stdout, show, commands, ncommands);
+	capture_end();
+	want = strdup(captured);
+	capture_begin(1);
+	cr_assert_eq(help->main(help, 2, ARGV("help", "show")), EXIT_OK);
+	capture_end();
+	cr_expect_str_eq(captured, want);
+	free(want);
+	capture_begin(1);
+	cr_assert_eq(help->main(help, 2, ARGV("help", "run")), EXIT_OK);
+	capture_end();
+	cr_expect(strncmp(captured, "Usage: zswapbench [options]", 27) == 0, "%.80s", captured);
+	capture_begin(2);
+	cr_assert_eq(help->main(help, 2, ARGV("help", "shw")), EXIT_USAGE);
+	capture_end();
+	cr_expect_str_eq(captured,
+			 "zswapbench: help: 'shw' is not a command (did you mean "
+			 "'show'?); try 'zswapbench --help'\n");
+	capture_begin(2);
+	cr_assert_eq(help->main(help, 2, ARGV("help", "frobnicate")), EXIT_USAGE);
+	capture_end();
+	cr_expect_str_eq(
+		captured,
+		"zswapbench: help: 'frobnicate' is not a command; try 'zswapbench --help'\n");
+	capture_begin(2);
+	cr_assert_eq(help->main(help, 3, ARGV("help", "show", "compare")), EXIT_USAGE);
+	capture_end();
+}
+
+Test(commands, a_typo_is_two_edits_at_most_and_fewer_than_its_letters)
+{
+	cr_expect_str_eq(command_near("shw"), "show");
+	cr_expect_str_eq(command_near("compre"), "compare");
+	cr_expect_str_eq(command_near("comapre"), "compare", "a swap is two edits");
+	cr_expect_str_eq(command_near("sysinof"), "sysinfo");
+	cr_expect_str_eq(command_near("Show"), "show");
+	cr_expect_null(command_near("sh"), "two edits of a two-letter word is any word");
+	cr_expect_null(command_near("frobnicate"));
+	cr_expect_null(command_near("shoooow"), "three edits");
+	cr_expect_null(command_near("run"), "the run has no word to mistype");
+	cr_expect_str_eq(command_near("clenup"), "cleanup");
+}
+
+/* The run's first word, mistyped: its usage line names the command it was likely meant to be. */
+Test(commands, the_runs_unexpected_word_suggests_a_command)
+{
+	capture_begin(2);
+	cr_assert_eq(command_main(command_of(NULL), 2, ARGV("zswapbench", "shw")), EXIT_USAGE);
+	capture_end();
+	cr_expect_str_eq(captured,
+			 "zswapbench: unexpected argument 'shw': did you mean 'zswapbench "
+			 "show'?; try 'zswapbench --help'\n");
+	capture_begin(2);
+	cr_assert_eq(command_main(command_of(NULL), 3, ARGV("zswapbench", "-n", "extra")),
+		     EXIT_USAGE);
+	capture_end();
+	cr_expect_str_eq(captured,
+			 "zswapbench: unexpected argument 'extra'; try 'zswapbench --help'\n");
 }

@@ -9,6 +9,20 @@
 #include "runner/cli/help.h"
 #include "runner/commands/commands.h"
 
+/* The run's first word, where it is no option and no command but near one: ": did you mean
+ * 'zswapbench show'?"; else "". */
+static const char *mistyped_command(const struct command_info *c, int argc, char **argv)
+{
+	static char said[64];
+	const char *near = c->implicit && argc > 1 && argv[1][0] != '-' ? command_near(argv[1])
+									: NULL;
+
+	if (!near)
+		return "";
+	snprintf(said, sizeof(said), ": did you mean 'zswapbench %s'?", near);
+	return said;
+}
+
 /* -1: go on with cfg; else the exit status. Either way cfg is initialised: config_free it. */
 static int command_options(const struct command_info *c, int argc, char **argv, struct config *cfg)
 {
@@ -22,8 +36,8 @@ static int command_options(const struct command_info *c, int argc, char **argv, 
 		printf("zswapbench %s\n", ZSB_VERSION);
 		return EXIT_OK;
 	case OPTIONS_USAGE:
-		say("%s; try 'zswapbench%s%s --help'", msg, c->implicit ? "" : " ",
-		    c->implicit ? "" : c->name);
+		say("%s%s; try 'zswapbench%s%s --help'", msg, mistyped_command(c, argc, argv),
+		    c->implicit ? "" : " ", c->implicit ? "" : c->name);
 		return EXIT_USAGE;
 	case OPTIONS_RUN:
 		break;

@@ -113,6 +113,13 @@ const struct command_info commands[] = {
 		   "changed: its cgroups, swap areas, zram devices, swapfiles and parameters, as "
 		   "the\n"
 		   "journal names them. It says what it restored; running it again is harmless." },
+	{ .name = "help",
+	  .main = help_main,
+	  .usage = "[COMMAND]",
+	  .brief = "[COMMAND]",
+	  .about =
+		  "The help of COMMAND, as 'zswapbench COMMAND --help' prints it; 'run' names the\n"
+		  "run; with none, the run's." },
 };
 const size_t ncommands = ARRAY_SIZE(commands);
 

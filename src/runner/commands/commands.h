@@ -28,5 +28,8 @@ int savings_run(const struct config *cfg);
 int sysinfo_run(const struct config *cfg);
 int list_configs_main(const struct command_info *self, int argc, char **argv);
 int cleanup_main(const struct command_info *self, int argc, char **argv);
+int help_main(const struct command_info *self, int argc, char **argv);
+/* The command a mistyped word was likely meant to be (two typos at most); NULL: none. */
+const char *command_near(const char *word);
 
 #endif
