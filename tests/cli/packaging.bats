@@ -105,6 +105,10 @@ build_deb() {
 		env PATH=/usr/bin:/bin sh -c 'cd /tmp && zswapbench -n --swap zram'
 	plan_status=$status
 	plan_out=$output
+	# The package's autopkgtest (debian/tests/views), on the installed binary alone.
+	run sh -c "cd '$TOP' && PATH=/usr/bin:/bin debian/tests/views"
+	autopkgtest_status=$status
+	autopkgtest_out=$output
 	mkdir -p /var/lib/zswapbench
 	touch /var/lib/zswapbench/calibration.json
 	dpkg --purge zswapbench >/dev/null
@@ -113,6 +117,9 @@ build_deb() {
 	[[ "$configs" == *"disk-vs-zram"* ]]
 	[ "$plan_status" -eq 0 ]
 	[[ "$plan_out" == plan:* ]]
+	echo "$autopkgtest_out"
+	[ "$autopkgtest_status" -eq 0 ]
+	[[ "$autopkgtest_out" == *"views: ok" ]]
 	[ ! -e /usr/bin/zswapbench ]
 	[ ! -e /usr/libexec/zswapbench ]
 	[ ! -e /usr/share/zswapbench ]
