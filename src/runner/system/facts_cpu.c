@@ -135,11 +135,11 @@ static void cpu_boost(struct sysinfo_facts *s, int first_policy)
 	s->cpu.boost = v;
 }
 
-/* The policies, their governors and boost. */
+/* cpufreq: the policies, their governors and boost. */
 static void cpu_frequency(struct sysinfo_facts *s)
 {
-	/* 36 KiB: on the heap, past the 16 KiB frame limit. Out of memory, the policies, their
-	 * governors and boost stay unknown, as for files that cannot be read. */
+	/* 36 KiB: on the heap, past the 16 KiB frame limit. Out of memory, all three stay
+	 * unknown, as for files that cannot be read. */
 	struct policy *policies = malloc(MAX_POLICIES * sizeof(*policies));
 	int n;
 

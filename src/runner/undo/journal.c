@@ -212,8 +212,8 @@ size_t journal_pending(const struct journal *j)
 
 /* "I id kind when path value wrote", each text escaped straight into the body, not into a
  * copy first: an escaped path's 8 KiB beside the body put journal_intend past the 16 KiB frame
- * limit. A smaller frame rather than the heap or a static: nothing new to fail or to share on
- * the path that announces every change. */
+ * limit. A smaller frame, not the heap or a static: nothing new to fail or to share where every
+ * change is announced (no signal handler writes the journal: kernel/signals.c's sets a flag). */
 static void intent_body(const struct undo *u, char *body, size_t len)
 {
 	const char *texts[] = { u->path, u->value, u->wrote };
