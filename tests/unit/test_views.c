@@ -365,3 +365,47 @@ Test(views, a_real_change_within_the_noise_is_shown_marked)
 	results_free(&a);
 	results_free(&b);
 }
+
+static size_t count(const char *text, const char *what)
+{
+	size_t n = 0;
+	for (const char *p = text; (p = strstr(p, what)); p += strlen(what))
+		n++;
+	return n;
+}
+
+/* A result file is untrusted: with more keys of its configuration differing than compare
+ * lists, the list once filled to its end and the machine's settings were written past it.
+ * The configuration's take the room but one, the reference probe's (not needed here). */
+Test(views, compare_lists_at_most_its_room_however_many_keys_differ)
+{
+	struct results a, b;
+	char why[512] = "", key[16], *text;
+	json_object *doc;
+	int ret;
+
+	read_fixture("disk-zram.json", &a);
+	read_fixture("disk-zram.json", &b);
+	for (int i = 0; i < 80; i++) {
+		snprintf(key, sizeof(key), "x%d", i);
+		json_object_object_add(a.config, key, json_object_new_int(1));
+		json_object_object_add(b.config, key, json_object_new_int(2));
+	}
+	text = compared(&a, &b, MATCH_ALL, FORMAT_TABLE, &ret, why, sizeof(why));
+	cr_assert_eq(ret, 0, "%s", why);
+	cr_expect_eq(count(text, "configuration differs in b.json: x"), 63, "%s", text);
+	cr_expect_eq(count(text, " differs in b.json: "), 63, "%s", text);
+	free(text);
+	text = compared(&a, &b, MATCH_ALL, FORMAT_JSON, &ret, why, sizeof(why));
+	cr_assert_eq(ret, 0, "%s", why);
+	doc = json_tokener_parse(text);
+	cr_assert_not_null(doc, "%s", text);
+	cr_expect_eq(json_object_array_length(json_object_object_get(
+			     json_object_array_get_idx(json_object_object_get(doc, "files"), 1),
+			     "differences")),
+		     63);
+	json_object_put(doc);
+	free(text);
+	results_free(&a);
+	results_free(&b);
+}

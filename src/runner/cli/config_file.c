@@ -274,10 +274,10 @@ static int check_sections(const struct config *cfg, const char *file, char *why,
 	return 0;
 }
 
-int config_file_load(struct config *cfg, const char *path, char *why, size_t len)
+/* The file at path into l->cfg: its keys through on_key, its sections checked last. */
+static int load_file(struct load *l, const char *path, char *why, size_t len)
 {
 	struct config scratch;
-	struct load l = { .cfg = cfg, .scratch = &scratch };
 	char file[PATH_MAX];
 	int line, err;
 	FILE *f;
@@ -292,7 +292,7 @@ int config_file_load(struct config *cfg, const char *path, char *why, size_t len
 				 path, path);
 		return -EINVAL;
 	}
-	config_dir_of(file, l.dir, sizeof(l.dir));
+	config_dir_of(file, l->dir, sizeof(l->dir));
 	if ((line = config_open(file, &f)) != 0) {
 		if (line > 0)
 			snprintf(why, len,
@@ -303,18 +303,36 @@ int config_file_load(struct config *cfg, const char *path, char *why, size_t len
 		return -EINVAL;
 	}
 	options_defaults(&scratch);
-	line = ini_parse_file(f, on_key, &l);
+	l->scratch = &scratch;
+	line = ini_parse_file(f, on_key, l);
 	err = errno;
 	fclose(f);
 	config_free(&scratch);
 	if (line == 0)
-		return check_sections(cfg, file, why, len);
+		return check_sections(l->cfg, file, why, len);
 	if (line < 0)
 		snprintf(why, len, "%s: %s", file, line == -1 ? strerror(err) : "out of memory");
-	else if (l.why[0])
-		snprintf(why, len, "%s:%d: %s", file, line, l.why);
+	else if (l->why[0])
+		snprintf(why, len, "%s:%d: %s", file, line, l->why);
 	else
 		snprintf(why, len, "%s:%d: not a key = value line, a [section] or a comment", file,
 			 line);
 	return -EINVAL;
+}
+
+int config_file_load(struct config *cfg, const char *path, char *why, size_t len)
+{
+	/* On the heap: the file's folder and its first error (9 KiB), beside the file's path and
+	 * the scratch config, put the frame past the 16 KiB limit. */
+	struct load *l = calloc(1, sizeof(*l));
+	int ret;
+
+	if (!l) {
+		snprintf(why, len, "--config '%s': out of memory", path);
+		return -ENOMEM;
+	}
+	l->cfg = cfg;
+	ret = load_file(l, path, why, len);
+	free(l);
+	return ret;
 }

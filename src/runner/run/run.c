@@ -529,78 +529,109 @@ static int plan_inputs_now(const struct config *cfg, struct plan_inputs *in)
  * cannot be resolved is left as given, for the swapfile's own checks to name. */
 static void canonical_swapfile(struct plan *p)
 {
-	char dir[PATH_MAX], name[PATH_MAX], real[PATH_MAX], canon[2 * PATH_MAX];
+	/* path: the copy dirname cuts, then, resolved, the canonical path (three paths in the
+	 * frame, not four: the 16 KiB frame limit). */
+	char path[sizeof(p->swapfile)], name[PATH_MAX], real[PATH_MAX];
 	int n;
 
-	snprintf(dir, sizeof(dir), "%s", p->swapfile);
+	snprintf(path, sizeof(path), "%s", p->swapfile);
 	snprintf(name, sizeof(name), "%s", p->swapfile);
-	if (!realpath(dirname(dir), real))
+	if (!realpath(dirname(path), real))
 		return;
-	n = snprintf(canon, sizeof(canon), "%s/%s", strcmp(real, "/") ? real : "", basename(name));
+	n = snprintf(path, sizeof(path), "%s/%s", strcmp(real, "/") ? real : "", basename(name));
 	if (n > 0 && (size_t)n < sizeof(p->swapfile))
-		memcpy(p->swapfile, canon, (size_t)n + 1);
+		memcpy(p->swapfile, path, (size_t)n + 1);
+}
+
+/* The checks and the plan: preflight, the plan built and checked, the placement chosen. */
+static int plan_run(struct run *run)
+{
+	const struct config *cfg = run->cfg;
+	struct plan_inputs inputs;
+	int status = preflight(cfg, &run->host), ret;
+
+	if (!status)
+		status = plan_inputs_now(cfg, &inputs);
+	if (status)
+		return status;
+	ret = plan_build(&run->plan, cfg, run->host.hogger, &inputs);
+	if (!ret)
+		canonical_swapfile(&run->plan);
+	if (ret) {
+		say("planning: %s", strerror(-ret));
+		return EXIT_RUNTIME;
+	}
+	status = preflight_plan(cfg, &run->host, &run->plan);
+	if (!status)
+		status = placement_choose(cfg, &run->plan, &run->placement);
+	return status;
+}
+
+/* The plan carried out: described for a dry run, or its trials run and their answer given. */
+static int carry_out(struct run *run)
+{
+	const struct config *cfg = run->cfg;
+	int status;
+
+	placement_apply(&run->placement, &run->plan, cfg->threads);
+	/* A fixture tree is for checks: no lock, no journal, nothing real is touched. */
+	if (cfg->dry_run || cfg->sysroot[0]) {
+		dry_run_print(run, stdout);
+		if (cfg->sysroot[0])
+			say("--sysroot %s: the checks passed; nothing runs against a fixture tree",
+			    cfg->sysroot);
+		return EXIT_OK;
+	}
+	if ((status = start(run)))
+		return status;
+	run_trials(run);
+	save(run);
+	print_results(run);
+	status = exit_status(run);
+	if (run->results.status == RUN_COMPLETE)
+		status = draw(run, status);
+	return status;
+}
+
+/* The machine restored (the journal rewound), then everything the run holds given back. */
+static void tear_down(struct run *run)
+{
+	char path[PATH_MAX];
+
+	placement_restore_runner(&run->placement);
+	progress_forget(&run->progress);
+	journal_rewind(&run->journal, 0);
+	journal_close(&run->journal, rundir_file("journal", path, sizeof(path)));
+	journal_free(&run->journal);
+	results_free(&run->results);
+	plan_free(&run->plan);
+	for (size_t i = 0; i < run->ndevices; i++)
+		swap_device_release(&run->devices[i]);
+	free(run->devices);
+	swap_shared_free(&run->shared);
+	run_as_free(&run->user);
 }
 
 int run_main(const struct config *cfg)
 {
-	struct plan_inputs inputs;
-	struct run run = { .cfg = cfg };
-	char path[PATH_MAX];
-	int status, ret;
+	/* 60 KiB: on the heap, past the 16 KiB frame limit (docs/architecture.md). */
+	struct run *run = calloc(1, sizeof(*run));
+	int status;
 
-	swap_shared_init(&run.shared);
-	journal_init(&run.journal);
-	run.journal.on_error = undo_failed;
-	run.journal.on_note = journal_note;
+	if (!run) {
+		say("out of memory");
+		return EXIT_RUNTIME;
+	}
+	run->cfg = cfg;
+	swap_shared_init(&run->shared);
+	journal_init(&run->journal);
+	run->journal.on_error = undo_failed;
+	run->journal.on_note = journal_note;
 	sysfs_set_root(cfg->sysroot[0] ? cfg->sysroot : NULL);
-	status = preflight(cfg, &run.host);
+	status = plan_run(run);
 	if (!status)
-		status = plan_inputs_now(cfg, &inputs);
-	if (status)
-		goto out;
-	ret = plan_build(&run.plan, cfg, run.host.hogger, &inputs);
-	if (!ret)
-		canonical_swapfile(&run.plan);
-	if (ret) {
-		say("planning: %s", strerror(-ret));
-		status = EXIT_RUNTIME;
-		goto out;
-	}
-	status = preflight_plan(cfg, &run.host, &run.plan);
-	if (!status)
-		status = placement_choose(cfg, &run.plan, &run.placement);
-	if (status)
-		goto out;
-	placement_apply(&run.placement, &run.plan, cfg->threads);
-	/* A fixture tree is for checks: no lock, no journal, nothing real is touched. */
-	if (cfg->dry_run || cfg->sysroot[0]) {
-		dry_run_print(&run, stdout);
-		if (cfg->sysroot[0])
-			say("--sysroot %s: the checks passed; nothing runs against a fixture tree",
-			    cfg->sysroot);
-		goto out;
-	}
-	status = start(&run);
-	if (status)
-		goto out;
-	run_trials(&run);
-	save(&run);
-	print_results(&run);
-	status = exit_status(&run);
-	if (run.results.status == RUN_COMPLETE)
-		status = draw(&run, status);
-out:
-	placement_restore_runner(&run.placement);
-	progress_forget(&run.progress);
-	journal_rewind(&run.journal, 0);
-	journal_close(&run.journal, rundir_file("journal", path, sizeof(path)));
-	journal_free(&run.journal);
-	results_free(&run.results);
-	plan_free(&run.plan);
-	for (size_t i = 0; i < run.ndevices; i++)
-		swap_device_release(&run.devices[i]);
-	free(run.devices);
-	swap_shared_free(&run.shared);
-	run_as_free(&run.user);
+		status = carry_out(run);
+	tear_down(run);
+	free(run);
 	return status;
 }

@@ -135,18 +135,16 @@ static void cpu_boost(struct sysinfo_facts *s, int first_policy)
 	s->cpu.boost = v;
 }
 
-void facts_cpu(struct sysinfo_facts *s)
+/* cpufreq: the policies, their governors and boost. */
+static void cpu_frequency(struct sysinfo_facts *s)
 {
-	struct policy policies[MAX_POLICIES];
-	char online[256];
+	/* 36 KiB: on the heap, past the 16 KiB frame limit. Out of memory, all three stay
+	 * unknown, as for files that cannot be read. */
+	struct policy *policies = malloc(MAX_POLICIES * sizeof(*policies));
 	int n;
 
-	cpu_model(s);
-	if (facts_line(CPU "/online", online, sizeof(online)) == 0) {
-		int count = facts_cpu_list_count(online);
-		s->cpu.online = count > 0 ? count : SYSINFO_UNKNOWN;
-	}
-	cpu_smt(s);
+	if (!policies)
+		return;
 	n = read_policies(policies, MAX_POLICIES);
 	/* No cpufreq directory where the cpu directory is readable: a kernel or VM without
 	 * frequency scaling, 0 policies. */
@@ -156,4 +154,18 @@ void facts_cpu(struct sysinfo_facts *s)
 		s->cpu.policies = 0;
 	group_governors(s, policies, n > 0 ? (size_t)n : 0);
 	cpu_boost(s, n > 0 ? policies[0].num : -1);
+	free(policies);
+}
+
+void facts_cpu(struct sysinfo_facts *s)
+{
+	char online[256];
+
+	cpu_model(s);
+	if (facts_line(CPU "/online", online, sizeof(online)) == 0) {
+		int count = facts_cpu_list_count(online);
+		s->cpu.online = count > 0 ? count : SYSINFO_UNKNOWN;
+	}
+	cpu_smt(s);
+	cpu_frequency(s);
 }

@@ -76,26 +76,38 @@ static void v1_controllers(char *buf, size_t len)
 	free(text);
 }
 
-void facts_cgroup(struct sysinfo_facts *s)
+/* The mode and each hierarchy's controllers, env the room to detect them in. */
+static void cgroup_facts(struct sysinfo_facts *s, struct cgroup_env *env)
 {
-	struct cgroup_env env;
 	char path[PATH_LEN];
 	int ret;
+
+	/* -ENOENT: read, but no memory controller; the mode is still known. */
+	ret = cgroup_env_detect(env);
+	if (ret < 0 && ret != -ENOENT)
+		return;
+	snprintf(s->cgroup.mode, sizeof(s->cgroup.mode), "%s", cgroup_mode_name(env->mode));
+	if (env->mode == CGROUP_MODE_V1 || env->mode == CGROUP_MODE_HYBRID)
+		v1_controllers(s->cgroup.v1_controllers, sizeof(s->cgroup.v1_controllers));
+	if (env->unified_root[0]) {
+		snprintf(path, sizeof(path), "%s/cgroup.controllers", env->unified_root);
+		facts_line(path, s->cgroup.v2_controllers, sizeof(s->cgroup.v2_controllers));
+	}
+}
+
+void facts_cgroup(struct sysinfo_facts *s)
+{
+	struct cgroup_env *env;
 
 	/* cgroup_env_detect says -ENOENT for "no memory controller" too: ask the file first. */
 	if (!sysfs_exists(MOUNTS))
 		return;
-	/* -ENOENT: read, but no memory controller; the mode is still known. */
-	ret = cgroup_env_detect(&env);
-	if (ret < 0 && ret != -ENOENT)
+	/* Its mount points are 16 KiB: on the heap, past the 16 KiB frame limit. Out of memory,
+	 * the facts stay unknown, as for a file that cannot be read. */
+	if (!(env = malloc(sizeof(*env))))
 		return;
-	snprintf(s->cgroup.mode, sizeof(s->cgroup.mode), "%s", cgroup_mode_name(env.mode));
-	if (env.mode == CGROUP_MODE_V1 || env.mode == CGROUP_MODE_HYBRID)
-		v1_controllers(s->cgroup.v1_controllers, sizeof(s->cgroup.v1_controllers));
-	if (env.unified_root[0]) {
-		snprintf(path, sizeof(path), "%s/cgroup.controllers", env.unified_root);
-		facts_line(path, s->cgroup.v2_controllers, sizeof(s->cgroup.v2_controllers));
-	}
+	cgroup_facts(s, env);
+	free(env);
 }
 
 /* Opens one counter on this process, disabled, and closes it at once: can it be counted? */

@@ -209,16 +209,58 @@ out:
 	return ret;
 }
 
-int trial_run(const struct trial_setup *s, struct trial *t, char *why, size_t why_len)
+/* What a trial makes, follows and undoes: the cgroup's paths, the workload, and the watch with
+ * the pressure controller's samples. 50 KiB: on the heap, past the 16 KiB frame limit. */
+struct trial_state {
+	struct bench_cgroup cg;
+	struct workload w;
+	struct watch wt;
+};
+
+/* The probe, the set-up, the measure and the teardown, back to the journal's mark. */
+static int run_in(const struct trial_setup *s, struct trial_state *st, char *why, size_t why_len)
 {
-	struct bench_cgroup cg = { 0 };
-	struct workload w = { 0 };
-	struct watch wt = { .s = s, .cg = &cg, .w = &w, .t = t };
 	size_t mark = journal_mark(s->journal);
+	struct trial *t = st->wt.t;
 	struct perf_set *perf = NULL;
 	uint64_t t0;
 	double reference;
 	int ret, rewind;
+
+	/* Before the trial's own cgroup and device: the probe meets the machine, not the trial. */
+	reference = probe_reference(s->workload->cpus);
+	if (reference > 0)
+		trial_set(t, M_REFERENCE_TIME, reference);
+	ret = set_up(s, &st->cg, t, why, why_len);
+	t0 = clock_now_ns();
+	if (!ret)
+		ret = spawn_inside(s, &st->w, &st->cg, t, why, why_len);
+	t->phase_s[PHASE_SPAWN] = seconds_since(t0);
+	if (!ret)
+		ret = measure(s, &st->wt, &st->cg, &perf, why, why_len);
+	if (!ret)
+		signals_pause_point("teardown");
+	if (perf) {
+		perf_close(perf);
+		free(perf);
+	}
+	phase(s, "teardown", 0);
+	t0 = clock_now_ns();
+	workload_destroy(&st->w);
+	bench_cgroup_release(&st->cg);
+	rewind = journal_rewind(s->journal, mark);
+	t->phase_s[PHASE_TEARDOWN] = seconds_since(t0);
+	if (!ret && rewind) {
+		ret = rewind;
+		name_failure(why, why_len, "restoring the trial's swap and cgroup");
+	}
+	return ret;
+}
+
+int trial_run(const struct trial_setup *s, struct trial *t, char *why, size_t why_len)
+{
+	struct trial_state *st;
+	int ret;
 
 	if (!s->driver)
 		return -EINVAL;
@@ -228,34 +270,13 @@ int trial_run(const struct trial_setup *s, struct trial *t, char *why, size_t wh
 	memset(t->unavailable, 0, sizeof(t->unavailable));
 	t->note[0] = '\0';
 	t->status = TRIAL_FAILED;
-
-	/* Before the trial's own cgroup and device: the probe meets the machine, not the trial. */
-	reference = probe_reference(s->workload->cpus);
-	if (reference > 0)
-		trial_set(t, M_REFERENCE_TIME, reference);
-	ret = set_up(s, &cg, t, why, why_len);
-	t0 = clock_now_ns();
-	if (!ret)
-		ret = spawn_inside(s, &w, &cg, t, why, why_len);
-	t->phase_s[PHASE_SPAWN] = seconds_since(t0);
-	if (!ret)
-		ret = measure(s, &wt, &cg, &perf, why, why_len);
-	if (!ret)
-		signals_pause_point("teardown");
-	if (perf) {
-		perf_close(perf);
-		free(perf);
+	if (!(st = calloc(1, sizeof(*st)))) {
+		name_failure(why, why_len, "starting the trial");
+		return -ENOMEM;
 	}
-	phase(s, "teardown", 0);
-	t0 = clock_now_ns();
-	workload_destroy(&w);
-	bench_cgroup_release(&cg);
-	rewind = journal_rewind(s->journal, mark);
-	t->phase_s[PHASE_TEARDOWN] = seconds_since(t0);
-	if (!ret && rewind) {
-		ret = rewind;
-		name_failure(why, why_len, "restoring the trial's swap and cgroup");
-	}
+	st->wt = (struct watch){ .s = s, .cg = &st->cg, .w = &st->w, .t = t };
+	ret = run_in(s, st, why, why_len);
+	free(st);
 	if (ret)
 		trial_free(t);
 	return ret;

@@ -210,10 +210,28 @@ size_t journal_pending(const struct journal *j)
 	return n;
 }
 
+/* "I id kind when path value wrote", each text escaped straight into the body, not into a
+ * copy first: an escaped path's 8 KiB beside the body put journal_intend past the 16 KiB frame
+ * limit. A smaller frame, not the heap or a static: nothing new to fail or to share where every
+ * change is announced (no signal handler writes the journal: kernel/signals.c's sets a flag). */
+static void intent_body(const struct undo *u, char *body, size_t len)
+{
+	const char *texts[] = { u->path, u->value, u->wrote };
+	size_t n = (size_t)snprintf(body, len, "I\t%u\t%s\t%" PRId64, u->id, kind_names[u->kind],
+				    u->when);
+
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]) && n + 1 < len; i++) {
+		body[n++] = '\t';
+		escape(texts[i], body + n, len - n);
+		n += strlen(body + n);
+	}
+}
+
 int journal_intend(struct journal *j, enum undo_kind kind, const char *path, const char *value,
 		   const char *wrote)
 {
-	char body[3 * PATH_MAX], epath[2 * PATH_MAX], evalue[512], ewrote[512];
+	/* An escaped path (twice its length at most), the two values and the fields fit. */
+	char body[3 * PATH_MAX];
 	struct undo *u = add_entry(j);
 	int ret;
 
@@ -226,11 +244,7 @@ int journal_intend(struct journal *j, enum undo_kind kind, const char *path, con
 	snprintf(u->path, sizeof(u->path), "%s", path);
 	snprintf(u->value, sizeof(u->value), "%s", value ? value : "");
 	snprintf(u->wrote, sizeof(u->wrote), "%s", wrote ? wrote : "");
-	escape(u->path, epath, sizeof(epath));
-	escape(u->value, evalue, sizeof(evalue));
-	escape(u->wrote, ewrote, sizeof(ewrote));
-	snprintf(body, sizeof(body), "I\t%u\t%s\t%" PRId64 "\t%s\t%s\t%s", u->id, kind_names[kind],
-		 u->when, epath, evalue, ewrote);
+	intent_body(u, body, sizeof(body));
 	ret = write_record_sync(j, body, kind == UNDO_UNLINK || kind == UNDO_RMTREE);
 	if (ret) {
 		j->len--; /* not announced, so the change must not be made */

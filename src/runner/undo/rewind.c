@@ -71,20 +71,15 @@ static void kill_members(const char *path)
 	}
 }
 
-/* Only a cgroup of zswapbench's own name; a memory cgroup can stay busy for a moment after
- * its last task is reaped. */
-static int undo_rmdir(const struct undo *u, char *why, size_t len)
+/* A memory cgroup can stay busy for a moment after its last task is reaped. A function apart
+ * from kill_members, so that its buffers and this rooted path are never on the stack together
+ * (the 16 KiB frame limit); not the heap, which an undo must not need to restore the machine. */
+static int remove_cgroup(const char *path)
 {
-	const char *base = strrchr(u->path, '/');
 	char full[ROOTED_PATH_LEN];
 
-	if (!base || strncmp(base + 1, "zswapbench-", 11) != 0) {
-		snprintf(why, len, "left %s alone: not a cgroup zswapbench names", u->path);
-		return 1;
-	}
-	if (!sysfs_path(full, sizeof(full), u->path))
+	if (!sysfs_path(full, sizeof(full), path))
 		return -ENAMETOOLONG;
-	kill_members(u->path);
 	for (int i = 0; i < 100; i++) {
 		if (rmdir(full) == 0 || errno == ENOENT)
 			return 0;
@@ -93,6 +88,19 @@ static int undo_rmdir(const struct undo *u, char *why, size_t len)
 		pause_ms(20);
 	}
 	return -EBUSY;
+}
+
+/* Only a cgroup of zswapbench's own name, emptied first. */
+static int undo_rmdir(const struct undo *u, char *why, size_t len)
+{
+	const char *base = strrchr(u->path, '/');
+
+	if (!base || strncmp(base + 1, "zswapbench-", 11) != 0) {
+		snprintf(why, len, "left %s alone: not a cgroup zswapbench names", u->path);
+		return 1;
+	}
+	kill_members(u->path);
+	return remove_cgroup(u->path);
 }
 
 /* swapoff sleeps while it brings pages back: a signal interrupts it, so try again. Done only
