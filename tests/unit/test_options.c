@@ -486,6 +486,50 @@ Test(options, hogger_options_are_refused_for_a_command)
 	config_free(&cfg);
 }
 
+/* A driver chosen by name runs its own program: the hogger's options, a command, a server and
+ * a device target are each refused with it, in a line naming why. */
+Test(options, a_named_drivers_conflicts_are_refused_by_name)
+{
+	const struct {
+		int argc;
+		char **argv;
+		const char *said;
+	} refused[] = {
+		{ 5, ARGS("--workload", "stress-ng:vm", "--access", "hot:10:2"),
+		  "--access 'hot:10:2': only the hogger takes this option, not stress-ng" },
+		{ 5, ARGS("--workload", "stress-ng", "--data", "zero"),
+		  "--data 'zero': only the hogger takes this option, not stress-ng" },
+		{ 5, ARGS("--workload", "stress-ng:vm", "--", "true"),
+		  "--workload 'stress-ng:vm': it runs its own program: give no command after --" },
+		{ 5, ARGS("--workload", "stress-ng:vm", "--load", "true"),
+		  "--workload 'stress-ng:vm': not with --load, whose server is a command" },
+		{ 7, ARGS("--workload", "stress-ng:vm", "--target", "block", "--swap", "zram"),
+		  "--workload 'stress-ng:vm': only with --target swap" },
+		{ 3, ARGS("--workload", "stress-ng:vm:0s"),
+		  "--workload 'stress-ng:vm:0s': 'vm:0s': the time is 1s to 3600s, as in vm:30s" },
+		{ 3, ARGS("--workload", "hogger:x"),
+		  "--workload 'hogger:x': hogger takes no arguments" },
+		{ 3, ARGS("--workload", "command"),
+		  "--workload 'command': not hogger or stress-ng" },
+	};
+	struct config cfg = { 0 };
+	char msg[512];
+
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		config_free(&cfg);
+		cr_expect_eq(parse(msg, &cfg, refused[i].argc, refused[i].argv), OPTIONS_USAGE,
+			     "%s", refused[i].said);
+		cr_expect_str_eq(msg, refused[i].said);
+	}
+	config_free(&cfg);
+	cr_expect_eq(parse(msg, &cfg, 5, ARGS("--workload", "hogger", "--access", "hot:10:2")),
+		     OPTIONS_RUN, "%s", msg);
+	config_free(&cfg);
+	cr_expect_eq(parse(msg, &cfg, 3, ARGS("--workload", "stress-ng:vm:5s")), OPTIONS_RUN, "%s",
+		     msg);
+	config_free(&cfg);
+}
+
 Test(options, help_lists_every_visible_option, .init = cr_redirect_stdout)
 {
 	struct config cfg = { 0 };
