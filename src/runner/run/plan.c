@@ -55,7 +55,8 @@ const struct workload_driver *plan_driver(const struct config *cfg, const char *
 {
 	const struct workload_driver *named = driver_named(cfg->workload, args);
 
-	if (!named || cfg->target != USE_SWAP || cfg->command)
+	/* The checks refused a named driver beside a device target, a server or a command. */
+	if (!named)
 		*args = "";
 	if (cfg->target == USE_BLOCK)
 		return &driver_block;
