@@ -289,7 +289,7 @@ ratio_between() {
 	[ "$stderr" = "zswapbench: --access 'hot:10:2': only the hogger takes this option, not stress-ng; try 'zswapbench --help'" ]
 	run --separate-stderr "$ZSB" -n --workload stress-ng:vm -- true
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == "zswapbench: --workload 'stress-ng:vm': it runs its own program: give no command after --;"* ]]
+	[[ "$stderr" == "zswapbench: --workload 'stress-ng:vm': a command after -- is the workload then: give one or the other;"* ]]
 	run --separate-stderr "$ZSB" -n --workload fio
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == "zswapbench: --workload 'fio': not hogger or stress-ng;"* ]]

@@ -500,7 +500,11 @@ Test(options, a_named_drivers_conflicts_are_refused_by_name)
 		{ 5, ARGS("--workload", "stress-ng", "--data", "zero"),
 		  "--data 'zero': only the hogger takes this option, not stress-ng" },
 		{ 5, ARGS("--workload", "stress-ng:vm", "--", "true"),
-		  "--workload 'stress-ng:vm': it runs its own program: give no command after --" },
+		  "--workload 'stress-ng:vm': a command after -- is the workload then: give one or "
+		  "the other" },
+		{ 5, ARGS("--workload", "hogger", "--", "true"),
+		  "--workload 'hogger': a command after -- is the workload then: give one or the "
+		  "other" },
 		{ 5, ARGS("--workload", "stress-ng:vm", "--load", "true"),
 		  "--workload 'stress-ng:vm': not with --load, whose server is a command" },
 		{ 7, ARGS("--workload", "stress-ng:vm", "--target", "block", "--swap", "zram"),

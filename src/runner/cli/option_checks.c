@@ -104,17 +104,17 @@ static int check_hogger_only(const struct config *cfg, char *why, size_t len)
 	return 0;
 }
 
-/* A driver chosen by name runs its own program: no command after --, no server, no device
- * target (whose workloads are fio and the command). */
+/* A driver chosen by name (the hogger too) is the workload: no command after --, no server, no
+ * device target (whose workloads are fio and the command). */
 static int check_named_driver(const struct config *cfg, char *why, size_t len)
 {
 	const struct workload_driver *named = driver_named(cfg->workload, NULL);
 
-	if (!named || named == &driver_hogger)
+	if (!named)
 		return 0;
 	if (cfg->command)
 		return bad(why, len, cfg, O_WORKLOAD,
-			   "it runs its own program: give no command after --");
+			   "a command after -- is the workload then: give one or the other");
 	if (cfg->load[0])
 		return bad(why, len, cfg, O_WORKLOAD, "not with --load, whose server is a command");
 	if (cfg->target != USE_SWAP)
