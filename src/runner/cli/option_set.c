@@ -10,6 +10,7 @@
 
 #include "common/size.h"
 #include "common/util.h"
+#include "runner/base/words.h"
 #include "runner/cli/option_parse.h"
 #include "runner/cli/option_table.h"
 #include "runner/swap/backend.h"
@@ -143,17 +144,13 @@ static int parse_number(const struct option_desc *o, const char *v, uint64_t *n,
 static int choice_index(const struct option_desc *o, const char *v, char *why, size_t len)
 {
 	const char *const *choices = option_choices(o);
-	size_t at = 0;
+	char names[256];
+	size_t n = 0;
 
-	for (int i = 0; choices[i]; i++)
-		if (strcmp(choices[i], v) == 0)
-			return i;
-	at += (size_t)snprintf(why, len, "not ");
-	for (int i = 0; choices[i] && at < len; i++)
-		at += (size_t)snprintf(why + at, len - at, "%s%s", choices[i],
-				       !choices[i + 1]		 ? ""
-					       : !choices[i + 2] ? " or "
-								 : ", ");
+	for (; choices[n]; n++)
+		if (strcmp(choices[n], v) == 0)
+			return (int)n;
+	snprintf(why, len, "not %s", words_or(choices, n, names, sizeof(names)));
 	return -EINVAL;
 }
 

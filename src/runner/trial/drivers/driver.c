@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "runner/base/words.h"
+
 const struct workload_driver *const workload_drivers[] = {
 	&driver_hogger, &driver_command, &driver_service,
 	&driver_block,	&driver_fs,	 &driver_stress_ng,
@@ -32,18 +34,12 @@ const char *driver_names(void)
 {
 	static char names[128];
 	const char *named[16];
-	size_t k = 0, at = 0;
+	size_t k = 0;
 
 	for (size_t i = 0; i < workload_driver_count && k < sizeof(named) / sizeof(named[0]); i++)
 		if (workload_drivers[i]->by_name)
 			named[k++] = workload_drivers[i]->name;
-	for (size_t i = 0; i < k && at < sizeof(names); i++)
-		at += (size_t)snprintf(names + at, sizeof(names) - at, "%s%s",
-				       i == 0		    ? ""
-					       : i + 1 == k ? " or "
-							    : ", ",
-				       named[i]);
-	return names;
+	return words_or(named, k, names, sizeof(names));
 }
 
 int driver_follow_jobs(struct driver_run *r)
