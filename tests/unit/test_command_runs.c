@@ -330,11 +330,7 @@ static char *scaled_fixture(const char *name, double factor)
 	FILE *f;
 
 	read_fixture("disk-zram.json", &r);
-	for (size_t i = 0; i < r.ncells; i++) {
-		for (size_t t = 0; t < r.cells[i].ntrials; t++)
-			r.cells[i].trials[t].value[M_ELAPSED] *= factor;
-		cell_update_stats(&r.cells[i]);
-	}
+	scale_metric(&r, M_ELAPSED, factor);
 	text = results_to_string(&r);
 	cr_assert_not_null(f = fopen(file, "w"));
 	fputs(text, f);

@@ -125,16 +125,6 @@ Test(formats, the_outcomes_names)
 	cr_expect_str_eq(comparison_outcome_name(OUTCOME_UNTESTED), "untested");
 }
 
-/* Every trial's elapsed times factor, in every cell. */
-static void scale_elapsed(struct results *r, double factor)
-{
-	for (size_t i = 0; i < r->ncells; i++) {
-		for (size_t t = 0; t < r->cells[i].ntrials; t++)
-			r->cells[i].trials[t].value[M_ELAPSED] *= factor;
-		cell_update_stats(&r->cells[i]);
-	}
-}
-
 static char *compared_as(enum output_format format, const struct results *a,
 			 const struct results *b, const char *b_name, int all)
 {
@@ -174,7 +164,7 @@ Test(formats, tap_fails_the_regression_alone)
 
 	read_fixture("disk-zram.json", &fast);
 	read_fixture("disk-zram.json", &slow);
-	scale_elapsed(&fast, 0.7);
+	scale_metric(&fast, M_ELAPSED, 0.7);
 	text = compared_as(FORMAT_TAP, &fast, &slow, "b.json", 0);
 	cr_expect(starts_with(text,
 			      "TAP version 13\n1..2\nnot ok 1 - b.json disk: elapsed +42.9% "),
@@ -252,7 +242,7 @@ Test(formats, a_label_cannot_forge_a_directive_or_markup)
 
 	read_fixture("disk-zram.json", &fast);
 	read_fixture("disk-zram.json", &slow);
-	scale_elapsed(&fast, 0.7);
+	scale_metric(&fast, M_ELAPSED, 0.7);
 	snprintf(slow.cells[0].label, sizeof(slow.cells[0].label), "d#sk\n<&\"\\");
 	snprintf(fast.cells[0].label, sizeof(fast.cells[0].label), "d#sk\n<&\"\\");
 	text = compared_as(FORMAT_TAP, &fast, &slow, "b # TODO.json", 0);
@@ -277,7 +267,7 @@ Test(formats, junit_counts_and_fails_the_regression)
 
 	read_fixture("disk-zram.json", &fast);
 	read_fixture("disk-zram.json", &slow);
-	scale_elapsed(&fast, 0.7);
+	scale_metric(&fast, M_ELAPSED, 0.7);
 	text = compared_as(FORMAT_JUNIT, &fast, &slow, "b.json", 0);
 	cr_expect(
 		starts_with(

@@ -81,6 +81,15 @@ void read_fixture(const char *name, struct results *r)
 	cr_assert_eq(results_read(path, r, why, sizeof(why)), 0, "%s: %s", path, why);
 }
 
+void scale_metric(struct results *r, enum metric_id m, double factor)
+{
+	for (size_t i = 0; i < r->ncells; i++) {
+		for (size_t t = 0; t < r->cells[i].ntrials; t++)
+			r->cells[i].trials[t].value[m] *= factor;
+		cell_update_stats(&r->cells[i]);
+	}
+}
+
 char *slurp(const char *path)
 {
 	FILE *f = fopen(path, "r");

@@ -18,6 +18,9 @@ char *temp_dir(const char *prefix);
 void remove_dir(char *dir);
 /* tests/fixtures/results/NAME into r. */
 void read_fixture(const char *name, struct results *r);
+/* Every trial's metric m times factor, in every cell, its statistics made again: a fixture
+ * made faster or slower for a comparison. */
+void scale_metric(struct results *r, enum metric_id m, double factor);
 /* The verdict and a sweep's summary of r as report_print decides them: the answer, then its
  * view (report.h). */
 int answer_verdict(const struct results *r, const struct report_opts *o, FILE *out);
