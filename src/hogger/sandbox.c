@@ -27,6 +27,20 @@ static const int anywhere[] = {
 	SCMP_SYS(set_robust_list),
 };
 
+/* A rule's first argument equal to fd. Written out, not with libseccomp's macro: its
+ * positional initializer leaves datum_b out, which clang's -Wextra refuses. */
+static struct scmp_arg_cmp first_arg_is(int fd)
+{
+	return (struct scmp_arg_cmp){ .arg = 0, .op = SCMP_CMP_EQ, .datum_a = (scmp_datum_t)fd,
+				      .datum_b = 0 };
+}
+
+/* One syscall allowed on one descriptor. */
+static int allow_on(scmp_filter_ctx ctx, int syscall, int fd)
+{
+	return seccomp_rule_add(ctx, SCMP_ACT_ALLOW, syscall, 1, first_arg_is(fd));
+}
+
 int sandbox_install(int report_fd, int data_fd)
 {
 	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_KILL_PROCESS);
@@ -45,23 +59,19 @@ int sandbox_install(int report_fd, int data_fd)
 	}
 	/* Writes only to stdout, stderr and the report socket; reads only from the socket. */
 	for (int fd = 1; fd <= 2; fd++) {
-		ret = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(write), 1,
-				       SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)fd));
+		ret = allow_on(ctx, SCMP_SYS(write), fd);
 		if (ret)
 			goto out;
 	}
 	if (report_fd >= 0) {
-		ret = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(write), 1,
-				       SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)report_fd));
+		ret = allow_on(ctx, SCMP_SYS(write), report_fd);
 		if (!ret)
-			ret = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(read), 1,
-					       SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)report_fd));
+			ret = allow_on(ctx, SCMP_SYS(read), report_fd);
 		if (ret)
 			goto out;
 	}
 	if (data_fd >= 0) {
-		ret = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(pread64), 1,
-				       SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)data_fd));
+		ret = allow_on(ctx, SCMP_SYS(pread64), data_fd);
 		if (ret)
 			goto out;
 	}

@@ -295,3 +295,21 @@ Test(journal_damage, an_unconfirmed_work_directory_goes_only_when_empty, .fini =
 	cr_assert_eq(access(path, F_OK), -1);
 	journal_free(&j);
 }
+
+/* A kind past the table's end (a journal of a newer version, a damaged line) is refused, never
+ * called through. */
+Test(journal_damage, an_unknown_kind_is_refused)
+{
+	char why[256] = "";
+	struct journal j;
+	struct undo u = { .kind = UNDO_KIND_COUNT, .state = UNDO_DONE };
+
+	journal_init(&j);
+	cr_assert_eq(undo_entry(&j, &u, why, sizeof(why)), -EINVAL);
+	u.kind = (enum undo_kind)-1;
+	cr_assert_eq(undo_entry(&j, &u, why, sizeof(why)), -EINVAL, "a negative kind too");
+	u.kind = UNDO_RMTREE;
+	snprintf(u.path, sizeof(u.path), "/nonexistent-zsb/zswapbench-1.d");
+	cr_assert_geq(undo_entry(&j, &u, why, sizeof(why)), 0, "the last kind is in the table");
+	journal_free(&j);
+}

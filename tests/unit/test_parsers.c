@@ -2,6 +2,8 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "runner/kernel/vmstat.h"
 #include "runner/kernel/kv.h"
@@ -54,6 +56,85 @@ Test(vmstat, kernels_before_6_12_have_no_zero_counters)
 	cr_assert_eq(vmstat_snapshot(&s), 0);
 	cr_assert_eq(s.pswpout, 9);
 	cr_assert_not(s.have_zero);
+}
+
+/* A root whose /proc/vmstat and cgroup memory.stat are 40 KB, more than the 16 KiB a frame may
+ * hold (a kernel with many counters): read whole, the keys at their ends found. */
+static char big_root[64];
+
+static void write_big(const char *rel, const char *tail)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", big_root, rel);
+	f = fopen(path, "w");
+	cr_assert_not_null(f, "%s", path);
+	for (int i = 0; i < 2000; i++)
+		fprintf(f, "nr_padding_%d 0\n", i);
+	fputs(tail, f);
+	cr_assert_eq(fclose(f), 0);
+}
+
+static void make_big_root(void)
+{
+	char dir[256];
+
+	snprintf(big_root, sizeof(big_root), "/tmp/zsb-unit-kv-XXXXXX");
+	cr_assert_not_null(mkdtemp(big_root));
+	snprintf(dir, sizeof(dir), "%s/proc", big_root);
+	cr_assert_eq(mkdir(dir, 0755), 0);
+	write_big("proc/vmstat", "pswpin 7\npswpout 8\n");
+	write_big("memory.stat", "swap 4096\n");
+	sysfs_set_root(big_root);
+}
+
+static void drop_big_root(void)
+{
+	char path[256];
+
+	sysfs_set_root(NULL);
+	snprintf(path, sizeof(path), "%s/proc/vmstat", big_root);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/memory.stat", big_root);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/proc", big_root);
+	rmdir(path);
+	rmdir(big_root);
+}
+
+Test(kv, files_larger_than_a_frame, .init = make_big_root, .fini = drop_big_root)
+{
+	struct vmstat_snap s;
+	uint64_t v = 0;
+
+	cr_assert_eq(kv_read("/memory.stat", "swap", &v), 0);
+	cr_assert_eq(v, 4096);
+	cr_assert_eq(kv_read("/memory.stat", "pgmajfault", &v), -ENOENT);
+	cr_assert_eq(kv_read("/no-such.stat", "swap", &v), -ENOENT, "a missing file");
+	cr_assert_eq(vmstat_snapshot(&s), 0);
+	cr_assert_eq(s.pswpin, 7);
+	cr_assert_eq(s.pswpout, 8);
+	write_big("memory.stat", "");
+	cr_assert_eq(kv_read("/memory.stat", "nr_padding_1999", &v), 0, "the last line");
+}
+
+Test(kv, empty_files_hold_nothing, .init = make_big_root, .fini = drop_big_root)
+{
+	struct vmstat_snap s;
+	FILE *f;
+	uint64_t v = 42;
+	char path[256];
+
+	snprintf(path, sizeof(path), "%s/memory.stat", big_root);
+	cr_assert_not_null(f = fopen(path, "w"));
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/proc/vmstat", big_root);
+	cr_assert_not_null(f = fopen(path, "w"));
+	fclose(f);
+	cr_assert_eq(kv_read("/memory.stat", "swap", &v), -ENOENT);
+	cr_assert_eq(v, 42, "untouched");
+	cr_assert_lt(vmstat_snapshot(&s), 0, "no counter is not a snapshot of zeroes");
 }
 
 Test(zram, mm_stat_columns)

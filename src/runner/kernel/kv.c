@@ -42,11 +42,17 @@ int kv_find(const char *text, const char *key, uint64_t *value)
 	return -ENOENT;
 }
 
+/* On the heap: a memory.stat or meminfo of a newer kernel must not outgrow a frame (16 KiB
+ * at most, Makefile's FRAME_MAX). */
 int kv_read(const char *path, const char *key, uint64_t *value)
 {
-	char buf[16384];
-	int ret = sysfs_read(path, buf, sizeof(buf));
-	return ret < 0 ? ret : kv_find(buf, key, value);
+	char *text;
+	int ret = sysfs_read_alloc(path, &text);
+
+	if (ret >= 0)
+		ret = kv_find(text, key, value);
+	free(text);
+	return ret;
 }
 
 int words_contain(const char *list, const char *word, char sep)

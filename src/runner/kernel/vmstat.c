@@ -1,6 +1,7 @@
 #include "runner/kernel/vmstat.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "runner/kernel/kv.h"
@@ -24,9 +25,14 @@ int vmstat_parse(const char *text, struct vmstat_snap *snap)
 	return 0;
 }
 
+/* On the heap, as kv_read: /proc/vmstat grows with every kernel (3.9 KB on 6.18). */
 int vmstat_snapshot(struct vmstat_snap *snap)
 {
-	char buf[16384];
-	int ret = sysfs_read(PROC_VMSTAT, buf, sizeof(buf));
-	return ret < 0 ? ret : vmstat_parse(buf, snap);
+	char *text;
+	int ret = sysfs_read_alloc(PROC_VMSTAT, &text);
+
+	if (ret >= 0)
+		ret = vmstat_parse(text, snap);
+	free(text);
+	return ret;
 }

@@ -44,7 +44,7 @@ static int cgroup_is_empty(const char *procs)
  * cgroup.kill where the kernel has it (v2, 5.14): every member at once, none slipping out by
  * a fork in between, and no PID read that could name another process by the time it is
  * signalled. Else (v1) by the PIDs cgroup.procs lists, until none is left. */
-static void kill_members(const char *path)
+static __attribute__((noinline)) void kill_members(const char *path)
 {
 	char procs[PATH_LEN], kill_file[PATH_LEN], buf[4096];
 
@@ -73,8 +73,9 @@ static void kill_members(const char *path)
 
 /* A memory cgroup can stay busy for a moment after its last task is reaped. A function apart
  * from kill_members, so that its buffers and this rooted path are never on the stack together
- * (the 16 KiB frame limit); not the heap, which an undo must not need to restore the machine. */
-static int remove_cgroup(const char *path)
+ * (the 16 KiB frame limit; not inlined, as clang would, into one frame of 16.7 KiB); not the
+ * heap, which an undo must not need to restore the machine. */
+static __attribute__((noinline)) int remove_cgroup(const char *path)
 {
 	char full[ROOTED_PATH_LEN];
 
@@ -91,8 +92,9 @@ static int remove_cgroup(const char *path)
 }
 
 /* Only a cgroup of zswapbench's own name, emptied first. */
-static int undo_rmdir(const struct undo *u, char *why, size_t len)
+static int undo_rmdir(const struct journal *j, const struct undo *u, char *why, size_t len)
 {
+	(void)j;
 	const char *base = strrchr(u->path, '/');
 
 	if (!base || strncmp(base + 1, "zswapbench-", 11) != 0) {
@@ -151,8 +153,9 @@ static int file_is_ours(const struct undo *u, const struct stat *st)
 
 /* A file that is still swap (its swapoff entry undone by an older version that missed it
  * under another name, or interrupted) is swapped off first: unlink would fail forever. */
-static int undo_unlink(const struct undo *u, char *why, size_t len)
+static int undo_unlink(const struct journal *j, const struct undo *u, char *why, size_t len)
 {
+	(void)j;
 	struct stat st;
 	int ret;
 
@@ -193,8 +196,9 @@ static int zram_is_reset(const char *sysdir)
 	return sysfs_read_u64(path, &size) == 0 && size != 0 ? -EBUSY : 0;
 }
 
-static int undo_zram_reset(const struct undo *u, char *why, size_t len)
+static int undo_zram_reset(const struct journal *j, const struct undo *u, char *why, size_t len)
 {
+	(void)j;
 	char path[PATH_LEN], dev[64];
 	uint64_t used;
 	int ret = 0;
@@ -214,8 +218,9 @@ static int undo_zram_reset(const struct undo *u, char *why, size_t len)
 
 /* A confirmed device is ours by number. An unconfirmed hot_add names the device it would have
  * made (the lowest free number): ours if it is there, uninitialised and not swap. */
-static int undo_zram_remove(const struct undo *u, char *why, size_t len)
+static int undo_zram_remove(const struct journal *j, const struct undo *u, char *why, size_t len)
 {
+	(void)j;
 	char disksize[PATH_MAX], dev[300];
 	uint64_t size = 1, used;
 	int ret;
@@ -238,8 +243,9 @@ static int undo_zram_remove(const struct undo *u, char *why, size_t len)
 
 /* The old value goes back only where ours still stands: a value changed since is someone
  * else's, and stays. */
-static int undo_write(const struct undo *u, char *why, size_t len)
+static int undo_write(const struct journal *j, const struct undo *u, char *why, size_t len)
 {
+	(void)j;
 	char now[256];
 	int ret = sysfs_read_line(u->path, now, sizeof(now));
 
@@ -278,8 +284,9 @@ static int ours_mounted_at(const struct undo *u)
 	return found;
 }
 
-static int undo_umount(const struct undo *u)
+static int undo_umount(const struct journal *j, const struct undo *u, char *why, size_t len)
 {
+	(void)j, (void)why, (void)len;
 	if (!ours_mounted_at(u))
 		return 0;
 	return umount2(u->path, 0) == 0 || errno == EINVAL || errno == ENOENT ? 0 : -errno;
@@ -306,8 +313,9 @@ static int others_below(const char *subtree_control)
 	return found;
 }
 
-static int undo_controller(const struct undo *u, char *why, size_t len)
+static int undo_controller(const struct journal *j, const struct undo *u, char *why, size_t len)
 {
+	(void)j;
 	char now[512], off[300];
 	int ret = sysfs_read_line(u->path, now, sizeof(now));
 
@@ -398,8 +406,9 @@ static int remove_work_dir(const char *path, dev_t dev)
  * unconfirmed one was killed between mkdir and the confirmation, so it is empty: removed only
  * if it is (a directory's ctime moves with every entry, so its age proves nothing). The walk
  * stays on the directory's own filesystem: a mount a command left there is not emptied. */
-static int undo_rmtree(const struct undo *u, char *why, size_t len)
+static int undo_rmtree(const struct journal *j, const struct undo *u, char *why, size_t len)
 {
+	(void)j;
 	const char *base = strrchr(u->path, '/');
 	struct stat st;
 
@@ -421,32 +430,27 @@ static int undo_rmtree(const struct undo *u, char *why, size_t len)
 	return remove_work_dir(u->path, st.st_dev);
 }
 
+/* A table, not a switch: through a switch clang inlined every undoer into one frame over the
+ * 16 KiB limit (Makefile's FRAME_MAX); called through the table, each has its own. */
+typedef int undoer(const struct journal *j, const struct undo *u, char *why, size_t len);
+static undoer *const undoers[UNDO_KIND_COUNT] = {
+	[UNDO_RMDIR] = undo_rmdir,
+	[UNDO_UNLINK] = undo_unlink,
+	[UNDO_SWAPOFF] = undo_swapoff,
+	[UNDO_ZRAM_RESET] = undo_zram_reset,
+	[UNDO_ZRAM_REMOVE] = undo_zram_remove,
+	[UNDO_WRITE] = undo_write,
+	[UNDO_UMOUNT] = undo_umount,
+	[UNDO_CONTROLLER] = undo_controller,
+	[UNDO_LOOP_DETACH] = undo_loop_detach,
+	[UNDO_RMTREE] = undo_rmtree,
+};
+
 int undo_entry(const struct journal *j, const struct undo *u, char *why, size_t len)
 {
-	switch (u->kind) {
-	case UNDO_RMDIR:
-		return undo_rmdir(u, why, len);
-	case UNDO_UNLINK:
-		return undo_unlink(u, why, len);
-	case UNDO_SWAPOFF:
-		return undo_swapoff(j, u, why, len);
-	case UNDO_ZRAM_RESET:
-		return undo_zram_reset(u, why, len);
-	case UNDO_ZRAM_REMOVE:
-		return undo_zram_remove(u, why, len);
-	case UNDO_WRITE:
-		return undo_write(u, why, len);
-	case UNDO_UMOUNT:
-		return undo_umount(u);
-	case UNDO_CONTROLLER:
-		return undo_controller(u, why, len);
-	case UNDO_LOOP_DETACH:
-		return undo_loop_detach(j, u, why, len);
-	case UNDO_RMTREE:
-		return undo_rmtree(u, why, len);
-	default:
+	if ((unsigned)u->kind >= UNDO_KIND_COUNT || !undoers[u->kind])
 		return -EINVAL;
-	}
+	return undoers[u->kind](j, u, why, len);
 }
 
 static int undo_one(struct journal *j, struct undo *u)
