@@ -611,7 +611,7 @@ Test(options, a_copied_config_outlives_its_source)
 	snprintf(cfg.sections[0].name, NAME_LEN, "one");
 	cr_assert_eq(config_copy(&copy, &cfg), 0);
 	config_free(&cfg);
-	cr_assert_str_eq(copy.swapfile, "/var/tmp/a.swap");
+	cr_assert_str_eq(copy.backend.disk.swapfile, "/var/tmp/a.swap");
 	cr_assert_str_eq(copy.setup, "true x");
 	cr_assert_str_eq(copy.data, "compressible:50",
 			 "the table's default, a text of its own too");
@@ -625,7 +625,7 @@ Test(options, a_copied_config_outlives_its_source)
 	cr_assert_str_eq(copy.sections[0].name, "one");
 	config_free(&copy);
 	config_free(&copy); /* freeing twice is harmless */
-	cr_assert_str_eq(copy.swapfile, "");
+	cr_assert_str_eq(copy.backend.disk.swapfile, "");
 }
 
 /* Every path and text of the table lands in a char * the config owns (and frees); every

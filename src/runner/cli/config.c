@@ -11,7 +11,7 @@ static const char empty[] = "";
 /* The texts a config owns, each "" or a copy of its own. A test checks that every path and
  * text of the option table is among them. */
 static const size_t owned[] = {
-	offsetof(struct config, swapfile),  offsetof(struct config, zram_generator),
+	offsetof(struct config, backend.disk.swapfile),offsetof(struct config, zram_generator),
 	offsetof(struct config, data),	    offsetof(struct config, output),
 	offsetof(struct config, plot_dir),  offsetof(struct config, report_file),
 	offsetof(struct config, hogger),    offsetof(struct config, sysroot),

@@ -208,10 +208,7 @@ struct config {
 	uint64_t swap_limit; /* 0: none */
 	int swappiness; /* -1: leave the kernel's */
 	int page_cluster; /* -1: leave the kernel's */
-	char *swapfile; /* empty: /var/tmp/zswapbench-<pid>.swap */
 	uint64_t swap_size; /* 0: big enough for the largest allocation */
-	uint64_t throttle_read,
-		throttle_write; /* --disk-throttle, bytes/s; 0: that direction free */
 	struct swap_settings backend; /* each backend's own options, and the swap priority */
 	char *zram_generator; /* the zram-generator.conf whose [zram0] was measured */
 	char thp[NAME_LEN]; /* transparent_hugepage/enabled for the run; empty: leave it */

@@ -186,9 +186,9 @@ static int parse_throttle(struct config *cfg, const char *v, char *why, size_t l
 	const char *comma = strchr(v, ',');
 	size_t first = comma ? (size_t)(comma - v) : strlen(v);
 
-	cfg->throttle_write = 0;
-	if (size_parse_n(v, first, &cfg->throttle_read) ||
-	    (comma && size_parse(comma + 1, &cfg->throttle_write))) {
+	cfg->backend.disk.throttle_write = 0;
+	if (size_parse_n(v, first, &cfg->backend.disk.throttle_read) ||
+	    (comma && size_parse(comma + 1, &cfg->backend.disk.throttle_write))) {
 		snprintf(why, len, "not READ_BPS[,WRITE_BPS] in bytes per second (e.g. 10M,20M)");
 		return -EINVAL;
 	}
@@ -199,20 +199,20 @@ static json_object *throttle_json(const struct config *cfg)
 {
 	json_object *o;
 
-	if (!cfg->throttle_read && !cfg->throttle_write)
+	if (!cfg->backend.disk.throttle_read && !cfg->backend.disk.throttle_write)
 		return NULL;
 	o = json_object_new_object();
-	json_object_object_add(o, "read", json_object_new_uint64(cfg->throttle_read));
-	json_object_object_add(o, "write", json_object_new_uint64(cfg->throttle_write));
+	json_object_object_add(o, "read", json_object_new_uint64(cfg->backend.disk.throttle_read));
+	json_object_object_add(o, "write", json_object_new_uint64(cfg->backend.disk.throttle_write));
 	return o;
 }
 
 static void throttle_format(const struct config *cfg, char *buf, size_t len)
 {
 	char r[32], w[32];
-	size_format(cfg->throttle_read, r, sizeof(r));
-	if (cfg->throttle_write)
-		snprintf(buf, len, "%s,%s", r, size_format(cfg->throttle_write, w, sizeof(w)));
+	size_format(cfg->backend.disk.throttle_read, r, sizeof(r));
+	if (cfg->backend.disk.throttle_write)
+		snprintf(buf, len, "%s,%s", r, size_format(cfg->backend.disk.throttle_write, w, sizeof(w)));
 	else
 		snprintf(buf, len, "%s", r);
 }
@@ -533,7 +533,7 @@ const struct option_desc option_table[O_COUNT] = {
 	[O_PAGE_CLUSTER] = { "page-cluster", 0, OT_INT, FIELD(page_cluster), 0, 10, NULL,
 			     "the kernel's", "N", "page-cluster", .example = "0",
 			     .help = "vm.page-cluster for the run, restored", .group = G_CGROUP },
-	[O_SWAPFILE] = { "swapfile", 0, OT_PATH, FIELD(swapfile), 0, 0, NULL,
+	[O_SWAPFILE] = { "swapfile", 0, OT_PATH, FIELD(backend.disk.swapfile), 0, 0, NULL,
 			 "/var/tmp/zswapbench-PID.swap", "PATH", NULL,
 			 .commands = CMD_RUN | CMD_SYSINFO, .parse = check_swapfile,
 			 .example = "/var/tmp/zsb.swap", .help = "disk swapfile to create",
@@ -544,7 +544,7 @@ const struct option_desc option_table[O_COUNT] = {
 	[O_PRIORITY] = { "priority", 0, OT_INT, FIELD(backend.priority), 0, 32767, "100", NULL, "N",
 			 "priority", .example = "100",
 			 .help = "swap priority, above the system's swap", .group = G_SWAP },
-	[O_DISK_THROTTLE] = { "disk-throttle", 0, OT_CUSTOM, FIELD(throttle_read), 0, 0, NULL,
+	[O_DISK_THROTTLE] = { "disk-throttle", 0, OT_CUSTOM, FIELD(backend.disk.throttle_read), 0, 0, NULL,
 			      "none", "R[,W]", NULL, .parse = parse_throttle,
 			      .to_json = throttle_json, .format = throttle_format,
 			      .example = "10M,20M",

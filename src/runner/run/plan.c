@@ -45,8 +45,8 @@ uint64_t plan_swap_size(const struct config *cfg)
 
 void plan_swapfile(const struct config *cfg, pid_t pid, char *buf, size_t len)
 {
-	if (cfg->swapfile[0])
-		snprintf(buf, len, "%s", cfg->swapfile);
+	if (cfg->backend.disk.swapfile[0])
+		snprintf(buf, len, "%s", cfg->backend.disk.swapfile);
 	else
 		snprintf(buf, len, "/var/tmp/zswapbench-%d.swap", (int)pid);
 }

@@ -388,7 +388,7 @@ static int check_memory(const struct config *cfg, const struct host *host, const
 static int check_parent_group(const struct config *cfg, const struct cgroup_env *env)
 {
 	char path[PATH_LEN];
-	int throttle = cfg->throttle_read || cfg->throttle_write;
+	int throttle = cfg->backend.disk.throttle_read || cfg->backend.disk.throttle_write;
 
 	if (!env->parent[0])
 		return 0;
@@ -465,7 +465,7 @@ int preflight(const struct config *cfg, struct host *host)
 		return EXIT_UNSUPPORTED;
 	}
 	plan_swapfile(cfg, getpid(), swapfile, sizeof(swapfile));
-	if ((cfg->throttle_read || cfg->throttle_write) &&
+	if ((cfg->backend.disk.throttle_read || cfg->backend.disk.throttle_write) &&
 	    disk_throttle_device(swapfile, host->throttle_dev, sizeof(host->throttle_dev)) < 0)
 		return EXIT_UNSUPPORTED;
 	return check_outputs(cfg);

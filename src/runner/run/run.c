@@ -233,8 +233,8 @@ static struct trial_setup setup_for(const struct run *run, unsigned cell, char *
 					    (c->backend->flags & BACKEND_SWAPFILE)
 				    ? run->host.throttle_dev
 				    : NULL,
-			    .throttle_read = cfg->throttle_read,
-			    .throttle_write = cfg->throttle_write,
+			    .throttle_read = cfg->backend.disk.throttle_read,
+			    .throttle_write = cfg->backend.disk.throttle_write,
 			    .zswap_writeback = -1 },
 		.cgroup_name = name,
 		.workload = &c->workload,

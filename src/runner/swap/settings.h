@@ -38,8 +38,15 @@ struct zswap_settings {
 	uint64_t max; /* the trial cgroup's memory.zswap.max; 0: leave it */
 };
 
+/* The disk backend's: where its swapfile goes, and how fast the trial may use its disk. */
+struct disk_settings {
+	char *swapfile; /* owned by the config; empty: /var/tmp/zswapbench-<pid>.swap */
+	uint64_t throttle_read, throttle_write; /* --disk-throttle, bytes/s; 0: that way free */
+};
+
 struct swap_settings {
 	int priority; /* of every swap area we swapon */
+	struct disk_settings disk;
 	struct zram_settings zram;
 	struct zswap_settings zswap;
 };
