@@ -137,19 +137,19 @@ calibration() {
 	[ "$(jq -r '[.files[1].differences[] | select(.kind == "configuration") | .fact] | sort | join(",")' <<<"$output")" = "chunk,order" ]
 }
 
-@test "compare says a duration in the unit its option is typed in, and 600 and 600.0 as one" {
-	# interval is stored in seconds (0.1) and typed in ms; timeout typed in s; a jq copy's 600.0
+@test "compare says a duration with its unit (ms under a second), and 600 and 600.0 as one" {
+	# every duration is stored in seconds: interval 0.1 is 100 ms; a jq copy's 600.0
 	jq '.config.interval = 0 | .config.timeout = 90' "$FIX" | another_run >"$TMP/other.json"
 	another_run "$FIX" | sed 's/"timeout": 600,/"timeout": 600.0,/' >"$TMP/same.json"
 	grep -q '"timeout": 600.0,' "$TMP/same.json"
 	run --separate-stderr "$ZSB" compare "$FIX" "$TMP/other.json"
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"configuration differs in $TMP/other.json: interval: 100 ms -> 0 ms"$'\n'* ]]
+	[[ "$output" == *"configuration differs in $TMP/other.json: interval: 100 ms -> 0 s"$'\n'* ]]
 	[[ "$output" == *"configuration differs in $TMP/other.json: timeout: 600 s -> 90 s"$'\n'* ]]
 	[[ "$output" != *"interval: 0.1"* ]]
 	run --separate-stderr "$ZSB" compare --format json "$FIX" "$TMP/other.json"
-	[ "$(jq -r '.files[1].differences[] | select(.fact == "interval") | "\(.base) \(.new)"' <<<"$output")" = "100 ms 0 ms" ]
+	[ "$(jq -r '.files[1].differences[] | select(.fact == "interval") | "\(.base) \(.new)"' <<<"$output")" = "100 ms 0 s" ]
 	run --separate-stderr "$ZSB" compare "$FIX" "$TMP/same.json"
 	[ "$status" -eq 0 ]
 	[[ "$output" != *"differs in"* ]]

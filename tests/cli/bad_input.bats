@@ -50,8 +50,9 @@ CASES=$(cat <<'TABLE'
 --reread 'many'|--reread many
 --priority '99999'|--priority 99999
 --priority '-5'|--priority -5
---interval '5'|--interval 5
---interval '70000'|--interval 70000
+--interval '5ms'|--interval 5ms
+--interval '61'|--interval 61
+--interval '0.5'|--interval 0.5
 --data 'stripes'|--data stripes
 --data 'compressible:101'|--data compressible:101
 --data 'compressible:'|--data compressible:

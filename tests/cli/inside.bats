@@ -19,7 +19,7 @@ nondecreasing() {
 }
 
 @test "the series: every --interval, monotonic where it must be, ending where the trial did" {
-	run "$ZSB" --swap zram --limit 32M --alloc 256M --swap-size 256M --trials 1 --interval 10 --output "$TMP/r.json"
+	run "$ZSB" --swap zram --limit 32M --alloc 256M --swap-size 256M --trials 1 --interval 10ms --output "$TMP/r.json"
 	echo "$output"
 	[ "$status" -eq 0 ]
 	n=$(trial '.series.t | length')
@@ -98,7 +98,7 @@ nondecreasing() {
 }
 
 @test "a full zram device is flagged" {
-	run "$ZSB" --swap zram --zram-size 24M --limit 16M --alloc 64M --data random --interval 10 --trials 1 --output "$TMP/r.json"
+	run "$ZSB" --swap zram --zram-size 24M --limit 16M --alloc 64M --data random --interval 10ms --trials 1 --output "$TMP/r.json"
 	echo "$output"
 	[ "$(trial '.flags | index("device-full") != null')" = true ]
 }

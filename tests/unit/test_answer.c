@@ -510,15 +510,15 @@ Test(answer, a_configuration_differs_by_value_not_spelling)
 	results_free(&b);
 }
 
-/* The unit compare's command line gives a duration option: the option table's. */
-static const char *test_unit(const char *option)
+/* The durations compare's command line knows: here two of the option table's three. */
+static int test_is_duration(const char *option)
 {
-	return strcmp(option, "interval") == 0 ? "ms" : strcmp(option, "timeout") == 0 ? "s" : NULL;
+	return strcmp(option, "interval") == 0 || strcmp(option, "timeout") == 0;
 }
 
-/* A duration is stored in seconds and said in the unit its bare number is typed in, with that
- * unit: --interval's 0.1 is 100 ms, never "0.1", which --interval would read as 0.1 ms. */
-Test(answer, a_duration_differs_in_the_unit_it_is_typed_in)
+/* A duration is stored in seconds and said with its unit, in milliseconds under a second:
+ * --interval's 0.1 is 100 ms, never a bare "0.1". */
+Test(answer, a_duration_differs_with_its_unit)
 {
 	struct results a, b;
 	struct env_difference d[4];
@@ -531,22 +531,28 @@ Test(answer, a_duration_differs_in_the_unit_it_is_typed_in)
 	json_object_object_add(b.config, "timeout", json_object_new_double(600.0));
 	json_object_object_add(a.config, "ready-timeout", json_object_new_double(0.25));
 	json_object_object_add(b.config, "ready-timeout", json_object_new_double(2));
-	cr_assert_eq(config_differences(&a, &b, test_unit, d, 4), 2, "600 and 600.0 are one");
+	cr_assert_eq(config_differences(&a, &b, test_is_duration, d, 4), 2, "600 and 600.0 are one");
 	cr_assert_str_eq(d[0].fact, "interval");
 	cr_assert_str_eq(d[0].base, "100 ms");
-	cr_assert_str_eq(d[0].now, "0 ms");
+	cr_assert_str_eq(d[0].now, "0 s", "nothing is no fraction of a second");
 	cr_assert_str_eq(d[1].fact, "ready-timeout");
 	cr_assert_str_eq(d[1].base, "0.25", "no unit given: as stored");
 	cr_assert_str_eq(d[1].now, "2");
 	json_object_object_add(b.config, "timeout", json_object_new_double(90.5));
-	cr_assert_eq(config_differences(&a, &b, test_unit, d, 4), 3);
+	cr_assert_eq(config_differences(&a, &b, test_is_duration, d, 4), 3);
 	cr_assert_str_eq(d[1].fact, "timeout");
 	cr_assert_str_eq(d[1].base, "600 s");
 	cr_assert_str_eq(d[1].now, "90.5 s");
+	json_object_object_add(b.config, "timeout", json_object_new_double(0.999));
+	cr_assert_eq(config_differences(&a, &b, test_is_duration, d, 4), 3);
+	cr_assert_str_eq(d[1].now, "999 ms", "just under a second");
+	json_object_object_add(b.config, "timeout", json_object_new_int(1));
+	cr_assert_eq(config_differences(&a, &b, test_is_duration, d, 4), 3);
+	cr_assert_str_eq(d[1].now, "1 s", "a second");
 	json_object_object_add(b.config, "interval", NULL);
-	cr_assert_eq(config_differences(&a, &b, test_unit, d, 4), 3);
+	cr_assert_eq(config_differences(&a, &b, test_is_duration, d, 4), 3);
 	cr_assert_str_eq(d[0].now, "unset");
-	cr_assert_eq(config_differences(&a, &b, test_unit, d, 1), 1, "at most max");
+	cr_assert_eq(config_differences(&a, &b, test_is_duration, d, 1), 1, "at most max");
 	results_free(&a);
 	results_free(&b);
 }

@@ -88,7 +88,7 @@ Test(options, lists_and_values)
 	config_free(&cfg);
 }
 
-Test(options, durations_take_units_and_bare_numbers_keep_their_unit)
+Test(options, durations_take_units_and_bare_numbers_are_seconds)
 {
 	struct config cfg = { 0 };
 	char msg[512];
@@ -96,10 +96,16 @@ Test(options, durations_take_units_and_bare_numbers_keep_their_unit)
 		     OPTIONS_RUN, "%s", msg);
 	cr_assert_eq(cfg.interval_ms, 10);
 	cr_assert_eq(cfg.timeout_ms, 600000);
-	cr_assert_eq(parse(msg, &cfg, 5, ARGS("--interval", "250", "--timeout", "30")), OPTIONS_RUN,
+	cr_assert_eq(parse(msg, &cfg, 5, ARGS("--interval", "2", "--timeout", "30")), OPTIONS_RUN,
 		     "%s", msg);
-	cr_assert_eq(cfg.interval_ms, 250, "a bare --interval is in ms");
-	cr_assert_eq(cfg.timeout_ms, 30000, "a bare --timeout is in s");
+	cr_assert_eq(cfg.interval_ms, 2000, "a bare --interval is seconds, as every duration");
+	cr_assert_eq(cfg.timeout_ms, 30000, "a bare --timeout is seconds");
+	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--interval", "250")), OPTIONS_USAGE);
+	cr_assert(strstr(msg, "a bare number is seconds"), "%s", msg);
+	options_defaults(&cfg);
+	cr_assert_eq(option_apply(&cfg, O_READY_TIMEOUT, "5", msg, sizeof(msg)), 0, "%s", msg);
+	cr_assert_eq(cfg.ready_timeout_ms, 5000, "a bare --ready-timeout is seconds");
+	config_free(&cfg);
 	cr_assert_eq(parse(msg, &cfg, 5, ARGS("--interval", "0", "--timeout", "0")), OPTIONS_RUN,
 		     "%s", msg);
 	cr_assert_eq(cfg.interval_ms, 0);
@@ -415,7 +421,8 @@ Test(options, bad_input_names_option_and_value)
 	refused(O_SWAP, "zram,", "trailing comma");
 	refused(O_TRIALS, "0", "zero trials");
 	refused(O_DATA, "compressible:101", "percent");
-	refused(O_INTERVAL, "5", "below 10ms");
+	refused(O_INTERVAL, "5ms", "below 10ms");
+	refused(O_INTERVAL, "61", "above 60 s, a bare number being seconds");
 	refused(O_ORDER, "shuffled:x", "seed");
 }
 
@@ -826,22 +833,22 @@ Test(options, every_help_fits_80_columns_and_the_run_is_grouped)
 	}
 }
 
-/* compare says a duration in the unit the option table gives its bare number: --interval's
- * milliseconds, --timeout's seconds; an option that is no duration, or unknown, has none. */
-Test(options, a_views_duration_unit_is_the_option_tables)
+/* compare says a duration with its unit: the option table knows which options are durations;
+ * one that is not, or unknown, is said as stored. */
+Test(options, a_views_durations_are_the_option_tables)
 {
 	struct config cfg = { 0 };
 	struct report_opts o;
 
 	options_defaults(&cfg);
 	o = report_opts_of(&cfg);
-	cr_assert_not_null(o.duration_unit);
-	cr_assert_str_eq(o.duration_unit("interval"), "ms");
-	cr_assert_str_eq(o.duration_unit("timeout"), "s");
-	cr_assert_str_eq(o.duration_unit("ready-timeout"), "s");
-	cr_assert_null(o.duration_unit("swappiness"));
-	cr_assert_null(o.duration_unit("settle"));
-	cr_assert_null(o.duration_unit("no-such-option"));
+	cr_assert_not_null(o.is_duration);
+	cr_assert(o.is_duration("interval"));
+	cr_assert(o.is_duration("timeout"));
+	cr_assert(o.is_duration("ready-timeout"));
+	cr_assert_not(o.is_duration("swappiness"));
+	cr_assert_not(o.is_duration("settle"));
+	cr_assert_not(o.is_duration("no-such-option"));
 	cr_assert_eq(o.value_kind("interval"), VALUE_DURATION);
 	cr_assert_eq(o.value_kind("limit"), VALUE_SIZE);
 	cr_assert_eq(o.value_kind("swappiness"), VALUE_PLAIN);

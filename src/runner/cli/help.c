@@ -48,8 +48,7 @@ static void option_line(FILE *out, const struct option_desc *o, int has_short)
 		snprintf(left, sizeof(left), "    --%s%s%s", o->name, has_arg ? " " : "",
 			 has_arg ? o->arg : "");
 	if (o->def && o->type != OT_FLAG)
-		snprintf(def, sizeof(def), " (default %s%s)", o->def,
-			 o->type == OT_DURATION ? o->noun : "");
+		snprintf(def, sizeof(def), " (default %s)", o->def);
 	else if (o->def_help)
 		snprintf(def, sizeof(def), " (default %s)", o->def_help);
 	snprintf(text, sizeof(text), "%s%s", o->help, def);

@@ -154,7 +154,8 @@ static int choice_index(const struct option_desc *o, const char *v, char *why, s
 	return -EINVAL;
 }
 
-/* 10ms, 2s, 10m, 1h; a bare number is in the option's own unit (ms or s); 0 means off. */
+/* 10ms, 2s, 10m, 1h; a bare number is seconds, for every option (as timeout(1) and sleep(1)
+ * read one); 0 means off. */
 static int parse_duration(const struct option_desc *o, const char *v, uint64_t *ms, char *why,
 			  size_t len)
 {
@@ -168,7 +169,7 @@ static int parse_duration(const struct option_desc *o, const char *v, uint64_t *
 		{ "h", 3600000 },
 	};
 	size_t digits = strspn(v, "0123456789");
-	const char *unit = v[digits] ? v + digits : o->noun;
+	const char *unit = v[digits] ? v + digits : "s";
 	uint64_t n;
 
 	for (size_t i = 0; i < ARRAY_SIZE(units); i++)
@@ -180,11 +181,11 @@ static int parse_duration(const struct option_desc *o, const char *v, uint64_t *
 		}
 	snprintf(why, len,
 		 "not 0 (off) or a duration from %llu%s to %llu%s (10ms, 2s, 10m; a bare number is "
-		 "in %s)",
+		 "seconds)",
 		 (unsigned long long)(o->min % 1000 ? o->min : o->min / 1000),
 		 o->min % 1000 ? "ms" : "s",
 		 (unsigned long long)(o->max % 1000 ? o->max : o->max / 1000),
-		 o->max % 1000 ? "ms" : "s", o->noun);
+		 o->max % 1000 ? "ms" : "s");
 	return -EINVAL;
 }
 

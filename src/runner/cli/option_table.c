@@ -740,7 +740,7 @@ const struct option_desc option_table[O_COUNT] = {
 				    "redis-benchmark, pgbench",
 			    .group = G_WORKLOAD },
 	[O_READY_TIMEOUT] = { "ready-timeout", 0, OT_DURATION, FIELD(ready_timeout_ms), 1000,
-			      3600000, "120", NULL, "TIME", "s", .example = "30s",
+			      3600000, "120s", NULL, "TIME", NULL, .example = "30s",
 			      .help = "a server not ready by then fails its trial",
 			      .group = G_WORKLOAD },
 	[O_IGNORE_FAILURE] = { "ignore-failure", 'i', OT_FLAG, FIELD(ignore_failure),
@@ -759,14 +759,14 @@ const struct option_desc option_table[O_COUNT] = {
 	[O_SETTLE] = { "settle", 0, OT_FLAG, FIELD(settle),
 		       .help = "drop caches and compact memory before each trial",
 		       .group = G_CGROUP },
-	[O_TIMEOUT] = { "timeout", 0, OT_DURATION, FIELD(timeout_ms), 1000, 86400000, "600", NULL,
-			"TIME", "s", .example = "10m",
+	[O_TIMEOUT] = { "timeout", 0, OT_DURATION, FIELD(timeout_ms), 1000, 86400000, "600s", NULL,
+			"TIME", NULL, .example = "10m",
 			.help = "a trial that takes longer is killed and failed; 0: never",
 			.group = G_CGROUP },
 	/* 10 ms: a default trial lasts about half a second, and 100 ms gave its plots five points;
 	 * bench/sampling.sh finds 10 ms costs nothing measurable, and long runs decimate. */
-	[O_INTERVAL] = { "interval", 0, OT_DURATION, FIELD(interval_ms), 10, 60000, "10", NULL,
-			 "TIME", "ms", .example = "50ms",
+	[O_INTERVAL] = { "interval", 0, OT_DURATION, FIELD(interval_ms), 10, 60000, "10ms", NULL,
+			 "TIME", NULL, .example = "50ms",
 			 .help = "time series sampling; 0: no series", .group = G_RECORDED },
 	[O_EXTENDED] = { "extended", 0, OT_FLAG, FIELD(extended),
 			 .help = "keep mm_stat, io_stat, debug_stat, buddyinfo, vmstat, meminfo "

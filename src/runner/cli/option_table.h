@@ -29,7 +29,7 @@ enum option_type {
 	OT_TEXT, /* char *, the config's own: at most max characters */
 	OT_STRING, /* char[]: a short text held in place */
 	OT_USER, /* struct user_id, looked up in the user database */
-	OT_DURATION, /* uint64_t milliseconds: 10ms, 2s, 10m; a bare number is in .unit */
+	OT_DURATION, /* uint64_t milliseconds: 10ms, 2s, 10m; a bare number is seconds */
 	OT_REAL, /* double, dmin..dmax; a trailing % is allowed where noun is "%" */
 	OT_FLAG, /* int 1 when given */
 	OT_ACTION, /* --help, --version: handled by the parser */
@@ -71,8 +71,7 @@ struct option_desc {
 	const char *def; /* default as it would be typed; NULL: not set */
 	const char *def_help; /* the default in words when it is computed */
 	const char *arg; /* SIZE, LIST, N in --help */
-	const char *noun; /* "trials" in "not a number of trials from 1 to 10000";
-				       * for durations the unit of a bare number ("ms", "s") */
+	const char *noun; /* "trials" in "not a number of trials from 1 to 10000" */
 	const char *const *choices; /* OT_ENUM, OT_CHOICE: NULL-terminated (OT_SWITCH: its own) */
 	unsigned flags;
 	/* OT_CUSTOM, and extra validation for strings: -EINVAL with why filled. */

@@ -15,13 +15,11 @@ static enum value_kind value_kind(const char *option)
 	return VALUE_PLAIN;
 }
 
-/* The unit a duration's bare number is typed in: the option table's, so compare writes
- * --interval's 0.1 s as the 100 ms one would type. */
-static const char *duration_unit(const char *option)
+static int is_duration(const char *option)
 {
 	const struct option_desc *d = option_find(option);
 
-	return d && d->type == OT_DURATION ? d->noun : NULL;
+	return d && d->type == OT_DURATION;
 }
 
 struct report_opts report_opts_of(const struct config *cfg)
@@ -37,7 +35,7 @@ struct report_opts report_opts_of(const struct config *cfg)
 		.alpha_given = config_given(cfg, O_ALPHA),
 		.noise_given = config_given(cfg, O_NOISE),
 		.value_kind = value_kind,
-		.duration_unit = duration_unit,
+		.is_duration = is_duration,
 		.match = cfg->match_keys,
 	};
 	return o;

@@ -74,11 +74,11 @@ struct difference_list {
  * machine between the moments, so a change is not taken for the kernel's (or the patch's)
  * doing. */
 static void all_differences(const struct results *base, const struct results *other,
-			    duration_unit_fn unit_of, struct difference_list *l)
+			    is_duration_fn is_duration, struct difference_list *l)
 {
 	/* The last place is the reference probe's, however many keys the configurations differ
 	 * in (a file is untrusted). */
-	size_t n = config_differences(base, other, unit_of, l->d, MAX_DIFFERENCES - 1);
+	size_t n = config_differences(base, other, is_duration, l->d, MAX_DIFFERENCES - 1);
 
 	for (size_t i = 0; i < MAX_DIFFERENCES; i++)
 		l->configuration[i] = i < n;
@@ -94,14 +94,14 @@ static const char *kind_of(const struct env_difference *d, int configuration)
 
 /* What each later file differs in from the first: 0 or -ENOMEM. */
 static int differences(const struct results *const *sets, const char *const *files, size_t n,
-		       duration_unit_fn unit_of, FILE *out)
+		       is_duration_fn is_duration, FILE *out)
 {
 	struct difference_list *l = malloc(sizeof(*l));
 
 	if (!l)
 		return -ENOMEM;
 	for (size_t f = 1; f < n; f++) {
-		all_differences(sets[0], sets[f], unit_of, l);
+		all_differences(sets[0], sets[f], is_duration, l);
 		for (size_t i = 0; i < l->n; i++)
 			fprintf(out, "%s differs in %s: %s: %s -> %s\n",
 				kind_of(&l->d[i], l->configuration[i]), files[f], l->d[i].fact,
@@ -112,11 +112,11 @@ static int differences(const struct results *const *sets, const char *const *fil
 }
 
 static json_object *differences_json(const struct results *base, const struct results *other,
-				     duration_unit_fn unit_of, struct difference_list *l)
+				     is_duration_fn is_duration, struct difference_list *l)
 {
 	json_object *a = json_object_new_array();
 
-	all_differences(base, other, unit_of, l);
+	all_differences(base, other, is_duration, l);
 	for (size_t i = 0; i < l->n; i++) {
 		const struct env_difference *d = &l->d[i];
 		json_object *o = json_object_new_object();
@@ -419,7 +419,7 @@ int compare_text(const struct compare_input *in, FILE *out)
 	struct text_arg arg = { o, all, out };
 
 	header(sets, files, n, out);
-	if ((ret = differences(sets, files, n, o->duration_unit, out)))
+	if ((ret = differences(sets, files, n, o->is_duration, out)))
 		return ret;
 	fputc('\n', out);
 	/* A device side by side; every metric of each cell only when asked. */
@@ -453,7 +453,7 @@ static json_object *file_json(const struct results *r, const char *file)
 
 /* Each file, and what each later file differs in from the first; NULL: out of memory. */
 static json_object *files_json(const struct results *const *sets, const char *const *files,
-			       size_t n, duration_unit_fn unit_of)
+			       size_t n, is_duration_fn is_duration)
 {
 	struct difference_list *l = malloc(sizeof(*l));
 	json_object *fs;
@@ -465,7 +465,7 @@ static json_object *files_json(const struct results *const *sets, const char *co
 		json_object *fo = file_json(sets[f], files[f]);
 		if (f)
 			json_object_object_add(fo, "differences",
-					       differences_json(sets[0], sets[f], unit_of, l));
+					       differences_json(sets[0], sets[f], is_duration, l));
 		json_object_array_add(fs, fo);
 	}
 	free(l);
@@ -567,7 +567,7 @@ int compare_json(const struct compare_input *in, FILE *out)
 	const char *const *files = in->files;
 	const struct files_answer *fa = in->fa;
 	size_t n = in->n;
-	json_object *fs = files_json(sets, files, n, in->o->duration_unit), *doc, *cells;
+	json_object *fs = files_json(sets, files, n, in->o->is_duration), *doc, *cells;
 	int ret;
 
 	if (!fs)

@@ -33,7 +33,7 @@ struct report_opts {
 	const char *file; /* the result file's name, for the CSV's FILE column */
 	const struct calibration *calibration; /* compare: this machine's noise; NULL: none */
 	enum value_kind (*value_kind)(const char *option); /* NULL: every value as stored */
-	duration_unit_fn duration_unit; /* a duration's unit in compare's differences; NULL: s */
+	is_duration_fn is_duration; /* compare's differences say a duration with its unit */
 	unsigned match; /* compare --match: the cell keys cells pair on (result/match.h); 0: all */
 };
 

@@ -29,34 +29,26 @@ static int left_out(const char *option)
 	return 0;
 }
 
-/* How many of a unit a second holds; 0 for a unit this does not know. */
-static double per_second(const char *unit)
-{
-	if (strcmp(unit, "ms") == 0)
-		return 1000;
-	if (strcmp(unit, "s") == 0)
-		return 1;
-	return 0;
-}
-
 /* An option left unset runs as the tool's or the kernel's default. A duration is stored in
- * seconds and printed in the unit its bare number is typed in, with that unit: 0.1 reads as
- * 100 ms, never as the 0.1 that --interval would take for milliseconds. */
-static void text_of(json_object *v, const char *unit, char *buf, size_t len)
+ * seconds and said with its unit, in milliseconds under a second: 0.1 reads as 100 ms. */
+static void text_of(json_object *v, int duration, char *buf, size_t len)
 {
-	double scale = unit ? per_second(unit) : 0;
+	int number = v && (json_object_is_type(v, json_type_double) ||
+			   json_object_is_type(v, json_type_int));
+	double d = number ? json_object_get_double(v) : 0;
 
-	if (v && scale > 0 &&
-	    (json_object_is_type(v, json_type_double) || json_object_is_type(v, json_type_int)))
-		snprintf(buf, len, "%.15g %s", json_object_get_double(v) * scale, unit);
+	if (number && duration && d > 0 && d < 1)
+		snprintf(buf, len, "%.15g ms", d * 1000);
+	else if (number && duration)
+		snprintf(buf, len, "%.15g s", d);
 	else if (v && json_object_is_type(v, json_type_double))
-		snprintf(buf, len, "%.15g", json_object_get_double(v));
+		snprintf(buf, len, "%.15g", d);
 	else
 		snprintf(buf, len, "%s", v ? json_object_get_string(v) : "unset");
 }
 
 size_t config_differences(const struct results *base, const struct results *other,
-			  duration_unit_fn unit_of, struct env_difference *out, size_t max)
+			  is_duration_fn is_duration, struct env_difference *out, size_t max)
 {
 	size_t n = 0;
 
@@ -70,9 +62,9 @@ size_t config_differences(const struct results *base, const struct results *othe
 			continue;
 		if (config_value_same(value, theirs))
 			continue;
-		const char *unit = unit_of ? unit_of(key) : NULL;
-		text_of(value, unit, out[n].base, sizeof(out[n].base));
-		text_of(theirs, unit, out[n].now, sizeof(out[n].now));
+		int duration = is_duration && is_duration(key);
+		text_of(value, duration, out[n].base, sizeof(out[n].base));
+		text_of(theirs, duration, out[n].now, sizeof(out[n].now));
 		out[n].fact = key;
 		out[n].condition = 0;
 		n++;

@@ -13,16 +13,15 @@
 
 #include "runner/result/environment.h"
 
-/* The unit a duration option's bare number is typed in ("ms" for --interval, "s" for
- * --timeout); NULL for an option that is no duration. The command line knows (the option
- * table), this folder does not. */
-typedef const char *(*duration_unit_fn)(const char *option);
+/* Is this option a duration (stored in seconds)? The command line knows (the option table),
+ * this folder does not. */
+typedef int (*is_duration_fn)(const char *option);
 
 /* The options that differ, at most max, in the base file's order; how many were written. An
  * option one file lacks (an older file) is no difference. Numbers are compared by value, and a
- * duration is written in unit_of's unit with it ("interval: 100 ms -> 0 ms"; unit_of NULL:
- * as stored, in seconds). .fact points into base's config. */
+ * duration is written with its unit, in ms under a second ("interval: 100 ms -> 0 s";
+ * is_duration NULL: as stored, in seconds). .fact points into base's config. */
 size_t config_differences(const struct results *base, const struct results *other,
-			  duration_unit_fn unit_of, struct env_difference *out, size_t max);
+			  is_duration_fn is_duration, struct env_difference *out, size_t max);
 
 #endif
