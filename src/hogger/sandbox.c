@@ -31,8 +31,9 @@ static const int anywhere[] = {
  * positional initializer leaves datum_b out, which clang's -Wextra refuses. */
 static struct scmp_arg_cmp first_arg_is(int fd)
 {
-	return (struct scmp_arg_cmp){ .arg = 0, .op = SCMP_CMP_EQ, .datum_a = (scmp_datum_t)fd,
-				      .datum_b = 0 };
+	return (struct scmp_arg_cmp){
+		.arg = 0, .op = SCMP_CMP_EQ, .datum_a = (scmp_datum_t)fd, .datum_b = 0
+	};
 }
 
 /* One syscall allowed on one descriptor. */

@@ -53,6 +53,9 @@ CASES=$(cat <<'TABLE'
 --interval '5ms'|--interval 5ms
 --interval '61'|--interval 61
 --interval '0.5'|--interval 0.5
+--prepare 'a;b'|--prepare a;b
+--cleanup '"a'|--cleanup "a
+--setup 'echo$HOME'|--setup echo$HOME
 --data 'stripes'|--data stripes
 --data 'compressible:101'|--data compressible:101
 --data 'compressible:'|--data compressible:

@@ -297,3 +297,32 @@ ratio_between() {
 	[ "$status" -eq 3 ]
 	[ "$stderr" = "zswapbench: --workload stress-ng: stress-ng not found in PATH (install the stress-ng package: apt-get install stress-ng)" ]
 }
+
+@test "--prepare and --cleanup run around every trial, warm-ups too, quoted as a shell would, in the work directory" {
+	need_zram
+	run "$ZSB" --swap zram --limit 16M --alloc 32M --trials 2 --warmup 1 --output "$TMP/r.json" \
+		--prepare "sh -c 'echo \"prepare \$PWD\" >> $TMP/log'" --cleanup "sh -c 'echo cleanup >> $TMP/log'"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	cat "$TMP/log"
+	[ "$(awk '{ printf "%s ", $1 }' "$TMP/log")" = "prepare cleanup prepare cleanup prepare cleanup " ]
+	[ "$(grep -c '^prepare /var/tmp/zswapbench-[0-9]*\.d$' "$TMP/log")" -eq 3 ]
+	# Their time is recorded beside the runner's, never in the trial's elapsed.
+	[ "$(jq '[.cells[0].trials[] | select(.runner_time.prepare > 0 and .runner_time.cleanup > 0)] | length' "$TMP/r.json")" -eq 3 ]
+	[ "$(jq -r '.config.prepare' "$TMP/r.json")" = "sh -c 'echo \"prepare \$PWD\" >> $TMP/log'" ]
+}
+
+@test "a failing --cleanup stops the run with its status; the trials measured before it are kept" {
+	need_zram
+	run "$ZSB" --swap zram --limit 16M --alloc 32M --trials 3 --output "$TMP/r.json" \
+		--cleanup "sh -c 'test ! -e $TMP/once && touch $TMP/once'"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"--cleanup 'sh -c 'test ! -e $TMP/once && touch $TMP/once'' (exit status 1)"* ]]
+	[ "$(jq '.cells[0].trials | length' "$TMP/r.json")" -eq 2 ]
+	[ "$(jq -r '.status' "$TMP/r.json")" = failed ]
+	run "$ZSB" --swap zram --limit 16M --alloc 32M --trials 2 --output "$TMP/p.json" --prepare false
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"--prepare 'false' (exit status 1)"* ]]
+	[ "$(jq '.cells[0].trials | length' "$TMP/p.json")" -eq 0 ]
+}

@@ -531,7 +531,8 @@ Test(answer, a_duration_differs_with_its_unit)
 	json_object_object_add(b.config, "timeout", json_object_new_double(600.0));
 	json_object_object_add(a.config, "ready-timeout", json_object_new_double(0.25));
 	json_object_object_add(b.config, "ready-timeout", json_object_new_double(2));
-	cr_assert_eq(config_differences(&a, &b, test_is_duration, d, 4), 2, "600 and 600.0 are one");
+	cr_assert_eq(config_differences(&a, &b, test_is_duration, d, 4), 2,
+		     "600 and 600.0 are one");
 	cr_assert_str_eq(d[0].fact, "interval");
 	cr_assert_str_eq(d[0].base, "100 ms");
 	cr_assert_str_eq(d[0].now, "0 s", "nothing is no fraction of a second");

@@ -351,7 +351,7 @@ Test(report_opts, given_and_value_kinds)
 
 Test(option_parse, lists_words_and_paths)
 {
-	char path[16], text[32], *words[3];
+	char path[16];
 
 	cr_assert(list_well_formed("a,b"));
 	cr_assert_not(list_well_formed("a,,b"));
@@ -363,16 +363,6 @@ Test(option_parse, lists_words_and_paths)
 	snprintf(path, sizeof(path), "/a//");
 	path_trim_slashes(path);
 	cr_assert_str_eq(path, "/a");
-	snprintf(text, sizeof(text), "a  b");
-	cr_assert_eq(command_split(text, words, 3), 2, "two words and the NULL fill three");
-	cr_assert_str_eq(words[1], "b");
-	cr_assert_null(words[2]);
-	snprintf(text, sizeof(text), "a b c");
-	cr_assert_eq(command_split(text, words, 3), -EINVAL);
-	cr_assert(command_shell_syntax("echo $HOME"));
-	cr_assert(command_shell_syntax("a|b"));
-	cr_assert(command_shell_syntax("a 'b'"));
-	cr_assert_not(command_shell_syntax("stress-ng --vm 1 -t 10s"));
 }
 
 /* A shuffled order's seed from 1; a --jobs range from 1; a mode named once. */

@@ -306,7 +306,7 @@ Test(journal_damage, an_unknown_kind_is_refused)
 
 	journal_init(&j);
 	cr_assert_eq(undo_entry(&j, &u, why, sizeof(why)), -EINVAL);
-	u.kind = (enum undo_kind)-1;
+	u.kind = (enum undo_kind) - 1;
 	cr_assert_eq(undo_entry(&j, &u, why, sizeof(why)), -EINVAL, "a negative kind too");
 	u.kind = UNDO_RMTREE;
 	snprintf(u.path, sizeof(u.path), "/nonexistent-zsb/zswapbench-1.d");

@@ -83,56 +83,53 @@ Test(workdir, one_already_there_is_someone_else_s)
 
 Test(workdir, the_setup_runs_in_it)
 {
-	struct config cfg;
 	char why[512], made[600];
 
-	config_init(&cfg);
-	cr_assert_eq(config_set_text(&cfg.setup, "touch made-here"), 0);
-	cr_assert_eq(workdir_setup(&cfg, NULL, NULL, dir, why, sizeof(why)), 0, "%s", why);
-	snprintf(made, sizeof(made), "%s/made-here", dir);
-	cr_assert_eq(access(made, F_OK), 0, "the setup ran elsewhere");
-	config_free(&cfg);
+	cr_assert_eq(workdir_command("setup", "touch 'made here'", NULL, NULL, dir, why,
+				     sizeof(why)),
+		     0, "%s", why);
+	snprintf(made, sizeof(made), "%s/made here", dir);
+	cr_assert_eq(access(made, F_OK), 0, "the setup ran elsewhere, or its quotes were kept");
 }
 
-Test(workdir, a_failing_setup_is_an_error_with_its_status)
+Test(workdir, a_failing_command_is_an_error_with_its_option_and_status)
 {
-	struct config cfg;
 	char why[512];
 
-	config_init(&cfg);
-	cr_assert_eq(config_set_text(&cfg.setup, "false"), 0);
-	cr_assert_eq(workdir_setup(&cfg, NULL, NULL, dir, why, sizeof(why)), -EIO);
+	cr_assert_eq(workdir_command("setup", "false", NULL, NULL, dir, why, sizeof(why)), -EIO);
 	cr_assert_str_eq(why, "--setup 'false' (exit status 1)");
-	config_free(&cfg);
+	cr_assert_eq(workdir_command("cleanup", "sh -c 'exit 3'", NULL, NULL, dir, why,
+				     sizeof(why)),
+		     -EIO);
+	cr_assert_str_eq(why, "--cleanup 'sh -c 'exit 3'' (exit status 3)");
+	cr_assert_eq(workdir_command("prepare", "a | b", NULL, NULL, dir, why, sizeof(why)),
+		     -EINVAL);
+	cr_assert(strncmp(why, "--prepare 'a | b': '|' unquoted", 31) == 0, "%s", why);
 }
 
-Test(workdir, no_setup_is_nothing_to_run)
+Test(workdir, no_command_is_nothing_to_run)
 {
-	struct config cfg;
 	char why[512] = "";
 
-	config_init(&cfg);
-	cr_assert_eq(workdir_setup(&cfg, NULL, NULL, dir, why, sizeof(why)), 0);
+	cr_assert_eq(workdir_command("setup", "", NULL, NULL, dir, why, sizeof(why)), 0);
 	cr_assert_str_eq(why, "");
-	config_free(&cfg);
 }
 
 /* What the setup prints reaches our stderr (never its own copy of our terminal), escaped: it
  * may run as another user, who must not command root's terminal. */
 Test(workdir, what_the_setup_prints_is_shown_escaped)
 {
-	struct config cfg;
 	char why[512], shown[256] = "";
 	FILE *err = tmpfile();
 	int saved = dup(2);
 	size_t n;
 
 	cr_assert(err && saved >= 0);
-	config_init(&cfg);
-	cr_assert_eq(config_set_text(&cfg.setup, "printf a\\033]0;x\\007b\\n"), 0);
 	fflush(stderr);
 	dup2(fileno(err), 2);
-	cr_assert_eq(workdir_setup(&cfg, NULL, NULL, dir, why, sizeof(why)), 0, "%s", why);
+	cr_assert_eq(workdir_command("setup", "printf 'a\\033]0;x\\007b\\n'", NULL, NULL, dir, why,
+				     sizeof(why)),
+		     0, "%s", why);
 	fflush(stderr);
 	dup2(saved, 2);
 	close(saved);
@@ -141,5 +138,4 @@ Test(workdir, what_the_setup_prints_is_shown_escaped)
 	shown[n] = '\0';
 	cr_assert_str_eq(shown, "a\\x1b]0;x\\x07b\n");
 	fclose(err);
-	config_free(&cfg);
 }

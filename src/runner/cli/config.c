@@ -11,14 +11,23 @@ static const char empty[] = "";
 /* The texts a config owns, each "" or a copy of its own. A test checks that every path and
  * text of the option table is among them. */
 static const size_t owned[] = {
-	offsetof(struct config, backend.disk.swapfile),offsetof(struct config, zram_generator),
-	offsetof(struct config, data),	    offsetof(struct config, output),
-	offsetof(struct config, plot_dir),  offsetof(struct config, report_file),
-	offsetof(struct config, hogger),    offsetof(struct config, sysroot),
-	offsetof(struct config, setup),	    offsetof(struct config, config_file),
-	offsetof(struct config, read_back), offsetof(struct config, load),
-	offsetof(struct config, ready),	    offsetof(struct config, load_warmup),
+	offsetof(struct config, backend.disk.swapfile),
+	offsetof(struct config, zram_generator),
+	offsetof(struct config, data),
+	offsetof(struct config, output),
+	offsetof(struct config, plot_dir),
+	offsetof(struct config, report_file),
+	offsetof(struct config, hogger),
+	offsetof(struct config, sysroot),
+	offsetof(struct config, setup),
+	offsetof(struct config, config_file),
+	offsetof(struct config, read_back),
+	offsetof(struct config, load),
+	offsetof(struct config, ready),
+	offsetof(struct config, load_warmup),
 	offsetof(struct config, workload),
+	offsetof(struct config, prepare),
+	offsetof(struct config, cleanup),
 };
 #define NOWNED (ARRAY_SIZE(owned))
 

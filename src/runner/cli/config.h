@@ -12,14 +12,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "runner/cli/command_words.h"
 #include "runner/report/render.h"
 #include "runner/swap/settings.h"
 
 #define LIST_MAX 16
 #define NAME_LEN 32
 #define JOBS_MAX 256 /* --jobs: workload processes in a cell */
-#define COMMAND_TEXT_MAX 1023 /* --setup, a config file's command: characters */
-#define COMMAND_WORDS_MAX 63 /* ... and words */
 
 /* One per option, in the order of the option table (and of --help). */
 enum option_id {
@@ -78,6 +77,8 @@ enum option_id {
 	O_USER,
 	O_NO_SECCOMP,
 	O_SETUP,
+	O_PREPARE,
+	O_CLEANUP,
 	O_LOAD,
 	O_READY,
 	O_LOAD_WARMUP,
@@ -269,6 +270,7 @@ struct config {
 				       * the hogger; its own words, NULL-terminated; NULL: the
 				       * hogger */
 	char *setup; /* --setup: run once before the first trial, outside the cgroup */
+	char *prepare, *cleanup; /* run before and after every trial, as the setup */
 	/* A service: the command is a server; these run outside the cgroup against it. */
 	char *load; /* the load generator, whose run is the measured phase; empty: no service */
 	char *ready; /* run until it exits 0: the server is ready; empty: at once */

@@ -13,6 +13,7 @@
 #include "common/util.h"
 #include "runner/base/sizes.h"
 #include "runner/cli/ini_line.h"
+#include "runner/cli/command_words.h"
 #include "runner/cli/option_parse.h"
 #include "runner/cli/option_set.h"
 #include "runner/cli/option_table.h"
@@ -67,7 +68,7 @@ const char *const *config_preset_dirs(void)
  * command line's own "--" wins. */
 static int set_command(struct config *cfg, const char *value, char *why, size_t len)
 {
-	char text[COMMAND_TEXT_MAX + 1], *words[COMMAND_WORDS_MAX + 1];
+	char text[COMMAND_TEXT_MAX + 1], *words[COMMAND_WORDS_MAX + 1], reason[256];
 
 	if (cfg->command)
 		return 1;
@@ -76,12 +77,8 @@ static int set_command(struct config *cfg, const char *value, char *why, size_t 
 		return 0;
 	}
 	memcpy(text, value, strlen(value) + 1);
-	if (command_shell_syntax(value) || command_split(text, words, COMMAND_WORDS_MAX + 1) < 0) {
-		snprintf(why, len,
-			 "command: '%.200s': not a command (words split at blanks, at most %d, no "
-			 "shell syntax: "
-			 "no shell runs it)",
-			 value, COMMAND_WORDS_MAX);
+	if (command_words(text, words, COMMAND_WORDS_MAX + 1, reason, sizeof(reason)) < 0) {
+		snprintf(why, len, "command: '%.200s': %s", value, reason);
 		return 0;
 	}
 	if (config_set_command(cfg, words)) {

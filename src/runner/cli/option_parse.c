@@ -84,25 +84,6 @@ void path_trim_slashes(char *path)
 		path[--n] = '\0';
 }
 
-int command_split(char *text, char **words, size_t max)
-{
-	size_t n = 0;
-
-	for (char *save = NULL, *w = strtok_r(text, " \t", &save); w;
-	     w = strtok_r(NULL, " \t", &save)) {
-		if (n + 1 >= max)
-			return -EINVAL;
-		words[n++] = w;
-	}
-	words[n] = NULL;
-	return n ? (int)n : -EINVAL;
-}
-
-int command_shell_syntax(const char *text)
-{
-	return text[strcspn(text, "|&;<>$`\\\"'")] != '\0';
-}
-
 void name_list_add(struct name_list *l, const char *name)
 {
 	for (size_t i = 0; i < l->n; i++)

@@ -31,12 +31,6 @@ int set_text(char **text, size_t max, const char *value, char *why, size_t why_l
  * with its own '/'. */
 void path_trim_slashes(char *path);
 
-/* A command as words, cut at blanks in place (no shell, no quoting): words[] gets them and a
- * NULL after; how many, or -EINVAL for none or more than max - 1. */
-int command_split(char *text, char **words, size_t max);
-/* Does text hold shell syntax (| & ; < > $ ` \ quotes), which no shell would interpret? */
-int command_shell_syntax(const char *text);
-
 /* Adds name to the list unless it is there (or the list is full). */
 void name_list_add(struct name_list *l, const char *name);
 

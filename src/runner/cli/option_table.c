@@ -16,6 +16,7 @@
 #include "common/size.h"
 #include "common/util.h"
 #include "runner/base/sizes.h"
+#include "runner/cli/command_words.h"
 #include "runner/cli/option_parse.h"
 #include "runner/cli/option_table.h"
 #include "runner/cli/zram_generator.h"
@@ -203,7 +204,8 @@ static json_object *throttle_json(const struct config *cfg)
 		return NULL;
 	o = json_object_new_object();
 	json_object_object_add(o, "read", json_object_new_uint64(cfg->backend.disk.throttle_read));
-	json_object_object_add(o, "write", json_object_new_uint64(cfg->backend.disk.throttle_write));
+	json_object_object_add(o, "write",
+			       json_object_new_uint64(cfg->backend.disk.throttle_write));
 	return o;
 }
 
@@ -212,7 +214,8 @@ static void throttle_format(const struct config *cfg, char *buf, size_t len)
 	char r[32], w[32];
 	size_format(cfg->backend.disk.throttle_read, r, sizeof(r));
 	if (cfg->backend.disk.throttle_write)
-		snprintf(buf, len, "%s,%s", r, size_format(cfg->backend.disk.throttle_write, w, sizeof(w)));
+		snprintf(buf, len, "%s,%s", r,
+			 size_format(cfg->backend.disk.throttle_write, w, sizeof(w)));
 	else
 		snprintf(buf, len, "%s", r);
 }
@@ -309,17 +312,14 @@ static int check_recomp(struct config *cfg, const char *v, char *why, size_t len
 	return 0;
 }
 
-/* No shell runs it: its syntax would reach the program as words, so it is refused. */
-static int check_setup(struct config *cfg, const char *v, char *why, size_t len)
+/* Split as it will be (cli/command_words.h): what it cannot be is refused here, once. */
+static int check_command(struct config *cfg, const char *v, char *why, size_t len)
 {
+	char text[COMMAND_TEXT_MAX + 1], *words[COMMAND_WORDS_MAX + 1];
+
 	(void)cfg;
-	if (command_shell_syntax(v) || !v[strspn(v, " \t")]) {
-		snprintf(why, len,
-			 "a command and its words, without shell syntax (no shell runs it; a "
-			 "script can)");
-		return -EINVAL;
-	}
-	return 0;
+	snprintf(text, sizeof(text), "%s", v);
+	return command_words(text, words, ARRAY_SIZE(words), why, len) < 0 ? -EINVAL : 0;
 }
 
 /* A driver chosen by name, and arguments it takes. */
@@ -544,8 +544,8 @@ const struct option_desc option_table[O_COUNT] = {
 	[O_PRIORITY] = { "priority", 0, OT_INT, FIELD(backend.priority), 0, 32767, "100", NULL, "N",
 			 "priority", .example = "100",
 			 .help = "swap priority, above the system's swap", .group = G_SWAP },
-	[O_DISK_THROTTLE] = { "disk-throttle", 0, OT_CUSTOM, FIELD(backend.disk.throttle_read), 0, 0, NULL,
-			      "none", "R[,W]", NULL, .parse = parse_throttle,
+	[O_DISK_THROTTLE] = { "disk-throttle", 0, OT_CUSTOM, FIELD(backend.disk.throttle_read), 0,
+			      0, NULL, "none", "R[,W]", NULL, .parse = parse_throttle,
 			      .to_json = throttle_json, .format = throttle_format,
 			      .example = "10M,20M",
 			      .help = "bytes/s for the swapfile's disk, per cgroup",
@@ -648,7 +648,7 @@ const struct option_desc option_table[O_COUNT] = {
 			 .help = "fio's rate= per job, bytes/s (a known-rate check)",
 			 .group = G_DEVICE },
 	[O_READ_BACK] = { "read-back", 0, OT_TEXT, FIELD(read_back), 0, COMMAND_TEXT_MAX, NULL,
-			  "none", "'CMD ARGS'", NULL, .flags = OPT_FS, .parse = check_setup,
+			  "none", "'CMD ARGS'", NULL, .flags = OPT_FS, .parse = check_command,
 			  .example = "tar -cf /dev/null .",
 			  .help = "fs: after the command, with caches dropped, run this in the "
 				  "mount "
@@ -713,24 +713,31 @@ const struct option_desc option_table[O_COUNT] = {
 		     .help = "CPUs the workload is pinned to; all: not pinned",
 		     .group = G_WORKLOAD },
 	[O_SETUP] = { "setup", 0, OT_TEXT, FIELD(setup), 0, COMMAND_TEXT_MAX, NULL, NULL,
-		      "'CMD ARGS'", NULL, .example = "true", .parse = check_setup,
+		      "'CMD ARGS'", NULL, .example = "true", .parse = check_command,
 		      .help = "run once before the first trial, as the workload's user, outside "
-			      "the "
-			      "cgroup, in the run's work directory (words split at blanks, no "
-			      "shell)",
+			      "the cgroup, in the run's work directory (quoted as in a shell; no "
+			      "shell runs it)",
 		      .group = G_WORKLOAD },
+	[O_PREPARE] = { "prepare", 0, OT_TEXT, FIELD(prepare), 0, COMMAND_TEXT_MAX, NULL, "none",
+			"'CMD ARGS'", NULL, .example = "rm -f out", .parse = check_command,
+			.help = "run before every trial, warm-ups too, as --setup runs; not "
+				"measured, its time recorded",
+			.group = G_WORKLOAD },
+	[O_CLEANUP] = { "cleanup", 0, OT_TEXT, FIELD(cleanup), 0, COMMAND_TEXT_MAX, NULL, "none",
+			"'CMD ARGS'", NULL, .example = "rm -f out", .parse = check_command,
+			.help = "run after every trial, as --prepare", .group = G_WORKLOAD },
 	[O_LOAD] = { "load", 0, OT_TEXT, FIELD(load), 0, COMMAND_TEXT_MAX, NULL, "none",
-		     "'CMD ARGS'", NULL, .parse = check_setup,
+		     "'CMD ARGS'", NULL, .parse = check_command,
 		     .example = "redis-benchmark -q -n 1000",
 		     .help = "COMMAND is a server: once it is ready, run this load generator "
 			     "outside the cgroup and measure it (elapsed, throughput, latency)",
 		     .group = G_WORKLOAD },
 	[O_READY] = { "ready", 0, OT_TEXT, FIELD(ready), 0, COMMAND_TEXT_MAX, NULL, "at once",
-		      "'CMD ARGS'", NULL, .parse = check_setup, .example = "redis-cli ping",
+		      "'CMD ARGS'", NULL, .parse = check_command, .example = "redis-cli ping",
 		      .help = "the server is ready once this exits 0 (tried every 100 ms)",
 		      .group = G_WORKLOAD },
 	[O_LOAD_WARMUP] = { "load-warmup", 0, OT_TEXT, FIELD(load_warmup), 0, COMMAND_TEXT_MAX,
-			    NULL, "none", "'CMD ARGS'", NULL, .parse = check_setup,
+			    NULL, "none", "'CMD ARGS'", NULL, .parse = check_command,
 			    .example = "redis-benchmark -q -n 100",
 			    .help = "once the server is ready, run this before the measured load",
 			    .group = G_WORKLOAD },

@@ -33,8 +33,8 @@ static int left_out(const char *option)
  * seconds and said with its unit, in milliseconds under a second: 0.1 reads as 100 ms. */
 static void text_of(json_object *v, int duration, char *buf, size_t len)
 {
-	int number = v && (json_object_is_type(v, json_type_double) ||
-			   json_object_is_type(v, json_type_int));
+	int number = v &&
+		(json_object_is_type(v, json_type_double) || json_object_is_type(v, json_type_int));
 	double d = number ? json_object_get_double(v) : 0;
 
 	if (number && duration && d > 0 && d < 1)

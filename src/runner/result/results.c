@@ -46,7 +46,8 @@ static const char *const phase_names[PHASE_COUNT] = {
 	[PHASE_SWAP] = "swap_setup", [PHASE_CGROUP] = "cgroup_setup",
 	[PHASE_SPAWN] = "spawn",     [PHASE_QUIET] = "quiet_window",
 	[PHASE_RECORD] = "record",   [PHASE_TEARDOWN] = "teardown",
-	[PHASE_SAVE] = "save",
+	[PHASE_SAVE] = "save",	     [PHASE_PREPARE] = "prepare",
+	[PHASE_CLEANUP] = "cleanup",
 };
 
 const char *trial_phase_name(enum trial_phase p)

@@ -87,6 +87,8 @@ enum trial_phase {
 	PHASE_RECORD, /* counters read and metrics made after the workload exited */
 	PHASE_TEARDOWN, /* the journal's rewind: swapoff, reset, rmdir, unlink */
 	PHASE_SAVE, /* the result file rewritten */
+	PHASE_PREPARE, /* --prepare, before the trial: the user's, not the runner's */
+	PHASE_CLEANUP, /* --cleanup, after it */
 	PHASE_COUNT
 };
 

@@ -61,13 +61,17 @@ static void plan_lines(const struct run *run, FILE *out)
 				c->jobs == 1 ? "" : "s",
 				size_format(c->alloc, alloc, sizeof(alloc)));
 	}
-	if (cfg->command || cfg->setup[0] || cfg->target != USE_SWAP)
+	if (cfg->command || cfg->setup[0] || cfg->prepare[0] || cfg->cleanup[0] ||
+	    cfg->target != USE_SWAP)
 		fprintf(out,
 			"  once: a work directory zswapbench-PID.d beside the swapfile, removed at "
-			"the end with what is "
-			"in it%s%s%s\n",
-			cfg->setup[0] ? "; in it, before the first trial: " : "", cfg->setup,
-			cfg->setup[0] ? "" : "");
+			"the end with what is in it%s%s\n",
+			cfg->setup[0] ? "; in it, before the first trial: " : "", cfg->setup);
+	if (cfg->prepare[0])
+		fprintf(out, "  before each trial, warm-ups too, in it (not measured): %s\n",
+			cfg->prepare);
+	if (cfg->cleanup[0])
+		fprintf(out, "  after each trial, in it (not measured): %s\n", cfg->cleanup);
 	if (p->has_service)
 		fprintf(out,
 			"  each trial: the server started in the cgroup; outside it, as the runner "

@@ -8,7 +8,7 @@
 #include "common/access.h"
 #include "common/size.h"
 #include "common/util.h"
-#include "runner/cli/option_parse.h"
+#include "runner/cli/command_words.h"
 
 uint64_t plan_hogger_bytes(uint64_t alloc, unsigned jobs, uint64_t chunk)
 {
@@ -184,8 +184,10 @@ static uint64_t fio_bytes(const struct config *cfg, uint64_t device, unsigned jo
  * split it once already: it fits. */
 static char *const *split_into(const char *text, char *buf, size_t len, char **argv, size_t nargv)
 {
+	char why[256];
+
 	snprintf(buf, len, "%s", text);
-	return text[0] && command_split(buf, argv, nargv) > 0 ? argv : NULL;
+	return text[0] && command_words(buf, argv, nargv, why, sizeof(why)) > 0 ? argv : NULL;
 }
 
 /* A device target's part of the cell; its paths come later (plan_place). */

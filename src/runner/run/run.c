@@ -277,6 +277,23 @@ static void stop_at_failed_command(struct run *run, const struct trial *t)
 	    run->cfg->command[0]);
 }
 
+/* --prepare or --cleanup around one trial, its time into the trial's phase: a failure stops
+ * the run (exit 1), as --setup's does, with the trials before it kept. */
+static int trial_hook(struct run *run, const char *option, const char *command, struct trial *t,
+		      enum trial_phase phase)
+{
+	const struct run_as *user = run->user.name[0] ? &run->user : NULL;
+	char failed[MSG_LEN];
+	uint64_t t0 = clock_now_ns();
+	int ret = workdir_command(option, command, user, placement_unmeasured(&run->placement),
+				  run->workdir, failed, sizeof(failed));
+
+	t->phase_s[phase] = seconds_since(t0);
+	if (ret && ret != -EINTR)
+		failure_set(&run->failure, ret, "%s", failed);
+	return ret;
+}
+
 static int run_trial(struct run *run, const struct schedule_entry *e)
 {
 	struct result_cell *c = &run->results.cells[e->cell];
@@ -295,15 +312,18 @@ static int run_trial(struct run *run, const struct schedule_entry *e)
 		       t->warmup ? run->cfg->warmup : run->cfg->trials, t->warmup,
 		       run->plan.cells[e->cell].alloc);
 	snprintf(name, sizeof(name), "zswapbench-%d-%u-%u", (int)getpid(), e->cell, e->trial);
-	if (run->cfg->settle)
+	/* Before --settle, so that the trial still starts with the caches dropped. */
+	ret = trial_hook(run, "prepare", run->cfg->prepare, t, PHASE_PREPARE);
+	if (!ret && run->cfg->settle)
 		settle();
-	ret = trial_run(&setup, t, failed, sizeof(failed));
+	if (!ret && (ret = trial_run(&setup, t, failed, sizeof(failed))) && ret != -EINTR)
+		failure_set(&run->failure, ret, "%s", failed);
 	if (ret) {
 		cell_drop_trial(c); /* nothing was measured */
-		if (ret != -EINTR)
-			failure_set(&run->failure, ret, "%s", failed);
 		return ret == -EINTR ? 0 : ret;
 	}
+	/* The trial was measured: kept, and saved, even when its cleanup fails. */
+	ret = trial_hook(run, "cleanup", run->cfg->cleanup, t, PHASE_CLEANUP);
 	run_results_note_device(run, e->cell);
 	say_no_pmu(run, t);
 	cell_update_stats(c);
@@ -312,7 +332,7 @@ static int run_trial(struct run *run, const struct schedule_entry *e)
 	t->phase_s[PHASE_SAVE] = seconds_since(t0);
 	progress_done(&run->progress, c, t);
 	stop_at_failed_command(run, t);
-	return 0;
+	return ret == -EINTR ? 0 : ret;
 }
 
 static int exit_status(const struct run *run)
@@ -341,15 +361,17 @@ static int prepare_workdir(struct run *run)
 	char failed[MSG_LEN];
 	int ret;
 
-	if (!run->cfg->command && !run->cfg->setup[0] && run->cfg->target == USE_SWAP)
+	if (!run->cfg->command && !run->cfg->setup[0] && !run->cfg->prepare[0] &&
+	    !run->cfg->cleanup[0] && run->cfg->target == USE_SWAP)
 		return 0;
 	ret = workdir_create(&run->journal, run->plan.swapfile, owner, run->workdir,
 			     sizeof(run->workdir), failed, sizeof(failed));
 	if (!ret) {
 		if (!run->cfg->quiet && run->cfg->setup[0])
 			say("setup: %s", run->cfg->setup);
-		ret = workdir_setup(run->cfg, user, placement_unmeasured(&run->placement),
-				    run->workdir, failed, sizeof(failed));
+		ret = workdir_command("setup", run->cfg->setup, user,
+				      placement_unmeasured(&run->placement), run->workdir, failed,
+				      sizeof(failed));
 	}
 	for (size_t i = 0; !ret && i < run->plan.ncells; i++)
 		run->plan.cells[i].workload.workdir = run->workdir;

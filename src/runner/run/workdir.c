@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "common/util.h"
-#include "runner/cli/option_parse.h"
+#include "runner/cli/command_words.h"
 #include "runner/base/escape.h"
 #include "runner/kernel/spawn.h"
 
@@ -52,13 +52,13 @@ static void to_terminal(void *escaped, const char *buf, size_t n)
 	fwrite(buf, 1, n, escaped);
 }
 
-int workdir_setup(const struct config *cfg, const struct run_as *user, const cpu_set_t *cpus,
-		  const char *path, char *why, size_t why_len)
+int workdir_command(const char *option, const char *command, const struct run_as *user,
+		    const cpu_set_t *cpus, const char *path, char *why, size_t why_len)
 {
-	char text[COMMAND_TEXT_MAX + 1], *words[COMMAND_WORDS_MAX + 1];
-	/* It makes the command's data, so it runs as the command does. Not in the cgroup: it is
-	 * not measured. It dies with the runner: a setup left running would write into a folder
-	 * cleanup removes, beside the next run. */
+	char text[COMMAND_TEXT_MAX + 1], *words[COMMAND_WORDS_MAX + 1], reason[256];
+	/* It makes (or clears) the command's data, so it runs as the command does. Not in the
+	 * cgroup: it is not measured. It dies with the runner: one left running would write into
+	 * a folder cleanup removes, beside the next run. */
 	struct child_setup c = { .user = user,
 				 .no_new_privs = user != NULL,
 				 .die_with = getpid(),
@@ -68,12 +68,14 @@ int workdir_setup(const struct config *cfg, const struct run_as *user, const cpu
 	struct spawn_sink sink = { .write = to_terminal };
 	int ret;
 
-	if (!cfg->setup[0])
+	if (!command[0])
 		return 0;
-	snprintf(text, sizeof(text), "%s", cfg->setup);
-	snprintf(why, why_len, "--setup '%s'", cfg->setup);
-	if (command_split(text, words, ARRAY_SIZE(words)) < 0)
+	snprintf(text, sizeof(text), "%s", command);
+	snprintf(why, why_len, "--%s '%s'", option, command);
+	if (command_words(text, words, ARRAY_SIZE(words), reason, sizeof(reason)) < 0) {
+		snprintf(why, why_len, "--%s '%s': %s", option, command, reason);
 		return -EINVAL;
+	}
 	if (user && (ret = run_as_env_build(&env, user, environ)))
 		return ret;
 	c.envp = user ? env.vars : NULL;
@@ -85,6 +87,6 @@ int workdir_setup(const struct config *cfg, const struct run_as *user, const cpu
 		fclose(sink.arg);
 	run_as_env_free(&env);
 	if (ret > 0)
-		snprintf(why, why_len, "--setup '%s' (exit status %d)", cfg->setup, ret);
+		snprintf(why, why_len, "--%s '%s' (exit status %d)", option, command, ret);
 	return ret > 0 ? -EIO : ret;
 }

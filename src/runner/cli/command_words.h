@@ -1,0 +1,23 @@
+/*
+ * A command option's text (--setup, --prepare, --load, a config file's command ...) as the
+ * words a program is started with. No shell runs it: the words are split and quoted as a
+ * POSIX shell would split and quote them, and nothing is expanded. Blanks separate words;
+ * 'single quotes' keep everything; "double quotes" keep everything but \" \\ \$ \` (their
+ * backslash is dropped); a backslash outside quotes keeps the next character. What only a
+ * shell would act on ($, `, |, &, ;, <, >, (, ) unquoted, $ or ` in double quotes) is refused,
+ * so that no one mistakes it for something that ran: a script can do it. Globs and ~ stay as
+ * typed.
+ */
+#ifndef ZSB_COMMAND_WORDS_H
+#define ZSB_COMMAND_WORDS_H
+#include <stddef.h>
+
+#define COMMAND_TEXT_MAX 1023 /* --setup, a config file's command: characters */
+#define COMMAND_WORDS_MAX 63 /* ... and words */
+
+/* text split in place (quotes and their backslashes removed) into words[], with a NULL after;
+ * returns how many, or -EINVAL with why filled (no word, more than max - 1, a quote left
+ * open, a character only a shell would act on). */
+int command_words(char *text, char **words, size_t max, char *why, size_t why_len);
+
+#endif
