@@ -5,10 +5,17 @@ PKGS      := libcgroup smartcols json-c gsl inih mount blkid
 # What building and running need (make run), and what the tests add (make check).
 DEB_PKGS  := build-essential pkg-config libcgroup-dev libseccomp-dev libsmartcols-dev libjson-c-dev \
              libgsl-dev libinih-dev libmount-dev libblkid-dev util-linux gnuplot-nox fio e2fsprogs
-TEST_PKGS := libcriterion-dev bats jq procps clang-format btrfs-progs xfsprogs man-db groff-base python3 cgroup-tools \
-             debhelper dpkg-dev fakeroot librsvg2-bin libxml2-utils chromium ansible python3-apt \
-             openssh-client linux-source flex bison bc xz-utils time lintian zsh fish stress-ng \
-             mariadb-server mariadb-client sysbench redis-server redis-tools postgresql cmark-gfm
+# What make check adds, by what each group is for: "REASON|PACKAGES". Those missing are named
+# with their reason before apt runs, all in one apt-get.
+TEST_GROUPS := \
+  "the unit tests|libcriterion-dev" \
+  "the integration tests (real cgroups, swap, filesystems)|bats jq procps time bc cgroup-tools btrfs-progs xfsprogs" \
+  "the static checks|python3 clang-format" \
+  "the man page, Markdown and completion tests|man-db groff-base cmark-gfm zsh fish" \
+  "the plots and the HTML report in a headless browser|librsvg2-bin libxml2-utils chromium" \
+  "the Debian package and its autopkgtest|debhelper dpkg-dev fakeroot lintian python3-apt" \
+  "the Ansible playbook, run against this machine|ansible openssh-client" \
+  "the presets of real programs: databases, stress-ng, a kernel build|stress-ng mariadb-server mariadb-client sysbench redis-server redis-tools postgresql linux-source flex bison xz-utils"
 # Installed layout; the runner finds its hogger and presets where they were installed.
 # bin, not sbin: show, compare, plot, report, sysinfo and --dry-run are for any user, who must
 # find them by name (fio and stress-ng are in bin too); a run still needs root.
@@ -117,23 +124,35 @@ bench: deps all build/bench/fill-floor
 	bench/fio.sh
 
 # Installs only what is missing; needs root (CI and `make run` are root).
+# $(1) names a list of "REASON|PACKAGES" groups (by name: a reason may hold commas): the
+# packages not installed are said with their reason, then installed in one apt-get.
 define install_missing
-	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+	@missing=; \
+	for group in $($(1)); do \
+		want=; \
+		for p in $${group#*|}; do \
+			dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || want="$$want $$p"; \
+		done; \
+		[ -z "$$want" ] || echo "installing, for $${group%%|*}:$$want"; \
+		missing="$$missing$$want"; \
+	done; \
 	if [ -n "$$missing" ]; then \
-		echo "installing:" $$missing; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 endef
 
+RUN_GROUPS  := "building and running zswapbench|$(DEB_PKGS)"
+FUZZ_GROUPS := "the fuzzers (libFuzzer)|clang"
+
 deps:
-	$(call install_missing,$(DEB_PKGS))
+	$(call install_missing,RUN_GROUPS)
 
 deps-test: deps
-	$(call install_missing,$(TEST_PKGS))
+	$(call install_missing,TEST_GROUPS)
 
 # libFuzzer comes with clang.
 deps-fuzz: deps
-	$(call install_missing,clang)
+	$(call install_missing,FUZZ_GROUPS)
 
 run: deps
 	$(MAKE) all
