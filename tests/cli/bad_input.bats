@@ -54,6 +54,8 @@ CASES=$(cat <<'TABLE'
 --interval '61'|--interval 61
 --interval '0.5'|--interval 0.5
 --prepare 'a;b'|--prepare a;b
+--min-trials 3: stops when two cells are told apart; this run has 4 cells|--swap disk,zram --limit 16M,32M --min-trials 3
+--min-trials '6': more than --trials|--trials 5 --min-trials 6
 --cleanup '"a'|--cleanup "a
 --setup 'echo$HOME'|--setup echo$HOME
 --data 'stripes'|--data stripes

@@ -183,3 +183,27 @@ MiB=1048576
 	[ "$stderr" = "zswapbench: --plot: gnuplot is not installed: apt-get install gnuplot-nox" ]
 	[ ! -e "$TMP/s.json" ]
 }
+
+@test "--min-trials: two cells told apart stop at the first round that can; the file says where, at what level, and every view decides at it" {
+	need_zram
+	# 96M under 16M swaps 80M to zram; under 256M nothing swaps: apart in every trial, so the
+	# first look whose rank test can reach the level decides (5 a side at p < 0.012).
+	run "$ZSB" --swap zram --limit 16M,256M --alloc 96M --trials 12 --min-trials 3 --output "$TMP/r.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	n0=$(jq '[.cells[0].trials[] | select(.warmup | not)] | length' "$TMP/r.json")
+	n1=$(jq '[.cells[1].trials[] | select(.warmup | not)] | length' "$TMP/r.json")
+	[ "$n0" -eq "$n1" ]
+	[ "$n0" -ge 3 ] && [ "$n0" -le 6 ]
+	[ "$(jq '.plan.sequential.decided_after' "$TMP/r.json")" -eq "$n0" ]
+	[ "$(jq '.plan.sequential.max_trials' "$TMP/r.json")" -eq 12 ]
+	level=$(jq '.plan.sequential.look_alpha' "$TMP/r.json")
+	assert_awk "$level > 0.005 && $level < 0.05"
+	[[ "$output" == *"told apart after $n0 of at most 12 trials a cell"* ]]
+	[ "$(jq -r .status "$TMP/r.json")" = complete ]
+	run "$ZSB" show --format json "$TMP/r.json"
+	[ "$status" -eq 0 ]
+	[ "$(jq -r '.comparison_method.alpha' <<<"$output")" = "$level" ]
+	# the elapsed of the two cells: significant at that level
+	[ "$(jq -r '.comparisons[0].metrics.elapsed.significance' <<<"$output")" = significant ]
+}

@@ -880,3 +880,35 @@ Test(options, a_views_alpha_and_noise_are_given_each_by_its_own)
 	cr_assert_float_eq(o.cmp.alpha, 0.01, 1e-12);
 	config_free(&cfg);
 }
+
+/* --min-trials: at most --trials, two whole rounds at least, never with a sequential order,
+ * and --trials within the looks' simulation. */
+Test(options, min_trials_and_what_it_needs)
+{
+	struct config cfg = { 0 };
+	char msg[512];
+
+	cr_assert_eq(parse(msg, &cfg, 5, ARGS("--trials", "5", "--min-trials", "5")), OPTIONS_RUN,
+		     "%s", msg);
+	cr_assert_eq(cfg.min_trials, 5);
+	config_free(&cfg);
+	cr_assert_eq(parse(msg, &cfg, 5, ARGS("--trials", "5", "--min-trials", "6")),
+		     OPTIONS_USAGE);
+	cr_assert(strstr(msg, "--min-trials '6': more than --trials"), "%s", msg);
+	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--min-trials", "1")), OPTIONS_USAGE, "%s", msg);
+	cr_assert_eq(parse(msg, &cfg, 5, ARGS("--min-trials", "3", "--order", "sequential")),
+		     OPTIONS_USAGE);
+	cr_assert(strstr(msg, "not with --order sequential"), "%s", msg);
+	cr_assert_eq(parse(msg, &cfg, 5, ARGS("--min-trials", "3", "--order", "shuffled")),
+		     OPTIONS_RUN, "%s", msg);
+	config_free(&cfg);
+	cr_assert_eq(parse(msg, &cfg, 5, ARGS("--trials", "101", "--min-trials", "3")),
+		     OPTIONS_USAGE);
+	cr_assert(strstr(msg, "--trials '101': at most 100 with --min-trials"), "%s", msg);
+	cr_assert_eq(parse(msg, &cfg, 5, ARGS("--trials", "100", "--min-trials", "3")), OPTIONS_RUN,
+		     "%s", msg);
+	config_free(&cfg);
+	cr_assert_eq(parse(msg, &cfg, 1, ARGS("zswapbench")), OPTIONS_RUN, "%s", msg);
+	cr_assert_eq(cfg.min_trials, 0, "off by default");
+	config_free(&cfg);
+}

@@ -28,6 +28,7 @@ enum option_id {
 	O_COMP,
 	O_JOBS,
 	O_TRIALS,
+	O_MIN_TRIALS,
 	O_WARMUP,
 	O_ORDER,
 	O_LIMIT_MODE,
@@ -203,6 +204,7 @@ struct config {
 	struct count_list jobs;
 	uint64_t alloc;
 	unsigned trials, warmup;
+	unsigned min_trials; /* 0: every trial runs; else stop when decided, from this many on */
 	enum run_order order;
 	unsigned long seed; /* shuffled:SEED; 0: draw one at plan time */
 	enum limit_mode limit_mode;

@@ -14,6 +14,7 @@
 #include "runner/cli/option_parse.h"
 #include "runner/cli/option_table.h"
 #include "runner/fio/job.h"
+#include "runner/result/sequential.h"
 #include "runner/swap/backend.h"
 #include "runner/trial/drivers/driver.h"
 
@@ -228,10 +229,28 @@ static int check_service(const struct config *cfg, char *why, size_t len)
 	return 0;
 }
 
+/* Looks after whole rounds: --trials is the most, and every round holds every cell. */
+static int check_min_trials(const struct config *cfg, char *why, size_t len)
+{
+	if (!cfg->min_trials)
+		return 0;
+	if (cfg->min_trials > cfg->trials)
+		return bad(why, len, cfg, O_MIN_TRIALS,
+			   "more than --trials, the most there can be");
+	if (cfg->order == ORDER_SEQUENTIAL)
+		return bad(why, len, cfg, O_MIN_TRIALS,
+			   "looks after each round of trials: not with --order sequential");
+	if (cfg->trials > SEQUENTIAL_MAX)
+		return bad(why, len, cfg, O_TRIALS, "at most 100 with --min-trials");
+	return 0;
+}
+
 int options_cross_check(const struct config *cfg, char *why, size_t len)
 {
 	int ret = check_tabs(cfg, why, len);
 
+	if (!ret)
+		ret = check_min_trials(cfg, why, len);
 	if (!ret)
 		ret = check_backends(cfg, why, len);
 	if (!ret)

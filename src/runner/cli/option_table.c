@@ -26,6 +26,7 @@
 #include "runner/report/columns.h"
 #include "runner/report/formats/formats.h"
 #include "runner/result/match.h"
+#include "runner/result/sequential.h"
 #include "runner/swap/backend.h"
 #include "runner/trial/drivers/driver.h"
 
@@ -503,7 +504,15 @@ const struct option_desc option_table[O_COUNT] = {
 		     .help = "workload processes in the cgroup, e.g. 4, 1,2,4 or 1-10",
 		     .group = G_COMPARED },
 	[O_TRIALS] = { "trials", 't', OT_COUNT, FIELD(trials), 1, 10000, "5", NULL, "N", "trials",
-		       .example = "5", .help = "measured trials per cell", .group = G_COMPARED },
+		       .example = "5",
+		       .help = "measured trials per cell (with --min-trials, the most)",
+		       .group = G_COMPARED },
+	[O_MIN_TRIALS] = { "min-trials", 0, OT_COUNT, FIELD(min_trials), 2, SEQUENTIAL_MAX, NULL,
+			   "off", "N", "trials", .example = "3",
+			   .help = "two cells: from N trials a cell on, stop after the first round "
+				   "that tells them apart (each look at a level that keeps "
+				   "--alpha)",
+			   .group = G_COMPARED },
 	[O_WARMUP] = { "warmup", 0, OT_COUNT, FIELD(warmup), 0, 1000, "0", NULL, "N",
 		       "warmup trials", .example = "1", .help = "unmeasured trials before them",
 		       .group = G_COMPARED },

@@ -405,6 +405,9 @@ int results_from_json(json_object *doc, struct results *r, char *why, size_t len
 	if (!isnan(get_double(r->config, "noise-threshold")))
 		r->noise_pct = get_double(r->config, "noise-threshold");
 	r->plan = json_object_get(get(doc, "plan"));
+	/* --min-trials: the run decided at its looks' level, and so does every view of it. */
+	if (get_double(get(r->plan, "sequential"), "look_alpha") > 0)
+		r->alpha = get_double(get(r->plan, "sequential"), "look_alpha");
 	if (spend(&rd, json_object_array_length(cells), sizeof(struct result_cell), "cells")) {
 		snprintf(what, sizeof(what), "%zu cells", json_object_array_length(cells));
 		results_free(r);

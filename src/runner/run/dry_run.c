@@ -38,6 +38,13 @@ static void plan_lines(const struct run *run, FILE *out)
 	fprintf(out, "plan: %zu cells x %u trials (+%u warmup), %s order%s: %zu trials in all\n",
 		p->ncells, cfg->trials, cfg->warmup, order_names[cfg->order],
 		cfg->order == ORDER_SHUFFLED ? " (seed recorded)" : "", p->nschedule);
+	if (cfg->min_trials)
+		fprintf(out,
+			"  at most: from %u trials a cell on, the two cells are tested after each "
+			"round at p < %.4g (which keeps --alpha %g over the looks); the first "
+			"round "
+			"that tells them apart ends the run\n",
+			cfg->min_trials, run->look_level, cfg->alpha);
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct plan_cell *c = &p->cells[i];
 		if (c->mode >= 0)

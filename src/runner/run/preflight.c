@@ -471,9 +471,23 @@ int preflight(const struct config *cfg, struct host *host)
 	return check_outputs(cfg);
 }
 
+/* --min-trials tells two cells apart: with more, which pairs' tests would decide is a question
+ * of its own. */
+static int check_looks(const struct config *cfg, const struct plan *plan)
+{
+	if (!cfg->min_trials || plan->ncells == 2)
+		return 0;
+	say("--min-trials %u: stops when two cells are told apart; this run has %zu cells",
+	    cfg->min_trials, plan->ncells);
+	return EXIT_USAGE;
+}
+
 int preflight_plan(const struct config *cfg, const struct host *host, const struct plan *plan)
 {
-	int status = check_backends(cfg, host, plan);
+	int status = check_looks(cfg, plan);
+
+	if (!status)
+		status = check_backends(cfg, host, plan);
 	return status ? status : check_memory(cfg, host, plan);
 }
 

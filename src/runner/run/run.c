@@ -2,6 +2,7 @@
 #include "runner/run/run.h"
 
 #include <errno.h>
+#include <math.h>
 #include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
@@ -23,6 +24,7 @@
 #include "runner/kernel/caches.h"
 #include "runner/kernel/sysfs.h"
 #include "runner/cli/option_parse.h"
+#include "runner/result/sequential.h"
 #include "runner/result/json_write.h"
 #include "runner/report/formats/formats.h"
 #include "runner/report/report.h"
@@ -294,6 +296,29 @@ static int trial_hook(struct run *run, const char *option, const char *command, 
 	return ret;
 }
 
+/* --min-trials: after each whole round from the min-th on, are the two cells told apart at
+ * the looks' level (result/sequential.h)? The run ends there when they are. */
+static int decided_early(struct run *run, size_t done)
+{
+	const struct config *cfg = run->cfg;
+	struct compare_opts o = compare_opts_of(&run->results);
+	unsigned round = (unsigned)(done / run->plan.ncells);
+
+	if (!cfg->min_trials || done % run->plan.ncells || round < cfg->warmup + cfg->min_trials ||
+	    round >= cfg->warmup + cfg->trials)
+		return 0;
+	if (sequential_decided(&run->results.cells[0], &run->results.cells[1], run->look_level,
+			       &o) != 1)
+		return 0;
+	run->decided_after = round - cfg->warmup;
+	run_results_note_sequential(run);
+	if (!cfg->quiet)
+		say("told apart after %u of at most %u trials a cell (each look from %u on at "
+		    "p < %.4g, which keeps --alpha %g over them all)",
+		    run->decided_after, cfg->trials, cfg->min_trials, run->look_level, cfg->alpha);
+	return 1;
+}
+
 static int run_trial(struct run *run, const struct schedule_entry *e)
 {
 	struct result_cell *c = &run->results.cells[e->cell];
@@ -397,10 +422,12 @@ static void run_trials(struct run *run)
 	if (!ret && run->cfg->background)
 		ret = background_start(&run->background, run->host.hogger, run->cfg->background,
 				       run->cfg->data, &run->failure);
-	for (size_t i = 0; i < run->plan.nschedule && !ret && !run->stopped && !signals_pending();
+	for (size_t i = 0; i < run->plan.nschedule && !ret && !run->stopped &&
+	     !run->decided_after && !signals_pending();
 	     i++)
-		if (!(ret = background_check(&run->background, &run->failure)))
-			ret = run_trial(run, &run->plan.schedule[i]);
+		if (!(ret = background_check(&run->background, &run->failure)) &&
+		    !(ret = run_trial(run, &run->plan.schedule[i])))
+			decided_early(run, i + 1);
 	if (!ret)
 		ret = background_check(&run->background, &run->failure);
 	background_stop(&run->background);
@@ -586,6 +613,11 @@ static int plan_run(struct run *run)
 	status = preflight_plan(cfg, &run->host, &run->plan);
 	if (!status)
 		status = placement_choose(cfg, &run->plan, &run->placement);
+	if (!status && cfg->min_trials &&
+	    isnan(run->look_level = sequential_level(cfg->min_trials, cfg->trials, cfg->alpha))) {
+		say("--min-trials: the looks' level: %s", strerror(ENOMEM));
+		return EXIT_RUNTIME;
+	}
 	return status;
 }
 

@@ -40,6 +40,10 @@ struct run {
 	struct progress progress;
 	int said_no_pmu; /* the hardware counters' absence, said once */
 	int stopped; /* a trial of COMMAND failed, and -i did not ask to go on */
+	/* --min-trials: the level each look is tested at, and the trials a cell had when one
+	 * decided (0: none did) */
+	double look_level;
+	unsigned decided_after;
 };
 
 /* Everything after option parsing; returns the process exit status. */
@@ -49,6 +53,8 @@ int run_main(const struct config *cfg);
 int run_results_init(struct run *run);
 /* --dry-run: the plan and the changes it would make, from the backends' describe hooks. */
 int dry_run_print(const struct run *run, FILE *out);
+/* --min-trials: the looks and where they stopped, into the results' plan. */
+void run_results_note_sequential(struct run *run);
 /* What a cell's device reported (algorithm, zpool, device) into its result cell. */
 void run_results_note_device(struct run *run, size_t cell);
 

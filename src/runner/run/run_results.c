@@ -60,6 +60,32 @@ static json_object *placement_json(const cpu_set_t *set, int pinned)
 	return pinned && list[0] ? json_object_new_string(list) : NULL;
 }
 
+/* --min-trials: the looks' bounds, the level each was tested at (the file's own alpha for every
+ * decision of the run, which show and compare read) and the trials a cell had when one told
+ * the cells apart (null: none did, every trial ran). */
+static json_object *sequential_json(const struct run *run)
+{
+	json_object *o;
+
+	if (!run->cfg->min_trials)
+		return NULL;
+	o = json_object_new_object();
+	json_object_object_add(o, "min_trials", json_object_new_int((int)run->cfg->min_trials));
+	json_object_object_add(o, "max_trials", json_object_new_int((int)run->cfg->trials));
+	json_object_object_add(o, "alpha", json_object_new_double(run->cfg->alpha));
+	json_object_object_add(o, "look_alpha", json_object_new_double(run->look_level));
+	json_object_object_add(o, "decided_after",
+			       run->decided_after ? json_object_new_int((int)run->decided_after)
+						  : NULL);
+	return o;
+}
+
+void run_results_note_sequential(struct run *run)
+{
+	if (run->results.plan)
+		json_object_object_add(run->results.plan, "sequential", sequential_json(run));
+}
+
 /* What the run chose where the user did not: the seed, the swap size and file, the hogger,
  * the throttled disk. */
 static json_object *plan_json(const struct run *run)
@@ -91,6 +117,7 @@ static json_object *plan_json(const struct run *run)
 			json_object_new_string(
 				"cgroup v1 throttles this cgroup's swap-in reads; swap-out "
 				"writes are charged to the root, not throttled"));
+	json_object_object_add(o, "sequential", sequential_json(run));
 	return o;
 }
 
@@ -114,7 +141,8 @@ int run_results_init(struct run *run)
 	time_t now = time(NULL);
 
 	results_init(r);
-	r->alpha = run->cfg->alpha;
+	/* --min-trials: every decision at the looks' level, as the one that stopped the run. */
+	r->alpha = run->cfg->min_trials ? run->look_level : run->cfg->alpha;
 	r->noise_pct = run->cfg->noise_pct;
 	snprintf(r->tool_version, sizeof(r->tool_version), "%s", ZSB_VERSION);
 	strftime(r->started, sizeof(r->started), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
