@@ -53,11 +53,11 @@ CASES=$(cat <<'TABLE'
 --interval '5ms'|--interval 5ms
 --interval '61'|--interval 61
 --interval '0.5'|--interval 0.5
---prepare 'a;b'|--prepare a;b
+--prepare 'a;b'|--prepare 'a;b'
 --min-trials 3: stops when two cells are told apart; this run has 4 cells|--swap disk,zram --limit 16M,32M --min-trials 3
 --min-trials '6': more than --trials|--trials 5 --min-trials 6
---cleanup '"a'|--cleanup "a
---setup 'echo$HOME'|--setup echo$HOME
+--cleanup '"a'|--cleanup '"a'
+--setup 'echo$HOME'|--setup 'echo$HOME'
 --data 'stripes'|--data stripes
 --data 'compressible:101'|--data compressible:101
 --data 'compressible:'|--data compressible:
@@ -124,7 +124,7 @@ command 'no-such-command-zsb': not found in PATH|-- no-such-command-zsb
 --bs '4K': only with --target block|--swap zram --bs 4K
 --modes 'seq-read': only with --target block|--swap zram --modes seq-read
 --read-back 'true': only with --target fs|--target block --swap zram --read-back true
---read-back 'cat >x': a command and its words|--target fs --swap zram --read-back 'cat >x' -- true
+--read-back 'cat >x': '>' unquoted: only a shell acts on it|--target fs --swap zram --read-back 'cat >x' -- true
 --target 'block': fio is the workload of a block device: give no command after --|--target block --swap zram -- true
 --target 'fs': a filesystem needs a command after --|--target fs --swap zram
 --data 'file:/bin/sh': fio cannot write it|--target block --swap zram --data file:/bin/sh

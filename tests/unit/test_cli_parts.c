@@ -198,6 +198,40 @@ Test(config_file, config_dir_is_the_files_folder, .fini = remove_conf)
 	config_free(&cfg);
 }
 
+/* A folder with a blank and a quote in its name is still one word of the command. */
+static char odd_dir[64];
+
+static void remove_odd_dir(void)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "%s/x.conf", odd_dir);
+	unlink(path);
+	rmdir(odd_dir);
+}
+
+Test(config_file, config_dir_with_blanks_and_quotes_is_one_word, .fini = remove_odd_dir)
+{
+	struct config cfg = { 0 };
+	char path[128], want[160];
+	FILE *f;
+
+	snprintf(odd_dir, sizeof(odd_dir), "/tmp/zsb it's a dir");
+	rmdir(odd_dir);
+	cr_assert_eq(mkdir(odd_dir, 0755), 0);
+	snprintf(path, sizeof(path), "%s/x.conf", odd_dir);
+	cr_assert_not_null(f = fopen(path, "w"));
+	fputs("[run]\ncommand = ${CONFIG_DIR}/x.sh --flag\nsetup = ${CONFIG_DIR}/y.sh 2\n", f);
+	fclose(f);
+	cr_assert_eq(RUN(&cfg, "--config", path), OPTIONS_RUN, "%s", msg);
+	snprintf(want, sizeof(want), "%s/x.sh", odd_dir);
+	cr_assert_str_eq(cfg.command[0], want);
+	cr_assert_str_eq(cfg.command[1], "--flag");
+	cr_assert_null(cfg.command[2]);
+	cr_assert_str_eq(cfg.setup, "'/tmp/zsb it'\\''s a dir'/y.sh 2", "as it will be split");
+	config_free(&cfg);
+}
+
 /* --limit on the command line replaces a file's sections, as the other axes do. */
 Test(options, a_limit_on_the_command_line_replaces_the_sections, .fini = remove_conf)
 {

@@ -208,14 +208,33 @@ static void config_dir_of(const char *file, char *dir, size_t len)
 }
 
 /* ${CONFIG_DIR} in a command: a preset's own scripts, wherever it is installed. */
+/* The folder as one word of a command (cli/command_words.h): as it is, or single-quoted where
+ * it holds a blank or what the words would read (each ' as '\''); -ENAMETOOLONG when that
+ * does not fit. */
+static int dir_as_word(const char *dir, char *out, size_t len)
+{
+	size_t at;
+
+	if (!dir[strcspn(dir, " \t'\"\\$`|&;<>()#\n")])
+		return (size_t)snprintf(out, len, "%s", dir) < len ? 0 : -ENAMETOOLONG;
+	at = (size_t)snprintf(out, len, "'");
+	for (const char *c = dir; *c && at < len; c++)
+		at += (size_t)snprintf(out + at, len - at, *c == '\'' ? "'\\''" : "%c", *c);
+	if (at < len)
+		at += (size_t)snprintf(out + at, len - at, "'");
+	return at < len ? 0 : -ENAMETOOLONG;
+}
+
 static const char *expand_dir(const struct load *l, const char *value, char *out, size_t len)
 {
 	static const char var[] = "${CONFIG_DIR}";
 	const char *at = strstr(value, var);
+	char dir[PATH_MAX + 256];
 
-	if (!at)
+	/* Left as typed when it cannot be: its $ is then refused, naming the value. */
+	if (!at || dir_as_word(l->dir, dir, sizeof(dir)))
 		return value;
-	snprintf(out, len, "%.*s%s%s", (int)(at - value), value, l->dir, at + strlen(var));
+	snprintf(out, len, "%.*s%s%s", (int)(at - value), value, dir, at + strlen(var));
 	return out;
 }
 
