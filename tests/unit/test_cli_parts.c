@@ -230,6 +230,19 @@ Test(config_file, config_dir_with_blanks_and_quotes_is_one_word, .fini = remove_
 	cr_assert_null(cfg.command[2]);
 	cr_assert_str_eq(cfg.setup, "'/tmp/zsb it'\\''s a dir'/y.sh 2", "as it will be split");
 	config_free(&cfg);
+	remove_odd_dir();
+	/* A blank alone is enough to need the quotes. */
+	snprintf(odd_dir, sizeof(odd_dir), "/tmp/zsb a dir");
+	rmdir(odd_dir);
+	cr_assert_eq(mkdir(odd_dir, 0755), 0);
+	snprintf(path, sizeof(path), "%s/x.conf", odd_dir);
+	cr_assert_not_null(f = fopen(path, "w"));
+	fputs("[run]\ncommand = ${CONFIG_DIR}/x.sh\n", f);
+	fclose(f);
+	cr_assert_eq(RUN(&cfg, "--config", path), OPTIONS_RUN, "%s", msg);
+	cr_assert_str_eq(cfg.command[0], "/tmp/zsb a dir/x.sh");
+	cr_assert_null(cfg.command[1]);
+	config_free(&cfg);
 }
 
 /* --limit on the command line replaces a file's sections, as the other axes do. */
