@@ -56,5 +56,5 @@ refused() {
 	refused cells-padded 170
 	[[ "$stderr" == *": 52184 cells: $RULE" ]]
 	refused histograms-padded 170
-	[[ "$stderr" == *": cell c, trial 13160: its latency histograms: $RULE" ]]
+	[[ "$stderr" == *": cell c, trial 13149: its latency histograms: $RULE" ]]
 }
