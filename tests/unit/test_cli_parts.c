@@ -210,19 +210,28 @@ static void remove_odd_dir(void)
 	rmdir(odd_dir);
 }
 
+/* A folder of this name holding x.conf with this text: the path of x.conf into conf_path. */
+static void odd_conf(const char *dir, const char *text, char *conf_path, size_t len)
+{
+	FILE *f;
+
+	snprintf(odd_dir, sizeof(odd_dir), "%s", dir);
+	rmdir(odd_dir);
+	cr_assert_eq(mkdir(odd_dir, 0755), 0);
+	snprintf(conf_path, len, "%s/x.conf", odd_dir);
+	cr_assert_not_null(f = fopen(conf_path, "w"));
+	fputs(text, f);
+	fclose(f);
+}
+
 Test(config_file, config_dir_with_blanks_and_quotes_is_one_word, .fini = remove_odd_dir)
 {
 	struct config cfg = { 0 };
 	char path[128], want[160];
-	FILE *f;
 
-	snprintf(odd_dir, sizeof(odd_dir), "/tmp/zsb it's a dir");
-	rmdir(odd_dir);
-	cr_assert_eq(mkdir(odd_dir, 0755), 0);
-	snprintf(path, sizeof(path), "%s/x.conf", odd_dir);
-	cr_assert_not_null(f = fopen(path, "w"));
-	fputs("[run]\ncommand = ${CONFIG_DIR}/x.sh --flag\nsetup = ${CONFIG_DIR}/y.sh 2\n", f);
-	fclose(f);
+	odd_conf("/tmp/zsb it's a dir",
+		 "[run]\ncommand = ${CONFIG_DIR}/x.sh --flag\nsetup = ${CONFIG_DIR}/y.sh 2\n", path,
+		 sizeof(path));
 	cr_assert_eq(RUN(&cfg, "--config", path), OPTIONS_RUN, "%s", msg);
 	snprintf(want, sizeof(want), "%s/x.sh", odd_dir);
 	cr_assert_str_eq(cfg.command[0], want);
@@ -232,13 +241,7 @@ Test(config_file, config_dir_with_blanks_and_quotes_is_one_word, .fini = remove_
 	config_free(&cfg);
 	remove_odd_dir();
 	/* A blank alone is enough to need the quotes. */
-	snprintf(odd_dir, sizeof(odd_dir), "/tmp/zsb a dir");
-	rmdir(odd_dir);
-	cr_assert_eq(mkdir(odd_dir, 0755), 0);
-	snprintf(path, sizeof(path), "%s/x.conf", odd_dir);
-	cr_assert_not_null(f = fopen(path, "w"));
-	fputs("[run]\ncommand = ${CONFIG_DIR}/x.sh\n", f);
-	fclose(f);
+	odd_conf("/tmp/zsb a dir", "[run]\ncommand = ${CONFIG_DIR}/x.sh\n", path, sizeof(path));
 	cr_assert_eq(RUN(&cfg, "--config", path), OPTIONS_RUN, "%s", msg);
 	cr_assert_str_eq(cfg.command[0], "/tmp/zsb a dir/x.sh");
 	cr_assert_null(cfg.command[1]);

@@ -110,3 +110,30 @@ Test(command_words, open_quotes_empty_commands_and_too_many_words)
 	cr_assert_str_eq(split("a b c", 3), "!more than 2 words");
 	cr_assert_str_eq(split("'' '' ''", 3), "!more than 2 words", "empty words count");
 }
+
+/* A text quoted as one word comes back whole from the splitter; plain text stays plain. */
+Test(command_words, a_quoted_word_comes_back_whole)
+{
+	const char *texts[] = { "/usr/share/zswapbench",
+				"/tmp/a dir",
+				"/tmp/it's",
+				"/tmp/$x|y;z",
+				"/tmp/#c",
+				"a\tb",
+				"'",
+				"\"\\" };
+	char out[128], *words[4], why[256];
+
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		cr_assert_eq(command_word_quoted(texts[i], out, sizeof(out)), 0, "%s", texts[i]);
+		cr_assert_eq(command_words(out, words, 4, why, sizeof(why)), 1, "%s: %s", texts[i],
+			     why);
+		cr_assert_str_eq(words[0], texts[i]);
+	}
+	cr_assert_eq(command_word_quoted("/usr/share/zswapbench", out, sizeof(out)), 0);
+	cr_assert_str_eq(out, "/usr/share/zswapbench", "nothing to quote");
+	cr_assert_eq(command_word_quoted("abc", out, 3), -ENAMETOOLONG, "no room for its NUL");
+	cr_assert_eq(command_word_quoted("a b", out, 5), -ENAMETOOLONG, "no room for the quotes");
+	cr_assert_eq(command_word_quoted("a b", out, 6), 0);
+	cr_assert_str_eq(out, "'a b'");
+}

@@ -10,6 +10,8 @@ static const char expands_in_double[] = "$`";
 /* After a backslash in double quotes, the characters it quotes (POSIX); before any other, the
  * backslash is itself. */
 static const char escapable_in_double[] = "\"\\$`";
+/* Besides those: what splits words or quotes, and the comment's mark. */
+static const char read_by_words[] = " \t'\"\\#";
 
 static int shell_char(char c, const char *where, char *why, size_t len)
 {
@@ -107,4 +109,27 @@ int command_words(char *text, char **words, size_t max, char *why, size_t why_le
 		return -EINVAL;
 	}
 	return (int)n;
+}
+
+/* Does a word of this text need quotes to come back whole? */
+static int needs_quotes(const char *text)
+{
+	for (const char *c = text; *c; c++)
+		if (strchr(shell_only, *c) || strchr(read_by_words, *c))
+			return 1;
+	return 0;
+}
+
+int command_word_quoted(const char *text, char *out, size_t len)
+{
+	size_t at;
+
+	if (!needs_quotes(text))
+		return (size_t)snprintf(out, len, "%s", text) < len ? 0 : -ENAMETOOLONG;
+	at = (size_t)snprintf(out, len, "'");
+	for (const char *c = text; *c && at < len; c++)
+		at += (size_t)snprintf(out + at, len - at, *c == '\'' ? "'\\''" : "%c", *c);
+	if (at < len)
+		at += (size_t)snprintf(out + at, len - at, "'");
+	return at < len ? 0 : -ENAMETOOLONG;
 }

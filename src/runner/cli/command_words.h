@@ -19,5 +19,9 @@
  * returns how many, or -EINVAL with why filled (no word, more than max - 1, a quote left
  * open, a character only a shell would act on). */
 int command_words(char *text, char **words, size_t max, char *why, size_t why_len);
+/* text as one word that command_words gives back whole: as it is, or single-quoted where it
+ * holds a blank or a character the words read (each ' as '\''). 0, or -ENAMETOOLONG when that
+ * does not fit in len. */
+int command_word_quoted(const char *text, char *out, size_t len);
 
 #endif

@@ -207,24 +207,8 @@ static void config_dir_of(const char *file, char *dir, size_t len)
 	snprintf(dir, len, "%s", realpath(dirname(copy), real) ? real : dirname(copy));
 }
 
-/* ${CONFIG_DIR} in a command: a preset's own scripts, wherever it is installed. */
-/* The folder as one word of a command (cli/command_words.h): as it is, or single-quoted where
- * it holds a blank or what the words would read (each ' as '\''); -ENAMETOOLONG when that
- * does not fit. */
-static int dir_as_word(const char *dir, char *out, size_t len)
-{
-	size_t at;
-
-	if (!dir[strcspn(dir, " \t'\"\\$`|&;<>()#\n")])
-		return (size_t)snprintf(out, len, "%s", dir) < len ? 0 : -ENAMETOOLONG;
-	at = (size_t)snprintf(out, len, "'");
-	for (const char *c = dir; *c && at < len; c++)
-		at += (size_t)snprintf(out + at, len - at, *c == '\'' ? "'\\''" : "%c", *c);
-	if (at < len)
-		at += (size_t)snprintf(out + at, len - at, "'");
-	return at < len ? 0 : -ENAMETOOLONG;
-}
-
+/* ${CONFIG_DIR} in a command: a preset's own scripts, wherever it is installed, the folder one
+ * word of the command whatever its name holds. */
 static const char *expand_dir(const struct load *l, const char *value, char *out, size_t len)
 {
 	static const char var[] = "${CONFIG_DIR}";
@@ -232,7 +216,7 @@ static const char *expand_dir(const struct load *l, const char *value, char *out
 	char dir[PATH_MAX + 256];
 
 	/* Left as typed when it cannot be: its $ is then refused, naming the value. */
-	if (!at || dir_as_word(l->dir, dir, sizeof(dir)))
+	if (!at || command_word_quoted(l->dir, dir, sizeof(dir)))
 		return value;
 	snprintf(out, len, "%.*s%s%s", (int)(at - value), value, dir, at + strlen(var));
 	return out;

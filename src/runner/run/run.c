@@ -279,16 +279,22 @@ static void stop_at_failed_command(struct run *run, const struct trial *t)
 	    run->cfg->command[0]);
 }
 
+/* --user, or NULL for root: who the work directory's commands run as. */
+static const struct run_as *workdir_user(const struct run *run)
+{
+	return run->user.name[0] ? &run->user : NULL;
+}
+
 /* --prepare or --cleanup around one trial, its time into the trial's phase: a failure stops
  * the run (exit 1), as --setup's does, with the trials before it kept. */
 static int trial_hook(struct run *run, const char *option, const char *command, struct trial *t,
 		      enum trial_phase phase)
 {
-	const struct run_as *user = run->user.name[0] ? &run->user : NULL;
 	char failed[MSG_LEN];
 	uint64_t t0 = clock_now_ns();
-	int ret = workdir_command(option, command, user, placement_unmeasured(&run->placement),
-				  run->workdir, failed, sizeof(failed));
+	int ret = workdir_command(option, command, workdir_user(run),
+				  placement_unmeasured(&run->placement), run->workdir, failed,
+				  sizeof(failed));
 
 	t->phase_s[phase] = seconds_since(t0);
 	if (ret && ret != -EINTR)
@@ -381,7 +387,7 @@ static int exit_status(const struct run *run)
  * a link the user put there. */
 static int prepare_workdir(struct run *run)
 {
-	const struct run_as *user = run->user.name[0] ? &run->user : NULL;
+	const struct run_as *user = workdir_user(run);
 	const struct run_as *owner = run->cfg->target == USE_SWAP ? user : NULL;
 	char failed[MSG_LEN];
 	int ret;
