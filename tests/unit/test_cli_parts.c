@@ -282,14 +282,14 @@ Test(options, result_files_are_counted)
 	cr_assert_str_eq(msg, "show needs a result file");
 	cr_assert_eq(parse_for("show", &cfg, 2, (char *[]){ "show", "a.json", NULL }), OPTIONS_RUN,
 		     "%s", msg);
-	cr_assert_eq(cfg.nfiles, 1);
+	cr_assert_eq(cfg.view.nfiles, 1);
 	cr_assert_eq(parse_for("compare", &cfg, 2, (char *[]){ "compare", "a.json", NULL }),
 		     OPTIONS_USAGE);
 	cr_assert(strncmp(msg, "compare needs two result files or more: ", 40) == 0, "%s", msg);
 	cr_assert_eq(parse_for("compare", &cfg, 3,
 			       (char *[]){ "compare", "a.json", "b.json", NULL }),
 		     OPTIONS_RUN, "%s", msg);
-	cr_assert_eq(cfg.nfiles, 2);
+	cr_assert_eq(cfg.view.nfiles, 2);
 	config_free(&cfg);
 }
 
@@ -352,25 +352,25 @@ Test(view_checks, what_each_format_refuses)
 
 	options_defaults(&cfg);
 	cfg.given[O_RAW] = 1;
-	cfg.format = FORMAT_TABLE;
+	cfg.view.format = FORMAT_TABLE;
 	cr_assert_eq(options_view_check(&cfg, "show", why, sizeof(why)), 0);
-	cfg.format = FORMAT_MARKDOWN;
+	cfg.view.format = FORMAT_MARKDOWN;
 	cr_assert_eq(options_view_check(&cfg, "show", why, sizeof(why)), -EINVAL);
 	cr_assert_str_eq(why,
 			 "show: --raw needs --format table: csv and markdown are never aligned");
-	cfg.format = FORMAT_CSV;
+	cfg.view.format = FORMAT_CSV;
 	cr_assert_eq(options_view_check(&cfg, NULL, why, sizeof(why)), -EINVAL);
 	cr_assert_str_eq(why, "--raw needs --format table: csv and markdown are never aligned");
 	cfg.given[O_RAW] = 0;
 	cfg.given[O_NOHEADINGS] = 1;
 	cr_assert_eq(options_view_check(&cfg, "show", why, sizeof(why)), 0, "csv can drop it");
-	cfg.format = FORMAT_MARKDOWN;
+	cfg.view.format = FORMAT_MARKDOWN;
 	cr_assert_eq(options_view_check(&cfg, "show", why, sizeof(why)), -EINVAL);
 	cr_assert_str_eq(why,
 			 "show: --noheadings cannot drop a markdown table's heading: markdown "
 			 "needs it");
-	cfg.format = FORMAT_TABLE;
-	cfg.quiet = 1;
+	cfg.view.format = FORMAT_TABLE;
+	cfg.view.quiet = 1;
 	cr_assert_eq(options_view_check(&cfg, "show", why, sizeof(why)), -EINVAL);
 	cr_assert(strstr(why, "--quiet prints the verdict's words alone"), "%s", why);
 	config_free(&cfg);

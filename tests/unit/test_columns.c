@@ -35,11 +35,11 @@ Test(columns, typed_in_any_case_kept_as_ids_in_order)
 
 	cr_assert_eq(options_parse(command_of("show"), 4, argv, &cfg, msg, sizeof(msg)),
 		     OPTIONS_RUN, "%s", msg);
-	cr_assert_eq(cfg.columns.n, 4);
-	cr_expect_eq(cfg.columns.v[0], COL_VS_BEST);
-	cr_expect_eq(cfg.columns.v[1], COL_CELL);
-	cr_expect_eq(cfg.columns.v[2], COL_RSD);
-	cr_expect_eq(cfg.columns.v[3], COL_MEDIAN_CI);
+	cr_assert_eq(cfg.view.columns.n, 4);
+	cr_expect_eq(cfg.view.columns.v[0], COL_VS_BEST);
+	cr_expect_eq(cfg.view.columns.v[1], COL_CELL);
+	cr_expect_eq(cfg.view.columns.v[2], COL_RSD);
+	cr_expect_eq(cfg.view.columns.v[3], COL_MEDIAN_CI);
 	config_free(&cfg);
 }
 

@@ -567,18 +567,18 @@ Test(sysinfo, json_or_a_table_only)
 	doc = json_tokener_parse(captured);
 	cr_assert(json_object_is_type(doc, json_type_object), "%.200s", captured);
 	json_object_put(doc);
-	cfg.format = FORMAT_MARKDOWN;
+	cfg.view.format = FORMAT_MARKDOWN;
 	capture_begin(2);
 	cr_assert_eq(sysinfo_run(&cfg), EXIT_USAGE);
 	capture_end();
 	cr_assert_not_null(strstr(captured, "--format 'markdown': sysinfo prints a table or json"),
 			   "%s", captured);
-	cfg.format = FORMAT_CSV;
+	cfg.view.format = FORMAT_CSV;
 	capture_begin(2);
 	cr_assert_eq(sysinfo_run(&cfg), EXIT_USAGE);
 	capture_end();
 	cr_assert_not_null(strstr(captured, "--format 'csv'"), "%s", captured);
-	cfg.format = FORMAT_TAP;
+	cfg.view.format = FORMAT_TAP;
 	capture_begin(2);
 	cr_assert_eq(sysinfo_run(&cfg), EXIT_USAGE);
 	capture_end();
@@ -619,7 +619,7 @@ Test(sysinfo, a_hostname_reaches_the_terminal_escaped, .init = utf8_locale, .fin
 	expect_no_controls(captured, "sysinfo");
 	cr_expect(strstr(captured, "  hostname                 evil\\x1b]0;x\\x07\\xc2\\x9b\n"),
 		  "%s", captured);
-	cfg.format = FORMAT_JSON;
+	cfg.view.format = FORMAT_JSON;
 	capture_begin(1);
 	cr_assert_eq(sysinfo_run(&cfg), EXIT_OK);
 	capture_end();

@@ -50,7 +50,7 @@ Test(flags, columns_is_C_and_output_is_o_for_show)
 	char msg[512] = "";
 
 	cr_assert_eq(parse_as("show", &cfg, msg, sizeof(msg), 6, argv), OPTIONS_RUN, "%s", msg);
-	cr_expect_eq(cfg.columns.n, 2);
+	cr_expect_eq(cfg.view.columns.n, 2);
 	cr_expect_str_eq(cfg.output, "t.txt");
 	config_free(&cfg);
 }

@@ -211,7 +211,7 @@ Test(formats, tap_with_all_has_a_point_per_metric_both_have)
 Test(formats, what_could_not_be_tested_is_a_skip)
 {
 	struct results a, b;
-	char *text, trailer[128];
+	char *text, trailer[128], plan[32];
 
 	read_fixture("block-static.json", &a);
 	read_fixture("block-static-b.json", &b);
@@ -223,6 +223,9 @@ Test(formats, what_could_not_be_tested_is_a_skip)
 		 "\n# 0 regressions, %zu not tested, of %zu comparisons\n", count_of(text, "\nok "),
 		 count_of(text, "\nok "));
 	cr_expect_not_null(strstr(text, trailer), "%s\n%s", trailer, text);
+	/* A skip is a point of the plan: prove counts a plan short of its points as a failure. */
+	snprintf(plan, sizeof(plan), "\n1..%zu\n", count_of(text, "\nok "));
+	cr_expect_not_null(strstr(text, plan), "%s\n%.200s", plan, text);
 	free(text);
 	text = compared_as(FORMAT_JUNIT, &a, &b, "b.json", 0);
 	cr_expect_eq(count_of(text, "<skipped message=\"not tested: "),

@@ -623,7 +623,7 @@ Test(options, a_copied_config_outlives_its_source)
 	cr_assert_str_eq(copy.data, "compressible:50",
 			 "the table's default, a text of its own too");
 	cr_assert_str_eq(copy.suffix, "-a");
-	cr_assert_str_eq(copy.plot_dir, "plots");
+	cr_assert_str_eq(copy.view.plot_dir, "plots");
 	cr_assert_str_eq(copy.output, "", "a text not given is empty, not NULL");
 	cr_assert_str_eq(copy.command[0], "sort");
 	cr_assert_str_eq(copy.command[2], "1G");
@@ -764,9 +764,9 @@ Test(options, a_directory_keeps_no_trailing_slash)
 	cr_assert_eq(parse_as("plot", msg, &cfg, 4,
 			      (char *[]){ "plot", "-o", "/tmp/plots//", "a.json", NULL }),
 		     OPTIONS_RUN, "%s", msg);
-	cr_assert_str_eq(cfg.plot_dir, "/tmp/plots");
+	cr_assert_str_eq(cfg.view.plot_dir, "/tmp/plots");
 	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--plot", "/")), OPTIONS_RUN, "%s", msg);
-	cr_assert_str_eq(cfg.plot_dir, "/", "the root stays the root");
+	cr_assert_str_eq(cfg.view.plot_dir, "/", "the root stays the root");
 	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--output", "a/")), OPTIONS_RUN, "%s", msg);
 	cr_assert_str_eq(cfg.output, "a/", "a file's path is left as typed");
 	config_free(&cfg);
@@ -785,11 +785,11 @@ Test(options, sysinfo_takes_only_its_formats)
 	cr_assert_eq(parse_as("sysinfo", msg, &cfg, 3,
 			      (char *[]){ "sysinfo", "--format", "json", NULL }),
 		     OPTIONS_RUN, "%s", msg);
-	cr_assert_eq(cfg.format, FORMAT_JSON);
+	cr_assert_eq(cfg.view.format, FORMAT_JSON);
 	cr_assert_eq(parse_as("show", msg, &cfg, 4,
 			      (char *[]){ "show", "--format", "csv", "a.json", NULL }),
 		     OPTIONS_RUN, "%s", msg);
-	cr_assert_eq(cfg.format, FORMAT_CSV);
+	cr_assert_eq(cfg.view.format, FORMAT_CSV);
 	config_free(&cfg);
 }
 

@@ -196,6 +196,27 @@ struct user_id {
 	unsigned uid, gid;
 };
 
+/* How results are printed and what is read: all that show, compare, plot and report take, and
+ * what a run needs to print its own answer. The rest of struct config is the experiment. */
+struct view_config {
+	enum output_format format;
+	int json; /* --json: the same as --format json */
+	struct column_list columns; /* -C: the table columns to show; empty: the table's own */
+	int raw, noheadings;
+	int verbose; /* every metric, not only the short answer */
+	int quiet; /* only the verdict and errors */
+	char *plot_dir; /* --plot, or plot's --output: the folder for the plots; empty: none */
+	char *report_file; /* --report, or report's --output: the HTML report ("-": stdout); empty:
+			    * none */
+	int png; /* plots as PNG instead of SVG */
+	int all; /* compare: rows that did not change too */
+	enum fail_on fail_on; /* compare: the gate of its exit status */
+	char group_by[16]; /* compare: file, host, kernel or host,kernel */
+	unsigned match_keys; /* compare --match: the cell_key bits cells match on; 0: all */
+	char **files; /* show, compare, plot, report: the result files (argv's) */
+	int nfiles;
+};
+
 struct config {
 	/* The sweep's axes: backends x compressors x jobs x limits, each cell with its trials. */
 	struct size_list limit;
@@ -245,25 +266,12 @@ struct config {
 	char *output; /* a run: empty: results/zswapbench-<date><suffix>.json; show and compare:
 		       * where their text goes, empty or "-": stdout */
 	char suffix[64];
-	char *plot_dir; /* --plot, or plot's --output: the folder for the plots; empty: none */
-	char *report_file; /* --report, or report's --output: the HTML report ("-": stdout); empty:
-			    * none */
-	int png; /* plots as PNG instead of SVG */
-	int json; /* --json: the same as --format json */
-	enum output_format format;
-	struct column_list columns; /* -C: the table columns to show; empty: the table's own */
-	int raw, noheadings;
-	int verbose; /* every metric, not only the short answer */
-	int quiet; /* only the verdict and errors */
+	struct view_config view;
 	int dry_run; /* the plan and the changes it would make; nothing runs */
 	unsigned calibrate_runs; /* calibrate: independent runs of the configuration */
 	double pressure_target_pct; /* v2: memory.high held at this PSI some; 0: not */
 	double slowdown_pct; /* savings: the slowdown accepted of the run without a limit */
 	unsigned savings_steps; /* savings: steps of the search per backend */
-	int all; /* compare: rows that did not change too */
-	enum fail_on fail_on; /* compare: the gate of its exit status */
-	char group_by[16]; /* compare: file, host, kernel or host,kernel */
-	unsigned match_keys; /* compare --match: the cell_key bits cells match on; 0: all */
 	double alpha; /* a change is significant only at p < alpha ... */
 	double noise_pct; /* ... and with its whole interval beyond +-noise_pct */
 	char *hogger; /* empty: beside zswapbench, or where it is installed */
@@ -279,8 +287,6 @@ struct config {
 	char *load_warmup; /* run once after ready, before the measured load; empty: none */
 	int load_format; /* how the load generator's output is read (enum load_format) */
 	uint64_t ready_timeout_ms;
-	char **files; /* show, compare, plot, report: the result files (argv's) */
-	int nfiles;
 	char *config_file; /* --config: the file read before the command line */
 	/* its named sections: the run's cells, at most SECTION_MAX */
 	struct cell_section *sections;

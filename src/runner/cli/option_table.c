@@ -367,13 +367,13 @@ static int check_dir_not_stdout(struct config *cfg, const char *v, char *why, si
 /* compare --match: the keys are result/match.c's, kept as its mask. */
 static int parse_match(struct config *cfg, const char *v, char *why, size_t len)
 {
-	return match_keys_parse(v, &cfg->match_keys, why, len);
+	return match_keys_parse(v, &cfg->view.match_keys, why, len);
 }
 
 /* --columns (-C) picks table columns by name, as lsblk's -o does; they are kept as ids. */
 static int parse_columns(struct config *cfg, const char *v, char *why, size_t len)
 {
-	cfg->columns.n = 0;
+	cfg->view.columns.n = 0;
 	if (!list_well_formed(v)) {
 		snprintf(why, len, "not a comma list of columns");
 		return -EINVAL;
@@ -381,7 +381,7 @@ static int parse_columns(struct config *cfg, const char *v, char *why, size_t le
 	for (struct list_item it = list_first(v); it.ok; it = list_next(v, it)) {
 		char name[NAME_LEN];
 		int id;
-		if (it.len >= NAME_LEN || cfg->columns.n == COLUMN_LIST_MAX) {
+		if (it.len >= NAME_LEN || cfg->view.columns.n == COLUMN_LIST_MAX) {
 			snprintf(why, len, "too many or too long column names");
 			return -EINVAL;
 		}
@@ -393,7 +393,7 @@ static int parse_columns(struct config *cfg, const char *v, char *why, size_t le
 				 report_column_names());
 			return -EINVAL;
 		}
-		cfg->columns.v[cfg->columns.n++] = (enum column_id)id;
+		cfg->view.columns.v[cfg->view.columns.n++] = (enum column_id)id;
 	}
 	return 0;
 }
@@ -401,9 +401,9 @@ static int parse_columns(struct config *cfg, const char *v, char *why, size_t le
 static json_object *columns_json(const struct config *cfg)
 {
 	json_object *a = json_object_new_array();
-	for (size_t i = 0; i < cfg->columns.n; i++)
-		json_object_array_add(a,
-				      json_object_new_string(column_info(cfg->columns.v[i])->name));
+	for (size_t i = 0; i < cfg->view.columns.n; i++)
+		json_object_array_add(
+			a, json_object_new_string(column_info(cfg->view.columns.v[i])->name));
 	return a;
 }
 
@@ -796,79 +796,80 @@ const struct option_desc option_table[O_COUNT] = {
 	[O_SUFFIX] = { "suffix", 0, OT_STRING, FIELD(suffix), 0, 0, NULL, NULL, "TEXT", NULL,
 		       .parse = check_suffix, .example = "-lz4", .commands = CMD_RUN,
 		       .help = "appended to the default result file name", .group = G_RECORDED },
-	[O_PLOT] = { "plot", 0, OT_PATH, FIELD(plot_dir), 0, 0, NULL, NULL, "DIR", NULL,
+	[O_PLOT] = { "plot", 0, OT_PATH, FIELD(view.plot_dir), 0, 0, NULL, NULL, "DIR", NULL,
 		     .flags = OPT_NO_ECHO | OPT_DIR, .example = "plots",
 		     .commands = CMD_RUN | CMD_SAVINGS, .parse = check_dir_not_stdout,
 		     .help = "at the end, the plots of the run in DIR (as zswapbench plot; "
 			     "savings: its answer's)",
 		     .group = G_RECORDED },
-	[O_REPORT] = { "report", 0, OT_PATH, FIELD(report_file), 0, 0, NULL, NULL, "FILE", NULL,
-		       .flags = OPT_NO_ECHO, .example = "report.html", .commands = CMD_RUN,
+	[O_REPORT] = { "report", 0, OT_PATH, FIELD(view.report_file), 0, 0, NULL, NULL, "FILE",
+		       NULL, .flags = OPT_NO_ECHO, .example = "report.html", .commands = CMD_RUN,
 		       .parse = check_file_not_stdout,
 		       .help = "at the end, the run as one HTML file (as zswapbench report)",
 		       .group = G_RECORDED },
-	[O_PNG] = { "png", 0, OT_FLAG, FIELD(png), .commands = CMD_RUN | CMD_PLOT | CMD_SAVINGS,
-		    .flags = OPT_NO_ECHO, .help = "plots as PNG instead of SVG",
-		    .group = G_RECORDED },
+	[O_PNG] = { "png", 0, OT_FLAG, FIELD(view.png),
+		    .commands = CMD_RUN | CMD_PLOT | CMD_SAVINGS, .flags = OPT_NO_ECHO,
+		    .help = "plots as PNG instead of SVG", .group = G_RECORDED },
 	/* Not echoed: they share --output's name, and a run's config has one output, its file. */
-	[O_PLOT_OUTPUT] = { "output", 'o', OT_PATH, FIELD(plot_dir), 0, 0, NULL, "plots", "DIR",
-			    NULL, .commands = CMD_PLOT, .flags = OPT_DIR | OPT_NO_ECHO,
+	[O_PLOT_OUTPUT] = { "output", 'o', OT_PATH, FIELD(view.plot_dir), 0, 0, NULL, "plots",
+			    "DIR", NULL, .commands = CMD_PLOT, .flags = OPT_DIR | OPT_NO_ECHO,
 			    .parse = check_dir_not_stdout, .example = "plots/a",
 			    .help = "the folder for the plots", .group = G_RECORDED },
-	[O_REPORT_OUTPUT] = { "output", 'o', OT_PATH, FIELD(report_file), 0, 0, NULL, "report.html",
-			      "FILE", NULL, .commands = CMD_REPORT, .flags = OPT_NO_ECHO,
-			      .example = "a.html", .help = "the HTML file; -: standard output",
-			      .group = G_RECORDED },
+	[O_REPORT_OUTPUT] = { "output", 'o', OT_PATH, FIELD(view.report_file), 0, 0, NULL,
+			      "report.html", "FILE", NULL, .commands = CMD_REPORT,
+			      .flags = OPT_NO_ECHO, .example = "a.html",
+			      .help = "the HTML file; -: standard output", .group = G_RECORDED },
 	[O_VIEW_OUTPUT] = { "output", 'o', OT_PATH, FIELD(output), 0, 0, NULL, "standard output",
 			    "FILE", NULL, .commands = CMD_SHOW | CMD_COMPARE, .flags = OPT_NO_ECHO,
 			    .example = "a.csv",
 			    .help = "write what is printed to FILE; -: standard output",
 			    .group = G_PRINTED },
-	[O_JSON] = { "json", 0, OT_FLAG, FIELD(json),
+	[O_JSON] = { "json", 0, OT_FLAG, FIELD(view.json),
 		     .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE | CMD_SYSINFO,
 		     .flags = OPT_NO_ECHO, .help = "the same as --format json",
 		     .group = G_PRINTED },
-	[O_FORMAT] = { "format", 0, OT_ENUM, FIELD(format), 0, 0, "table", NULL, "FORMAT", NULL,
-		       .choices = output_format_names, .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
-		       .example = "csv",
+	[O_FORMAT] = { "format", 0, OT_ENUM, FIELD(view.format), 0, 0, "table", NULL, "FORMAT",
+		       NULL, .choices = output_format_names,
+		       .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE, .example = "csv",
 		       .help = "table, json, csv (a row per trial and metric; compare: per "
 			       "compared metric), markdown; compare also tap or junit (a test "
 			       "case per comparison, a regression failed)",
 		       .group = G_PRINTED },
-	[O_SYSINFO_FORMAT] = { "format", 0, OT_ENUM, FIELD(format), 0, 0, "table", NULL, "FORMAT",
-			       NULL, .choices = sysinfo_formats, .commands = CMD_SYSINFO,
+	[O_SYSINFO_FORMAT] = { "format", 0, OT_ENUM, FIELD(view.format), 0, 0, "table", NULL,
+			       "FORMAT", NULL, .choices = sysinfo_formats, .commands = CMD_SYSINFO,
 			       .flags = OPT_NO_ECHO, .example = "json", .help = "table or json",
 			       .group = G_PRINTED },
-	[O_COLUMNS] = { "columns", 'C', OT_CUSTOM, FIELD(columns), 0, 0, NULL, "each table's own",
-			"LIST", NULL, .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
-			.parse = parse_columns, .to_json = columns_json,
-			.example = "metric,mean,ci", .help = "the table columns to print, by name",
-			.group = G_PRINTED },
-	[O_RAW] = { "raw", 0, OT_FLAG, FIELD(raw), .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
+	[O_COLUMNS] = { "columns", 'C', OT_CUSTOM, FIELD(view.columns), 0, 0, NULL,
+			"each table's own", "LIST", NULL,
+			.commands = CMD_RUN | CMD_SHOW | CMD_COMPARE, .parse = parse_columns,
+			.to_json = columns_json, .example = "metric,mean,ci",
+			.help = "the table columns to print, by name", .group = G_PRINTED },
+	[O_RAW] = { "raw", 0, OT_FLAG, FIELD(view.raw),
+		    .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
 		    .help = "tables unaligned, one space between columns", .group = G_PRINTED },
-	[O_NOHEADINGS] = { "noheadings", 0, OT_FLAG, FIELD(noheadings),
+	[O_NOHEADINGS] = { "noheadings", 0, OT_FLAG, FIELD(view.noheadings),
 			   .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
 			   .help = "tables without their heading line", .group = G_PRINTED },
-	[O_VERBOSE] = { "verbose", 'v', OT_FLAG, FIELD(verbose),
+	[O_VERBOSE] = { "verbose", 'v', OT_FLAG, FIELD(view.verbose),
 			.commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
 			.help = "every metric of every cell, not only the short answer",
 			.group = G_PRINTED },
-	[O_ALL] = { "all", 0, OT_FLAG, FIELD(all), .commands = CMD_COMPARE,
+	[O_ALL] = { "all", 0, OT_FLAG, FIELD(view.all), .commands = CMD_COMPARE,
 		    .help = "the rows that did not change too", .group = G_PRINTED },
-	[O_FAIL_ON] = { "fail-on", 0, OT_ENUM, FIELD(fail_on), 0, 0, "none", NULL, "WHAT", NULL,
-			.choices = fail_ons, .commands = CMD_COMPARE, .example = "regression",
+	[O_FAIL_ON] = { "fail-on", 0, OT_ENUM, FIELD(view.fail_on), 0, 0, "none", NULL, "WHAT",
+			NULL, .choices = fail_ons, .commands = CMD_COMPARE, .example = "regression",
 			.help = "exit 5 when a comparison is a regression (significant, the wrong "
 				"way) or, change, any significant finding; with --all the "
 				"secondary metrics count too",
 			.group = G_PRINTED },
-	[O_GROUP_BY] = { "group-by", 0, OT_CHOICE, FIELD(group_by), 0, 0, "file", NULL, "KEY", NULL,
-			 .choices = group_keys, .commands = CMD_COMPARE, .example = "kernel",
+	[O_GROUP_BY] = { "group-by", 0, OT_CHOICE, FIELD(view.group_by), 0, 0, "file", NULL, "KEY",
+			 NULL, .choices = group_keys, .commands = CMD_COMPARE, .example = "kernel",
 			 .help = "pool the files of one host, kernel, or host and kernel (a "
 				 "fleet's files) and compare the groups",
 			 .group = G_PRINTED },
-	[O_MATCH] = { "match", 0, OT_CUSTOM, FIELD(match_keys), 0, 0, NULL, "every key", "KEYS",
-		      NULL, .commands = CMD_COMPARE, .flags = OPT_NO_ECHO, .parse = parse_match,
-		      .example = "swap,comp",
+	[O_MATCH] = { "match", 0, OT_CUSTOM, FIELD(view.match_keys), 0, 0, NULL, "every key",
+		      "KEYS", NULL, .commands = CMD_COMPARE, .flags = OPT_NO_ECHO,
+		      .parse = parse_match, .example = "swap,comp",
 		      .help = "pair cells on these keys alone (swap, comp, jobs, limit, "
 			      "limit-mode, "
 			      "data, access, alloc, mode); the others' differences are listed as "
@@ -894,7 +895,7 @@ const struct option_desc option_table[O_COUNT] = {
 				"long it would take; run nothing",
 			.group = G_GIVEN },
 	/* Not compare's: it has no short answer to keep, so -q there is refused, not ignored. */
-	[O_QUIET] = { "quiet", 'q', OT_FLAG, FIELD(quiet), .commands = CMD_RUN | CMD_SHOW,
+	[O_QUIET] = { "quiet", 'q', OT_FLAG, FIELD(view.quiet), .commands = CMD_RUN | CMD_SHOW,
 		      .help = "print only the verdict and errors", .group = G_PRINTED },
 	[O_RUNS] = { "runs", 0, OT_COUNT, FIELD(calibrate_runs), 3, 100, "8", NULL, "K", "runs",
 		     .commands = CMD_CALIBRATE, .flags = OPT_NO_ECHO, .example = "4",

@@ -136,9 +136,9 @@ static int keep_files(const struct command_info *c, int argc, char **argv, struc
 		}
 		return 0;
 	}
-	cfg->files = argv + optind;
-	cfg->nfiles = argc - optind;
-	if (cfg->nfiles < c->files) {
+	cfg->view.files = argv + optind;
+	cfg->view.nfiles = argc - optind;
+	if (cfg->view.nfiles < c->files) {
 		if (c->files == 1)
 			snprintf(msg, len, "%s needs a result file", c->name);
 		else
@@ -222,8 +222,8 @@ enum options_result options_parse(const struct command_info *c, int argc, char *
 	if (keep_files(c, argc, argv, cfg, why, len))
 		return OPTIONS_USAGE;
 	settle_sections(cfg, on_cmdline);
-	if (cfg->json)
-		cfg->format = FORMAT_JSON;
+	if (cfg->view.json)
+		cfg->view.format = FORMAT_JSON;
 	if (options_cross_check(cfg, why, len) ||
 	    options_view_check(cfg, c->implicit ? NULL : c->name, why, len))
 		return OPTIONS_USAGE;

@@ -24,7 +24,7 @@ enum options_result {
 
 /* Parses the words of command c into cfg, defaults first: argv[0] is the command's word, or
  * the program's name for the run. Commands that take result files keep the words that are
- * not options as cfg->files. Whatever it returns, cfg is initialised: config_free it. */
+ * not options as cfg->view.files. Whatever it returns, cfg is initialised: config_free it. */
 enum options_result options_parse(const struct command_info *c, int argc, char **argv,
 				  struct config *cfg, char *why, size_t len);
 

@@ -25,18 +25,18 @@ static int is_duration(const char *option)
 struct report_opts report_opts_of(const struct config *cfg)
 {
 	struct report_opts o = {
-		.render = { .format = cfg->format,
-			    .columns = &cfg->columns,
-			    .raw = cfg->raw,
-			    .noheadings = cfg->noheadings },
-		.verbose = cfg->verbose,
-		.quiet = cfg->quiet,
+		.render = { .format = cfg->view.format,
+			    .columns = &cfg->view.columns,
+			    .raw = cfg->view.raw,
+			    .noheadings = cfg->view.noheadings },
+		.verbose = cfg->view.verbose,
+		.quiet = cfg->view.quiet,
 		.cmp = { .alpha = cfg->alpha, .noise_pct = cfg->noise_pct },
 		.alpha_given = config_given(cfg, O_ALPHA),
 		.noise_given = config_given(cfg, O_NOISE),
 		.value_kind = value_kind,
 		.is_duration = is_duration,
-		.match = cfg->match_keys,
+		.match = cfg->view.match_keys,
 	};
 	return o;
 }

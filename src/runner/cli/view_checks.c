@@ -16,13 +16,13 @@ static const enum option_id table_options[] = { O_COLUMNS, O_RAW, O_NOHEADINGS }
 /* Why the view refuses option id; NULL: it honours it. */
 static const char *refusal(const struct config *cfg, enum option_id id, char *buf, size_t len)
 {
-	const struct format_def *f = format_def_of(cfg->format);
+	const struct format_def *f = format_def_of(cfg->view.format);
 
 	if (!f->tables) {
 		snprintf(buf, len, "is for tables, and --format %s prints none", f->name);
 		return buf;
 	}
-	if (cfg->quiet)
+	if (cfg->view.quiet)
 		return "is for tables, and --quiet prints the verdict's words alone";
 	if (id == O_RAW && !f->aligned)
 		return "needs --format table: csv and markdown are never aligned";
@@ -37,7 +37,7 @@ static const char *refusal(const struct config *cfg, enum option_id id, char *bu
 /* A format that the command's view has no writer for: compare's view, or the answer's. */
 static int view_written(const struct config *cfg, const char *command, char *why, size_t len)
 {
-	const struct format_def *f = format_def_of(cfg->format);
+	const struct format_def *f = format_def_of(cfg->view.format);
 	int compare = command && strcmp(command, "compare") == 0;
 
 	if (compare ? f->compare != NULL : f->answer != NULL)

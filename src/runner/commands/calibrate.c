@@ -32,7 +32,7 @@ static int run_once(const struct config *cfg, const char *file)
 		say("calibrate: out of memory");
 		return EXIT_RUNTIME;
 	}
-	one.quiet = 1;
+	one.view.quiet = 1;
 	status = run_main(&one);
 	config_free(&one);
 	return status;

@@ -37,18 +37,18 @@ static const struct calibration *load_calibration(struct calibration *cal)
 /* --fail-on: EXIT_REGRESSION, said in a line, when a case fails the gate. */
 static int gate_status(const struct config *cfg, const struct case_count *gate)
 {
-	size_t failing = cfg->fail_on == FAIL_ON_REGRESSION ? gate->regressions
-		: cfg->fail_on == FAIL_ON_CHANGE	    ? gate->changes
-							    : 0;
+	size_t failing = cfg->view.fail_on == FAIL_ON_REGRESSION ? gate->regressions
+		: cfg->view.fail_on == FAIL_ON_CHANGE		 ? gate->changes
+								 : 0;
 
 	if (!failing)
 		return EXIT_OK;
 	say("compare: %zu of %zu comparison%s %s (--fail-on %s)", failing, gate->cases,
 	    gate->cases == 1 ? "" : "s",
-	    cfg->fail_on == FAIL_ON_CHANGE ? "changed"
-		    : failing == 1	   ? "is a regression"
-					   : "are regressions",
-	    cfg->fail_on == FAIL_ON_CHANGE ? "change" : "regression");
+	    cfg->view.fail_on == FAIL_ON_CHANGE ? "changed"
+		    : failing == 1		? "is a regression"
+						: "are regressions",
+	    cfg->view.fail_on == FAIL_ON_CHANGE ? "change" : "regression");
 	return EXIT_REGRESSION;
 }
 
@@ -65,9 +65,9 @@ static int compare_sets(const struct results *const *sets, const char *const *na
 	if (closed)
 		return closed;
 	/* Result files are untrusted: what they hold reaches the terminal escaped. */
-	out = escape_open(view.f, format_def_of(cfg->format)->escape);
+	out = escape_open(view.f, format_def_of(cfg->view.format)->escape);
 	if (out) {
-		ret = report_compare_gated(sets, names, n, o, cfg->all, out, msg, sizeof(msg),
+		ret = report_compare_gated(sets, names, n, o, cfg->view.all, out, msg, sizeof(msg),
 					   &gate);
 		fclose(out);
 	} else {
@@ -88,7 +88,7 @@ static int by_file(const struct config *cfg, const struct report_opts *o)
 	struct file_set fs = { 0 };
 	int status = EXIT_USAGE;
 
-	if (!file_set_read(&fs, cfg->files, (size_t)cfg->nfiles))
+	if (!file_set_read(&fs, cfg->view.files, (size_t)cfg->view.nfiles))
 		status = compare_sets(fs.ptrs, fs.names, fs.n, o, cfg);
 	file_set_free(&fs);
 	return status;
@@ -99,24 +99,24 @@ static int read_groups(const struct config *cfg, struct result_groups *gs)
 {
 	char why[512];
 
-	for (int i = 0; i < cfg->nfiles; i++) {
+	for (int i = 0; i < cfg->view.nfiles; i++) {
 		struct results r;
-		int ret = results_read(cfg->files[i], &r, why, sizeof(why));
+		int ret = results_read(cfg->view.files[i], &r, why, sizeof(why));
 		if (ret) {
-			say("%s: %s", cfg->files[i], why);
+			say("%s: %s", cfg->view.files[i], why);
 			return EXIT_USAGE;
 		}
 		ret = groups_add(gs, &r);
 		results_free(&r);
 		if (ret) {
-			say("%s: %s", cfg->files[i], strerror(-ret));
+			say("%s: %s", cfg->view.files[i], strerror(-ret));
 			return EXIT_RUNTIME;
 		}
 	}
 	groups_finish(gs);
 	if (gs->n < 2) {
 		say("--group-by %s: every file is of one group (%s): nothing to compare it with",
-		    cfg->group_by, gs->n ? gs->g[0].name : "none");
+		    cfg->view.group_by, gs->n ? gs->g[0].name : "none");
 		return EXIT_USAGE;
 	}
 	return 0;
@@ -130,7 +130,7 @@ static int by_group(const struct config *cfg, const struct report_opts *o)
 	char(*labels)[480] = NULL;
 	int status;
 
-	group_by_parse(cfg->group_by, &gs.by);
+	group_by_parse(cfg->view.group_by, &gs.by);
 	status = read_groups(cfg, &gs);
 	if (!status) {
 		sets = calloc(gs.n, sizeof(*sets));
@@ -163,7 +163,7 @@ int compare_run(const struct config *cfg)
 	int status;
 
 	o.calibration = load_calibration(&cal);
-	status = strcmp(cfg->group_by, "file") == 0 ? by_file(cfg, &o) : by_group(cfg, &o);
+	status = strcmp(cfg->view.group_by, "file") == 0 ? by_file(cfg, &o) : by_group(cfg, &o);
 	calibration_free(&cal);
 	return status;
 }

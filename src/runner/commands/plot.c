@@ -16,7 +16,7 @@
 
 static const char *plot_dir(const struct config *cfg)
 {
-	return cfg->plot_dir[0] ? cfg->plot_dir : "plots";
+	return cfg->view.plot_dir[0] ? cfg->view.plot_dir : "plots";
 }
 
 /* Its picture is of the answer alone: nothing in it matches a result file's cells. */
@@ -26,19 +26,19 @@ static int plot_savings_file(const struct config *cfg, struct json_object *doc)
 	char why[512];
 	int status;
 
-	if (cfg->nfiles > 1) {
-		say("%s: a savings answer is plotted alone", cfg->files[0]);
+	if (cfg->view.nfiles > 1) {
+		say("%s: a savings answer is plotted alone", cfg->view.files[0]);
 		return EXIT_USAGE;
 	}
 	if (!(r = malloc(sizeof(*r)))) {
-		say("%s: out of memory", cfg->files[0]);
+		say("%s: out of memory", cfg->view.files[0]);
 		return EXIT_RUNTIME;
 	}
 	if (savings_from_json(doc, r, why, sizeof(why))) {
-		say("%s: %s", cfg->files[0], why);
+		say("%s: %s", cfg->view.files[0], why);
 		status = EXIT_USAGE;
 	} else {
-		status = plot_answer(r, plot_dir(cfg), cfg->png);
+		status = plot_answer(r, plot_dir(cfg), cfg->view.png);
 	}
 	free(r);
 	return status;
@@ -49,11 +49,11 @@ static int plot_results_files(const struct config *cfg, struct json_object *firs
 	struct file_set fs = { 0 };
 	int status;
 
-	if (file_set_read_after(&fs, cfg->files, (size_t)cfg->nfiles, first)) {
+	if (file_set_read_after(&fs, cfg->view.files, (size_t)cfg->view.nfiles, first)) {
 		file_set_free(&fs);
 		return EXIT_USAGE;
 	}
-	status = plot_sets(fs.ptrs, fs.names, fs.n, plot_dir(cfg), cfg->png);
+	status = plot_sets(fs.ptrs, fs.names, fs.n, plot_dir(cfg), cfg->view.png);
 	file_set_free(&fs);
 	return status;
 }
@@ -68,7 +68,7 @@ int plot_run(const struct config *cfg)
 		return EXIT_UNSUPPORTED;
 	}
 	/* The first file tells which: read once, since "-" cannot be read again. */
-	if (!(first = file_doc_read(cfg->files[0])))
+	if (!(first = file_doc_read(cfg->view.files[0])))
 		return EXIT_USAGE;
 	status = savings_json_is(first) ? plot_savings_file(cfg, first)
 					: plot_results_files(cfg, first);

@@ -20,13 +20,13 @@ int report_run(const struct config *cfg)
 		say("%s", PLOT_NO_GNUPLOT);
 		return EXIT_UNSUPPORTED;
 	}
-	if (file_set_read(&fs, cfg->files, (size_t)cfg->nfiles)) {
+	if (file_set_read(&fs, cfg->view.files, (size_t)cfg->view.nfiles)) {
 		file_set_free(&fs);
 		return EXIT_USAGE;
 	}
 	o = report_opts_of(cfg);
 	status = report_sets(fs.ptrs, fs.names, fs.n, &o,
-			     cfg->report_file[0] ? cfg->report_file : "report.html");
+			     cfg->view.report_file[0] ? cfg->view.report_file : "report.html");
 	file_set_free(&fs);
 	return status;
 }

@@ -6,7 +6,7 @@
 
 int run_experiment(const struct config *cfg)
 {
-	log_set_quiet(cfg->quiet);
+	log_set_quiet(cfg->view.quiet);
 	command_warn_misplaced(command_of(NULL), cfg);
 	return run_main(cfg);
 }

@@ -131,14 +131,14 @@ static int run_step(struct search *s, const char *backend, uint64_t limit, char 
 
 	snprintf(file, len, "%s/run%u-%s.json", s->dir, ++s->runs, backend ? backend : "reference");
 	if (config_copy(&one, s->cfg) || config_set_text(&one.output, file) ||
-	    config_set_text(&one.plot_dir, "") || config_set_text(&one.report_file, "") ||
+	    config_set_text(&one.view.plot_dir, "") || config_set_text(&one.view.report_file, "") ||
 	    add_cell(&one, "reference", "none", s->ceiling) ||
 	    (backend && add_cell(&one, backend, backend, limit))) {
 		config_free(&one);
 		say("savings: out of memory");
 		return EXIT_RUNTIME;
 	}
-	one.quiet = 1;
+	one.view.quiet = 1;
 	one.order = ORDER_INTERLEAVED;
 	if (s->step_timeout_ms && (!one.timeout_ms || s->step_timeout_ms < one.timeout_ms))
 		one.timeout_ms = s->step_timeout_ms;
@@ -195,7 +195,7 @@ static void say_step(const struct search *s, const char *backend, unsigned step,
 {
 	char l[32];
 
-	if (s->cfg->quiet)
+	if (s->cfg->view.quiet)
 		return;
 	say("savings: %s, step %u of at most %u: limit %s (trials so far %u of at most %u)",
 	    backend, step, s->cfg->savings_steps, size_format(limit, l, sizeof(l)), s->trials_done,
@@ -285,10 +285,10 @@ static int draw(const struct savings_report *rep, const struct config *cfg)
 {
 	int status;
 
-	if (!cfg->plot_dir[0])
+	if (!cfg->view.plot_dir[0])
 		return EXIT_OK;
-	if (!(status = plot_answer(rep, cfg->plot_dir, cfg->png)))
-		invoker_give_tree(cfg->plot_dir);
+	if (!(status = plot_answer(rep, cfg->view.plot_dir, cfg->view.png)))
+		invoker_give_tree(cfg->view.plot_dir);
 	return status;
 }
 
@@ -316,7 +316,7 @@ static int finish(const struct savings_report *rep, const struct config *cfg,
 		return EXIT_RUNTIME;
 	}
 	invoker_give(path);
-	if (!cfg->quiet)
+	if (!cfg->view.quiet)
 		say("savings: written to %s", path);
 	return draw(rep, cfg);
 }
@@ -335,7 +335,7 @@ static int run_search(const struct config *cfg, struct savings_report *rep)
 		return dry_run(cfg, &s);
 	if ((status = make_dir(&s)))
 		return status;
-	if (!cfg->quiet)
+	if (!cfg->view.quiet)
 		say("savings: at most %u trials; every run in %s", s.trials_max, s.dir);
 	if ((status = measure_footprint(&s, rep)))
 		return status;

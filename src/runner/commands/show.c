@@ -51,12 +51,12 @@ static int show_csv(const struct config *cfg, const struct report_opts *o, FILE 
 	char why[512];
 	int ret = 0;
 
-	for (int i = 0; i < cfg->nfiles && !ret; i++) {
+	for (int i = 0; i < cfg->view.nfiles && !ret; i++) {
 		struct results r;
 		const struct results *set = &r;
-		const char *name = cfg->files[i];
-		if (results_read(cfg->files[i], &r, why, sizeof(why))) {
-			say("%s: %s", cfg->files[i], why);
+		const char *name = cfg->view.files[i];
+		if (results_read(cfg->view.files[i], &r, why, sizeof(why))) {
+			say("%s: %s", cfg->view.files[i], why);
 			return EXIT_USAGE;
 		}
 		ret = report_long_table(&set, &name, 1, &render, out);
@@ -71,12 +71,12 @@ static int show_files(const struct config *cfg, struct report_opts *o, FILE *out
 	struct file_set fs = { 0 };
 	int ret;
 
-	if (file_set_read(&fs, cfg->files, (size_t)cfg->nfiles)) {
+	if (file_set_read(&fs, cfg->view.files, (size_t)cfg->view.nfiles)) {
 		file_set_free(&fs);
 		return EXIT_USAGE;
 	}
-	ret = format_def_of(cfg->format)->several == SEVERAL_LIST ? show_json(&fs, o, out)
-								  : show_each(&fs, o, out);
+	ret = format_def_of(cfg->view.format)->several == SEVERAL_LIST ? show_json(&fs, o, out)
+								       : show_each(&fs, o, out);
 	file_set_free(&fs);
 	return ret ? EXIT_RUNTIME : EXIT_OK;
 }
@@ -91,9 +91,9 @@ int show_run(const struct config *cfg)
 	if (status)
 		return status;
 	/* A result file is untrusted: what it holds reaches the terminal escaped. */
-	out = escape_open(view.f, format_def_of(cfg->format)->escape);
+	out = escape_open(view.f, format_def_of(cfg->view.format)->escape);
 	if (out) {
-		status = format_def_of(cfg->format)->several == SEVERAL_ONE_TABLE
+		status = format_def_of(cfg->view.format)->several == SEVERAL_ONE_TABLE
 			? show_csv(cfg, &o, out)
 			: show_files(cfg, &o, out);
 		fclose(out);

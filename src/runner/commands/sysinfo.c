@@ -60,7 +60,7 @@ static int print_facts(const struct sysinfo_facts *s, const struct format_def *f
 int sysinfo_run(const struct config *cfg)
 {
 	static struct sysinfo_facts facts; /* about 12 KiB: not on the stack */
-	const struct format_def *f = format_def_of(cfg->format);
+	const struct format_def *f = format_def_of(cfg->view.format);
 	char dir[PATH_MAX];
 
 	if (!f->document && !f->aligned) {

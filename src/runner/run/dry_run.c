@@ -274,7 +274,7 @@ static int dry_run_json(const struct run *run, FILE *out)
 
 int dry_run_print(const struct run *run, FILE *out)
 {
-	if (format_def_of(run->cfg->format)->document)
+	if (format_def_of(run->cfg->view.format)->document)
 		return dry_run_json(run, out);
 	plan_lines(run, out);
 	fprintf(out, "changes to the kernel, every one journaled and undone:\n");

@@ -145,16 +145,16 @@ int preflight_drawing(const struct config *cfg)
 {
 	char why[PATH_LEN];
 
-	if (check_output_path("plot", cfg->plot_dir, 1) ||
-	    check_output_path("report", cfg->report_file, 0))
+	if (check_output_path("plot", cfg->view.plot_dir, 1) ||
+	    check_output_path("report", cfg->view.report_file, 0))
 		return EXIT_USAGE;
 	/* Refused now, not after an hour of trials: a folder another user can write. */
-	if (cfg->plot_dir[0] && folder_check(cfg->plot_dir, why, sizeof(why))) {
+	if (cfg->view.plot_dir[0] && folder_check(cfg->view.plot_dir, why, sizeof(why))) {
 		say("--plot %s", why);
 		return EXIT_USAGE;
 	}
-	if ((cfg->plot_dir[0] || cfg->report_file[0]) && !plot_available()) {
-		say("--%s: %s", cfg->plot_dir[0] ? "plot" : "report", PLOT_NO_GNUPLOT);
+	if ((cfg->view.plot_dir[0] || cfg->view.report_file[0]) && !plot_available()) {
+		say("--%s: %s", cfg->view.plot_dir[0] ? "plot" : "report", PLOT_NO_GNUPLOT);
 		return EXIT_UNSUPPORTED;
 	}
 	return 0;

@@ -259,7 +259,7 @@ static struct trial_setup setup_for(const struct run *run, unsigned cell, char *
 /* Many VMs have no PMU: the hardware counters are recorded as unavailable, and said so once. */
 static void say_no_pmu(struct run *run, const struct trial *t)
 {
-	if (run->said_no_pmu || !t->unavailable[M_PERF_INSTRUCTIONS] || run->cfg->quiet)
+	if (run->said_no_pmu || !t->unavailable[M_PERF_INSTRUCTIONS] || run->cfg->view.quiet)
 		return;
 	run->said_no_pmu = 1;
 	warn("hardware counters (instructions, cycles, stalled cycles, branches, branch misses) "
@@ -318,7 +318,7 @@ static int decided_early(struct run *run, size_t done)
 		return 0;
 	run->decided_after = round - cfg->warmup;
 	run_results_note_sequential(run);
-	if (!cfg->quiet)
+	if (!cfg->view.quiet)
 		say("told apart after %u of at most %u trials a cell (each look from %u on at "
 		    "p < %.4g, which keeps --alpha %g over them all)",
 		    run->decided_after, cfg->trials, cfg->min_trials, run->look_level, cfg->alpha);
@@ -398,7 +398,7 @@ static int prepare_workdir(struct run *run)
 	ret = workdir_create(&run->journal, run->plan.swapfile, owner, run->workdir,
 			     sizeof(run->workdir), failed, sizeof(failed));
 	if (!ret) {
-		if (!run->cfg->quiet && run->cfg->setup[0])
+		if (!run->cfg->view.quiet && run->cfg->setup[0])
 			say("setup: %s", run->cfg->setup);
 		ret = workdir_command("setup", run->cfg->setup, user,
 				      placement_unmeasured(&run->placement), run->workdir, failed,
@@ -419,7 +419,7 @@ static void run_trials(struct run *run)
 	int ret = set_run_params(run);
 
 	progress_init(&run->progress, run->plan.nschedule, (unsigned)run->plan.ncells,
-		      run->cfg->quiet);
+		      run->cfg->view.quiet);
 	log_set_before_line(progress_clear);
 	if (!ret)
 		ret = prepare_devices(run);
@@ -460,7 +460,7 @@ static void print_results(const struct run *run)
 {
 	struct report_opts o = report_opts_of(run->cfg);
 	/* A trial's note quotes what the workload printed: escaped on its way to the terminal. */
-	FILE *out = escape_open(stdout, format_def_of(run->cfg->format)->escape);
+	FILE *out = escape_open(stdout, format_def_of(run->cfg->view.format)->escape);
 
 	o.file = run->output;
 	if (out) {
@@ -469,7 +469,7 @@ static void print_results(const struct run *run)
 	} else {
 		say("out of memory for the answer");
 	}
-	if (!run->cfg->quiet)
+	if (!run->cfg->view.quiet)
 		say("results in %s", run->output);
 }
 
@@ -482,12 +482,12 @@ static int draw(const struct run *run, int status)
 	struct report_opts o = report_opts_of(run->cfg);
 	int ret = EXIT_OK;
 
-	if (run->cfg->plot_dir[0] &&
-	    !(ret = plot_sets(sets, names, 1, run->cfg->plot_dir, run->cfg->png)))
-		invoker_give_tree(run->cfg->plot_dir);
-	if (!ret && run->cfg->report_file[0] &&
-	    !(ret = report_sets(sets, names, 1, &o, run->cfg->report_file)))
-		invoker_give(run->cfg->report_file);
+	if (run->cfg->view.plot_dir[0] &&
+	    !(ret = plot_sets(sets, names, 1, run->cfg->view.plot_dir, run->cfg->view.png)))
+		invoker_give_tree(run->cfg->view.plot_dir);
+	if (!ret && run->cfg->view.report_file[0] &&
+	    !(ret = report_sets(sets, names, 1, &o, run->cfg->view.report_file)))
+		invoker_give(run->cfg->view.report_file);
 	return status == EXIT_OK ? ret : status;
 }
 
@@ -497,7 +497,7 @@ static void say_placement(const struct run *run)
 	const struct placement *pl = &run->placement;
 	char runner[128];
 
-	if (run->cfg->quiet)
+	if (run->cfg->view.quiet)
 		return;
 	if (!pl->pinned) {
 		say("workload not pinned (--cpus all): trials may land on different CPUs");
