@@ -29,18 +29,25 @@ if [ "$sanitized" -gt 0 ]; then
 fi
 rm -f "$unit_log"
 
-echo "== static checks (the code's shape against docs/architecture.md)"
+echo "== static checks (the code's shape against docs/architecture.md, the bats assertions)"
 static_log=$(mktemp)
-# test_house.py plants a violation per check of house.py in a copy of the tree and expects
-# that check to fail: a check never seen to fail proves nothing.
-{ python3 tests/static/house.py; python3 tests/static/mutants.py; python3 tests/static/test_house.py; } |
-	tee "$static_log"
+# test_house.py and test_bats_lint.py plant a violation per check of house.py and bats_lint.py
+# in a copy of the tree and expect that check to fail: a check never seen to fail proves nothing.
+{
+	python3 tests/static/house.py
+	python3 tests/static/mutants.py
+	python3 tests/static/bats_lint.py
+	python3 tests/static/test_house.py
+	python3 tests/static/test_bats_lint.py
+} | tee "$static_log"
 skipped=$((skipped + $(grep -ic '^ok .* # skip' "$static_log")))
 passed=$((passed + $(grep '^ok ' "$static_log" | grep -vic ' # skip')))
 failed=$((failed + $(grep -c '^not ok ' "$static_log")))
-grep -q '^1\.\.' "$static_log" || { echo "static checks did not report"; failed=$((failed + 1)); }
-grep -qE '^[0-9]+ passed, [0-9]+ failed$' "$static_log" ||
-	{ echo "test_house.py did not report"; failed=$((failed + 1)); }
+# One plan a script, and a last line from each of the two that plant.
+plans=$(grep -c '^1\.\.' "$static_log")
+[ "$plans" -eq 5 ] || { echo "static checks: $plans of 5 scripts reported"; failed=$((failed + 1)); }
+[ "$(grep -cE '^[0-9]+ passed, [0-9]+ failed$' "$static_log")" -eq 2 ] ||
+	{ echo "test_house.py or test_bats_lint.py did not report"; failed=$((failed + 1)); }
 rm -f "$static_log"
 
 echo "== integration tests (bats, real kernel)"

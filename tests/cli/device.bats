@@ -195,7 +195,7 @@ swapped_zram() { grep -c '^/dev/zram' /proc/swaps || true; }
 			sleep 0.05
 		done
 		grep -q "paused at $pause" "$TMP/err"
-		[ "$pause" = fill ] && grep -q zswapbench /proc/self/mounts
+		[ "$pause" != fill ] || grep -q zswapbench /proc/self/mounts
 		kill -KILL "$pid"
 		wait "$pid" || true
 		run "$ZSB" cleanup

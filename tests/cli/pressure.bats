@@ -34,7 +34,8 @@ v2_memory() { grep -qw memory /sys/fs/cgroup/cgroup.controllers 2>/dev/null; }
 	[ "$status" -eq 0 ]
 	settled=$(json '.cells[0].trials[0].values.settled_memory' "$TMP/r.json")
 	high=$(json '.cells[0].trials[0].values.final_memory_high' "$TMP/r.json")
-	echo "settled $settled, memory.high $high, elapsed $(json '.cells[0].trials[0].values.elapsed' "$TMP/r.json")"
+	elapsed=$(json '.cells[0].trials[0].values.elapsed' "$TMP/r.json")
+	echo "settled $settled, memory.high $high, elapsed $elapsed"
 	# It came down from the footprint, and the pages it gave up went to zram.
 	assert_awk "$settled < 48 * $MiB"
 	assert_awk "$high < 48 * $MiB"

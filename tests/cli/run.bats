@@ -194,7 +194,8 @@ MiB=1048576
 	n0=$(jq '[.cells[0].trials[] | select(.warmup | not)] | length' "$TMP/r.json")
 	n1=$(jq '[.cells[1].trials[] | select(.warmup | not)] | length' "$TMP/r.json")
 	[ "$n0" -eq "$n1" ]
-	[ "$n0" -ge 3 ] && [ "$n0" -le 6 ]
+	[ "$n0" -ge 3 ]
+	[ "$n0" -le 6 ]
 	[ "$(jq '.plan.sequential.decided_after' "$TMP/r.json")" -eq "$n0" ]
 	[ "$(jq '.plan.sequential.max_trials' "$TMP/r.json")" -eq 12 ]
 	level=$(jq '.plan.sequential.look_alpha' "$TMP/r.json")

@@ -150,7 +150,8 @@ PY
 		warned=$(grep -n "^$load_warning" <<<"$output" | cut -d: -f1)
 		verdict=$(grep -n "no significant difference in elapsed time" <<<"$output" | head -1 | cut -d: -f1)
 		echo "show $args: warning on line $warned, verdict on $verdict"
-		[ -n "$warned" ] && [ "$warned" -lt "$verdict" ]
+		[ -n "$warned" ]
+		[ "$warned" -lt "$verdict" ]
 	done
 	run --separate-stderr "$ZSB" show --format markdown "$FIX"
 	grep -q "^- $load_warning" <<<"$output"
@@ -253,7 +254,8 @@ PY
 		# shellcheck disable=SC2086
 		"$ZSB" $args --format markdown >"$TMP/$n.md"
 		cmark-gfm -e table "$TMP/$n.md" >"$TMP/$n.html"
-		echo "$args: $(gfm_agrees "$TMP/$n.md" "$TMP/$n.html")"
+		agrees=$(gfm_agrees "$TMP/$n.md" "$TMP/$n.html")
+		echo "$args: $agrees"
 		n=$((n + 1))
 	done <<-EOF
 		show $FIX

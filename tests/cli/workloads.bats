@@ -103,7 +103,9 @@ ratio_between() {
 	zram_run --access hot:10:2s --jobs 2 --threads 2
 	assert_awk "$(value access_time) >= 2 && $(value access_time) < 4"
 	reads=$(json '.cells[0].trials[0].latency.access.total' "$TMP/r.json")
-	echo "throughput $(value throughput), access_time $(value access_time), histogram $reads reads"
+	throughput=$(value throughput)
+	access_time=$(value access_time)
+	echo "throughput $throughput, access_time $access_time, histogram $reads reads"
 	assert_awk "$reads > 0"
 	within "$(awk "BEGIN { print $(value throughput) * $(value access_time) }")" "$reads" 0.001
 	[[ "$output" == *"throughput"*"ops/s median"* ]]
