@@ -72,3 +72,17 @@ Test(full_view, a_cell_with_a_failed_trial_counts_it)
 	has_line(text, "disk: 5 of 5 trials ok, /var/tmp/zswapbench-26469.swap");
 	free(text);
 }
+
+/* The machine's warnings from before the run are the whole run's: after the cells' tables, before
+ * the first comparison, as the short answer puts them before its verdict. */
+Test(full_view, the_machines_warnings_come_before_the_comparisons)
+{
+	char *text = verbose_of("disk-zram.json");
+	const char *warning = strstr(text, "\nwarning before the run: Load average 4.24 on 2 CPUs");
+	const char *pair = strstr(text, "\nzram against disk (median");
+	const char *last_cell = strstr(text, "\nzram: 5 of 5 trials ok");
+
+	cr_assert(warning && pair && last_cell, "%s", text);
+	cr_assert(last_cell < warning && warning < pair, "%s", text);
+	free(text);
+}

@@ -163,6 +163,9 @@ int report_full(const struct results *r, const struct answer *a, const struct re
 
 	for (size_t i = 0; i < r->ncells && !ret; i++)
 		ret = cell_table(&r->cells[i], o, out);
+	/* The machine's, for every cell, after the cells' own and before any comparison. */
+	if (!ret && report_run_warnings(r, out, ""))
+		fputc('\n', out);
 	for (size_t i = 0; i < a->npairs && !ret; i++)
 		ret = comparison_table(r, a, &a->pairs[i], o, out);
 	if (!ret && a->npairs)
