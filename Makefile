@@ -74,7 +74,7 @@ UNIT      := $(sort $(wildcard tests/unit/*.c))
 
 obj = $(patsubst %.c,$(BUILD)/%.o,$(1))
 
-.PHONY: all run check check-vm kernel-ab unit mutation cli deps deps-test deps-fuzz clean bench install uninstall FORCE
+.PHONY: all run check check-vm kernel-ab unit mutation mutation-integration cli deps deps-test deps-fuzz clean bench install uninstall FORCE
 all: zswapbench zswapbench-hogger
 
 include docs.mk
@@ -165,6 +165,12 @@ unit: tests/unit/run-unit zswapbench-hogger
 # a copy of the tree (tests/mutation/README.md). Not part of check: it rebuilds per mutant.
 mutation:
 	tests/mutation/run.sh
+
+# Whether the bats tests fail on the bugs of tests/mutation/integration.imutants, each planted
+# alone in a copy under /var/tmp, built and tested there: as root, the real benchmark on the real
+# kernel (tests/mutation/README.md). Not part of check.
+mutation-integration:
+	tests/mutation/run-integration.sh
 
 check: deps-test
 	$(MAKE) all unit docs
