@@ -9,22 +9,43 @@ The JSON (show --format json: the file's "comparisons"; compare --format json: i
 the reference; every table of the aligned, --raw and markdown renderings, -v's tables, the
 verdict's sentences and compare's CSV, TAP and JUnit must show each decision they show as the JSON has it,
 formatted as zswapbench formats a change ("+21.9% [-22.8%, +59.4%]") and a p ("0.310",
-"< 0.001", "-"). Prints what it checked and each disagreement; exit 1 on any.
+"< 0.001", "-"). So must the HTML report of the same file(s) (`report -o`): its verdict, each
+file's verdict and the comparison are the terminal's text in <pre class="verdict">, read as the
+aligned tables and sentences are; its cells tables give each cell's median and the interval of
+it a view prints (the JSON's stats). And the plots' data (`plot`: the gnuplot scripts'
+datablocks): each cell's median, interval, its coverage and whether it is the trials' range, as
+the JSON's stats have them, the trials plots' cells in order of median. gnuplot is a stand-in
+that writes an empty picture: the scripts are what is read, and the report inlines the picture.
+Prints what it checked and each disagreement; exit 1 on any.
 """
 import csv
+import glob
 import io
 import json
+import math
+import os
 import re
 import subprocess
 import sys
+import tempfile
 import xml.etree.ElementTree as ET
 
 problems = []
 checked = 0
+TMP = None  # a private folder: the stand-in gnuplot, the reports, the plots
+XHTML = "{http://www.w3.org/1999/xhtml}"
+
+# A gnuplot that draws nothing: an empty picture wherever the script sends its output (gnuplot
+# reads the script as its argument, /proc/self/fd/0), for the report to inline.
+STAND_IN = """#!/bin/sh
+sed -n "s/^set output '\\(.*\\)'$/\\1/p" "$1" | while IFS= read -r out; do
+	printf '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>\\n' >"$out"
+done
+"""
 
 
-def run(zsb, *args):
-    out = subprocess.run([zsb, *args], capture_output=True, text=True)
+def run(zsb, *args, env=None):
+    out = subprocess.run([zsb, *args], capture_output=True, text=True, env=env)
     if out.returncode not in (0, 4):
         problems.append(f"{' '.join(args)}: exit {out.returncode}: {out.stderr.strip()}")
     return out.stdout
@@ -67,8 +88,9 @@ def is_header(line):
     return len(words) >= 3 and all(re.fullmatch(r"[A-Z][A-Z0-9-]*|\S+\.json", w) for w in words)
 
 
-def raw_tables(text):
-    """Tables of --raw output: a header of capitals, rows of single-space-separated cells."""
+def raw_tables(text, escaped=False):
+    """Tables of --raw output: a header of capitals, rows of single-space-separated cells
+    (escaped: as written, \\x20 for a space)."""
     tables, lines = [], text.split("\n")
     for i, line in enumerate(lines):
         if is_header(line):
@@ -78,9 +100,59 @@ def raw_tables(text):
                 cells = row.split(" ")
                 if len(cells) != len(words) or is_header(row):
                     break
-                rows.append([unescape(c) for c in cells])
+                rows.append(cells if escaped else [unescape(c) for c in cells])
             tables.append((words, rows))
     return tables
+
+
+def term_escape(text):
+    """A cell as the aligned views write it: a control character (C0, DEL, C1) as the \\xNN of
+    its UTF-8 bytes, anything else as it is."""
+    return "".join("".join(f"\\x{b:02x}" for b in ch.encode("utf-8", "surrogateescape"))
+                   if ord(ch) < 0x20 or 0x7f <= ord(ch) < 0xa0 else ch for ch in text)
+
+
+def aligned_tables(text, raw, where, form=term_escape):
+    """The tables of an aligned text (the terminal's, or the report's <pre>) as (head, rows,
+    title), the cells cut where the columns are: each as wide as its widest cell or heading in
+    the same table of raw (the --raw rendering of the same output), one space between, as
+    libsmartcols pads them. A label with spaces ("disk jobs=1") cannot be told from two cells
+    by the text alone. title: the line above the heading. form: a cell as the text writes it
+    (the terminal's escapes; the page's U+FFFD, html_text)."""
+    pending = [(head, rows, [max([len(h)] + [len(form(unescape(r[k]))) for r in rows])
+                             for k, h in enumerate(head)]) for head, rows in raw_tables(raw, True)]
+    lines, tables = text.split("\n"), []
+    for i, line in enumerate(lines):
+        words = line.split()
+        if len(words) < 3 or not is_header(" ".join(words)):
+            continue
+        fit = next((t for t in pending if t[0] == words and cut(line, t[2]) == words), None)
+        if not fit:
+            continue
+        pending.remove(fit)
+        head, raw_rows, widths = fit
+        rows = []
+        for row in lines[i + 1:i + 1 + len(raw_rows)]:
+            cells = cut(row, widths)
+            if cells is None:
+                problems.append(f"{where}: a row of {' '.join(head)} not in its columns: {row!r}")
+                break
+            rows.append([unescape(c) for c in cells])
+        tables.append((head, rows, unescape(lines[i - 1]) if i else None))
+    return tables
+
+
+def cut(line, widths):
+    """line's cells in columns of these widths, one space between; None where a cell runs into
+    the space between."""
+    cells, at = [], 0
+    for k, w in enumerate(widths):
+        last = k == len(widths) - 1
+        if not last and line[at + w:at + w + 1] not in ("", " "):
+            return None
+        cells.append((line[at:] if last else line[at:at + w]).strip(" "))
+        at += w + 1
+    return cells
 
 
 def markdown_tables(text):
@@ -179,9 +251,13 @@ def check_row_tables(tables, doc, where):
                 agree(where, f"{label} P", col(head, row, "P"), p_text(d["p_decision"]))
 
 
-def comparison_tables(text, markdown):
+def comparison_tables(text, markdown, raw=None, where=""):
     """-v's "X against Y (...)" tables, as (title, head, rows): --raw prints no titles, its
-    tables come in the answer's order (None for their titles)."""
+    tables come in the answer's order (None for their titles). raw: text is aligned, cut into
+    cells where raw (its --raw rendering) puts the columns, each title the line above."""
+    if raw is not None:
+        return [(title, head, rows) for head, rows, title in aligned_tables(text, raw, where)
+                if head[:3] == ["METRIC", "BASE", "CHANGE"]]
     lines = text.split("\n")
     titles = [unescape(l.strip("*")) for l in lines if " against " in l and "interval)" in l]
     tables = [t for t in (markdown_tables(text) if markdown else raw_tables(text))
@@ -210,9 +286,9 @@ def check_metric_rows(head, rows, metrics, where):
         agree(where, f"{key} SIG", col(head, row, "SIG"), d["mark"])
 
 
-def check_verbose(text, doc, markdown, where):
+def check_verbose(text, doc, markdown, where, raw=None):
     pairs = doc["comparisons"]
-    tables = comparison_tables(text, markdown)
+    tables = comparison_tables(text, markdown, raw, where)
     if len(tables) != len(pairs):
         problems.append(f"{where}: {len(tables)} comparison tables, the JSON has {len(pairs)} pairs")
     for k, (title, head, rows) in enumerate(tables):
@@ -261,17 +337,25 @@ def show(zsb, path):
     plain, raw = run(zsb, "show", path), run(zsb, "show", "--raw", path)
     md = run(zsb, "show", "--format", "markdown", path)
     aligned_holds_raw(plain, raw, f"{path}: show")
-    for name, tables in (("--raw", raw_tables(raw)), ("markdown", markdown_tables(md))):
+    for name, tables in (("--raw", raw_tables(raw)), ("markdown", markdown_tables(md)),
+                         ("aligned", [t[:2] for t in aligned_tables(plain, raw, f"{path}: show")])):
         check_row_tables(tables, doc, f"{path}: show {name}")
     vplain, vraw = run(zsb, "show", "-v", path), run(zsb, "show", "-v", "--raw", path)
     vmd = run(zsb, "show", "-v", "--format", "markdown", path)
     aligned_holds_raw(vplain, vraw, f"{path}: show -v")
     check_verbose(vraw, doc, False, f"{path}: show -v --raw")
     check_verbose(vmd, doc, True, f"{path}: show -v markdown")
+    check_verbose(vplain, doc, False, f"{path}: show -v", raw=vraw)
     pairs = [p for p in doc["comparisons"] if p["role"] == "the second cell against the first"]
     if pairs:
         for name, text in (("show", plain), ("show -q", run(zsb, "show", "-q", path)), ("markdown", md)):
             check_sentence(text, doc, f"{path}: {name}")
+    page = report(zsb, [path])
+    if page is not None:
+        verdicts, cells = html_sections(page, 1)
+        check_html_verdict(verdicts[0] if verdicts else None, doc, plain, raw, f"{path}: report")
+        check_html_cells(cells[0]["table"], doc, f"{path}: report")
+    check_plots(zsb, [path], [doc], f"{path}: plot")
 
 
 def compare(zsb, paths):
@@ -309,20 +393,475 @@ def compare(zsb, paths):
             check_metric_rows(head, rows, c["metrics"], f"compare {title[:40]}")
         else:
             problems.append(f"compare: a table {title!r} of no cell in the JSON")
-    side = [t for t in raw_tables(run(zsb, "compare", "--raw", *paths))
-            if "CHANGE" in t[0] and ("JOBS" in t[0] or ("CELL" in t[0] and "METRIC" in t[0]))]
-    for head, rows in side:
-        for row in rows:
-            cell = side_cell(doc, head, row)
-            metric = col(head, row, "METRIC") or "io_bw"
-            d = cell["metrics"].get(metric) if cell else None
-            where = f"compare side by side: {cell['cell'] if cell else row} {metric}"
-            if not d:
-                problems.append(f"{where}: no such decision in the JSON")
+    plain, raw = run(zsb, "compare", *paths), run(zsb, "compare", "--raw", *paths)
+    for head, rows in raw_tables(raw):
+        check_side_rows(doc, head, rows, "compare side by side")
+    check_compare_text(plain, raw, doc, "compare")
+    # The report: the comparison as compare prints it, then each file's cells and verdict.
+    docs = [json.loads(run(zsb, "show", "--format", "json", p)) for p in paths]
+    page = report(zsb, paths)
+    if page is not None:
+        verdicts, files = html_sections(page, len(paths))
+        agree("compare: report", "the comparison as compare prints it",
+              verdicts[0] if verdicts else None, html_text(unescape(plain)))
+        if verdicts:
+            check_compare_text(verdicts[0], raw, html_doc(doc), "compare: report", html_text)
+        for k, f in enumerate(files):
+            where = f"compare: report {paths[k]}"
+            check_html_verdict(f["verdict"], docs[k], run(zsb, "show", paths[k]),
+                               run(zsb, "show", "--raw", paths[k]), where)
+            check_html_cells(f["table"], docs[k], where)
+    check_plots(zsb, paths, docs, "compare: plot")
+
+
+def is_side(head):
+    """compare's side by side: a device's (JOBS, MODE, SETUP) or a filesystem's (CELL, METRIC)."""
+    return "CHANGE" in head and ("JOBS" in head or ("CELL" in head and "METRIC" in head))
+
+
+def check_side_rows(doc, head, rows, where):
+    if not is_side(head):
+        return
+    for row in rows:
+        cell = side_cell(doc, head, row)
+        metric = col(head, row, "METRIC") or "io_bw"
+        d = cell["metrics"].get(metric) if cell else None
+        at = f"{where}: {cell['cell'] if cell else row} {metric}"
+        if not d:
+            problems.append(f"{at}: no such decision in the JSON")
+            continue
+        agree(at, "CHANGE", col(head, row, "CHANGE"), change_text(d))
+        agree(at, "P", col(head, row, "P"), p_text(d["p_decision"]))
+        agree(at, "SIG", col(head, row, "SIG"), d["mark"])
+
+
+TITLE = re.compile(r"(.*) \((.*)\) in (\S+)$")
+
+
+def check_compare_text(text, raw, doc, where, form=term_escape):
+    """compare's aligned text (the terminal's, or the report's comparison): each cell's table of
+    the metrics that changed under its title, a device's side by side, and the line of the key
+    metrics that did not change, each with its change, interval and p."""
+    by = {(c["new_file"], c["cell"]): c for c in doc["cells"]}
+    for head, rows, title in aligned_tables(text, raw, where, form):
+        if head[:3] == ["METRIC", "BASE", "CHANGE"]:
+            m = TITLE.match(title or "")
+            c = by.get((m.group(3), m.group(1))) if m else None
+            if c:
+                check_metric_rows(head, rows, c["metrics"], f"{where}: {title[:40]}")
+            else:
+                problems.append(f"{where}: a table under {title!r}, of no cell in the JSON")
+        check_side_rows(doc, head, rows, f"{where}: side by side")
+    cell = None
+    for line in map(unescape, text.split("\n")):
+        if TITLE.match(line):
+            m = TITLE.match(line)
+            cell = by.get((m.group(3), m.group(1)))
+        elif line.endswith(": no significant change in any metric (--all shows them)"):
+            m = TITLE.match(line.split(": no significant change in any metric")[0])
+            cell = by.get((m.group(3), m.group(1))) if m else None
+            agree(where, f"{line[:40]}: a change", cell and sorted(k for k, d in cell["metrics"].items()
+                                                                 if d["mark"] in ("*", "+")), [])
+        elif cell and re.match(r"  (no significant change|untested \(.*\)):", line):
+            check_unchanged(line.split(":", 1)[1], cell, f"{where}: {cell['cell']} unchanged")
+
+
+def check_unchanged(text, cell, where):
+    """ "cpu_time +0.0% [-17.5%, +21.2%] p = 1, swap_ram ...": each key metric's change, its
+    interval and its p (two digits), or "untested"."""
+    entries = re.findall(r" (\w+) ([+-]\d+\.\d%)(?: \[([+-]\d+\.\d%), ([+-]\d+\.\d%)\])?"
+                         r"(?: p = ([^,]+)| (untested))?(?:,|$)", text)
+    if not entries:
+        problems.append(f"{where}: no metric read in {text!r}")
+    for key, change, lo, hi, p, untested in entries:
+        d = cell["metrics"].get(key)
+        if not d:
+            problems.append(f"{where}: {key} is not in the JSON")
+            continue
+        shown = f"{change} [{lo}, {hi}]" if lo else change
+        agree(where, f"{key} change", shown, change_text(d))
+        wanted = f"{d['p_decision']:.2g}" if d["testable"] and d["p_decision"] is not None else None
+        agree(where, f"{key} p", p or None, wanted)
+
+
+# ---- the HTML report ----
+
+def stand_in_env():
+    """PATH with the stand-in gnuplot first."""
+    return dict(os.environ, PATH=os.path.join(TMP, "bin") + ":" + os.environ.get("PATH", ""))
+
+
+def report(zsb, paths):
+    """The report of paths, parsed: the page is XHTML-compatible, an XML parser reads it."""
+    out = os.path.join(TMP, "report.html")
+    run(zsb, "report", "-o", out, *paths, env=stand_in_env())
+    try:
+        return ET.parse(out).getroot()
+    except (OSError, ET.ParseError) as e:
+        problems.append(f"report {' '.join(paths)}: {e}")
+        return None
+    finally:
+        if os.path.exists(out):
+            os.unlink(out)
+
+
+def html_sections(page, n):
+    """The verdict section's <pre class="verdict"> texts, and for each of the n files its part
+    of the cells section: its table and its own verdict (several files), None where missing."""
+    sections = {s.get("id"): s for s in page.iter(XHTML + "section")}
+    verdicts = [e.text or "" for e in sections.get("verdict", [])
+                if e.tag == XHTML + "pre" and e.get("class") == "verdict"]
+    files = []
+    for e in sections.get("cells", []):
+        if e.tag == XHTML + "h3" or (not files and e.tag != XHTML + "h2"):
+            files.append({"table": None, "verdict": None})
+        if e.tag == XHTML + "table":
+            files[-1]["table"] = e
+        elif e.tag == XHTML + "pre" and e.get("class") == "verdict":
+            files[-1]["verdict"] = e.text or ""
+    if len(files) != n:
+        problems.append(f"report: {len(files)} files in the cells section, not {n}")
+    return verdicts, (files + [{"table": None, "verdict": None}] * n)[:n]
+
+
+def check_html_verdict(text, doc, plain, raw, where):
+    """A file's verdict on the page: show's own text (a character the page cannot hold as
+    html_text writes it), its tables' and sentence's decisions the JSON's."""
+    if text is None:
+        agree(where, "a verdict", [p["cell"] for p in doc["comparisons"]], [])
+        return
+    agree(where, "the verdict as show prints it", text in html_text(unescape(plain)), True)
+    doc = html_doc(doc)
+    check_row_tables([t[:2] for t in aligned_tables(text, raw, where, html_text)], doc, f"{where} verdict")
+    if any(p["role"] == "the second cell against the first" for p in doc["comparisons"]):
+        check_sentence(text, doc, f"{where} verdict")
+
+
+def html_text(text):
+    """Text as the page writes it (html_markup.c): each byte of a character that XML or HTML
+    refuses as text (a control character, U+FFFE, U+FFFF) a U+FFFD."""
+    out = []
+    for ch in text:
+        o = ord(ch)
+        if (o < 0x20 and ch not in "\t\n\r") or o == 0x7f or 0x80 <= o < 0xa0 or o in (0xfffe, 0xffff):
+            out.append("\ufffd" * len(ch.encode("utf-8")))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def html_doc(doc):
+    """A show or compare JSON with its labels and files as the page writes them."""
+    doc = json.loads(json.dumps(doc))
+    for c in doc["cells"]:
+        for k in ("label", "cell", "new_cell", "new_file"):
+            if isinstance(c.get(k), str):
+                c[k] = html_text(c[k])
+    for p in doc.get("comparisons", []):
+        p["cell"], p["base"] = html_text(p["cell"]), html_text(p["base"])
+    return doc
+
+
+def text_of(e):
+    return "".join(e.itertext())
+
+
+def ok_trials(cell):
+    return sum(1 for t in cell["trials"] if not t.get("warmup") and t.get("status") == "ok")
+
+
+def fmt_metric(unit, v):
+    """A value as format.c's fmt_metric writes it in its display unit (bytes as MiB)."""
+    if v is None or not math.isfinite(v):
+        return "-"
+    digits = (3 if unit in ("s", "s/GiB") else 1 if unit in ("bytes", "MiB/s", "us")
+              else 2 if unit in ("x", "/MiB") else 0)
+    return f"{v / 2 ** 20 if unit == 'bytes' else v:.{digits}f}"
+
+
+def fmt_metric_unit(unit, v):
+    name = "MiB" if unit == "bytes" else unit
+    return fmt_metric(unit, v) + (" " if name and unit != "x" else "") + name
+
+
+def median_interval(s):
+    """The interval of the median a view prints (statistics.c's summary_median_interval): the
+    95% one, else the trials' range with its coverage 1 - 2^(1-n); and whether it is the range."""
+    ci = s.get("median_ci")
+    if ci and ci[0] is not None and ci[1] is not None:
+        return ci[0], ci[1], 0.95, False
+    return s["min"], s["max"], 1 - 2.0 ** (1 - min(s["n"], 64)) if s["n"] >= 2 else 0.0, True
+
+
+def interval_text(unit, s):
+    """format.c's fmt_median_interval: "0.153 … 0.225 s (94%)"."""
+    lo, hi, cover, _ = median_interval(s)
+    if not cover > 0:
+        return ""
+    text = f"{fmt_metric(unit, lo)} … {fmt_metric_unit(unit, hi)}"
+    return text + (f" ({100 * cover:.0f}%)" if abs(cover - 0.95) > 1e-9 else "")
+
+
+def device_text(unit, s, kind):
+    """device.c's device_median_text: "888.9 [842.1…888.9]", the brackets the table's kind."""
+    if s is None:
+        return "-"
+    a, b = (s.get("median_ci") or [None, None]) if kind == "ci" else (s["min"], s["max"])
+    mid = fmt_metric(unit, s["median"])
+    return f"{mid} [{fmt_metric(unit, a)}…{fmt_metric(unit, b)}]" if a is not None and b is not None else mid
+
+
+def mode_reads(cell):
+    mode = cell.get("mode") or ""
+    return "read" in mode or mode.endswith("-rw") if mode else "read_bw" in cell["stats"]
+
+
+def mode_writes(cell):
+    mode = cell.get("mode") or ""
+    return "write" in mode or mode.endswith("-rw") if mode else "write_bw" in cell["stats"]
+
+
+def html_wanted(name, key, c, units, kind):
+    """What a column of the cells table shows of cell c (key: the table's primary metric), as
+    the JSON's stats have it; None for a column not checked (counts, ratios, devices, p99, a
+    mixed mode's IOPS, whose sum the JSON has no statistics of)."""
+    st = c["stats"]
+
+    def med(k, none=""):
+        return fmt_metric_unit(units[k], st[k]["median"]) if k in st else none
+
+    def dev(k):
+        return device_text(units[k], st.get(k), kind)
+
+    reads, writes = mode_reads(c), mode_writes(c)
+    if name == f"{key}, median":
+        return med(key)
+    if name.startswith("interval of the median"):
+        return interval_text(units[key], st[key]) if key in st else ""
+    if name == "range, sd":
+        s = st.get(key)
+        return (f"{fmt_metric(units[key], s['min'])} … {fmt_metric_unit(units[key], s['max'])}, "
+                f"sd {fmt_metric_unit(units[key], s['stddev'])}") if s else ""
+    simple = {"CPU time": ("cpu_time", ""), "swap written": ("cgroup_swap_peak", ""),
+              "write phase": ("elapsed", "-"), "flush": ("fs_flush_time", "-"),
+              "read phase": ("fs_read_time", "-")}
+    if name in simple:
+        return med(*simple[name])
+    if name == "RAM holding it":
+        return med("swap_ram") if "swap_ram" in st and st["swap_ram"]["median"] > 0 else ""
+    if name == "read, MiB/s":
+        return dev("read_bw") if reads else "-"
+    if name == "write, MiB/s":
+        return dev("write_bw") if writes else "-"
+    if name == "IOPS" and reads != writes:
+        return dev("read_iops" if reads else "write_iops")
+    if name == "total, s":
+        return dev("fs_total_time")
+    return None
+
+
+def check_html_cells(table, doc, where):
+    """The cells table: each cell's row, its medians and intervals the JSON's stats, formatted as
+    the page formats them."""
+    if table is None:
+        agree(where, "a cells table", [c["label"] for c in doc["cells"]], [])
+        return
+    trs = table.findall(XHTML + "tr")
+    head = [text_of(th) for th in trs[0]]
+    key = next((h[:-len(", median")] for h in head if h.endswith(", median")), None)
+    cells = {html_text(c["label"]): c for c in doc["cells"]}
+    units = {k: m["unit"] for k, m in doc["metrics"].items()}
+    kind = "range" if any(0 < ok_trials(c) < 6 for c in doc["cells"]) else "ci"
+    seen = []
+    for tr in trs[1:]:
+        tds = [text_of(td).replace("...", "…") for td in tr]
+        c = cells.get(tds[0])
+        if c is None or len(tds) != len(head):
+            problems.append(f"{where}: cells: a row {tds} of no cell in the JSON")
+            continue
+        seen.append(tds[0])
+        for name, shown in zip(head, tds):
+            wanted = html_wanted(name, key, c, units, kind)
+            if wanted is not None:
+                agree(f"{where} cells", f"{c['label']} {name}", shown, wanted)
+    agree(f"{where} cells", "a row per cell", sorted(seen), sorted(cells))
+
+
+# ---- the plots' data ----
+
+def near(where, what, shown, wanted):
+    """Numbers as gnuplot reads them (%.10g) against the JSON's."""
+    global checked
+    checked += 1
+    same = len(shown) == len(wanted) and all(
+        (math.isnan(a) and math.isnan(b)) or math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+        for a, b in zip(shown, wanted))
+    if not same:
+        problems.append(f"{where}: {what}: drawn {shown}, the JSON says {wanted}")
+
+
+def gp_string(text):
+    return text.replace("''", "'")
+
+
+def gp_label(label):
+    """A label as plot_data.c's gp_text writes it: a control character a space."""
+    return "".join(" " if ord(ch) < 0x20 else ch for ch in label)
+
+
+def gp_blocks(text):
+    """The script's datablocks: id -> rows of numbers."""
+    return {int(m.group(1)): [[float(x) for x in line.split()] for line in m.group(2).split("\n") if line.strip()]
+            for m in re.finditer(r"^\$d(\d+) << EOD\n(.*?)^EOD$", text, re.M | re.S)}
+
+
+def gp_elements(text):
+    """The plot command's elements: (datablock, style, title or None)."""
+    m = re.search(r"^plot (.*?)(?:\n(?!     )|\Z)", text, re.M | re.S)
+    out = []
+    for el in re.split(r", \\\n     ", m.group(1) if m else ""):
+        d = re.match(r"\$d(\d+) using \S+ with (\w+)", el)
+        t = re.search(r" title '((?:[^']|'')*)'$", el)
+        if d:
+            out.append((int(d.group(1)), d.group(2), gp_string(t.group(1)) if t else None))
+    return out
+
+
+def drawn_as(where, what, row, s):
+    """A row median, lo, hi, coverage, range against the JSON's stats s."""
+    lo, hi, cover, is_range = median_interval(s)
+    near(where, f"{what} median", [row[0]], [s["median"]])
+    near(where, f"{what} interval", row[1:3], [lo, hi])
+    near(where, f"{what} coverage, range", row[3:5], [cover, 1.0 if is_range else 0.0])
+
+
+def check_plots(zsb, paths, docs, where):
+    """`plot` of paths with the stand-in gnuplot, each script's cells read back."""
+    out = tempfile.mkdtemp(dir=TMP)
+    run(zsb, "plot", "-o", out, *paths, env=stand_in_env())
+    scripts = sorted(glob.glob(os.path.join(out, "*.gp")))
+    if not any(os.path.basename(s).startswith("trials-") for s in scripts):
+        problems.append(f"{where}: no trials plot among {scripts}")
+    for gp in scripts:
+        name = os.path.basename(gp)[:-3]
+        with open(gp, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+        if name.startswith("trials-"):
+            check_trials_plot(text, name, docs, f"{where} {name}")
+        elif name.startswith(("sweep-", "bandwidth-")):
+            check_line_plot(text, name, paths, docs, f"{where} {name}")
+        os.unlink(gp)
+    for f in os.listdir(out):
+        os.unlink(os.path.join(out, f))
+    os.rmdir(out)
+
+
+def check_trials_plot(text, name, docs, where):
+    """trials-M: the cells along x (the tics name them), set k's boxes in its datablocks 4k (the
+    interval of the median) and 4k + 1 (the range of too few trials), each row x, lo, lo, hi, hi,
+    median, coverage, range; the cells in order of the first set's median."""
+    key = {"trials-cpu": "cpu_time", "trials-compression-ratio": "compression_ratio"}.get(name, name[7:])
+    tics = re.search(r"^set xtics rotate by 30 right nomirror \((.*)\)$", text, re.M)
+    at = {int(x): gp_string(l) for l, x in re.findall(r"'((?:[^']|'')*)' (\d+)", tics.group(1) if tics else "")}
+    blocks, n = gp_blocks(text), len(docs)
+    for k, doc in enumerate(docs):
+        cells = {gp_label(c["label"]): c for c in doc["cells"]}
+        off = (k - (n - 1) / 2) * 0.8 / n
+        drawn = []
+        for b in (4 * k, 4 * k + 1):
+            for row in blocks.get(b, []):
+                label = at.get(round(row[0] - off))
+                c = cells.get(label)
+                if c is None or key not in c["stats"] or len(row) != 8:
+                    problems.append(f"{where}: a box at {row[0]} ({label!r}) of no cell with {key}")
+                    continue
+                drawn.append(label)
+                near(where, f"{label} box", [row[1], row[3]], [row[2], row[4]])
+                drawn_as(where, label, [row[5], row[1], row[3], row[6], row[7]], c["stats"][key])
+                agree(where, f"{label} in the block of its kind", b - 4 * k, int(row[7]))
+        agree(where, f"set {k}: a box per cell with {key}", sorted(drawn),
+              sorted(l for l, c in cells.items() if key in c["stats"]))
+    medians = []
+    for x in sorted(at):
+        c = next((cc for doc in docs for cc in doc["cells"]
+                  if gp_label(cc["label"]) == at[x] and key in cc["stats"]), None)
+        if c:
+            medians.append(c["stats"][key]["median"])
+    highest = ", highest first" in text
+    agree(where, "the cells in order of median", medians, sorted(medians, reverse=highest))
+
+
+def size_format(n):
+    """common/size.c's size_format: 50M, 1.5G."""
+    v, u = float(n), 0
+    while v >= 1024 and u < 4:
+        v, u = v / 1024, u + 1
+    if u == 0:
+        return str(n)
+    return f"{int(v)}{'BKMGT'[u]}" if v == int(v) else f"{v:.1f}{'BKMGT'[u]}"
+
+
+def cell_comp(c):
+    return c.get("comp") or c.get("comp_used") or None
+
+
+def check_line_plot(text, name, paths, docs, where):
+    """sweep-AXIS and bandwidth-MODE: a line per (file and) backend or setup, each row x, median,
+    lo, hi, coverage, range; each cell on the plot drawn once, by the line its name says."""
+    comps = [gp_string(l) for l, _ in re.findall(r"'((?:[^']|'')*)' (\d+)",
+                                               (re.search(r"^set xtics nomirror \((.*)\)$", text, re.M)
+                                                or re.match("", "")).group(0))]
+    ylabel = re.search(r"^set ylabel '([^,]*),", text, re.M)
+    allcells = [c for doc in docs for c in doc["cells"]]
+    varies = {a: len({v(c) for c in allcells}) > 1 for a, v in
+              (("jobs", lambda c: c["jobs"]), ("limit", lambda c: c["limit"]))}
+    axis = name.split("-", 1)[1]
+
+    def pos(c):
+        if name.startswith("bandwidth-"):
+            return c["jobs"] if c.get("mode") == axis else None
+        if axis == "comp":
+            return comps.index(cell_comp(c)) if cell_comp(c) in comps else None
+        return c["jobs"] if axis == "jobs" else c["limit"] / 2 ** 20
+
+    def line_of(c, metric):
+        if name.startswith("bandwidth-"):
+            return f"{device_setup(c['label'], c['jobs'], c['mode'])} {'read' if metric == 'read_bw' else 'write'}"
+        line = c["backend"] + (f":{c['comp']}" if axis != "comp" and c.get("comp") else "")
+        line += f" jobs={c['jobs']}" if axis != "jobs" and varies["jobs"] else ""
+        return line + (f" limit={size_format(c['limit'])}" if axis != "limit" and varies["limit"] else "")
+
+    def metrics_of(c):
+        if name.startswith("bandwidth-"):
+            return [m for m, on in (("read_bw", mode_reads(c)), ("write_bw", mode_writes(c))) if on]
+        return [ylabel.group(1)] if ylabel else []
+
+    tags = [f"{p} ({doc['system'].get('kernel') or '?'}): " for p, doc in zip(paths, docs)]
+    blocks, seen, drawn = gp_blocks(text), {}, {}
+    for block, style, title in gp_elements(text):
+        if style != "yerrorlines":
+            continue
+        # Several files: each line's name has its file's tag; a file given twice, its lines in
+        # the order of the files.
+        ks = [k for k, t in enumerate(tags) if len(docs) == 1 or (title or "").startswith(t)]
+        nth = seen[title] = seen.get(title, -1) + 1
+        k = ks[min(nth, len(ks) - 1)] if ks else None
+        line = (title or "")[len(tags[k]) if len(docs) > 1 and k is not None else 0:]
+        for row in blocks.get(block, []):
+            found = [(c, m) for c in (docs[k]["cells"] if k is not None else []) for m in metrics_of(c)
+                     if m in c["stats"] and pos(c) is not None and math.isclose(pos(c), row[0])
+                     and line_of(c, m) == line]
+            if len(found) != 1 or len(row) != 6:
+                problems.append(f"{where}: {title!r} at {row[0]}: {len(found)} cells of the JSON")
                 continue
-            agree(where, "CHANGE", col(head, row, "CHANGE"), change_text(d))
-            agree(where, "P", col(head, row, "P"), p_text(d["p_decision"]))
-            agree(where, "SIG", col(head, row, "SIG"), d["mark"])
+            c, m = found[0]
+            drawn[(k, c["label"], m)] = drawn.get((k, c["label"], m), 0) + 1
+            drawn_as(where, f"{title} at {row[0]:g}", row[1:], c["stats"][m])
+    for k, doc in enumerate(docs):
+        wanted = sorted((c["label"], m) for c in doc["cells"] for m in metrics_of(c)
+                        if m in c["stats"] and pos(c) is not None)
+        agree(where, f"set {k}: each cell drawn once", sorted((lab, m) for (kk, lab, m), times in drawn.items()
+                                                              if kk == k for _ in range(times)), wanted)
 
 
 def tap_points(text):
@@ -390,12 +929,18 @@ def side_cell(doc, head, row):
 
 
 def main():
+    global TMP
     zsb, what, *paths = sys.argv[1:]
-    if what == "show":
-        for p in paths:
-            show(zsb, p)
-    else:
-        compare(zsb, paths)
+    with tempfile.TemporaryDirectory(prefix="views_agree.") as TMP:
+        os.mkdir(os.path.join(TMP, "bin"))
+        with open(os.path.join(TMP, "bin", "gnuplot"), "w") as f:
+            f.write(STAND_IN)
+        os.chmod(os.path.join(TMP, "bin", "gnuplot"), 0o755)
+        if what == "show":
+            for p in paths:
+                show(zsb, p)
+        else:
+            compare(zsb, paths)
     for p in problems:
         print(p)
     print(f"{checked} decisions checked, {len(problems)} disagreements")

@@ -172,7 +172,9 @@ fi
 # run's changes would be taken for ours (or ours for theirs).
 busy=$(
 	{
-		pgrep -x 'zswapbench|zswapbench-hogg'
+		# One name a call: pgrep refuses a pattern over 15 characters (comm's length) as a whole.
+		pgrep -x zswapbench
+		pgrep -x zswapbench-hogg
 		pgrep -f '(^|/)bats([[:space:]]|$)|bats-exec-|/bats-core/'
 	} | grep -vx -e "$$" -e "$PPID" | sort -u
 )

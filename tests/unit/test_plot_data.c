@@ -347,6 +347,36 @@ Test(plot_data, cpu_is_user_and_sys)
 	remove_dir(bin);
 }
 
+/* A trial that holds its own CPU time is drawn by it, as the tables read it, not by user + sys:
+ * a file whose cpu_time is not their sum (edited, or rounded apart) shows one CPU time. */
+Test(plot_data, cpu_is_the_trials_own_where_it_has_one)
+{
+	double rows[8][8];
+	size_t cols[8];
+	struct results r;
+	char *bin = fake_gnuplot(), *dir = temp_dir("zsb-plotdata"), *gp;
+
+	results_init(&r);
+	add_cell(&r, "zram", "zram", 1, NULL, M_ELAPSED, zram5, 5);
+	for (size_t i = 0; i < r.cells[0].ntrials; i++) {
+		trial_set(&r.cells[0].trials[i], M_USER, zram5[i]);
+		trial_set(&r.cells[0].trials[i], M_SYS, zram5[i] / 4);
+		trial_set(&r.cells[0].trials[i], M_CPU_TIME, disk5[i]);
+	}
+	cell_update_stats(&r.cells[0]);
+	cr_assert_float_eq(r.cells[0].stats[M_CPU_TIME].median, 1.1, 1e-12, "the tables' median");
+	plot_into(&r, dir);
+	gp = script(dir, "trials-cpu.gp");
+	cr_assert_eq(block_rows(gp, 1, rows, cols), 1);
+	/* disk5's range and median; user + sys would give 1.5 to 1.75 and 1.625. */
+	expect_row(rows[0], cols[0], (const double[]){ 1, 1.0, 1.0, 2.0, 2.0, 1.1, 0.9375, 1 }, 8,
+		   "cpu");
+	free(gp);
+	results_free(&r);
+	remove_dir(dir);
+	remove_dir(bin);
+}
+
 /* A cell whose every trial failed is no point of its line, and the ranges' least coverage is
  * what the title gives: three trials' 75%, not five's 94%. */
 Test(plot_data, a_cell_without_a_finished_trial_is_no_point)

@@ -48,20 +48,22 @@ const struct trial *plot_median_trial(const struct result_cell *c)
 	return NULL;
 }
 
+/* The stored cpu_time first: where it is not user + sys (a file edited, or rounded), the
+ * tables and the verdict read it, and the plot draws what they read. */
 double plot_quantity(const struct trial *t, enum metric_id m)
 {
 	double v = NAN;
 
-	if (m == M_CPU_TIME && t->have[M_USER] && t->have[M_SYS])
-		v = t->value[M_USER] + t->value[M_SYS];
-	else if (m != M_CPU_TIME && t->have[m])
+	if (t->have[m])
 		v = t->value[m];
+	else if (m == M_CPU_TIME && t->have[M_USER] && t->have[M_SYS])
+		v = t->value[M_USER] + t->value[M_SYS];
 	return isfinite(v) ? v : NAN;
 }
 
 /* The cell's summary of m over the counted trials, as cell_update_stats makes it (the same
- * trials, the same function), CPU time made of its parts as plot_quantity makes it. -ENODATA
- * when no counted trial has it. */
+ * trials, the same function), CPU time made of its parts only in a trial without its own
+ * (plot_quantity). -ENODATA when no counted trial has it. */
 int plot_cell_summary(const struct result_cell *c, enum metric_id m, struct summary *s)
 {
 	double *v = malloc((c->ntrials ? c->ntrials : 1) * sizeof(*v));

@@ -10,8 +10,8 @@ const struct result_cell *plot_find_cell(const struct results *r, const char *la
 /* The trial whose value of the cell's primary metric is the cell's median; NULL when no counted
  * trial has one. */
 const struct trial *plot_median_trial(const struct result_cell *c);
-/* A trial's value of m, CPU time (M_CPU_TIME) as user + sys as files before cpu_time hold it;
- * NaN when it has none. */
+/* A trial's value of m as the tables read it; CPU time (M_CPU_TIME) as user + sys only in a
+ * trial that holds none of its own, as files before cpu_time do; NaN when it has none. */
 double plot_quantity(const struct trial *t, enum metric_id m);
 /* The summary of m over the cell's counted trials; -ENODATA when none has it. */
 int plot_cell_summary(const struct result_cell *c, enum metric_id m, struct summary *s);
