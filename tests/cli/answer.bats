@@ -471,7 +471,8 @@ FS="$BATS_TEST_DIRNAME/../fixtures/results/fs-compressors.json"
 
 # One decision, every view: each fixture's JSON against its tables (--raw, markdown, aligned),
 # its -v tables and its sentences; compare's JSON against its CSV, its tables and a device's
-# side by side, for pairs that differ and pairs that do not (tests/cli/views_agree.py).
+# side by side, for pairs that differ and pairs that do not; the HTML report's verdicts and
+# cells, and the plots' datablocks, of each (tests/cli/views_agree.py).
 @test "every view of every fixture shows the JSON's decisions: direction, interval, p and mark" {
 	command -v python3 >/dev/null || skip "python3 is not installed"
 	fixtures=("$BATS_TEST_DIRNAME"/../fixtures/results/*.json)

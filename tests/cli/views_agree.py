@@ -402,8 +402,8 @@ def compare(zsb, paths):
     page = report(zsb, paths)
     if page is not None:
         verdicts, files = html_sections(page, len(paths))
-        agree("compare: report", "the comparison as compare prints it",
-              verdicts[0] if verdicts else None, html_text(unescape(plain)))
+        same_text("compare: report", "the comparison as compare prints it",
+                  verdicts[0] if verdicts else None, html_text(unescape(plain)))
         if verdicts:
             check_compare_text(verdicts[0], raw, html_doc(doc), "compare: report", html_text)
         for k, f in enumerate(files):
@@ -412,6 +412,18 @@ def compare(zsb, paths):
                                run(zsb, "show", "--raw", paths[k]), where)
             check_html_cells(f["table"], docs[k], where)
     check_plots(zsb, paths, docs, "compare: plot")
+
+
+def same_text(where, what, shown, wanted):
+    """Two texts the same; else their first line that differs."""
+    global checked
+    checked += 1
+    if shown == wanted:
+        return
+    a, b = (shown or "").split("\n"), wanted.split("\n")
+    i = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    problems.append(f"{where}: {what}: line {i + 1} is {a[i] if i < len(a) else None!r}, "
+                    f"not {b[i] if i < len(b) else None!r}")
 
 
 def is_side(head):
@@ -532,7 +544,8 @@ def check_html_verdict(text, doc, plain, raw, where):
         return
     agree(where, "the verdict as show prints it", text in html_text(unescape(plain)), True)
     doc = html_doc(doc)
-    check_row_tables([t[:2] for t in aligned_tables(text, raw, where, html_text)], doc, f"{where} verdict")
+    tables = [t[:2] for t in aligned_tables(text, raw, where, html_text)]
+    check_row_tables(tables, doc, f"{where} verdict")
     if any(p["role"] == "the second cell against the first" for p in doc["comparisons"]):
         check_sentence(text, doc, f"{where} verdict")
 
@@ -608,7 +621,9 @@ def device_text(unit, s, kind):
         return "-"
     a, b = (s.get("median_ci") or [None, None]) if kind == "ci" else (s["min"], s["max"])
     mid = fmt_metric(unit, s["median"])
-    return f"{mid} [{fmt_metric(unit, a)}…{fmt_metric(unit, b)}]" if a is not None and b is not None else mid
+    if a is None or b is None:
+        return mid
+    return f"{mid} [{fmt_metric(unit, a)}…{fmt_metric(unit, b)}]"
 
 
 def mode_reads(cell):
@@ -704,6 +719,11 @@ def gp_string(text):
     return text.replace("''", "'")
 
 
+def gp_tics(text):
+    """A tics list's named places: ('label', 'place') pairs."""
+    return re.findall(r"'((?:[^']|'')*)' (\d+)", text)
+
+
 def gp_label(label):
     """A label as plot_data.c's gp_text writes it: a control character a space."""
     return "".join(" " if ord(ch) < 0x20 else ch for ch in label)
@@ -711,7 +731,8 @@ def gp_label(label):
 
 def gp_blocks(text):
     """The script's datablocks: id -> rows of numbers."""
-    return {int(m.group(1)): [[float(x) for x in line.split()] for line in m.group(2).split("\n") if line.strip()]
+    return {int(m.group(1)): [[float(x) for x in line.split()]
+                              for line in m.group(2).split("\n") if line.strip()]
             for m in re.finditer(r"^\$d(\d+) << EOD\n(.*?)^EOD$", text, re.M | re.S)}
 
 
@@ -762,7 +783,7 @@ def check_trials_plot(text, name, docs, where):
     median, coverage, range; the cells in order of the first set's median."""
     key = {"trials-cpu": "cpu_time", "trials-compression-ratio": "compression_ratio"}.get(name, name[7:])
     tics = re.search(r"^set xtics rotate by 30 right nomirror \((.*)\)$", text, re.M)
-    at = {int(x): gp_string(l) for l, x in re.findall(r"'((?:[^']|'')*)' (\d+)", tics.group(1) if tics else "")}
+    at = {int(x): gp_string(l) for l, x in gp_tics(tics.group(1) if tics else "")}
     blocks, n = gp_blocks(text), len(docs)
     for k, doc in enumerate(docs):
         cells = {gp_label(c["label"]): c for c in doc["cells"]}
@@ -808,9 +829,8 @@ def cell_comp(c):
 def check_line_plot(text, name, paths, docs, where):
     """sweep-AXIS and bandwidth-MODE: a line per (file and) backend or setup, each row x, median,
     lo, hi, coverage, range; each cell on the plot drawn once, by the line its name says."""
-    comps = [gp_string(l) for l, _ in re.findall(r"'((?:[^']|'')*)' (\d+)",
-                                               (re.search(r"^set xtics nomirror \((.*)\)$", text, re.M)
-                                                or re.match("", "")).group(0))]
+    tics = re.search(r"^set xtics nomirror \((.*)\)$", text, re.M)
+    comps = [gp_string(l) for l, _ in gp_tics(tics.group(1) if tics else "")]
     ylabel = re.search(r"^set ylabel '([^,]*),", text, re.M)
     allcells = [c for doc in docs for c in doc["cells"]]
     varies = {a: len({v(c) for c in allcells}) > 1 for a, v in
@@ -826,10 +846,13 @@ def check_line_plot(text, name, paths, docs, where):
 
     def line_of(c, metric):
         if name.startswith("bandwidth-"):
-            return f"{device_setup(c['label'], c['jobs'], c['mode'])} {'read' if metric == 'read_bw' else 'write'}"
+            way = "read" if metric == "read_bw" else "write"
+            return f"{device_setup(c['label'], c['jobs'], c['mode'])} {way}"
         line = c["backend"] + (f":{c['comp']}" if axis != "comp" and c.get("comp") else "")
         line += f" jobs={c['jobs']}" if axis != "jobs" and varies["jobs"] else ""
-        return line + (f" limit={size_format(c['limit'])}" if axis != "limit" and varies["limit"] else "")
+        if axis != "limit" and varies["limit"]:
+            line += f" limit={size_format(c['limit'])}"
+        return line
 
     def metrics_of(c):
         if name.startswith("bandwidth-"):
@@ -860,8 +883,8 @@ def check_line_plot(text, name, paths, docs, where):
     for k, doc in enumerate(docs):
         wanted = sorted((c["label"], m) for c in doc["cells"] for m in metrics_of(c)
                         if m in c["stats"] and pos(c) is not None)
-        agree(where, f"set {k}: each cell drawn once", sorted((lab, m) for (kk, lab, m), times in drawn.items()
-                                                              if kk == k for _ in range(times)), wanted)
+        shown = sorted((lab, m) for (kk, lab, m), times in drawn.items() if kk == k for _ in range(times))
+        agree(where, f"set {k}: each cell drawn once", shown, wanted)
 
 
 def tap_points(text):

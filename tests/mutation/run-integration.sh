@@ -170,16 +170,28 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 # Nobody else's runs: the tests check the machine's state before and after each, and another
 # run's changes would be taken for ours (or ours for theirs).
+# A read-only zswapbench (show, compare, -n) changes nothing and may run beside; a run holds the
+# machine's run lock (/run/zswapbench/lock: its holder's PID in it, a flock on it in /proc/locks).
+lock_holder() {
+	local f=/run/zswapbench/lock pid='' a b c v d rest
+	[ -d /run ] || f=/var/lib/zswapbench/lock
+	[ -f "$f" ] && read -r pid 2>/dev/null <"$f"
+	[ -n "$pid" ] || return 0
+	while read -r a b c v d rest; do
+		[ "$b" = FLOCK ] && [ "$d" = "$pid" ] || continue
+		rest=${rest%% *}
+		[ "${rest##*:}" = "$(stat -c %i "$f")" ] && echo "$pid"
+	done </proc/locks
+}
 busy=$(
 	{
-		# One name a call: pgrep refuses a pattern over 15 characters (comm's length) as a whole.
-		pgrep -x zswapbench
+		lock_holder
 		pgrep -x zswapbench-hogg
 		pgrep -f '(^|/)bats([[:space:]]|$)|bats-exec-|/bats-core/'
 	} | grep -vx -e "$$" -e "$PPID" | sort -u
 )
 if [ -n "$busy" ]; then
-	echo "run-integration.sh: another zswapbench or bats is running; not started:" >&2
+	echo "run-integration.sh: a zswapbench run, its hogger or bats is running; not started:" >&2
 	ps -o pid=,args= -p "$(paste -sd, <<<"$busy")" >&2
 	exit 2
 fi
