@@ -29,6 +29,8 @@ if [ "$sanitized" -gt 0 ]; then
 fi
 rm -f "$unit_log"
 
+echo "== unit tests in $SECONDS s"
+static_start=$SECONDS
 echo "== static checks (the code's shape against docs/architecture.md, the bats assertions)"
 static_log=$(mktemp)
 # test_house.py and test_bats_lint.py plant a violation per check of house.py and bats_lint.py
@@ -49,54 +51,114 @@ plans=$(grep -c '^1\.\.' "$static_log")
 [ "$(grep -cE '^[0-9]+ passed, [0-9]+ failed$' "$static_log")" -eq 2 ] ||
 	{ echo "test_house.py or test_bats_lint.py did not report"; failed=$((failed + 1)); }
 rm -f "$static_log"
+echo "== static checks in $((SECONDS - static_start)) s"
 
-echo "== integration tests (bats, real kernel)"
-tap=$(mktemp)
-bats --tap --timing tests/cli | tee "$tap"
-skipped=$((skipped + $(grep -c '^ok .* # skip' "$tap")))
-passed=$((passed + $(grep '^ok ' "$tap" | grep -vc ' # skip')))
-failed=$((failed + $(grep -c '^not ok ' "$tap")))
-planned=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$tap" | head -n 1)
-ran=$(grep -cE '^(not )?ok ' "$tap")
-# A skip this host does not expect (tests/cli/expected-skips.txt) is a failure, by name: a tier
-# of skips is not a tier that passed.
-unexpected=$(skips_unexpected "$tap" "$(skips_allowed tests/cli/expected-skips.txt host)")
-stale=$(skips_stale tests/cli/expected-skips.txt tests/cli)
-rm -f "$tap"
-while IFS= read -r line; do
-	[ -n "$line" ] || continue
-	echo "bats: a skip not in tests/cli/expected-skips.txt, counted as a failure: $line"
-	skipped=$((skipped - 1)) failed=$((failed + 1))
-done <<<"$unexpected"
+# The bats files that change the machine (their setup is common_setup, which records the
+# machine's state and checks it again after each test) run one after another; the files that
+# touch nothing of it (fixtures, views, docs: no common_setup) run beside them, niced so that
+# the timed trials keep their CPU, and so does the VM tier, whose guests are other machines.
+# The machine's state is recorded before the three and checked after them all.
+# The package both need is built once between them (ZSB_SHARED_DIR, helpers.bash's shared_deb):
+# first among the others, last among the kernel's, so that it is built while the kernel's run.
+kernel_files=() pure_files=() kernel_last=() pure_first=()
+for f in tests/cli/*.bats; do
+	case ${f##*/} in
+	package_build.bats) pure_first+=("$f") ;;
+	fleet.bats | packaging.bats) kernel_last+=("$f") ;;
+	*) if grep -qw common_setup "$f"; then kernel_files+=("$f"); else pure_files+=("$f"); fi ;;
+	esac
+done
+kernel_files+=("${kernel_last[@]}")
+pure_files=("${pure_first[@]}" "${pure_files[@]}")
+work=$(mktemp -d)
+export ZSB_SHARED_DIR=$work/shared
+# helpers.bash names the binaries from the test file's folder, as bats gives it.
+BATS_TEST_DIRNAME=$PWD/tests/cli
+# shellcheck source=tests/cli/helpers.bash
+. tests/cli/helpers.bash
+state_before=$(machine_state)
+tier_start=$SECONDS
+
+pure_status=0 vm_status=0 pure_pid='' vm_pid=''
+nice -n 19 bats --tap --timing "${pure_files[@]}" >"$work/pure.tap" 2>&1 &
+pure_pid=$!
+if [ "${ZSB_VM:-1}" = 0 ]; then
+	echo "vm: skipped: ZSB_VM=0" >"$work/vm.log"
+	vm_status=77
+else
+	(
+		start=$SECONDS
+		nice -n 19 tests/vm/run.sh
+		status=$?
+		echo "vm: the tier in $((SECONDS - start)) s"
+		exit $status
+	) >"$work/vm.log" 2>&1 &
+	vm_pid=$!
+fi
+
+echo "== integration tests (bats, real kernel): ${#kernel_files[@]} files that change the machine, in turn"
+bats --tap --timing "${kernel_files[@]}" | tee "$work/kernel.tap"
+echo "== integration: the kernel's files in $((SECONDS - tier_start)) s"
+wait "$pure_pid" || pure_status=$?
+echo "== integration tests (bats, beside them at nice 19): ${#pure_files[@]} files that touch nothing"
+cat "$work/pure.tap"
+echo "== integration: the kernel's and the others' files in $((SECONDS - tier_start)) s"
+
+# One TAP stream's counts into the sums: its skips checked against tests/cli/expected-skips.txt,
+# each test it planned reported.
+count_tap() { # TAP NAME
+	local tap=$1 planned ran line unexpected
+	skipped=$((skipped + $(grep -c '^ok .* # skip' "$tap")))
+	passed=$((passed + $(grep '^ok ' "$tap" | grep -vc ' # skip')))
+	failed=$((failed + $(grep -c '^not ok ' "$tap")))
+	planned=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$tap" | head -n 1)
+	ran=$(grep -cE '^(not )?ok ' "$tap")
+	# A skip this host does not expect is a failure, by name: a tier of skips is not a tier
+	# that passed.
+	unexpected=$(skips_unexpected "$tap" "$(skips_allowed tests/cli/expected-skips.txt host)")
+	while IFS= read -r line; do
+		[ -n "$line" ] || continue
+		echo "bats: a skip not in tests/cli/expected-skips.txt, counted as a failure: $line"
+		skipped=$((skipped - 1)) failed=$((failed + 1))
+	done <<<"$unexpected"
+	if [ -z "$planned" ]; then
+		echo "bats ($2): no plan reported"
+		failed=$((failed + 1))
+	elif [ "$ran" -lt "$planned" ]; then
+		echo "bats ($2): planned $planned tests but reported $ran"
+		failed=$((failed + planned - ran))
+	fi
+}
+count_tap "$work/kernel.tap" "the kernel's files"
+count_tap "$work/pure.tap" "the others"
 while IFS= read -r line; do
 	[ -n "$line" ] || continue
 	echo "bats: tests/cli/expected-skips.txt: '$line' names no test in tests/cli"
 	failed=$((failed + 1))
-done <<<"$stale"
-if [ -n "$planned" ] && [ "$ran" -lt "$planned" ]; then
-	echo "bats planned $planned tests but reported $ran"
-	failed=$((failed + planned - ran))
-fi
+done <<<"$(skips_stale tests/cli/expected-skips.txt tests/cli)"
 
-echo "== VM tier (Debian's kernel under qemu, pure cgroup v2)"
-if [ "${ZSB_VM:-1}" = 0 ]; then
-	echo "vm: skipped: ZSB_VM=0"
+echo "== VM tier (Debian's kernel under qemu, pure cgroup v2), beside the bats files at nice 19"
+[ -z "$vm_pid" ] || wait "$vm_pid" || vm_status=$?
+cat "$work/vm.log"
+if [ "$vm_status" -eq 77 ]; then
 	skipped=$((skipped + 1))
 else
-	vm_log=$(mktemp)
-	tests/vm/run.sh | tee "$vm_log"
-	vm_status=${PIPESTATUS[0]}
-	if [ "$vm_status" -eq 77 ]; then
-		skipped=$((skipped + 1))
-	else
-		line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$vm_log" | tail -n 1)
-		passed=$((passed + $(sed -n 's/^\([0-9]*\) passed.*/\1/p' <<<"$line")))
-		failed=$((failed + $(sed -n 's/.* \([0-9]*\) failed.*/\1/p' <<<"$line")))
-		skipped=$((skipped + $(sed -n 's/.* \([0-9]*\) skipped.*/\1/p' <<<"$line")))
-		[ -n "$line" ] || failed=$((failed + 1))
-	fi
-	rm -f "$vm_log"
+	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$work/vm.log" | tail -n 1)
+	passed=$((passed + $(sed -n 's/^\([0-9]*\) passed.*/\1/p' <<<"$line")))
+	failed=$((failed + $(sed -n 's/.* \([0-9]*\) failed.*/\1/p' <<<"$line")))
+	skipped=$((skipped + $(sed -n 's/.* \([0-9]*\) skipped.*/\1/p' <<<"$line")))
+	[ -n "$line" ] || failed=$((failed + 1))
 fi
+
+# What any of them left on the machine, though each file of the kernel's checks its own tests.
+state_after=$(machine_state)
+if [ "$state_after" != "$state_before" ]; then
+	echo "the machine's state differs after the integration tests and the VM tier:"
+	diff <(echo "$state_before") <(echo "$state_after")
+	failed=$((failed + 1))
+fi
+rm -rf "$work"
+echo "== integration tests and the VM tier in $((SECONDS - tier_start)) s; the tests in $SECONDS s"
 
 echo
 echo "$passed passed, $failed failed, $skipped skipped"

@@ -223,16 +223,22 @@ plots_implied() {
 }
 
 # The package built once from the tree for the tests that only need one (installing it,
-# deploying it), in the run's own temporary folder: a build takes a minute. Its path, the
+# deploying it): a build takes a minute. In the run's own temporary folder, or in
+# ZSB_SHARED_DIR, which make check gives the bats runs it starts side by side, so that they
+# build it once between them (whoever comes first builds it, under a lock). Its path, the
 # zswapbench_*.deb, on stdout; the .changes and the other .debs beside it.
 shared_deb() {
-	local dir=${BATS_RUN_TMPDIR:?}/shared-deb
-	if ! compgen -G "$dir/zswapbench_*_*.deb" >/dev/null; then
-		rm -rf "$dir"
-		mkdir -p "$dir/src"
-		(cd "$BATS_TEST_DIRNAME/../.." && git ls-files -z | tar --null -T - -cf -) | tar -xf - -C "$dir/src"
-		(cd "$dir/src" && dpkg-buildpackage -us -uc -b >"$dir/build.log" 2>&1) ||
-			{ tail -30 "$dir/build.log" >&2; rm -f "$dir"/*.deb; return 1; }
-	fi
+	local dir=${ZSB_SHARED_DIR:-${BATS_RUN_TMPDIR:?}}/shared-deb
+	mkdir -p "${dir%/*}"
+	(
+		flock 9
+		if ! compgen -G "$dir/zswapbench_*_*.deb" >/dev/null; then
+			rm -rf "$dir"
+			mkdir -p "$dir/src"
+			(cd "$BATS_TEST_DIRNAME/../.." && git ls-files -z | tar --null -T - -cf -) | tar -xf - -C "$dir/src"
+			(cd "$dir/src" && dpkg-buildpackage -us -uc -b >"$dir/build.log" 2>&1) ||
+				{ tail -30 "$dir/build.log" >&2; rm -f "$dir"/*.deb; exit 1; }
+		fi
+	) 9>"$dir.lock" || return 1
 	compgen -G "$dir/zswapbench_*_*.deb"
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
 # The installed tool: make install into a DESTDIR gives a tree that runs from anywhere, and the
-# Debian package builds, installs, runs and removes cleanly.
+# Debian package (built once for the run: package_build.bats checks the build) installs, runs
+# and removes cleanly.
 bats_require_minimum_version 1.5.0
 load helpers
 
@@ -39,37 +40,6 @@ teardown() {
 	MANWIDTH=80 man -l "$root/usr/share/man/man8/zswapbench.8" 2>/dev/null | grep -q 'zswapbench sysinfo'
 	make -s -C "$TOP" uninstall DESTDIR="$root" PREFIX=/usr
 	[ -z "$(find "$root" -type f)" ]
-}
-
-# dpkg-buildpackage in a copy of the tree's files at $1: the .debs are left in $1. The files
-# are taken once per test ($TMP/tree.tar), so two builds build the same tree even while it is
-# being edited.
-build_deb() {
-	[ -f "$TMP/tree.tar" ] || (cd "$TOP" && git ls-files -z | tar --null -T - -cf "$TMP/tree.tar")
-	mkdir -p "$1/src"
-	tar -xf "$TMP/tree.tar" -C "$1/src"
-	(cd "$1/src" && dpkg-buildpackage -us -uc -b >"$1/build.log" 2>&1) ||
-		{ tail -30 "$1/build.log" >&2; return 1; }
-}
-
-@test "the Debian package: lintian has nothing to say, even pedantic; built twice, the same bytes" {
-	command -v dpkg-buildpackage >/dev/null || skip "dpkg-dev is not installed (make deps-test)"
-	command -v lintian >/dev/null || skip "lintian is not installed (make deps-test)"
-	# The run's shared build is one; another, in another directory, deeper: a build that
-	# recorded its path would differ.
-	one=$(dirname "$(shared_deb)")
-	build_deb "$TMP/two/deeper"
-	run lintian --pedantic -I --display-experimental --fail-on error,warning,info,pedantic \
-		"$one"/zswapbench_*.changes
-	echo "$output"
-	[ "$status" -eq 0 ]
-	[ -z "$(grep -v 'running with root privileges' <<<"$output")" ]
-	for deb in "$one"/*.deb; do
-		cmp "$deb" "$TMP/two/deeper/${deb##*/}" || { echo "${deb##*/} differs" >&2; return 1; }
-	done
-	# The man page names no directory of either build.
-	run ! bash -c "dpkg-deb --fsys-tarfile $TMP/two/deeper/zswapbench_*_*.deb |
-		tar -xOf - ./usr/share/man/man8/zswapbench.8.gz | gzip -dc | grep -e '$TMP' -e '$one'"
 }
 
 @test "the Debian package: installs in /usr/bin with its docs and completions, works for any user, and purge removes its state" {

@@ -13,7 +13,7 @@ RULE="more than a file of its size may take to read (16 times its size plus 4 Mi
 setup() { TMP=$(mktemp -d); }
 teardown() { rm -rf "$TMP"; }
 
-# "PEAK_KIB STATUS SECONDS" of zswapbench ARGS, its messages on stderr; under 4 GiB of address
+# "PEAK_KIB STATUS CPU_SECONDS" of zswapbench ARGS, its messages on stderr; under 4 GiB of address
 # space, so that a reader that lost its bound fails here, not the machine.
 peak() { (ulimit -v $((4 << 20)) && python3 "$GEN" peak "$ZSB" "$@"); }
 
@@ -29,7 +29,8 @@ peak() { (ulimit -v $((4 << 20)) && python3 "$GEN" peak "$ZSB" "$@"); }
 }
 
 # Refused: exit 2, one line naming the file, what went over and the rule; in bounded memory and
-# time. A kind refused before its DOM is built costs its text (read whole) and little else.
+# CPU time (its own work, whatever else runs beside). A kind refused before its DOM is built
+# costs its text (read whole) and little else.
 refused() {
 	local kind=$1 most=$2 size kib status secs
 	python3 "$GEN" "$kind" 32M "$TMP/$kind.json"
