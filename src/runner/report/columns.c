@@ -86,6 +86,10 @@ static const struct column_info columns[COL_COUNT] = {
 	[COL_VALUE] = { "VALUE", 1,
 			"the metric's value in its unit; in a device comparison, each file's "
 			"median, headed by the file's name" },
+	[COL_PHASE] = { "PHASE", 0, "a phase of the run or of its trials (-v's time budget)" },
+	[COL_SECONDS] = { "SECONDS", 1, "the phase's wall time in all, seconds" },
+	[COL_SHARE] = { "SHARE", 1, "the phase's share of the run's wall time" },
+	[COL_PER_TRIAL] = { "PER-TRIAL", 1, "a trial's phase: its mean over the trials, seconds" },
 };
 
 const struct column_info *column_info(enum column_id id)

@@ -69,6 +69,11 @@ enum column_id {
 	COL_WARMUP,
 	COL_STATUS,
 	COL_VALUE,
+	/* where a run's time went (-v) */
+	COL_PHASE,
+	COL_SECONDS,
+	COL_SHARE,
+	COL_PER_TRIAL,
 	COL_COUNT
 };
 

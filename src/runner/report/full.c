@@ -11,11 +11,14 @@
 #include "runner/base/sizes.h"
 #include "runner/report/format.h"
 #include "runner/report/report.h"
+#include "runner/result/budget.h"
 
 static const enum column_id cell_cols[] = {
 	COL_METRIC, COL_UNIT,	COL_N,	 COL_MEAN, COL_STDDEV,	  COL_RSD,
 	COL_MIN,    COL_MEDIAN, COL_MAX, COL_CI,   COL_MEDIAN_CI,
 };
+
+static const enum column_id budget_cols[] = { COL_PHASE, COL_SECONDS, COL_SHARE, COL_PER_TRIAL };
 
 static const enum column_id cmp_cols[] = {
 	COL_METRIC, COL_BASE, COL_CHANGE, COL_NEW, COL_P, COL_SIG,
@@ -156,6 +159,38 @@ static int comparison_table(const struct results *r, const struct answer *a,
 	return ret;
 }
 
+/* Where the run's wall time went, phase by phase, against the trials' elapsed: the share of a
+ * run that is the runner's own. Nothing for a file from before the budget was recorded. */
+static int budget_table(const struct results *r, const struct report_opts *o, FILE *out)
+{
+	struct budget b;
+	struct table t;
+	char title[160];
+	int ret = 0;
+
+	if (budget_of(r, &b))
+		return 0;
+	snprintf(title, sizeof(title),
+		 "where the run's %.2f s went: %.2f times the %.2f s its %u trials' workloads took",
+		 b.wall, b.elapsed > 0 ? b.wall / b.elapsed : 0, b.elapsed, b.trials);
+	table_init(&t, title, budget_cols, ARRAY_SIZE(budget_cols));
+	for (size_t i = 0; i < b.nrows && !ret; i++) {
+		const struct budget_row *row = &b.rows[i];
+		if ((ret = table_add_row(&t)) < 0)
+			break;
+		ret = 0;
+		table_set(&t, COL_PHASE, row->name);
+		table_setf(&t, COL_SECONDS, "%.3f", row->seconds);
+		table_setf(&t, COL_SHARE, "%.1f%%", 100 * row->seconds / b.wall);
+		if (row->per_trial && b.trials)
+			table_setf(&t, COL_PER_TRIAL, "%.4f", row->seconds / b.trials);
+	}
+	if (!ret)
+		ret = table_print(&t, &o->render, out);
+	table_free(&t);
+	return ret;
+}
+
 int report_full(const struct results *r, const struct answer *a, const struct report_opts *o,
 		FILE *out)
 {
@@ -173,5 +208,5 @@ int report_full(const struct results *r, const struct answer *a, const struct re
 			"%s; (1) the primary metric, at alpha; (e) exploratory: p not corrected "
 			"for the number of metrics\n\n",
 			significance_legend());
-	return ret;
+	return ret ? ret : budget_table(r, o, out);
 }

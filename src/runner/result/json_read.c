@@ -306,6 +306,21 @@ static int read_trial(json_object *o, struct trial *t, struct reading *rd)
 	return 0;
 }
 
+/* The run's budget; a file without one (or a value that is no time) leaves it zero. */
+static void read_budget(json_object *o, struct run_budget *b)
+{
+	double v = get_double(o, "wall");
+
+	memset(b, 0, sizeof(*b));
+	if (isnan(v) || v <= 0)
+		return;
+	b->wall = v;
+	for (int p = 0; p < RUN_PHASE_COUNT; p++) {
+		v = get_double(o, run_phase_name((enum run_phase)p));
+		b->phase_s[p] = isnan(v) || v < 0 ? 0 : v;
+	}
+}
+
 static int read_cell(json_object *o, struct result_cell *c, struct reading *rd, char *why,
 		     size_t len)
 {
@@ -405,6 +420,7 @@ int results_from_json(json_object *doc, struct results *r, char *why, size_t len
 	if (!isnan(get_double(r->config, "noise-threshold")))
 		r->noise_pct = get_double(r->config, "noise-threshold");
 	r->plan = json_object_get(get(doc, "plan"));
+	read_budget(get(doc, "runner_budget"), &r->budget);
 	/* --min-trials: the run decided at its looks' level, and so does every view of it. */
 	if (get_double(get(r->plan, "sequential"), "look_alpha") > 0)
 		r->alpha = get_double(get(r->plan, "sequential"), "look_alpha");

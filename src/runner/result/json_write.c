@@ -166,6 +166,18 @@ static json_object *phases_info(const struct trial *t)
 	return o;
 }
 
+/* Where the run's time went, by its own phases (its trials' are in each trial), to this write:
+ * a file of a run still going holds the time that has passed. */
+static json_object *budget_info(const struct run_budget *b)
+{
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "wall", number(b->wall));
+	for (int p = 0; p < RUN_PHASE_COUNT; p++)
+		json_object_object_add(o, run_phase_name((enum run_phase)p), number(b->phase_s[p]));
+	return o;
+}
+
 static json_object *trial_info(const struct trial *t)
 {
 	json_object *o = json_object_new_object(), *values = json_object_new_object();
@@ -439,6 +451,8 @@ static json_object *document(const struct results *run, const struct compare_opt
 	for (size_t i = 0; i < run->ncells; i++)
 		json_object_array_add(cells, cell_info(&run->cells[i]));
 	json_object_object_add(doc, "cells", cells);
+	if (run->budget.wall > 0)
+		json_object_object_add(doc, "runner_budget", budget_info(&run->budget));
 	json_object_object_add(doc, "comparison_method", comparison_method_json(opts));
 	comparisons(run, opts, doc);
 	return doc;

@@ -43,16 +43,27 @@ static const char *const extended_names[X_COUNT] = {
 };
 
 static const char *const phase_names[PHASE_COUNT] = {
-	[PHASE_SWAP] = "swap_setup", [PHASE_CGROUP] = "cgroup_setup",
-	[PHASE_SPAWN] = "spawn",     [PHASE_QUIET] = "quiet_window",
-	[PHASE_RECORD] = "record",   [PHASE_TEARDOWN] = "teardown",
-	[PHASE_SAVE] = "save",	     [PHASE_PREPARE] = "prepare",
-	[PHASE_CLEANUP] = "cleanup",
+	[PHASE_SWAP] = "swap_setup",   [PHASE_CGROUP] = "cgroup_setup",
+	[PHASE_SPAWN] = "spawn",       [PHASE_QUIET] = "quiet_window",
+	[PHASE_RECORD] = "record",     [PHASE_TEARDOWN] = "teardown",
+	[PHASE_SAVE] = "save",	       [PHASE_PREPARE] = "prepare",
+	[PHASE_CLEANUP] = "cleanup",   [PHASE_PROBE] = "probe",
+	[PHASE_WORKLOAD] = "workload", [PHASE_STATS] = "stats",
+};
+
+static const char *const run_phase_names[RUN_PHASE_COUNT] = {
+	[RUN_PHASE_PLAN] = "plan",     [RUN_PHASE_START] = "start",   [RUN_PHASE_SETUP] = "setup",
+	[RUN_PHASE_TRIALS] = "trials", [RUN_PHASE_REWIND] = "rewind", [RUN_PHASE_ANSWER] = "answer",
 };
 
 const char *trial_phase_name(enum trial_phase p)
 {
 	return p < PHASE_COUNT ? phase_names[p] : "?";
+}
+
+const char *run_phase_name(enum run_phase p)
+{
+	return p < RUN_PHASE_COUNT ? run_phase_names[p] : "?";
 }
 
 const char *trial_status_name(enum trial_status s)

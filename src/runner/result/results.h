@@ -89,7 +89,27 @@ enum trial_phase {
 	PHASE_SAVE, /* the result file rewritten */
 	PHASE_PREPARE, /* --prepare, before the trial: the user's, not the runner's */
 	PHASE_CLEANUP, /* --cleanup, after it */
+	PHASE_PROBE, /* the reference probe before the trial's device and cgroup */
+	PHASE_WORKLOAD, /* from the workload's release to its end: the measured span */
+	PHASE_STATS, /* after the trial: its cell's statistics, its device noted, its line */
 	PHASE_COUNT
+};
+
+/* The run's own wall time by phase, seconds, around and between the trials: with the trials'
+ * phases (struct trial's phase_s), where a run's time went. */
+enum run_phase {
+	RUN_PHASE_PLAN, /* the checks, the plan, the CPUs chosen */
+	RUN_PHASE_START, /* the lock, the machine's facts, the result file's first write */
+	RUN_PHASE_SETUP, /* the run's parameters, each cell's device, --setup, --background */
+	RUN_PHASE_TRIALS, /* the schedule: every trial with its phases, and between them */
+	RUN_PHASE_REWIND, /* the journal rewound at the end: devices, files and folders undone */
+	RUN_PHASE_ANSWER, /* the answer computed and printed, before the file's last write */
+	RUN_PHASE_COUNT
+};
+
+struct run_budget {
+	double wall; /* from the start of the checks to the last write of the file; 0: unknown */
+	double phase_s[RUN_PHASE_COUNT];
 };
 
 struct trial {
@@ -179,6 +199,7 @@ struct results {
 	struct json_object *plan; /* what the run derived: seed, swap size, swapfile... (owned) */
 	struct result_cell *cells;
 	size_t ncells;
+	struct run_budget budget; /* zeroes in a file from before it was recorded */
 };
 
 void results_init(struct results *r);
@@ -236,6 +257,7 @@ const char *trial_flag_name(unsigned bit_index);
 const char *trial_flag_text(unsigned bit_index, const struct result_cell *c, char *buf, size_t len);
 const char *extended_name(enum extended_file f);
 const char *trial_phase_name(enum trial_phase p);
+const char *run_phase_name(enum run_phase p);
 /* Reverse lookups for the reader: -1 when unknown. */
 int trial_status_from_name(const char *name);
 int run_status_from_name(const char *name);

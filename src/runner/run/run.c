@@ -203,9 +203,22 @@ static int prepare_devices(struct run *run)
 
 /* Rewritten after every trial, each time a new file: handed to the user who ran sudo each
  * time. */
+/* The phase that began at run->phase_ns ends now; the next begins. */
+static void phase_done(struct run *run, enum run_phase p)
+{
+	uint64_t now = clock_now_ns();
+
+	run->phase_s[p] += ns_to_s(now - run->phase_ns);
+	run->phase_ns = now;
+}
+
 static void save(struct run *run)
 {
-	int ret = results_write(&run->results, run->output);
+	int ret;
+
+	run->results.budget.wall = ns_to_s(clock_now_ns() - run->started_ns);
+	memcpy(run->results.budget.phase_s, run->phase_s, sizeof(run->phase_s));
+	ret = results_write(&run->results, run->output);
 	if (ret)
 		say("%s: %s", run->output, strerror(-ret));
 	else
@@ -355,9 +368,11 @@ static int run_trial(struct run *run, const struct schedule_entry *e)
 	}
 	/* The trial was measured: kept, and saved, even when its cleanup fails. */
 	ret = trial_hook(run, "cleanup", run->cfg->cleanup, t, PHASE_CLEANUP);
+	t0 = clock_now_ns();
 	run_results_note_device(run, e->cell);
 	say_no_pmu(run, t);
 	cell_update_stats(c);
+	t->phase_s[PHASE_STATS] = seconds_since(t0);
 	t0 = clock_now_ns();
 	save(run);
 	t->phase_s[PHASE_SAVE] = seconds_since(t0);
@@ -428,6 +443,7 @@ static void run_trials(struct run *run)
 	if (!ret && run->cfg->background)
 		ret = background_start(&run->background, run->host.hogger, run->cfg->background,
 				       run->cfg->data, &run->failure);
+	phase_done(run, RUN_PHASE_SETUP);
 	for (size_t i = 0; i < run->plan.nschedule && !ret && !run->stopped &&
 	     !run->decided_after && !signals_pending();
 	     i++)
@@ -436,10 +452,12 @@ static void run_trials(struct run *run)
 			decided_early(run, i + 1);
 	if (!ret)
 		ret = background_check(&run->background, &run->failure);
+	phase_done(run, RUN_PHASE_TRIALS);
 	background_stop(&run->background);
 	progress_clear();
 	if (journal_rewind(&run->journal, 0) && !run->failure.err)
 		failure_set(&run->failure, -EIO, "restoring the machine");
+	phase_done(run, RUN_PHASE_REWIND);
 	if (signals_pending())
 		run->results.status = RUN_INTERRUPTED;
 	else if (run->failure.err || run->stopped)
@@ -469,8 +487,6 @@ static void print_results(const struct run *run)
 	} else {
 		say("out of memory for the answer");
 	}
-	if (!run->cfg->view.quiet)
-		say("results in %s", run->output);
 }
 
 /* --plot and --report at the end of a complete run: they are extra, so a failure to draw
@@ -644,9 +660,14 @@ static int carry_out(struct run *run)
 	}
 	if ((status = start(run)))
 		return status;
+	phase_done(run, RUN_PHASE_START);
 	run_trials(run);
-	save(run);
+	/* The answer before the file's last write, so that the file holds what it took. */
 	print_results(run);
+	phase_done(run, RUN_PHASE_ANSWER);
+	save(run);
+	if (!cfg->view.quiet)
+		say("results in %s", run->output);
 	status = exit_status(run);
 	if (run->results.status == RUN_COMPLETE)
 		status = draw(run, status);
@@ -688,7 +709,9 @@ int run_main(const struct config *cfg)
 	run->journal.on_error = undo_failed;
 	run->journal.on_note = journal_note;
 	sysfs_set_root(cfg->sysroot[0] ? cfg->sysroot : NULL);
+	run->started_ns = run->phase_ns = clock_now_ns();
 	status = plan_run(run);
+	phase_done(run, RUN_PHASE_PLAN);
 	if (!status)
 		status = carry_out(run);
 	tear_down(run);

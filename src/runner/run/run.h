@@ -44,6 +44,10 @@ struct run {
 	 * decided (0: none did) */
 	double look_level;
 	unsigned decided_after;
+	/* The run's clock: when its checks began and when its current phase did (clock_now_ns),
+	 * and each phase's time so far, which every write of the file records. */
+	uint64_t started_ns, phase_ns;
+	double phase_s[RUN_PHASE_COUNT];
 };
 
 /* Everything after option parsing; returns the process exit status. */

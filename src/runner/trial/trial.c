@@ -184,13 +184,16 @@ static int measure(const struct trial_setup *s, struct watch *wt, struct bench_c
 	t->phase_s[PHASE_QUIET] = seconds_since(t0);
 	name_failure(why, len, "starting the workload");
 	phase(s, "fill", 0);
+	t0 = clock_now_ns();
 	if ((ret = workload_release(wt->w)))
 		goto out;
 	signals_pause_point("fill");
 	name_failure(why, len, "following the workload");
 	/* The controller acts from the ticks: it needs them even without a time series. */
 	r.sample_ms = s->sample_ms || !s->pressure_target_pct ? s->sample_ms : 100;
-	if ((ret = s->driver->follow(&r)))
+	ret = s->driver->follow(&r);
+	t->phase_s[PHASE_WORKLOAD] = seconds_since(t0);
+	if (ret)
 		goto out;
 	t0 = clock_now_ns();
 	name_failure(why, len, PROC_VMSTAT);
@@ -228,7 +231,9 @@ static int run_in(const struct trial_setup *s, struct trial_state *st, char *why
 	int ret, rewind;
 
 	/* Before the trial's own cgroup and device: the probe meets the machine, not the trial. */
+	t0 = clock_now_ns();
 	reference = probe_reference(s->workload->cpus);
+	t->phase_s[PHASE_PROBE] = seconds_since(t0);
 	if (reference > 0)
 		trial_set(t, M_REFERENCE_TIME, reference);
 	ret = set_up(s, &st->cg, t, why, why_len);
