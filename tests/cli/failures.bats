@@ -41,13 +41,26 @@ teardown() {
 	[ "$(json '.error | test("mkswap")' "$TMP/r.json")" = true ]
 }
 
-@test "disk: mkswap failing on the first trial removes the swapfile and exits 1" {
+@test "disk: mkswap failing on the run's swapfile (once, before the first trial) removes it and exits 1" {
 	MKSWAP_OK=0 PATH="$TMP/bin:$PATH" run --separate-stderr "$ZSB" --swap disk --limit 16M --alloc 48M --trials 2 \
 		--swapfile /var/tmp/zswapbench-fail.swap --output "$TMP/r.json"
 	echo "$stderr"
 	[ "$status" -eq 1 ]
 	[ ! -e /var/tmp/zswapbench-fail.swap ]
 	[ "$(json '.cells[0].trials | length' "$TMP/r.json")" -eq 0 ]
+}
+
+# The swapfile's header is written once for the run: each trial's swapon finds it, and an
+# empty area (swapoff emptied every slot). A mkswap that fails after the first call fails the
+# run if a trial calls it again.
+@test "disk: one mkswap for the run's swapfile, however many trials; each trial swaps to it" {
+	MKSWAP_OK=1 PATH="$TMP/bin:$PATH" run --separate-stderr "$ZSB" --swap disk --limit 16M --alloc 48M --trials 3 \
+		--swapfile "$TMP/one.swap" --output "$TMP/r.json"
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	[ "$(cat "$TMP/count")" -eq 1 ]
+	[ "$(json '[.cells[0].trials[] | select(.status == "ok")] | length' "$TMP/r.json")" -eq 3 ]
+	[ "$(json '[.cells[0].trials[] | select(.values.cgroup_swap_peak > 16777216)] | length' "$TMP/r.json")" -eq 3 ]
 }
 
 @test "a hogger that crashes is a failed trial; the run goes on and exits 4" {

@@ -191,7 +191,14 @@ void swap_device_describe(const struct swap_device *dev, FILE *out)
 {
 	if (dev->backend->describe)
 		dev->backend->describe(dev, out);
-	if ((dev->backend->flags & BACKEND_DEVICE) && dev->params.use == USE_SWAP)
+	if (!(dev->backend->flags & BACKEND_DEVICE) || dev->params.use != USE_SWAP)
+		return;
+	if (dev->backend->flags & BACKEND_SWAPFILE)
+		fprintf(out,
+			"  once: mkswap -L zswapbench on it; each trial: swapon at priority %d, "
+			"swapoff after\n",
+			dev->params.settings->priority);
+	else
 		fprintf(out,
 			"  each trial: mkswap -L zswapbench and swapon at priority %d; swapoff "
 			"after\n",
@@ -238,7 +245,7 @@ int loop_attach_journaled(const char *file, int direct, struct journal *j, int *
 	return -EBUSY;
 }
 
-int swap_enable(struct swap_device *dev, struct journal *j)
+int swap_mkswap(struct swap_device *dev, struct journal *j)
 {
 	/* The label marks the area as zswapbench's, for anyone who finds it later; a swapfile's
 	 * UUID is the one its journal entry holds, so cleanup knows the file after a reboot. */
@@ -247,15 +254,20 @@ int swap_enable(struct swap_device *dev, struct journal *j)
 	char *marked[] = {
 		"mkswap", "-q", "-L", "zswapbench", "-U", (char *)uuid, dev->device, NULL
 	};
-	int flags, ret, idx;
+	int ret;
 
 	snprintf(dev->failed, sizeof(dev->failed), "mkswap %s", dev->device);
 	ret = spawn_wait(uuid ? marked : plain);
 	if (ret > 0)
 		snprintf(dev->failed, sizeof(dev->failed), "mkswap %s (exit status %d)",
 			 dev->device, ret);
-	if (ret)
-		return ret < 0 ? ret : -EIO;
+	return ret > 0 ? -EIO : ret;
+}
+
+int swap_on(struct swap_device *dev, struct journal *j)
+{
+	int flags, ret, idx;
+
 	snprintf(dev->failed, sizeof(dev->failed), "swapon %s", dev->device);
 	flags = SWAP_FLAG_PREFER |
 		((dev->params.settings->priority << SWAP_FLAG_PRIO_SHIFT) & SWAP_FLAG_PRIO_MASK);
@@ -269,6 +281,13 @@ int swap_enable(struct swap_device *dev, struct journal *j)
 		return ret;
 	}
 	return journal_confirm(j, idx, NULL, 0, 0);
+}
+
+int swap_enable(struct swap_device *dev, struct journal *j)
+{
+	int ret = swap_mkswap(dev, j);
+
+	return ret ? ret : swap_on(dev, j);
 }
 
 /* zswap in front of our device would decide what disk and zram cells measure: off for the

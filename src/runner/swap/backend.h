@@ -183,15 +183,19 @@ int file_create_journaled(const char *file, uint64_t size, struct journal *j, ch
  * *loop_n its number. zram's backing device, and the disk backend's block device. */
 int loop_attach_journaled(const char *file, int direct, struct journal *j, int *loop_n, char *why,
 			  size_t len);
-/* Shared by the backends: mkswap then swapon at the priority, journaled. */
+/* Shared by the backends: mkswap (the label, a swapfile's UUID from the journal), swapon at
+ * the priority (journaled), and the two in turn. */
+int swap_mkswap(struct swap_device *dev, struct journal *j);
+int swap_on(struct swap_device *dev, struct journal *j);
 int swap_enable(struct swap_device *dev, struct journal *j);
 /* zswap off for the trial when it is on (journaled, restored after), and the line --dry-run
  * prints for it: disk and zram cells measure their own device, not zswap in front of it. */
 int swap_keep_zswap_out(struct swap_device *dev, struct journal *j);
 void swap_describe_zswap_out(FILE *out);
-/* The backends on a swapfile: the run's swapfile, created once, fully allocated, journaled. */
+/* The backends on a swapfile: the run's swapfile, created once, fully allocated, journaled,
+ * and its swap header written once (mkswap) where it is used as swap. */
 int swapfile_prepare(struct swap_device *dev, struct journal *j);
-/* Each trial: a fresh swap area on it (mkswap, swapon). */
+/* Each trial: an empty swap area on it (swapon). */
 int swapfile_start(struct swap_device *dev, struct journal *j);
 /* What the swapfile costs, for --dry-run. */
 void swapfile_describe(const struct swap_device *dev, FILE *out);

@@ -20,23 +20,32 @@ static void take_sample(struct watch *wt)
 	wt->sampled = 1;
 }
 
-/* Outside pressure, measured before anything of ours runs: the share of a short quiet window
- * that tasks spent stalled on memory. (avg10 would still hold our own previous trial.) */
-#define QUIET_WINDOW_US 50000
+/* Outside pressure, before the release: the share of a quiet window that tasks spent stalled on
+ * memory (avg10 would still hold our own previous trial). The window is the reference probe's
+ * run (trial.c), which only faults a few MiB in and spins, and so stalls only where the machine
+ * is already short of memory; a window shorter than QUIET_WINDOW_US (no probe) is slept to it. */
+#define QUIET_WINDOW_US 30000
+
+void watch_quiet(struct watch *wt, const struct psi *before, uint64_t since_ns)
+{
+	uint64_t waited_us = (clock_now_ns() - since_ns) / 1000;
+	struct timespec rest = { 0, 0 };
+
+	wt->psi_before_pct = -1;
+	if (!before)
+		return;
+	if (waited_us < QUIET_WINDOW_US) {
+		rest.tv_nsec = (long)(QUIET_WINDOW_US - waited_us) * 1000L;
+		nanosleep(&rest, NULL);
+		waited_us = QUIET_WINDOW_US;
+	}
+	if (psi_read(PSI_MEMORY, &wt->psi_start) == 0)
+		wt->psi_before_pct = 100.0 *
+			(double)(wt->psi_start.some_total - before->some_total) / (double)waited_us;
+}
 
 void watch_start(struct watch *wt)
 {
-	struct psi quiet;
-	struct timespec window = { 0, QUIET_WINDOW_US * 1000L };
-
-	wt->psi_before_pct = -1;
-	if (psi_read(PSI_MEMORY, &quiet) == 0) {
-		nanosleep(&window, NULL);
-		if (psi_read(PSI_MEMORY, &wt->psi_start) == 0)
-			wt->psi_before_pct = 100.0 *
-				(double)(wt->psi_start.some_total - quiet.some_total) /
-				QUIET_WINDOW_US;
-	}
 	vmstat_snapshot(&wt->start);
 	wt->have_psi = psi_read(PSI_MEMORY, &wt->psi_start) == 0;
 	wt->have_cg_psi = wt->cg->pressure[0] && psi_read(wt->cg->pressure, &wt->cg_psi_start) == 0;

@@ -39,6 +39,9 @@ struct watch {
 };
 
 /* Records where the series starts from (vmstat, PSI): call just before the release. */
+/* Outside pressure over the window from since_ns (when *before was read) to now, slept to at
+ * least its least length: psi_before_pct, or -1 without PSI (before NULL). */
+void watch_quiet(struct watch *wt, const struct psi *before, uint64_t since_ns);
 void watch_start(struct watch *wt);
 void watch_tick(void *arg);
 void watch_progress(void *arg, uint64_t total, uint64_t ns);
