@@ -54,46 +54,24 @@ static void probe_child(const cpu_set_t *cpus, int out)
 	_exit(write(out, &ns, sizeof(ns)) == (ssize_t)sizeof(ns) ? 0 : 1);
 }
 
-void probe_start(struct probe *p, const cpu_set_t *cpus)
-{
-	int fds[2];
-
-	p->pid = -1;
-	p->fd = -1;
-	p->err = 0;
-	if (pipe2(fds, O_CLOEXEC) < 0) {
-		p->err = -errno;
-		return;
-	}
-	p->pid = fork();
-	if (p->pid == 0)
-		probe_child(cpus, fds[1]);
-	if (p->pid < 0)
-		p->err = -errno;
-	close(fds[1]);
-	p->fd = fds[0];
-}
-
-double probe_finish(struct probe *p)
-{
-	uint64_t ns = 0;
-	int status, ret = p->err;
-
-	if (!ret && read(p->fd, &ns, sizeof(ns)) != (ssize_t)sizeof(ns))
-		ret = -EIO;
-	if (p->fd >= 0)
-		close(p->fd);
-	while (p->pid > 0 && waitpid(p->pid, &status, 0) < 0 && errno == EINTR)
-		;
-	p->pid = -1;
-	p->fd = -1;
-	return ret ? ret : ns_to_s(ns);
-}
-
 double probe_reference(const cpu_set_t *cpus)
 {
-	struct probe p;
+	int fds[2], status, ret = 0;
+	uint64_t ns = 0;
+	pid_t pid;
 
-	probe_start(&p, cpus);
-	return probe_finish(&p);
+	if (pipe2(fds, O_CLOEXEC) < 0)
+		return -errno;
+	pid = fork();
+	if (pid == 0)
+		probe_child(cpus, fds[1]);
+	close(fds[1]);
+	if (pid < 0)
+		ret = -errno;
+	else if (read(fds[0], &ns, sizeof(ns)) != (ssize_t)sizeof(ns))
+		ret = -EIO;
+	close(fds[0]);
+	while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	return ret ? ret : ns_to_s(ns);
 }

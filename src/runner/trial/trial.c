@@ -152,37 +152,24 @@ static void record(struct driver_run *r, struct perf_set *perf, const struct vms
 	}
 }
 
-/* The reference probe, a fixed piece of page-fault and CPU work on the workload's CPUs, timed:
- * the machine as the trial is about to meet it. It starts before the trial's device and cgroup
- * are made, which the runner does meanwhile on its own CPUs, and is waited for after; its run
- * is also the quiet window that measures outside pressure (watch_quiet): nothing of ours then
- * touches the workload's CPUs or reclaims memory. */
-struct quiet {
-	struct probe probe;
-	struct psi before;
-	int have_before;
-	uint64_t t0;
-};
-
-static void probe_begin(const struct trial_setup *s, struct quiet *q)
-{
-	q->have_before = psi_read(PSI_MEMORY, &q->before) == 0;
-	q->t0 = clock_now_ns();
-	probe_start(&q->probe, s->workload->cpus);
-}
-
-/* The probe's wait is what it adds to the trial beside the set-up: its phase. */
-static void probe_end(struct watch *wt, struct quiet *q)
+/* The reference probe, a fixed piece of page-fault and CPU work on the workload's CPUs, timed,
+ * before the trial's own device and cgroup: it meets the machine, not the trial, with nothing
+ * else of ours running. Its run is also the quiet window that measures outside pressure
+ * (watch_quiet): it only faults a few MiB in and spins, so it stalls only where the machine is
+ * already short of memory. */
+static void probe_in_quiet(const struct trial_setup *s, struct watch *wt)
 {
 	struct trial *t = wt->t;
+	struct psi before;
+	int have_before = psi_read(PSI_MEMORY, &before) == 0;
 	uint64_t t0 = clock_now_ns(), t1;
-	double reference = probe_finish(&q->probe);
+	double reference = probe_reference(s->workload->cpus);
 
 	t->phase_s[PHASE_PROBE] = seconds_since(t0);
 	if (reference > 0)
 		trial_set(t, M_REFERENCE_TIME, reference);
 	t1 = clock_now_ns();
-	watch_quiet(wt, q->have_before ? &q->before : NULL, q->t0);
+	watch_quiet(wt, have_before ? &before : NULL, t0);
 	t->phase_s[PHASE_QUIET] = seconds_since(t1);
 }
 
@@ -259,13 +246,11 @@ static int run_in(const struct trial_setup *s, struct trial_state *st, char *why
 	size_t mark = journal_mark(s->journal);
 	struct trial *t = st->wt.t;
 	struct perf_set *perf = NULL;
-	struct quiet q;
 	uint64_t t0;
 	int ret, rewind;
 
-	probe_begin(s, &q);
+	probe_in_quiet(s, &st->wt);
 	ret = set_up(s, &st->cg, t, why, why_len);
-	probe_end(&st->wt, &q);
 	t0 = clock_now_ns();
 	if (!ret)
 		ret = spawn_inside(s, &st->w, &st->cg, t, why, why_len);

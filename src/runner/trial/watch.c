@@ -20,10 +20,9 @@ static void take_sample(struct watch *wt)
 	wt->sampled = 1;
 }
 
-/* Outside pressure, before the release: the share of a quiet window that tasks spent stalled on
+/* Outside pressure, before the trial: the share of a quiet window that tasks spent stalled on
  * memory (avg10 would still hold our own previous trial). The window is the reference probe's
- * run (trial.c), which only faults a few MiB in and spins, and so stalls only where the machine
- * is already short of memory; a window shorter than QUIET_WINDOW_US (no probe) is slept to it. */
+ * run (trial.c); one shorter than QUIET_WINDOW_US (a probe that could not run) is slept to it. */
 #define QUIET_WINDOW_US 30000
 
 void watch_quiet(struct watch *wt, const struct psi *before, uint64_t since_ns)
