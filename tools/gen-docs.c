@@ -121,10 +121,11 @@ static int owns_short(const struct option_desc *o, unsigned set)
 {
 	if (!o->short_name || !option_for(o, set))
 		return 0;
-	for (int id = 0; id < O_COUNT; id++)
-		if (option_table[id].short_name == o->short_name &&
-		    option_for(&option_table[id], set))
-			return &option_table[id] == o;
+	for (size_t pos = 0; pos < option_count(); pos++) {
+		const struct option_desc *r = option_row(option_at(pos));
+		if (r->short_name == o->short_name && option_for(r, set))
+			return r == o;
+	}
 	return 0;
 }
 
@@ -174,9 +175,9 @@ static const char *list_names(const struct option_desc *o, char *buf, size_t len
 {
 	if (o->type == OT_BACKEND_LIST)
 		snprintf(buf, len, "%s", backend_names());
-	else if (o == &option_table[O_COLUMNS])
+	else if (o == option_row(O_COLUMNS))
 		snprintf(buf, len, "%s", report_column_names());
-	else if (o == &option_table[O_MODES])
+	else if (o == option_row(O_MODES))
 		snprintf(buf, len, "%s", fio_mode_names());
 	else
 		return NULL;
@@ -234,12 +235,12 @@ static struct value value_of(const struct option_desc *o)
 	struct value v = { .kind = V_TYPED };
 	const char *const *choices = option_choices(o);
 
-	if (o == &option_table[O_COMP]) {
+	if (o == option_row(O_COMP)) {
 		v.kind = V_ALGORITHMS;
-	} else if (o == &option_table[O_DATA] || o == &option_table[O_ACCESS]) {
+	} else if (o == option_row(O_DATA) || o == option_row(O_ACCESS)) {
 		v.kind = V_WORDS;
-		help_list_words(o == &option_table[O_DATA] ? pattern_help() : access_help(),
-				v.words, sizeof(v.words));
+		help_list_words(o == option_row(O_DATA) ? pattern_help() : access_help(), v.words,
+				sizeof(v.words));
 	} else if (choices) {
 		v.kind = V_WORDS;
 		for (size_t i = 0; choices[i]; i++)
@@ -252,7 +253,7 @@ static struct value value_of(const struct option_desc *o)
 			if (!(*r == ',' && r[1] == ' '))
 				*w++ = *r;
 		*w = '\0';
-	} else if (o == &option_table[O_CONFIG]) {
+	} else if (o == option_row(O_CONFIG)) {
 		v.kind = V_CONFIG;
 	} else if (o->type == OT_PATH) {
 		v.kind = o->flags & OPT_DIR ? V_DIR : V_FILE;
@@ -332,9 +333,9 @@ static void defaults_line(char *buf, size_t len)
 
 	snprintf(buf, len, "the defaults (");
 	for (size_t i = 0; i < ARRAY_SIZE(shown); i++)
-		if (default_text(&option_table[shown[i]], def, sizeof(def)))
+		if (default_text(option_row(shown[i]), def, sizeof(def)))
 			snprintf(buf + strlen(buf), len - strlen(buf), "%s--%s %s", i ? " " : "",
-				 option_table[shown[i]].name, def);
+				 option_row(shown[i])->name, def);
 	snprintf(buf + strlen(buf), len - strlen(buf), ")");
 }
 
@@ -563,10 +564,10 @@ static void man_options(FILE *out)
 	char names[128];
 
 	fputs(".SH OPTIONS\n", out);
-	for (int id = 0; id < O_COUNT; id++) {
-		unsigned mask = option_mask(&option_table[id]);
+	for (size_t pos = 0; pos < option_count(); pos++) {
+		unsigned mask = option_mask(option_row(option_at(pos)));
 		size_t k = 0;
-		if (option_table[id].flags & OPT_HIDDEN)
+		if (option_row(option_at(pos))->flags & OPT_HIDDEN)
 			continue; /* a group only where something shows */
 		while (k < ndone && done[k] != mask)
 			k++;
@@ -576,10 +577,10 @@ static void man_options(FILE *out)
 		command_names(names, sizeof(names), mask);
 		names[0] = (char)toupper((unsigned char)names[0]);
 		fprintf(out, ".SS \"%s options\"\n", names);
-		for (int j = id; j < O_COUNT; j++)
-			if (option_mask(&option_table[j]) == mask &&
-			    !(option_table[j].flags & OPT_HIDDEN))
-				man_option(out, &option_table[j], mask);
+		for (size_t j = pos; j < option_count(); j++)
+			if (option_mask(option_row(option_at(j))) == mask &&
+			    !(option_row(option_at(j))->flags & OPT_HIDDEN))
+				man_option(out, option_row(option_at(j)), mask);
 	}
 }
 
@@ -623,8 +624,8 @@ static void man_values(FILE *out)
 	text(out,
 	     "A TIME is a number with ms, s, m or h: 10ms, 2s, 10m, 1h. A bare number is in the "
 	     "option's unit:");
-	for (int id = 0, k = 0; id < O_COUNT; id++) {
-		const struct option_desc *o = &option_table[id];
+	for (size_t pos = 0, k = 0; pos < option_count(); pos++) {
+		const struct option_desc *o = option_row(option_at(pos));
 		if (o->type != OT_DURATION || (o->flags & OPT_HIDDEN))
 			continue;
 		fputs(k++ ? "," : "", out);
@@ -757,9 +758,9 @@ static void man_files(FILE *out)
 		 "held (flock) by the one run at a time on the machine, whatever "
 		 "ZSWAPBENCH_RUNDIR says, in a folder only root can write "
 		 "(/var/lib/zswapbench/lock where there is no /run)");
-	man_file(out, option_table[O_OUTPUT].def_help,
+	man_file(out, option_row(O_OUTPUT)->def_help,
 		 "the result file of a run, unless --output names another");
-	man_file(out, option_table[O_SWAPFILE].def_help,
+	man_file(out, option_find("swapfile")->def_help,
 		 "the swapfile of disk and zswap, removed after the run");
 	for (const char *const *d = config_preset_dirs(); *d; d++) {
 		const char *const *seen = config_preset_dirs();
@@ -846,11 +847,12 @@ static int man_examples(FILE *out)
 		man_example(out, examples[i].line, examples[i].about ? examples[i].about : about);
 	}
 	/* A target's own axis (fio's modes) needs that target: it has examples of its own. */
-	for (int id = 0; id < O_COUNT; id++)
-		if ((option_table[id].flags & OPT_SWEEP) && option_table[id].example &&
-		    !option_target(&option_table[id]))
+	for (size_t pos = 0; pos < option_count(); pos++) {
+		const struct option_desc *o = option_row(option_at(pos));
+		if ((o->flags & OPT_SWEEP) && o->example && !option_target(o))
 			snprintf(sweep + strlen(sweep), sizeof(sweep) - strlen(sweep), " --%s %s",
-				 option_table[id].name, option_table[id].example);
+				 o->name, o->example);
+	}
 	ok &= example_ok(sweep);
 	man_example(out, sweep, "every sweep axis at once: one cell per combination");
 	return ok;
@@ -897,8 +899,8 @@ static int bash_options(FILE *out)
 	      out);
 	for (size_t c = 0; c < ncommands; c++) {
 		fprintf(out, "\t%s) echo '", commands[c].name);
-		for (int id = 0, k = 0; id < O_COUNT; id++) {
-			const struct option_desc *o = &option_table[id];
+		for (size_t pos = 0, k = 0; pos < option_count(); pos++) {
+			const struct option_desc *o = option_row(option_at(pos));
 			if ((o->flags & OPT_HIDDEN) || !(option_mask(o) & commands[c].options))
 				continue;
 			ok &= shell_word(o->name);
@@ -981,8 +983,8 @@ static int bash_values(FILE *out)
 	fputs("# Completes the value of option $2 of command $1; fails when $2 takes no value.\n"
 	      "_zswapbench_value()\n{\n\tcase $1:$2 in\n",
 	      out);
-	for (int id = 0; id < O_COUNT; id++) {
-		const struct option_desc *o = &option_table[id];
+	for (size_t pos = 0; pos < option_count(); pos++) {
+		const struct option_desc *o = option_row(option_at(pos));
 		if ((o->flags & OPT_HIDDEN) || !takes_value(o))
 			continue;
 		bash_value_pattern(out, o);
@@ -1177,8 +1179,8 @@ static int zsh_values(FILE *out)
 	fputs("# Completes the value of option $2 of command $1.\n"
 	      "_zswapbench_value()\n{\n\tcase $1:$2 in\n",
 	      out);
-	for (int id = 0; id < O_COUNT; id++) {
-		const struct option_desc *o = &option_table[id];
+	for (size_t pos = 0; pos < option_count(); pos++) {
+		const struct option_desc *o = option_row(option_at(pos));
 		struct value v = value_of(o);
 		int k = 0;
 		if ((o->flags & OPT_HIDDEN) || !takes_value(o) || v.kind == V_TYPED)
@@ -1274,10 +1276,10 @@ static int zsh_completion(FILE *out)
 	for (size_t c = 0; c < ncommands; c++) {
 		const struct command_info *cmd = &commands[c];
 		fprintf(out, "\t%s)\n\t\t_arguments -s -S", cmd->name);
-		for (int id = 0; id < O_COUNT; id++)
-			if (cmd->options ? takes(cmd, &option_table[id])
-					 : (id == O_HELP)) /* --help alone */
-				zsh_option(out, cmd, &option_table[id]);
+		for (size_t pos = 0; pos < option_count(); pos++)
+			if (cmd->options ? takes(cmd, option_row(option_at(pos)))
+					 : (option_at(pos) == O_HELP)) /* --help alone */
+				zsh_option(out, cmd, option_row(option_at(pos)));
 		if (cmd->files)
 			fputs(" \\\n\t\t'*:result file:_files -g \"*.json(-.)\"'", out);
 		fputs("\n\t\t;;\n", out);
@@ -1401,11 +1403,12 @@ static int fish_completion(FILE *out)
 		fish_quoted(out, gist);
 		fputc('\n', out);
 	}
-	for (int id = 0; id < O_COUNT; id++) {
-		const struct option_desc *o = &option_table[id];
+	for (size_t pos = 0; pos < option_count(); pos++) {
+		const struct option_desc *o = option_row(option_at(pos));
 		int any = 0;
 		for (size_t c = 0; c < ncommands; c++)
-			any |= takes(&commands[c], o) || (!commands[c].options && id == O_HELP);
+			any |= takes(&commands[c], o) ||
+				(!commands[c].options && o == option_row(O_HELP));
 		if (!any || (o->flags & OPT_HIDDEN))
 			continue;
 		ok &= fish_option(out, o);

@@ -8,7 +8,7 @@
 
 #include "runner/cli/config_file.h"
 #include "runner/cli/options.h"
-#include "runner/cli/zram_generator.h"
+#include "runner/swap/zram_generator.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

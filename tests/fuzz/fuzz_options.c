@@ -36,8 +36,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (res == OPTIONS_USAGE)
 		FUZZ_ASSERT(msg[0] != '\0'); /* the one-line error */
 	if (res == OPTIONS_RUN && c->files)
-		for (int i = 0; i < cfg.nfiles; i++)
-			FUZZ_ASSERT(cfg.files[i] != NULL);
+		for (int i = 0; i < cfg.view.nfiles; i++)
+			FUZZ_ASSERT(cfg.view.files[i] != NULL);
 	if (res == OPTIONS_RUN && (c->options & CMD_EXPERIMENT)) {
 		/* What the plan relies on: every sweep axis has a value, jobs divide --alloc. */
 		FUZZ_ASSERT(cfg.limit.n >= 1 && cfg.limit.n <= LIST_MAX);
@@ -47,8 +47,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (size_t i = 0; i < cfg.jobs.n; i++)
 			FUZZ_ASSERT(cfg.jobs.v[i] >= 1 && cfg.jobs.v[i] <= JOBS_MAX);
 		FUZZ_ASSERT(cfg.trials >= 1);
-		for (int id = 0; id < O_COUNT; id++)
-			option_format(&cfg, (enum option_id)id, buf, sizeof(buf));
+		for (size_t pos = 0; pos < option_count(); pos++)
+			option_format(&cfg, option_at(pos), buf, sizeof(buf));
 		json_object *j = options_to_json(&cfg);
 		FUZZ_ASSERT(json_object_to_json_string(j) != NULL);
 		json_object_put(j);

@@ -524,10 +524,13 @@ def check_views_decide_nothing():
 
 
 def c_sources():
-    out = subprocess.run(["git", "-C", TOP, "ls-files", "src/*.[ch]", "tools/*.c", "tests/unit/*.[ch]",
-                          "tests/fuzz/*.[ch]", "bench/*.c"], capture_output=True, text=True)
+    # The files git knows as the work tree has them: a new file not yet added is checked, and one
+    # deleted (or moved) but not yet committed is not looked for.
+    out = subprocess.run(["git", "-C", TOP, "ls-files", "--cached", "--others", "--exclude-standard",
+                          "src/*.[ch]", "tools/*.c", "tests/unit/*.[ch]", "tests/fuzz/*.[ch]", "bench/*.c"],
+                         capture_output=True, text=True)
     if out.returncode == 0 and out.stdout.strip():
-        return out.stdout.split()
+        return sorted(f for f in set(out.stdout.split()) if os.path.exists(os.path.join(TOP, f)))
     # Not a git checkout (an unpacked tarball): every C file of those folders.
     found = []
     for folder in ("src", "tools", "tests/unit", "tests/fuzz", "bench"):

@@ -13,7 +13,7 @@
 
 #include "runner/cli/config_file.h"
 #include "runner/cli/help.h"
-#include "runner/cli/ini_line.h"
+#include "runner/base/ini_line.h"
 #include "runner/cli/option_echo.h"
 #include "runner/cli/option_parse.h"
 #include "runner/cli/options.h"

@@ -78,8 +78,14 @@ Test(dry_run, the_plan_s_cells_and_order)
 	/* Each compressor is a change of its own. */
 	says("\nzram:lz4:\n");
 	says("\nzram:zstd:\n");
-	/* 8 trials of 300M at 300 MiB/s and 0.12 s each. */
-	says("estimated duration: about 9 s (0.1 min), for the hogger's fill at ~300 MiB/s");
+	/* 8 trials of 300M at 300 MiB/s, and the runner's: 8 probes of 0.03 s, 8 zram devices of
+	 * 0.07 s, 8 cgroups of 0.01 s, 8 writes of 0.015 s and 0.25 s for the run. */
+	says("estimated duration: about 9 s (0.2 min), for the hogger's fill at ~300 MiB/s");
+	says("\n  the workloads 8.0 s; the runner's own 1.2 s: the probe 0.2 s, the devices made "
+	     "and "
+	     "undone 0.6 s,\n  the cgroups and spawns 0.1 s, the result file 0.1 s, the run's "
+	     "start "
+	     "and end 0.2 s\n");
 }
 
 Test(dry_run, more_than_eight_trials_are_cut)
@@ -113,8 +119,9 @@ Test(dry_run, a_block_device_at_fio_s_speed)
 	    "--swap-size", "32M", "--trials", "2");
 	says("  zram seq-write: limit ");
 	says(", fio seq-write, 1 job, about 500M moved\n");
-	/* 2 trials of 500M at 500 MiB/s and 0.12 s each. */
+	/* 2 trials of 500M at 500 MiB/s and the runner's 0.49 s. */
 	says("estimated duration: about 2 s (0.0 min), for fio's bytes at ~500 MiB/s");
+	says("  the workloads 2.0 s; the runner's own 0.5 s:");
 }
 
 Test(dry_run, json_has_the_cells_and_the_schedule)
@@ -131,5 +138,21 @@ Test(dry_run, json_has_the_cells_and_the_schedule)
 				 json_object_array_get_idx(v, 0), "workload")),
 			 "hogger");
 	cr_assert(json_object_object_get_ex(o, "estimated_seconds", &v));
+	/* 2 zram trials of the default 300M: the parts add up to the whole. */
+	{
+		double total = json_object_get_double(v), sum = 0;
+		json_object *b;
+		cr_assert(json_object_object_get_ex(o, "estimated_budget", &b));
+		json_object_object_foreach(b, key, part)
+		{
+			(void)key;
+			sum += json_object_get_double(part);
+		}
+		cr_assert_float_eq(sum, total, 1e-9);
+		cr_assert(json_object_object_get_ex(b, "devices", &v));
+		cr_assert_float_eq(json_object_get_double(v), 0.14, 1e-9);
+		cr_assert(json_object_object_get_ex(b, "probe", &v));
+		cr_assert_float_eq(json_object_get_double(v), 0.06, 1e-9);
+	}
 	json_object_put(o);
 }

@@ -19,17 +19,18 @@ static enum options_result parse_as(const char *word, struct config *cfg, char *
 /* The option of command c that a short letter means, or NULL. */
 static const struct option_desc *short_of(const struct command_info *c, char letter)
 {
-	for (int id = 0; id < O_COUNT; id++)
-		if (option_table[id].short_name == letter &&
-		    option_for(&option_table[id], c->options))
-			return &option_table[id];
+	for (size_t pos = 0; pos < option_count(); pos++) {
+		const struct option_desc *o = option_row(option_at(pos));
+		if (o->short_name == letter && option_for(o, c->options))
+			return o;
+	}
 	return NULL;
 }
 
 Test(flags, a_short_letter_is_one_long_option_in_every_command)
 {
-	for (int id = 0; id < O_COUNT; id++) {
-		const struct option_desc *o = &option_table[id];
+	for (size_t pos = 0; pos < option_count(); pos++) {
+		const struct option_desc *o = option_row(option_at(pos));
 		for (size_t c = 0; o->short_name && c < ncommands; c++) {
 			const struct option_desc *mine = short_of(&commands[c], o->short_name);
 			if (commands[c].run && mine)
@@ -38,7 +39,7 @@ Test(flags, a_short_letter_is_one_long_option_in_every_command)
 						 mine->name, commands[c].name, o->name);
 		}
 	}
-	cr_expect_eq(option_table[O_COLUMNS].short_name, 'C');
+	cr_expect_eq(option_row(O_COLUMNS)->short_name, 'C');
 	cr_expect_str_eq(short_of(command_of("show"), 'o')->name, "output");
 	cr_expect_str_eq(short_of(command_of("compare"), 'o')->name, "output");
 }
@@ -109,9 +110,11 @@ Test(flags, a_runs_config_has_one_output_its_result_file)
 		outputs += strcmp(key, "output") == 0;
 	}
 	cr_expect_eq(outputs, 1);
-	for (int id = 0; id < O_COUNT; id++)
-		if (strcmp(option_table[id].name, "output") == 0 && id != O_OUTPUT)
-			cr_expect(option_table[id].flags & OPT_NO_ECHO, "row %d echoes output", id);
+	for (size_t pos = 0; pos < option_count(); pos++) {
+		int id = option_at(pos);
+		if (strcmp(option_row(id)->name, "output") == 0 && id != O_OUTPUT)
+			cr_expect(option_row(id)->flags & OPT_NO_ECHO, "row %d echoes output", id);
+	}
 	json_object_put(j);
 	config_free(&cfg);
 }

@@ -19,7 +19,7 @@
 #include "common/size.h"
 #include "runner/cli/config_file.h"
 #include "runner/cli/options.h"
-#include "runner/cli/zram_generator.h"
+#include "runner/swap/zram_generator.h"
 #include "runner/commands/commands.h"
 #include "runner/kernel/cgroup.h"
 #include "runner/kernel/kv.h"

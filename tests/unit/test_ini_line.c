@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "runner/cli/ini_line.h"
+#include "runner/base/ini_line.h"
 
 static char conf[64];
 

@@ -22,6 +22,12 @@ static enum options_result parse(char *msg, struct config *cfg, int argc, char *
 	return options_parse(command_of(NULL), argc, argv, cfg, msg, 512);
 }
 
+/* The id of the row named name: the rows swap/ gives have no enum option_id. */
+static int id_named(const char *name)
+{
+	return option_id_of(option_find(name));
+}
+
 #define ARGS(...) ((char *[]){ "zswapbench", __VA_ARGS__, NULL })
 #define NARGS(...) (int)(sizeof((char *[]){ "zswapbench", __VA_ARGS__ }) / sizeof(char *))
 
@@ -47,24 +53,24 @@ Test(options, defaults_match_the_table)
 	cr_assert_eq(cfg.swappiness, -1, "not given: the kernel's own is left alone");
 	cr_assert_eq(cfg.timeout_ms, 600000);
 	cr_assert_eq(cfg.interval_ms, 10);
-	for (int id = 0; id < O_COUNT; id++)
+	for (int id = 0; id < OPTION_ID_MAX; id++)
 		cr_assert_not(cfg.given[id], "--%s counted as given by default",
-			      option_table[id].name);
+			      option_row(id) ? option_row(id)->name : "(no row)");
 	config_free(&cfg);
 }
 
 /* Every default in the table goes through its own parser. */
 Test(options, every_default_parses)
 {
-	for (int id = 0; id < O_COUNT; id++) {
+	for (size_t pos = 0; pos < option_count(); pos++) {
+		int id = option_at(pos);
 		struct config cfg = { 0 };
 		char msg[512];
-		if (!option_table[id].def)
+		if (!option_row(id)->def)
 			continue;
 		options_defaults(&cfg);
-		cr_assert_eq(option_apply(&cfg, (enum option_id)id, option_table[id].def, msg,
-					  sizeof(msg)),
-			     0, "default of --%s: %s", option_table[id].name, msg);
+		cr_assert_eq(option_apply(&cfg, id, option_row(id)->def, msg, sizeof(msg)), 0,
+			     "default of --%s: %s", option_row(id)->name, msg);
 		config_free(&cfg);
 	}
 }
@@ -130,14 +136,14 @@ Test(options, sizes_follow_util_linux)
 }
 
 /* One option's value must be refused: exit 2's one line names the option and the value. */
-static void refused(enum option_id id, const char *value, const char *why)
+static void refused(int id, const char *value, const char *why)
 {
 	struct config cfg = { 0 };
 	static char msg[2 * PATH_MAX], needle[2 * PATH_MAX];
 	options_defaults(&cfg);
 	cr_assert_neq(option_apply(&cfg, id, value, msg, sizeof(msg)), 0,
-		      "--%s '%s' (%s) was accepted", option_table[id].name, value, why);
-	snprintf(needle, sizeof(needle), "--%s '%s': ", option_table[id].name, value);
+		      "--%s '%s' (%s) was accepted", option_row(id)->name, value, why);
+	snprintf(needle, sizeof(needle), "--%s '%s': ", option_row(id)->name, value);
 	cr_assert(strncmp(msg, needle, strlen(needle)) == 0,
 		  "%s: message '%s' does not start with '%s'", why, msg, needle);
 	cr_assert_gt(strlen(msg), strlen(needle), "%s: no reason given: '%s'", why, msg);
@@ -152,9 +158,9 @@ static void decimal(char *buf, size_t len, uint64_t v)
 }
 
 /* Below min and above max, by type: what the table promises is what the parser enforces. */
-static void check_range(enum option_id id)
+static void check_range(int id)
 {
-	const struct option_desc *o = &option_table[id];
+	const struct option_desc *o = option_row(id);
 	char below[64], above[64];
 
 	switch (o->type) {
@@ -195,9 +201,9 @@ static void check_range(enum option_id id)
 
 /* One option's value must be taken, and land in its field as the number typed (sizes in bytes,
  * durations in ms): a bound the parser treats as exclusive refuses the table's own min or max. */
-static void accepted(enum option_id id, const char *value, uint64_t want, double want_real)
+static void accepted(int id, const char *value, uint64_t want, double want_real)
 {
-	const struct option_desc *o = &option_table[id];
+	const struct option_desc *o = option_row(id);
 	struct config cfg = { 0 };
 	char msg[512];
 	const void *f;
@@ -205,7 +211,7 @@ static void accepted(enum option_id id, const char *value, uint64_t want, double
 	options_defaults(&cfg);
 	cr_assert_eq(option_apply(&cfg, id, value, msg, sizeof(msg)), 0,
 		     "--%s '%s' (a bound of the table) was refused: %s", o->name, value, msg);
-	f = (const char *)&cfg + o->offset;
+	f = option_field_const(&cfg, o);
 	switch (o->type) {
 	case OT_SIZE:
 	case OT_DURATION:
@@ -239,8 +245,9 @@ Test(options, every_range_includes_its_bounds)
 	char v[64];
 	int tested = 0;
 
-	for (int id = 0; id < O_COUNT; id++) {
-		const struct option_desc *o = &option_table[id];
+	for (size_t pos = 0; pos < option_count(); pos++) {
+		int id = option_at(pos);
+		const struct option_desc *o = option_row(id);
 		switch (o->type) {
 		case OT_SIZE:
 		case OT_SIZE_LIST:
@@ -250,50 +257,50 @@ Test(options, every_range_includes_its_bounds)
 			/* A size of 0 is refused as no size at all, whatever the table says. */
 			if (o->min > 0 || (o->type != OT_SIZE && o->type != OT_SIZE_LIST)) {
 				decimal(v, sizeof(v), o->min);
-				accepted((enum option_id)id, v, o->min, 0);
+				accepted(id, v, o->min, 0);
 			}
 			if (o->min > 0) {
 				decimal(v, sizeof(v), o->min - 1);
-				refused((enum option_id)id, v, "one below min");
+				refused(id, v, "one below min");
 			}
 			/* A size's max of 0 is what any kernel can map: 2^56. */
 			if (!o->max && (o->type == OT_SIZE || o->type == OT_SIZE_LIST)) {
 				decimal(v, sizeof(v), 1ULL << 56);
-				accepted((enum option_id)id, v, 1ULL << 56, 0);
+				accepted(id, v, 1ULL << 56, 0);
 				decimal(v, sizeof(v), (1ULL << 56) + 1);
-				refused((enum option_id)id, v, "one above what a kernel can map");
+				refused(id, v, "one above what a kernel can map");
 			} else {
 				decimal(v, sizeof(v), o->max);
-				accepted((enum option_id)id, v, o->max, 0);
+				accepted(id, v, o->max, 0);
 				decimal(v, sizeof(v), o->max + 1);
-				refused((enum option_id)id, v, "one above max");
+				refused(id, v, "one above max");
 			}
 			tested++;
 			break;
 		case OT_DURATION:
 			snprintf(v, sizeof(v), "%" PRIu64 "ms", o->min);
-			accepted((enum option_id)id, v, o->min, 0);
+			accepted(id, v, o->min, 0);
 			snprintf(v, sizeof(v), "%" PRIu64 "ms", o->max);
-			accepted((enum option_id)id, v, o->max, 0);
+			accepted(id, v, o->max, 0);
 			snprintf(v, sizeof(v), "%" PRIu64 "ms", o->max + 1);
-			refused((enum option_id)id, v, "one ms above max");
+			refused(id, v, "one ms above max");
 			if (o->min > 1) {
 				snprintf(v, sizeof(v), "%" PRIu64 "ms", o->min - 1);
-				refused((enum option_id)id, v, "one ms below min");
+				refused(id, v, "one ms below min");
 			}
 			tested++;
 			break;
 		case OT_REAL:
 			/* The nearest doubles beyond each bound: %.17g reads back exactly. */
 			snprintf(v, sizeof(v), "%.17g", o->dmin);
-			accepted((enum option_id)id, v, 0, o->dmin);
+			accepted(id, v, 0, o->dmin);
 			snprintf(v, sizeof(v), "%.17g", o->dmax);
-			accepted((enum option_id)id, v, 0, o->dmax);
+			accepted(id, v, 0, o->dmax);
 			snprintf(v, sizeof(v), "%.17g", nextafter(o->dmax, INFINITY));
-			refused((enum option_id)id, v, "just above max");
+			refused(id, v, "just above max");
 			if (o->dmin > 0) {
 				snprintf(v, sizeof(v), "%.17g", nextafter(o->dmin, 0));
-				refused((enum option_id)id, v, "just below min");
+				refused(id, v, "just below min");
 			}
 			tested++;
 			break;
@@ -351,8 +358,9 @@ Test(options, jobs_range_includes_its_bounds)
 
 Test(options, the_table_as_a_table)
 {
-	for (int id = 0; id < O_COUNT; id++) {
-		const struct option_desc *o = &option_table[id];
+	for (size_t pos = 0; pos < option_count(); pos++) {
+		int id = option_at(pos);
+		const struct option_desc *o = option_row(id);
 		struct config cfg = { 0 };
 		char msg[512];
 		if (o->type == OT_ACTION || o->type == OT_FLAG)
@@ -361,25 +369,25 @@ Test(options, the_table_as_a_table)
 		options_defaults(&cfg);
 		/* The example names the file where distributions install it; the test has its
 		 * own. */
-		cr_assert_eq(option_apply(&cfg, (enum option_id)id,
-					  id == O_ZRAM_GENERATOR ? FIXTURES "/zram-generator.conf"
-								 : o->example,
+		cr_assert_eq(option_apply(&cfg, id,
+					  strcmp(o->name, "zram-generator") == 0 ? FIXTURES
+						  "/zram-generator.conf"
+										 : o->example,
 					  msg, sizeof(msg)),
 			     0, "example of --%s: %s", o->name, msg);
 		cr_assert(cfg.given[id]);
-		if (o->parse == option_table[O_SETUP].parse) /* a command as text */
-			refused((enum option_id)id, "make | tee log",
-				"shell syntax, with no shell to run it");
-		else if (id == O_SWAPFILE) /* any path, relative too, that needs no quoting */
-			refused((enum option_id)id, "a b.swap", "a blank in a path");
+		if (o->parse == option_row(O_SETUP)->parse) /* a command as text */
+			refused(id, "make | tee log", "shell syntax, with no shell to run it");
+		else if (strcmp(o->name, "swapfile") ==
+			 0) /* any path, relative too, that needs no quoting */
+			refused(id, "a b.swap", "a blank in a path");
 		else if (id == O_OUTPUT || id == O_PLOT || id == O_REPORT || id == O_PLOT_OUTPUT)
-			refused((enum option_id)id, "-",
-				"standard output, beside the run's answer");
+			refused(id, "-", "standard output, beside the run's answer");
 		else if (o->type != OT_PATH || o->parse)
-			refused((enum option_id)id, "x%y", "the wrong type");
+			refused(id, "x%y", "the wrong type");
 		if (o->type != OT_CUSTOM || id == O_JOBS)
-			refused((enum option_id)id, "", "empty");
-		check_range((enum option_id)id);
+			refused(id, "", "empty");
+		check_range(id);
 		config_free(&cfg);
 	}
 }
@@ -395,7 +403,7 @@ Test(options, values_are_never_cut_to_fit)
 	snprintf(value, sizeof(value), "%s2JUNK-4", zeros);
 	refused(O_JOBS, value, "junk after many zeros");
 	snprintf(value, sizeof(value), "10M,%s20MGARBAGE", zeros);
-	refused(O_DISK_THROTTLE, value, "junk after many zeros");
+	refused(id_named("disk-throttle"), value, "junk after many zeros");
 	snprintf(value, sizeof(value), "%s4", zeros);
 	options_defaults(&cfg);
 	cr_assert_eq(option_apply(&cfg, O_JOBS, value, msg, sizeof(msg)), 0, "%s", msg);
@@ -554,13 +562,14 @@ Test(options, help_lists_every_visible_option, .init = cr_redirect_stdout)
 	out = cr_get_redirected_stdout();
 	n = fread(help, 1, sizeof(help) - 1, out);
 	help[n] = '\0';
-	for (int id = 0; id < O_COUNT; id++) {
+	for (size_t pos = 0; pos < option_count(); pos++) {
+		int id = option_at(pos);
 		char needle[64];
-		snprintf(needle, sizeof(needle), "--%s", option_table[id].name);
-		if (option_table[id].flags & OPT_HIDDEN)
+		snprintf(needle, sizeof(needle), "--%s", option_row(id)->name);
+		if (option_row(id)->flags & OPT_HIDDEN)
 			cr_assert_null(strstr(help, needle), "%s is for developers, not in --help",
 				       needle);
-		else if (option_for(&option_table[id], CMD_RUN))
+		else if (option_for(option_row(id), CMD_RUN))
 			cr_assert_not_null(strstr(help, needle), "%s missing from --help", needle);
 		else if (id != O_PLOT_OUTPUT && id != O_REPORT_OUTPUT && id != O_VIEW_OUTPUT &&
 			 id != O_SYSINFO_FORMAT) { /* "--output", "--format": the run's too */
@@ -639,12 +648,13 @@ Test(options, a_copied_config_outlives_its_source)
  * other text is held in place. */
 Test(options, texts_of_the_table_are_owned)
 {
-	for (int id = 0; id < O_COUNT; id++) {
-		const struct option_desc *o = &option_table[id];
+	for (size_t pos = 0; pos < option_count(); pos++) {
+		int id = option_at(pos);
+		const struct option_desc *o = option_row(id);
 		int owned = o->type == OT_PATH || o->type == OT_TEXT;
 		if (o->type == OT_CUSTOM)
 			continue; /* its parser keeps what it sets */
-		cr_assert_eq(config_owns_text(o->offset), owned, "--%s", o->name);
+		cr_assert_eq(config_owns_text(option_offset(o)), owned, "--%s", o->name);
 		if (owned)
 			cr_assert_eq(o->size, sizeof(char *), "--%s: a char *", o->name);
 		if (o->type == OT_TEXT)
@@ -679,7 +689,7 @@ Test(options, switches)
 	cr_assert_eq(cfg.latency, SWITCH_OFF);
 	cr_assert_eq(cfg.backend.zswap.shrinker, SWITCH_ON);
 	cr_assert_eq(cfg.backend.zswap.writeback, SWITCH_OFF);
-	cr_assert_str_eq(option_format(&cfg, O_ZSWAP_SHRINKER, buf, sizeof(buf)), "on");
+	cr_assert_str_eq(option_format(&cfg, id_named("zswap-shrinker"), buf, sizeof(buf)), "on");
 	j = options_to_json(&cfg);
 	cr_assert_str_eq(json_object_get_string(json_object_object_get(j, "mglru")), "off");
 	cr_assert_str_eq(json_object_get_string(json_object_object_get(j, "zswap-shrinker")), "on");

@@ -5,7 +5,7 @@
 
 #include "common/util.h"
 #include "runner/cli/options.h"
-#include "runner/cli/zram_generator.h"
+#include "runner/swap/zram_generator.h"
 #include "runner/commands/commands.h"
 
 static double eval(const char *expr, double ram)

@@ -1,19 +1,20 @@
 #include "runner/cli/config.h"
 #include "common/util.h"
+#include "runner/swap/options.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* What every text not given points to: nothing writes through it, nothing frees it. */
 static const char empty[] = "";
 
-/* The texts a config owns, each "" or a copy of its own. A test checks that every path and
- * text of the option table is among them. */
+/* The texts a config owns, each "" or a copy of its own: these, and those of its swap settings
+ * (swap_settings_text). A test checks that every path and text of the option table is among
+ * them. */
 static const size_t owned[] = {
-	offsetof(struct config, backend.disk.swapfile),
-	offsetof(struct config, zram_generator),
-	offsetof(struct config, data),
+	offsetof(struct config, data), /* a pattern may name a file: a path's length */
 	offsetof(struct config, output),
 	offsetof(struct config, view.plot_dir),
 	offsetof(struct config, view.report_file),
@@ -29,22 +30,32 @@ static const size_t owned[] = {
 	offsetof(struct config, prepare),
 	offsetof(struct config, cleanup),
 };
-#define NOWNED (ARRAY_SIZE(owned))
+
+/* The offset of the i-th text the config owns; SIZE_MAX past the last. */
+static size_t owned_at(size_t i)
+{
+	size_t swap;
+
+	if (i < ARRAY_SIZE(owned))
+		return owned[i];
+	swap = swap_settings_text(i - ARRAY_SIZE(owned));
+	return swap == SIZE_MAX ? SIZE_MAX : offsetof(struct config, backend) + swap;
+}
 
 static char **text_at(struct config *cfg, size_t i)
 {
-	return (char **)((char *)cfg + owned[i]);
+	return (char **)((char *)cfg + owned_at(i));
 }
 
 static const char *text_of(const struct config *cfg, size_t i)
 {
-	return *(char *const *)((const char *)cfg + owned[i]);
+	return *(char *const *)((const char *)cfg + owned_at(i));
 }
 
 int config_owns_text(size_t offset)
 {
-	for (size_t i = 0; i < NOWNED; i++)
-		if (owned[i] == offset)
+	for (size_t i = 0; owned_at(i) != SIZE_MAX; i++)
+		if (owned_at(i) == offset)
 			return 1;
 	return 0;
 }
@@ -52,7 +63,7 @@ int config_owns_text(size_t offset)
 void config_init(struct config *cfg)
 {
 	memset(cfg, 0, sizeof(*cfg));
-	for (size_t i = 0; i < NOWNED; i++)
+	for (size_t i = 0; owned_at(i) != SIZE_MAX; i++)
 		*text_at(cfg, i) = (char *)empty;
 }
 
@@ -71,7 +82,7 @@ static void free_words(char **words)
 
 void config_free(struct config *cfg)
 {
-	for (size_t i = 0; i < NOWNED; i++)
+	for (size_t i = 0; owned_at(i) != SIZE_MAX; i++)
 		free_text(*text_at(cfg, i));
 	free_words(cfg->command);
 	free(cfg->sections);
@@ -136,11 +147,11 @@ int config_copy(struct config *dst, const struct config *src)
 	int ret = 0;
 
 	*dst = *src;
-	for (size_t i = 0; i < NOWNED; i++)
+	for (size_t i = 0; owned_at(i) != SIZE_MAX; i++)
 		*text_at(dst, i) = (char *)empty;
 	dst->command = NULL;
 	dst->sections = NULL;
-	for (size_t i = 0; i < NOWNED && !ret; i++)
+	for (size_t i = 0; owned_at(i) != SIZE_MAX && !ret; i++)
 		ret = config_set_text(text_at(dst, i), text_of(src, i));
 	if (!ret && src->command)
 		ret = config_set_command(dst, src->command);

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "runner/base/option_row.h"
 #include "runner/cli/command_words.h"
 #include "runner/report/render.h"
 #include "runner/swap/settings.h"
@@ -20,7 +21,9 @@
 #define NAME_LEN 32
 #define JOBS_MAX 256 /* --jobs: workload processes in a cell */
 
-/* One per option, in the order of the option table (and of --help). */
+/* One per core row of the option table (option_table.c), in the order of the table (and of
+ * --help). The rows other layers give (swap/options.h) take the ids from O_COUNT on, as the
+ * table is walked, at most OPTION_CONTRIBUTED_MAX of them: option_table.h. */
 enum option_id {
 	O_LIMIT,
 	O_ALLOC,
@@ -36,23 +39,6 @@ enum option_id {
 	O_SWAP_LIMIT,
 	O_SWAPPINESS,
 	O_PAGE_CLUSTER,
-	O_SWAPFILE,
-	O_SWAP_SIZE,
-	O_PRIORITY,
-	O_DISK_THROTTLE,
-	O_ZRAM_SIZE,
-	O_ZRAM_MEM_LIMIT,
-	O_ZRAM_ALGO_PARAMS,
-	O_ZRAM_GENERATOR,
-	O_ZRAM_BACKING_DEV,
-	O_ZRAM_WRITEBACK,
-	O_ZRAM_RECOMP,
-	O_ZRAM_STREAMS,
-	O_ZSWAP_POOL,
-	O_ZSWAP_ZPOOL,
-	O_ZSWAP_SHRINKER,
-	O_ZSWAP_WRITEBACK,
-	O_ZSWAP_MAX,
 	O_THP,
 	O_MGLRU,
 	O_TARGET,
@@ -123,23 +109,10 @@ enum option_id {
 	O_VERSION,
 	O_COUNT
 };
-
-/* The sets of options the commands take, as bits: an option's row in the table names the sets
- * it is in, a command's row (commands/commands.c) the set it parses. */
-enum command {
-	CMD_RUN = 1 << 0,
-	CMD_SHOW = 1 << 1,
-	CMD_COMPARE = 1 << 2,
-	CMD_SYSINFO = 1 << 3,
-	CMD_PLOT = 1 << 4,
-	CMD_REPORT = 1 << 5,
-	CMD_CALIBRATE = 1 << 6,
-	CMD_SAVINGS = 1 << 7,
-	CMD_ALL = (1 << 8) - 1,
-	/* The commands that run the experiment: they take its options (those of no set in
-	 * particular), a config file, and a COMMAND after "--". */
-	CMD_EXPERIMENT = CMD_RUN | CMD_CALIBRATE | CMD_SAVINGS,
-};
+/* Room for the ids of the rows other layers give, after the core rows': given[] is indexed by
+ * every id. */
+#define OPTION_CONTRIBUTED_MAX 32
+#define OPTION_ID_MAX (O_COUNT + OPTION_CONTRIBUTED_MAX)
 
 enum run_order {
 	ORDER_INTERLEAVED,
@@ -232,9 +205,8 @@ struct config {
 	uint64_t swap_limit; /* 0: none */
 	int swappiness; /* -1: leave the kernel's */
 	int page_cluster; /* -1: leave the kernel's */
-	uint64_t swap_size; /* 0: big enough for the largest allocation */
-	struct swap_settings backend; /* each backend's own options, and the swap priority */
-	char *zram_generator; /* the zram-generator.conf whose [zram0] was measured */
+	/* the swap areas' options (their size and priority) and each backend's own */
+	struct swap_settings backend;
 	char thp[NAME_LEN]; /* transparent_hugepage/enabled for the run; empty: leave it */
 	enum switch_state mglru; /* lru_gen/enabled for the run */
 	/* What each cell's device is used as (enum device_use): swap, a block device fio
@@ -291,10 +263,10 @@ struct config {
 	/* its named sections: the run's cells, at most SECTION_MAX */
 	struct cell_section *sections;
 	size_t nsections;
-	unsigned char given[O_COUNT]; /* set on the command line (not a default) */
+	unsigned char given[OPTION_ID_MAX]; /* by id: set on the command line (not a default) */
 };
 
-static inline int config_given(const struct config *cfg, enum option_id id)
+static inline int config_given(const struct config *cfg, int id)
 {
 	return cfg->given[id];
 }

@@ -12,7 +12,7 @@
 
 #include "common/util.h"
 #include "runner/base/sizes.h"
-#include "runner/cli/ini_line.h"
+#include "runner/base/ini_line.h"
 #include "runner/cli/command_words.h"
 #include "runner/cli/option_parse.h"
 #include "runner/cli/option_set.h"
@@ -126,7 +126,7 @@ static int flag_value(const char *value, int *on)
 static int set_run_key(struct load *l, const struct option_desc *o, const char *value, char *why,
 		       size_t len)
 {
-	enum option_id id = (enum option_id)(o - option_table);
+	int id = option_id_of(o);
 	char reason[OPTION_REASON_LEN];
 	int on;
 
@@ -135,7 +135,7 @@ static int set_run_key(struct load *l, const struct option_desc *o, const char *
 			snprintf(why, len, "%s: '%.200s': not yes or no", o->name, value);
 			return 0;
 		}
-		*(int *)((char *)l->cfg + o->offset) = on;
+		*(int *)option_field(l->cfg, o) = on;
 		l->cfg->given[id] = on;
 		return 1;
 	}
@@ -163,8 +163,8 @@ static struct cell_section *section_named(struct config *cfg, const char *name)
 static int set_section_key(struct load *l, const char *section, const struct option_desc *o,
 			   const char *value, char *why, size_t len)
 {
-	static const enum option_id axes[AXIS_COUNT] = { O_SWAP, O_COMP, O_JOBS, O_LIMIT };
-	enum option_id id = (enum option_id)(o - option_table);
+	static const int axes[AXIS_COUNT] = { O_SWAP, O_COMP, O_JOBS, O_LIMIT };
+	int id = option_id_of(o);
 	struct cell_section *s = section_named(l->cfg, section);
 	char reason[OPTION_REASON_LEN];
 	int axis = -1;
@@ -231,11 +231,11 @@ static int on_key(void *user, const char *section, const char *name, const char 
 
 	/* Every command given as text (setup, read-back, a service's load, ready, load-warmup)
 	 * takes the option table's one check: that is how they are known. */
-	if (strcmp(name, "command") == 0 || (o && o->parse == option_table[O_SETUP].parse))
+	if (strcmp(name, "command") == 0 || (o && o->parse == option_row(O_SETUP)->parse))
 		value = expand_dir(l, value, expanded, sizeof(expanded));
 	if (strcmp(name, "command") == 0 && (!section[0] || strcmp(section, "run") == 0)) {
 		ok = set_command(l->cfg, value, err, sizeof(err));
-	} else if (!o || o->type == OT_ACTION || o - option_table == O_CONFIG ||
+	} else if (!o || o->type == OT_ACTION || o == option_row(O_CONFIG) ||
 		   !option_for(o, CMD_RUN)) {
 		snprintf(err, sizeof(err), "%s: not an option of a run (see zswapbench --help)",
 			 name);

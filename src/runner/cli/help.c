@@ -96,21 +96,21 @@ static void usage(FILE *out, const struct command_info *c, const struct command_
 	fprintf(out, "%s\n", c->about);
 }
 
-/* Does option id have its short name in c's set? The first option of the set to claim it does. */
-static int owns_short(const struct command_info *c, int id)
+/* Does the option at place pos of the table have its short name in c's set? The first option
+ * of the set to claim it does. */
+static int owns_short(const struct command_info *c, size_t pos)
 {
-	const struct option_desc *o = &option_table[id];
+	const struct option_desc *o = option_row(option_at(pos));
 
-	for (int k = 0; o->short_name && k < id; k++)
-		if (option_table[k].short_name == o->short_name &&
-		    option_for(&option_table[k], c->options))
+	for (size_t k = 0; o->short_name && k < pos; k++)
+		if (option_row(option_at(k))->short_name == o->short_name &&
+		    option_for(option_row(option_at(k)), c->options))
 			return 0;
 	return o->short_name != 0;
 }
 
-static int shown(const struct command_info *c, int id)
+static int shown(const struct command_info *c, const struct option_desc *o)
 {
-	const struct option_desc *o = &option_table[id];
 	return !(o->flags & OPT_HIDDEN) && option_for(o, c->options);
 }
 
@@ -125,13 +125,13 @@ void options_help(FILE *out, const struct command_info *c, const struct command_
 	usage(out, c, table, n);
 	for (int g = 0; g < (grouped ? G_COUNT : 1); g++) {
 		int heading = 0;
-		for (int id = 0; c->options && id < O_COUNT; id++) {
-			if (!shown(c, id) ||
-			    (grouped && option_table[id].group != (enum option_group)g))
+		for (size_t pos = 0; c->options && pos < option_count(); pos++) {
+			const struct option_desc *o = option_row(option_at(pos));
+			if (!shown(c, o) || (grouped && o->group != (enum option_group)g))
 				continue;
 			if (!heading++)
 				fprintf(out, grouped ? "\n%s:\n" : "\n", option_group_names[g]);
-			option_line(out, &option_table[id], owns_short(c, id));
+			option_line(out, o, owns_short(c, pos));
 		}
 	}
 	if (!c->implicit)

@@ -18,11 +18,10 @@
 #include "runner/swap/backend.h"
 #include "runner/trial/drivers/driver.h"
 
-static int bad(char *why, size_t len, const struct config *cfg, enum option_id id,
-	       const char *reason)
+static int bad(char *why, size_t len, const struct config *cfg, int id, const char *reason)
 {
 	char value[PATH_MAX];
-	snprintf(why, len, "--%s '%s': %s", option_table[id].name,
+	snprintf(why, len, "--%s '%s': %s", option_row(id)->name,
 		 option_format(cfg, id, value, sizeof(value)), reason);
 	return -EINVAL;
 }
@@ -65,8 +64,9 @@ static int check_backends(const struct config *cfg, char *why, size_t len)
 	struct name_list swap;
 
 	run_backends(cfg, &swap);
-	for (int id = 0; id < O_COUNT; id++) {
-		const struct option_desc *o = &option_table[id];
+	for (size_t pos = 0; pos < option_count(); pos++) {
+		int id = option_at(pos);
+		const struct option_desc *o = option_row(id);
 		int used = 0;
 		char backends[64], users[64], reason[160];
 		if (!cfg->given[id] || !backends_of_option(o->name, backends, sizeof(backends))[0])
@@ -80,7 +80,7 @@ static int check_backends(const struct config *cfg, char *why, size_t len)
 		snprintf(reason, sizeof(reason), "only %s use%s this option; add --swap %.*s",
 			 users, strchr(backends, ',') ? "" : "s", (int)strcspn(backends, ","),
 			 backends);
-		return bad(why, len, cfg, (enum option_id)id, reason);
+		return bad(why, len, cfg, id, reason);
 	}
 	return 0;
 }
@@ -98,10 +98,12 @@ static int check_hogger_only(const struct config *cfg, char *why, size_t len)
 		 fio		 ? "fio (--target block)"
 			 : other ? named->name
 				 : "a command");
-	for (int id = 0; (cfg->command || fio || other) && id < O_COUNT; id++)
-		if ((option_table[id].flags & OPT_HOGGER_ONLY) && cfg->given[id] &&
+	for (size_t pos = 0; (cfg->command || fio || other) && pos < option_count(); pos++) {
+		int id = option_at(pos);
+		if ((option_row(id)->flags & OPT_HOGGER_ONLY) && cfg->given[id] &&
 		    !(fio && id == O_DATA))
-			return bad(why, len, cfg, (enum option_id)id, reason);
+			return bad(why, len, cfg, id, reason);
+	}
 	return 0;
 }
 
@@ -127,14 +129,15 @@ static int check_named_driver(const struct config *cfg, char *why, size_t len)
  * (no command), a filesystem runs the command. */
 static int check_target(const struct config *cfg, char *why, size_t len)
 {
-	const char *target = option_table[O_TARGET].choices[cfg->target];
+	const char *target = option_row(O_TARGET)->choices[cfg->target];
 	char reason[80];
 
-	for (int id = 0; id < O_COUNT; id++) {
-		const char *needs = option_target(&option_table[id]);
+	for (size_t pos = 0; pos < option_count(); pos++) {
+		int id = option_at(pos);
+		const char *needs = option_target(option_row(id));
 		if (cfg->given[id] && needs && strcmp(needs, target)) {
 			snprintf(reason, sizeof(reason), "only with --target %s", needs);
-			return bad(why, len, cfg, (enum option_id)id, reason);
+			return bad(why, len, cfg, id, reason);
 		}
 	}
 	if (cfg->target == USE_BLOCK && cfg->command)

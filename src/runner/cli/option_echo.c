@@ -11,7 +11,7 @@
 
 static const void *field(const struct config *cfg, const struct option_desc *o)
 {
-	return (const char *)cfg + o->offset;
+	return option_field_const(cfg, o);
 }
 
 static void append(char *buf, size_t len, const char *text)
@@ -27,10 +27,10 @@ static void custom_format(const struct config *cfg, const struct option_desc *o,
 	json_object *j;
 
 	if (o->format) {
-		o->format(cfg, buf, len);
+		o->format(option_scope_const(cfg, o), buf, len);
 		return;
 	}
-	j = o->to_json ? o->to_json(cfg) : NULL;
+	j = o->to_json ? o->to_json(option_scope_const(cfg, o)) : NULL;
 	if (json_object_is_type(j, json_type_array))
 		for (size_t i = 0; i < json_object_array_length(j); i++)
 			append(buf, len, json_object_get_string(json_object_array_get_idx(j, i)));
@@ -39,9 +39,9 @@ static void custom_format(const struct config *cfg, const struct option_desc *o,
 	json_object_put(j);
 }
 
-const char *option_format(const struct config *cfg, enum option_id id, char *buf, size_t len)
+const char *option_format(const struct config *cfg, int id, char *buf, size_t len)
 {
-	const struct option_desc *o = &option_table[id];
+	const struct option_desc *o = option_row(id);
 	const void *f = field(cfg, o);
 	char item[40];
 
@@ -161,7 +161,7 @@ static json_object *option_json(const struct config *cfg, const struct option_de
 	case OT_REAL:
 		return json_object_new_double(*(const double *)f);
 	case OT_CUSTOM:
-		return o->to_json ? o->to_json(cfg) : NULL;
+		return o->to_json ? o->to_json(option_scope_const(cfg, o)) : NULL;
 	case OT_ACTION:
 		break;
 	}
@@ -172,8 +172,8 @@ json_object *options_to_json(const struct config *cfg)
 {
 	json_object *o = json_object_new_object(), *argv;
 
-	for (int id = 0; id < O_COUNT; id++) {
-		const struct option_desc *d = &option_table[id];
+	for (size_t pos = 0; pos < option_count(); pos++) {
+		const struct option_desc *d = option_row(option_at(pos));
 		if (d->type == OT_ACTION || (d->flags & OPT_NO_ECHO))
 			continue;
 		json_object_object_add(o, d->name, option_json(cfg, d));

@@ -8,8 +8,9 @@
 
 struct json_object;
 
-/* The value of an option in cfg as it would be typed ("50M,100M"), for messages. */
-const char *option_format(const struct config *cfg, enum option_id id, char *buf, size_t len);
+/* The value of an option in cfg as it would be typed ("50M,100M"), for messages, by the id of
+ * its row. */
+const char *option_format(const struct config *cfg, int id, char *buf, size_t len);
 /* The config object of the result file: option name -> typed value. */
 struct json_object *options_to_json(const struct config *cfg);
 

@@ -17,7 +17,7 @@
 
 static void *field(struct config *cfg, const struct option_desc *o)
 {
-	return (char *)cfg + o->offset;
+	return option_field(cfg, o);
 }
 
 /* 2^56: the user half of the largest address space any kernel has (x86-64's five-level
@@ -236,7 +236,7 @@ static int parse_text(struct config *cfg, const struct option_desc *o, const cha
 		snprintf(why, len, o->type == OT_PATH ? "an empty path" : "an empty value");
 		return -EINVAL;
 	}
-	if (o->parse && o->parse(cfg, v, why, len))
+	if (o->parse && o->parse(option_scope(cfg, o), v, why, len))
 		return -EINVAL;
 	if (o->type == OT_STRING)
 		return copy_text(field(cfg, o), o->size, v, why, len);
@@ -257,7 +257,7 @@ static int parse_value(struct config *cfg, const struct option_desc *o, const ch
 		/* A size's own rule (a multiple of 512) is checked once it is a size. */
 		if (parse_size(o, v, strlen(v), field(cfg, o), why, len))
 			return -EINVAL;
-		return o->parse ? o->parse(cfg, v, why, len) : 0;
+		return o->parse ? o->parse(option_scope(cfg, o), v, why, len) : 0;
 	case OT_SIZE_LIST:
 		return parse_size_list(o, field(cfg, o), v, why, len);
 	case OT_NAME_LIST:
@@ -302,30 +302,55 @@ static int parse_value(struct config *cfg, const struct option_desc *o, const ch
 		*(int *)field(cfg, o) = 1;
 		return 0;
 	case OT_CUSTOM:
-		return o->parse(cfg, v, why, len);
+		return o->parse(option_scope(cfg, o), v, why, len);
 	case OT_ACTION:
 		return 0;
 	}
 	return -EINVAL;
 }
 
-int option_set(struct config *cfg, enum option_id id, const char *value, char *why, size_t len)
+/* What a row sets besides its own field (a zram-generator.conf: the run's backend and its
+ * algorithm): each a list option of the table, which becomes that one name, or none. */
+static int set_implied(struct config *cfg, const struct option_desc *o, char *why, size_t len)
 {
-	int ret = parse_value(cfg, &option_table[id], value ? value : "", why, len);
+	struct option_implied implied[OPTION_IMPLIED_MAX];
+	size_t n = o->implies ? o->implies(option_scope_const(cfg, o), implied) : 0;
 
+	for (size_t i = 0; i < n && i < OPTION_IMPLIED_MAX; i++) {
+		const struct option_desc *to = option_find(implied[i].option);
+		struct name_list *l;
+		if (!to || (to->type != OT_NAME_LIST && to->type != OT_BACKEND_LIST)) {
+			snprintf(why, len, "sets --%s, which is no list", implied[i].option);
+			return -EINVAL;
+		}
+		l = field(cfg, to);
+		l->n = 0;
+		if (implied[i].value[0])
+			snprintf(l->v[l->n++], NAME_LEN, "%s", implied[i].value);
+	}
+	return 0;
+}
+
+int option_set(struct config *cfg, int id, const char *value, char *why, size_t len)
+{
+	const struct option_desc *o = option_row(id);
+	int ret = parse_value(cfg, o, value ? value : "", why, len);
+
+	if (!ret)
+		ret = set_implied(cfg, o, why, len);
 	if (ret)
 		return ret == -ENOMEM ? ret : -EINVAL;
 	cfg->given[id] = 1;
 	return 0;
 }
 
-int option_apply(struct config *cfg, enum option_id id, const char *value, char *why, size_t len)
+int option_apply(struct config *cfg, int id, const char *value, char *why, size_t len)
 {
 	char reason[OPTION_REASON_LEN] = "";
 	int ret = option_set(cfg, id, value, reason, sizeof(reason));
 
 	if (ret)
-		snprintf(why, len, "--%s '%s': %s", option_table[id].name, value ? value : "",
+		snprintf(why, len, "--%s '%s': %s", option_row(id)->name, value ? value : "",
 			 reason);
 	return ret;
 }
@@ -335,13 +360,14 @@ void options_defaults(struct config *cfg)
 	char msg[512];
 
 	config_init(cfg);
-	for (int id = 0; id < O_COUNT; id++) {
-		const struct option_desc *o = &option_table[id];
+	for (size_t pos = 0; pos < option_count(); pos++) {
+		int id = option_at(pos);
+		const struct option_desc *o = option_row(id);
 		if (o->type == OT_INT && !o->def)
 			*(int *)field(cfg, o) = -1;
 		/* The table's defaults go through the parser too (a unit test checks each one). */
 		if (o->def)
-			option_apply(cfg, (enum option_id)id, o->def, msg, sizeof(msg));
+			option_apply(cfg, id, o->def, msg, sizeof(msg));
 	}
 	memset(cfg->given, 0, sizeof(cfg->given));
 }

@@ -15,9 +15,10 @@ void options_defaults(struct config *cfg);
  * message cut short would hide the last ones. */
 #define OPTION_REASON_LEN 1024
 
-/* Applies one option's value; -EINVAL with why holding the reason alone. */
-int option_set(struct config *cfg, enum option_id id, const char *value, char *why, size_t len);
+/* Applies one option's value, by the id of its row (option_table.h: an enum option_id, or the
+ * id of a row another layer gives); -EINVAL with why holding the reason alone. */
+int option_set(struct config *cfg, int id, const char *value, char *why, size_t len);
 /* Applies one option's value, as the parser does: 0, or -EINVAL with msg filled. */
-int option_apply(struct config *cfg, enum option_id id, const char *value, char *why, size_t len);
+int option_apply(struct config *cfg, int id, const char *value, char *why, size_t len);
 
 #endif

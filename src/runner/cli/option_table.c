@@ -1,5 +1,6 @@
-/* Every option of zswapbench, once: the parser, --help, the checks and the result's config
- * object are all generated from this table. */
+/* The option table: its core rows, every option of zswapbench but those other layers give
+ * (the swap areas' and the backends', swap/options.h), and the table assembled from both. The
+ * parser, --help, the checks and the result's config object are all generated from it. */
 #include <ctype.h>
 #include <errno.h>
 #include <json.h>
@@ -8,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/sysinfo.h>
 
 #include "common/access.h"
 #include "common/hogger_options.h"
@@ -19,24 +19,23 @@
 #include "runner/cli/command_words.h"
 #include "runner/cli/option_parse.h"
 #include "runner/cli/option_table.h"
-#include "runner/cli/zram_generator.h"
 #include "runner/fio/job.h"
 #include "runner/kernel/cpus.h"
-#include "runner/kernel/page.h"
 #include "runner/report/columns.h"
 #include "runner/report/formats/formats.h"
 #include "runner/result/match.h"
 #include "runner/result/sequential.h"
-#include "runner/swap/backend.h"
+#include "runner/swap/options.h"
 #include "runner/trial/drivers/driver.h"
 
-#define FIELD(f) offsetof(struct config, f), sizeof(((struct config *)0)->f)
+#define FIELD(f) OPTION_FIELD(struct config, f)
 #define MiB (1ULL << 20)
 #define TiB (1ULL << 40)
 
 /* "4", "1,2,4" or "1-10": the seeds' #jobs1..#jobs10. */
-static int parse_jobs(struct config *cfg, const char *v, char *why, size_t len)
+static int parse_jobs(void *scope, const char *v, char *why, size_t len)
 {
+	struct config *cfg = scope;
 	const char *dash = strchr(v, '-');
 	uint64_t a, b;
 
@@ -64,8 +63,9 @@ static int parse_jobs(struct config *cfg, const char *v, char *why, size_t len)
 	return list_well_formed(v) ? 0 : -EINVAL;
 }
 
-static json_object *jobs_json(const struct config *cfg)
+static json_object *jobs_json(const void *scope)
 {
+	const struct config *cfg = scope;
 	json_object *a = json_object_new_array();
 	for (size_t i = 0; i < cfg->jobs.n; i++)
 		json_object_array_add(a, json_object_new_uint64(cfg->jobs.v[i]));
@@ -75,8 +75,9 @@ static json_object *jobs_json(const struct config *cfg)
 /* By enum run_order; shuffled also takes :SEED. */
 static const char *const orders[] = { "interleaved", "sequential", "shuffled", NULL };
 
-static int parse_order(struct config *cfg, const char *v, char *why, size_t len)
+static int parse_order(void *scope, const char *v, char *why, size_t len)
 {
+	struct config *cfg = scope;
 	uint64_t seed;
 
 	cfg->seed = 0;
@@ -97,8 +98,9 @@ static int parse_order(struct config *cfg, const char *v, char *why, size_t len)
 }
 
 /* The order as it would be typed; a shuffled run carries its seed so it can be replayed. */
-static json_object *order_json(const struct config *cfg)
+static json_object *order_json(const void *scope)
 {
+	const struct config *cfg = scope;
 	char text[48];
 
 	if (cfg->order == ORDER_SHUFFLED && cfg->seed)
@@ -108,8 +110,9 @@ static json_object *order_json(const struct config *cfg)
 	return json_object_new_string(text);
 }
 
-static int parse_data(struct config *cfg, const char *v, char *why, size_t len)
+static int parse_data(void *scope, const char *v, char *why, size_t len)
 {
+	struct config *cfg = scope;
 	struct pattern pat;
 	int ret;
 
@@ -131,28 +134,33 @@ static int parse_data(struct config *cfg, const char *v, char *why, size_t len)
 	return set_text(&cfg->data, PATH_LEN, v, why, len);
 }
 
-static void data_format(const struct config *cfg, char *buf, size_t len)
+static void data_format(const void *scope, char *buf, size_t len)
 {
+	const struct config *cfg = scope;
 	snprintf(buf, len, "%s", cfg->data);
 }
 
-static void access_format(const struct config *cfg, char *buf, size_t len)
+static void access_format(const void *scope, char *buf, size_t len)
 {
+	const struct config *cfg = scope;
 	snprintf(buf, len, "%s", cfg->access);
 }
 
-static void reread_format(const struct config *cfg, char *buf, size_t len)
+static void reread_format(const void *scope, char *buf, size_t len)
 {
+	const struct config *cfg = scope;
 	snprintf(buf, len, "%s", strncmp(cfg->access, "reread:", 7) == 0 ? cfg->access + 7 : "0");
 }
 
-static json_object *data_json(const struct config *cfg)
+static json_object *data_json(const void *scope)
 {
+	const struct config *cfg = scope;
 	return cfg->command ? NULL : json_object_new_string(cfg->data);
 }
 
-static int parse_access(struct config *cfg, const char *v, char *why, size_t len)
+static int parse_access(void *scope, const char *v, char *why, size_t len)
 {
+	struct config *cfg = scope;
 	struct access a;
 
 	if (access_parse(v, &a)) {
@@ -164,14 +172,16 @@ static int parse_access(struct config *cfg, const char *v, char *why, size_t len
 	return copy_text(cfg->access, sizeof(cfg->access), v, why, len);
 }
 
-static json_object *access_json(const struct config *cfg)
+static json_object *access_json(const void *scope)
 {
+	const struct config *cfg = scope;
 	return cfg->command ? NULL : json_object_new_string(cfg->access);
 }
 
 /* --reread N is --access reread:N, kept for the seeds' scripts. */
-static int parse_reread(struct config *cfg, const char *v, char *why, size_t len)
+static int parse_reread(void *scope, const char *v, char *why, size_t len)
 {
+	struct config *cfg = scope;
 	uint64_t n;
 
 	if (parse_u64_n(v, strlen(v), &n) || n > 1000) {
@@ -183,97 +193,9 @@ static int parse_reread(struct config *cfg, const char *v, char *why, size_t len
 	return 0;
 }
 
-static int parse_throttle(struct config *cfg, const char *v, char *why, size_t len)
+static int check_suffix(void *scope, const char *v, char *why, size_t len)
 {
-	const char *comma = strchr(v, ',');
-	size_t first = comma ? (size_t)(comma - v) : strlen(v);
-
-	cfg->backend.disk.throttle_write = 0;
-	if (size_parse_n(v, first, &cfg->backend.disk.throttle_read) ||
-	    (comma && size_parse(comma + 1, &cfg->backend.disk.throttle_write))) {
-		snprintf(why, len, "not READ_BPS[,WRITE_BPS] in bytes per second (e.g. 10M,20M)");
-		return -EINVAL;
-	}
-	return 0;
-}
-
-static json_object *throttle_json(const struct config *cfg)
-{
-	json_object *o;
-
-	if (!cfg->backend.disk.throttle_read && !cfg->backend.disk.throttle_write)
-		return NULL;
-	o = json_object_new_object();
-	json_object_object_add(o, "read", json_object_new_uint64(cfg->backend.disk.throttle_read));
-	json_object_object_add(o, "write",
-			       json_object_new_uint64(cfg->backend.disk.throttle_write));
-	return o;
-}
-
-static void throttle_format(const struct config *cfg, char *buf, size_t len)
-{
-	char r[32], w[32];
-	size_format(cfg->backend.disk.throttle_read, r, sizeof(r));
-	if (cfg->backend.disk.throttle_write)
-		snprintf(buf, len, "%s,%s", r,
-			 size_format(cfg->backend.disk.throttle_write, w, sizeof(w)));
-	else
-		snprintf(buf, len, "%s", r);
-}
-
-static int check_algo_params(struct config *cfg, const char *v, char *why, size_t len)
-{
-	(void)cfg;
-	if (!v[0] || strlen(v) > 200 || !strchr(v, '=') || strpbrk(v, "\n")) {
-		snprintf(why, len, "not KEY=VALUE pairs (e.g. level=3)");
-		return -EINVAL;
-	}
-	return 0;
-}
-
-/* swapon, /proc/swaps and the journal want a path that needs no quoting; a relative one is
- * made absolute, its folder canonical, before the run (run.c). */
-static int check_swapfile(struct config *cfg, const char *v, char *why, size_t len)
-{
-	(void)cfg;
-	if (strpbrk(v, " \t\n\\")) {
-		snprintf(why, len, "needs a path without blanks or backslashes");
-		return -EINVAL;
-	}
-	return 0;
-}
-
-/* The device a distribution sets up at boot: its size, algorithm and priority become this
- * run's zram cell. */
-static int parse_generator(struct config *cfg, const char *v, char *why, size_t len)
-{
-	struct zram_generator g;
-	struct sysinfo si;
-	double ram = sysinfo(&si) == 0 ? (double)si.totalram * si.mem_unit / MIB_BYTES : 0;
-
-	if (zram_generator_read(v, ram, &g, why, len))
-		return -EINVAL;
-	if (set_text(&cfg->zram_generator, PATH_MAX - 1, v, why, len))
-		return -EINVAL;
-	/* The backend that takes this option is the one measured. */
-	snprintf(cfg->swap.v[0], NAME_LEN, "%s", backend_of_option("zram-generator")->name);
-	cfg->swap.n = 1;
-	cfg->comp.n = 0;
-	if (g.algorithm[0]) {
-		snprintf(cfg->comp.v[0], NAME_LEN, "%s", g.algorithm);
-		cfg->comp.n = 1;
-	}
-	/* zram's disksize is whole pages, of this machine's size. */
-	cfg->backend.zram.size = g.size < (1ULL << 20) ? 1ULL << 20
-						       : g.size - g.size % (uint64_t)page_bytes();
-	cfg->swap_size = cfg->backend.zram.size;
-	cfg->backend.priority = g.priority < 0 ? 100 : g.priority;
-	return 0;
-}
-
-static int check_suffix(struct config *cfg, const char *v, char *why, size_t len)
-{
-	(void)cfg;
+	(void)scope;
 	if (strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.+") !=
 	    strlen(v)) {
 		snprintf(
@@ -285,11 +207,11 @@ static int check_suffix(struct config *cfg, const char *v, char *why, size_t len
 }
 
 /* "all", or a CPU list as the kernel writes one; whether those CPUs are online is preflight's. */
-static int check_cpus(struct config *cfg, const char *v, char *why, size_t len)
+static int check_cpus(void *scope, const char *v, char *why, size_t len)
 {
 	cpu_set_t set;
 
-	(void)cfg;
+	(void)scope;
 	if (strcmp(v, "all") != 0 && cpulist_parse(v, &set)) {
 		snprintf(why, len, "not a CPU list (e.g. 1, 0-3, 0,2) or 'all'");
 		return -EINVAL;
@@ -297,39 +219,23 @@ static int check_cpus(struct config *cfg, const char *v, char *why, size_t len)
 	return 0;
 }
 
-/* ALGO[:PARAMS]: a word, then what recompress takes ("type=huge", "type=idle"). */
-static int check_recomp(struct config *cfg, const char *v, char *why, size_t len)
-{
-	size_t algo = strcspn(v, ":");
-
-	(void)cfg;
-	if (!algo || strspn(v, "abcdefghijklmnopqrstuvwxyz0123456789-") < algo ||
-	    (v[algo] == ':' && strcmp(v + algo + 1, "type=huge") &&
-	     strcmp(v + algo + 1, "type=idle"))) {
-		snprintf(why, len,
-			 "not ALGO or ALGO:type=huge or ALGO:type=idle (e.g. zstd:type=idle)");
-		return -EINVAL;
-	}
-	return 0;
-}
-
 /* Split as it will be (cli/command_words.h): what it cannot be is refused here, once. */
-static int check_command(struct config *cfg, const char *v, char *why, size_t len)
+static int check_command(void *scope, const char *v, char *why, size_t len)
 {
 	char text[COMMAND_TEXT_MAX + 1], *words[COMMAND_WORDS_MAX + 1];
 
-	(void)cfg;
+	(void)scope;
 	snprintf(text, sizeof(text), "%s", v);
 	return command_words(text, words, ARRAY_SIZE(words), why, len) < 0 ? -EINVAL : 0;
 }
 
 /* A driver chosen by name, and arguments it takes. */
-static int check_workload_name(struct config *cfg, const char *v, char *why, size_t len)
+static int check_workload_name(void *scope, const char *v, char *why, size_t len)
 {
 	const char *args;
 	const struct workload_driver *d = driver_named(v, &args);
 
-	(void)cfg;
+	(void)scope;
 	if (!d) {
 		snprintf(why, len, "not %s", driver_names());
 		return -EINVAL;
@@ -352,27 +258,29 @@ static int not_stdout(const char *v, const char *reason, char *why, size_t len)
 	return 0;
 }
 
-static int check_file_not_stdout(struct config *cfg, const char *v, char *why, size_t len)
+static int check_file_not_stdout(void *scope, const char *v, char *why, size_t len)
 {
-	(void)cfg;
+	(void)scope;
 	return not_stdout(v, "a run prints its answer on standard output: give a file", why, len);
 }
 
-static int check_dir_not_stdout(struct config *cfg, const char *v, char *why, size_t len)
+static int check_dir_not_stdout(void *scope, const char *v, char *why, size_t len)
 {
-	(void)cfg;
+	(void)scope;
 	return not_stdout(v, "the plots are several files: give a folder", why, len);
 }
 
 /* compare --match: the keys are result/match.c's, kept as its mask. */
-static int parse_match(struct config *cfg, const char *v, char *why, size_t len)
+static int parse_match(void *scope, const char *v, char *why, size_t len)
 {
+	struct config *cfg = scope;
 	return match_keys_parse(v, &cfg->view.match_keys, why, len);
 }
 
 /* --columns (-C) picks table columns by name, as lsblk's -o does; they are kept as ids. */
-static int parse_columns(struct config *cfg, const char *v, char *why, size_t len)
+static int parse_columns(void *scope, const char *v, char *why, size_t len)
 {
+	struct config *cfg = scope;
 	cfg->view.columns.n = 0;
 	if (!list_well_formed(v)) {
 		snprintf(why, len, "not a comma list of columns");
@@ -398,8 +306,9 @@ static int parse_columns(struct config *cfg, const char *v, char *why, size_t le
 	return 0;
 }
 
-static json_object *columns_json(const struct config *cfg)
+static json_object *columns_json(const void *scope)
 {
+	const struct config *cfg = scope;
 	json_object *a = json_object_new_array();
 	for (size_t i = 0; i < cfg->view.columns.n; i++)
 		json_object_array_add(
@@ -408,8 +317,9 @@ static json_object *columns_json(const struct config *cfg)
 }
 
 /* "seq-read,rand-write": fio's modes, a bit each; "all" (the default) is every one. */
-static int parse_modes(struct config *cfg, const char *v, char *why, size_t len)
+static int parse_modes(void *scope, const char *v, char *why, size_t len)
 {
+	struct config *cfg = scope;
 	char name[32];
 
 	snprintf(why, len, "not a list of modes (all, or of %s)", fio_mode_names());
@@ -428,8 +338,9 @@ static int parse_modes(struct config *cfg, const char *v, char *why, size_t len)
 	return list_well_formed(v) && cfg->modes ? 0 : -EINVAL;
 }
 
-static json_object *modes_json(const struct config *cfg)
+static json_object *modes_json(const void *scope)
 {
+	const struct config *cfg = scope;
 	json_object *a = json_object_new_array();
 	for (int m = 0; m < FIO_MODE_COUNT; m++)
 		if (!cfg->modes || (cfg->modes & (1u << m)))
@@ -437,8 +348,9 @@ static json_object *modes_json(const struct config *cfg)
 	return a;
 }
 
-static void modes_format(const struct config *cfg, char *buf, size_t len)
+static void modes_format(const void *scope, char *buf, size_t len)
 {
+	const struct config *cfg = scope;
 	size_t at = 0;
 
 	buf[0] = '\0';
@@ -449,8 +361,9 @@ static void modes_format(const struct config *cfg, char *buf, size_t len)
 }
 
 /* fio's bs: the device's sectors are 512 bytes. */
-static int check_bs(struct config *cfg, const char *v, char *why, size_t len)
+static int check_bs(void *scope, const char *v, char *why, size_t len)
 {
+	struct config *cfg = scope;
 	(void)v;
 	if (cfg->fio_bs % 512) {
 		snprintf(why, len, "not a multiple of 512 bytes");
@@ -478,13 +391,11 @@ static const char *const fail_ons[] = { "none", "regression", "change", NULL };
 static const char *const load_formats[] = { "auto",    "lines", "sysbench", "redis-benchmark",
 					    "pgbench", NULL };
 static const char *const thp_modes[] = { "always", "madvise", "never", NULL };
-static const char *const writeback_types[] = { "idle", "huge", "incompressible", NULL };
 static const char *const group_keys[] = { "file", "host", "kernel", "host,kernel", NULL };
 /* sysinfo's facts are a list, not a table of cells: the first two of formats[] only. */
 static const char *const sysinfo_formats[] = { "table", "json", NULL };
-static const char *const zpools[] = { "zsmalloc", "z3fold", "zbud", NULL };
 
-const struct option_desc option_table[O_COUNT] = {
+static const struct option_desc core_rows[O_COUNT] = {
 	[O_LIMIT] = { "limit", 'l', OT_SIZE_LIST, FIELD(limit), 1 * MiB, 16 * TiB, "50M", NULL,
 		      "LIST", "a limit", .flags = OPT_SWEEP, .example = "50M,100M",
 		      .help = "memory limits of the trial's cgroup, e.g. 50M,100M",
@@ -542,82 +453,6 @@ const struct option_desc option_table[O_COUNT] = {
 	[O_PAGE_CLUSTER] = { "page-cluster", 0, OT_INT, FIELD(page_cluster), 0, 10, NULL,
 			     "the kernel's", "N", "page-cluster", .example = "0",
 			     .help = "vm.page-cluster for the run, restored", .group = G_CGROUP },
-	[O_SWAPFILE] = { "swapfile", 0, OT_PATH, FIELD(backend.disk.swapfile), 0, 0, NULL,
-			 "/var/tmp/zswapbench-PID.swap", "PATH", NULL,
-			 .commands = CMD_RUN | CMD_SYSINFO, .parse = check_swapfile,
-			 .example = "/var/tmp/zsb.swap", .help = "disk swapfile to create",
-			 .group = G_SWAP },
-	[O_SWAP_SIZE] = { "swap-size", 0, OT_SIZE, FIELD(swap_size), 1 * MiB, 0, NULL, "--alloc",
-			  "SIZE", NULL, .example = "512M",
-			  .help = "swapfile size and zram disksize", .group = G_SWAP },
-	[O_PRIORITY] = { "priority", 0, OT_INT, FIELD(backend.priority), 0, 32767, "100", NULL, "N",
-			 "priority", .example = "100",
-			 .help = "swap priority, above the system's swap", .group = G_SWAP },
-	[O_DISK_THROTTLE] = { "disk-throttle", 0, OT_CUSTOM, FIELD(backend.disk.throttle_read), 0,
-			      0, NULL, "none", "R[,W]", NULL, .parse = parse_throttle,
-			      .to_json = throttle_json, .format = throttle_format,
-			      .example = "10M,20M",
-			      .help = "bytes/s for the swapfile's disk, per cgroup",
-			      .group = G_SWAP },
-	[O_ZRAM_SIZE] = { "zram-size", 0, OT_SIZE, FIELD(backend.zram.size), 1 * MiB, 0, NULL,
-			  "--swap-size", "SIZE", NULL, .example = "1G", .help = "zram disksize",
-			  .group = G_SWAP },
-	[O_ZRAM_MEM_LIMIT] = { "zram-mem-limit", 0, OT_SIZE, FIELD(backend.zram.mem_limit), 4096, 0,
-			       NULL, "none", "SIZE", NULL, .example = "256M",
-			       .help = "cap on the memory zram itself may use", .group = G_SWAP },
-	[O_ZRAM_ALGO_PARAMS] = { "zram-algo-params", 0, OT_STRING, FIELD(backend.zram.algo_params),
-				 0, 0, NULL, "none", "PARAMS", NULL, .parse = check_algo_params,
-				 .example = "level=3",
-				 .help = "zram algorithm_params, e.g. level=3 (kernels >= 6.12)",
-				 .group = G_SWAP },
-	[O_ZRAM_GENERATOR] = { "zram-generator", 0, OT_PATH, FIELD(zram_generator), 0, 0, NULL,
-			       NULL, "FILE", NULL, .parse = parse_generator,
-			       .example = "/usr/lib/systemd/zram-generator.conf",
-			       .help = "measure the zram device a zram-generator.conf's [zram0] "
-				       "sets up at boot",
-			       .group = G_SWAP },
-	[O_ZRAM_BACKING_DEV] = { "zram-backing-dev", 0, OT_SIZE, FIELD(backend.zram.backing),
-				 1 << 20, 0, NULL, "none", "SIZE", NULL, .example = "256M",
-				 .help = "a backing device of this size (a loop device over a file "
-					 "of ours) for writeback",
-				 .group = G_SWAP },
-	[O_ZRAM_WRITEBACK] = { "zram-writeback", 0, OT_CHOICE, FIELD(backend.zram.writeback), 0, 0,
-			       NULL, "none", "TYPE", NULL, .choices = writeback_types,
-			       .example = "idle",
-			       .help = "after the fill, write these pages to the backing device: "
-				       "idle, huge or incompressible",
-			       .group = G_SWAP },
-	[O_ZRAM_RECOMP] = { "zram-recomp", 0, OT_STRING, FIELD(backend.zram.recomp), 0, 0, NULL,
-			    "none", "ALGO[:PARAMS]", NULL, .parse = check_recomp,
-			    .example = "zstd:type=idle",
-			    .help = "after the fill, recompress with a second algorithm (PARAMS: "
-				    "type=huge (default) or type=idle)",
-			    .group = G_SWAP },
-	[O_ZRAM_STREAMS] = { "zram-streams", 0, OT_COUNT, FIELD(backend.zram.streams), 1, 1024,
-			     NULL, "the kernel's", "N", "streams", .example = "2",
-			     .help = "zram max_comp_streams (a no-op since 4.7: a stream per "
-				     "CPU)",
-			     .group = G_SWAP },
-	[O_ZSWAP_POOL] = { "zswap-pool", 0, OT_PERCENT, FIELD(backend.zswap.pool), 1, 100, NULL,
-			   "the kernel's", "PCT", NULL, .example = "20",
-			   .help = "zswap max_pool_percent", .group = G_SWAP },
-	[O_ZSWAP_ZPOOL] = { "zswap-zpool", 0, OT_CHOICE, FIELD(backend.zswap.zpool), 0, 0, NULL,
-			    "the kernel's", "NAME", NULL, .choices = zpools, .example = "zsmalloc",
-			    .help = "zswap allocator where the kernel has a choice (before 6.15)",
-			    .group = G_SWAP },
-	[O_ZSWAP_SHRINKER] = { "zswap-shrinker", 0, OT_SWITCH, FIELD(backend.zswap.shrinker), 0, 0,
-			       NULL, "the kernel's", "on|off", NULL, .example = "off",
-			       .help = "zswap's shrinker, which writes cold pool pages back to the "
-				       "swapfile (6.8+)",
-			       .group = G_SWAP },
-	[O_ZSWAP_WRITEBACK] = { "zswap-writeback", 0, OT_SWITCH, FIELD(backend.zswap.writeback), 0,
-				0, NULL, "the kernel's", "on|off", NULL, .example = "off",
-				.help = "the trial cgroup's memory.zswap.writeback: may zswap "
-					"write its pages to the swapfile (v2, 6.8+)",
-				.group = G_SWAP },
-	[O_ZSWAP_MAX] = { "zswap-max", 0, OT_SIZE, FIELD(backend.zswap.max), 4096, 0, NULL,
-			  "no limit", "SIZE", NULL, .example = "16M",
-			  .help = "the trial cgroup's memory.zswap.max (v2)", .group = G_SWAP },
 	[O_THP] = { "thp", 0, OT_CHOICE, FIELD(thp), 0, 0, NULL, "the kernel's", "MODE", NULL,
 		    .choices = thp_modes, .example = "never",
 		    .help = "transparent huge pages for the run: always, madvise or never, "
@@ -924,12 +759,120 @@ const struct option_desc option_table[O_COUNT] = {
 			.help = "show the version", .group = G_GIVEN },
 };
 
+/* The rows other layers give, each set after its core row, in the table's order: --help lists
+ * the swap devices' options after the kernel's. */
+static const struct option_contribution contributions[] = {
+	{ O_PAGE_CLUSTER, swap_option_row },
+};
+
+/* Places the rows of one contribution at the end of t, numbered from *next: -E2BIG when the
+ * table has no room left for one. */
+static int place_given(struct option_list *t, const struct option_contribution *c, int *next)
+{
+	const struct option_desc *row;
+
+	for (size_t k = 0; (row = c->row(k)); k++) {
+		if (*next == OPTION_ID_MAX)
+			return -E2BIG;
+		t->row[*next] = row;
+		t->id[t->n++] = (*next)++;
+	}
+	return 0;
+}
+
+int option_list_build(struct option_list *t, const struct option_desc *core,
+		      const struct option_contribution *c, size_t nc)
+{
+	int next = O_COUNT, ret = 0;
+	size_t k = 0;
+
+	memset(t, 0, sizeof(*t));
+	for (size_t i = 1; i < nc; i++)
+		if (c[i].after <= c[i - 1].after)
+			return -EINVAL;
+	for (int id = 0; id < O_COUNT; id++) {
+		t->row[id] = &core[id];
+		t->id[t->n++] = id;
+		for (; k < nc && (int)c[k].after == id && !ret; k++)
+			ret = place_given(t, &c[k], &next);
+	}
+	return ret;
+}
+
+/* Built once, as first asked, from rows that are all constant: it is the same whenever it is
+ * built, and never changes after. */
+static const struct option_list *table(void)
+{
+	static struct option_list t;
+	static int built;
+
+	if (!built) {
+		option_list_build(&t, core_rows, contributions, ARRAY_SIZE(contributions));
+		built = 1;
+	}
+	return &t;
+}
+
+size_t option_count(void)
+{
+	return table()->n;
+}
+
+int option_at(size_t pos)
+{
+	return pos < table()->n ? table()->id[pos] : -1;
+}
+
+const struct option_desc *option_row(int id)
+{
+	return id >= 0 && id < OPTION_ID_MAX ? table()->row[id] : NULL;
+}
+
 const struct option_desc *option_find(const char *name)
 {
-	for (int id = 0; id < O_COUNT; id++)
-		if (strcmp(option_table[id].name, name) == 0)
-			return &option_table[id];
+	for (size_t pos = 0; pos < option_count(); pos++)
+		if (strcmp(option_row(option_at(pos))->name, name) == 0)
+			return option_row(option_at(pos));
 	return NULL;
+}
+
+int option_id_of(const struct option_desc *o)
+{
+	for (int id = 0; o && id < OPTION_ID_MAX; id++)
+		if (table()->row[id] == o)
+			return id;
+	return -1;
+}
+
+/* Where each scope's struct is in struct config. */
+static const size_t scope_offsets[SCOPE_COUNT] = {
+	[SCOPE_CONFIG] = 0,
+	[SCOPE_SWAP] = offsetof(struct config, backend),
+};
+
+size_t option_offset(const struct option_desc *o)
+{
+	return scope_offsets[o->scope] + o->offset;
+}
+
+void *option_scope(struct config *cfg, const struct option_desc *o)
+{
+	return (char *)cfg + scope_offsets[o->scope];
+}
+
+const void *option_scope_const(const struct config *cfg, const struct option_desc *o)
+{
+	return (const char *)cfg + scope_offsets[o->scope];
+}
+
+void *option_field(struct config *cfg, const struct option_desc *o)
+{
+	return (char *)cfg + option_offset(o);
+}
+
+const void *option_field_const(const struct config *cfg, const struct option_desc *o)
+{
+	return (const char *)cfg + option_offset(o);
 }
 
 int option_for(const struct option_desc *o, unsigned set)

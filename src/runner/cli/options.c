@@ -34,9 +34,11 @@ static int split_command(int *argc, char **argv, struct config *cfg, char *why, 
  * report's page, show's and compare's text); several rows differ in what it holds. */
 static int short_owner(unsigned set, char c)
 {
-	for (int id = 0; c && id < O_COUNT; id++)
-		if (option_table[id].short_name == c && option_for(&option_table[id], set))
+	for (size_t pos = 0; c && pos < option_count(); pos++) {
+		int id = option_at(pos);
+		if (option_row(id)->short_name == c && option_for(option_row(id), set))
 			return id;
+	}
 	return -1;
 }
 
@@ -51,8 +53,9 @@ static void getopt_tables(unsigned set, struct option *longopts, char *shortopts
 	if (set & CMD_EXPERIMENT)
 		shortopts[s++] = '+';
 	shortopts[s++] = ':';
-	for (int id = 0; id < O_COUNT; id++) {
-		const struct option_desc *o = &option_table[id];
+	for (size_t pos = 0; pos < option_count(); pos++) {
+		int id = option_at(pos);
+		const struct option_desc *o = option_row(id);
 		int has_arg = o->type != OT_FLAG && o->type != OT_ACTION;
 		if (!option_for(o, set))
 			continue;
@@ -70,7 +73,7 @@ static void getopt_tables(unsigned set, struct option *longopts, char *shortopts
 
 static int option_of(unsigned set, int c)
 {
-	if (c >= 256 && c < 256 + O_COUNT)
+	if (c >= 256 && c < 256 + OPTION_ID_MAX)
 		return c - 256;
 	return short_owner(set, (char)c);
 }
@@ -84,8 +87,8 @@ static int candidates(const struct command_info *c, const char *name, size_t n, 
 	int found = 0, visible = 0;
 	size_t at = 0;
 
-	for (int id = 0; id < O_COUNT; id++) {
-		const struct option_desc *o = &option_table[id];
+	for (size_t pos = 0; pos < option_count(); pos++) {
+		const struct option_desc *o = option_row(option_at(pos));
 		if (!option_for(o, c->options) || strncmp(o->name, name, n) != 0)
 			continue;
 		if (strlen(o->name) == n)
@@ -94,8 +97,8 @@ static int candidates(const struct command_info *c, const char *name, size_t n, 
 		visible += !(o->flags & OPT_HIDDEN);
 	}
 	out[0] = '\0';
-	for (int id = 0; found > 1 && id < O_COUNT; id++) {
-		const struct option_desc *o = &option_table[id];
+	for (size_t pos = 0; found > 1 && pos < option_count(); pos++) {
+		const struct option_desc *o = option_row(option_at(pos));
 		if (!option_for(o, c->options) || strncmp(o->name, name, n) != 0 ||
 		    ((o->flags & OPT_HIDDEN) && visible > 1) || at >= len)
 			continue;
@@ -194,9 +197,9 @@ static int next_option(const struct command_info *c, int argc, char **argv,
 enum options_result options_parse(const struct command_info *c, int argc, char **argv,
 				  struct config *cfg, char *why, size_t len)
 {
-	struct option longopts[O_COUNT + 1];
-	char shortopts[3 * O_COUNT + 3];
-	unsigned char on_cmdline[O_COUNT] = { 0 };
+	struct option longopts[OPTION_ID_MAX + 1];
+	char shortopts[3 * OPTION_ID_MAX + 3];
+	unsigned char on_cmdline[OPTION_ID_MAX] = { 0 };
 	const char *file;
 	int id;
 
@@ -215,7 +218,7 @@ enum options_result options_parse(const struct command_info *c, int argc, char *
 			return OPTIONS_HELP;
 		if (id == O_VERSION)
 			return OPTIONS_VERSION;
-		if (id < 0 || option_apply(cfg, (enum option_id)id, optarg, why, len))
+		if (id < 0 || option_apply(cfg, id, optarg, why, len))
 			return OPTIONS_USAGE;
 		on_cmdline[id] = 1;
 	}
@@ -238,12 +241,12 @@ const char *options_in_command(const struct command_info *c, char *const *words)
 		size_t n = strcspn(name, "=");
 		if (n == 0)
 			continue;
-		for (int id = 0; id < O_COUNT; id++)
-			if (option_for(&option_table[id], c->options) &&
-			    !(option_table[id].flags & OPT_HIDDEN) &&
-			    strlen(option_table[id].name) == n &&
-			    strncmp(option_table[id].name, name, n) == 0)
+		for (size_t pos = 0; pos < option_count(); pos++) {
+			const struct option_desc *o = option_row(option_at(pos));
+			if (option_for(o, c->options) && !(o->flags & OPT_HIDDEN) &&
+			    strlen(o->name) == n && strncmp(o->name, name, n) == 0)
 				return *w;
+		}
 	}
 	return NULL;
 }

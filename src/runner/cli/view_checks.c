@@ -59,7 +59,7 @@ int options_view_check(const struct config *cfg, const char *command, char *why,
 							   : NULL;
 		if (reason) {
 			snprintf(why, len, "%s%s--%s %s", command ? command : "",
-				 command ? ": " : "", option_table[id].name, reason);
+				 command ? ": " : "", option_row(id)->name, reason);
 			return -EINVAL;
 		}
 	}

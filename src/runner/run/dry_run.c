@@ -87,7 +87,7 @@ static void plan_lines(const struct run *run, FILE *out)
 			cfg->ready[0] ? " '" : "", cfg->ready,
 			cfg->ready[0] ? "' until it exits 0 (--ready-timeout);" : "",
 			cfg->load_warmup[0] ? " the warm-up;" : "", cfg->load,
-			option_table[O_LOAD_FORMAT].choices[cfg->load_format]);
+			option_row(O_LOAD_FORMAT)->choices[cfg->load_format]);
 	fprintf(out, "  workload %s%s\n", run->placement.pinned ? "pinned to " : "",
 		run->placement.why);
 	fprintf(out, "  first trials in order:");
@@ -161,35 +161,83 @@ static void run_lines(const struct run *run, FILE *out)
 		fprintf(out, "each trial: sync, drop_caches, compact_memory first\n");
 }
 
+/* The runner's own time, measured on kernel 6.18 with two CPUs (make bench's overhead.sh):
+ * per trial the reference probe, the cgroup and the spawn, the cell's statistics and the result
+ * file written again; per run its start, the final undo and the answer. A backend's device,
+ * made and undone each trial, is its own (struct backend's trial_s). */
+#define PROBE_S 0.03
+#define CGROUP_SPAWN_S 0.01
+#define FILE_S 0.015
+#define RUN_S 0.25
+
+struct run_estimate {
+	double workloads, probe, devices, cgroups, file, run, total;
+};
+
 /* Elapsed from the allocation at a few hundred MiB/s (fio's bytes at ~500 MiB/s: zram moves
- * them faster than the hogger faults), plus the runner's own ~0.1 s a trial: a rough figure,
- * off by 2x either way on a busy or a slow machine. */
-static double estimate_seconds(const struct run *run)
+ * them faster than the hogger faults), and the runner's phases: a rough figure, off by 2x
+ * either way on a busy or a slow machine. */
+static void estimate_of(const struct run *run, struct run_estimate *e)
 {
 	const struct plan *p = &run->plan;
-	double seconds = 0;
 
+	memset(e, 0, sizeof(*e));
 	for (size_t i = 0; i < p->nschedule; i++) {
 		const struct plan_cell *c = &p->cells[p->schedule[i].cell];
-		seconds += c->driver->seconds
-			? c->driver->seconds(c->driver_args) + 0.12
-			: (double)c->alloc / ((c->mode >= 0 ? 500.0 : 300.0) * MIB_BYTES) + 0.12;
+		e->workloads += c->driver->seconds
+			? c->driver->seconds(c->driver_args)
+			: (double)c->alloc / ((c->mode >= 0 ? 500.0 : 300.0) * MIB_BYTES);
+		e->devices += c->backend->trial_s;
 	}
-	return seconds;
+	e->probe = PROBE_S * (double)p->nschedule;
+	e->cgroups = CGROUP_SPAWN_S * (double)p->nschedule;
+	e->file = FILE_S * (double)p->nschedule;
+	e->run = p->nschedule ? RUN_S : 0;
+	e->total = e->workloads + e->probe + e->devices + e->cgroups + e->file + e->run;
+}
+
+static double estimate_seconds(const struct run *run)
+{
+	struct run_estimate e;
+
+	estimate_of(run, &e);
+	return e.total;
 }
 
 static void estimate(const struct run *run, FILE *out)
 {
-	double seconds = estimate_seconds(run);
-
+	struct run_estimate e;
 	const struct workload_driver *d = run->plan.ncells ? run->plan.cells[0].driver : NULL;
 
-	fprintf(out, "estimated duration: about %.0f s (%.1f min), %s\n", seconds, seconds / 60,
+	estimate_of(run, &e);
+	fprintf(out, "estimated duration: about %.0f s (%.1f min), %s\n", e.total, e.total / 60,
 		d && d->seconds ? "for the time each trial of its driver runs"
 			: run->cfg->target == USE_BLOCK
 			? "for fio's bytes at ~500 MiB/s"
 			: "for the hogger's fill at ~300 MiB/s; a command "
 			  "takes what it takes");
+	fprintf(out,
+		"  the workloads %.1f s; the runner's own %.1f s: the probe %.1f s, the devices "
+		"made "
+		"and undone %.1f s,\n  the cgroups and spawns %.1f s, the result file %.1f s, the "
+		"run's start and end %.1f s\n  (show -v of a result says where its time went)\n",
+		e.workloads, e.total - e.workloads, e.probe, e.devices, e.cgroups, e.file, e.run);
+}
+
+/* The same estimate by phase, seconds, as the result file's runner_budget names its parts. */
+static json_object *estimate_json(const struct run *run)
+{
+	json_object *o = json_object_new_object();
+	struct run_estimate e;
+
+	estimate_of(run, &e);
+	json_object_object_add(o, "workloads", json_object_new_double(e.workloads));
+	json_object_object_add(o, "probe", json_object_new_double(e.probe));
+	json_object_object_add(o, "devices", json_object_new_double(e.devices));
+	json_object_object_add(o, "cgroups_and_spawns", json_object_new_double(e.cgroups));
+	json_object_object_add(o, "file", json_object_new_double(e.file));
+	json_object_object_add(o, "run", json_object_new_double(e.run));
+	return o;
 }
 
 /* What a writer of lines wrote, one string each: the JSON plan shares the text's sentences. */
@@ -265,6 +313,7 @@ static int dry_run_json(const struct run *run, FILE *out)
 	json_object_object_add(o, "run_changes", lines_of(run_lines, run));
 	json_object_object_add(o, "estimated_seconds",
 			       json_object_new_double(estimate_seconds(run)));
+	json_object_object_add(o, "estimated_budget", estimate_json(run));
 	ret = fprintf(out, "%s\n",
 		      json_object_to_json_string_ext(
 			      o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE)) < 0;

@@ -22,8 +22,8 @@ uint64_t plan_swap_size(const struct config *cfg)
 	 * default) is not allocated by any cell and must not size the swap. */
 	uint64_t most = cfg->alloc_per_job || cfg->swap_fraction > 0 ? 0 : cfg->alloc;
 
-	if (cfg->swap_size)
-		return cfg->swap_size;
+	if (cfg->backend.size)
+		return cfg->backend.size;
 	for (size_t i = 0; i < cfg->jobs.n && cfg->alloc_per_job; i++)
 		if (cfg->alloc_per_job * cfg->jobs.v[i] > most)
 			most = cfg->alloc_per_job * cfg->jobs.v[i];

@@ -175,7 +175,7 @@ static int check_command_text(enum option_id id, const char *text)
 
 	snprintf(first, sizeof(first), "%.*s", (int)strcspn(text, " \t"), text);
 	if (first[0] && (ret = find_command(first))) {
-		say("--%s '%s': %s", option_table[id].name, text,
+		say("--%s '%s': %s", option_row(id)->name, text,
 		    ret == -ENOENT ? "not found in PATH" : strerror(-ret));
 		return EXIT_USAGE;
 	}

@@ -38,6 +38,11 @@ const struct backend *backend_find(const char *name)
 	return NULL;
 }
 
+const struct backend *backend_at(size_t i)
+{
+	return i < ARRAY_SIZE(backends) ? backends[i] : NULL;
+}
+
 const char *backend_names(void)
 {
 	static char names[128];

@@ -95,13 +95,21 @@ enum backend_flag {
 		1 << 4, /* its device can be a block device or hold a filesystem, not only swap */
 };
 
+struct option_desc;
+
 struct backend {
 	const char *name;
 	const char *help;
 	unsigned flags;
 	/* The options only this backend (among others) takes, by their names; NULL-terminated. */
 	const char *const *options;
+	/* The rows of its own options in the option table (swap/options.h), each of them among
+	 * .options, ended by a row without a name; NULL: none. */
+	const struct option_desc *option_rows;
 	size_t priv_size; /* its state per cell */
+	/* --dry-run's estimate: its device made and undone, seconds a trial (kernel 6.18, two
+	 * CPUs: make bench's overhead.sh measures it). */
+	double trial_s;
 	size_t shared_size; /* its state per run, shared by its cells */
 	void (*shared_init)(void *state);
 	/* Validation before any change: -EINVAL bad input, -ENOTSUP unsupported; fills why. */
@@ -139,6 +147,8 @@ struct backend {
 };
 
 const struct backend *backend_find(const char *name);
+/* The i-th backend of the table; NULL past the last. */
+const struct backend *backend_at(size_t i);
 /* "disk, zram, zswap, none", for --help and errors. */
 const char *backend_names(void);
 /* The backends that list option (its name without dashes), "zram,zswap" into buf; "" when

@@ -55,6 +55,7 @@ const struct backend backend_disk = {
 	.name = "disk",
 	.help = "a swapfile (--swapfile, --swap-size)",
 	.flags = BACKEND_DEVICE | BACKEND_SWAPFILE | BACKEND_BLOCK,
+	.trial_s = 0.02,
 	.options = (const char *const[]){ "swapfile", "disk-throttle", NULL },
 	.shared_size = sizeof(struct disk_shared),
 	.shared_init = disk_shared_init,

@@ -1,7 +1,8 @@
 /*
- * Each backend's own options, typed, as the option table fills them: the config holds one
- * struct swap_settings, and a backend reads only its own member of it (and priority, which
- * every swap area takes). Nothing else of the config reaches a backend.
+ * Each backend's own options, typed, as the option table fills them (the rows swap/ gives it,
+ * swap/options.h): the config holds one struct swap_settings, and a backend reads only its own
+ * member of it (and priority, which every swap area takes; the plan sizes the areas from
+ * size). Nothing else of the config reaches a backend.
  */
 #ifndef ZSB_SWAP_SETTINGS_H
 #define ZSB_SWAP_SETTINGS_H
@@ -28,6 +29,10 @@ struct zram_settings {
 	/* max_comp_streams; 0: leave it. Since 4.7 the kernel keeps a stream per CPU and
 	 * ignores what is written: recorded as a no-op there. */
 	unsigned streams;
+	/* --zram-generator: the zram-generator.conf whose [zram0] is the run's one cell, owned
+	 * by the config (empty: none), and the algorithm it names (empty: the kernel's). */
+	char *generator;
+	char generator_algorithm[SETTING_NAME_LEN];
 };
 
 struct zswap_settings {
@@ -46,6 +51,8 @@ struct disk_settings {
 
 struct swap_settings {
 	int priority; /* of every swap area we swapon */
+	uint64_t size; /* the swapfile's and zram's disksize; 0: big enough for the largest
+			* allocation */
 	struct disk_settings disk;
 	struct zram_settings zram;
 	struct zswap_settings zswap;

@@ -1,8 +1,10 @@
-/* The zram backend's own state, shared by zram.c and zram_writeback.c and by nothing else. */
+/* The zram backend's own state, shared by zram.c and zram_writeback.c and by nothing else, and
+ * the rows of its options (zram_options.c). */
 #ifndef ZSB_ZRAM_STATE_H
 #define ZSB_ZRAM_STATE_H
 #include <limits.h>
 
+#include "runner/base/option_row.h"
 #include "runner/base/sizes.h"
 #include "runner/kernel/zram.h"
 #include "runner/swap/backend.h"
@@ -28,6 +30,9 @@ struct zram_state {
 	struct zram_mm_stat mm_after_fill; /* mm_stat once writeback and recompression are done */
 	int have_mm_after_fill;
 };
+
+/* zram's rows of the option table, ended by a row without a name (swap/options.h). */
+extern const struct option_desc zram_option_rows[];
 
 static inline struct zram_state *zram_of(const struct swap_device *dev)
 {

@@ -1,4 +1,4 @@
-#include "runner/cli/ini_line.h"
+#include "runner/base/ini_line.h"
 
 #include <errno.h>
 #include <fcntl.h>

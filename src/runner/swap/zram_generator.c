@@ -1,4 +1,4 @@
-#include "runner/cli/zram_generator.h"
+#include "runner/swap/zram_generator.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "common/util.h"
-#include "runner/cli/ini_line.h"
+#include "runner/base/ini_line.h"
 
 /* A recursive-descent reader of zram-generator's size expressions. */
 struct expr {
