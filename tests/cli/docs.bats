@@ -1,9 +1,9 @@
 #!/usr/bin/env bats
 # The man page and the bash, zsh and fish completions that tools/gen-docs writes from the
 # option table (docs.mk): they render, and they name every option --help lists and no hidden
-# one; and the README: its options, set-up commands and packages, its width, and its example
-# runs, each as a dry run. Only --help and -n run here: nothing on the machine changes, and
-# root is not needed.
+# one; and the README with docs/: the options in docs/options.md, the README's set-up commands
+# and packages, their width, their links, and their example runs, each as a dry run. Only
+# --help and -n run here: nothing on the machine changes, and root is not needed.
 # Needs `make all docs`, man-db and groff; zsh and fish for their completions' tests.
 bats_require_minimum_version 1.5.0
 load helpers
@@ -286,26 +286,49 @@ fish_offers() {
 	[ "$output" = root ]
 }
 
-# The names of the items of the README's Options section, one option name a line ("-l" and
-# "--limit"): what an item names comes before its first "`: ".
-readme_table_options() {
-	sed -n '/^## Options$/,/^## /p' "$TOP/README.md" | grep -E '^- `-' | sed 's/`: .*//' |
-		grep -oE -- '`-{1,2}[[:alnum:]-]+' | tr -d '`' | grep -vx -- --
+# The README's options moved to docs/options.md (issue 37): a "## GROUP" heading for each group
+# of --help, an item per option under it.
+OPTIONS_DOC="$TOP/docs/options.md"
+
+# The items of docs/options.md, "GROUP<TAB>NAME" a line, one option name a line ("-l" and
+# "--limit"): what an item names comes before its first "`: ", its group is the "## " heading
+# above it.
+doc_table_options() {
+	awk '/^## / { group = substr($0, 4) } /^- `-/ { print group "\t" $0 }' "$OPTIONS_DOC" |
+		while IFS=$'\t' read -r group item; do
+			sed 's/`: .*//' <<<"$item" | grep -oE -- '`-{1,2}[[:alnum:]-]+' | tr -d '`' |
+				grep -vx -- -- | sed "s/^/$group\t/"
+		done
 }
 
-@test "README: its Options section has each option of --help exactly once, with its short form" {
-	local opt short n table
-	table=$(readme_table_options)
+# "GROUP<TAB>--option" for each option of --help, GROUP the heading it is listed under.
+help_groups() {
+	"$ZSB" --help | awk 'prev == "" && /^[A-Z].*:$/ { group = substr($0, 1, length($0) - 1) }
+		{ prev = $0 }
+		/^ +(-[[:alnum:]], )?--[[:alnum:]-]+/ { match($0, /--[[:alnum:]-]+/); print group "\t" substr($0, RSTART, RLENGTH) }'
+}
+
+@test "docs/options.md: each option of --help exactly once, with its short form, under its --help group" {
+	local opt short n table groups group
+	table=$(doc_table_options)
+	[ -n "$table" ] || { echo "no option items in $OPTIONS_DOC" >&2; return 1; }
+	groups=$(help_groups)
 	for opt in $(help_options); do
-		n=$(grep -cx -- "$opt" <<<"$table")
-		[ "$n" -eq 1 ] || { echo "$opt is in the README's Options section $n times" >&2; return 1; }
+		n=$(cut -f2 <<<"$table" | grep -cx -- "$opt" || true)
+		[ "$n" -eq 1 ] || { echo "$opt is in docs/options.md $n times" >&2; return 1; }
 		short=$("$ZSB" --help | grep -oE -- "^ +-[[:alnum:]], $opt( |\$)" | grep -oE -- '-[[:alnum:]],' | tr -d ,) || true
-		[ -z "$short" ] || grep -qx -- "$short" <<<"$table" || { echo "$opt: no $short in the README" >&2; return 1; }
+		[ -z "$short" ] || cut -f2 <<<"$table" | grep -qx -- "$short" || { echo "$opt: no $short in docs/options.md" >&2; return 1; }
+		group=$(awk -F'\t' -v o="$opt" '$2 == o { print $1 }' <<<"$groups")
+		[ -n "$group" ] || { echo "$opt: no group in --help" >&2; return 1; }
+		grep -qxF -- "$group"$'\t'"$opt" <<<"$table" ||
+			{ echo "$opt: --help has it under '$group', docs/options.md under '$(awk -F'\t' -v o="$opt" '$2 == o { print $1 }' <<<"$table")'" >&2; return 1; }
 	done
 	# ... and nothing --help does not list: no hidden option, no option that is gone.
-	for opt in $(grep -- '^--' <<<"$table"); do
-		help_options | grep -qx -- "$opt" || { echo "$opt is in the README but not in --help" >&2; return 1; }
+	for opt in $(cut -f2 <<<"$table" | grep -- '^--'); do
+		help_options | grep -qx -- "$opt" || { echo "$opt is in docs/options.md but not in --help" >&2; return 1; }
 	done
+	# The README points there.
+	grep -qF '](docs/options.md' "$TOP/README.md"
 }
 
 # Every metric of the metric table (src/runner/result/metrics.c), "KEY UNIT" a line, the unit
@@ -371,42 +394,56 @@ metric_table() {
 	[ ${#missing[@]} -eq 0 ] || { echo "not in README's What set-up installs: ${missing[*]}" >&2; return 1; }
 }
 
-@test "README: no line over 100 columns" {
+# The README and the docs that hold what it held: a user's pages, each line within 100 columns.
+USER_DOCS=(README.md docs/options.md docs/output.md docs/scenarios.md docs/running.md)
+
+@test "README and the user's docs: no line over 100 columns" {
 	local long
 	# Characters, not bytes (awk counts bytes in some locales: "…" would be three).
-	long=$(python3 -c '
+	long=$(cd "$TOP" && python3 -c '
 import sys
-for n, line in enumerate(open(sys.argv[1], encoding="utf-8"), 1):
-    line = line.rstrip("\n")
-    if len(line) > 100:
-        print(f"README.md:{n}: {len(line)} columns")' "$TOP/README.md")
+for f in sys.argv[1:]:
+    for n, line in enumerate(open(f, encoding="utf-8"), 1):
+        line = line.rstrip("\n")
+        if len(line) > 100:
+            print(f"{f}:{n}: {len(line)} columns")' "${USER_DOCS[@]}")
 	[ -z "$long" ] || { echo "$long" >&2; return 1; }
 }
 
-# The README's example runs: "LINE<TAB>ARGS" for each `zswapbench ...` line of a code block
-# (indented or fenced), its comment cut.
-readme_examples() {
-	awk '/^```/ { fence = !fence; next }
-	     (fence || /^    /) && /^ *zswapbench( |$)/ {
-		line = $0; sub(/^ *zswapbench */, "", line); sub(/(^| +)#.*$/, "", line)
-		print NR "\t" line
-	     }' "$TOP/README.md"
+@test "README: at most 500 lines, for users; the rest in docs/" {
+	local n
+	n=$(wc -l <"$TOP/README.md")
+	[ "$n" -le 500 ] || { echo "README.md: $n lines" >&2; return 1; }
 }
 
-# A config file the README shows starts with a comment naming it ("    # NAME.conf: ..."):
-# written into the current directory, as a reader would save it.
-readme_config_files() {
+# The example runs of the README and docs/: "FILE:LINE<TAB>ARGS" for each `zswapbench ...` line
+# of a code block (indented or fenced), its comment cut.
+doc_examples() {
+	local f
+	for f in "$TOP"/README.md "$TOP"/docs/*.md; do
+		awk -v file="${f#"$TOP"/}" '/^```/ { fence = !fence; next }
+		     (fence || /^    /) && /^ *zswapbench( |$)/ {
+			line = $0; sub(/^ *zswapbench */, "", line); sub(/(^| +)#.*$/, "", line)
+			print file ":" NR "\t" line
+		     }' "$f"
+	done
+}
+
+# A config file the README or a doc shows starts with a comment naming it
+# ("    # NAME.conf: ..."): written into the current directory, as a reader would save it.
+doc_config_files() {
 	awk '/^    # [a-z0-9-]+\.conf:/ { name = $2; sub(/:$/, "", name); printf "" > name; next }
 	     name != "" && (/^    zswapbench/ || /^[^ ]/) { close(name); name = ""; next }
-	     name != "" { line = $0; sub(/^    /, "", line); print line >> name }' "$TOP/README.md"
+	     name != "" { line = $0; sub(/^    /, "", line); print line >> name }' "$TOP/README.md" "$TOP"/docs/*.md
 }
 
-@test "README: every example run dry-runs cleanly (-n): exit 0, no error line" {
-	local n args words argv w dashed ran=0 failures=()
+@test "README and docs/: every example run dry-runs cleanly (-n): exit 0, no error line" {
+	local n args words argv w dashed ran=0 ran_readme=0 failures=()
 	cd "$BATS_TEST_TMPDIR"
-	# The presets, as from the top of the tree; the config files the README shows.
+	# The presets, as from the top of the tree; the config files the README and docs show.
 	ln -s "$TOP/configs" configs
-	readme_config_files
+	doc_config_files
+	[ -s my-experiment.conf ] || { echo "docs/scenarios.md's my-experiment.conf not found" >&2; return 1; }
 	while IFS=$'\t' read -r n args; do
 		words=()
 		mapfile -d '' words < <(xargs -r printf '%s\0' <<<"$args")
@@ -422,11 +459,74 @@ readme_config_files() {
 		[ "$dashed" -eq 1 ] || argv+=(-n)
 		run --separate-stderr "$ZSB" "${argv[@]}"
 		ran=$((ran + 1))
+		[[ "$n" != README.md:* ]] || ran_readme=$((ran_readme + 1))
 		if [ "$status" -ne 0 ] || grep -qiE "error|try 'zswapbench --help'" <<<"$stderr"; then
-			failures+=("README.md:$n: zswapbench $args: exit $status: $(grep -v '^zswapbench: warning:' <<<"$stderr" | head -n 1)")
+			failures+=("$n: zswapbench $args: exit $status: $(grep -v '^zswapbench: warning:' <<<"$stderr" | head -n 1)")
 		fi
-	done < <(readme_examples)
+	done < <(doc_examples)
 	[ ${#failures[@]} -eq 0 ] || { printf '%s\n' "${failures[@]}" >&2; return 1; }
-	# The extraction found the examples.
-	[ "$ran" -ge 15 ] || { echo "only $ran example runs found in the README" >&2; return 1; }
+	# The extraction found the examples: the README's, and those that moved to docs/.
+	[ "$ran_readme" -ge 15 ] || { echo "only $ran_readme example runs found in the README" >&2; return 1; }
+	[ $((ran - ran_readme)) -ge 6 ] || { echo "only $((ran - ran_readme)) example runs found in docs/" >&2; return 1; }
+}
+
+# Every relative link of the README and docs/*.md, "[text](path#anchor)": the file (or folder)
+# is there, and an anchor names a heading of that markdown file as GitHub makes its id (lower
+# case, punctuation but - and _ dropped, spaces as -, a repeated heading's id numbered -1, -2).
+# Code (fenced, indented, `inline`) holds no link.
+@test "README and docs/: every relative link resolves, to a file and a heading" {
+	local bad
+	bad=$(cd "$TOP" && python3 - README.md docs/*.md <<'PY'
+import os, re, sys
+
+def code_out(text):
+    keep, fence = [], False
+    for line in text.split("\n"):
+        if line.startswith("```"):
+            fence = not fence
+            keep.append("")
+            continue
+        indented = line.startswith("    ") and not line.lstrip().startswith(("- ", "[", "("))
+        keep.append("" if fence or indented else line)
+    # Inline code kept as long, so the line numbers and offsets hold.
+    return re.sub(r"`[^`\n]*`", lambda m: "x" * len(m.group(0)), "\n".join(keep))
+
+def ids(path):
+    seen, found, fence = {}, set(), False
+    for line in open(path, encoding="utf-8"):
+        if line.startswith("```"):
+            fence = not fence
+            continue
+        m = None if fence else re.match(r"^#{1,6} +(.*?)[ #]*$", line.rstrip("\n"))
+        if not m:
+            continue
+        t = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", m.group(1))
+        t = re.sub(r"[`*]", "", t).lower()
+        s = "".join(c for c in t if c.isalnum() or c in " -_").replace(" ", "-")
+        n = seen.get(s, 0)
+        seen[s] = n + 1
+        found.add(s if n == 0 else f"{s}-{n}")
+    return found
+
+bad, links = [], 0
+for f in sys.argv[1:]:
+    body = code_out(open(f, encoding="utf-8").read())
+    for m in re.finditer(r"\[[^\]]*\]\(([^)\s]+)\)", body):
+        target = m.group(1)
+        if re.match(r"^[a-z]+:", target):
+            continue
+        links += 1
+        where = f"{f}:{body.count(chr(10), 0, m.start()) + 1}: ({target})"
+        path, _, anchor = target.partition("#")
+        dest = os.path.normpath(os.path.join(os.path.dirname(f), path)) if path else f
+        if not os.path.exists(dest):
+            bad.append(f"{where}: no such file")
+        elif anchor and (not dest.endswith(".md") or anchor not in ids(dest)):
+            bad.append(f"{where}: no heading #{anchor} in {dest}")
+if links < 50:
+    bad.append(f"only {links} relative links found")
+print("\n".join(bad))
+PY
+)
+	[ -z "$bad" ] || { echo "$bad" >&2; return 1; }
 }

@@ -235,7 +235,10 @@ shared_deb() {
 		if ! compgen -G "$dir/zswapbench_*_*.deb" >/dev/null; then
 			rm -rf "$dir"
 			mkdir -p "$dir/src"
-			(cd "$BATS_TEST_DIRNAME/../.." && git ls-files -z | tar --null -T - -cf -) | tar -xf - -C "$dir/src"
+			# The tree as it was taken, kept: a second build of the same files (the
+			# reproducibility test) takes it too, even while the tree is being edited.
+			(cd "$BATS_TEST_DIRNAME/../.." && git ls-files -z | tar --null -T - -cf "$dir/tree.tar")
+			tar -xf "$dir/tree.tar" -C "$dir/src"
 			(cd "$dir/src" && dpkg-buildpackage -us -uc -b >"$dir/build.log" 2>&1) ||
 				{ tail -30 "$dir/build.log" >&2; rm -f "$dir"/*.deb; exit 1; }
 		fi

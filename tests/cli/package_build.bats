@@ -10,13 +10,11 @@ TOP="$BATS_TEST_DIRNAME/../.."
 setup() { TMP=$(mktemp -d); }
 teardown() { rm -rf "$TMP"; }
 
-# dpkg-buildpackage in a copy of the tree's files at $1: the .debs are left in $1. The files
-# are taken once per test ($TMP/tree.tar), so two builds build the same tree even while it is
-# being edited.
+# dpkg-buildpackage at $1 of the files the shared build was made of ($2/tree.tar, shared_deb's):
+# the .debs are left in $1. The same files, even while the tree is being edited.
 build_deb() {
-	[ -f "$TMP/tree.tar" ] || (cd "$TOP" && git ls-files -z | tar --null -T - -cf "$TMP/tree.tar")
 	mkdir -p "$1/src"
-	tar -xf "$TMP/tree.tar" -C "$1/src"
+	tar -xf "$2/tree.tar" -C "$1/src"
 	(cd "$1/src" && dpkg-buildpackage -us -uc -b >"$1/build.log" 2>&1) ||
 		{ tail -30 "$1/build.log" >&2; return 1; }
 }
@@ -27,7 +25,7 @@ build_deb() {
 	# The run's shared build is one; another, in another directory, deeper: a build that
 	# recorded its path would differ.
 	one=$(dirname "$(shared_deb)")
-	build_deb "$TMP/two/deeper"
+	build_deb "$TMP/two/deeper" "$one"
 	run lintian --pedantic -I --display-experimental --fail-on error,warning,info,pedantic \
 		"$one"/zswapbench_*.changes
 	echo "$output"

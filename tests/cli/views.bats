@@ -71,11 +71,11 @@ TABLE
 	run --separate-stderr "$ZSB" show -C cell,zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz "$FIX"
 	[ "$status" -eq 2 ]
 	[ "$(wc -l <<<"$stderr")" -eq 1 ]
-	[[ "$stderr" == *"(known: METRIC, UNIT, "*", STATUS, VALUE); try 'zswapbench show --help'" ]]
+	[[ "$stderr" == *"(known: METRIC, UNIT, "*", STATUS, VALUE, PHASE, SECONDS, SHARE, PER-TRIAL); try 'zswapbench show --help'" ]]
 	printf '[run]\ncolumns = cell,zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz\n' >"$TMP/c.conf"
 	run --separate-stderr "$ZSB" -n -c "$TMP/c.conf"
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == *", STATUS, VALUE); try 'zswapbench --help'" ]]
+	[[ "$stderr" == *", STATUS, VALUE, PHASE, SECONDS, SHARE, PER-TRIAL); try 'zswapbench --help'" ]]
 }
 
 @test "views: compare's CSV has every compared metric, its interval in two columns" {

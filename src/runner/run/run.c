@@ -212,12 +212,18 @@ static void phase_done(struct run *run, enum run_phase p)
 	run->phase_ns = now;
 }
 
+/* The results hold the run's time so far: what the file and -v's table say. */
+static void budget_now(struct run *run)
+{
+	run->results.budget.wall = ns_to_s(clock_now_ns() - run->started_ns);
+	memcpy(run->results.budget.phase_s, run->phase_s, sizeof(run->phase_s));
+}
+
 static void save(struct run *run)
 {
 	int ret;
 
-	run->results.budget.wall = ns_to_s(clock_now_ns() - run->started_ns);
-	memcpy(run->results.budget.phase_s, run->phase_s, sizeof(run->phase_s));
+	budget_now(run);
 	ret = results_write(&run->results, run->output);
 	if (ret)
 		say("%s: %s", run->output, strerror(-ret));
@@ -662,10 +668,17 @@ static int carry_out(struct run *run)
 		return status;
 	phase_done(run, RUN_PHASE_START);
 	run_trials(run);
-	/* The answer before the file's last write, so that the file holds what it took. */
-	print_results(run);
-	phase_done(run, RUN_PHASE_ANSWER);
-	save(run);
+	/* The answer before the file's last write, so that the file holds what it took; but the
+	 * result document printed (--json) is the file itself, so it is printed after it. */
+	budget_now(run);
+	if (format_def_of(cfg->view.format)->document) {
+		save(run);
+		print_results(run);
+	} else {
+		print_results(run);
+		phase_done(run, RUN_PHASE_ANSWER);
+		save(run);
+	}
 	if (!cfg->view.quiet)
 		say("results in %s", run->output);
 	status = exit_status(run);
