@@ -53,6 +53,7 @@ teardown() {
 	listing=$(dpkg-deb -c "$deb")
 	for f in ./usr/bin/zswapbench ./usr/libexec/zswapbench/zswapbench-hogger \
 		./usr/share/doc/zswapbench/README.md.gz ./usr/share/doc/zswapbench/docs/architecture.md.gz \
+		./usr/share/doc/zswapbench/docs/options.md.gz ./usr/share/doc/zswapbench/docs/output.md.gz \
 		./usr/share/doc/zswapbench/copyright ./usr/share/zsh/vendor-completions/_zswapbench \
 		./usr/share/fish/vendor_completions.d/zswapbench.fish \
 		./usr/share/bash-completion/completions/zswapbench; do
