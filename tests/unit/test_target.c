@@ -33,6 +33,10 @@ Test(target, a_mixed_job_s_directions_in_their_own_metrics)
 	cr_assert_float_eq(tr.value[M_WRITE_CLAT_P999], 7634.944, 1e-6);
 	cr_assert_float_eq(tr.value[M_FIO_USR], 2.857143, 1e-9);
 	cr_assert_float_eq(tr.value[M_FIO_SYS], 16.703297, 1e-9);
+	/* both directions' runtime 231 ms, in seconds (not job_runtime's 455, their sum): the
+	 * denominator a test checks the bandwidth by */
+	cr_assert_float_eq(tr.value[M_FIO_RUNTIME], 0.231, 1e-12);
+	cr_assert(tr.have[M_FIO_RUNTIME]);
 }
 
 Test(target, a_read_job_has_no_write_metrics)

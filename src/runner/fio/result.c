@@ -35,7 +35,7 @@ static double percentile(struct json_object *dir, const char *key)
 static int direction(struct json_object *job, const char *name, struct fio_direction *d)
 {
 	struct json_object *dir;
-	double io, bw, iops;
+	double io, bw, iops, runtime_ms = 0;
 
 	memset(d, 0, sizeof(*d));
 	if (!json_object_object_get_ex(job, name, &dir) ||
@@ -47,6 +47,8 @@ static int direction(struct json_object *job, const char *name, struct fio_direc
 	d->have = io > 0;
 	d->io_bytes = (uint64_t)io;
 	d->bw = bw;
+	number(dir, "runtime", &runtime_ms);
+	d->runtime = runtime_ms / 1e3; /* fio gives milliseconds */
 	d->iops = iops;
 	d->clat_p50 = percentile(dir, "50.000000");
 	d->clat_p99 = percentile(dir, "99.000000");
@@ -73,16 +75,16 @@ static struct json_object *find_job(struct json_object *root, const char *jobnam
 
 static int read_job(struct json_object *job, struct fio_result *out)
 {
-	double err = 0, runtime_ms = 0;
+	double err = 0;
 
 	if (number(job, "usr_cpu", &out->usr_cpu) || number(job, "sys_cpu", &out->sys_cpu))
 		return -EINVAL;
 	number(job, "error", &err);
-	number(job, "job_runtime", &runtime_ms);
 	out->error = (int)err;
-	out->runtime = runtime_ms / 1e3; /* fio gives milliseconds */
 	if (direction(job, "read", &out->read) || direction(job, "write", &out->write))
 		return -EINVAL;
+	out->runtime = out->read.runtime > out->write.runtime ? out->read.runtime
+							       : out->write.runtime;
 	return 0;
 }
 

@@ -9,7 +9,8 @@
 
 struct fio_direction {
 	int have; /* the job did I/O this way */
-	double bw; /* bytes/s: io_bytes over the job's runtime */
+	double bw; /* bytes/s: io_bytes over runtime */
+	double runtime; /* seconds this direction moved data (fio's ms) */
 	double iops;
 	uint64_t io_bytes;
 	double clat_p50, clat_p99, clat_p999; /* seconds; negative where fio gave none */
@@ -18,7 +19,9 @@ struct fio_direction {
 struct fio_result {
 	struct fio_direction read, write;
 	double usr_cpu, sys_cpu; /* percent of one CPU over the job's runtime, as fio reports */
-	double runtime; /* seconds the job ran (the longest of its clones) */
+	/* seconds the job moved data: its longer direction's runtime. (fio's job_runtime is not
+	 * it: it adds up a mixed job's directions and a group's clones.) */
+	double runtime;
 	int error; /* the job's error (an errno), 0 when it ran */
 };
 

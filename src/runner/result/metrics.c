@@ -200,6 +200,9 @@ const struct metric metrics[M_COUNT] = {
 			"fio JSON usr_cpu of the measured job (percent of its runtime)" },
 	[M_FIO_SYS] = { "fio_sys_cpu", UNIT_PERCENT, 1,
 			"fio JSON sys_cpu of the measured job (compression happens here)" },
+	[M_FIO_RUNTIME] = { "fio_runtime", UNIT_SECONDS, 0,
+			    "fio JSON read.runtime or write.runtime of the measured job, the "
+			    "longer (ms, kept in s): its bandwidth's denominator" },
 	[M_FS_READ_TIME] = { "fs_read_time", UNIT_SECONDS, 1,
 			     "CLOCK_MONOTONIC from the release of the read-back command to its "
 			     "exit, after sync and drop_caches" },

@@ -109,6 +109,7 @@ enum metric_id {
 	M_WRITE_CLAT_P999,
 	M_FIO_USR,
 	M_FIO_SYS,
+	M_FIO_RUNTIME,
 	/* a filesystem on the device (--target fs): the read phase after the command's write
 	 * phase */
 	M_FS_READ_TIME,

@@ -125,6 +125,8 @@ int target_record_fio(const struct target_spec *t, struct trial *tr, char *why, 
 	record_direction(tr, &r.write, M_WRITE_BW, M_WRITE_IOPS, M_WRITE_CLAT_P50);
 	trial_set(tr, M_FIO_USR, r.usr_cpu);
 	trial_set(tr, M_FIO_SYS, r.sys_cpu);
+	if (r.runtime > 0)
+		trial_set(tr, M_FIO_RUNTIME, r.runtime);
 	return 0;
 }
 
