@@ -149,8 +149,16 @@ EOF
 	run --separate-stderr "$ZSB" savings --swap disk,zram --trials 3 --steps 4 --alloc 64M -n
 	echo "$output $stderr"
 	[ "$status" -eq 0 ]
-	# a reference run of 3, then 2 backends x 4 steps x (3 + 3)
+	# a reference run of 3, then 2 backends x 4 steps x (3 + 3); and 3 a side can never
+	# settle a step (p 0.1 at best), which is said
 	[[ "$output" == *"at most 51 trials"* ]]
+	[[ "$stderr" == *"savings: --trials 3: no step can settle (3 trials a side reach p 0.1 at best, not below --alpha 0.05)"* ]]
+	# By default a step looks from 5 trials a cell on and takes at most 10: a reference of 5,
+	# then 2 x 4 x (10 + 10).
+	run --separate-stderr "$ZSB" savings --swap disk,zram --steps 4 --alloc 64M -n
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"at most 4 steps of at most 20 trials"*"from 5 a cell on, a step ends as soon as"*"at most 165 trials"* ]]
+	[[ "$stderr" != *"no step can settle"* ]]
 	# A limit (a preset's own) is set aside, and said to be.
 	run --separate-stderr "$ZSB" savings --limit 32M -n
 	[ "$status" -eq 0 ]
@@ -165,7 +173,7 @@ EOF
 @test "savings of a known working set (hot:25) lands between the hot set and twice it" {
 	need_zram
 	run --separate-stderr "$ZSB" savings --swap zram --alloc 64M --access hot:25:300 \
-		--trials 3 --steps 3 --slowdown 100% --output "$TMP/s.json"
+		--trials 5 --min-trials 4 --steps 3 --slowdown 100% --output "$TMP/s.json"
 	echo "$output"
 	echo "$stderr" | tail -n 5
 	[ "$status" -eq 0 ]
@@ -181,6 +189,14 @@ EOF
 	steps=$(json '.backends[0].steps | length' "$TMP/s.json")
 	[ "$steps" -ge 1 ]
 	[ "$steps" -le 3 ]
+	# A step ends when it settles: each took 4 or 5 trials a cell, one far from the target
+	# (below the hot set, tens of times slower; or killed, which settles at once) fewer than
+	# 5; the answer's trials are the reference's 4 and every step's two cells.
+	json '.backends[0].steps[] | [.limit, .trials, .p_target, .verdict] | @tsv' "$TMP/s.json"
+	assert_awk "$(json '[.backends[0].steps[].trials] | min' "$TMP/s.json") >= 1"
+	assert_awk "$(json '[.backends[0].steps[].trials] | max' "$TMP/s.json") <= 5"
+	assert_awk "$(json '[.backends[0].steps[].trials] | min' "$TMP/s.json") < 5"
+	[ "$(json '.trials' "$TMP/s.json")" -eq "$(json '4 + 2 * ([.backends[0].steps[].trials] | add)' "$TMP/s.json")" ]
 	# Every step's run is kept, and names its file; the first step (32M) holds it.
 	for f in $(json '.backends[0].steps[].file' "$TMP/s.json"); do [ -s "$f" ]; done
 	[[ "$output" == *"zram: "*"% less memory ["* ]]

@@ -24,9 +24,15 @@ static void step(struct savings_search *b, uint64_t limit, double pct, double lo
 {
 	struct savings_step *st = &b->steps[b->nsteps++];
 
-	*st = (struct savings_step){
-		.limit = limit, .slowdown_pct = pct, .lo_pct = lo, .hi_pct = hi, .verdict = v
-	};
+	*st = (struct savings_step){ .limit = limit,
+				     .slowdown_pct = pct,
+				     .lo_pct = lo,
+				     .hi_pct = hi,
+				     .p_target = isnan(pct)			  ? NAN
+					     : v == STEP_FAIL_BY_MEDIAN ? 1.0
+									: 0.0125 * (b->nsteps + 1),
+				     .trials = 4 + b->nsteps,
+				     .verdict = v };
 	snprintf(st->file, sizeof(st->file), "results/savings-x/run%u.json", b->nsteps + 1);
 	snprintf(st->note, sizeof(st->note), "%s", note);
 }
@@ -71,6 +77,8 @@ static void expect_same_step(const struct savings_step *a, const struct savings_
 	expect_same_number(a->slowdown_pct, b->slowdown_pct, "slowdown");
 	expect_same_number(a->lo_pct, b->lo_pct, "its low end");
 	expect_same_number(a->hi_pct, b->hi_pct, "its high end");
+	expect_same_number(a->p_target, b->p_target, "the test against the target");
+	cr_expect_eq(a->trials, b->trials);
 	cr_expect_eq(a->verdict, b->verdict);
 	cr_expect_str_eq(a->file, b->file);
 	cr_expect_str_eq(a->note, b->note);
@@ -169,6 +177,9 @@ Test(savings_json, the_real_answer_reads_as_it_is)
 	cr_expect_eq(b->steps[3].limit, 20 * MIB);
 	cr_expect(fabs(b->steps[3].hi_pct - 200.25810198116113) < 1e-12);
 	cr_expect_str_eq(b->steps[3].file, "results/savings-20261202-031412/run5-zram.json");
+	/* Written before steps said their test and trials: not known, never 0 or a p of 0. */
+	for (unsigned k = 0; k < b->nsteps; k++)
+		cr_expect(isnan(b->steps[k].p_target) && b->steps[k].trials == 0, "step %u", k);
 }
 
 /* Each a file the writer never writes, and where its one line must point. */
@@ -213,6 +224,11 @@ static const struct {
 	{ NULL, ", \"limit\": -4096", "steps[0].limit: not a whole number from 0" },
 	{ NULL, ", \"note\": 5", "steps[0].note: not a string" },
 	{ NULL, ", \"file\": null", "steps[0].file: not a string" },
+	{ NULL, ", \"p_target\": 1.5", "steps[0].p_target: not a probability" },
+	{ NULL, ", \"p_target\": -0.01", "steps[0].p_target: not a probability" },
+	{ NULL, ", \"p_target\": \"0.1\"", "steps[0].p_target: not a finite number or null" },
+	{ NULL, ", \"trials\": 4294967296", "steps[0].trials: more than a run takes" },
+	{ NULL, ", \"trials\": 2.5", "steps[0].trials: not a whole number from 0" },
 };
 
 static void expect_refused(const char *json, const char *want)

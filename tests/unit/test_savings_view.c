@@ -42,20 +42,24 @@ Test(savings_view, the_answer_of_a_search_word_for_word)
 		 "limit and no swap (footprint 65.0M, 65.0M to 65M over its trials):");
 	has_line(text,
 		 "  zram: 69% less memory [51%, 75%] at <= 100% slowdown: 20M held it, 16M "
-		 "did not (4 steps; a step decided by its median, its interval straddling "
-		 "the target: the answer's interval spans the steps that settled)");
-	has_line(text, "  BACKEND       LIMIT  SLOWDOWN         95% INTERVAL  VERDICT");
-	has_line(text, "  zram            32M    +48.0%     [+44.6%, +57.8%]  within");
+		 "did not (4 steps; a step decided by its median, not told from the target: "
+		 "the answer's interval spans the steps that settled)");
+	has_line(text, "  BACKEND       LIMIT  SLOWDOWN         95% INTERVAL TRIALS        P  VERDICT");
+	/* Written before steps said their test and trials: "-", not 0. */
+	has_line(text, "  zram            32M    +48.0%     [+44.6%, +57.8%]      -        -  within");
 	has_line(text,
-		 "  zram            16M         -                    -  beyond: hogger "
+		 "  zram            16M         -                    -      -        -  beyond: hogger "
 		 "killed after the --timeout");
 	has_line(text,
-		 "  zram            24M    +63.2%    [+33.0%, +146.6%]  within (by its median)");
+		 "  zram            24M    +63.2%    [+33.0%, +146.6%]      -        -  within (by its "
+		 "median)");
 	has_line(text,
-		 "  27 trials. A step is within the slowdown when its whole interval is, "
-		 "beyond it when its whole interval is; the interval of the memory saved "
-		 "spans the smallest limit that held to the largest that did not, over the "
-		 "footprint's spread.");
+		 "  27 trials. A step is within the slowdown when its trials are significantly "
+		 "within it, beyond it when they are significantly beyond it (P: a Mann-Whitney "
+		 "test of the backend's trials against the reference's moved by the slowdown); "
+		 "from its first look on, a step's run ends as soon as it is one or the other. "
+		 "The interval of the memory saved spans the smallest limit that held to the "
+		 "largest that did not, over the footprint's spread.");
 	free(text);
 }
 
@@ -73,7 +77,8 @@ Test(savings_view, one_step_that_held_and_none_at_all)
 	savings_init(&r.backends[0], r.footprint, r.footprint_lo, r.footprint_hi, 10, 4);
 	savings_init(&r.backends[1], r.footprint, r.footprint_lo, r.footprint_hi, 10, 4);
 	r.backends[0].steps[0] = (struct savings_step){
-		.limit = 32 << 20, .verdict = STEP_PASS, .slowdown_pct = 4, .lo_pct = 1, .hi_pct = 8
+		.limit = 32 << 20, .verdict = STEP_PASS, .slowdown_pct = 4, .lo_pct = 1, .hi_pct = 8,
+		.p_target = 0.0032, .trials = 6
 	};
 	r.backends[0].nsteps = 1;
 	r.backends[0].pass_limit = 32 << 20;
@@ -84,6 +89,6 @@ Test(savings_view, one_step_that_held_and_none_at_all)
 	has_line(text,
 		 "  disk: 0% less memory [0%, 100%] at <= 10% slowdown: 64M (the footprint "
 		 "itself) (0 steps)");
-	has_line(text, "  zswap           32M     +4.0%       [+1.0%, +8.0%]  within");
+	has_line(text, "  zswap           32M     +4.0%       [+1.0%, +8.0%]      6   0.0032  within");
 	free(text);
 }

@@ -199,6 +199,9 @@ struct config {
 	uint64_t alloc;
 	unsigned trials, warmup;
 	unsigned min_trials; /* 0: every trial runs; else stop when decided, from this many on */
+	/* savings' steps, not an option: a look decides when the backend's trials are told from
+	 * the reference's moved by slowdown_pct (result/savings.h), not from the reference's */
+	int settle_at_slowdown;
 	enum run_order order;
 	unsigned long seed; /* shuffled:SEED; 0: draw one at plan time */
 	enum limit_mode limit_mode;

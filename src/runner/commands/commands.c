@@ -87,9 +87,10 @@ const struct command_info commands[] = {
 	  .about = "How much memory each swap setup saves: per backend, the smallest memory limit\n"
 		   "at which the workload stays within --slowdown of its run with no limit and no\n"
 		   "swap, found by a bisection of runs (each step the reference and the backend\n"
-		   "interleaved, a step decided by the interval of its slowdown), printed as the\n"
-		   "memory saved with its interval. --dry-run says how many trials it takes at "
-		   "most." },
+		   "interleaved, a step settled by a test of its trials against the slowdown and\n"
+		   "ended as soon as it is: from --min-trials (5) a cell, at most --trials (10)),\n"
+		   "printed as the memory saved with its interval. --dry-run says how many trials\n"
+		   "it takes at most." },
 	{ .name = "sysinfo",
 	  .run = sysinfo_run,
 	  .options = CMD_SYSINFO,

@@ -26,6 +26,7 @@
 #include "runner/report/draw.h"
 #include "runner/report/savings_view.h"
 #include "runner/result/savings.h"
+#include "runner/result/sequential.h"
 #include "runner/run/preflight.h"
 #include "runner/run/run.h"
 
@@ -38,8 +39,28 @@ struct search {
 	 * whatever the others do, and a workload thrashing below its working set would
 	 * otherwise take minutes a trial. 0: the configuration's own --timeout. */
 	uint64_t step_timeout_ms;
+	/* A step's run: from min_trials on (the reference run takes that many), it ends as soon
+	 * as the backend is told from the target, at most trials a cell (result/savings.h). */
+	unsigned min_trials, trials;
 	unsigned trials_done, trials_max, runs;
 };
+
+/* A step's cells take at most this many trials unless --trials says: most steps settle long
+ * before it, and one near the target gets the trials it needs. */
+#define SAVINGS_TRIALS 10
+/* The first look, unless --min-trials says: the first size at which the rank test can reach
+ * the looks' level (5 a side: p 0.008; 4: 0.029, above the 0.023 of looks from 4 to 10; 3:
+ * 0.1). */
+#define SAVINGS_MIN_TRIALS 5
+
+static void trials_of(const struct config *cfg, struct search *s)
+{
+	s->trials = config_given(cfg, O_TRIALS) ? cfg->trials : SAVINGS_TRIALS;
+	s->min_trials = cfg->min_trials ? cfg->min_trials : SAVINGS_MIN_TRIALS;
+	/* Past the looks' largest size, every trial runs (--min-trials with --trials says so). */
+	if (s->min_trials > s->trials || s->trials > SEQUENTIAL_MAX)
+		s->min_trials = s->trials;
+}
 
 static int refuse(const char *option, const char *why)
 {
@@ -140,15 +161,19 @@ static int run_step(struct search *s, const char *backend, uint64_t limit, char 
 	}
 	one.view.quiet = 1;
 	one.order = ORDER_INTERLEAVED;
+	/* The reference alone has nothing to settle: its footprint from the first look's trials. */
+	one.trials = backend ? s->trials : s->min_trials;
+	one.min_trials = backend && s->min_trials < s->trials ? s->min_trials : 0;
+	one.settle_at_slowdown = one.min_trials != 0;
 	if (s->step_timeout_ms && (!one.timeout_ms || s->step_timeout_ms < one.timeout_ms))
 		one.timeout_ms = s->step_timeout_ms;
 	status = run_silently(&one);
 	config_free(&one);
-	s->trials_done += s->cfg->trials * (backend ? 2 : 1);
 	return status == EXIT_TRIALS_FAILED ? EXIT_OK : status;
 }
 
-static int read_step(const char *file, struct file_set *fs)
+/* A step's file read back, its trials counted as run (a settled step took fewer). */
+static int read_step(struct search *s, const char *file, struct file_set *fs)
 {
 	char *names[1] = { (char *)file };
 
@@ -158,6 +183,8 @@ static int read_step(const char *file, struct file_set *fs)
 		say("savings: %s: no cell measured", file);
 		return EXIT_RUNTIME;
 	}
+	for (size_t c = 0; c < fs->sets[0].ncells; c++)
+		s->trials_done += (unsigned)fs->sets[0].cells[c].ntrials;
 	return 0;
 }
 
@@ -169,7 +196,7 @@ static int measure_footprint(struct search *s, struct savings_report *rep)
 	int status = run_step(s, NULL, 0, file, sizeof(file));
 	const struct result_cell *c;
 
-	if (status || (status = read_step(file, &fs)))
+	if (status || (status = read_step(s, file, &fs)))
 		return status;
 	c = &fs.sets[0].cells[0];
 	if (!c->have_stats[M_MEM_PEAK] || c->failed) {
@@ -214,7 +241,7 @@ static int search_backend(struct search *s, const char *backend, struct savings_
 
 		say_step(s, backend, b->nsteps + 1, limit);
 		if ((status = run_step(s, backend, limit, file, sizeof(file))) ||
-		    (status = read_step(file, &fs)))
+		    (status = read_step(s, file, &fs)))
 			return status;
 		if (fs.sets[0].ncells < 2) {
 			file_set_free(&fs);
@@ -260,12 +287,19 @@ static int dry_run(const struct config *cfg, const struct search *s)
 	struct config one;
 	int status;
 
+	char looks[96] = "every trial runs";
+
+	if (s->min_trials < s->trials)
+		snprintf(looks, sizeof(looks),
+			 "from %u a cell on, a step ends as soon as the backend is told from "
+			 "the slowdown", s->min_trials);
 	printf("savings: a reference run (no swap, no limit: %u trials), then per backend (%zu) "
-	       "at most %u steps of %u trials (the reference and the backend, interleaved): at "
-	       "most %u trials; each step halves the interval of limits still open (a bisection "
-	       "from the footprint down), the answer within footprint / %u\n",
-	       cfg->trials, cfg->swap.n, cfg->savings_steps, 2 * cfg->trials, s->trials_max,
-	       1u << cfg->savings_steps);
+	       "at most %u steps of at most %u trials (the reference and the backend, "
+	       "interleaved; %s): at most %u trials; each step halves the interval of limits "
+	       "still open (a bisection from the footprint down), the answer within footprint "
+	       "/ %u\n",
+	       s->min_trials, cfg->swap.n, cfg->savings_steps, 2 * s->trials, looks,
+	       s->trials_max, 1u << cfg->savings_steps);
 	printf("the run of each step (its limit chosen by the search):\n");
 	if (config_copy(&one, cfg) || config_set_text(&one.output, "") ||
 	    add_cell(&one, "reference", "none", s->ceiling) ||
@@ -273,6 +307,9 @@ static int dry_run(const struct config *cfg, const struct search *s)
 		config_free(&one);
 		return EXIT_RUNTIME;
 	}
+	one.trials = s->trials;
+	one.min_trials = s->min_trials < s->trials ? s->min_trials : 0;
+	one.settle_at_slowdown = one.min_trials != 0;
 	fflush(stdout);
 	status = run_main(&one);
 	config_free(&one);
@@ -330,7 +367,14 @@ static int run_search(const struct config *cfg, struct savings_report *rep)
 	command_warn_misplaced(command_of("savings"), cfg);
 	if ((status = check(cfg)) || (status = ceiling_of(&s.ceiling)))
 		return status;
-	s.trials_max = savings_max_trials((unsigned)cfg->swap.n, cfg->savings_steps, cfg->trials);
+	trials_of(cfg, &s);
+	/* Ranks of a few trials cannot reach alpha: every step would be decided by its median. */
+	if (compare_min_p(s.trials, s.trials) >= cfg->alpha)
+		warn("savings: --trials %u: no step can settle (%u trials a side reach p %.2g at "
+		     "best, not below --alpha %g); each is decided by its median",
+		     s.trials, s.trials, compare_min_p(s.trials, s.trials), cfg->alpha);
+	s.trials_max = savings_max_trials((unsigned)cfg->swap.n, cfg->savings_steps, s.min_trials,
+					  s.trials);
 	if (cfg->dry_run)
 		return dry_run(cfg, &s);
 	if ((status = make_dir(&s)))

@@ -19,8 +19,8 @@ static void answer_line(const struct savings_report *r, size_t i, FILE *out)
 	if (b->fail_limit)
 		fprintf(out, ", %s did not", fail);
 	fprintf(out, " (%u step%s%s)\n", b->nsteps, b->nsteps == 1 ? "" : "s",
-		b->by_median ? "; a step decided by its median, its interval straddling the "
-			       "target: the answer's interval spans the steps that settled"
+		b->by_median ? "; a step decided by its median, not told from the target: the "
+			       "answer's interval spans the steps that settled"
 			     : "");
 }
 
@@ -28,19 +28,23 @@ static void steps_table(const struct savings_report *r, FILE *out)
 {
 	char limit[32];
 
-	fprintf(out, "\n  %-10s %8s %9s %20s  %s\n", "BACKEND", "LIMIT", "SLOWDOWN", "95% INTERVAL",
-		"VERDICT");
+	fprintf(out, "\n  %-10s %8s %9s %20s %6s %8s  %s\n", "BACKEND", "LIMIT", "SLOWDOWN",
+		"95% INTERVAL", "TRIALS", "P", "VERDICT");
 	for (size_t i = 0; i < r->nbackends; i++)
 		for (unsigned k = 0; k < r->backends[i].nsteps; k++) {
 			const struct savings_step *st = &r->backends[i].steps[k];
-			char iv[48] = "-", sl[24] = "-";
+			char iv[48] = "-", sl[24] = "-", n[16] = "-", p[16] = "-";
+			if (st->trials)
+				snprintf(n, sizeof(n), "%u", st->trials);
+			if (!isnan(st->p_target))
+				snprintf(p, sizeof(p), "%.2g", st->p_target);
 			if (!isnan(st->slowdown_pct))
 				snprintf(sl, sizeof(sl), "%+.1f%%", st->slowdown_pct);
 			if (!isnan(st->lo_pct))
 				snprintf(iv, sizeof(iv), "[%+.1f%%, %+.1f%%]", st->lo_pct,
 					 st->hi_pct);
-			fprintf(out, "  %-10s %8s %9s %20s  %s%s%s\n", r->names[i],
-				size_format(st->limit, limit, sizeof(limit)), sl, iv,
+			fprintf(out, "  %-10s %8s %9s %20s %6s %8s  %s%s%s\n", r->names[i],
+				size_format(st->limit, limit, sizeof(limit)), sl, iv, n, p,
 				step_verdict_name(st->verdict), st->note[0] ? ": " : "", st->note);
 		}
 }
@@ -59,9 +63,12 @@ void savings_print(const struct savings_report *r, FILE *out)
 		answer_line(r, i, out);
 	steps_table(r, out);
 	fprintf(out,
-		"\n  %u trials. A step is within the slowdown when its whole interval is, "
-		"beyond it when its whole interval is; the interval of the memory saved spans the "
-		"smallest limit that held to the largest that did not, over the footprint's "
-		"spread.\n",
+		"\n  %u trials. A step is within the slowdown when its trials are significantly "
+		"within it, beyond it when they are significantly beyond it (P: a Mann-Whitney "
+		"test of the backend's trials against the reference's moved by the slowdown); from "
+		"its first look on, a step's run ends as soon as it is one or the other. The "
+		"interval of the memory saved "
+		"spans the smallest limit that held to the largest that did not, over the "
+		"footprint's spread.\n",
 		r->trials);
 }

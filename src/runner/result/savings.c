@@ -1,10 +1,17 @@
 #include "runner/result/savings.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/util.h"
+#include "runner/result/statistics.h"
+
+/* The test's bootstrap is not read (only its p): few resamples. */
+#define AGAINST_TARGET_RESAMPLES 20
+#define AGAINST_TARGET_SEED 20261207UL
 
 void savings_init(struct savings_search *s, uint64_t footprint, uint64_t footprint_lo,
 		  uint64_t footprint_hi, double target_pct, unsigned max_steps)
@@ -59,13 +66,62 @@ static void slowdown_of(const struct metric_comparison *mc, enum metric_id m,
 	st->hi_pct = higher_better ? -lo : hi;
 }
 
-static enum step_verdict verdict_of(const struct savings_step *st, double target)
+/* Where the target puts the reference: a time may grow by it, a throughput fall by it (at 100%
+ * or more a throughput may fall to nothing: a hair above 0, so the ranks still compare). */
+static double target_factor(enum metric_id m, double target_pct)
 {
-	if (!isnan(st->hi_pct) && st->hi_pct <= target)
+	double f = metric_higher_better(m) ? 1 - target_pct / 100 : 1 + target_pct / 100;
+
+	return f > 1e-9 ? f : 1e-9;
+}
+
+int savings_against_target(const struct result_cell *base, const struct result_cell *cell,
+			   enum metric_id m, double target_pct, double level, double *p)
+{
+	double *v = malloc((base->ntrials + cell->ntrials + 1) * sizeof(*v));
+	double f = target_factor(m, target_pct);
+	struct two_sample ts;
+	size_t nb, nn;
+	int side = 0, ret;
+
+	*p = NAN;
+	if (!v)
+		return -ENOMEM;
+	nb = cell_values(base, m, v);
+	nn = cell_values(cell, m, v + nb);
+	for (size_t i = 0; i < nb; i++)
+		v[i] *= f;
+	ret = nb && nn ? two_sample_compare_resampled(v, nb, v + nb, nn, AGAINST_TARGET_SEED,
+						      AGAINST_TARGET_RESAMPLES, &ts)
+		       : -EINVAL;
+	free(v);
+	if (ret)
+		return ret == -ENOMEM ? ret : 0;
+	*p = ts.p_mwu;
+	if (ts.p_mwu < level && ts.mwu_direction)
+		/* U leaning up: the backend's values above the moved reference's, beyond the
+		 * target for a time, within it for a throughput. */
+		side = metric_higher_better(m) ? -ts.mwu_direction : ts.mwu_direction;
+	return side;
+}
+
+static enum step_verdict verdict_of(const struct savings_step *st, double target, int side)
+{
+	if (side < 0)
 		return STEP_PASS;
-	if (!isnan(st->lo_pct) && st->lo_pct > target)
+	if (side > 0)
 		return STEP_FAIL;
 	return st->slowdown_pct <= target ? STEP_PASS_BY_MEDIAN : STEP_FAIL_BY_MEDIAN;
+}
+
+/* The backend's measured trials. */
+static unsigned measured(const struct result_cell *cell)
+{
+	unsigned n = 0;
+
+	for (size_t i = 0; i < cell->ntrials; i++)
+		n += !cell->trials[i].warmup;
+	return n;
 }
 
 void savings_step_judge(struct savings_search *s, uint64_t limit, const struct result_cell *base,
@@ -76,10 +132,13 @@ void savings_step_judge(struct savings_search *s, uint64_t limit, const struct r
 	enum metric_id m = compare_primary(base, cell);
 	const char *failed = failed_trial(cell), *base_failed = failed_trial(base);
 
+	int side;
+
 	memset(st, 0, sizeof(*st));
 	s->metric = (int)m;
 	st->limit = limit;
-	st->slowdown_pct = st->lo_pct = st->hi_pct = NAN;
+	st->slowdown_pct = st->lo_pct = st->hi_pct = st->p_target = NAN;
+	st->trials = measured(cell);
 	if (base_failed) {
 		/* The reference itself did not run through: nothing to measure against. */
 		st->verdict = STEP_FAIL_BY_MEDIAN;
@@ -92,7 +151,9 @@ void savings_step_judge(struct savings_search *s, uint64_t limit, const struct r
 		snprintf(st->note, sizeof(st->note), "no %s to compare", metrics[m].key);
 	} else {
 		slowdown_of(&mc, m, st);
-		st->verdict = verdict_of(st, s->target_pct);
+		side = savings_against_target(base, cell, m, s->target_pct, o->alpha, &st->p_target);
+		/* Out of memory for the test: no settled side, the median decides and says so. */
+		st->verdict = verdict_of(st, s->target_pct, side < -1 ? 0 : side);
 	}
 	if (st->verdict == STEP_PASS_BY_MEDIAN || st->verdict == STEP_FAIL_BY_MEDIAN)
 		s->by_median = 1;
@@ -144,9 +205,28 @@ void savings_answer(const struct savings_search *s, double *saved, double *lo, d
 		*lo = *saved;
 }
 
-unsigned savings_max_trials(unsigned backends, unsigned max_steps, unsigned trials)
+int savings_step_broke(const struct result_cell *cell)
 {
-	return trials + backends * max_steps * 2 * trials;
+	return failed_trial(cell) != NULL;
+}
+
+int savings_step_settled(const struct result_cell *base, const struct result_cell *cell,
+			 const struct compare_opts *o, double target_pct)
+{
+	enum metric_id m = compare_primary(base, cell);
+	double p;
+	int side;
+
+	if (failed_trial(cell))
+		return 1;
+	side = savings_against_target(base, cell, m, target_pct, o->alpha, &p);
+	return side < -1 ? side : side != 0;
+}
+
+unsigned savings_max_trials(unsigned backends, unsigned max_steps, unsigned reference_trials,
+			    unsigned trials)
+{
+	return reference_trials + backends * max_steps * 2 * trials;
 }
 
 const char *step_verdict_name(enum step_verdict v)

@@ -4,9 +4,11 @@
  * bisection over limits between nothing and the workload's footprint; each step is one run of
  * two interleaved cells (the workload with no limit and no swap, and with the backend at the
  * step's limit), so the comparison is within a run, trials as the unit. A step passes only when
- * the whole interval of its slowdown lies within the target, fails when the whole interval lies
- * beyond it, and is otherwise decided by its median and marked so. Pure: the caller runs the
- * steps.
+ * its trials are significantly within the target (a Mann-Whitney test of the backend's trials
+ * against the reference's moved to the target: times by 1 + target, a throughput by 1 - target),
+ * fails when they are significantly beyond it, and is otherwise decided by its median and marked
+ * so. The same test, at the looks' level of --min-trials, ends a step's run as soon as it
+ * settles (run.c). Pure: the caller runs the steps.
  */
 #ifndef ZSB_SAVINGS_H
 #define ZSB_SAVINGS_H
@@ -19,15 +21,17 @@
 #define SAVINGS_STEPS_MAX 12
 
 enum step_verdict {
-	STEP_PASS, /* the whole interval within the target */
-	STEP_FAIL, /* the whole interval beyond it, or a trial failed (OOM) */
-	STEP_PASS_BY_MEDIAN, /* the interval straddles it: the median decided */
+	STEP_PASS, /* significantly within the target */
+	STEP_FAIL, /* significantly beyond it, or a trial failed (OOM) */
+	STEP_PASS_BY_MEDIAN, /* neither: the median decided */
 	STEP_FAIL_BY_MEDIAN,
 };
 
 struct savings_step {
 	uint64_t limit;
 	double slowdown_pct, lo_pct, hi_pct; /* of the primary metric; NaN: not measured */
+	double p_target; /* the test against the target, two-sided; NaN: none (an older file) */
+	unsigned trials; /* the backend's measured trials; 0: not known (an older file) */
 	enum step_verdict verdict;
 	char file[256]; /* the step's result file */
 	char note[128]; /* a failed trial's reason */
@@ -89,12 +93,25 @@ uint64_t savings_next(const struct savings_search *s);
 /* What a step's run measured: base is the cell with no limit, cell the backend's at limit. */
 void savings_step_judge(struct savings_search *s, uint64_t limit, const struct result_cell *base,
 			const struct result_cell *cell, const struct compare_opts *o);
+/* The backend's trials (cell) against the reference's (base) moved to the target, on metric m
+ * (a lower time or a higher throughput better): -1 significantly within the target at level, 1
+ * significantly beyond it, 0 neither; the test's two-sided p into *p (NaN: no test). -ENOMEM. */
+int savings_against_target(const struct result_cell *base, const struct result_cell *cell,
+			   enum metric_id m, double target_pct, double level, double *p);
+/* Has a trial of the backend failed (the OOM killer, a timeout)? A step is beyond the target
+ * then, whatever the others do: its run need not wait for its first look. */
+int savings_step_broke(const struct result_cell *cell);
+/* Has a step's run settled at o's alpha: a trial of the backend failed, or its trials are
+ * significantly within or beyond the target? 1 yes, 0 no, -ENOMEM. */
+int savings_step_settled(const struct result_cell *base, const struct result_cell *cell,
+			 const struct compare_opts *o, double target_pct);
 /* The answer: memory saved as a share of the footprint (0..1) and its interval, from the
  * bracket and the footprint's spread. */
 void savings_answer(const struct savings_search *s, double *saved, double *lo, double *hi);
-/* The trials the search takes at most: a baseline run, then per backend its steps, each of
- * two cells. */
-unsigned savings_max_trials(unsigned backends, unsigned max_steps, unsigned trials);
+/* The trials the search takes at most: a reference run of reference_trials, then per backend
+ * its steps, each of two cells of at most trials. */
+unsigned savings_max_trials(unsigned backends, unsigned max_steps, unsigned reference_trials,
+			    unsigned trials);
 const char *step_verdict_name(enum step_verdict v);
 /* The metric the steps compared, by its key: the first backend's that ran a step. */
 const char *savings_metric_name(const struct savings_report *r);

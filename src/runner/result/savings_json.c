@@ -24,6 +24,8 @@ static json_object *step_json(const struct savings_step *st)
 	json_object_object_add(o, "slowdown_pct", number(st->slowdown_pct));
 	json_object_object_add(o, "slowdown_lo_pct", number(st->lo_pct));
 	json_object_object_add(o, "slowdown_hi_pct", number(st->hi_pct));
+	json_object_object_add(o, "p_target", number(st->p_target));
+	json_object_object_add(o, "trials", json_object_new_uint64(st->trials));
 	json_object_object_add(o, "verdict",
 			       json_object_new_string(step_verdict_name(st->verdict)));
 	json_object_object_add(o, "file", json_object_new_string(st->file));
@@ -213,6 +215,25 @@ static int note(const struct where *w, json_object *o, char *buf, size_t size)
 	return json_object_object_get_ex(o, "note", NULL) ? text(w, o, "note", buf, size) : 0;
 }
 
+/* What a step's run added to it later (the test against the target, the trials it took): an
+ * older answer has neither, NaN and 0 then. */
+static int settled_by(const struct where *w, json_object *o, struct savings_step *st)
+{
+	uint64_t n = 0;
+	int ret = 0;
+
+	st->p_target = NAN;
+	if (json_object_object_get_ex(o, "p_target", NULL) &&
+	    !(ret = pct(w, o, "p_target", 1, &st->p_target)) &&
+	    !(isnan(st->p_target) || (st->p_target >= 0 && st->p_target <= 1)))
+		return refuse(w, "p_target", "not a probability");
+	if (!ret && json_object_object_get_ex(o, "trials", NULL) &&
+	    !(ret = count(w, o, "trials", &n)) && n > UINT_MAX)
+		return refuse(w, "trials", "more than a run takes");
+	st->trials = (unsigned)n;
+	return ret;
+}
+
 static int step_of(struct where *w, json_object *o, struct savings_step *st)
 {
 	int ret;
@@ -223,7 +244,7 @@ static int step_of(struct where *w, json_object *o, struct savings_step *st)
 	    (ret = pct(w, o, "slowdown_pct", 1, &st->slowdown_pct)) ||
 	    (ret = pct(w, o, "slowdown_lo_pct", 1, &st->lo_pct)) ||
 	    (ret = pct(w, o, "slowdown_hi_pct", 1, &st->hi_pct)) ||
-	    (ret = verdict(w, o, &st->verdict)) ||
+	    (ret = settled_by(w, o, st)) || (ret = verdict(w, o, &st->verdict)) ||
 	    (ret = text(w, o, "file", st->file, sizeof(st->file))))
 		return ret;
 	return note(w, o, st->note, sizeof(st->note));

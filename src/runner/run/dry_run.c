@@ -42,9 +42,11 @@ static void plan_lines(const struct run *run, FILE *out)
 		fprintf(out,
 			"  at most: from %u trials a cell on, the two cells are tested after each "
 			"round at p < %.4g (which keeps --alpha %g over the looks); the first "
-			"round "
-			"that tells them apart ends the run\n",
-			cfg->min_trials, run->look_level, cfg->alpha);
+			"round that tells %s ends the run\n",
+			cfg->min_trials, run->look_level, cfg->alpha,
+			cfg->settle_at_slowdown ? "the second from the first moved by --slowdown "
+						  "(or a failed trial of the second)"
+						: "them apart");
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct plan_cell *c = &p->cells[i];
 		if (c->mode >= 0)

@@ -24,6 +24,7 @@
 #include "runner/kernel/caches.h"
 #include "runner/kernel/sysfs.h"
 #include "runner/cli/option_parse.h"
+#include "runner/result/savings.h"
 #include "runner/result/sequential.h"
 #include "runner/result/json_write.h"
 #include "runner/report/formats/formats.h"
@@ -321,19 +322,32 @@ static int trial_hook(struct run *run, const char *option, const char *command, 
 	return ret;
 }
 
-/* --min-trials: after each whole round from the min-th on, are the two cells told apart at
- * the looks' level (result/sequential.h)? The run ends there when they are. */
+/* Does this look decide: the cells told apart, or for a savings step, the backend told from
+ * the target (result/savings.h), at the looks' level? */
+static int look_decides(const struct run *run)
+{
+	struct compare_opts o = compare_opts_of(&run->results);
+	const struct result_cell *base = &run->results.cells[0], *cell = &run->results.cells[1];
+
+	o.alpha = run->look_level;
+	if (run->cfg->settle_at_slowdown)
+		return savings_step_settled(base, cell, &o, run->cfg->slowdown_pct) == 1;
+	return sequential_decided(base, cell, run->look_level, &o) == 1;
+}
+
+/* --min-trials: after each whole round from the min-th on, does a look decide (result/
+ * sequential.h)? The run ends there when it does. */
 static int decided_early(struct run *run, size_t done)
 {
 	const struct config *cfg = run->cfg;
-	struct compare_opts o = compare_opts_of(&run->results);
 	unsigned round = (unsigned)(done / run->plan.ncells);
 
-	if (!cfg->min_trials || done % run->plan.ncells || round < cfg->warmup + cfg->min_trials ||
+	if (!cfg->min_trials || done % run->plan.ncells || round <= cfg->warmup ||
 	    round >= cfg->warmup + cfg->trials)
 		return 0;
-	if (sequential_decided(&run->results.cells[0], &run->results.cells[1], run->look_level,
-			       &o) != 1)
+	/* A savings step whose backend failed a trial is beyond its target from that round. */
+	if (!(cfg->settle_at_slowdown && savings_step_broke(&run->results.cells[1])) &&
+	    (round < cfg->warmup + cfg->min_trials || !look_decides(run)))
 		return 0;
 	run->decided_after = round - cfg->warmup;
 	run_results_note_sequential(run);
