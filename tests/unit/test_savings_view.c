@@ -1,5 +1,6 @@
 /* The savings answer in words and its steps' table, word for word. */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,12 +81,25 @@ Test(savings_view, one_step_that_held_and_none_at_all)
 		.limit = 32 << 20, .verdict = STEP_PASS, .slowdown_pct = 4, .lo_pct = 1, .hi_pct = 8,
 		.p_target = 0.0032, .trials = 6
 	};
-	r.backends[0].nsteps = 1;
+	/* Killed at its third trial: what it took, and no test (p "-", not "nan"). */
+	r.backends[0].steps[1] = (struct savings_step){ .limit = 16 << 20,
+							.verdict = STEP_FAIL,
+							.slowdown_pct = NAN,
+							.lo_pct = NAN,
+							.hi_pct = NAN,
+							.p_target = NAN,
+							.trials = 3 };
+	snprintf(r.backends[0].steps[1].note, sizeof(r.backends[0].steps[1].note),
+		 "hogger killed after the --timeout");
+	r.backends[0].nsteps = 2;
+	r.backends[0].fail_limit = 16 << 20;
 	r.backends[0].pass_limit = 32 << 20;
 	r.backends[0].metric = M_ELAPSED;
 	text = printed(&r);
-	has_line(text,
-		 "  zswap: 50% less memory [50%, 100%] at <= 10% slowdown: 32M held it (1 step)");
+	has_line(text, "  zswap: 50% less memory [50%, 75%] at <= 10% slowdown: 32M held it, 16M did "
+		       "not (2 steps)");
+	has_line(text, "  zswap           16M         -                    -      3        -  beyond: "
+		       "hogger killed after the --timeout");
 	has_line(text,
 		 "  disk: 0% less memory [0%, 100%] at <= 10% slowdown: 64M (the footprint "
 		 "itself) (0 steps)");
