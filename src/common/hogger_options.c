@@ -13,6 +13,7 @@ const struct option hogger_options[] = {
 	{ "hold", no_argument, NULL, HOGGER_HOLD },
 	{ "verify", no_argument, NULL, HOGGER_VERIFY },
 	{ "prefault", no_argument, NULL, HOGGER_PREFAULT },
+	{ "madvise-hugepage", no_argument, NULL, HOGGER_MADVISE_HUGEPAGE },
 	{ "no-latency", no_argument, NULL, HOGGER_NO_LATENCY },
 	{ "help", no_argument, NULL, HOGGER_HELP },
 	{ NULL, 0, NULL, 0 },

@@ -21,6 +21,7 @@ enum hogger_option {
 	HOGGER_HOLD = 'H',
 	HOGGER_VERIFY = 'v',
 	HOGGER_PREFAULT = 'F',
+	HOGGER_MADVISE_HUGEPAGE = 'M',
 	HOGGER_NO_LATENCY = 'L',
 	HOGGER_HELP = 'h',
 };

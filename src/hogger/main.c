@@ -42,6 +42,8 @@ struct hogger {
 	int hold; /* keep the memory until SIGTERM or SIGINT */
 	int verify; /* then check every page still holds its pattern */
 	int prefault; /* MADV_POPULATE_WRITE each chunk before writing it (--prefault) */
+	int hugepage; /* the chunks in one region on 2 MiB, advised (--madvise-hugepage) */
+	unsigned char *region; /* that region; NULL: a chunk is calloc'd at a time */
 	int latency; /* time every chunk of the fill and every access (--no-latency: not) */
 	struct memory mem;
 	uint64_t written; /* over all threads */
@@ -129,6 +131,35 @@ static void prefault(unsigned char *p, size_t len, size_t page)
 	(void)madvise((void *)start, (size_t)((uintptr_t)p + len - start), MADV_POPULATE_WRITE);
 }
 
+/* The alignment of a PMD-sized huge page on x86_64, the largest folio a size of mTHP has. */
+#define HUGE_ALIGN ((size_t)2 << 20)
+
+/* --madvise-hugepage: every chunk in one anonymous mapping whose start is 2 MiB aligned, advised
+ * MADV_HUGEPAGE as one range, so that the kernel may fault it in folios of every size set to
+ * madvise (or always), up to 2 MiB ones: a chunk of its own (1 MiB by default, from calloc's
+ * mmap at an address of no particular alignment) could hold none, and an advice given chunk by
+ * chunk would leave each 2 MiB range half advised when its first page faults. The mapping is
+ * made a little larger and its ends unmapped. A kernel without THP refuses the advice (EINVAL):
+ * the memory is then faulted as usual (the runner's preflight refuses the option there). */
+static int reserve(struct hogger *h)
+{
+	size_t len = h->mem.nchunks * h->chunk;
+	uintptr_t start, aligned;
+	unsigned char *p = mmap(NULL, len + HUGE_ALIGN, PROT_READ | PROT_WRITE,
+				MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+
+	if (p == MAP_FAILED)
+		return -ENOMEM;
+	start = (uintptr_t)p;
+	aligned = (start + HUGE_ALIGN - 1) & ~(uintptr_t)(HUGE_ALIGN - 1);
+	if (aligned > start)
+		(void)munmap(p, aligned - start);
+	(void)munmap((void *)(aligned + len), start + HUGE_ALIGN - aligned);
+	h->region = (unsigned char *)aligned;
+	(void)madvise(h->region, len, MADV_HUGEPAGE);
+	return 0;
+}
+
 static void fill(struct worker *w)
 {
 	struct hogger *h = w->h;
@@ -137,8 +168,8 @@ static void fill(struct worker *w)
 	for (size_t c = w->first; c < w->last; c++) {
 		unsigned long long t0 = now(), t1;
 		/* calloc: zero content guaranteed (the zero pattern relies on it), and free for
-		 * chunks that come straight from mmap. */
-		unsigned char *p = calloc(1, h->chunk);
+		 * chunks that come straight from mmap; the region's pages are zero as mapped. */
+		unsigned char *p = h->region ? h->region + c * h->chunk : calloc(1, h->chunk);
 		if (!p) {
 			__atomic_store_n(&h->failed, 1, __ATOMIC_RELAXED);
 			return;
@@ -320,6 +351,10 @@ static int run(struct hogger *h, struct worker *workers)
 {
 	struct worker *w0 = &workers[0];
 
+	if (h->hugepage && reserve(h) < 0) {
+		report(h, "error %d\n", ENOMEM);
+		return -ENOMEM; /* the threads waiting to start end with the process */
+	}
 	report(h, "start %llu\n", now());
 	pthread_barrier_wait(&h->phase);
 	fill(w0);
@@ -371,7 +406,7 @@ static void usage(FILE *out)
 		"MODE]\n"
 		"                         [--threads T] [--hold] [--verify] [--prefault] "
 		"[--no-seccomp]\n"
-		"                         [--no-latency] [--probe-sandbox]\n"
+		"                         [--madvise-hugepage] [--no-latency] [--probe-sandbox]\n"
 		"Allocates SIZE in chunks, writes every page, reports on fd %d when it is a "
 		"socket.\n"
 		"Runs under a seccomp allowlist unless --no-seccomp; --probe-sandbox makes one\n"
@@ -381,6 +416,8 @@ static void usage(FILE *out)
 		"with\n"
 		"MADV_POPULATE_WRITE instead of one fault per page (no limit only: see the "
 		"source).\n"
+		"--madvise-hugepage puts the chunks in one region aligned to 2 MiB with\n"
+		"MADV_HUGEPAGE, so that THP sizes set to madvise apply to it.\n"
 		"Every chunk of the fill and every access is timed into a histogram sent at each\n"
 		"phase's end; --no-latency leaves the clock out (to measure what timing costs).\n"
 		"Patterns: %s\nAccess: %s\n",
@@ -437,6 +474,9 @@ static int parse_args(int argc, char **argv, struct hogger *h)
 			break;
 		case HOGGER_PREFAULT:
 			h->prefault = 1;
+			break;
+		case HOGGER_MADVISE_HUGEPAGE:
+			h->hugepage = 1;
 			break;
 		case HOGGER_NO_LATENCY:
 			h->latency = 0;
@@ -502,7 +542,10 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	/* Before the first chunk: from here on every thread can only touch memory and talk. */
-	if (h.seccomp && sandbox_install(h.report_fd, pattern_file_fd(&h.pattern)) < 0) {
+	if (h.seccomp &&
+	    sandbox_install(h.report_fd, pattern_file_fd(&h.pattern),
+			    (h.prefault ? SANDBOX_POPULATE_WRITE : 0) |
+				    (h.hugepage ? SANDBOX_HUGEPAGE : 0)) < 0) {
 		fprintf(stderr, "zswapbench-hogger: could not install the seccomp sandbox\n");
 		return 1;
 	}

@@ -4,6 +4,11 @@
 #include <errno.h>
 #include <seccomp.h>
 #include <stddef.h>
+#include <sys/mman.h>
+
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23
+#endif
 
 /* Everything the hogger does once it starts allocating, and nothing else. */
 static const int anywhere[] = {
@@ -11,7 +16,6 @@ static const int anywhere[] = {
 	SCMP_SYS(mmap),
 	SCMP_SYS(munmap),
 	SCMP_SYS(mremap),
-	SCMP_SYS(madvise),
 	SCMP_SYS(mprotect),
 	SCMP_SYS(clock_gettime),
 	SCMP_SYS(clock_nanosleep),
@@ -42,7 +46,29 @@ static int allow_on(scmp_filter_ctx ctx, int syscall, int fd)
 	return seccomp_rule_add(ctx, SCMP_ACT_ALLOW, syscall, 1, first_arg_is(fd));
 }
 
-int sandbox_install(int report_fd, int data_fd)
+/* madvise with one advice, its third argument. A glibc run with its hugetlb tunable on
+ * (glibc.malloc.hugetlb=1) advises MADV_HUGEPAGE on its own: refused unless asked for, as it
+ * would change the folios the trial measures. */
+static int allow_advice(scmp_filter_ctx ctx, int advice)
+{
+	struct scmp_arg_cmp is = {
+		.arg = 2, .op = SCMP_CMP_EQ, .datum_a = (scmp_datum_t)advice, .datum_b = 0
+	};
+	return seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(madvise), 1, is);
+}
+
+static int allow_advices(scmp_filter_ctx ctx, unsigned advice)
+{
+	int ret = allow_advice(ctx, MADV_DONTNEED);
+
+	if (!ret && (advice & SANDBOX_POPULATE_WRITE))
+		ret = allow_advice(ctx, MADV_POPULATE_WRITE);
+	if (!ret && (advice & SANDBOX_HUGEPAGE))
+		ret = allow_advice(ctx, MADV_HUGEPAGE);
+	return ret;
+}
+
+int sandbox_install(int report_fd, int data_fd, unsigned advice)
 {
 	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_KILL_PROCESS);
 	int ret = -ENOMEM;
@@ -58,6 +84,9 @@ int sandbox_install(int report_fd, int data_fd)
 		if (ret)
 			goto out;
 	}
+	ret = allow_advices(ctx, advice);
+	if (ret)
+		goto out;
 	/* Writes only to stdout, stderr and the report socket; reads only from the socket. */
 	for (int fd = 1; fd <= 2; fd++) {
 		ret = allow_on(ctx, SCMP_SYS(write), fd);

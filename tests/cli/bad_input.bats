@@ -102,6 +102,10 @@ command 'no-such-command-zsb': not found in PATH|-- no-such-command-zsb
 --limit-mode 'soft'|--limit-mode soft
 --swappiness '201'|--swappiness 201
 --page-cluster '11'|--page-cluster 11
+--mthp '48K:always': '48K' is no folio size|--mthp 48K:always
+--mthp '64K:sometimes': 'sometimes' is no mode|--mthp 64K:sometimes
+--mthp '64K:always,64kB:never': 64K given twice|--mthp 64K:always,64kB:never
+--madvise-hugepage '1': only the hogger takes this option, not a command|--madvise-hugepage -- true
 --zswap-pool '0'|--swap zswap --zswap-pool 0
 --zswap-pool '20': only zswap uses this option|--swap zram --zswap-pool 20
 --zram-size '64M': only zram uses this option|--swap disk --zram-size 64M

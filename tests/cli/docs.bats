@@ -338,8 +338,11 @@ help_groups() {
 metric_table() {
 	local src="$TOP/src/runner/result" ids rows
 	ids=$(awk '/^enum metric_id \{/,/M_COUNT/' "$src/metrics.h" | grep -cE '^\s*M_[A-Z0-9_]+,')
-	rows=$(grep -oE '^\s*\[M_[A-Z0-9_]+\] = \{ "[a-z0-9_]+", UNIT_[A-Z_]+' "$src/metrics.c" |
-		sed -E 's/.*"([a-z0-9_]+)", (UNIT_[A-Z_]+)/\1 \2/')
+	# A row whose key is long has its unit on the next line, as clang-format wraps it: the
+	# file's lines joined first.
+	rows=$(tr '\n\t' '  ' <"$src/metrics.c" |
+		grep -oE '\[M_[A-Z0-9_]+\] = \{ "[a-z0-9_]+", +UNIT_[A-Z_]+' |
+		sed -E 's/.*"([a-z0-9_]+)", +(UNIT_[A-Z_]+)/\1 \2/')
 	[ "$(wc -l <<<"$rows")" -eq "$ids" ] || { echo "metrics.c: $(wc -l <<<"$rows") rows read, $ids ids" >&2; return 1; }
 	# The units' names, from metric_unit_name's table: [UNIT_X] = "name".
 	declare -A name

@@ -27,7 +27,8 @@ machine_state() {
 	# Controllers handed down, at the root and one level below it.
 	for f in /sys/fs/cgroup/cgroup.subtree_control /sys/fs/cgroup/*/cgroup.subtree_control \
 		/sys/module/zswap/parameters/* /proc/sys/vm/swappiness /proc/sys/vm/page-cluster \
-		/sys/kernel/mm/transparent_hugepage/enabled /sys/kernel/mm/lru_gen/enabled; do
+		/sys/kernel/mm/transparent_hugepage/enabled /sys/kernel/mm/lru_gen/enabled \
+		/sys/kernel/mm/transparent_hugepage/hugepages-*kB/enabled; do
 		[ -r "$f" ] || continue
 		v=''
 		read -r v 2>/dev/null <"$f"

@@ -35,6 +35,69 @@ during() {
 	done
 }
 
+@test "--mthp: a folio size set for the run and restored; each size's counters recorded, or unavailable, never 0" {
+	local thp=/sys/kernel/mm/transparent_hugepage kb="" before want now have key c size value listed enabled alloc fallback
+	if ! ls "$thp"/hugepages-*kB/enabled >/dev/null 2>&1; then
+		run --separate-stderr "$ZSB" -n --mthp 64K:always --swap zram
+		[ "$status" -eq 3 ]
+		[[ "$stderr" == *"--mthp '64K:always': this kernel has no multi-size THP"* ]]
+		skip "no multi-size THP on this kernel (6.8+; the refusal is checked)"
+	fi
+	need_zram
+	# A size this kernel has no anonymous folio of is refused before any change, naming those
+	# it has, in the order of their sizes.
+	have=$(for f in "$thp"/hugepages-*kB/enabled; do f=${f%/enabled}; echo "${f##*-}"; done |
+		sed 's/kB$//' | sort -n | awk '{ printf "%s%s", (NR > 1 ? ", " : ""), ($1 >= 1024 ? $1 / 1024 "M" : $1 "K") }')
+	run --separate-stderr "$ZSB" --mthp 4M:always --swap zram --trials 1
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "zswapbench: --mthp '4M:always': this kernel has no anonymous 4M folios; it has $have" ]
+	for kb in 64 16 32 128 256 512 1024 2048 ''; do [ -e "$thp/hugepages-${kb}kB/enabled" ] && break; done
+	[ -n "$kb" ]
+	enabled=$thp/hugepages-${kb}kB/enabled
+	before=$(cat "$enabled")
+	# The mode it is not in now, so that the change is seen during the trial.
+	want=always
+	[[ "$before" != *"[always]"* ]] || want=never
+	now=$(during "$enabled" --mthp "${kb}K:$want" --swap zram --limit 16M --alloc 48M)
+	[[ "$now" == *"[$want]"* ]] || { echo "during: $now" >&2; return 1; }
+	[ "$(cat "$enabled")" = "$before" ]
+	# A whole trial with the size on for the hogger's memory, advised as huge pages.
+	run "$ZSB" --mthp "${kb}K:always" --madvise-hugepage --swap zram --limit 16M --alloc 48M \
+		--trials 1 --output "$TMP/mthp.json"
+	[ "$status" -eq 0 ]
+	[ "$(cat "$enabled")" = "$before" ]
+	[ "$(json '.config.mthp' "$TMP/mthp.json")" = "$(awk -v k="$kb" 'BEGIN { print (k >= 1024 ? k / 1024 "M" : k "K") }'):always" ]
+	# Every counter of every size: a number where the kernel has its file, else listed as
+	# unavailable and no value (a 0 there would be a counter the kernel does not keep).
+	for size in 8 16 32 64 128 256 512 1024 2048; do
+		for c in anon_fault_alloc anon_fault_fallback anon_fault_fallback_charge swpout \
+			swpout_fallback zswpout swpin swpin_fallback swpin_fallback_charge; do
+			key=mthp_${size}k_$c
+			value=$(json ".cells[0].trials[0].values.$key" "$TMP/mthp.json")
+			listed=$(json ".cells[0].trials[0].unavailable | index(\"$key\")" "$TMP/mthp.json")
+			if [ -r "$thp/hugepages-${size}kB/stats/$c" ]; then
+				[[ "$value" =~ ^[0-9]+$ && "$listed" = null ]] ||
+					{ echo "$key: '$value', unavailable at $listed; the kernel has it" >&2; return 1; }
+			else
+				[[ "$value" = null && "$listed" != null ]] ||
+					{ echo "$key: '$value', unavailable at $listed; the kernel has no such counter" >&2; return 1; }
+			fi
+		done
+	done
+	# The hogger's faults asked for folios of that size: given one, or fallen back.
+	if [ -r "$thp/hugepages-${kb}kB/stats/anon_fault_alloc" ]; then
+		alloc=$(json ".cells[0].trials[0].values.mthp_${kb}k_anon_fault_alloc" "$TMP/mthp.json")
+		fallback=$(json ".cells[0].trials[0].values.mthp_${kb}k_anon_fault_fallback" "$TMP/mthp.json")
+		assert_awk "$alloc + $fallback > 0"
+	fi
+	# show -v names what this kernel lacks as unavailable, not as 0.
+	run "$ZSB" show -v "$TMP/mthp.json"
+	[ "$status" -eq 0 ]
+	if [ ! -r "$thp/hugepages-8kB/stats/anon_fault_alloc" ]; then
+		[[ "$output" == *"unavailable on this machine (not zero): "*mthp_8k_anon_fault_alloc* ]]
+	fi
+}
+
 @test "--mglru: the multi-gen LRU off and on for the run, restored; refused where there is none" {
 	if [ ! -e /sys/kernel/mm/lru_gen/enabled ]; then
 		run --separate-stderr "$ZSB" --mglru off --trials 1

@@ -482,6 +482,8 @@ KERNEL_FILES = {
     "/proc/meminfo": "runner/kernel/meminfo.c",
     "/proc/pressure/memory": "runner/kernel/psi.c",
     "/proc/vmstat": "runner/kernel/vmstat.c",
+    # each multi-size THP folder, by its size (enabled and stats/)
+    "/sys/kernel/mm/transparent_hugepage/hugepages-%ukB": "runner/kernel/mthp.c",
 }
 
 

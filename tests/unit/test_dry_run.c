@@ -107,8 +107,15 @@ Test(dry_run, copies_of_a_command)
 
 Test(dry_run, the_run_wide_settings)
 {
-	DRY("--swap", "zram", "--swappiness", "0", "--page-cluster", "0");
+	DRY("--swap", "zram", "--swappiness", "0", "--page-cluster", "0", "--thp", "madvise",
+	    "--mthp", "64K:always,2M:inherit");
 	says("for the run: vm. swappiness 0, restored\n");
+	/* The top-level choice first: a size set to inherit follows it. */
+	says("for the run: /sys/kernel/mm/transparent_hugepage/enabled madvise, restored\n"
+	     "for the run: /sys/kernel/mm/transparent_hugepage/hugepages-64kB/enabled always, "
+	     "restored\n"
+	     "for the run: /sys/kernel/mm/transparent_hugepage/hugepages-2048kB/enabled inherit, "
+	     "restored\n");
 	says("for the run: vm.page-cluster 0, restored\n");
 	says("under /sys/fs/cgroup with memory.max set to its limit");
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "runner/report/formats/formats.h"
+#include "runner/kernel/mthp.h"
 #include "runner/report/report.h"
 #include "tools.h"
 
@@ -85,4 +86,121 @@ Test(full_view, the_machines_warnings_come_before_the_comparisons)
 	cr_assert(warning && pair && last_cell, "%s", text);
 	cr_assert(last_cell < warning && warning < pair, "%s", text);
 	free(text);
+}
+
+/* mTHP's counters, a metric per size and counter: a size that moved keeps its nine rows, the
+ * sizes 0 in every trial are named in one line instead of 81 rows of zeros, and a size none of
+ * whose counters the machine has is one mthp_<N>k_* among the unavailable. */
+static void with_mthp(struct results *r, unsigned moved_kb, double base)
+{
+	read_fixture("disk-zram.json", r);
+	for (size_t i = 0; i < r->ncells; i++) {
+		for (size_t k = 0; k < r->cells[i].ntrials; k++) {
+			struct trial *t = &r->cells[i].trials[k];
+			for (int m = M_MTHP_FIRST; m < M_COUNT; m++) {
+				size_t size = metric_mthp_size((enum metric_id)m);
+				int c = (m - M_MTHP_FIRST) % MTHP_COUNTERS;
+				if (mthp_sizes_kb[size] == 1024 ||
+				    (size == 0 && c <= MTHP_ANON_FAULT_FALLBACK_CHARGE))
+					t->unavailable[m] = 1;
+				else
+					trial_set(t, (enum metric_id)m, 0);
+			}
+			trial_set(t, M_MTHP_64K_SWPOUT, (double)(4000 * (i + 1) + k));
+			/* 256K moved in one trial alone: its median and its least are 0. */
+			if (k == 1)
+				trial_set(t, M_MTHP_256K_SWPOUT_FALLBACK, 7);
+			if (moved_kb)
+				trial_set(t,
+					  metric_mthp((size_t)mthp_size_index(moved_kb),
+						      MTHP_SWPIN),
+					  base + (double)k);
+		}
+		cell_update_stats(&r->cells[i]);
+	}
+}
+
+static char *verbose_with_mthp(void)
+{
+	struct results r;
+	struct report_opts o = { .verbose = 1, .cmp = { .alpha = 0.05, .noise_pct = 2 } };
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	with_mthp(&r, 0, 0);
+	cr_assert_eq(report_print(&r, &o, f), 0);
+	fclose(f);
+	results_free(&r);
+	if (getenv("ZSB_DUMP"))
+		fputs(text, stderr);
+	return text;
+}
+
+Test(full_view, mthp_sizes_that_moved_are_rows_the_others_one_line)
+{
+	char *text = verbose_with_mthp();
+
+	has_line(text,
+		 "  mTHP counters 0 in every trial, their rows left out: 8K 16K 32K 128K "
+		 "512K 2M");
+	has_line(text,
+		 "  unavailable on this machine (not zero): perf_instructions, perf_cycles, "
+		 "perf_branches, perf_branch_misses, perf_stalled_cycles_frontend, "
+		 "perf_stalled_cycles_backend, mthp_8k_anon_fault_alloc, "
+		 "mthp_8k_anon_fault_fallback, mthp_8k_anon_fault_fallback_charge, "
+		 "mthp_1024k_*");
+	has_line(text,
+		 "mthp_64k_swpout                      folios 5  4002      2    0.0%  4000 "
+		 "  4002  4004   4000 ... 4004 ");
+	has_line(text,
+		 "mthp_64k_swpin                       folios 5     0      0    0.0%     0 "
+		 "     0     0         0 ... 0 ");
+	cr_assert_null(strstr(text, "mthp_16k_swpout"), "%s", text);
+	cr_assert_null(strstr(text, "mthp_8k_swpout "), "%s", text);
+	has_line(text,
+		 "  mTHP counters 0 in every trial of both, their rows left out: 8K 16K 32K "
+		 "128K 512K 2M");
+	cr_assert_not_null(strstr(text, "\nmthp_256k_swpout_fallback "), "one trial moved: %s",
+			   text);
+	cr_assert_not_null(strstr(text, "\nmthp_64k_swpout folios "), "%s", text);
+	free(text);
+}
+
+/* compare --all: a size 0 in every trial of both files is one line; one that moved in either
+ * file keeps its rows (16K's swpin in the new file only, 32K's in the base only). */
+Test(full_view, compare_all_leaves_out_the_sizes_still_in_both)
+{
+	struct results a, b;
+	const struct results *sets[] = { &a, &b };
+	const char *names[] = { "a.json", "b.json" };
+	struct report_opts o = { .cmp = { .alpha = 0.05, .noise_pct = 2 } };
+	char *text = NULL, why[256];
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	with_mthp(&a, 32, 50);
+	with_mthp(&b, 16, 100);
+	cr_assert_eq(report_compare(sets, names, 2, &o, 1, f, why, sizeof(why)), 0, "%s", why);
+	fclose(f);
+	if (getenv("ZSB_DUMP"))
+		fputs(text, stderr);
+	has_line(text,
+		 "  mTHP counters 0 in every trial of both, their rows left out: 8K 128K "
+		 "512K 2M");
+	cr_assert_not_null(strstr(text, "\nmthp_16k_swpin folios "), "%s", text);
+	cr_assert_not_null(strstr(text, "\nmthp_16k_swpout folios "), "a size's nine rows");
+	cr_assert_not_null(strstr(text, "\nmthp_32k_swpin folios "), "%s", text);
+	cr_assert_not_null(strstr(text, "\nmthp_64k_swpout folios "), "%s", text);
+	cr_assert_null(strstr(text, "mthp_128k_"), "%s", text);
+	cr_assert_null(strstr(text, "mthp_8k_"), "%s", text);
+	free(text);
+	text = NULL;
+	f = open_memstream(&text, &len);
+	cr_assert_eq(report_compare(sets, names, 2, &o, 0, f, why, sizeof(why)), 0, "%s", why);
+	fclose(f);
+	cr_assert_null(strstr(text, "their rows left out"), "without --all: %s", text);
+	free(text);
+	results_free(&a);
+	results_free(&b);
 }

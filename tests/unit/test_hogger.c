@@ -230,3 +230,110 @@ Test(hogger, bad_options_exit_2)
 	cr_assert_eq(refused((const char *[]){ "--alloc", "1M", "--threads", "256", NULL }), 0);
 	cr_assert_eq(refused((const char *[]){ "--help", NULL }), 0);
 }
+
+/* The hogger started with args and fd 3 a socket, read up to its "filled": its pid, and the
+ * runner's end of the socket to send the go on. */
+static pid_t started_until_filled(const char *const args[], int *runner)
+{
+	const char *argv[24] = { HOGGER };
+	size_t n = 1, have = 0;
+	int sv[2];
+	pid_t pid;
+
+	while (args[n - 1])
+		argv[n] = args[n - 1], n++;
+	argv[n] = NULL;
+	cr_assert_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+	pid = fork();
+	cr_assert_geq(pid, 0);
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+		dup2(sv[1], PROTO_FD);
+		if (sv[0] != PROTO_FD)
+			close(sv[0]);
+		if (sv[1] != PROTO_FD)
+			close(sv[1]);
+		alarm(20);
+		dup2(null, STDOUT_FILENO);
+		dup2(null, STDERR_FILENO);
+		execv(HOGGER, (char *const *)argv);
+		_exit(127);
+	}
+	close(sv[1]);
+	reports[0] = '\0';
+	while (!strstr(reports, "filled ") || !strchr(strstr(reports, "filled "), '\n')) {
+		ssize_t got = read(sv[0], reports + have, sizeof(reports) - 1 - have);
+		cr_assert_gt(got, 0, "the hogger ended before it was filled:\n%s", reports);
+		have += (size_t)got;
+		reports[have] = '\0';
+	}
+	*runner = sv[0];
+	return pid;
+}
+
+/* The mappings of pid advised MADV_HUGEPAGE (smaps' VmFlags "hg"): how many, and the first's
+ * start and size in kB. */
+static int advised(pid_t pid, unsigned long *start, unsigned long *kb)
+{
+	char path[64], line[512];
+	unsigned long at = 0, size = 0;
+	int n = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/smaps", (int)pid);
+	f = fopen(path, "r");
+	cr_assert_not_null(f);
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long a, b;
+		if (sscanf(line, "%lx-%lx ", &a, &b) == 2)
+			at = a, size = (b - a) / 1024;
+		else if (strncmp(line, "VmFlags:", 8) == 0 && strstr(line, " hg") && !n++)
+			*start = at, *kb = size;
+	}
+	fclose(f);
+	return n;
+}
+
+/* The go sent, the rest of the reports read, the hogger's clean end. */
+static void finish(pid_t pid, int runner)
+{
+	size_t have = strlen(reports);
+	ssize_t got;
+	int status;
+
+	cr_assert_eq(write(runner, PROTO_GO, strlen(PROTO_GO)), (ssize_t)strlen(PROTO_GO));
+	while (have + 1 < sizeof(reports) &&
+	       (got = read(runner, reports + have, sizeof(reports) - 1 - have)) > 0)
+		have += (size_t)got;
+	reports[have] = '\0';
+	cr_assert_eq(waitpid(pid, &status, 0), pid);
+	close(runner);
+	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "status %#x", status);
+}
+
+/* --madvise-hugepage: every chunk in one mapping that starts on 2 MiB and is advised
+ * MADV_HUGEPAGE as a whole, under the sandbox (which allows that advice then); without it, no
+ * mapping is advised. A kernel without THP refuses the advice: then only that the hogger ran. */
+Test(hogger, madvise_hugepage_advises_one_region_aligned_to_2m)
+{
+	const char *const with[] = {
+		"--alloc",  "5M",	"--chunk",  "1M", "--threads", "2", "--madvise-hugepage",
+		"--access", "reread:1", "--verify", NULL
+	};
+	const char *const without[] = { "--alloc", "5M", "--chunk", "1M", NULL };
+	unsigned long start = 0, kb = 0;
+	int runner, thp = access("/sys/kernel/mm/transparent_hugepage/enabled", F_OK) == 0;
+	pid_t pid = started_until_filled(with, &runner);
+
+	if (thp) {
+		cr_assert_eq(advised(pid, &start, &kb), 1);
+		cr_assert_eq(kb, 5 * 1024, "the five chunks as one range");
+		cr_assert_eq(start % (2 * MiB), 0, "start %#lx", start);
+	}
+	finish(pid, runner);
+	cr_assert_eq(first_number("filled"), 5 * MiB);
+	cr_assert_eq(lines_of("done"), 1);
+	pid = started_until_filled(without, &runner);
+	cr_assert_eq(advised(pid, &start, &kb), 0);
+	finish(pid, runner);
+}

@@ -34,6 +34,7 @@ Test(hogger_argv, every_option_is_one_the_hogger_knows)
 				 .threads = HOGGER_THREADS_MAX,
 				 .no_seccomp = 1,
 				 .prefault = 1,
+				 .madvise_hugepage = 1,
 				 .hold = 1,
 				 .no_latency = 1 };
 	struct hogger_argv v;
@@ -49,7 +50,7 @@ Test(hogger_argv, every_option_is_one_the_hogger_knows)
 			cr_assert_not_null(v.argv[++i], "--%s without its value", o->name);
 		options++;
 	}
-	cr_assert_eq(options, 9, "each field of hogger_args is one option");
+	cr_assert_eq(options, 10, "each field of hogger_args is one option");
 	cr_assert_str_eq(value_after(&v, "--alloc"), "1073741824");
 	cr_assert_str_eq(value_after(&v, "--chunk"), "2097152");
 	cr_assert_str_eq(value_after(&v, "--threads"), "256");
@@ -104,6 +105,9 @@ Test(hogger_argv, each_field_is_its_own_option_and_zero_leaves_it_out)
 	};
 	static const char *const prefault[] = { "h",	"--alloc",    "4096", "--data",
 						"zero", "--prefault", NULL };
+	static const char *const madvise_hugepage[] = { "h",	  "--alloc", "4096",
+							"--data", "zero",    "--madvise-hugepage",
+							NULL };
 	static const char *const no_seccomp[] = { "h",	  "--alloc",	  "4096", "--data",
 						  "zero", "--no-seccomp", NULL };
 	static const char *const no_latency[] = { "h",	  "--alloc",	  "4096", "--data",
@@ -118,6 +122,9 @@ Test(hogger_argv, each_field_is_its_own_option_and_zero_leaves_it_out)
 	a.prefault = 1;
 	argv_is(&a, prefault);
 	a.prefault = 0;
+	a.madvise_hugepage = 1;
+	argv_is(&a, madvise_hugepage);
+	a.madvise_hugepage = 0;
 	a.no_seccomp = 1;
 	argv_is(&a, no_seccomp);
 	a.no_seccomp = 0;

@@ -23,6 +23,7 @@ Test(hogger_options, each_id_names_its_own_option)
 		{ HOGGER_HOLD, "hold" },
 		{ HOGGER_VERIFY, "verify" },
 		{ HOGGER_PREFAULT, "prefault" },
+		{ HOGGER_MADVISE_HUGEPAGE, "madvise-hugepage" },
 		{ HOGGER_NO_LATENCY, "no-latency" },
 		{ HOGGER_HELP, "help" },
 	};
@@ -43,8 +44,9 @@ Test(hogger_options, each_id_names_its_own_option)
 /* What takes a value and what is a flag, as the hogger's getopt reads them. */
 Test(hogger_options, flags_take_no_value)
 {
-	static const char *const flags[] = { "no-seccomp", "probe-sandbox", "hold", "verify",
-					     "prefault",   "no-latency",    "help" };
+	static const char *const flags[] = { "no-seccomp", "probe-sandbox", "hold",
+					     "verify",	   "prefault",	    "madvise-hugepage",
+					     "no-latency", "help" };
 	static const char *const valued[] = { "alloc", "chunk", "data", "access", "threads" };
 
 	for (size_t i = 0; i < ARRAY_SIZE(flags); i++)

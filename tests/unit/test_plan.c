@@ -83,8 +83,19 @@ Test(plan, the_hogger_gets_its_share_in_whole_chunks)
 	cr_assert_str_eq(arg_after(&p.cells[0], "--threads"), "2");
 	cr_assert(has_arg(&p.cells[0], "--no-seccomp"));
 	cr_assert_not(has_arg(&p.cells[0], "--prefault"));
+	cr_assert_not(has_arg(&p.cells[0], "--madvise-hugepage"));
 	cr_assert_eq(p.cells[0].workload.jobs, 3);
 	cr_assert_not(p.cells[0].workload.command);
+	plan_free(&p);
+	config_free(&cfg);
+}
+
+Test(plan, madvise_hugepage_reaches_the_hogger)
+{
+	struct config cfg = { 0 };
+	struct plan p;
+	PLAN(&p, &cfg, "--swap", "zram", "--madvise-hugepage");
+	cr_assert(has_arg(&p.cells[0], "--madvise-hugepage"));
 	plan_free(&p);
 	config_free(&cfg);
 }

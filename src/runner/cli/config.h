@@ -14,6 +14,7 @@
 
 #include "runner/base/option_row.h"
 #include "runner/cli/command_words.h"
+#include "runner/kernel/mthp.h"
 #include "runner/report/render.h"
 #include "runner/swap/settings.h"
 
@@ -40,6 +41,7 @@ enum option_id {
 	O_SWAPPINESS,
 	O_PAGE_CLUSTER,
 	O_THP,
+	O_MTHP,
 	O_MGLRU,
 	O_TARGET,
 	O_MODES,
@@ -59,6 +61,7 @@ enum option_id {
 	O_ALLOC_PER_JOB,
 	O_THREADS,
 	O_PREFAULT,
+	O_MADVISE_HUGEPAGE,
 	O_BACKGROUND,
 	O_CPUS,
 	O_USER,
@@ -211,6 +214,8 @@ struct config {
 	/* the swap areas' options (their size and priority) and each backend's own */
 	struct swap_settings backend;
 	char thp[NAME_LEN]; /* transparent_hugepage/enabled for the run; empty: leave it */
+	/* hugepages-<N>kB/enabled of each size given, for the run; none: leave them */
+	struct mthp_settings mthp;
 	enum switch_state mglru; /* lru_gen/enabled for the run */
 	/* What each cell's device is used as (enum device_use): swap, a block device fio
 	 * measures, or a filesystem the command runs in. */
@@ -229,6 +234,7 @@ struct config {
 	uint64_t alloc_per_job; /* 0: --alloc / --jobs */
 	unsigned threads;
 	int prefault;
+	int madvise_hugepage; /* the hogger's memory 2 MiB aligned, with MADV_HUGEPAGE */
 	uint64_t background; /* 0: none */
 	char cpus[128]; /* --cpus: a CPU list, "all" (not pinned); empty: chosen */
 	struct user_id user;

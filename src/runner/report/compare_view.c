@@ -325,6 +325,7 @@ static int cell_block(const struct pair *p, const struct report_opts *o, int all
 {
 	char title[MSG_LEN];
 	enum metric_id order[M_COUNT];
+	unsigned char still[MTHP_SIZES];
 	struct table t;
 	int ret = 0, shown = 0;
 
@@ -332,13 +333,17 @@ static int cell_block(const struct pair *p, const struct report_opts *o, int all
 	table_init(&t, title, cols, ARRAY_SIZE(cols));
 	fail_row(&t, p->b, p->c);
 	comparison_order(p->mc, order);
+	/* --all: an mTHP size 0 in every trial of both cells is one line, not nine rows. */
+	report_mthp_still(p->b, p->c, still);
 	for (int i = 0; i < M_COUNT && !ret; i++)
-		if (shows(&p->mc[order[i]], all)) {
+		if (shows(&p->mc[order[i]], all) && !report_mthp_hidden(still, order[i])) {
 			ret = report_comparison_row(&t, order[i], &p->mc[order[i]]);
 			shown++;
 		}
 	if (!ret && t.nrows)
 		ret = table_print(&t, &o->render, out);
+	if (!ret && all)
+		report_mthp_still_line(p->c, still, "mTHP counters 0 in every trial of both", out);
 	if (!ret && !shown)
 		fprintf(out, "%s: no significant change in any metric (--all shows them)\n", title);
 	if (!ret && !all)

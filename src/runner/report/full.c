@@ -9,6 +9,7 @@
 
 #include "common/util.h"
 #include "runner/base/sizes.h"
+#include "runner/kernel/mthp.h"
 #include "runner/report/format.h"
 #include "runner/report/report.h"
 #include "runner/result/budget.h"
@@ -53,20 +54,82 @@ static int metric_row(struct table *t, const struct summary *s, enum metric_id m
 	return 0;
 }
 
+/* An mTHP size none of whose counters this machine has: named once, "mthp_16k_*", for its
+ * nine keys (a kernel before 6.8 has no size at all). */
+static int mthp_size_unavailable(const struct trial *t, size_t size)
+{
+	for (int k = 0; k < MTHP_COUNTERS; k++)
+		if (!t->unavailable[metric_mthp(size, (enum mthp_counter)k)])
+			return 0;
+	return 1;
+}
+
 static void unavailable(const struct result_cell *c, FILE *out)
 {
-	char list[1024] = "";
+	char list[2048] = "";
 
-	for (int m = 0; c->ntrials && m < M_COUNT; m++)
-		if (c->trials[0].unavailable[m])
+	for (int m = 0; c->ntrials && m < M_COUNT; m++) {
+		const struct trial *t = &c->trials[0];
+		int whole = metric_is_mthp(m) && mthp_size_unavailable(t, metric_mthp_size(m));
+
+		if (!t->unavailable[m] || (whole && (m - M_MTHP_FIRST) % MTHP_COUNTERS))
+			continue;
+		if (whole)
+			snprintf(list + strlen(list), sizeof(list) - strlen(list), "%smthp_%uk_*",
+				 list[0] ? ", " : "", mthp_sizes_kb[metric_mthp_size(m)]);
+		else
 			snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
 				 list[0] ? ", " : "", metrics[m].key);
+	}
 	if (list[0])
 		fprintf(out, "  unavailable on this machine (not zero): %s\n", list);
 }
 
+/* An mTHP size whose every counter the cell has is 0 in every trial: its rows are left out
+ * (nine rows of zeros a size, for each size the run did not use, would bury the rest) and the
+ * size named in one line instead; a size with one counter that moved keeps all its rows. */
+static int mthp_size_still(const struct result_cell *c, size_t size)
+{
+	for (int k = 0; k < MTHP_COUNTERS; k++) {
+		enum metric_id m = metric_mthp(size, (enum mthp_counter)k);
+		if (c->have_stats[m] && (c->stats[m].min != 0 || c->stats[m].max != 0))
+			return 0;
+	}
+	return 1;
+}
+
+void report_mthp_still(const struct result_cell *a, const struct result_cell *b,
+		       unsigned char still[MTHP_SIZES])
+{
+	for (size_t i = 0; i < MTHP_SIZES; i++)
+		still[i] = (unsigned char)(mthp_size_still(a, i) && (!b || mthp_size_still(b, i)));
+}
+
+int report_mthp_hidden(const unsigned char still[MTHP_SIZES], enum metric_id m)
+{
+	return metric_is_mthp(m) && still[metric_mthp_size(m)];
+}
+
+void report_mthp_still_line(const struct result_cell *c, const unsigned char still[MTHP_SIZES],
+			    const char *what, FILE *out)
+{
+	char list[128] = "", size[16];
+
+	for (size_t i = 0; i < MTHP_SIZES; i++) {
+		int any = 0;
+		for (int k = 0; k < MTHP_COUNTERS; k++)
+			any |= c->have_stats[metric_mthp(i, (enum mthp_counter)k)];
+		if (still[i] && any)
+			snprintf(list + strlen(list), sizeof(list) - strlen(list), " %s",
+				 mthp_size_name(mthp_sizes_kb[i], size, sizeof(size)));
+	}
+	if (list[0])
+		fprintf(out, "  %s, their rows left out:%s\n", what, list);
+}
+
 static int cell_table(const struct result_cell *c, const struct report_opts *o, FILE *out)
 {
+	unsigned char still[MTHP_SIZES];
 	char title[PATH_LEN];
 	struct table t;
 	int ret = 0;
@@ -75,13 +138,15 @@ static int cell_table(const struct result_cell *c, const struct report_opts *o, 
 		 c->measured - c->failed, c->measured, c->device[0] ? ", " : "", c->device,
 		 c->comp_used[0] ? " " : "", c->comp_used, c->zpool_used[0] ? "/" : "",
 		 c->zpool_used);
+	report_mthp_still(c, NULL, still);
 	table_init(&t, title, cell_cols, ARRAY_SIZE(cell_cols));
 	for (int m = 0; m < M_COUNT && !ret; m++)
-		if (c->have_stats[m])
+		if (c->have_stats[m] && !report_mthp_hidden(still, (enum metric_id)m))
 			ret = metric_row(&t, &c->stats[m], (enum metric_id)m);
 	if (!ret)
 		ret = table_print(&t, &o->render, out);
 	table_free(&t);
+	report_mthp_still_line(c, still, "mTHP counters 0 in every trial", out);
 	unavailable(c, out);
 	report_warnings(c, out, "  ");
 	fputc('\n', out);
@@ -139,23 +204,29 @@ static const char *role_words(const struct answer *a, enum pair_role role)
 static int comparison_table(const struct results *r, const struct answer *a,
 			    const struct answer_pair *pair, const struct report_opts *o, FILE *out)
 {
+	const struct result_cell *base = &r->cells[pair->ref], *cell = &r->cells[pair->cell];
 	enum metric_id order[M_COUNT];
+	unsigned char still[MTHP_SIZES];
 	char title[320];
 	struct table t;
 	int ret = 0;
 
+	/* An mTHP size 0 in every trial of both cells: no rows, as in each cell's table. */
+	report_mthp_still(base, cell, still);
 	snprintf(title, sizeof(title),
 		 "%s against %s%s (median (sd of the trials); change of the median, 95%% "
 		 "interval)",
-		 r->cells[pair->cell].label, r->cells[pair->ref].label, role_words(a, pair->role));
+		 cell->label, base->label, role_words(a, pair->role));
 	table_init(&t, title, cmp_cols, ARRAY_SIZE(cmp_cols));
 	comparison_order(pair->mc, order);
 	for (int i = 0; i < M_COUNT && !ret; i++)
-		if (pair->mc[order[i]].have)
+		if (pair->mc[order[i]].have && !report_mthp_hidden(still, order[i]))
 			ret = report_comparison_row(&t, order[i], &pair->mc[order[i]]);
 	if (!ret)
 		ret = table_print(&t, &o->render, out);
 	table_free(&t);
+	if (!ret)
+		report_mthp_still_line(cell, still, "mTHP counters 0 in every trial of both", out);
 	return ret;
 }
 

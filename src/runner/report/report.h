@@ -86,6 +86,16 @@ int report_full(const struct results *r, const struct answer *a, const struct re
 /* One row per trial and metric of each results set, with its cell's configuration (long_csv.c). */
 int report_long_table(const struct results *const *sets, const char *const *files, size_t n,
 		      const struct render_opts *o, FILE *out);
+/* mTHP's counters are a metric per size and counter (result/metrics.h): a size none of whose
+ * counters moved in any trial of a (and of b, unless NULL) is still, its rows left out of a
+ * table and named in one line instead (full.c). */
+void report_mthp_still(const struct result_cell *a, const struct result_cell *b,
+		       unsigned char still[MTHP_SIZES]);
+/* Whether m is a counter of a still size. */
+int report_mthp_hidden(const unsigned char still[MTHP_SIZES], enum metric_id m);
+/* "  WHAT, their rows left out: 8K 16K": the still sizes of which c has a counter. */
+void report_mthp_still_line(const struct result_cell *c, const unsigned char still[MTHP_SIZES],
+			    const char *what, FILE *out);
 /* One metric of a comparison as a row of a table with METRIC BASE CHANGE NEW P SIG (full.c). */
 int report_comparison_row(struct table *t, enum metric_id m, const struct metric_comparison *mc);
 /* swap_stored / swap_ram: what the RAM held against what it cost (short.c); 0 without. */

@@ -238,15 +238,378 @@ const struct metric metrics[M_COUNT] = {
 			       "CLOCK_MONOTONIC around a fixed probe just before the trial, on the "
 			       "workload's CPU: 8 MiB of pages first written, then a fixed integer "
 			       "loop; the machine's speed as the trial met it" },
+	[M_MTHP_8K_ANON_FAULT_ALLOC] = { "mthp_8k_anon_fault_alloc", UNIT_FOLIOS, 0,
+					 "hugepages-8kB/stats/anon_fault_alloc, "
+					 "its delta over the trial (system-wide): anonymous faults "
+					 "given a folio of this size" },
+	[M_MTHP_8K_ANON_FAULT_FALLBACK] = { "mthp_8k_anon_fault_fallback", UNIT_FOLIOS, 0,
+					    "hugepages-8kB/stats/anon_fault_fallback, "
+					    "its delta over the trial (system-wide): anonymous "
+					    "faults that could not get one and tried a smaller "
+					    "size" },
+	[M_MTHP_8K_ANON_FAULT_FALLBACK_CHARGE] = { "mthp_8k_anon_fault_fallback_charge",
+						   UNIT_FOLIOS, 0,
+						   "hugepages-8kB/stats/"
+						   "anon_fault_fallback_charge, "
+						   "its delta over the trial (system-wide): the "
+						   "same, where the memory cgroup refused the "
+						   "charge" },
+	[M_MTHP_8K_SWPOUT] = { "mthp_8k_swpout", UNIT_FOLIOS, 0,
+			       "hugepages-8kB/stats/swpout, "
+			       "its delta over the trial (system-wide): folios of this size "
+			       "swapped out whole" },
+	[M_MTHP_8K_SWPOUT_FALLBACK] = { "mthp_8k_swpout_fallback", UNIT_FOLIOS, 0,
+					"hugepages-8kB/stats/swpout_fallback, "
+					"its delta over the trial (system-wide): folios of this "
+					"size split to be swapped out" },
+	[M_MTHP_8K_ZSWPOUT] = { "mthp_8k_zswpout", UNIT_FOLIOS, 0,
+				"hugepages-8kB/stats/zswpout, "
+				"its delta over the trial (system-wide): folios of this size "
+				"stored whole in the compressed swap cache (6.13+)" },
+	[M_MTHP_8K_SWPIN] = { "mthp_8k_swpin", UNIT_FOLIOS, 0,
+			      "hugepages-8kB/stats/swpin, "
+			      "its delta over the trial (system-wide): folios of this size swapped "
+			      "in whole" },
+	[M_MTHP_8K_SWPIN_FALLBACK] = { "mthp_8k_swpin_fallback", UNIT_FOLIOS, 0,
+				       "hugepages-8kB/stats/swpin_fallback, "
+				       "its delta over the trial (system-wide): swap-ins that "
+				       "could not get one and took a smaller size" },
+	[M_MTHP_8K_SWPIN_FALLBACK_CHARGE] = { "mthp_8k_swpin_fallback_charge", UNIT_FOLIOS, 0,
+					      "hugepages-8kB/stats/swpin_fallback_charge, "
+					      "its delta over the trial (system-wide): the same, "
+					      "where the memory cgroup refused the charge" },
+	[M_MTHP_16K_ANON_FAULT_ALLOC] = { "mthp_16k_anon_fault_alloc", UNIT_FOLIOS, 0,
+					  "hugepages-16kB/stats/anon_fault_alloc, "
+					  "its delta over the trial (system-wide): anonymous "
+					  "faults given a folio of this size" },
+	[M_MTHP_16K_ANON_FAULT_FALLBACK] = { "mthp_16k_anon_fault_fallback", UNIT_FOLIOS, 0,
+					     "hugepages-16kB/stats/anon_fault_fallback, "
+					     "its delta over the trial (system-wide): anonymous "
+					     "faults that could not get one and tried a smaller "
+					     "size" },
+	[M_MTHP_16K_ANON_FAULT_FALLBACK_CHARGE] = { "mthp_16k_anon_fault_fallback_charge",
+						    UNIT_FOLIOS, 0,
+						    "hugepages-16kB/stats/"
+						    "anon_fault_fallback_charge, "
+						    "its delta over the trial (system-wide): the "
+						    "same, where the memory cgroup refused the "
+						    "charge" },
+	[M_MTHP_16K_SWPOUT] = { "mthp_16k_swpout", UNIT_FOLIOS, 0,
+				"hugepages-16kB/stats/swpout, "
+				"its delta over the trial (system-wide): folios of this size "
+				"swapped out whole" },
+	[M_MTHP_16K_SWPOUT_FALLBACK] = { "mthp_16k_swpout_fallback", UNIT_FOLIOS, 0,
+					 "hugepages-16kB/stats/swpout_fallback, "
+					 "its delta over the trial (system-wide): folios of this "
+					 "size split to be swapped out" },
+	[M_MTHP_16K_ZSWPOUT] = { "mthp_16k_zswpout", UNIT_FOLIOS, 0,
+				 "hugepages-16kB/stats/zswpout, "
+				 "its delta over the trial (system-wide): folios of this size "
+				 "stored whole in the compressed swap cache (6.13+)" },
+	[M_MTHP_16K_SWPIN] = { "mthp_16k_swpin", UNIT_FOLIOS, 0,
+			       "hugepages-16kB/stats/swpin, "
+			       "its delta over the trial (system-wide): folios of this size "
+			       "swapped in whole" },
+	[M_MTHP_16K_SWPIN_FALLBACK] = { "mthp_16k_swpin_fallback", UNIT_FOLIOS, 0,
+					"hugepages-16kB/stats/swpin_fallback, "
+					"its delta over the trial (system-wide): swap-ins that "
+					"could not get one and took a smaller size" },
+	[M_MTHP_16K_SWPIN_FALLBACK_CHARGE] = { "mthp_16k_swpin_fallback_charge", UNIT_FOLIOS, 0,
+					       "hugepages-16kB/stats/swpin_fallback_charge, "
+					       "its delta over the trial (system-wide): the same, "
+					       "where the memory cgroup refused the charge" },
+	[M_MTHP_32K_ANON_FAULT_ALLOC] = { "mthp_32k_anon_fault_alloc", UNIT_FOLIOS, 0,
+					  "hugepages-32kB/stats/anon_fault_alloc, "
+					  "its delta over the trial (system-wide): anonymous "
+					  "faults given a folio of this size" },
+	[M_MTHP_32K_ANON_FAULT_FALLBACK] = { "mthp_32k_anon_fault_fallback", UNIT_FOLIOS, 0,
+					     "hugepages-32kB/stats/anon_fault_fallback, "
+					     "its delta over the trial (system-wide): anonymous "
+					     "faults that could not get one and tried a smaller "
+					     "size" },
+	[M_MTHP_32K_ANON_FAULT_FALLBACK_CHARGE] = { "mthp_32k_anon_fault_fallback_charge",
+						    UNIT_FOLIOS, 0,
+						    "hugepages-32kB/stats/"
+						    "anon_fault_fallback_charge, "
+						    "its delta over the trial (system-wide): the "
+						    "same, where the memory cgroup refused the "
+						    "charge" },
+	[M_MTHP_32K_SWPOUT] = { "mthp_32k_swpout", UNIT_FOLIOS, 0,
+				"hugepages-32kB/stats/swpout, "
+				"its delta over the trial (system-wide): folios of this size "
+				"swapped out whole" },
+	[M_MTHP_32K_SWPOUT_FALLBACK] = { "mthp_32k_swpout_fallback", UNIT_FOLIOS, 0,
+					 "hugepages-32kB/stats/swpout_fallback, "
+					 "its delta over the trial (system-wide): folios of this "
+					 "size split to be swapped out" },
+	[M_MTHP_32K_ZSWPOUT] = { "mthp_32k_zswpout", UNIT_FOLIOS, 0,
+				 "hugepages-32kB/stats/zswpout, "
+				 "its delta over the trial (system-wide): folios of this size "
+				 "stored whole in the compressed swap cache (6.13+)" },
+	[M_MTHP_32K_SWPIN] = { "mthp_32k_swpin", UNIT_FOLIOS, 0,
+			       "hugepages-32kB/stats/swpin, "
+			       "its delta over the trial (system-wide): folios of this size "
+			       "swapped in whole" },
+	[M_MTHP_32K_SWPIN_FALLBACK] = { "mthp_32k_swpin_fallback", UNIT_FOLIOS, 0,
+					"hugepages-32kB/stats/swpin_fallback, "
+					"its delta over the trial (system-wide): swap-ins that "
+					"could not get one and took a smaller size" },
+	[M_MTHP_32K_SWPIN_FALLBACK_CHARGE] = { "mthp_32k_swpin_fallback_charge", UNIT_FOLIOS, 0,
+					       "hugepages-32kB/stats/swpin_fallback_charge, "
+					       "its delta over the trial (system-wide): the same, "
+					       "where the memory cgroup refused the charge" },
+	[M_MTHP_64K_ANON_FAULT_ALLOC] = { "mthp_64k_anon_fault_alloc", UNIT_FOLIOS, 0,
+					  "hugepages-64kB/stats/anon_fault_alloc, "
+					  "its delta over the trial (system-wide): anonymous "
+					  "faults given a folio of this size" },
+	[M_MTHP_64K_ANON_FAULT_FALLBACK] = { "mthp_64k_anon_fault_fallback", UNIT_FOLIOS, 0,
+					     "hugepages-64kB/stats/anon_fault_fallback, "
+					     "its delta over the trial (system-wide): anonymous "
+					     "faults that could not get one and tried a smaller "
+					     "size" },
+	[M_MTHP_64K_ANON_FAULT_FALLBACK_CHARGE] = { "mthp_64k_anon_fault_fallback_charge",
+						    UNIT_FOLIOS, 0,
+						    "hugepages-64kB/stats/"
+						    "anon_fault_fallback_charge, "
+						    "its delta over the trial (system-wide): the "
+						    "same, where the memory cgroup refused the "
+						    "charge" },
+	[M_MTHP_64K_SWPOUT] = { "mthp_64k_swpout", UNIT_FOLIOS, 0,
+				"hugepages-64kB/stats/swpout, "
+				"its delta over the trial (system-wide): folios of this size "
+				"swapped out whole" },
+	[M_MTHP_64K_SWPOUT_FALLBACK] = { "mthp_64k_swpout_fallback", UNIT_FOLIOS, 0,
+					 "hugepages-64kB/stats/swpout_fallback, "
+					 "its delta over the trial (system-wide): folios of this "
+					 "size split to be swapped out" },
+	[M_MTHP_64K_ZSWPOUT] = { "mthp_64k_zswpout", UNIT_FOLIOS, 0,
+				 "hugepages-64kB/stats/zswpout, "
+				 "its delta over the trial (system-wide): folios of this size "
+				 "stored whole in the compressed swap cache (6.13+)" },
+	[M_MTHP_64K_SWPIN] = { "mthp_64k_swpin", UNIT_FOLIOS, 0,
+			       "hugepages-64kB/stats/swpin, "
+			       "its delta over the trial (system-wide): folios of this size "
+			       "swapped in whole" },
+	[M_MTHP_64K_SWPIN_FALLBACK] = { "mthp_64k_swpin_fallback", UNIT_FOLIOS, 0,
+					"hugepages-64kB/stats/swpin_fallback, "
+					"its delta over the trial (system-wide): swap-ins that "
+					"could not get one and took a smaller size" },
+	[M_MTHP_64K_SWPIN_FALLBACK_CHARGE] = { "mthp_64k_swpin_fallback_charge", UNIT_FOLIOS, 0,
+					       "hugepages-64kB/stats/swpin_fallback_charge, "
+					       "its delta over the trial (system-wide): the same, "
+					       "where the memory cgroup refused the charge" },
+	[M_MTHP_128K_ANON_FAULT_ALLOC] = { "mthp_128k_anon_fault_alloc", UNIT_FOLIOS, 0,
+					   "hugepages-128kB/stats/anon_fault_alloc, "
+					   "its delta over the trial (system-wide): anonymous "
+					   "faults given a folio of this size" },
+	[M_MTHP_128K_ANON_FAULT_FALLBACK] = { "mthp_128k_anon_fault_fallback", UNIT_FOLIOS, 0,
+					      "hugepages-128kB/stats/anon_fault_fallback, "
+					      "its delta over the trial (system-wide): anonymous "
+					      "faults that could not get one and tried a smaller "
+					      "size" },
+	[M_MTHP_128K_ANON_FAULT_FALLBACK_CHARGE] = { "mthp_128k_anon_fault_fallback_charge",
+						     UNIT_FOLIOS, 0,
+						     "hugepages-128kB/stats/"
+						     "anon_fault_fallback_charge, "
+						     "its delta over the trial (system-wide): the "
+						     "same, where the memory cgroup refused the "
+						     "charge" },
+	[M_MTHP_128K_SWPOUT] = { "mthp_128k_swpout", UNIT_FOLIOS, 0,
+				 "hugepages-128kB/stats/swpout, "
+				 "its delta over the trial (system-wide): folios of this size "
+				 "swapped out whole" },
+	[M_MTHP_128K_SWPOUT_FALLBACK] = { "mthp_128k_swpout_fallback", UNIT_FOLIOS, 0,
+					  "hugepages-128kB/stats/swpout_fallback, "
+					  "its delta over the trial (system-wide): folios of this "
+					  "size split to be swapped out" },
+	[M_MTHP_128K_ZSWPOUT] = { "mthp_128k_zswpout", UNIT_FOLIOS, 0,
+				  "hugepages-128kB/stats/zswpout, "
+				  "its delta over the trial (system-wide): folios of this size "
+				  "stored whole in the compressed swap cache (6.13+)" },
+	[M_MTHP_128K_SWPIN] = { "mthp_128k_swpin", UNIT_FOLIOS, 0,
+				"hugepages-128kB/stats/swpin, "
+				"its delta over the trial (system-wide): folios of this size "
+				"swapped in whole" },
+	[M_MTHP_128K_SWPIN_FALLBACK] = { "mthp_128k_swpin_fallback", UNIT_FOLIOS, 0,
+					 "hugepages-128kB/stats/swpin_fallback, "
+					 "its delta over the trial (system-wide): swap-ins that "
+					 "could not get one and took a smaller size" },
+	[M_MTHP_128K_SWPIN_FALLBACK_CHARGE] = { "mthp_128k_swpin_fallback_charge", UNIT_FOLIOS, 0,
+						"hugepages-128kB/stats/swpin_fallback_charge, "
+						"its delta over the trial (system-wide): the same, "
+						"where the memory cgroup refused the charge" },
+	[M_MTHP_256K_ANON_FAULT_ALLOC] = { "mthp_256k_anon_fault_alloc", UNIT_FOLIOS, 0,
+					   "hugepages-256kB/stats/anon_fault_alloc, "
+					   "its delta over the trial (system-wide): anonymous "
+					   "faults given a folio of this size" },
+	[M_MTHP_256K_ANON_FAULT_FALLBACK] = { "mthp_256k_anon_fault_fallback", UNIT_FOLIOS, 0,
+					      "hugepages-256kB/stats/anon_fault_fallback, "
+					      "its delta over the trial (system-wide): anonymous "
+					      "faults that could not get one and tried a smaller "
+					      "size" },
+	[M_MTHP_256K_ANON_FAULT_FALLBACK_CHARGE] = { "mthp_256k_anon_fault_fallback_charge",
+						     UNIT_FOLIOS, 0,
+						     "hugepages-256kB/stats/"
+						     "anon_fault_fallback_charge, "
+						     "its delta over the trial (system-wide): the "
+						     "same, where the memory cgroup refused the "
+						     "charge" },
+	[M_MTHP_256K_SWPOUT] = { "mthp_256k_swpout", UNIT_FOLIOS, 0,
+				 "hugepages-256kB/stats/swpout, "
+				 "its delta over the trial (system-wide): folios of this size "
+				 "swapped out whole" },
+	[M_MTHP_256K_SWPOUT_FALLBACK] = { "mthp_256k_swpout_fallback", UNIT_FOLIOS, 0,
+					  "hugepages-256kB/stats/swpout_fallback, "
+					  "its delta over the trial (system-wide): folios of this "
+					  "size split to be swapped out" },
+	[M_MTHP_256K_ZSWPOUT] = { "mthp_256k_zswpout", UNIT_FOLIOS, 0,
+				  "hugepages-256kB/stats/zswpout, "
+				  "its delta over the trial (system-wide): folios of this size "
+				  "stored whole in the compressed swap cache (6.13+)" },
+	[M_MTHP_256K_SWPIN] = { "mthp_256k_swpin", UNIT_FOLIOS, 0,
+				"hugepages-256kB/stats/swpin, "
+				"its delta over the trial (system-wide): folios of this size "
+				"swapped in whole" },
+	[M_MTHP_256K_SWPIN_FALLBACK] = { "mthp_256k_swpin_fallback", UNIT_FOLIOS, 0,
+					 "hugepages-256kB/stats/swpin_fallback, "
+					 "its delta over the trial (system-wide): swap-ins that "
+					 "could not get one and took a smaller size" },
+	[M_MTHP_256K_SWPIN_FALLBACK_CHARGE] = { "mthp_256k_swpin_fallback_charge", UNIT_FOLIOS, 0,
+						"hugepages-256kB/stats/swpin_fallback_charge, "
+						"its delta over the trial (system-wide): the same, "
+						"where the memory cgroup refused the charge" },
+	[M_MTHP_512K_ANON_FAULT_ALLOC] = { "mthp_512k_anon_fault_alloc", UNIT_FOLIOS, 0,
+					   "hugepages-512kB/stats/anon_fault_alloc, "
+					   "its delta over the trial (system-wide): anonymous "
+					   "faults given a folio of this size" },
+	[M_MTHP_512K_ANON_FAULT_FALLBACK] = { "mthp_512k_anon_fault_fallback", UNIT_FOLIOS, 0,
+					      "hugepages-512kB/stats/anon_fault_fallback, "
+					      "its delta over the trial (system-wide): anonymous "
+					      "faults that could not get one and tried a smaller "
+					      "size" },
+	[M_MTHP_512K_ANON_FAULT_FALLBACK_CHARGE] = { "mthp_512k_anon_fault_fallback_charge",
+						     UNIT_FOLIOS, 0,
+						     "hugepages-512kB/stats/"
+						     "anon_fault_fallback_charge, "
+						     "its delta over the trial (system-wide): the "
+						     "same, where the memory cgroup refused the "
+						     "charge" },
+	[M_MTHP_512K_SWPOUT] = { "mthp_512k_swpout", UNIT_FOLIOS, 0,
+				 "hugepages-512kB/stats/swpout, "
+				 "its delta over the trial (system-wide): folios of this size "
+				 "swapped out whole" },
+	[M_MTHP_512K_SWPOUT_FALLBACK] = { "mthp_512k_swpout_fallback", UNIT_FOLIOS, 0,
+					  "hugepages-512kB/stats/swpout_fallback, "
+					  "its delta over the trial (system-wide): folios of this "
+					  "size split to be swapped out" },
+	[M_MTHP_512K_ZSWPOUT] = { "mthp_512k_zswpout", UNIT_FOLIOS, 0,
+				  "hugepages-512kB/stats/zswpout, "
+				  "its delta over the trial (system-wide): folios of this size "
+				  "stored whole in the compressed swap cache (6.13+)" },
+	[M_MTHP_512K_SWPIN] = { "mthp_512k_swpin", UNIT_FOLIOS, 0,
+				"hugepages-512kB/stats/swpin, "
+				"its delta over the trial (system-wide): folios of this size "
+				"swapped in whole" },
+	[M_MTHP_512K_SWPIN_FALLBACK] = { "mthp_512k_swpin_fallback", UNIT_FOLIOS, 0,
+					 "hugepages-512kB/stats/swpin_fallback, "
+					 "its delta over the trial (system-wide): swap-ins that "
+					 "could not get one and took a smaller size" },
+	[M_MTHP_512K_SWPIN_FALLBACK_CHARGE] = { "mthp_512k_swpin_fallback_charge", UNIT_FOLIOS, 0,
+						"hugepages-512kB/stats/swpin_fallback_charge, "
+						"its delta over the trial (system-wide): the same, "
+						"where the memory cgroup refused the charge" },
+	[M_MTHP_1024K_ANON_FAULT_ALLOC] = { "mthp_1024k_anon_fault_alloc", UNIT_FOLIOS, 0,
+					    "hugepages-1024kB/stats/anon_fault_alloc, "
+					    "its delta over the trial (system-wide): anonymous "
+					    "faults given a folio of this size" },
+	[M_MTHP_1024K_ANON_FAULT_FALLBACK] = { "mthp_1024k_anon_fault_fallback", UNIT_FOLIOS, 0,
+					       "hugepages-1024kB/stats/anon_fault_fallback, "
+					       "its delta over the trial (system-wide): anonymous "
+					       "faults that could not get one and tried a smaller "
+					       "size" },
+	[M_MTHP_1024K_ANON_FAULT_FALLBACK_CHARGE] = { "mthp_1024k_anon_fault_fallback_charge",
+						      UNIT_FOLIOS, 0,
+						      "hugepages-1024kB/stats/"
+						      "anon_fault_fallback_charge, "
+						      "its delta over the trial (system-wide): the "
+						      "same, where the memory cgroup refused the "
+						      "charge" },
+	[M_MTHP_1024K_SWPOUT] = { "mthp_1024k_swpout", UNIT_FOLIOS, 0,
+				  "hugepages-1024kB/stats/swpout, "
+				  "its delta over the trial (system-wide): folios of this size "
+				  "swapped out whole" },
+	[M_MTHP_1024K_SWPOUT_FALLBACK] = { "mthp_1024k_swpout_fallback", UNIT_FOLIOS, 0,
+					   "hugepages-1024kB/stats/swpout_fallback, "
+					   "its delta over the trial (system-wide): folios of this "
+					   "size split to be swapped out" },
+	[M_MTHP_1024K_ZSWPOUT] = { "mthp_1024k_zswpout", UNIT_FOLIOS, 0,
+				   "hugepages-1024kB/stats/zswpout, "
+				   "its delta over the trial (system-wide): folios of this size "
+				   "stored whole in the compressed swap cache (6.13+)" },
+	[M_MTHP_1024K_SWPIN] = { "mthp_1024k_swpin", UNIT_FOLIOS, 0,
+				 "hugepages-1024kB/stats/swpin, "
+				 "its delta over the trial (system-wide): folios of this size "
+				 "swapped in whole" },
+	[M_MTHP_1024K_SWPIN_FALLBACK] = { "mthp_1024k_swpin_fallback", UNIT_FOLIOS, 0,
+					  "hugepages-1024kB/stats/swpin_fallback, "
+					  "its delta over the trial (system-wide): swap-ins that "
+					  "could not get one and took a smaller size" },
+	[M_MTHP_1024K_SWPIN_FALLBACK_CHARGE] = { "mthp_1024k_swpin_fallback_charge", UNIT_FOLIOS, 0,
+						 "hugepages-1024kB/stats/swpin_fallback_charge, "
+						 "its delta over the trial (system-wide): the "
+						 "same, where the memory cgroup refused the "
+						 "charge" },
+	[M_MTHP_2048K_ANON_FAULT_ALLOC] = { "mthp_2048k_anon_fault_alloc", UNIT_FOLIOS, 0,
+					    "hugepages-2048kB/stats/anon_fault_alloc, "
+					    "its delta over the trial (system-wide): anonymous "
+					    "faults given a folio of this size" },
+	[M_MTHP_2048K_ANON_FAULT_FALLBACK] = { "mthp_2048k_anon_fault_fallback", UNIT_FOLIOS, 0,
+					       "hugepages-2048kB/stats/anon_fault_fallback, "
+					       "its delta over the trial (system-wide): anonymous "
+					       "faults that could not get one and tried a smaller "
+					       "size" },
+	[M_MTHP_2048K_ANON_FAULT_FALLBACK_CHARGE] = { "mthp_2048k_anon_fault_fallback_charge",
+						      UNIT_FOLIOS, 0,
+						      "hugepages-2048kB/stats/"
+						      "anon_fault_fallback_charge, "
+						      "its delta over the trial (system-wide): the "
+						      "same, where the memory cgroup refused the "
+						      "charge" },
+	[M_MTHP_2048K_SWPOUT] = { "mthp_2048k_swpout", UNIT_FOLIOS, 0,
+				  "hugepages-2048kB/stats/swpout, "
+				  "its delta over the trial (system-wide): folios of this size "
+				  "swapped out whole" },
+	[M_MTHP_2048K_SWPOUT_FALLBACK] = { "mthp_2048k_swpout_fallback", UNIT_FOLIOS, 0,
+					   "hugepages-2048kB/stats/swpout_fallback, "
+					   "its delta over the trial (system-wide): folios of this "
+					   "size split to be swapped out" },
+	[M_MTHP_2048K_ZSWPOUT] = { "mthp_2048k_zswpout", UNIT_FOLIOS, 0,
+				   "hugepages-2048kB/stats/zswpout, "
+				   "its delta over the trial (system-wide): folios of this size "
+				   "stored whole in the compressed swap cache (6.13+)" },
+	[M_MTHP_2048K_SWPIN] = { "mthp_2048k_swpin", UNIT_FOLIOS, 0,
+				 "hugepages-2048kB/stats/swpin, "
+				 "its delta over the trial (system-wide): folios of this size "
+				 "swapped in whole" },
+	[M_MTHP_2048K_SWPIN_FALLBACK] = { "mthp_2048k_swpin_fallback", UNIT_FOLIOS, 0,
+					  "hugepages-2048kB/stats/swpin_fallback, "
+					  "its delta over the trial (system-wide): swap-ins that "
+					  "could not get one and took a smaller size" },
+	[M_MTHP_2048K_SWPIN_FALLBACK_CHARGE] = { "mthp_2048k_swpin_fallback_charge", UNIT_FOLIOS, 0,
+						 "hugepages-2048kB/stats/swpin_fallback_charge, "
+						 "its delta over the trial (system-wide): the "
+						 "same, where the memory cgroup refused the "
+						 "charge" },
 };
 
 const char *metric_unit_name(enum metric_unit unit)
 {
 	static const char *const names[] = {
-		[UNIT_SECONDS] = "s",	 [UNIT_BYTES] = "MiB",	     [UNIT_PAGES] = "pages",
-		[UNIT_COUNT] = "",	 [UNIT_RATIO] = "x",	     [UNIT_MIBPS] = "MiB/s",
-		[UNIT_PER_MIB] = "/MiB", [UNIT_MICROSECONDS] = "us", [UNIT_PERCENT] = "%",
-		[UNIT_IOPS] = "IOPS",	 [UNIT_OPS_PER_S] = "ops/s", [UNIT_S_PER_GIB] = "s/GiB",
+		[UNIT_SECONDS] = "s",	  [UNIT_BYTES] = "MiB",	      [UNIT_PAGES] = "pages",
+		[UNIT_COUNT] = "",	  [UNIT_RATIO] = "x",	      [UNIT_MIBPS] = "MiB/s",
+		[UNIT_PER_MIB] = "/MiB",  [UNIT_MICROSECONDS] = "us", [UNIT_PERCENT] = "%",
+		[UNIT_IOPS] = "IOPS",	  [UNIT_OPS_PER_S] = "ops/s", [UNIT_S_PER_GIB] = "s/GiB",
+		[UNIT_FOLIOS] = "folios",
 	};
 	return names[unit];
 }

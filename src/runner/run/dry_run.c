@@ -9,7 +9,9 @@
 #include "common/size.h"
 #include "common/util.h"
 #include "runner/cli/option_table.h"
+#include "runner/base/sizes.h"
 #include "runner/fio/job.h"
+#include "runner/kernel/mthp.h"
 #include "runner/report/formats/formats.h"
 #include "runner/run/run.h"
 #include "runner/undo/param.h"
@@ -147,6 +149,11 @@ static void run_lines(const struct run *run, FILE *out)
 			env->group_root);
 	if (cfg->thp[0])
 		fprintf(out, "for the run: %s %s, restored\n", THP_ENABLED, cfg->thp);
+	for (size_t i = 0; i < cfg->mthp.n; i++) {
+		char path[PATH_LEN];
+		if (mthp_enabled_path(cfg->mthp.v[i].kb, path, sizeof(path)) == 0)
+			fprintf(out, "for the run: %s %s, restored\n", path, cfg->mthp.v[i].mode);
+	}
 	if (cfg->mglru != SWITCH_LEAVE)
 		fprintf(out, "for the run: %s %s, restored\n", MGLRU_ENABLED,
 			mglru_mask(cfg->mglru == SWITCH_ON));

@@ -95,6 +95,7 @@ static int build_workload(const struct config *cfg, const char *hogger, struct p
 		.threads = cfg->threads,
 		.no_seccomp = cfg->no_seccomp,
 		.prefault = cfg->prefault,
+		.madvise_hugepage = cfg->madvise_hugepage,
 		.no_latency = cfg->latency == SWITCH_OFF,
 	};
 	struct access mode;

@@ -19,6 +19,7 @@
 #include "runner/cli/option_table.h"
 #include "runner/kernel/blockdev.h"
 #include "runner/kernel/meminfo.h"
+#include "runner/kernel/mthp.h"
 #include "runner/kernel/swaps.h"
 #include "runner/kernel/sysfs.h"
 #include "runner/base/log.h"
@@ -415,15 +416,62 @@ static int check_parent_group(const struct config *cfg, const struct cgroup_env 
 	return 0;
 }
 
+/* Each size of --mthp: its enabled file there, offering the mode. A size or mode this kernel
+ * lacks is a value to correct (exit 2), named with the sizes or modes it has, as --comp's
+ * algorithm is; a kernel with no size at all (before 6.8) is unsupported (exit 3). 8K has a
+ * folder and no enabled file on 6.18 (no anonymous folio of two pages). */
+static int check_mthp(const struct mthp_settings *l)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		char choices[128], words[128], path[PATH_LEN], have[128], size[16];
+		const struct mthp_setting *s = &l->v[i];
+		int ret = mthp_choices(s->kb, choices, sizeof(choices));
+
+		mthp_size_name(s->kb, size, sizeof(size));
+		(void)mthp_enabled_path(s->kb, path, sizeof(path));
+		if (ret == -ENOENT && !mthp_sizes_offered(have, sizeof(have))) {
+			say("--mthp '%s:%s': this kernel has no multi-size THP (no "
+			    "/sys/kernel/mm/transparent_hugepage/hugepages-<N>kB/enabled; it came "
+			    "with Linux 6.8)",
+			    size, s->mode);
+			return EXIT_UNSUPPORTED;
+		}
+		if (ret == -ENOENT) {
+			say("--mthp '%s:%s': this kernel has no anonymous %s folios; it has %s",
+			    size, s->mode, size, have);
+			return EXIT_USAGE;
+		}
+		if (ret < 0) {
+			say("--mthp '%s:%s': %s: %s", size, s->mode, path, strerror(-ret));
+			return EXIT_UNSUPPORTED;
+		}
+		if (!mthp_offers(choices, s->mode)) {
+			say("--mthp '%s:%s': %s offers only %s", size, s->mode, path,
+			    mthp_choice_words(choices, words, sizeof(words)));
+			return EXIT_USAGE;
+		}
+	}
+	return 0;
+}
+
 /* Switches of the memory manager: refused where the kernel has no such file, before
  * anything changes. */
 static int check_mm_switches(const struct config *cfg)
 {
+	int status;
+
 	if (cfg->thp[0] && !sysfs_exists(THP_ENABLED)) {
 		say("--thp %s: this kernel has no transparent huge pages (%s)", cfg->thp,
 		    THP_ENABLED);
 		return EXIT_UNSUPPORTED;
 	}
+	if (cfg->madvise_hugepage && !sysfs_exists(THP_ENABLED)) {
+		say("--madvise-hugepage: this kernel has no transparent huge pages (%s)",
+		    THP_ENABLED);
+		return EXIT_UNSUPPORTED;
+	}
+	if ((status = check_mthp(&cfg->mthp)))
+		return status;
 	if (cfg->mglru != SWITCH_LEAVE && !sysfs_exists(MGLRU_ENABLED)) {
 		say("--mglru %s: this kernel has no multi-gen LRU (CONFIG_LRU_GEN: no %s)",
 		    switch_word(cfg->mglru), MGLRU_ENABLED);

@@ -20,6 +20,7 @@
 #include "runner/cli/report_opts.h"
 #include "runner/report/draw.h"
 #include "runner/kernel/cpus.h"
+#include "runner/kernel/mthp.h"
 #include "runner/kernel/signals.h"
 #include "runner/kernel/caches.h"
 #include "runner/kernel/sysfs.h"
@@ -160,6 +161,13 @@ static int set_run_params(struct run *run)
 	}
 	if (!ret && cfg->thp[0])
 		ret = param_set(&run->journal, THP_ENABLED, cfg->thp, failed, sizeof(failed));
+	/* After the top-level choice, which a size set to inherit follows. */
+	for (size_t i = 0; !ret && i < cfg->mthp.n; i++) {
+		ret = mthp_enabled_path(cfg->mthp.v[i].kb, path, sizeof(path));
+		if (!ret)
+			ret = param_set(&run->journal, path, cfg->mthp.v[i].mode, failed,
+					sizeof(failed));
+	}
 	if (!ret && cfg->mglru != SWITCH_LEAVE)
 		ret = param_set(&run->journal, MGLRU_ENABLED, mglru_mask(cfg->mglru == SWITCH_ON),
 				failed, sizeof(failed));

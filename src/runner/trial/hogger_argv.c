@@ -64,6 +64,8 @@ void hogger_argv_build(struct hogger_argv *out, const struct hogger_args *a)
 		push_option(&b, HOGGER_NO_SECCOMP);
 	if (a->prefault)
 		push_option(&b, HOGGER_PREFAULT);
+	if (a->madvise_hugepage)
+		push_option(&b, HOGGER_MADVISE_HUGEPAGE);
 	if (a->hold)
 		push_option(&b, HOGGER_HOLD);
 	if (a->no_latency)

@@ -11,6 +11,7 @@ struct hogger_args {
 	const char *access; /* NULL: fill only */
 	unsigned threads; /* 0: the hogger's own (1) */
 	int no_seccomp, prefault;
+	int madvise_hugepage; /* one region aligned to 2 MiB, MADV_HUGEPAGE */
 	int hold; /* hold the memory until killed (--background) */
 	int no_latency; /* leave the clock out of the fill and the access */
 };

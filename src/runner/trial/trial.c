@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "common/clock.h"
+#include "runner/kernel/mthp.h"
 #include "runner/kernel/psi.h"
 #include "runner/kernel/signals.h"
 #include "runner/kernel/sysfs.h"
@@ -138,11 +139,12 @@ static struct perf_set *open_perf(const struct workload *w)
 /* The trial's numbers: every driver's (trial_record), the controller's, then the driver's own;
  * a failure its hooks noted after the work fails a trial that ran. */
 static void record(struct driver_run *r, struct perf_set *perf, const struct vmstat_snap *before,
-		   const struct vmstat_snap *after)
+		   const struct vmstat_snap *after, const struct mthp_snap *mthp)
 {
 	struct trial *t = r->wt->t;
 
 	trial_record(t, r->wt, perf, before, after);
+	trial_record_mthp(t, &mthp[0], &mthp[1]);
 	pressure_record(&r->wt->pressure, t);
 	if (r->s->driver->record)
 		r->s->driver->record(r, t);
@@ -182,6 +184,7 @@ static int measure(const struct trial_setup *s, struct watch *wt, struct bench_c
 	};
 	struct driver_run r = { .s = s, .wt = wt, .cg = cg, .hooks = &hooks };
 	struct vmstat_snap before, after;
+	struct mthp_snap mthp[2]; /* before and after, beside /proc/vmstat's */
 	struct trial *t = wt->t;
 	uint64_t t0;
 	int ret;
@@ -192,6 +195,7 @@ static int measure(const struct trial_setup *s, struct watch *wt, struct bench_c
 		series_init(t->series);
 	if (s->driver->state_size && !(r.state = calloc(1, s->driver->state_size)))
 		return -ENOMEM;
+	(void)mthp_snapshot(&mthp[0]);
 	name_failure(why, len, PROC_VMSTAT);
 	if ((ret = vmstat_snapshot(&before)))
 		goto out;
@@ -219,12 +223,13 @@ static int measure(const struct trial_setup *s, struct watch *wt, struct bench_c
 	name_failure(why, len, PROC_VMSTAT);
 	if ((ret = vmstat_snapshot(&after)))
 		goto out;
+	(void)mthp_snapshot(&mthp[1]);
 	if (s->driver->after)
 		s->driver->after(&r);
 	swap_device_stop(s->dev);
 	if (t->extended)
 		extended_snapshot(s->dev->block, t->extended->after);
-	record(&r, *perf, &before, &after);
+	record(&r, *perf, &before, &after, mthp);
 	t->phase_s[PHASE_RECORD] = seconds_since(t0);
 	name_failure(why, len, "");
 out:

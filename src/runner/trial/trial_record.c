@@ -331,6 +331,21 @@ static void record_cgroup(struct trial *t, const struct bench_cgroup *cg)
 	}
 }
 
+void trial_record_mthp(struct trial *t, const struct mthp_snap *before,
+		       const struct mthp_snap *after)
+{
+	for (size_t i = 0; i < MTHP_SIZES; i++)
+		for (int c = 0; c < MTHP_COUNTERS; c++) {
+			enum metric_id m = metric_mthp(i, (enum mthp_counter)c);
+			uint64_t d;
+
+			if (mthp_delta(before, after, i, (enum mthp_counter)c, &d) == 0)
+				trial_set(t, m, (double)d);
+			else
+				t->unavailable[m] = 1;
+		}
+}
+
 void trial_record(struct trial *t, const struct watch *wt, const struct perf_set *perf,
 		  const struct vmstat_snap *before, const struct vmstat_snap *after)
 {
