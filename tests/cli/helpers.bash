@@ -89,12 +89,22 @@ machine_state() {
 	# characters), as the --background hogger could be left. Not the runner itself: a left
 	# runner holds the lock (above), and a read-only zswapbench (show, -n) anyone else runs
 	# beside the tests is none of theirs.
+	# Another checkout's build tree (a Makefile beside its hogger) is not ours to count: its
+	# unit tests start hoggers of their own; an installed hogger, or this tree's, is counted.
 	b=0
+	local ours exe
+	ours=$(realpath -m "$BATS_TEST_DIRNAME/../..")
 	for f in /proc/[0-9]*/stat; do
 		c='' v=''
 		read -r pid c v rest 2>/dev/null <"$f"
 		[ "$v" = Z ] && continue
-		[ "$c" = '(zswapbench-hogg)' ] && b=$((b + 1))
+		[ "$c" = '(zswapbench-hogg)' ] || continue
+		exe=$(readlink "/proc/$pid/exe" 2>/dev/null) || exe=''
+		exe=${exe% (deleted)}
+		if [ -n "$exe" ] && [ "${exe%/*}" != "$ours" ] && [ -f "${exe%/*}/Makefile" ]; then
+			continue
+		fi
+		b=$((b + 1))
 	done
 	echo "running: zswapbench-hogger $b"
 }

@@ -145,5 +145,6 @@ Test(savings, the_most_trials)
 {
 	/* a reference of 3, then 2 backends x 4 steps x (3 + 3) */
 	cr_assert_eq(savings_max_trials(2, 4, 3, 3), 51);
-	cr_assert_eq(savings_max_trials(2, 4, 4, 10), 4 + 2 * 4 * 2 * 10, "the reference at the first look, a step at the most");
+	cr_assert_eq(savings_max_trials(2, 4, 4, 10), 4 + 2 * 4 * 2 * 10,
+		     "the reference at the first look, a step at the most");
 }

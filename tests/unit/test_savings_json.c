@@ -28,7 +28,7 @@ static void step(struct savings_search *b, uint64_t limit, double pct, double lo
 				     .slowdown_pct = pct,
 				     .lo_pct = lo,
 				     .hi_pct = hi,
-				     .p_target = isnan(pct)			  ? NAN
+				     .p_target = isnan(pct)		? NAN
 					     : v == STEP_FAIL_BY_MEDIAN ? 1.0
 									: 0.0125 * (b->nsteps + 1),
 				     .trials = 4 + b->nsteps,

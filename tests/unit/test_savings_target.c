@@ -172,7 +172,8 @@ Test(savings_target, far_from_the_target_a_step_stops_early, .timeout = 60)
 	unsigned beyond = 0, within = 0;
 
 	for (unsigned long s = 1; s <= 50; s++) {
-		unsigned a = one_step(s, 5, 10, level, 1.5, 10), b = one_step(s, 5, 10, level, 1.0, 25);
+		unsigned a = one_step(s, 5, 10, level, 1.5, 10),
+			 b = one_step(s, 5, 10, level, 1.0, 25);
 		cr_assert(a >= 5 && b >= 5, "step %lu: %u %u", s, a, b);
 		beyond += a;
 		within += b;

@@ -45,14 +45,18 @@ Test(savings_view, the_answer_of_a_search_word_for_word)
 		 "  zram: 69% less memory [51%, 75%] at <= 100% slowdown: 20M held it, 16M "
 		 "did not (4 steps; a step decided by its median, not told from the target: "
 		 "the answer's interval spans the steps that settled)");
-	has_line(text, "  BACKEND       LIMIT  SLOWDOWN         95% INTERVAL TRIALS        P  VERDICT");
-	/* Written before steps said their test and trials: "-", not 0. */
-	has_line(text, "  zram            32M    +48.0%     [+44.6%, +57.8%]      -        -  within");
 	has_line(text,
-		 "  zram            16M         -                    -      -        -  beyond: hogger "
+		 "  BACKEND       LIMIT  SLOWDOWN         95% INTERVAL TRIALS        P  VERDICT");
+	/* Written before steps said their test and trials: "-", not 0. */
+	has_line(text,
+		 "  zram            32M    +48.0%     [+44.6%, +57.8%]      -        -  within");
+	has_line(text,
+		 "  zram            16M         -                    -      -        -  beyond: "
+		 "hogger "
 		 "killed after the --timeout");
 	has_line(text,
-		 "  zram            24M    +63.2%    [+33.0%, +146.6%]      -        -  within (by its "
+		 "  zram            24M    +63.2%    [+33.0%, +146.6%]      -        -  within (by "
+		 "its "
 		 "median)");
 	has_line(text,
 		 "  27 trials. A step is within the slowdown when its trials are significantly "
@@ -77,10 +81,13 @@ Test(savings_view, one_step_that_held_and_none_at_all)
 	snprintf(r.names[1], sizeof(r.names[1]), "disk");
 	savings_init(&r.backends[0], r.footprint, r.footprint_lo, r.footprint_hi, 10, 4);
 	savings_init(&r.backends[1], r.footprint, r.footprint_lo, r.footprint_hi, 10, 4);
-	r.backends[0].steps[0] = (struct savings_step){
-		.limit = 32 << 20, .verdict = STEP_PASS, .slowdown_pct = 4, .lo_pct = 1, .hi_pct = 8,
-		.p_target = 0.0032, .trials = 6
-	};
+	r.backends[0].steps[0] = (struct savings_step){ .limit = 32 << 20,
+							.verdict = STEP_PASS,
+							.slowdown_pct = 4,
+							.lo_pct = 1,
+							.hi_pct = 8,
+							.p_target = 0.0032,
+							.trials = 6 };
 	/* Killed at its third trial: what it took, and no test (p "-", not "nan"). */
 	r.backends[0].steps[1] = (struct savings_step){ .limit = 16 << 20,
 							.verdict = STEP_FAIL,
@@ -96,13 +103,16 @@ Test(savings_view, one_step_that_held_and_none_at_all)
 	r.backends[0].pass_limit = 32 << 20;
 	r.backends[0].metric = M_ELAPSED;
 	text = printed(&r);
-	has_line(text, "  zswap: 50% less memory [50%, 75%] at <= 10% slowdown: 32M held it, 16M did "
-		       "not (2 steps)");
-	has_line(text, "  zswap           16M         -                    -      3        -  beyond: "
-		       "hogger killed after the --timeout");
+	has_line(text,
+		 "  zswap: 50% less memory [50%, 75%] at <= 10% slowdown: 32M held it, 16M did "
+		 "not (2 steps)");
+	has_line(text,
+		 "  zswap           16M         -                    -      3        -  beyond: "
+		 "hogger killed after the --timeout");
 	has_line(text,
 		 "  disk: 0% less memory [0%, 100%] at <= 10% slowdown: 64M (the footprint "
 		 "itself) (0 steps)");
-	has_line(text, "  zswap           32M     +4.0%       [+1.0%, +8.0%]      6   0.0032  within");
+	has_line(text,
+		 "  zswap           32M     +4.0%       [+1.0%, +8.0%]      6   0.0032  within");
 	free(text);
 }

@@ -292,14 +292,15 @@ static int dry_run(const struct config *cfg, const struct search *s)
 	if (s->min_trials < s->trials)
 		snprintf(looks, sizeof(looks),
 			 "from %u a cell on, a step ends as soon as the backend is told from "
-			 "the slowdown", s->min_trials);
+			 "the slowdown",
+			 s->min_trials);
 	printf("savings: a reference run (no swap, no limit: %u trials), then per backend (%zu) "
 	       "at most %u steps of at most %u trials (the reference and the backend, "
 	       "interleaved; %s): at most %u trials; each step halves the interval of limits "
 	       "still open (a bisection from the footprint down), the answer within footprint "
 	       "/ %u\n",
-	       s->min_trials, cfg->swap.n, cfg->savings_steps, 2 * s->trials, looks,
-	       s->trials_max, 1u << cfg->savings_steps);
+	       s->min_trials, cfg->swap.n, cfg->savings_steps, 2 * s->trials, looks, s->trials_max,
+	       1u << cfg->savings_steps);
 	printf("the run of each step (its limit chosen by the search):\n");
 	if (config_copy(&one, cfg) || config_set_text(&one.output, "") ||
 	    add_cell(&one, "reference", "none", s->ceiling) ||

@@ -84,7 +84,7 @@ static int read_job(struct json_object *job, struct fio_result *out)
 	if (direction(job, "read", &out->read) || direction(job, "write", &out->write))
 		return -EINVAL;
 	out->runtime = out->read.runtime > out->write.runtime ? out->read.runtime
-							       : out->write.runtime;
+							      : out->write.runtime;
 	return 0;
 }
 

@@ -151,7 +151,8 @@ void savings_step_judge(struct savings_search *s, uint64_t limit, const struct r
 		snprintf(st->note, sizeof(st->note), "no %s to compare", metrics[m].key);
 	} else {
 		slowdown_of(&mc, m, st);
-		side = savings_against_target(base, cell, m, s->target_pct, o->alpha, &st->p_target);
+		side = savings_against_target(base, cell, m, s->target_pct, o->alpha,
+					      &st->p_target);
 		/* Out of memory for the test: no settled side, the median decides and says so. */
 		st->verdict = verdict_of(st, s->target_pct, side < -1 ? 0 : side);
 	}

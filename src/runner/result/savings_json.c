@@ -243,8 +243,8 @@ static int step_of(struct where *w, json_object *o, struct savings_step *st)
 	if ((ret = count(w, o, "limit", &st->limit)) ||
 	    (ret = pct(w, o, "slowdown_pct", 1, &st->slowdown_pct)) ||
 	    (ret = pct(w, o, "slowdown_lo_pct", 1, &st->lo_pct)) ||
-	    (ret = pct(w, o, "slowdown_hi_pct", 1, &st->hi_pct)) ||
-	    (ret = settled_by(w, o, st)) || (ret = verdict(w, o, &st->verdict)) ||
+	    (ret = pct(w, o, "slowdown_hi_pct", 1, &st->hi_pct)) || (ret = settled_by(w, o, st)) ||
+	    (ret = verdict(w, o, &st->verdict)) ||
 	    (ret = text(w, o, "file", st->file, sizeof(st->file))))
 		return ret;
 	return note(w, o, st->note, sizeof(st->note));
