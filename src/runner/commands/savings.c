@@ -172,7 +172,8 @@ static int run_step(struct search *s, const char *backend, uint64_t limit, char 
 	return status == EXIT_TRIALS_FAILED ? EXIT_OK : status;
 }
 
-/* A step's file read back, its trials counted as run (a settled step took fewer). */
+/* A step's file read back, its measured trials counted as run (a settled step took fewer),
+ * as the most the search takes counts them. */
 static int read_step(struct search *s, const char *file, struct file_set *fs)
 {
 	char *names[1] = { (char *)file };
@@ -184,7 +185,7 @@ static int read_step(struct search *s, const char *file, struct file_set *fs)
 		return EXIT_RUNTIME;
 	}
 	for (size_t c = 0; c < fs->sets[0].ncells; c++)
-		s->trials_done += (unsigned)fs->sets[0].cells[c].ntrials;
+		s->trials_done += fs->sets[0].cells[c].measured;
 	return 0;
 }
 

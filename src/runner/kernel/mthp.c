@@ -90,13 +90,6 @@ int mthp_mode_known(const char *mode)
 	return 0;
 }
 
-int mthp_dir_path(unsigned kb, char *buf, size_t len)
-{
-	int n = snprintf(buf, len, MTHP_DIR, kb);
-
-	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
-}
-
 int mthp_enabled_path(unsigned kb, char *buf, size_t len)
 {
 	int n = snprintf(buf, len, MTHP_DIR "/enabled", kb);

@@ -61,9 +61,7 @@ struct mthp_settings {
 	size_t n;
 };
 
-/* The size's folder, and its enabled file, to read and to set (param_set journals it). 0, or
- * -ENAMETOOLONG. */
-int mthp_dir_path(unsigned kb, char *buf, size_t len);
+/* The size's enabled file, to read and to set (param_set journals it). 0, or -ENAMETOOLONG. */
 int mthp_enabled_path(unsigned kb, char *buf, size_t len);
 /* Whether choices, an enabled file's text ("always inherit madvise [never]"), offers mode as
  * one of its words, bracketed or not. */

@@ -114,16 +114,6 @@ static enum step_verdict verdict_of(const struct savings_step *st, double target
 	return st->slowdown_pct <= target ? STEP_PASS_BY_MEDIAN : STEP_FAIL_BY_MEDIAN;
 }
 
-/* The backend's measured trials. */
-static unsigned measured(const struct result_cell *cell)
-{
-	unsigned n = 0;
-
-	for (size_t i = 0; i < cell->ntrials; i++)
-		n += !cell->trials[i].warmup;
-	return n;
-}
-
 void savings_step_judge(struct savings_search *s, uint64_t limit, const struct result_cell *base,
 			const struct result_cell *cell, const struct compare_opts *o)
 {
@@ -138,7 +128,7 @@ void savings_step_judge(struct savings_search *s, uint64_t limit, const struct r
 	s->metric = (int)m;
 	st->limit = limit;
 	st->slowdown_pct = st->lo_pct = st->hi_pct = st->p_target = NAN;
-	st->trials = measured(cell);
+	st->trials = cell->measured;
 	if (base_failed) {
 		/* The reference itself did not run through: nothing to measure against. */
 		st->verdict = STEP_FAIL_BY_MEDIAN;
