@@ -10,21 +10,28 @@
 #include "runner/report/report.h"
 #include "tools.h"
 
-static char *verbose_of(const char *fixture)
+/* show -v of r, which it frees. */
+static char *verbose_print(struct results *r)
 {
-	struct results r;
 	struct report_opts o = { .verbose = 1, .cmp = { .alpha = 0.05, .noise_pct = 2 } };
 	char *text = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
 
-	read_fixture(fixture, &r);
-	cr_assert_eq(report_print(&r, &o, f), 0);
+	cr_assert_eq(report_print(r, &o, f), 0);
 	fclose(f);
-	results_free(&r);
+	results_free(r);
 	if (getenv("ZSB_DUMP"))
 		fputs(text, stderr);
 	return text;
+}
+
+static char *verbose_of(const char *fixture)
+{
+	struct results r;
+
+	read_fixture(fixture, &r);
+	return verbose_print(&r);
 }
 
 static void has_line(const char *text, const char *line)
@@ -123,18 +130,9 @@ static void with_mthp(struct results *r, unsigned moved_kb, double base)
 static char *verbose_with_mthp(void)
 {
 	struct results r;
-	struct report_opts o = { .verbose = 1, .cmp = { .alpha = 0.05, .noise_pct = 2 } };
-	char *text = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
 
 	with_mthp(&r, 0, 0);
-	cr_assert_eq(report_print(&r, &o, f), 0);
-	fclose(f);
-	results_free(&r);
-	if (getenv("ZSB_DUMP"))
-		fputs(text, stderr);
-	return text;
+	return verbose_print(&r);
 }
 
 Test(full_view, mthp_sizes_that_moved_are_rows_the_others_one_line)

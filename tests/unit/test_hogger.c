@@ -19,22 +19,17 @@
 
 static char reports[1 << 16];
 
-/* Runs the hogger with args, fd 3 a socket that holds send already (the runner's "go", a tab's
- * pokes); what it reported into reports. Its exit status, or -1. */
-static int hogger(const char *send, const char *const args[])
+/* The hogger started with args, fd 3 the socket's end sv[1] (closed here after the fork),
+ * stdout and stderr /dev/null: its pid. */
+static pid_t start(const char *const args[], int sv[2])
 {
 	const char *argv[24] = { HOGGER };
-	size_t n = 1, have = 0;
-	ssize_t got;
-	int sv[2], status;
+	size_t n = 1;
 	pid_t pid;
 
 	while (args[n - 1])
 		argv[n] = args[n - 1], n++;
 	argv[n] = NULL;
-	cr_assert_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
-	if (send)
-		cr_assert_eq(write(sv[0], send, strlen(send)), (ssize_t)strlen(send));
 	pid = fork();
 	cr_assert_geq(pid, 0);
 	if (pid == 0) {
@@ -55,6 +50,22 @@ static int hogger(const char *send, const char *const args[])
 		_exit(127);
 	}
 	close(sv[1]);
+	return pid;
+}
+
+/* Runs the hogger with args, fd 3 a socket that holds send already (the runner's "go", a tab's
+ * pokes); what it reported into reports. Its exit status, or -1. */
+static int hogger(const char *send, const char *const args[])
+{
+	size_t have = 0;
+	ssize_t got;
+	int sv[2], status;
+	pid_t pid;
+
+	cr_assert_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+	if (send)
+		cr_assert_eq(write(sv[0], send, strlen(send)), (ssize_t)strlen(send));
+	pid = start(args, sv);
 	while (have + 1 < sizeof(reports) &&
 	       (got = read(sv[0], reports + have, sizeof(reports) - 1 - have)) > 0)
 		have += (size_t)got;
@@ -235,31 +246,12 @@ Test(hogger, bad_options_exit_2)
  * runner's end of the socket to send the go on. */
 static pid_t started_until_filled(const char *const args[], int *runner)
 {
-	const char *argv[24] = { HOGGER };
-	size_t n = 1, have = 0;
+	size_t have = 0;
 	int sv[2];
 	pid_t pid;
 
-	while (args[n - 1])
-		argv[n] = args[n - 1], n++;
-	argv[n] = NULL;
 	cr_assert_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
-	pid = fork();
-	cr_assert_geq(pid, 0);
-	if (pid == 0) {
-		int null = open("/dev/null", O_WRONLY);
-		dup2(sv[1], PROTO_FD);
-		if (sv[0] != PROTO_FD)
-			close(sv[0]);
-		if (sv[1] != PROTO_FD)
-			close(sv[1]);
-		alarm(20);
-		dup2(null, STDOUT_FILENO);
-		dup2(null, STDERR_FILENO);
-		execv(HOGGER, (char *const *)argv);
-		_exit(127);
-	}
-	close(sv[1]);
+	pid = start(args, sv);
 	reports[0] = '\0';
 	while (!strstr(reports, "filled ") || !strchr(strstr(reports, "filled "), '\n')) {
 		ssize_t got = read(sv[0], reports + have, sizeof(reports) - 1 - have);
