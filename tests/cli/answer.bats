@@ -64,6 +64,7 @@ calibration() {
 @test "compare of a shifted copy: the same run tested on its trials, another run not on them" {
 	scaled elapsed 2 >"$TMP/same.json"
 	run --separate-stderr "$ZSB" compare "$FIX" "$TMP/same.json"
+	output=$(unwrapped <<<"$output")
 	echo "$output"
 	[ "$status" -eq 0 ]
 	# elapsed doubled within one run: +100%, the whole interval above the noise, exact p = 2/252
@@ -77,6 +78,7 @@ calibration() {
 	# The same change in another run: the trials' spread says nothing of how runs differ.
 	another_run "$TMP/same.json" >"$TMP/later.json"
 	run --separate-stderr env ZSWAPBENCH_RUNDIR="$TMP/rundir" "$ZSB" compare "$FIX" "$TMP/later.json"
+	output=$(unwrapped <<<"$output")
 	echo "$output"
 	[[ "$output" =~ elapsed\ s\ .*\+100\.0%\ +[0-9.]+\ \(sd\ [0-9.]+%\)\ +-\ \(1\)\ \? ]]
 	[[ "$output" == *"between runs: one run a side, and no calibration of host vm for this configuration: not tested."* ]]
@@ -88,6 +90,7 @@ calibration() {
 	# Against this host's calibrated run-to-run spread: 5% is far below a doubling, 60% is not.
 	calibration 0.05
 	run --separate-stderr env ZSWAPBENCH_RUNDIR="$TMP/rundir" "$ZSB" compare "$FIX" "$TMP/later.json"
+	output=$(unwrapped <<<"$output")
 	echo "$output"
 	[[ "$output" == *"between runs, one a side: tested against host vm's calibrated run-to-run spread of elapsed (sd 5.0%, 5 runs of 5 trials, 2026-12-01): a change of elapsed must be above +24.1% or below -19.5% to be significant"* ]]
 	[[ "$output" =~ elapsed\ s\ .*\+100\.0%\ \[\+[0-9.]+%,\ \+[0-9.]+%\].*\ \* ]]
@@ -110,6 +113,7 @@ calibration() {
 		jq --arg i "$i" '.system.kernel = "6.1.0-b" | .started = "2026-12-0\($i)T11:00:00Z" | (.cells[].trials[].values.elapsed) |= . * (1.5 + ($i | tonumber) / 100)' "$FIX" >"$TMP/b$i.json"
 	done
 	run --separate-stderr "$ZSB" compare --group-by kernel "$TMP"/a*.json "$TMP"/b*.json
+	output=$(unwrapped <<<"$output")
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"5 trials per cell in 3 runs"* ]]
@@ -124,6 +128,7 @@ calibration() {
 @test "compare names every difference in configuration, and the settings as the trials ran" {
 	jq '.config.swappiness = 100 | .config.chunk = 65536 | .config.order = "sequential" | .config.format = "json"' "$FIX" | another_run >"$TMP/other.json"
 	run --separate-stderr "$ZSB" compare "$FIX" "$TMP/other.json"
+	output=$(unwrapped <<<"$output")
 	echo "$output"
 	[[ "$output" == *"configuration differs in $TMP/other.json: chunk: 1048576 -> 65536"* ]]
 	[[ "$output" == *"configuration differs in $TMP/other.json: order: interleaved -> sequential"* ]]
@@ -143,6 +148,7 @@ calibration() {
 	another_run "$FIX" | sed 's/"timeout": 600,/"timeout": 600.0,/' >"$TMP/same.json"
 	grep -q '"timeout": 600.0,' "$TMP/same.json"
 	run --separate-stderr "$ZSB" compare "$FIX" "$TMP/other.json"
+	output=$(unwrapped <<<"$output")
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"configuration differs in $TMP/other.json: interval: 100 ms -> 0 s"$'\n'* ]]
@@ -160,11 +166,13 @@ calibration() {
 	jq '.system.facts = null' "$FIX" | another_run >"$TMP/nofacts.json"
 	jq 'del(.system.facts.kernel.arch)' "$FIX" | another_run >"$TMP/noarch.json"
 	run --separate-stderr "$ZSB" compare "$FIX" "$TMP/nofacts.json"
+	output=$(unwrapped <<<"$output")
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"environment differs in $TMP/nofacts.json: architecture: x86_64 -> unknown"$'\n'* ]]
 	[[ "$output" == *"environment differs in $TMP/nofacts.json: kernel: 6.18.44-fc-v657 -> unknown"$'\n'* ]]
 	run --separate-stderr "$ZSB" compare "$TMP/nofacts.json" "$FIX"
+	output=$(unwrapped <<<"$output")
 	[[ "$output" == *"environment differs in $FIX: architecture: unknown -> x86_64"$'\n'* ]]
 	run --separate-stderr "$ZSB" compare --format json "$FIX" "$TMP/noarch.json"
 	[ "$(jq -r '[.files[1].differences[] | "\(.fact): \(.base) -> \(.new)"] | join(";")' <<<"$output")" = "architecture: x86_64 -> unknown" ]
@@ -292,6 +300,7 @@ TABLE
 @test "compare names what differs between the two machines before any number" {
 	jq '.system.facts.mm.thp_enabled = "always" | .system.facts.kernel.release = "6.12.0-test"' "$FIX" >"$TMP/other.json"
 	run --separate-stderr "$ZSB" compare "$FIX" "$TMP/other.json"
+	output=$(unwrapped <<<"$output")
 	[ "$status" -eq 0 ]
 	first_number=$(grep -n 'elapsed\|no significant' <<<"$output" | head -1 | cut -d: -f1)
 	thp=$(grep -n "environment differs in $TMP/other.json: THP: " <<<"$output" | cut -d: -f1)
@@ -313,6 +322,7 @@ TABLE
 		done
 	done
 	run --separate-stderr "$ZSB" compare --group-by kernel "$TMP"/*.json
+	output=$(unwrapped <<<"$output")
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"base kernel 6.1.0-test (3 files): "*", 15 trials per cell"* ]]
 	[[ "$output" == *"new  kernel 6.12.0-test (3 files): "* ]]
@@ -456,6 +466,7 @@ FS="$BATS_TEST_DIRNAME/../fixtures/results/fs-compressors.json"
 	jq '(.cells[].trials[].values | .read_bw, .write_bw) |= (if . == null then null else . * 1.5 end)' "$BLOCK" >"$TMP/fast.json"
 	jq '(.cells[].trials[].values | .read_bw, .write_bw) |= (if . == null then null else . * 0.5 end)' "$BLOCK" >"$TMP/slow.json"
 	run --separate-stderr "$ZSB" compare "$BLOCK" "$TMP/fast.json" "$TMP/slow.json"
+	output=$(unwrapped <<<"$output")
 	echo "$output"
 	[ "$status" -eq 0 ]
 	grep -qE '^JOBS +MODE +SETUP +block-zram-disk\.json +fast\.json +CHANGE +P +SIG +slow\.json +CHANGE +P +SIG$' <<<"$output"
@@ -511,6 +522,7 @@ FS="$BATS_TEST_DIRNAME/../fixtures/results/fs-compressors.json"
 		done
 	done
 	run --separate-stderr "$ZSB" compare --group-by kernel "$TMP"/a*.json "$TMP"/b*.json
+	output=$(unwrapped <<<"$output")
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[ "$(grep -cE '^ +[12] seq-(read|write) +(zram|disk) .* \+19\.6% \[\+[0-9.]+%, \+[0-9.]+%\] +< 0\.001 \*$' <<<"$output")" -eq 8 ]

@@ -256,3 +256,10 @@ shared_deb() {
 	) 9>"$dir.lock" || return 1
 	compgen -G "$dir/zswapbench_*_*.deb"
 }
+
+# A view's text with the lines it wrapped within 100 columns joined again, each paragraph on one
+# line, its tables as they are (tests/cli/view_text.py): a sentence a test looks for is found
+# whatever wraps it, as the length of a path in it decides. --markdown for markdown's text.
+unwrapped() {
+	python3 "$BATS_TEST_DIRNAME/view_text.py" unwrap "$@"
+}

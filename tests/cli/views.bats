@@ -220,15 +220,19 @@ csv_by_awk() {
 }
 
 # A markdown file and cmark-gfm's HTML of it: each table of the markdown (a run of lines
-# starting '|') a table of the page with as many rows, each other line not blank a paragraph of
-# its own or a list item, and the significance legend a paragraph, never a bullet.
+# starting '|') a table of the page with as many rows, each other run of lines not blank a
+# paragraph of its own (a line wrapped within 100 columns goes on on the next) or a list item
+# (its next lines indented under it), and the significance legend a paragraph, never a bullet.
 gfm_agrees() {
 	python3 - "$1" "$2" <<'PY'
 import re, sys
 md = open(sys.argv[1], encoding='utf-8').read().split('\n')
 page = open(sys.argv[2], encoding='utf-8').read()
 tables, rows, text, items = [], 0, 0, 0
+def is_text(line):
+    return line.strip() and not line.startswith(('|', '- ', '  '))
 for i, line in enumerate(md):
+    before = md[i - 1] if i else ''
     if line.startswith('|'):
         rows += 1
         if i + 1 == len(md) or not md[i + 1].startswith('|'):
@@ -236,7 +240,7 @@ for i, line in enumerate(md):
             rows = 0
     elif line.startswith('- '):
         items += 1
-    elif line.strip():
+    elif is_text(line) and not is_text(before):
         text += 1
 drawn = [len(re.findall(r'<tr>', t)) - 1 for t in re.findall(r'<table>(.*?)</table>', page, re.S)]
 assert drawn == tables, ('rows per table', drawn, tables)
@@ -269,6 +273,27 @@ PY
 	EOF
 	# The legend stays a paragraph that starts with its asterisk.
 	"$ZSB" compare "$FIX" "$FIX" --format markdown | cmark-gfm -e table | grep -q '^<p>\* significant'
+}
+
+# Issue 37: a legend ran to 317 columns and the report's box cut it. Every line of every view
+# of every fixture (show, -v, -q, --raw, markdown; show of a file and the next; compare of each
+# file with itself and with the next, -v --all too; the HTML report's boxes) within 100 columns
+# as a terminal shows them, but a table's rows where their data is wider
+# (tests/cli/view_text.py; the same views of a build that wraps nothing have over 2,000 other
+# lines over 100).
+@test "views: every line of every view within 100 columns, a table's rows kept whole" {
+	command -v python3 >/dev/null || skip "python3 is not installed"
+	run python3 "$BATS_TEST_DIRNAME/view_text.py" widths "$ZSB" "$BATS_TEST_DIRNAME"/../fixtures/results/*.json
+	echo "$output" | tail -n 20
+	[ "$status" -eq 0 ]
+	[[ "${lines[-1]}" =~ ^([0-9]+)\ views,\ [0-9]+\ lines:\ ([0-9]+)\ of\ a\ table\ over\ 100\ columns,\ 0\ others\ over\ 100$ ]]
+	[ "${BASH_REMATCH[1]}" -ge 200 ]
+	# Wide rows were seen and kept: the widths are measured.
+	[ "${BASH_REMATCH[2]}" -gt 1000 ]
+	# A paragraph's next lines two columns in, the words as they were: joined, the line again.
+	run --separate-stderr "$ZSB" compare "$FIX" "$FIX"
+	[[ "$output" == *$'\n* significant (the primary metric at alpha, the secondary ones Holm-corrected among themselves; the\n  whole interval beyond'* ]]
+	[[ "$(unwrapped <<<"$output")" == *$'\n* significant (the primary metric at alpha, the secondary ones Holm-corrected among themselves; the whole interval beyond the noise threshold)  + a real change'* ]]
 }
 
 # A result file from elsewhere is untrusted (docs/security.md): hostile.json's first label would

@@ -30,6 +30,9 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from view_text import page_width, unwrap, unwrap_markdown  # noqa: E402
+
 problems = []
 checked = 0
 TMP = None  # a private folder: the stand-in gnuplot, the reports, the plots
@@ -49,6 +52,13 @@ def run(zsb, *args, env=None):
     if out.returncode not in (0, 4):
         problems.append(f"{' '.join(args)}: exit {out.returncode}: {out.stderr.strip()}")
     return out.stdout
+
+
+def view_of(zsb, *args):
+    """A view's text (aligned, --raw or markdown) with the lines it wrapped within 100 columns
+    joined again (view_text.py): a sentence or a table's title is read on one line."""
+    out = run(zsb, *args)
+    return unwrap_markdown(out) if "markdown" in args else unwrap(out)
 
 
 def pct(v):
@@ -334,21 +344,21 @@ def pct_factor(d, unit):
 
 def show(zsb, path):
     doc = json.loads(run(zsb, "show", "--format", "json", path))
-    plain, raw = run(zsb, "show", path), run(zsb, "show", "--raw", path)
-    md = run(zsb, "show", "--format", "markdown", path)
+    plain, raw = view_of(zsb, "show", path), view_of(zsb, "show", "--raw", path)
+    md = view_of(zsb, "show", "--format", "markdown", path)
     aligned_holds_raw(plain, raw, f"{path}: show")
     for name, tables in (("--raw", raw_tables(raw)), ("markdown", markdown_tables(md)),
                          ("aligned", [t[:2] for t in aligned_tables(plain, raw, f"{path}: show")])):
         check_row_tables(tables, doc, f"{path}: show {name}")
-    vplain, vraw = run(zsb, "show", "-v", path), run(zsb, "show", "-v", "--raw", path)
-    vmd = run(zsb, "show", "-v", "--format", "markdown", path)
+    vplain, vraw = view_of(zsb, "show", "-v", path), view_of(zsb, "show", "-v", "--raw", path)
+    vmd = view_of(zsb, "show", "-v", "--format", "markdown", path)
     aligned_holds_raw(vplain, vraw, f"{path}: show -v")
     check_verbose(vraw, doc, False, f"{path}: show -v --raw")
     check_verbose(vmd, doc, True, f"{path}: show -v markdown")
     check_verbose(vplain, doc, False, f"{path}: show -v", raw=vraw)
     pairs = [p for p in doc["comparisons"] if p["role"] == "the second cell against the first"]
     if pairs:
-        for name, text in (("show", plain), ("show -q", run(zsb, "show", "-q", path)), ("markdown", md)):
+        for name, text in (("show", plain), ("show -q", view_of(zsb, "show", "-q", path)), ("markdown", md)):
             check_sentence(text, doc, f"{path}: {name}")
     page = report(zsb, [path])
     if page is not None:
@@ -377,8 +387,8 @@ def compare(zsb, paths):
                         ("CI-HIGH", (d["change_ci_pct"] or [None, None])[1])):
             agree(where, name, col(head, row, name), "" if v is None else f"{v:.4g}")
         agree(where, "SIG", col(head, row, "SIG"), d["mark"])
-    raw = run(zsb, "compare", "--raw", "--all", *paths)
-    aligned_holds_raw(run(zsb, "compare", "--all", *paths), raw, "compare")
+    raw = view_of(zsb, "compare", "--raw", "--all", *paths)
+    aligned_holds_raw(view_of(zsb, "compare", "--all", *paths), raw, "compare")
     for head, rows in raw_tables(raw):
         if head[:3] == ["METRIC", "BASE", "CHANGE"]:
             # Which cell: the title line before it in the aligned text names it; every pair of
@@ -393,7 +403,7 @@ def compare(zsb, paths):
             check_metric_rows(head, rows, c["metrics"], f"compare {title[:40]}")
         else:
             problems.append(f"compare: a table {title!r} of no cell in the JSON")
-    plain, raw = run(zsb, "compare", *paths), run(zsb, "compare", "--raw", *paths)
+    plain, raw = view_of(zsb, "compare", *paths), view_of(zsb, "compare", "--raw", *paths)
     for head, rows in raw_tables(raw):
         check_side_rows(doc, head, rows, "compare side by side")
     check_compare_text(plain, raw, doc, "compare")
@@ -408,8 +418,8 @@ def compare(zsb, paths):
             check_compare_text(verdicts[0], raw, html_doc(doc), "compare: report", html_text)
         for k, f in enumerate(files):
             where = f"compare: report {paths[k]}"
-            check_html_verdict(f["verdict"], docs[k], run(zsb, "show", paths[k]),
-                               run(zsb, "show", "--raw", paths[k]), where)
+            check_html_verdict(f["verdict"], docs[k], view_of(zsb, "show", paths[k]),
+                               view_of(zsb, "show", "--raw", paths[k]), where)
             check_html_cells(f["table"], docs[k], where)
     check_plots(zsb, paths, docs, "compare: plot")
 
@@ -521,7 +531,7 @@ def html_sections(page, n):
     """The verdict section's <pre class="verdict"> texts, and for each of the n files its part
     of the cells section: its table and its own verdict (several files), None where missing."""
     sections = {s.get("id"): s for s in page.iter(XHTML + "section")}
-    verdicts = [e.text or "" for e in sections.get("verdict", [])
+    verdicts = [unwrap(e.text or "", page_width) for e in sections.get("verdict", [])
                 if e.tag == XHTML + "pre" and e.get("class") == "verdict"]
     files = []
     for e in sections.get("cells", []):
@@ -530,7 +540,7 @@ def html_sections(page, n):
         if e.tag == XHTML + "table":
             files[-1]["table"] = e
         elif e.tag == XHTML + "pre" and e.get("class") == "verdict":
-            files[-1]["verdict"] = e.text or ""
+            files[-1]["verdict"] = unwrap(e.text or "", page_width)
     if len(files) != n:
         problems.append(f"report: {len(files)} files in the cells section, not {n}")
     return verdicts, (files + [{"table": None, "verdict": None}] * n)[:n]

@@ -25,7 +25,39 @@ static struct report_opts markdown(void)
 	return o;
 }
 
-/* What show prints of r, in markdown: tables one can read cell by cell. */
+/* Markdown's paragraphs and items each on one line, as a GFM renderer reads them: the lines
+ * the view wrapped within 100 columns (report/wrap.h) joined by a blank, a table's rows and
+ * the blank lines between blocks as they are. text is freed. */
+static char *joined(char *text)
+{
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+	const char *p = text, *before = NULL;
+
+	while (*p) {
+		size_t n = strcspn(p, "\n");
+		const char *line = p;
+		int on = before && *before != '|' && *before != '\n' && n && *line != '|' &&
+			strncmp(line, "- ", 2) != 0;
+		if (on) {
+			fputc(' ', f);
+			line += strspn(line, " ");
+		} else if (before) {
+			fputc('\n', f);
+		}
+		fwrite(line, 1, (size_t)(p + n - line), f);
+		before = p;
+		p += n + (p[n] == '\n');
+	}
+	if (before)
+		fputc('\n', f);
+	fclose(f);
+	free(text);
+	return out;
+}
+
+/* What show prints of r, in markdown: tables one can read cell by cell, paragraphs on a line. */
 static char *shown(const struct results *r)
 {
 	struct report_opts o = markdown();
@@ -35,7 +67,7 @@ static char *shown(const struct results *r)
 
 	cr_assert_eq(report_print(r, &o, f), 0);
 	fclose(f);
-	return text;
+	return joined(text);
 }
 
 static char *compared(const struct results *a, const struct results *b, const char *na,
@@ -51,7 +83,7 @@ static char *compared(const struct results *a, const struct results *b, const ch
 	o.verbose = verbose;
 	cr_assert_eq(report_compare(sets, names, 2, &o, 0, f, why, sizeof(why)), 0, "%s", why);
 	fclose(f);
-	return text;
+	return joined(text);
 }
 
 /* The cells of a markdown line "| a | b |" into v; how many. */

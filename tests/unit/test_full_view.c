@@ -50,9 +50,11 @@ Test(full_view, a_cells_table_and_its_comparison_word_for_word)
 	has_line(text,
 		 "user_cpu                     s     5 0.011  0.010   90.3% 0.000  0.008 "
 		 "0.024 0.000 ... 0.023 ");
+	/* Text, wrapped within 100 columns under the table (report/wrap.h). */
 	has_line(text,
 		 "  unavailable on this machine (not zero): perf_instructions, perf_cycles, "
-		 "perf_branches, perf_branch_misses, perf_stalled_cycles_frontend, "
+		 "perf_branches,\n"
+		 "    perf_branch_misses, perf_stalled_cycles_frontend, "
 		 "perf_stalled_cycles_backend");
 	has_line(text,
 		 "zram against disk (median (sd of the trials); change of the median, 95% "
@@ -144,10 +146,12 @@ Test(full_view, mthp_sizes_that_moved_are_rows_the_others_one_line)
 		 "512K 2M");
 	has_line(text,
 		 "  unavailable on this machine (not zero): perf_instructions, perf_cycles, "
-		 "perf_branches, perf_branch_misses, perf_stalled_cycles_frontend, "
-		 "perf_stalled_cycles_backend, mthp_8k_anon_fault_alloc, "
-		 "mthp_8k_anon_fault_fallback, mthp_8k_anon_fault_fallback_charge, "
-		 "mthp_1024k_*");
+		 "perf_branches,\n"
+		 "    perf_branch_misses, perf_stalled_cycles_frontend, "
+		 "perf_stalled_cycles_backend,\n"
+		 "    mthp_8k_anon_fault_alloc, mthp_8k_anon_fault_fallback, "
+		 "mthp_8k_anon_fault_fallback_charge,\n"
+		 "    mthp_1024k_*");
 	has_line(text,
 		 "mthp_64k_swpout                      folios 5  4002      2    0.0%  4000 "
 		 "  4002  4004   4000 ... 4004 ");

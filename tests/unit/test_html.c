@@ -15,6 +15,7 @@
 
 #include "runner/cli/options.h"
 #include "runner/cli/report_opts.h"
+#include "runner/report/formats/formats.h"
 #include "runner/report/html/html.h"
 #include "runner/report/plot/plot.h"
 #include "fixture.h"
@@ -114,20 +115,29 @@ static size_t count(const char *text, const char *what)
 	return n;
 }
 
-Test(html, the_verdict_is_the_text_show_prints)
+/* The verdict as `show -q` prints it: its sentences wrapped within 100 columns. */
+static char *show_q(const struct results *r)
 {
 	struct report_opts o = show_opts();
-	struct results r;
-	char path[PATH_MAX], *dir = temp_dir("zsb-html"), *html, *verdict = NULL, *want, pre[512];
+	char *verdict = NULL;
 	size_t len = 0;
-	FILE *f;
+	FILE *f = open_memstream(&verdict, &len);
+
+	o.quiet = 1;
+	cr_assert_eq(report_print(r, &o, f), 0);
+	fclose(f);
+	cr_assert_gt(len, 20);
+	return verdict;
+}
+
+Test(html, the_verdict_is_the_text_show_prints)
+{
+	struct results r;
+	char path[PATH_MAX], *dir = temp_dir("zsb-html"), *html, *verdict, *want, pre[512];
 
 	need_gnuplot();
 	read_fixture("disk-zram.json", &r);
-	f = open_memstream(&verdict, &len);
-	cr_assert_eq(answer_verdict(&r, &o, f), 0);
-	fclose(f);
-	cr_assert_gt(len, 20);
+	verdict = show_q(&r);
 	want = escaped(verdict);
 	html = report_one(&r, dir, path, sizeof(path));
 	snprintf(pre, sizeof(pre), "<pre class=\"verdict\">");
@@ -150,17 +160,12 @@ Test(html, the_verdict_is_the_text_show_prints)
 /* A block device's page: its answer, its cells by bandwidth, and its bandwidth plots. */
 Test(html, a_block_device_by_its_bandwidth)
 {
-	struct report_opts o = show_opts();
 	struct results r;
-	char path[PATH_MAX], *dir = temp_dir("zsb-html"), *html, *verdict = NULL, *want;
-	size_t len = 0;
-	FILE *f;
+	char path[PATH_MAX], *dir = temp_dir("zsb-html"), *html, *verdict, *want;
 
 	need_gnuplot();
 	read_fixture("block-zram-disk.json", &r);
-	f = open_memstream(&verdict, &len);
-	cr_assert_eq(answer_verdict(&r, &o, f), 0);
-	fclose(f);
+	verdict = show_q(&r);
 	cr_assert(strstr(verdict, "zram higher than disk"), "%s", verdict);
 	want = escaped(verdict);
 	html = report_one(&r, dir, path, sizeof(path));

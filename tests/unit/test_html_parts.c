@@ -245,6 +245,69 @@ Test(html_parts, an_interrupted_runs_warning)
 	results_free(&r);
 }
 
+/* The lines of the page's <pre class="cls"> boxes wider than 100 columns: an entity one column,
+ * a UTF-8 character one. */
+static int pre_lines_over_100(const char *html, const char *cls)
+{
+	char open[64];
+	int over = 0;
+
+	snprintf(open, sizeof(open), "<pre class=\"%s\">", cls);
+	for (const char *p = strstr(html, open); p; p = strstr(p, open)) {
+		const char *end = strstr(p, "</pre>");
+		size_t cols = 0;
+		cr_assert_not_null(end);
+		for (p += strlen(open); p < end; p++) {
+			if (*p == '\n') {
+				over += cols > 100;
+				cols = 0;
+			} else if (*p == '&') {
+				p = strchr(p, ';');
+				cols++;
+			} else {
+				cols += ((unsigned char)*p & 0xc0) != 0x80;
+			}
+		}
+		over += cols > 100;
+	}
+	return over;
+}
+
+/* The verdict's and the warnings' boxes hold show's lines, wrapped within 100 columns as show
+ * wraps them; a table's rows, wider, are kept whole. */
+Test(html_parts, the_boxes_text_is_wrapped_as_show_wraps_it)
+{
+	struct results r;
+	char *html, *head;
+
+	read_fixture("disk-zram.json", &r);
+	html = one_section(html_warnings_section, &r);
+	cr_expect(strstr(html,
+			 "<pre class=\"warnings\">warning before the run: Load average 4.24 on "
+			 "2 CPUs (above 0.5 per CPU): other work competes with\n  the trials "
+			 "for CPU and disk.\n</pre>"),
+		  "%s", html);
+	cr_expect_eq(pre_lines_over_100(html, "warnings"), 0, "%s", html);
+	free(html);
+	html = one_section(html_verdict_section, &r);
+	cr_expect(strstr(html, "<pre class=\"verdict\">"), "%s", html);
+	cr_expect_eq(pre_lines_over_100(html, "verdict"), 0, "%s", html);
+	free(html);
+	results_free(&r);
+	read_fixture("block-zram-disk.json", &r);
+	html = one_section(html_verdict_section, &r);
+	/* The table's heading and its 8 rows, over 120 columns, each on its line. */
+	head = strstr(html, "\nJOBS MODE ");
+	cr_assert_not_null(head, "%s", html);
+	cr_expect(strstr(head, " P SIG\n") == strchr(head + 1, '\n') - strlen(" P SIG"), "%s",
+		  html);
+	cr_expect_eq(pre_lines_over_100(html, "verdict"), 9, "%s", html);
+	cr_expect(strstr(html, "\n* significant (Mann-Whitney p &lt; alpha after Holm over the "),
+		  "%s", html);
+	free(html);
+	results_free(&r);
+}
+
 /* Two files: a comparison, their names over each file's part, and each file's own verdict
  * under its cells. */
 Test(html_parts, two_files_compared)
@@ -258,6 +321,12 @@ Test(html_parts, two_files_compared)
 	read_fixture("oom.json", &b);
 	html = section(html_verdict_section, sets, names, 2);
 	cr_expect(strstr(html, "<h2>Comparison</h2>"), "%s", html);
+	/* compare's text, its legend of 386 columns wrapped within 100. */
+	cr_expect(strstr(html,
+			 "\n* significant (the primary metric at alpha, the secondary ones "
+			 "Holm-corrected among themselves; the\n  whole interval"),
+		  "%s", html);
+	cr_expect_eq(pre_lines_over_100(html, "verdict"), 0, "%s", html);
 	free(html);
 	html = section(html_cells_section, sets, names, 2);
 	cr_expect_eq(count(html, "<pre class=\"verdict\">"), 2, "%s", html);

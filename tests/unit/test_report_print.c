@@ -27,9 +27,10 @@ static char *shown(const char *fixture, enum output_format format, int quiet)
 	return text;
 }
 
+/* Wrapped within 100 columns, its next line indented (report/wrap.h). */
 #define WARNED                                                                                     \
 	"warning before the run: Load average 4.24 on 2 CPUs (above 0.5 per CPU): other work "     \
-	"competes with the trials for CPU and disk.\n"
+	"competes with\n  the trials for CPU and disk.\n"
 #define VERDICT "zram and disk: no significant difference in elapsed time"
 
 Test(report_print, a_pairs_warnings_cells_and_verdict_set_apart)

@@ -38,13 +38,17 @@ Test(savings_view, the_answer_of_a_search_word_for_word)
 	cr_assert_eq(savings_json_read(FIXTURES "/savings/hot25-zram.json", &r, why, sizeof(why)),
 		     0, "%s", why);
 	text = printed(&r);
+	/* Its sentences wrapped within 100 columns (report/wrap.h), the next lines indented. */
 	has_line(text,
 		 "memory saved at <= 100% slowdown of elapsed, against the workload with no "
-		 "limit and no swap (footprint 65.0M, 65.0M to 65M over its trials):");
+		 "limit and no swap\n"
+		 "  (footprint 65.0M, 65.0M to 65M over its trials):");
 	has_line(text,
 		 "  zram: 69% less memory [51%, 75%] at <= 100% slowdown: 20M held it, 16M "
-		 "did not (4 steps; a step decided by its median, not told from the target: "
-		 "the answer's interval spans the steps that settled)");
+		 "did not (4 steps; a step\n"
+		 "    decided by its median, not told from the target: the answer's interval spans "
+		 "the steps that\n"
+		 "    settled)");
 	has_line(text,
 		 "  BACKEND       LIMIT  SLOWDOWN         95% INTERVAL TRIALS        P  VERDICT");
 	/* Written before steps said their test and trials: "-", not 0. */
@@ -60,11 +64,50 @@ Test(savings_view, the_answer_of_a_search_word_for_word)
 		 "median)");
 	has_line(text,
 		 "  27 trials. A step is within the slowdown when its trials are significantly "
-		 "within it, beyond it when they are significantly beyond it (P: a Mann-Whitney "
-		 "test of the backend's trials against the reference's moved by the slowdown); "
-		 "from its first look on, a step's run ends as soon as it is one or the other. "
-		 "The interval of the memory saved spans the smallest limit that held to the "
-		 "largest that did not, over the footprint's spread.");
+		 "within it, beyond it\n"
+		 "    when they are significantly beyond it (P: a Mann-Whitney test of the "
+		 "backend's trials against\n"
+		 "    the reference's moved by the slowdown); from its first look on, a step's run "
+		 "ends as soon as it\n"
+		 "    is one or the other. The interval of the memory saved spans the smallest "
+		 "limit that held to the\n"
+		 "    largest that did not, over the footprint's spread.");
+	free(text);
+}
+
+/* A step's row is the table's: kept on its line whatever its reason's length, where the
+ * sentences around it are wrapped. */
+Test(savings_view, a_step_s_long_reason_keeps_its_row_whole)
+{
+	static struct savings_report r;
+	const char *why = "hogger killed after the --timeout, its last words: out of memory "
+			  "in the cgroup of the trial";
+	char row[256], *text;
+
+	r.footprint = r.footprint_lo = r.footprint_hi = 64 << 20;
+	r.target_pct = 10;
+	r.trials = 3;
+	r.nbackends = 1;
+	snprintf(r.names[0], sizeof(r.names[0]), "zram");
+	savings_init(&r.backends[0], r.footprint, r.footprint_lo, r.footprint_hi, 10, 4);
+	r.backends[0].steps[0] = (struct savings_step){ .limit = 16 << 20,
+							.verdict = STEP_FAIL,
+							.slowdown_pct = NAN,
+							.lo_pct = NAN,
+							.hi_pct = NAN,
+							.p_target = NAN };
+	snprintf(r.backends[0].steps[0].note, sizeof(r.backends[0].steps[0].note), "%s", why);
+	r.backends[0].nsteps = 1;
+	r.backends[0].fail_limit = 16 << 20;
+	r.backends[0].metric = M_ELAPSED;
+	text = printed(&r);
+	snprintf(row, sizeof(row),
+		 "  zram            16M         -                    -      -        -  beyond: %s",
+		 why);
+	cr_assert_gt(strlen(row), 100);
+	has_line(text, row);
+	has_line(text,
+		 "  BACKEND       LIMIT  SLOWDOWN         95% INTERVAL TRIALS        P  VERDICT");
 	free(text);
 }
 

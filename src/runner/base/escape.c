@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <wchar.h>
 
 struct escaper {
 	FILE *out;
@@ -124,6 +125,37 @@ void escape_write(const char *s, size_t n, FILE *out)
 	struct escaper e = { .out = out, .kind = ESCAPE_TEXT, .utf8 = locale_utf8() };
 
 	escape_some(&e, (const unsigned char *)s, n, 0);
+}
+
+/* The code point of the valid UTF-8 character of len bytes at s. */
+static wchar_t code_point(const unsigned char *s, size_t len)
+{
+	wchar_t c = len == 1 ? s[0] : s[0] & (0x7f >> len);
+
+	for (size_t i = 1; i < len; i++)
+		c = (c << 6) | (s[i] & 0x3f);
+	return c;
+}
+
+size_t escape_columns(const char *text, size_t n)
+{
+	const struct escaper e = { .kind = ESCAPE_TEXT, .utf8 = locale_utf8() };
+	const unsigned char *s = (const unsigned char *)text;
+	size_t cols = 0;
+
+	for (size_t i = 0; i < n;) {
+		int cut, w;
+		size_t len = char_len(s + i, n - i, &cut);
+		if (!kept(s + i, len, &e)) {
+			cols += 4 * (len ? len : 1);
+			i += len ? len : 1;
+			continue;
+		}
+		w = len > 1 ? wcwidth(code_point(s + i, len)) : 1;
+		cols += w < 0 ? 1 : (size_t)w;
+		i += len;
+	}
+	return cols;
 }
 
 static ssize_t stream_write(void *cookie, const char *buf, size_t size)

@@ -23,6 +23,10 @@ enum escape_kind {
 
 /* The n bytes of s, escaped as text, written to out. */
 void escape_write(const char *s, size_t n, FILE *out);
+/* The columns the n bytes of s take on a terminal once escaped as text: four for each byte
+ * written as \xNN, a kept character's width (one where wcwidth knows none), so that a view can
+ * fit its lines to a width before they go out. */
+size_t escape_columns(const char *s, size_t n);
 /* A stream whose bytes reach out escaped as kind says, line by line (so a message said after
  * a line keeps its place after it); a character that a write cuts in two is whole when the next
  * write completes it. fclose it when done: out stays open. NULL with errno set when none can be

@@ -1,6 +1,7 @@
 /* `zswapbench show FILE...`: a saved run printed as the run printed it, on stdout or into the
  * file --output names. */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "runner/base/escape.h"
 #include "runner/cli/options.h"
@@ -10,6 +11,7 @@
 #include "runner/base/log.h"
 #include "runner/report/formats/formats.h"
 #include "runner/report/report.h"
+#include "runner/report/wrap.h"
 #include "runner/result/json_read.h"
 
 /* Several files in one JSON document: a list of them. */
@@ -29,6 +31,26 @@ static int show_json(const struct file_set *fs, const struct report_opts *o, FIL
 	return ret;
 }
 
+/* A file's heading among several, within VIEW_COLUMNS as the views' lines are (report/wrap.h). */
+static void heading(const struct file_set *fs, size_t i, FILE *out)
+{
+	const struct results *r = fs->ptrs[i];
+	char *line = NULL;
+	int n = asprintf(&line, "== %s: kernel %s, host %s, %s", fs->names[i], r->system.kernel,
+			 r->system.hostname, r->started);
+
+	if (i)
+		fputc('\n', out);
+	if (n < 0) {
+		fprintf(out, "== %s\n", fs->names[i]);
+		line = NULL;
+	} else {
+		wrap_line(line, (size_t)n, VIEW_COLUMNS, out);
+	}
+	fputc('\n', out);
+	free(line);
+}
+
 static int show_each(const struct file_set *fs, struct report_opts *o, FILE *out)
 {
 	int ret = 0;
@@ -36,8 +58,7 @@ static int show_each(const struct file_set *fs, struct report_opts *o, FILE *out
 	for (size_t i = 0; i < fs->n && !ret; i++) {
 		const struct results *r = fs->ptrs[i];
 		if (fs->n > 1)
-			fprintf(out, "%s== %s: kernel %s, host %s, %s\n\n", i ? "\n" : "",
-				fs->names[i], r->system.kernel, r->system.hostname, r->started);
+			heading(fs, i, out);
 		o->file = fs->names[i];
 		ret = report_print(r, o, out);
 	}

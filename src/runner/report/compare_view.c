@@ -15,6 +15,7 @@
 #include "runner/report/device/device.h"
 #include "runner/report/markdown.h"
 #include "runner/report/format.h"
+#include "runner/report/wrap.h"
 #include "runner/result/config_diff.h"
 #include "runner/result/reference.h"
 #include "runner/result/environment.h"
@@ -412,7 +413,7 @@ static void all_unmatched(const struct results *const *sets, const char *const *
 	}
 }
 
-int compare_text(const struct compare_input *in, FILE *out)
+static int compare_lines(const struct compare_input *in, FILE *out)
 {
 	const struct results *const *sets = in->sets;
 	const char *const *files = in->files;
@@ -653,6 +654,23 @@ int compare_csv(const struct compare_input *in, FILE *out)
 	return ret;
 }
 
+/* The text wrapped within VIEW_COLUMNS, its tables as they are (report/wrap.h). */
+int compare_text(const struct compare_input *in, FILE *out)
+{
+	struct report_opts o = *in->o;
+	struct compare_input held = *in;
+	struct text_capture c;
+	int ret, end;
+
+	if (!text_capture_begin(&c))
+		return -ENOMEM;
+	o.render.capture = &c;
+	held.o = &o;
+	ret = compare_lines(&held, c.f);
+	end = text_capture_end(&c, out);
+	return ret ? ret : end;
+}
+
 /* The text through markdown's rules (report/markdown.h). */
 int compare_markdown(const struct compare_input *in, FILE *out)
 {
@@ -661,7 +679,7 @@ int compare_markdown(const struct compare_input *in, FILE *out)
 
 	if (!markdown_begin(&c))
 		return -ENOMEM;
-	ret = compare_text(in, c.f);
+	ret = compare_lines(in, c.f);
 	end = markdown_end(&c, out);
 	return ret ? ret : end;
 }

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runner/report/wrap.h"
+
 enum block {
 	B_BLANK,
 	B_TABLE,
@@ -48,16 +50,11 @@ static size_t ordinal(const char *line, size_t n)
 	return i > 0 && i < n && (line[i] == '.' || line[i] == ')') ? i : 0;
 }
 
-/* A line of text as a paragraph of its own: indentation dropped (four spaces would make it
- * code, and markdown shows none), a leading marker escaped. */
-static void text_line(const char *line, size_t n, FILE *out)
+/* A line's start that would begin a block of its own, escaped: "\\* significant", "1\\. x". */
+static void escaped_start(const char *line, size_t n, FILE *out)
 {
 	size_t at;
 
-	while (n && (*line == ' ' || *line == '\t'))
-		line++, n--;
-	if (!n)
-		return;
 	if (marker(line, n))
 		fputc('\\', out);
 	at = ordinal(line, n);
@@ -67,6 +64,49 @@ static void text_line(const char *line, size_t n, FILE *out)
 		line += at, n -= at;
 	}
 	fwrite(line, 1, n, out);
+}
+
+/* s[0..n) in lines within VIEW_COLUMNS, lines of one paragraph: the first after first, the
+ * others after lead, each that would start a block of its own escaped (the first only when
+ * escape_first). No line break after the last. */
+static void paragraph(const char *s, size_t n, const char *first, const char *lead,
+		      int escape_first, FILE *out)
+{
+	const char *before = first;
+	int escape = escape_first, lines = 0;
+
+	while (n) {
+		size_t next, end, room = VIEW_COLUMNS - strlen(before);
+		int esc = escape && (marker(s, n) || ordinal(s, n));
+		end = wrap_cut(s, n, room - (size_t)esc, &next);
+		if (!end)
+			break;
+		if (lines++)
+			fputc('\n', out);
+		fputs(before, out);
+		if (escape)
+			escaped_start(s, end, out);
+		else
+			fwrite(s, 1, end, out);
+		s += next, n -= next;
+		before = lead;
+		escape = 1;
+	}
+}
+
+/* A line of text as a paragraph of its own: indentation dropped (four spaces would make it
+ * code, and markdown shows none), a leading marker escaped, wrapped. */
+static void text_line(const char *line, size_t n, FILE *out)
+{
+	while (n && (*line == ' ' || *line == '\t'))
+		line++, n--;
+	paragraph(line, n, "", "", 1, out);
+}
+
+/* A list's item ("- warning: ..."), wrapped: its next lines indented as its text is. */
+static void item_line(const char *line, size_t n, FILE *out)
+{
+	paragraph(line + 2, n - 2, "- ", "  ", 0, out);
 }
 
 void markdown_lines(const char *text, FILE *out)
@@ -83,6 +123,8 @@ void markdown_lines(const char *text, FILE *out)
 			fputc('\n', out);
 		if (now == B_TEXT)
 			text_line(text, n, out);
+		else if (now == B_ITEM)
+			item_line(text, n, out);
 		else if (now != B_BLANK)
 			fwrite(text, 1, n, out);
 		if (now != B_BLANK || before != B_BLANK)

@@ -16,10 +16,15 @@ enum output_format {
 	FORMAT_COUNT
 };
 
+struct text_capture;
+
 struct render_opts {
 	enum output_format format; /* the table's: aligned, markdown or csv */
 	const struct column_list *columns; /* NULL or empty: every column */
 	int raw, noheadings;
+	/* The view's text held to be wrapped (report/wrap.h): a table printed into it is marked
+	 * to be kept as it is. NULL: none. */
+	struct text_capture *capture;
 };
 
 #endif

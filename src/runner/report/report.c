@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "runner/report/markdown.h"
+#include "runner/report/wrap.h"
 #include "runner/result/json_write.h"
 
 /* The result document, its comparisons the answer's: one decision, every format. */
@@ -72,6 +73,22 @@ static int print_text(const struct results *r, const struct answer *a, const str
 	return ret ? ret : report_verdict(r, a, o, out);
 }
 
+/* The text wrapped within VIEW_COLUMNS, its tables as they are (report/wrap.h). */
+static int print_wrapped(const struct results *r, const struct answer *a,
+			 const struct report_opts *o, FILE *out)
+{
+	struct report_opts held = *o;
+	struct text_capture c;
+	int ret, end;
+
+	if (!text_capture_begin(&c))
+		return -ENOMEM;
+	held.render.capture = &c;
+	ret = print_text(r, a, &held, c.f);
+	end = text_capture_end(&c, out);
+	return ret ? ret : end;
+}
+
 /* The text through markdown's rules (report/markdown.h). */
 static int print_markdown(const struct results *r, const struct answer *a,
 			  const struct report_opts *o, FILE *out)
@@ -104,7 +121,7 @@ static int with_answer(const struct results *r, const struct report_opts *o, FIL
 
 int answer_text(const struct results *r, const struct report_opts *o, FILE *out)
 {
-	return with_answer(r, o, out, print_text);
+	return with_answer(r, o, out, print_wrapped);
 }
 
 int answer_json(const struct results *r, const struct report_opts *o, FILE *out)

@@ -3,6 +3,7 @@
 #include <math.h>
 
 #include "common/size.h"
+#include "runner/report/wrap.h"
 
 static void answer_line(const struct savings_report *r, size_t i, FILE *out)
 {
@@ -24,11 +25,15 @@ static void answer_line(const struct savings_report *r, size_t i, FILE *out)
 			     : "");
 }
 
-static void steps_table(const struct savings_report *r, FILE *out)
+/* A table: kept whole where a text capture wraps the lines around it (report/wrap.h). */
+static void steps_table(const struct savings_report *r, struct text_capture *c, FILE *out)
 {
 	char limit[32];
+	long mark;
 
-	fprintf(out, "\n  %-10s %8s %9s %20s %6s %8s  %s\n", "BACKEND", "LIMIT", "SLOWDOWN",
+	fputc('\n', out);
+	mark = text_capture_mark(c, out);
+	fprintf(out, "  %-10s %8s %9s %20s %6s %8s  %s\n", "BACKEND", "LIMIT", "SLOWDOWN",
 		"95% INTERVAL", "TRIALS", "P", "VERDICT");
 	for (size_t i = 0; i < r->nbackends; i++)
 		for (unsigned k = 0; k < r->backends[i].nsteps; k++) {
@@ -47,9 +52,10 @@ static void steps_table(const struct savings_report *r, FILE *out)
 				size_format(st->limit, limit, sizeof(limit)), sl, iv, n, p,
 				step_verdict_name(st->verdict), st->note[0] ? ": " : "", st->note);
 		}
+	text_capture_keep(c, out, mark);
 }
 
-void savings_print(const struct savings_report *r, FILE *out)
+static void print_lines(const struct savings_report *r, struct text_capture *c, FILE *out)
 {
 	char f[32], lo[32], hi[32];
 
@@ -61,7 +67,7 @@ void savings_print(const struct savings_report *r, FILE *out)
 		size_format(r->footprint_hi, hi, sizeof(hi)));
 	for (size_t i = 0; i < r->nbackends; i++)
 		answer_line(r, i, out);
-	steps_table(r, out);
+	steps_table(r, c, out);
 	fprintf(out,
 		"\n  %u trials. A step is within the slowdown when its trials are significantly "
 		"within it, beyond it when they are significantly beyond it (P: a Mann-Whitney "
@@ -71,4 +77,19 @@ void savings_print(const struct savings_report *r, FILE *out)
 		"spans the smallest limit that held to the largest that did not, over the "
 		"footprint's spread.\n",
 		r->trials);
+}
+
+/* Its lines within VIEW_COLUMNS, the steps' table as it is; unwrapped where memory for the
+ * capture is short, rather than not at all. */
+void savings_print(const struct savings_report *r, FILE *out)
+{
+	struct text_capture c;
+
+	if (!text_capture_begin(&c)) {
+		print_lines(r, NULL, out);
+		return;
+	}
+	print_lines(r, &c, c.f);
+	if (text_capture_end(&c, out))
+		print_lines(r, NULL, out);
 }

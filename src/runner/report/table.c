@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runner/report/wrap.h"
+
 void table_init(struct table *t, const char *title, const enum column_id *cols, size_t ncols)
 {
 	memset(t, 0, sizeof(*t));
@@ -124,15 +126,18 @@ static int print_scols(const struct table *t, const struct render_opts *o, const
 {
 	struct libscols_table *tb = scols_new_table();
 	int ret = -ENOMEM;
+	long mark;
 
 	if (!tb)
 		return -ENOMEM;
 	scols_table_set_stream(tb, out);
 	scols_table_enable_raw(tb, o->raw);
 	scols_table_enable_noheadings(tb, o->noheadings);
-	/* Printed on its own line: libsmartcols cuts a title to the table's width. */
+	/* Printed on its own line, wrapped as text is: libsmartcols cuts a title to the table's
+	 * width. */
 	if (t->title[0] && !o->raw && !o->noheadings)
 		fprintf(out, "%s\n", t->title);
+	mark = text_capture_mark(o->capture, out);
 	for (size_t k = 0; k < n; k++)
 		if (!scols_table_new_column(tb, heading_name(t, idx[k]), 0,
 					    heading(t, idx[k])->right ? SCOLS_FL_RIGHT : 0))
@@ -145,6 +150,7 @@ static int print_scols(const struct table *t, const struct render_opts *o, const
 			scols_line_set_data(ln, k, cell(t, r, (size_t)idx[k]));
 	}
 	ret = scols_print_table(tb) ? -EIO : 0;
+	text_capture_keep(o->capture, out, mark);
 out:
 	scols_unref_table(tb);
 	return ret;

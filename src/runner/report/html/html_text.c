@@ -11,6 +11,7 @@
 #include "runner/base/sizes.h"
 #include "runner/report/html/html_markup.h"
 #include "runner/report/html/html_page.h"
+#include "runner/report/wrap.h"
 
 struct capture {
 	char *text;
@@ -36,20 +37,35 @@ static char *capture_close(struct capture *c)
 	return c->text;
 }
 
+/* r's verdict as `show` prints it, wrapped as show wraps it (report/wrap.h), to out. */
+static int wrapped_verdict(const struct results *r, const struct report_opts *o, FILE *out)
+{
+	struct report_opts held = *o;
+	struct text_capture c;
+	struct answer a;
+	int ret, end;
+
+	if (!text_capture_begin(&c))
+		return -ENOMEM;
+	held.render.capture = &c;
+	ret = report_answer_of(r, o, &a);
+	if (!ret)
+		ret = report_verdict(r, &a, &held, c.f);
+	answer_free(&a);
+	end = text_capture_end(&c, out);
+	return ret ? ret : end;
+}
+
 /* One file's verdict as `show` prints it; a sentence where it has nothing to say. */
 int html_verdict(struct html_page *p, size_t k)
 {
 	struct capture c;
-	struct answer a;
 	char *text;
 	int ret;
 
 	if (!capture_open(&c))
 		return html_fail(p, -ENOMEM, "verdict");
-	ret = report_answer_of(p->sets[k], &p->o, &a);
-	if (!ret)
-		ret = report_verdict(p->sets[k], &a, &p->o, c.f);
-	answer_free(&a);
+	ret = wrapped_verdict(p->sets[k], &p->o, c.f);
 	if (!(text = capture_close(&c)))
 		return html_fail(p, -ENOMEM, "verdict");
 	if (ret)
@@ -103,10 +119,22 @@ int html_verdict_section(struct html_page *p)
 	return ret;
 }
 
+/* r's warnings as `show` prints them, wrapped as show wraps them: 0 or -ENOMEM. */
+static int wrapped_warnings(const struct results *r, FILE *out)
+{
+	struct text_capture c;
+
+	if (!text_capture_begin(&c))
+		return -ENOMEM;
+	report_all_warnings(r, c.f);
+	return text_capture_end(&c, out);
+}
+
 int html_warnings_section(struct html_page *p)
 {
 	struct capture c;
 	char *text;
+	int wrapped;
 
 	fputs("<section id=\"warnings\">\n<h2>Warnings</h2>\n", p->out);
 	for (size_t k = 0; k < p->n; k++) {
@@ -120,9 +148,11 @@ int html_warnings_section(struct html_page *p)
 		}
 		if (!capture_open(&c))
 			return html_fail(p, -ENOMEM, "warnings");
-		report_all_warnings(r, c.f);
-		if (!(text = capture_close(&c)))
+		wrapped = wrapped_warnings(r, c.f);
+		if (!(text = capture_close(&c)) || wrapped) {
+			free(text);
 			return html_fail(p, -ENOMEM, "warnings");
+		}
 		if (text[0])
 			html_pre(p->out, "warnings", text);
 		else
