@@ -109,7 +109,7 @@ Test(dry_run, the_run_wide_settings)
 {
 	DRY("--swap", "zram", "--swappiness", "0", "--page-cluster", "0", "--thp", "madvise",
 	    "--mthp", "64K:always,2M:inherit");
-	says("for the run: vm. swappiness 0, restored\n");
+	says("for the run: vm.swappiness 0, restored\n");
 	/* The top-level choice first: a size set to inherit follows it. */
 	says("for the run: /sys/kernel/mm/transparent_hugepage/enabled madvise, restored\n"
 	     "for the run: /sys/kernel/mm/transparent_hugepage/hugepages-64kB/enabled always, "

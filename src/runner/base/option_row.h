@@ -44,6 +44,7 @@ enum option_flag {
 	OPT_FS = 1 << 5, /* means something only with --target fs */
 	OPT_DIR = 1 << 6, /* a directory: given without its trailing '/', so the paths made in
 			   * it have one slash */
+	OPT_KNOB = 1 << 7, /* a setting that takes a comma list as a sweep axis (knob_axes.h) */
 };
 
 /* What an option of the experiment decides, as --help, the man page and the README's Options

@@ -14,6 +14,7 @@
 
 #include "runner/base/option_row.h"
 #include "runner/cli/command_words.h"
+#include "runner/cli/knob_axes.h"
 #include "runner/kernel/mthp.h"
 #include "runner/report/render.h"
 #include "runner/swap/settings.h"
@@ -165,6 +166,7 @@ struct cell_section {
 	struct count_list jobs;
 	struct size_list limit;
 	unsigned char set[AXIS_COUNT];
+	struct knob_axes knobs; /* its own settings, one value or a list each, over [run]'s */
 };
 
 struct user_id {
@@ -199,6 +201,8 @@ struct config {
 	struct name_list swap;
 	struct name_list comp; /* empty: the kernel's default */
 	struct count_list jobs;
+	/* ... and any setting given a list (OPT_KNOB), each field holding its first value */
+	struct knob_axes knobs;
 	uint64_t alloc;
 	unsigned trials, warmup;
 	unsigned min_trials; /* 0: every trial runs; else stop when decided, from this many on */

@@ -159,7 +159,23 @@ static struct cell_section *section_named(struct config *cfg, const char *name)
 	return s;
 }
 
-/* Only the sweep's axes differ between sections: the rest is the run's, in [run]. */
+/* A setting of a section (OPT_KNOB), one value or a list: its cells' own, over [run]'s. */
+static int set_section_knob(struct load *l, struct cell_section *s, const struct option_desc *o,
+			    const char *value, char *why, size_t len)
+{
+	char reason[OPTION_REASON_LEN];
+
+	if (knob_axes_set(&s->knobs, option_id_of(o), value, option_value_check, l->scratch, reason,
+			  sizeof(reason))) {
+		snprintf(why, len, "%s: '%.200s': %s", o->name, value, reason);
+		return 0;
+	}
+	l->cfg->given[option_id_of(o)] = 1;
+	return 1;
+}
+
+/* Only the sweep's axes and the settings that can be axes differ between sections: the rest is
+ * the run's, in [run]. */
 static int set_section_key(struct load *l, const char *section, const struct option_desc *o,
 			   const char *value, char *why, size_t len)
 {
@@ -172,11 +188,13 @@ static int set_section_key(struct load *l, const char *section, const struct opt
 	for (int a = 0; a < AXIS_COUNT; a++)
 		if (axes[a] == id)
 			axis = a;
+	if (s && (o->flags & OPT_KNOB))
+		return set_section_knob(l, s, o, value, why, len);
 	if (axis < 0 || !s) {
 		snprintf(why, len,
-			 axis < 0 ? "%s: only swap, comp, jobs and limit can differ per section "
-				    "([%s]); "
-				    "put it in [run]"
+			 axis < 0 ? "%s: only swap, comp, jobs, limit and the settings that take "
+				    "a list (options.md) can differ per section ([%s]); put it in "
+				    "[run]"
 				  : "%s: too many sections (at most 16) or a name too long ([%s])",
 			 o->name, section);
 		return 0;

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -12,6 +13,7 @@
 #include "common/util.h"
 #include "runner/cli/option_echo.h"
 #include "runner/cli/option_parse.h"
+#include "runner/cli/option_set.h"
 #include "runner/cli/option_table.h"
 #include "runner/fio/job.h"
 #include "runner/result/sequential.h"
@@ -248,7 +250,7 @@ static int check_min_trials(const struct config *cfg, char *why, size_t len)
 	return 0;
 }
 
-int options_cross_check(const struct config *cfg, char *why, size_t len)
+static int checks_of_one(const struct config *cfg, char *why, size_t len)
 {
 	int ret = check_tabs(cfg, why, len);
 
@@ -265,4 +267,59 @@ int options_cross_check(const struct config *cfg, char *why, size_t len)
 	if (!ret)
 		ret = check_service(cfg, why, len);
 	return ret ? ret : check_sizes(cfg, why, len);
+}
+
+/* The checks again with one setting's other value in place: each cell of a knob axis is a
+ * run of its own as far as they go (--access tabs:4:2 among the values wants what tabs do). */
+static int check_value(const struct config *cfg, int id, const char *value, char *why, size_t len)
+{
+	struct config *cell = malloc(sizeof(*cell));
+	char reason[OPTION_REASON_LEN];
+	int ret = -ENOMEM;
+
+	if (!cell || config_copy(cell, cfg)) {
+		free(cell);
+		snprintf(why, len, "out of memory");
+		return -ENOMEM;
+	}
+	cell->knobs.n = 0;
+	if (option_set(cell, id, value, reason, sizeof(reason)) == 0)
+		ret = checks_of_one(cell, why, len);
+	else
+		snprintf(why, len, "--%s '%s': %s", option_row(id)->name, value, reason);
+	config_free(cell);
+	free(cell);
+	return ret;
+}
+
+/* Every value of every axis, the first (in the config's fields) checked with the rest. */
+static int check_knob_values(const struct config *cfg, const struct knob_axes *a, char *why,
+			     size_t len)
+{
+	int ret = 0;
+
+	for (unsigned i = 0; i < a->n && !ret; i++)
+		for (unsigned k = 0; k < a->v[i].n && !ret; k++)
+			ret = check_value(cfg, a->v[i].id, a->v[i].values[k], why, len);
+	return ret;
+}
+
+int options_cross_check(const struct config *cfg, char *why, size_t len)
+{
+	int ret = checks_of_one(cfg, why, len);
+
+	if (!ret)
+		ret = check_knob_values(cfg, &cfg->knobs, why, len);
+	for (size_t s = 0; s < cfg->nsections && !ret; s++) {
+		struct knob_axes merged = cfg->knobs;
+		if (knob_axes_merge(&merged, &cfg->sections[s].knobs)) {
+			snprintf(why, len,
+				 "[%s]: a sweep of more than %d settings besides swap, comp, jobs "
+				 "and limit",
+				 cfg->sections[s].name, KNOB_AXES_MAX);
+			return -EINVAL;
+		}
+		ret = check_knob_values(cfg, &cfg->sections[s].knobs, why, len);
+	}
+	return ret;
 }

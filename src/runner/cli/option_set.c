@@ -11,6 +11,7 @@
 #include "common/size.h"
 #include "common/util.h"
 #include "runner/base/words.h"
+#include "runner/cli/knob_axes.h"
 #include "runner/cli/option_parse.h"
 #include "runner/cli/option_table.h"
 #include "runner/swap/backend.h"
@@ -331,10 +332,30 @@ static int set_implied(struct config *cfg, const struct option_desc *o, char *wh
 	return 0;
 }
 
+int option_value_check(void *cfg, int id, const char *value, char *why, size_t len)
+{
+	return parse_value(cfg, option_row(id), value, why, len);
+}
+
+/* A knob given a comma list: an axis of the run (knob_axes.h), its field holding the first
+ * value, which the run-wide checks see; one value: a setting, any axis it had taken out. */
+static int set_knob(struct config *cfg, const struct option_desc *o, int id, const char *value,
+		    char *why, size_t len)
+{
+	knob_axes_remove(&cfg->knobs, id);
+	if (!knob_is_list(value))
+		return parse_value(cfg, o, value, why, len);
+	if (knob_axes_set(&cfg->knobs, id, value, option_value_check, cfg, why, len))
+		return -EINVAL;
+	/* The values were each set in turn: the field goes back to the first. */
+	return parse_value(cfg, o, knob_axes_find(&cfg->knobs, id)->values[0], why, len);
+}
+
 int option_set(struct config *cfg, int id, const char *value, char *why, size_t len)
 {
 	const struct option_desc *o = option_row(id);
-	int ret = parse_value(cfg, o, value ? value : "", why, len);
+	int ret = o->flags & OPT_KNOB ? set_knob(cfg, o, id, value ? value : "", why, len)
+				      : parse_value(cfg, o, value ? value : "", why, len);
 
 	if (!ret)
 		ret = set_implied(cfg, o, why, len);

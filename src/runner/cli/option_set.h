@@ -18,6 +18,9 @@ void options_defaults(struct config *cfg);
 /* Applies one option's value, by the id of its row (option_table.h: an enum option_id, or the
  * id of a row another layer gives); -EINVAL with why holding the reason alone. */
 int option_set(struct config *cfg, int id, const char *value, char *why, size_t len);
+/* One value of option id checked by setting it in the config cfg points to, no list taken as
+ * an axis (a knob_check_fn: a config section's values are checked in a scratch config). */
+int option_value_check(void *cfg, int id, const char *value, char *why, size_t len);
 /* Applies one option's value, as the parser does: 0, or -EINVAL with msg filled. */
 int option_apply(struct config *cfg, int id, const char *value, char *why, size_t len);
 

@@ -21,6 +21,7 @@
 #include "runner/base/log.h"
 #include "runner/commands/command_options.h"
 #include "runner/commands/commands.h"
+#include "runner/cli/option_table.h"
 #include "runner/commands/files.h"
 #include "runner/kernel/meminfo.h"
 #include "runner/report/draw.h"
@@ -68,6 +69,15 @@ static int refuse(const char *option, const char *why)
 	return EXIT_USAGE;
 }
 
+/* "--swappiness": the first setting given a list. */
+static const char *knob_option_name(const struct config *cfg)
+{
+	static char name[64];
+
+	snprintf(name, sizeof(name), "--%s", option_row(cfg->knobs.v[0].id)->name);
+	return name;
+}
+
 /* One workload on one axis, the backends: the search chooses the limits. */
 static int check(const struct config *cfg)
 {
@@ -78,8 +88,10 @@ static int check(const struct config *cfg)
 	/* A preset names the limit its own run uses: the search sets its own instead. */
 	if (config_given(cfg, O_LIMIT))
 		warn("savings: --limit is not used: the search chooses the limits");
-	if (cfg->comp.n > 1 || cfg->jobs.n > 1)
-		return refuse(cfg->comp.n > 1 ? "--comp" : "--jobs",
+	if (cfg->comp.n > 1 || cfg->jobs.n > 1 || cfg->knobs.n)
+		return refuse(cfg->comp.n > 1		? "--comp"
+				      : cfg->jobs.n > 1 ? "--jobs"
+							: knob_option_name(cfg),
 			      "one value: the search's axis is the backends");
 	for (size_t i = 0; i < cfg->swap.n; i++)
 		if (strcmp(cfg->swap.v[i], "none") == 0)

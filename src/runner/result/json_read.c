@@ -321,6 +321,23 @@ static void read_budget(json_object *o, struct run_budget *b)
 	}
 }
 
+/* A cell's own settings: string values only, at most CELL_KNOBS_MAX, the rest not read (a
+ * newer writer's); none in a file from before knob axes. */
+static void read_knobs(json_object *o, struct result_cell *c)
+{
+	if (!json_object_is_type(o, json_type_object))
+		return;
+	json_object_object_foreach(o, key, v)
+	{
+		struct cell_knob *k = &c->knobs[c->nknobs];
+		if (c->nknobs == CELL_KNOBS_MAX || !json_object_is_type(v, json_type_string))
+			continue;
+		snprintf(k->name, sizeof(k->name), "%s", key);
+		snprintf(k->value, sizeof(k->value), "%s", json_object_get_string(v));
+		c->nknobs++;
+	}
+}
+
 static int read_cell(json_object *o, struct result_cell *c, struct reading *rd, char *why,
 		     size_t len)
 {
@@ -336,6 +353,7 @@ static int read_cell(json_object *o, struct result_cell *c, struct reading *rd, 
 	c->limit = get_u64(o, "limit");
 	c->jobs = (unsigned)get_u64(o, "jobs");
 	get_text(o, "mode", c->mode, sizeof(c->mode));
+	read_knobs(get(o, "knobs"), c);
 	c->alloc = get_u64(o, "alloc");
 	if (!c->label[0] || !c->backend[0] || !json_object_is_type(trials, json_type_array)) {
 		snprintf(why, len, "a cell without a label, a backend or a list of trials");

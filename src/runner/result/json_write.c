@@ -262,6 +262,16 @@ static const char *or_null(const char *s)
 	return s[0] ? s : NULL;
 }
 
+/* {"swappiness": "10"}: its own settings, as typed, in the axes' order. */
+static json_object *knobs_info(const struct result_cell *c)
+{
+	json_object *o = json_object_new_object();
+
+	for (unsigned k = 0; k < c->nknobs; k++)
+		add_str(o, c->knobs[k].name, c->knobs[k].value);
+	return o;
+}
+
 static json_object *cell_info(const struct result_cell *c)
 {
 	json_object *o = json_object_new_object(), *trials = json_object_new_array();
@@ -276,6 +286,8 @@ static json_object *cell_info(const struct result_cell *c)
 	add_u64(o, "jobs", c->jobs);
 	if (c->mode[0])
 		add_str(o, "mode", c->mode);
+	if (c->nknobs)
+		json_object_object_add(o, "knobs", knobs_info(c));
 	add_u64(o, "alloc", c->alloc);
 	for (size_t i = 0; i < c->ntrials; i++)
 		json_object_array_add(trials, trial_info(&c->trials[i]));

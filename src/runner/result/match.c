@@ -18,6 +18,7 @@ static const char *const key_names[MK_COUNT] = {
 	[MK_ALLOC] = "alloc",
 	[MK_TARGET] = "target",
 	[MK_MODE] = "mode",
+	[MK_KNOBS] = "knobs",
 };
 
 const char *match_key_names(void)
@@ -64,6 +65,24 @@ int match_keys_parse(const char *list, unsigned *mask, char *why, size_t len)
 	}
 }
 
+/* A cell's own data and access (axes of the run) in their keys, over the run's; its other
+ * settings of its own as one text, in their order. */
+static void cell_knobs_key(const struct result_cell *c, struct cell_key *k)
+{
+	size_t at = 0;
+
+	for (unsigned i = 0; i < c->nknobs; i++) {
+		const struct cell_knob *kn = &c->knobs[i];
+		if (strcmp(kn->name, "data") == 0)
+			snprintf(k->data, sizeof(k->data), "%s", kn->value);
+		else if (strcmp(kn->name, "access") == 0)
+			snprintf(k->access, sizeof(k->access), "%s", kn->value);
+		else if (at < sizeof(k->knobs))
+			at += (size_t)snprintf(k->knobs + at, sizeof(k->knobs) - at, "%s%s=%s",
+					       at ? " " : "", kn->name, kn->value);
+	}
+}
+
 void cell_key_of(const struct results *r, const struct result_cell *c, struct cell_key *k)
 {
 	memset(k, 0, sizeof(*k));
@@ -80,6 +99,7 @@ void cell_key_of(const struct results *r, const struct result_cell *c, struct ce
 	k->jobs = c->jobs;
 	k->limit = c->limit;
 	k->alloc = c->alloc;
+	cell_knobs_key(c, k);
 }
 
 const char *cell_key_value(const struct cell_key *c, enum match_key k, char *buf, size_t len)
@@ -87,7 +107,7 @@ const char *cell_key_value(const struct cell_key *c, enum match_key k, char *buf
 	const char *text[MK_COUNT] = {
 		[MK_SWAP] = c->backend, [MK_COMP] = c->comp,	 [MK_LIMIT_MODE] = c->limit_mode,
 		[MK_DATA] = c->data,	[MK_ACCESS] = c->access, [MK_TARGET] = c->target,
-		[MK_MODE] = c->mode,
+		[MK_MODE] = c->mode,	[MK_KNOBS] = c->knobs,
 	};
 
 	if (k == MK_JOBS)
@@ -140,14 +160,15 @@ const char *cell_key_text(const struct cell_key *k, char *buf, size_t len)
 {
 	char limit[32], alloc[32];
 
-	snprintf(buf, len, "limit %s%s%s, jobs %u, data %s, access %s, alloc %s%s%s%s%s",
+	snprintf(buf, len, "limit %s%s%s, jobs %u, data %s, access %s, alloc %s%s%s%s%s%s%s",
 		 size_format(k->limit, limit, sizeof(limit)),
 		 strcmp(k->limit_mode, "max") && k->limit_mode[0] ? " " : "",
 		 strcmp(k->limit_mode, "max") && k->limit_mode[0] ? k->limit_mode : "", k->jobs,
 		 k->data[0] ? k->data : "-", k->access[0] ? k->access : "-",
 		 size_format(k->alloc, alloc, sizeof(alloc)),
 		 strcmp(k->target, "swap") ? ", target " : "",
-		 strcmp(k->target, "swap") ? k->target : "", k->mode[0] ? " " : "", k->mode);
+		 strcmp(k->target, "swap") ? k->target : "", k->mode[0] ? " " : "", k->mode,
+		 k->knobs[0] ? ", " : "", k->knobs);
 	return buf;
 }
 

@@ -1,5 +1,6 @@
 /* Which cells of two result files measured the same thing: the same backend, compressor,
- * jobs, limit, limit mode, data, access, allocation, device target and fio mode. The machine
+ * jobs, limit, limit mode, data, access, allocation, device target, fio mode and the settings a
+ * cell has of its own (knobs: --swappiness 10,100 makes two cells). The machine
  * and kernel may differ: that is what a comparison of files is for. compare --match pairs
  * cells on fewer keys; the keys left out that differ are the pair's confounds. */
 #ifndef ZSB_MATCH_H
@@ -13,6 +14,7 @@
 struct cell_key {
 	char backend[16], comp[32], limit_mode[16], data[PATH_LEN], access[64], target[16],
 		mode[16];
+	char knobs[CELL_KNOBS_MAX * 82]; /* its other settings of its own: "swappiness=10" */
 	unsigned jobs;
 	uint64_t limit, alloc;
 };
@@ -29,6 +31,7 @@ enum match_key {
 	MK_ALLOC,
 	MK_TARGET,
 	MK_MODE,
+	MK_KNOBS, /* the settings a cell has of its own (a knob axis) but data and access */
 	MK_COUNT
 };
 #define MATCH_ALL ((1u << MK_COUNT) - 1)

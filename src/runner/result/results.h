@@ -137,6 +137,13 @@ struct trial {
 	double phase_s[PHASE_COUNT]; /* the runner's time in each phase, seconds */
 };
 
+/* A setting the cell has of its own, a value of a knob axis: "swappiness" "10". */
+#define CELL_KNOBS_MAX 4
+struct cell_knob {
+	char name[32]; /* the option's */
+	char value[48]; /* as typed */
+};
+
 /* One point of the sweep and what its trials measured. */
 struct result_cell {
 	char label[96]; /* "disk", "zram:lz4", "zswap:lzo jobs=2 limit=100M" */
@@ -148,6 +155,8 @@ struct result_cell {
 	uint64_t limit;
 	unsigned jobs;
 	char mode[16]; /* a block device's fio mode ("seq-read"); empty: none */
+	struct cell_knob knobs[CELL_KNOBS_MAX]; /* its own settings, in the axes' order */
+	unsigned nknobs;
 	uint64_t alloc; /* what its workload writes in all */
 	struct trial *trials;
 	size_t ntrials, cap;

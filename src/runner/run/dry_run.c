@@ -109,11 +109,11 @@ static void backend_lines(const struct run *run, FILE *out)
 	swap_shared_init(&shared);
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct plan_cell *c = &p->cells[i];
-		struct swap_params params = swap_params_for(run->cfg, &run->host, p, c, &shared);
+		struct swap_params params = swap_params_for(c->cfg, &run->host, p, c, &shared);
 		struct swap_device dev;
 		int seen = 0;
 		for (size_t k = 0; k < i && !seen; k++)
-			seen = p->cells[k].backend == c->backend && p->cells[k].comp == c->comp;
+			seen = plan_cells_same_device(&p->cells[k], c);
 		if (seen)
 			continue;
 		if (swap_device_init(&dev, c->backend, &params) == 0) {
@@ -124,6 +124,24 @@ static void backend_lines(const struct run *run, FILE *out)
 		swap_device_release(&dev);
 	}
 	swap_shared_free(&shared);
+}
+
+/* The settings a cell has of its own (knob axes): where each cell's value is set. The lines
+ * above say the run's first cell's. */
+static void knob_lines(const struct run *run, FILE *out)
+{
+	const struct plan *p = &run->plan;
+
+	for (size_t i = 0; i < p->ncells; i++) {
+		const struct plan_cell *c = &p->cells[i];
+		if (!c->nknobs)
+			continue;
+		fprintf(out, "cell %zu (%s): before each of its trials", i + 1, c->label);
+		for (unsigned k = 0; k < c->nknobs; k++)
+			fprintf(out, "%s --%s %s", k ? "," : "", option_row(c->knob_id[k])->name,
+				c->knob_value[k]);
+		fprintf(out, ", restored at the end\n");
+	}
 }
 
 static void run_lines(const struct run *run, FILE *out)
@@ -158,7 +176,7 @@ static void run_lines(const struct run *run, FILE *out)
 		fprintf(out, "for the run: %s %s, restored\n", MGLRU_ENABLED,
 			mglru_mask(cfg->mglru == SWITCH_ON));
 	if (cfg->swappiness >= 0)
-		fprintf(out, "%s swappiness %d%s\n",
+		fprintf(out, "%sswappiness %d%s\n",
 			env->memory_v2 ? "for the run: vm." : "each trial: the cgroup's memory.",
 			cfg->swappiness, env->memory_v2 ? ", restored" : "");
 	if (cfg->page_cluster >= 0)
@@ -168,6 +186,7 @@ static void run_lines(const struct run *run, FILE *out)
 			size_format(cfg->background, size, sizeof(size)));
 	if (cfg->settle)
 		fprintf(out, "each trial: sync, drop_caches, compact_memory first\n");
+	knob_lines(run, out);
 }
 
 /* The runner's own time, measured on kernel 6.18 with two CPUs (make bench's overhead.sh):

@@ -9,6 +9,8 @@
 #include "common/size.h"
 #include "common/util.h"
 #include "runner/cli/command_words.h"
+#include "runner/cli/option_set.h"
+#include "runner/cli/option_table.h"
 
 uint64_t plan_hogger_bytes(uint64_t alloc, unsigned jobs, uint64_t chunk)
 {
@@ -129,6 +131,7 @@ struct axes {
 	const struct name_list *swap, *comp;
 	const struct count_list *jobs;
 	const struct size_list *limit;
+	const struct knob_axes *knobs;
 };
 
 /* Name only the axes that vary: "zram:lz4", "zswap jobs=2 limit=100M"; a section's cell is
@@ -136,7 +139,9 @@ struct axes {
 static void label_cell(const struct axes *a, struct plan_cell *c)
 {
 	size_t at = 0, len = sizeof(c->label);
-	int alone = a->swap->n * (a->comp->n ? a->comp->n : 1) * a->jobs->n * a->limit->n == 1;
+	int alone = a->swap->n * (a->comp->n ? a->comp->n : 1) * a->jobs->n * a->limit->n *
+			knob_axes_combinations(a->knobs) ==
+		1;
 	char size[32];
 
 	if (a->section)
@@ -150,8 +155,41 @@ static void label_cell(const struct axes *a, struct plan_cell *c)
 	if (a->limit->n > 1 && at < len)
 		at += (size_t)snprintf(c->label + at, len - at, " limit=%s",
 				       size_format(c->limit, size, sizeof(size)));
+	for (unsigned k = 0; k < c->nknobs && at < len; k++)
+		if (knob_axes_find(a->knobs, c->knob_id[k])->n > 1)
+			at += (size_t)snprintf(c->label + at, len - at, " %s=%s",
+					       option_row(c->knob_id[k])->name, c->knob_value[k]);
 	if (c->mode >= 0 && at < len)
 		snprintf(c->label + at, len - at, " %s", fio_modes[c->mode].name);
+}
+
+/* The cell's settings: the run's, or a copy with its values of the knob axes set (each was
+ * checked as the option was read). */
+static int cell_settings(struct plan_cell *c, const struct config *cfg, const struct axes *a,
+			 size_t combination)
+{
+	unsigned pick[KNOB_AXES_MAX];
+	char why[OPTION_REASON_LEN];
+	int ret = 0;
+
+	c->cfg = cfg;
+	if (!a->knobs->n)
+		return 0;
+	c->own_cfg = malloc(sizeof(*c->own_cfg));
+	if (!c->own_cfg || config_copy(c->own_cfg, cfg)) {
+		free(c->own_cfg);
+		c->own_cfg = NULL;
+		return -ENOMEM;
+	}
+	c->cfg = c->own_cfg;
+	knob_axes_pick(a->knobs, combination, pick);
+	for (unsigned k = 0; k < a->knobs->n && !ret; k++) {
+		c->knob_id[k] = a->knobs->v[k].id;
+		c->knob_value[k] = a->knobs->v[k].values[pick[k]];
+		ret = option_set(c->own_cfg, c->knob_id[k], c->knob_value[k], why, sizeof(why));
+	}
+	c->nknobs = a->knobs->n;
+	return ret ? -EINVAL : 0;
 }
 
 /* What a cell's workload allocates in all: --alloc, --alloc-per-job times the jobs, or, with
@@ -216,20 +254,33 @@ static void build_target(const struct config *cfg, uint64_t device, struct plan_
 	c->alloc = fio_bytes(cfg, device, c->jobs, c->mode);
 }
 
-static int add_cell(struct plan *p, const struct config *cfg, const char *hogger,
-		    const struct axes *a, const struct backend *b, const char *comp, unsigned jobs,
-		    uint64_t limit, int mode)
+/* Where a cell is among its group's axes. */
+struct cell_place {
+	const struct backend *b;
+	const char *comp;
+	unsigned jobs;
+	uint64_t limit;
+	int mode;
+	size_t knobs; /* the combination of the knob axes' values */
+};
+
+static int add_cell(struct plan *p, const struct config *run_cfg, const char *hogger,
+		    const struct axes *a, const struct cell_place *at)
 {
 	struct plan_cell *c = &p->cells[p->ncells++];
+	const struct config *cfg;
+	int ret;
 
 	memset(c, 0, sizeof(*c));
-	jobs = cell_jobs(cfg, jobs);
-	c->backend = b;
-	c->comp = comp;
-	c->jobs = jobs;
-	c->limit = limit;
-	c->mode = mode;
-	c->alloc = plan_hogger_bytes(cell_alloc(cfg, jobs, limit), jobs, cfg->chunk);
+	if ((ret = cell_settings(c, run_cfg, a, at->knobs)))
+		return ret;
+	cfg = c->cfg;
+	c->backend = at->b;
+	c->comp = at->comp;
+	c->jobs = cell_jobs(cfg, at->jobs);
+	c->limit = at->limit;
+	c->mode = at->mode;
+	c->alloc = plan_hogger_bytes(cell_alloc(cfg, c->jobs, c->limit), c->jobs, cfg->chunk);
 	c->driver = plan_driver(cfg, &c->driver_args);
 	label_cell(a, c);
 	build_target(cfg, p->swap_size, c);
@@ -258,45 +309,70 @@ static size_t count_cells(const struct axes *a)
 	for (size_t i = 0; i < a->swap->n; i++) {
 		const struct backend *b = backend_find(a->swap->v[i]);
 		n += ((b->flags & BACKEND_COMP) && a->comp->n ? a->comp->n : 1) * a->jobs->n *
-			a->limit->n;
+			a->limit->n * knob_axes_combinations(a->knobs);
 	}
 	return n;
+}
+
+/* A backend's cells: compressor x jobs x limit x the knobs' values x fio's mode, the last
+ * varying fastest. */
+static int add_backend_cells(struct plan *p, const struct config *cfg, const char *hogger,
+			     const struct axes *a, const struct backend *b)
+{
+	int modes[FIO_MODE_COUNT], ret = 0;
+	size_t nmodes = cell_modes(cfg, modes), nknobs = knob_axes_combinations(a->knobs);
+	int takes_comp = (b->flags & BACKEND_COMP) && a->comp->n;
+	size_t n = (takes_comp ? a->comp->n : 1) * a->jobs->n * a->limit->n * nknobs * nmodes;
+	struct cell_place at = { .b = b };
+
+	for (size_t i = 0; i < n && !ret; i++) {
+		size_t r = i;
+		at.mode = modes[r % nmodes];
+		r /= nmodes;
+		at.knobs = r % nknobs;
+		r /= nknobs;
+		at.limit = a->limit->v[r % a->limit->n];
+		r /= a->limit->n;
+		at.jobs = a->jobs->v[r % a->jobs->n];
+		r /= a->jobs->n;
+		at.comp = takes_comp ? a->comp->v[r] : NULL;
+		ret = add_cell(p, cfg, hogger, a, &at);
+	}
+	return ret;
 }
 
 static int add_cells(struct plan *p, const struct config *cfg, const char *hogger,
 		     const struct axes *a)
 {
-	int modes[FIO_MODE_COUNT], ret = 0;
-	size_t nmodes = cell_modes(cfg, modes);
+	int ret = 0;
 
-	for (size_t i = 0; i < a->swap->n; i++) {
-		const struct backend *b = backend_find(a->swap->v[i]);
-		int takes_comp = (b->flags & BACKEND_COMP) && a->comp->n;
-		for (size_t k = 0; k < (takes_comp ? a->comp->n : 1); k++)
-			for (size_t j = 0; j < a->jobs->n; j++)
-				for (size_t l = 0; l < a->limit->n; l++)
-					for (size_t m = 0; m < nmodes && !ret; m++)
-						ret = add_cell(p, cfg, hogger, a, b,
-							       takes_comp ? a->comp->v[k] : NULL,
-							       a->jobs->v[j], a->limit->v[l],
-							       modes[m]);
-	}
+	for (size_t i = 0; i < a->swap->n && !ret; i++)
+		ret = add_backend_cells(p, cfg, hogger, a, backend_find(a->swap->v[i]));
 	return ret;
 }
 
-/* The axes of every group as given: each section with [run]'s values for what it leaves out. */
-static size_t group_axes_as_given(const struct config *cfg, struct axes *out)
+/* The axes of every group as given: each section with [run]'s values for what it leaves out,
+ * its settings over [run]'s (into knobs, one a group: the checks refused more axes than
+ * merge allows). */
+static size_t group_axes_as_given(const struct config *cfg, struct knob_axes *knobs,
+				  struct axes *out)
 {
 	if (!cfg->nsections) {
-		out[0] = (struct axes){ NULL, &cfg->swap, &cfg->comp, &cfg->jobs, &cfg->limit };
+		knobs[0] = cfg->knobs;
+		out[0] = (struct axes){ NULL,	    &cfg->swap,	 &cfg->comp,
+					&cfg->jobs, &cfg->limit, &knobs[0] };
 		return 1;
 	}
 	for (size_t i = 0; i < cfg->nsections; i++) {
 		const struct cell_section *s = &cfg->sections[i];
-		out[i] = (struct axes){ s->name, s->set[AXIS_SWAP] ? &s->swap : &cfg->swap,
+		knobs[i] = cfg->knobs;
+		(void)knob_axes_merge(&knobs[i], &s->knobs);
+		out[i] = (struct axes){ s->name,
+					s->set[AXIS_SWAP] ? &s->swap : &cfg->swap,
 					s->set[AXIS_COMP] ? &s->comp : &cfg->comp,
 					s->set[AXIS_JOBS] ? &s->jobs : &cfg->jobs,
-					s->set[AXIS_LIMIT] ? &s->limit : &cfg->limit };
+					s->set[AXIS_LIMIT] ? &s->limit : &cfg->limit,
+					&knobs[i] };
 	}
 	return cfg->nsections;
 }
@@ -318,7 +394,7 @@ int plan_wants_all_comps(const struct config *cfg)
 /* ... and --comp all as every algorithm the kernel's zram offers. */
 static size_t group_axes(const struct config *cfg, const struct plan *p, struct axes *out)
 {
-	size_t n = group_axes_as_given(cfg, out);
+	size_t n = group_axes_as_given(cfg, p->group_knobs, out);
 
 	for (size_t i = 0; i < n; i++)
 		if (is_all(out[i].comp))
@@ -397,6 +473,9 @@ int plan_build(struct plan *p, const struct config *cfg, const char *hogger,
 
 	memset(p, 0, sizeof(*p));
 	p->all_comps = in->algorithms;
+	p->group_knobs = calloc(SECTION_MAX, sizeof(*p->group_knobs));
+	if (!p->group_knobs)
+		return -ENOMEM;
 	ngroups = group_axes(cfg, p, groups);
 	p->swap_size = plan_swap_size(cfg);
 	plan_swapfile(cfg, in->pid, p->swapfile, sizeof(p->swapfile));
@@ -441,7 +520,38 @@ void plan_place(struct plan *p, const char *workdir)
 
 void plan_free(struct plan *p)
 {
+	for (size_t i = 0; p->cells && i < p->ncells; i++)
+		if (p->cells[i].own_cfg) {
+			config_free(p->cells[i].own_cfg);
+			free(p->cells[i].own_cfg);
+		}
+	free(p->group_knobs);
 	free(p->cells);
 	free(p->schedule);
 	memset(p, 0, sizeof(*p));
+}
+
+/* b's value of a's backend setting k ("" when b has none of that setting). */
+static const char *swap_knob_of(const struct plan_cell *b, int id)
+{
+	for (unsigned k = 0; k < b->nknobs; k++)
+		if (b->knob_id[k] == id)
+			return b->knob_value[k];
+	return "";
+}
+
+static int swap_knobs_within(const struct plan_cell *a, const struct plan_cell *b)
+{
+	for (unsigned k = 0; k < a->nknobs; k++)
+		if (option_row(a->knob_id[k])->scope == SCOPE_SWAP &&
+		    strcmp(a->knob_value[k], swap_knob_of(b, a->knob_id[k])) != 0)
+			return 0;
+	return 1;
+}
+
+int plan_cells_same_device(const struct plan_cell *a, const struct plan_cell *b)
+{
+	return a->backend == b->backend &&
+		(a->comp == b->comp || (a->comp && b->comp && !strcmp(a->comp, b->comp))) &&
+		swap_knobs_within(a, b) && swap_knobs_within(b, a);
 }

@@ -1,7 +1,7 @@
 /*
  * The plan of a run, built from the configuration and the few inputs it is given: the cells
- * (backend x compressor x jobs x limit, x fio's modes for a block device), each with its
- * workload, and the schedule of their trials (--order). Pure: it reads no kernel file, no
+ * (backend x compressor x jobs x limit, x fio's modes for a block device, x the values of each
+ * setting given a list), each with its workload and its settings, and the schedule of their trials (--order). Pure: it reads no kernel file, no
  * clock, no process, and changes nothing.
  */
 #ifndef ZSB_PLAN_H
@@ -43,6 +43,14 @@ struct plan_cell {
 	char *fio_argv[6];
 	char read_back_text[COMMAND_TEXT_MAX + 1];
 	char *read_back_argv[COMMAND_WORDS_MAX + 1];
+	/* Its settings: the run's config, or with its values of the knob axes (knob_axes.h)
+	 * set, a copy the plan owns. */
+	const struct config *cfg;
+	struct config *own_cfg;
+	/* ... those values, option ids and texts (into the plan's knob axes) */
+	unsigned nknobs;
+	int knob_id[KNOB_AXES_MAX];
+	const char *knob_value[KNOB_AXES_MAX];
 };
 
 /* A service's commands, split once into words (their texts held here). */
@@ -69,6 +77,7 @@ struct plan {
 	char swapfile[PATH_MAX];
 	struct plan_service service;
 	int has_service; /* --load: the command is a server */
+	struct knob_axes *group_knobs; /* each group's: the run's, a section's over them */
 };
 
 /* What the plan takes besides the config, filled by its caller: the PID names the default
@@ -99,5 +108,9 @@ int plan_build(struct plan *p, const struct config *cfg, const char *hogger,
  * and fio's words; fs: the mount point, where the command also runs. */
 void plan_place(struct plan *p, const char *workdir);
 void plan_free(struct plan *p);
+/* Do two cells set their backend up alike: the same backend, compressor and values of the
+ * backends' settings (a knob axis of swap/'s rows, --zram-size 256M,1G)? Each such pair is
+ * checked and described once. */
+int plan_cells_same_device(const struct plan_cell *a, const struct plan_cell *b);
 
 #endif

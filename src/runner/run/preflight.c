@@ -237,7 +237,7 @@ struct swap_params swap_params_for(const struct config *cfg, const struct host *
 				   struct swap_shared *shared)
 {
 	return (struct swap_params){
-		.settings = &cfg->backend,
+		.settings = &cell->cfg->backend,
 		.comp = cell->comp,
 		.size = plan->swap_size,
 		.swapfile = plan->swapfile,
@@ -250,17 +250,14 @@ struct swap_params swap_params_for(const struct config *cfg, const struct host *
 	};
 }
 
-/* Does an earlier cell have the same backend and compressor? Each pair is checked once. */
+/* Does an earlier cell set its backend up alike? Each such setup is checked once. */
 static int seen_before(const struct plan *plan, size_t i)
 {
 	const struct plan_cell *c = &plan->cells[i];
 
-	for (size_t k = 0; k < i; k++) {
-		const struct plan_cell *o = &plan->cells[k];
-		if (o->backend == c->backend &&
-		    (o->comp == c->comp || (o->comp && c->comp && !strcmp(o->comp, c->comp))))
+	for (size_t k = 0; k < i; k++)
+		if (plan_cells_same_device(&plan->cells[k], c))
 			return 1;
-	}
 	return 0;
 }
 

@@ -138,13 +138,42 @@ static int delegate(struct run *run, const char *path, const char *controller, c
 	return journal_confirm(&run->journal, idx, NULL, 0, 0);
 }
 
-/* Run-wide kernel settings, journaled: v2 memory delegation, vm.swappiness (v2: no per-cgroup
- * knob), vm.page-cluster. */
+/* The machine-wide settings of a config, journaled: vm.swappiness (v2: no per-cgroup knob),
+ * THP and mTHP, MGLRU, vm.page-cluster. The run's, then before each trial its cell's where the
+ * cell has settings of its own (a knob axis): each write a no-op when the value is in place. */
+static int set_machine_params(struct run *run, const struct config *cfg, char *failed, size_t len)
+{
+	const struct cgroup_env *env = &run->host.env;
+	char path[PATH_LEN], value[16];
+	int ret = 0;
+
+	if (cfg->swappiness >= 0 && env->memory_v2) {
+		snprintf(value, sizeof(value), "%d", cfg->swappiness);
+		ret = param_set(&run->journal, "/proc/sys/vm/swappiness", value, failed, len);
+	}
+	if (!ret && cfg->thp[0])
+		ret = param_set(&run->journal, THP_ENABLED, cfg->thp, failed, len);
+	/* After the top-level choice, which a size set to inherit follows. */
+	for (size_t i = 0; !ret && i < cfg->mthp.n; i++) {
+		ret = mthp_enabled_path(cfg->mthp.v[i].kb, path, sizeof(path));
+		if (!ret)
+			ret = param_set(&run->journal, path, cfg->mthp.v[i].mode, failed, len);
+	}
+	if (!ret && cfg->mglru != SWITCH_LEAVE)
+		ret = param_set(&run->journal, MGLRU_ENABLED, mglru_mask(cfg->mglru == SWITCH_ON),
+				failed, len);
+	if (!ret && cfg->page_cluster >= 0) {
+		snprintf(value, sizeof(value), "%d", cfg->page_cluster);
+		ret = param_set(&run->journal, "/proc/sys/vm/page-cluster", value, failed, len);
+	}
+	return ret;
+}
+
+/* Run-wide kernel settings: v2 memory delegation, then the run's machine-wide settings. */
 static int set_run_params(struct run *run)
 {
-	const struct config *cfg = run->cfg;
 	const struct cgroup_env *env = &run->host.env;
-	char path[PATH_LEN], value[16], failed[PATH_LEN];
+	char path[PATH_LEN], failed[PATH_LEN];
 	int ret = 0;
 
 	/* On pure v2 the parent must hand a controller down before a child can use it: memory
@@ -154,28 +183,23 @@ static int set_run_params(struct run *run)
 		ret = delegate(run, path, "memory", failed, sizeof(failed));
 	if (!ret && env->memory_v2 && run->host.throttle_dev[0] && !cgroup_delegates(env, "io"))
 		ret = delegate(run, path, "io", failed, sizeof(failed));
-	if (!ret && cfg->swappiness >= 0 && env->memory_v2) {
-		snprintf(value, sizeof(value), "%d", cfg->swappiness);
-		ret = param_set(&run->journal, "/proc/sys/vm/swappiness", value, failed,
-				sizeof(failed));
-	}
-	if (!ret && cfg->thp[0])
-		ret = param_set(&run->journal, THP_ENABLED, cfg->thp, failed, sizeof(failed));
-	/* After the top-level choice, which a size set to inherit follows. */
-	for (size_t i = 0; !ret && i < cfg->mthp.n; i++) {
-		ret = mthp_enabled_path(cfg->mthp.v[i].kb, path, sizeof(path));
-		if (!ret)
-			ret = param_set(&run->journal, path, cfg->mthp.v[i].mode, failed,
-					sizeof(failed));
-	}
-	if (!ret && cfg->mglru != SWITCH_LEAVE)
-		ret = param_set(&run->journal, MGLRU_ENABLED, mglru_mask(cfg->mglru == SWITCH_ON),
-				failed, sizeof(failed));
-	if (!ret && cfg->page_cluster >= 0) {
-		snprintf(value, sizeof(value), "%d", cfg->page_cluster);
-		ret = param_set(&run->journal, "/proc/sys/vm/page-cluster", value, failed,
-				sizeof(failed));
-	}
+	if (!ret)
+		ret = set_machine_params(run, run->cfg, failed, sizeof(failed));
+	if (ret)
+		failure_set(&run->failure, ret, "%s", failed);
+	return ret;
+}
+
+/* A cell with settings of its own (knob axes) has them in place before its trial. */
+static int set_cell_params(struct run *run, unsigned cell)
+{
+	const struct plan_cell *c = &run->plan.cells[cell];
+	char failed[PATH_LEN];
+	int ret;
+
+	if (!c->own_cfg)
+		return 0;
+	ret = set_machine_params(run, c->cfg, failed, sizeof(failed));
 	if (ret)
 		failure_set(&run->failure, ret, "%s", failed);
 	return ret;
@@ -249,8 +273,8 @@ static void settle(void)
 
 static struct trial_setup setup_for(const struct run *run, unsigned cell, char *name)
 {
-	const struct config *cfg = run->cfg;
 	const struct plan_cell *c = &run->plan.cells[cell];
+	const struct config *cfg = c->cfg;
 	struct trial_setup s = {
 		.env = &run->host.env,
 		.dev = &run->devices[cell],
@@ -385,7 +409,10 @@ static int run_trial(struct run *run, const struct schedule_entry *e)
 		       run->plan.cells[e->cell].alloc);
 	snprintf(name, sizeof(name), "zswapbench-%d-%u-%u", (int)getpid(), e->cell, e->trial);
 	/* Before --settle, so that the trial still starts with the caches dropped. */
-	ret = trial_hook(run, "prepare", run->cfg->prepare, t, PHASE_PREPARE);
+	/* Its settings first: --prepare runs under them, as the trial does. */
+	ret = set_cell_params(run, e->cell);
+	if (!ret)
+		ret = trial_hook(run, "prepare", run->cfg->prepare, t, PHASE_PREPARE);
 	if (!ret && run->cfg->settle)
 		settle();
 	if (!ret && (ret = trial_run(&setup, t, failed, sizeof(failed))) && ret != -EINTR)

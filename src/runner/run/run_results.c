@@ -166,6 +166,11 @@ int run_results_init(struct run *run)
 		c->alloc = p->alloc;
 		if (p->mode >= 0)
 			snprintf(c->mode, sizeof(c->mode), "%s", fio_modes[p->mode].name);
+		for (unsigned k = 0; k < p->nknobs && k < CELL_KNOBS_MAX; k++) {
+			struct cell_knob *kn = &c->knobs[c->nknobs++];
+			snprintf(kn->name, sizeof(kn->name), "%s", option_row(p->knob_id[k])->name);
+			snprintf(kn->value, sizeof(kn->value), "%s", p->knob_value[k]);
+		}
 	}
 	return 0;
 }

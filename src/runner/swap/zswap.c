@@ -298,23 +298,24 @@ static const char *const zpools[] = { "zsmalloc", "z3fold", "zbud", NULL };
 /* Its rows of the option table (swap/options.h). */
 static const struct option_desc zswap_option_rows[] = {
 	{ "zswap-pool", 0, OT_PERCENT, FIELD(zswap.pool), 1, 100, NULL, "the kernel's", "PCT", NULL,
-	  .example = "20", .help = "zswap max_pool_percent", .group = G_SWAP, .scope = SCOPE_SWAP },
+	  .example = "20", .help = "zswap max_pool_percent", .flags = OPT_KNOB, .group = G_SWAP,
+	  .scope = SCOPE_SWAP },
 	{ "zswap-zpool", 0, OT_CHOICE, FIELD(zswap.zpool), 0, 0, NULL, "the kernel's", "NAME", NULL,
 	  .choices = zpools, .example = "zsmalloc",
-	  .help = "zswap allocator where the kernel has a choice (before 6.15)", .group = G_SWAP,
-	  .scope = SCOPE_SWAP },
+	  .help = "zswap allocator where the kernel has a choice (before 6.15)", .flags = OPT_KNOB,
+	  .group = G_SWAP, .scope = SCOPE_SWAP },
 	{ "zswap-shrinker", 0, OT_SWITCH, FIELD(zswap.shrinker), 0, 0, NULL, "the kernel's",
 	  "on|off", NULL, .example = "off",
 	  .help = "zswap's shrinker, which writes cold pool pages back to the swapfile (6.8+)",
-	  .group = G_SWAP, .scope = SCOPE_SWAP },
+	  .flags = OPT_KNOB, .group = G_SWAP, .scope = SCOPE_SWAP },
 	{ "zswap-writeback", 0, OT_SWITCH, FIELD(zswap.writeback), 0, 0, NULL, "the kernel's",
 	  "on|off", NULL, .example = "off",
 	  .help = "the trial cgroup's memory.zswap.writeback: may zswap write its pages to the "
 		  "swapfile (v2, 6.8+)",
-	  .group = G_SWAP, .scope = SCOPE_SWAP },
+	  .flags = OPT_KNOB, .group = G_SWAP, .scope = SCOPE_SWAP },
 	{ "zswap-max", 0, OT_SIZE, FIELD(zswap.max), 4096, 0, NULL, "no limit", "SIZE", NULL,
-	  .example = "16M", .help = "the trial cgroup's memory.zswap.max (v2)", .group = G_SWAP,
-	  .scope = SCOPE_SWAP },
+	  .example = "16M", .help = "the trial cgroup's memory.zswap.max (v2)", .flags = OPT_KNOB,
+	  .group = G_SWAP, .scope = SCOPE_SWAP },
 	{ 0 }
 };
 

@@ -1,5 +1,6 @@
-/* sweep-jobs, sweep-limit, sweep-comp: the median of the run's primary metric (elapsed, a
- * service's throughput) against the swept option, a line per backend (with the other axes'
+/* sweep-jobs, sweep-limit, sweep-comp and sweep-SETTING of each knob axis (sweep-swappiness):
+ * the median of the run's primary metric (elapsed, a service's throughput) against the swept
+ * option, a line per backend (with the other axes'
  * values), bars the interval of the median the verdict uses (plot_bars.c). */
 #include <errno.h>
 #include <math.h>
@@ -21,6 +22,7 @@ enum axis {
 	AX_JOBS,
 	AX_LIMIT,
 	AX_COMP,
+	AX_KNOB, /* a setting the cells have of their own (result_cell's knobs) */
 	AX_COUNT
 };
 
@@ -31,6 +33,7 @@ static const struct {
 	[AX_LIMIT] = { "sweep-limit", "against the memory limit",
 		       "memory limit of the cgroup (MiB)" },
 	[AX_COMP] = { "sweep-comp", "against the compressor", "compressor" },
+	[AX_KNOB] = { "sweep-", "against --", "--" }, /* each followed by the setting's name */
 };
 
 /* A cell on the axis; have: a trial of it finished. */
@@ -50,8 +53,11 @@ struct group {
 
 struct sweep {
 	enum axis a;
+	const char *knob; /* AX_KNOB: the setting's name */
+	int numeric; /* AX_KNOB: every value a number, placed by it; else by the places */
 	enum metric_id m; /* what the lines are of: the first set's primary metric */
-	const char *comps[64]; /* the comp axis's places: every compressor, first seen first */
+	/* the places of a named axis (comp, a knob's): every value, first seen first */
+	const char *comps[64];
 	size_t ncomps;
 	int varies[AX_COUNT];
 	struct group *groups;
@@ -65,35 +71,82 @@ static const char *cell_comp(const struct result_cell *c)
 	return c->comp[0] ? c->comp : c->comp_used[0] ? c->comp_used : NULL;
 }
 
-/* Where cell c is on axis a; 0 when it is not on it (a backend without a compressor). */
+/* The cell's value of the setting name; NULL: it has none of its own. */
+static const char *cell_knob(const struct result_cell *c, const char *name)
+{
+	for (unsigned k = 0; name && k < c->nknobs; k++)
+		if (strcmp(c->knobs[k].name, name) == 0)
+			return c->knobs[k].value;
+	return NULL;
+}
+
+/* The text a named axis places the cell by: its compressor, or its value of the knob. */
+static const char *named_value(const struct sweep *w, enum axis a, const struct result_cell *c)
+{
+	return a == AX_COMP ? cell_comp(c) : cell_knob(c, w->knob);
+}
+
+/* A knob's value as a number, where the whole of it is one ("60", "1G" is not). */
+static int number_of(const char *text, double *out)
+{
+	char *end;
+
+	*out = strtod(text, &end);
+	return end != text && !*end && isfinite(*out);
+}
+
+/* Where cell c is on axis a; 0 when it is not on it (a backend without a compressor, a cell
+ * without the setting). */
 static int axis_pos(const struct sweep *w, enum axis a, const struct result_cell *c, double *pos)
 {
-	const char *comp = cell_comp(c);
+	const char *named = a == AX_COMP || a == AX_KNOB ? named_value(w, a, c) : NULL;
 
 	if (a == AX_JOBS)
 		*pos = c->jobs;
 	else if (a == AX_LIMIT)
 		*pos = (double)c->limit / MIB_BYTES;
-	for (size_t i = 0; a == AX_COMP && comp && i < w->ncomps; i++)
-		if (strcmp(w->comps[i], comp) == 0) {
+	if (a == AX_KNOB && named && w->numeric)
+		return number_of(named, pos);
+	for (size_t i = 0; named && i < w->ncomps; i++)
+		if (strcmp(w->comps[i], named) == 0) {
 			*pos = (double)i;
 			return 1;
 		}
-	return a != AX_COMP;
+	return a != AX_COMP && a != AX_KNOB;
 }
 
-/* The compressors, and which axes take more than one value in all the cells. */
+/* The places of the named axis swept (comp's, or the knob's unless its values are numbers). */
+static void named_places(const struct plot_ctx *x, struct sweep *w)
+{
+	double pos;
+
+	w->numeric = w->a == AX_KNOB;
+	for (size_t k = 0; k < x->n; k++)
+		for (size_t i = 0; i < x->sets[k]->ncells; i++) {
+			const char *v = named_value(w, w->a, &x->sets[k]->cells[i]);
+			w->numeric &= !v || number_of(v, &pos);
+		}
+	for (size_t k = 0; k < x->n && !w->numeric; k++)
+		for (size_t i = 0; i < x->sets[k]->ncells; i++) {
+			const struct result_cell *c = &x->sets[k]->cells[i];
+			const char *v = named_value(w, w->a, c);
+			if (v && !axis_pos(w, w->a, c, &pos) && w->ncomps < ARRAY_SIZE(w->comps))
+				w->comps[w->ncomps++] = v;
+		}
+}
+
+/* The places of the axis, and which axes take more than one value in all the cells. */
 static void sweep_axes(const struct plot_ctx *x, struct sweep *w)
 {
-	double first[AX_COUNT] = { NAN, NAN, NAN }, pos;
+	double first[AX_COUNT] = { NAN, NAN, NAN, NAN }, pos;
 
+	named_places(x, w);
 	for (size_t k = 0; k < x->n; k++)
 		for (size_t i = 0; i < x->sets[k]->ncells; i++) {
 			const struct result_cell *c = &x->sets[k]->cells[i];
-			if (cell_comp(c) && !axis_pos(w, AX_COMP, c, &pos) &&
-			    w->ncomps < ARRAY_SIZE(w->comps))
-				w->comps[w->ncomps++] = cell_comp(c);
 			for (int a = 0; a < AX_COUNT; a++) {
+				if ((a == AX_COMP || a == AX_KNOB) && (enum axis)a != w->a)
+					continue;
 				if (!axis_pos(w, (enum axis)a, c, &pos))
 					continue;
 				if (isnan(first[a]))
@@ -115,7 +168,11 @@ static void group_name(const struct sweep *w, const struct result_cell *c, char 
 		at += (size_t)snprintf(buf + at, len - at, " jobs=%u", c->jobs);
 	size_format(c->limit, limit, sizeof(limit));
 	if (w->a != AX_LIMIT && w->varies[AX_LIMIT] && at < len)
-		snprintf(buf + at, len - at, " limit=%s", limit);
+		at += (size_t)snprintf(buf + at, len - at, " limit=%s", limit);
+	for (unsigned k = 0; k < c->nknobs && at < len; k++)
+		if (!w->knob || strcmp(c->knobs[k].name, w->knob) != 0)
+			at += (size_t)snprintf(buf + at, len - at, " %s=%s", c->knobs[k].name,
+					       c->knobs[k].value);
 }
 
 static int group_add_point(struct sweep *w, size_t k, const char *name, struct point pt)
@@ -200,12 +257,14 @@ static void sweep_tics(struct script *s, const struct sweep *w)
 	int first = 1;
 
 	fputs("set xtics nomirror (", s->f);
-	for (size_t i = 0; w->a == AX_COMP && i < w->ncomps; i++) {
+	int named = w->a == AX_COMP || (w->a == AX_KNOB && !w->numeric);
+
+	for (size_t i = 0; named && i < w->ncomps; i++) {
 		fputs(i ? ", " : "", s->f);
 		gp_text(s->f, w->comps[i]);
 		fprintf(s->f, " %zu", i);
 	}
-	for (size_t g = 0; w->a != AX_COMP && g < w->ngroups; g++)
+	for (size_t g = 0; !named && g < w->ngroups; g++)
 		for (size_t p = 0; p < w->groups[g].n; p++) {
 			fprintf(s->f, "%s%.10g", first ? "" : ", ", w->groups[g].pts[p].x);
 			first = 0;
@@ -239,21 +298,30 @@ static void sweep_lines(const struct plot_ctx *x, struct script *s, const struct
 	plot_bars_ring_key(s, &w->bars);
 }
 
+/* "sweep-limit", "sweep-swappiness". */
+static void axis_file(const struct sweep *w, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%s", axes[w->a].file, w->knob ? w->knob : "");
+}
+
 static int sweep_draw(struct plot_ctx *x, const struct sweep *w)
 {
-	char detail[600], bars[200], what[128], ylabel[64];
+	char detail[600], bars[200], what[128], ylabel[64], file[64], xlabel[64];
 	struct script s;
 	int ret;
 
 	plot_sets_detail(x, detail, sizeof(detail));
 	plot_bars_text(&w->bars, bars, sizeof(bars));
-	snprintf(what, sizeof(what), "median %s %s", metric_noun(w->m), axes[w->a].what);
+	axis_file(w, file, sizeof(file));
+	snprintf(xlabel, sizeof(xlabel), "%s%s", axes[w->a].xlabel, w->knob ? w->knob : "");
+	snprintf(what, sizeof(what), "median %s %s%s", metric_noun(w->m), axes[w->a].what,
+		 w->knob ? w->knob : "");
 	snprintf(ylabel, sizeof(ylabel), "%s, median (%s)", metrics[w->m].key,
 		 metric_unit_name(metrics[w->m].unit));
-	if ((ret = script_begin(x, &s, axes[w->a].file, 900, 520)))
+	if ((ret = script_begin(x, &s, file, 900, 520)))
 		return ret;
 	plot_title_with(x, &s, what, NULL, detail, bars);
-	plot_axis_labels(&s, axes[w->a].xlabel, ylabel);
+	plot_axis_labels(&s, xlabel, ylabel);
 	sweep_tics(&s, w);
 	sweep_lines(x, &s, w);
 	return script_end(x, &s);
@@ -261,22 +329,54 @@ static int sweep_draw(struct plot_ctx *x, const struct sweep *w)
 
 /* A sweep along a: a line of some backend (and the other axes' values) takes two values of it;
  * a compressor per backend (zram's lzo-rle, zswap's lzo) is none. */
-static int plot_sweep(struct plot_ctx *x, enum axis a)
+static int plot_sweep(struct plot_ctx *x, enum axis a, const char *knob)
 {
-	struct sweep w = { .a = a, .m = results_primary(x->sets[0]), .bars = PLOT_BARS_INIT };
+	struct sweep w = {
+		.a = a, .knob = knob, .m = results_primary(x->sets[0]), .bars = PLOT_BARS_INIT
+	};
+	char file[64];
 	int ret;
 
 	sweep_axes(x, &w);
 	if (!w.varies[a])
 		return 0;
+	axis_file(&w, file, sizeof(file));
 	if ((ret = sweep_groups(x, &w)))
-		ret = plot_fail(x, ret, "the statistics of %s", axes[a].file);
+		ret = plot_fail(x, ret, "the statistics of %s", file);
 	else if (longest_line(&w, 0) > 1 && longest_line(&w, 1) < 2)
-		ret = plot_skip(x, axes[a].file,
-				"no line has a finished trial at two of its values");
+		ret = plot_skip(x, file, "no line has a finished trial at two of its values");
 	else if (longest_line(&w, 0) > 1)
 		ret = sweep_draw(x, &w);
 	sweep_free(&w);
+	return ret;
+}
+
+/* Has an earlier cell than (k, i) the setting of its knob j? Each setting is swept once. */
+static int knob_seen(const struct plot_ctx *x, size_t k, size_t i, unsigned j)
+{
+	const char *name = x->sets[k]->cells[i].knobs[j].name;
+
+	for (size_t kk = 0; kk <= k; kk++)
+		for (size_t ii = 0; ii < (kk == k ? i : x->sets[kk]->ncells); ii++)
+			if (cell_knob(&x->sets[kk]->cells[ii], name))
+				return 1;
+	for (unsigned jj = 0; jj < j; jj++)
+		if (strcmp(x->sets[k]->cells[i].knobs[jj].name, name) == 0)
+			return 1;
+	return 0;
+}
+
+/* A plot per setting the cells have of their own. */
+static int plot_knob_sweeps(struct plot_ctx *x)
+{
+	int ret = 0;
+
+	for (size_t k = 0; k < x->n && !ret; k++)
+		for (size_t i = 0; i < x->sets[k]->ncells && !ret; i++)
+			for (unsigned j = 0; j < x->sets[k]->cells[i].nknobs && !ret; j++)
+				if (!knob_seen(x, k, i, j))
+					ret = plot_sweep(x, AX_KNOB,
+							 x->sets[k]->cells[i].knobs[j].name);
 	return ret;
 }
 
@@ -290,7 +390,7 @@ int plot_sweeps(struct plot_ctx *x)
 		if (device_kind_of(x->sets[k]) == DEVICE_BLOCK)
 			return 0;
 
-	for (int a = 0; a < AX_COUNT && !ret; a++)
-		ret = plot_sweep(x, (enum axis)a);
-	return ret;
+	for (int a = 0; a < AX_KNOB && !ret; a++)
+		ret = plot_sweep(x, (enum axis)a, NULL);
+	return ret ? ret : plot_knob_sweeps(x);
 }
