@@ -4,8 +4,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "runner/cli/option_parse.h"
-
 const struct knob_axis *knob_axes_find(const struct knob_axes *a, int id)
 {
 	for (unsigned i = 0; i < a->n; i++)
@@ -37,22 +35,26 @@ static int seen(const struct knob_axis *x, const char *value)
 	return 0;
 }
 
-/* One item of the list into x, checked by the option's parser. */
-static int add_value(struct knob_axis *x, struct list_item it, knob_check_fn *check, void *scope,
-		     char *why, size_t len)
+/* One item of the list (n bytes at text) into x, checked by the option's parser. */
+static int add_value(struct knob_axis *x, const char *text, size_t n, knob_check_fn *check,
+		     void *scope, char *why, size_t len)
 {
 	char value[KNOB_VALUE_LEN], reason[256];
 
-	if (it.len >= KNOB_VALUE_LEN) {
+	if (!n) {
+		snprintf(why, len, "not a comma list of values (an empty one in it)");
+		return -EINVAL;
+	}
+	if (n >= KNOB_VALUE_LEN) {
 		snprintf(why, len, "'%.*s': longer than an axis's value may be (%d characters)",
-			 (int)it.len, it.text, KNOB_VALUE_LEN - 1);
+			 (int)n, text, KNOB_VALUE_LEN - 1);
 		return -EINVAL;
 	}
 	if (x->n == KNOB_VALUES_MAX) {
 		snprintf(why, len, "more than %d values", KNOB_VALUES_MAX);
 		return -EINVAL;
 	}
-	snprintf(value, sizeof(value), "%.*s", (int)it.len, it.text);
+	snprintf(value, sizeof(value), "%.*s", (int)n, text);
 	if (seen(x, value)) {
 		snprintf(why, len, "'%s' twice: each value is one cell", value);
 		return -EINVAL;
@@ -70,13 +72,14 @@ int knob_axes_set(struct knob_axes *a, int id, const char *value, knob_check_fn 
 {
 	struct knob_axis x = { .id = id };
 
-	if (!list_well_formed(value)) {
-		snprintf(why, len, "not a comma list of values (an empty one in it)");
-		return -EINVAL;
-	}
-	for (struct list_item it = list_first(value); it.ok; it = list_next(value, it))
-		if (add_value(&x, it, check, scope, why, len))
+	for (const char *at = value;; at++) {
+		size_t n = strcspn(at, ",");
+		if (add_value(&x, at, n, check, scope, why, len))
 			return -EINVAL;
+		at += n;
+		if (!*at)
+			break;
+	}
 	knob_axes_remove(a, id);
 	if (a->n == KNOB_AXES_MAX) {
 		snprintf(why, len,

@@ -36,8 +36,8 @@ int knob_is_list(const char *value);
 /* value, a comma list, as the axis of option id (replacing one it had), each value checked by
  * check with scope; refused: an empty value, one twice, more than KNOB_VALUES_MAX values, one
  * longer than KNOB_VALUE_LEN - 1, a fifth axis. -EINVAL with why naming the value. */
-int knob_axes_set(struct knob_axes *a, int id, const char *value, knob_check_fn *check,
-		  void *scope, char *why, size_t len);
+int knob_axes_set(struct knob_axes *a, int id, const char *value, knob_check_fn *check, void *scope,
+		  char *why, size_t len);
 /* Every axis of over, in place of a's of its option or after them: a section's own over the
  * run's. -EINVAL when that is more than KNOB_AXES_MAX. */
 int knob_axes_merge(struct knob_axes *a, const struct knob_axes *over);

@@ -1,8 +1,9 @@
 /*
  * The plan of a run, built from the configuration and the few inputs it is given: the cells
- * (backend x compressor x jobs x limit, x fio's modes for a block device, x the values of each
- * setting given a list), each with its workload and its settings, and the schedule of their trials (--order). Pure: it reads no kernel file, no
- * clock, no process, and changes nothing.
+ * (backend x compressor x jobs x limit x the values of each setting given a list, x fio's
+ * modes for a block device), each with its workload and its settings, and the schedule of
+ * their trials (--order). Pure: it reads no kernel file, no clock, no process, and changes
+ * nothing.
  */
 #ifndef ZSB_PLAN_H
 #define ZSB_PLAN_H
