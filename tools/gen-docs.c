@@ -620,6 +620,21 @@ static void man_values(FILE *out)
 	     "KB, MB, GB and TB are decimal (1000). A fraction of a unit is taken, as util-linux "
 	     "takes it: 0.5G is 512M, a size being whole bytes (the rest is cut). A LIST is "
 	     "comma-separated: 50M,100M.\n");
+	fputs(".SH SWEEPS\n", out);
+	text(out,
+	     "Besides the LIST options of what is compared, these settings take a comma list as "
+	     "well as one value, each value a cell (an axis of the sweep, crossed with the "
+	     "others; in a config file's section too):");
+	for (size_t pos = 0, k = 0; pos < option_count(); pos++) {
+		const struct option_desc *o = option_row(option_at(pos));
+		if (!(o->flags & OPT_KNOB))
+			continue;
+		fputs(k++ ? "," : "", out);
+		fputs(" \\fB\\-\\-", out);
+		text(out, o->name);
+		fputs("\\fR", out);
+	}
+	fputs(".\n", out);
 	fputs(".SH DURATIONS\n", out);
 	text(out,
 	     "A TIME is a number with ms, s, m or h: 10ms, 2s, 10m, 1h. A bare number is in the "

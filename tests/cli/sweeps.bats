@@ -118,6 +118,34 @@ value() {
 	[[ "$output" != *"gain:"* ]]
 }
 
+@test "any setting as an axis: --page-cluster 0,3 x --swappiness 10,100 are four cells, each trial under its own, restored" {
+	need_zram
+	before=$(params)
+	# What each trial ran under, from inside it: vm.page-cluster, and the cgroup's swappiness
+	# (v1) or vm.swappiness (v2, where the run sets it per cell); --prepare sees the cell's too.
+	probe='p=$(sed -n "s/^[0-9]*:memory://p" /proc/self/cgroup); f=/sys/fs/cgroup/memory$p/memory.swappiness
+		[ -n "$p" ] && [ -r "$f" ] || f=/proc/sys/vm/swappiness
+		echo "$(cat /proc/sys/vm/page-cluster) $(cat "$f")" >>'"$TMP/seen"
+	run "$ZSB" --swap zram --page-cluster 0,3 --swappiness 10,100 --limit 16M --trials 2 \
+		--prepare "sh -c 'cat /proc/sys/vm/page-cluster >>$TMP/prepared'" --output "$TMP/r.json" \
+		-- sh -c "$probe"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(params)" = "$before" ]
+	# The last axis varies fastest; interleaved rounds run every cell once each.
+	[ "$(json '[.cells[].label] | join(",")' "$TMP/r.json")" = \
+		"zram page-cluster=0 swappiness=10,zram page-cluster=0 swappiness=100,zram page-cluster=3 swappiness=10,zram page-cluster=3 swappiness=100" ]
+	[ "$(json '.cells[2].knobs | to_entries | map("\(.key)=\(.value)") | join(" ")' "$TMP/r.json")" = "page-cluster=3 swappiness=10" ]
+	[ "$(paste -sd, "$TMP/seen")" = "0 10,0 100,3 10,3 100,0 10,0 100,3 10,3 100" ]
+	[ "$(paste -sd, "$TMP/prepared")" = "0,0,3,3,0,0,3,3" ]
+	[[ "$output" == *"summary (medians; elapsed against the first cell, 95% interval, Holm over the 3 rows)"* ]]
+	# Two files of these cells pair cell by cell on the settings: none is left alone.
+	run "$ZSB" compare "$TMP/r.json" "$TMP/r.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"only in"* ]]
+}
+
 @test "--jobs 1-3 is the seeds' #jobs1..#jobs3" {
 	need_zram
 	run "$ZSB" --swap zram --jobs 1-3 --limit 32M --alloc 96M --trials 1 --output "$TMP/r.json"

@@ -114,6 +114,23 @@ static int shown(const struct command_info *c, const struct option_desc *o)
 	return !(o->flags & OPT_HIDDEN) && option_for(o, c->options);
 }
 
+/* "--swappiness, --page-cluster, ... take a comma list as well": the rows with OPT_KNOB. */
+static void knob_note(char *buf, size_t len)
+{
+	size_t at = 0;
+
+	for (size_t pos = 0; pos < option_count() && at < len; pos++) {
+		const struct option_desc *o = option_row(option_at(pos));
+		if (o->flags & OPT_KNOB)
+			at += (size_t)snprintf(buf + at, len - at, "%s--%s", at ? ", " : "",
+					       o->name);
+	}
+	if (at < len)
+		snprintf(buf + at, len - at,
+			 " take a LIST as well as one value: one cell per value, an axis of the "
+			 "sweep.");
+}
+
 void options_help(FILE *out, const struct command_info *c, const struct command_info *table,
 		  size_t n)
 {
@@ -142,6 +159,8 @@ void options_help(FILE *out, const struct command_info *c, const struct command_
 	     "SIZE: a number with K, M, G or T (binary; KB, MB, GB: decimal), a fraction allowed "
 	     "(0.5G). LIST: comma-separated. TIME: 10ms, 2s, 10m or 1h.",
 	     0, 4);
+	knob_note(line, sizeof(line));
+	wrap(out, line, 0, 4);
 	snprintf(line, sizeof(line), "PATTERN: %s.", pattern_help());
 	wrap(out, line, 0, 4);
 	snprintf(line, sizeof(line), "MODE: %s.", access_help());
