@@ -634,7 +634,9 @@ static void man_values(FILE *out)
 		text(out, o->name);
 		fputs("\\fR", out);
 	}
-	fputs(".\n", out);
+	fputs("; and \\fB\\-\\-mthp\\fR where a size is given more than one mode (a cell per "
+	      "combination).\n",
+	      out);
 	fputs(".SH DURATIONS\n", out);
 	text(out,
 	     "A TIME is a number with ms, s, m or h: 10ms, 2s, 10m, 1h. A bare number is in the "

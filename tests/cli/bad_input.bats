@@ -113,7 +113,8 @@ command 'no-such-command-zsb': not found in PATH|-- no-such-command-zsb
 savings: --swappiness: one value: the search's axis is the backends|savings --swap zram --swappiness 10,100
 --mthp '48K:always': '48K' is no folio size|--mthp 48K:always
 --mthp '64K:sometimes': 'sometimes' is no mode|--mthp 64K:sometimes
---mthp '64K:always,64kB:never': 64K given twice|--mthp 64K:always,64kB:never
+--mthp '64K:always,64kB:always': 64K:always given twice|--mthp 64K:always,64kB:always
+--mthp '16K:always,16K:never,32K:always,32K:never,64K:always,64K:never,128K:always,128K:never': 16 combinations|--mthp 16K:always,16K:never,32K:always,32K:never,64K:always,64K:never,128K:always,128K:never
 --madvise-hugepage '1': only the hogger takes this option, not a command|--madvise-hugepage -- true
 --zswap-pool '0'|--swap zswap --zswap-pool 0
 --zswap-pool '20': only zswap uses this option|--swap zram --zswap-pool 20

@@ -128,7 +128,7 @@ static void knob_note(char *buf, size_t len)
 	if (at < len)
 		snprintf(buf + at, len - at,
 			 " take a LIST as well as one value: one cell per value, an axis of the "
-			 "sweep.");
+			 "sweep; --mthp too, where a size is given more than one mode.");
 }
 
 void options_help(FILE *out, const struct command_info *c, const struct command_info *table,

@@ -80,26 +80,29 @@ int knob_axes_set(struct knob_axes *a, int id, const char *value, knob_check_fn 
 		if (!*at)
 			break;
 	}
-	knob_axes_remove(a, id);
-	if (a->n == KNOB_AXES_MAX) {
+	if (knob_axes_put(a, &x)) {
 		snprintf(why, len,
-			 "a sweep of more than %d settings besides swap, comp, jobs and "
-			 "limit",
+			 "a sweep of more than %d settings besides swap, comp, jobs and limit",
 			 KNOB_AXES_MAX);
 		return -EINVAL;
 	}
-	a->v[a->n++] = x;
+	return 0;
+}
+
+int knob_axes_put(struct knob_axes *a, const struct knob_axis *x)
+{
+	knob_axes_remove(a, x->id);
+	if (a->n == KNOB_AXES_MAX)
+		return -EINVAL;
+	a->v[a->n++] = *x;
 	return 0;
 }
 
 int knob_axes_merge(struct knob_axes *a, const struct knob_axes *over)
 {
-	for (unsigned i = 0; i < over->n; i++) {
-		knob_axes_remove(a, over->v[i].id);
-		if (a->n == KNOB_AXES_MAX)
+	for (unsigned i = 0; i < over->n; i++)
+		if (knob_axes_put(a, &over->v[i]))
 			return -EINVAL;
-		a->v[a->n++] = over->v[i];
-	}
 	return 0;
 }
 

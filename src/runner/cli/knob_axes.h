@@ -38,6 +38,8 @@ int knob_is_list(const char *value);
  * longer than KNOB_VALUE_LEN - 1, a fifth axis. -EINVAL with why naming the value. */
 int knob_axes_set(struct knob_axes *a, int id, const char *value, knob_check_fn *check, void *scope,
 		  char *why, size_t len);
+/* x as the axis of its option (replacing one it had); -EINVAL for a fifth axis. */
+int knob_axes_put(struct knob_axes *a, const struct knob_axis *x);
 /* Every axis of over, in place of a's of its option or after them: a section's own over the
  * run's. -EINVAL when that is more than KNOB_AXES_MAX. */
 int knob_axes_merge(struct knob_axes *a, const struct knob_axes *over);

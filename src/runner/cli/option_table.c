@@ -21,6 +21,7 @@
 #include "runner/cli/option_table.h"
 #include "runner/fio/job.h"
 #include "runner/kernel/cpus.h"
+#include "runner/cli/mthp_option.h"
 #include "runner/kernel/mthp.h"
 #include "runner/report/columns.h"
 #include "runner/report/formats/formats.h"
@@ -361,81 +362,6 @@ static void modes_format(const void *scope, char *buf, size_t len)
 					       fio_modes[m].name);
 }
 
-/* "16K:always,64K:inherit": a mode for each folio size. Whether this kernel has the size and
- * offers the mode is preflight's; here only what no kernel could take, the item named. */
-static int parse_mthp(void *scope, const char *v, char *why, size_t len)
-{
-	struct config *cfg = scope;
-	struct mthp_settings *l = &cfg->mthp;
-
-	snprintf(why, len, "not a list of SIZE:MODE (e.g. 16K:always,64K:inherit)");
-	l->n = 0;
-	if (!list_well_formed(v))
-		return -EINVAL;
-	for (struct list_item it = list_first(v); it.ok; it = list_next(v, it)) {
-		const char *colon = memchr(it.text, ':', it.len);
-		size_t slen = colon ? (size_t)(colon - it.text) : it.len;
-		size_t mlen = colon ? it.len - slen - 1 : 0;
-		struct mthp_setting *s = &l->v[l->n];
-		char size[16];
-
-		if (l->n == MTHP_SETTINGS_MAX) {
-			snprintf(why, len, "more than %d sizes", MTHP_SETTINGS_MAX);
-			return -EINVAL;
-		}
-		if (!colon)
-			return -EINVAL;
-		if (mthp_size_parse(it.text, slen, &s->kb)) {
-			snprintf(
-				why, len,
-				"'%.*s' is no folio size (a power of two from 8K: 16K, 64K, 2M, or "
-				"the kernel's 64kB)",
-				(int)slen, it.text);
-			return -EINVAL;
-		}
-		snprintf(s->mode, sizeof(s->mode), "%.*s", (int)mlen, colon + 1);
-		if (mlen >= sizeof(s->mode) || !mthp_mode_known(s->mode)) {
-			snprintf(why, len, "'%.*s' is no mode (always, inherit, madvise or never)",
-				 (int)mlen, colon + 1);
-			return -EINVAL;
-		}
-		for (size_t i = 0; i < l->n; i++)
-			if (l->v[i].kb == s->kb) {
-				snprintf(why, len, "%s given twice",
-					 mthp_size_name(s->kb, size, sizeof(size)));
-				return -EINVAL;
-			}
-		l->n++;
-	}
-	return 0;
-}
-
-/* As it would be typed, sizes in K or M: "64K:always,2M:inherit". */
-static void mthp_format(const void *scope, char *buf, size_t len)
-{
-	const struct config *cfg = scope;
-	size_t at = 0;
-
-	buf[0] = '\0';
-	for (size_t i = 0; i < cfg->mthp.n && at < len; i++) {
-		char size[16];
-		at += (size_t)snprintf(buf + at, len - at, "%s%s:%s", i ? "," : "",
-				       mthp_size_name(cfg->mthp.v[i].kb, size, sizeof(size)),
-				       cfg->mthp.v[i].mode);
-	}
-}
-
-static json_object *mthp_json(const void *scope)
-{
-	const struct config *cfg = scope;
-	char text[MTHP_SETTINGS_MAX * 24];
-
-	if (!cfg->mthp.n)
-		return NULL;
-	mthp_format(scope, text, sizeof(text));
-	return json_object_new_string(text);
-}
-
 /* fio's bs: the device's sectors are 512 bytes. */
 static int check_bs(void *scope, const char *v, char *why, size_t len)
 {
@@ -536,8 +462,8 @@ static const struct option_desc core_rows[O_COUNT] = {
 			    "restored",
 		    .flags = OPT_KNOB, .group = G_SWAP },
 	[O_MTHP] = { "mthp", 0, OT_CUSTOM, FIELD(mthp), 0, 0, NULL, "the kernel's", "LIST", NULL,
-		     .parse = parse_mthp, .to_json = mthp_json, .format = mthp_format,
-		     .example = "64K:always,2M:never",
+		     .parse = mthp_option_parse, .to_json = mthp_option_json,
+		     .format = mthp_option_format, .example = "64K:always,2M:never",
 		     .help = "multi-size THP for the run: SIZE:MODE of each folio size "
 			     "(hugepages-<N>kB/enabled: always, inherit, madvise or never), "
 			     "restored",
