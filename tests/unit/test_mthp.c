@@ -284,6 +284,54 @@ Test(mthp, the_option_keeps_each_size_and_mode)
 	config_free(&cfg);
 }
 
+/* A size given more than one mode: an axis, a cell per combination, the last size's modes
+ * varying fastest; the run's own setting each size's first mode. */
+Test(mthp, a_size_given_two_modes_is_an_axis_of_their_combinations)
+{
+	struct config cfg = { 0 };
+	const struct knob_axis *x;
+	char msg[512];
+
+	cr_assert_eq(apply(&cfg, "64K:always,2M:never,64K:never,2M:madvise,16K:inherit", msg,
+			   sizeof(msg)),
+		     0, "%s", msg);
+	x = knob_axes_find(&cfg.knobs, O_MTHP);
+	cr_assert_not_null(x);
+	cr_assert_eq(x->n, 4);
+	cr_assert_str_eq(x->values[0], "64K:always,2M:never,16K:inherit");
+	cr_assert_str_eq(x->values[1], "64K:always,2M:madvise,16K:inherit");
+	cr_assert_str_eq(x->values[2], "64K:never,2M:never,16K:inherit");
+	cr_assert_str_eq(x->values[3], "64K:never,2M:madvise,16K:inherit");
+	cr_assert_eq(cfg.mthp.n, 3);
+	cr_assert_eq(cfg.mthp.v[1].kb, 2048);
+	cr_assert_str_eq(cfg.mthp.v[0].mode, "always");
+	cr_assert_str_eq(cfg.mthp.v[1].mode, "never");
+	/* One size, two modes: the smallest axis. */
+	cr_assert_eq(apply(&cfg, "64K:always,64K:never", msg, sizeof(msg)), 0, "%s", msg);
+	x = knob_axes_find(&cfg.knobs, O_MTHP);
+	cr_assert_not_null(x);
+	cr_assert_eq(x->n, 2);
+	cr_assert_str_eq(x->values[1], "64K:never");
+	/* Given again with one mode a size: the axis is gone. */
+	cr_assert_eq(apply(&cfg, "64K:always", msg, sizeof(msg)), 0, "%s", msg);
+	cr_assert_null(knob_axes_find(&cfg.knobs, O_MTHP));
+	/* 12 combinations are an axis; 16 are refused. */
+	cr_assert_eq(apply(&cfg,
+			   "16K:always,16K:never,16K:madvise,32K:always,32K:never,"
+			   "64K:always,64K:never",
+			   msg, sizeof(msg)),
+		     0, "%s", msg);
+	cr_assert_eq(knob_axes_find(&cfg.knobs, O_MTHP)->n, 12);
+	cr_assert_neq(apply(&cfg,
+			    "16K:always,16K:never,32K:always,32K:never,64K:always,"
+			    "64K:never,128K:always,128K:never",
+			    msg, sizeof(msg)),
+		      0);
+	cr_assert(strstr(msg, "16 combinations of modes, more than 12 cells of an axis"), "%s",
+		  msg);
+	config_free(&cfg);
+}
+
 Test(mthp, the_option_refuses_what_no_kernel_takes)
 {
 	static const char *const bad[] = {
@@ -297,7 +345,7 @@ Test(mthp, the_option_refuses_what_no_kernel_takes)
 		"64K:always,,2M:never",
 		"64K:always:never",
 		"64K:within_size",
-		"64K:always,64kB:never",
+		"64K:always,64kB:always",
 		"4K:always",
 	};
 	struct config cfg = { 0 };
@@ -309,8 +357,8 @@ Test(mthp, the_option_refuses_what_no_kernel_takes)
 		cr_assert(strncmp(msg, needle, strlen(needle)) == 0, "%s", msg);
 		cr_assert_null(strchr(msg, '\n'), "%s", msg);
 	}
-	cr_assert_neq(apply(&cfg, "64K:always,64kB:never", msg, sizeof(msg)), 0);
-	cr_assert_str_eq(msg, "--mthp '64K:always,64kB:never': 64K given twice");
+	cr_assert_neq(apply(&cfg, "64K:always,64kB:always", msg, sizeof(msg)), 0);
+	cr_assert_str_eq(msg, "--mthp '64K:always,64kB:always': 64K:always given twice");
 	cr_assert_neq(apply(&cfg, "16K:always,48K:always", msg, sizeof(msg)), 0);
 	cr_assert_str_eq(msg,
 			 "--mthp '16K:always,48K:always': '48K' is no folio size (a power of "
@@ -346,7 +394,7 @@ Test(mthp, the_option_refuses_what_no_kernel_takes)
 		      "128M:never,256M:never,512M:never",
 		      msg, sizeof(msg)),
 		0);
-	cr_assert_not_null(strstr(msg, ": more than 16 sizes"), "%s", msg);
+	cr_assert_not_null(strstr(msg, ": more than 16 items"), "%s", msg);
 	config_free(&cfg);
 }
 

@@ -96,7 +96,7 @@ static int combination_text(const struct size_modes *g, size_t n, size_t c, char
 	}
 	buf[0] = '\0';
 	for (size_t i = 0; i < n && at < len; i++)
-		at += (size_t)snprintf(buf + at, len - at, "%s%s:%s", i ? "," : "",
+		at += (size_t)snprintf(buf + at, len - at, "%s%s:%s", i > 0 ? "," : "",
 				       mthp_size_name(g[i].kb, size, sizeof(size)),
 				       g[i].modes[pick[i]]);
 	return at < len ? 0 : -ENAMETOOLONG;
