@@ -517,3 +517,28 @@ Test(mthp, a_size_set_for_the_run_is_restored)
 	journal_free(&j);
 	remove_dir(root);
 }
+
+/* The result file's config says the axis as typed, not its first value alone; read back as
+ * --mthp it is the same axis. */
+Test(mthp, an_axis_is_echoed_whole_in_the_result_s_config)
+{
+	struct config cfg = { 0 }, again = { 0 };
+	char msg[512];
+	json_object *j;
+	const char *echoed;
+
+	cr_assert_eq(apply(&cfg, "64K:always,64K:never,2M:never", msg, sizeof(msg)), 0, "%s", msg);
+	j = options_to_json(&cfg);
+	echoed = json_object_get_string(json_object_object_get(j, "mthp"));
+	cr_assert_str_eq(echoed, "64K:always,2M:never,64K:never,2M:never");
+	cr_assert_eq(apply(&again, echoed, msg, sizeof(msg)), 0, "%s", msg);
+	cr_assert_eq(knob_axes_find(&again.knobs, O_MTHP)->n, 2);
+	cr_assert_str_eq(knob_axes_find(&again.knobs, O_MTHP)->values[1], "64K:never,2M:never");
+	json_object_put(j);
+	cr_assert_eq(option_apply(&cfg, O_SWAPPINESS, "10,100", msg, sizeof(msg)), 0, "%s", msg);
+	j = options_to_json(&cfg);
+	cr_assert_str_eq(json_object_get_string(json_object_object_get(j, "swappiness")), "10,100");
+	json_object_put(j);
+	config_free(&again);
+	config_free(&cfg);
+}

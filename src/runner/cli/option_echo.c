@@ -168,15 +168,26 @@ static json_object *option_json(const struct config *cfg, const struct option_de
 	return NULL;
 }
 
+/* A knob axis as it was typed, "10,60,100": the config's field holds its first value only. */
+static json_object *axis_json(const struct knob_axis *x)
+{
+	char text[KNOB_VALUES_MAX * KNOB_VALUE_LEN] = "";
+
+	for (unsigned i = 0; i < x->n; i++)
+		append(text, sizeof(text), x->values[i]);
+	return json_object_new_string(text);
+}
+
 json_object *options_to_json(const struct config *cfg)
 {
 	json_object *o = json_object_new_object(), *argv;
 
 	for (size_t pos = 0; pos < option_count(); pos++) {
 		const struct option_desc *d = option_row(option_at(pos));
+		const struct knob_axis *x = knob_axes_find(&cfg->knobs, option_at(pos));
 		if (d->type == OT_ACTION || (d->flags & OPT_NO_ECHO))
 			continue;
-		json_object_object_add(o, d->name, option_json(cfg, d));
+		json_object_object_add(o, d->name, x ? axis_json(x) : option_json(cfg, d));
 	}
 	argv = NULL;
 	if (cfg->command) {
