@@ -168,13 +168,30 @@ static json_object *option_json(const struct config *cfg, const struct option_de
 	return NULL;
 }
 
-/* A knob axis as it was typed, "10,60,100": the config's field holds its first value only. */
+/* Is item one of the comma-separated items of list? */
+static int listed(const char *list, const char *item, size_t n)
+{
+	for (const char *at = list; *at; at += strcspn(at, ","), at += *at == ',')
+		if (strcspn(at, ",") == n && strncmp(at, item, n) == 0)
+			return 1;
+	return 0;
+}
+
+/* A knob axis as it reads back, "10,60,100": the config's field holds its first value only.
+ * A value of several items (an --mthp combination) gives each item once, so the text parses
+ * into the same axis again. */
 static json_object *axis_json(const struct knob_axis *x)
 {
-	char text[KNOB_VALUES_MAX * KNOB_VALUE_LEN] = "";
+	char text[KNOB_VALUES_MAX * KNOB_VALUE_LEN] = "", item[KNOB_VALUE_LEN];
 
 	for (unsigned i = 0; i < x->n; i++)
-		append(text, sizeof(text), x->values[i]);
+		for (const char *at = x->values[i]; *at; at += *at == ',') {
+			size_t n = strcspn(at, ",");
+			snprintf(item, sizeof(item), "%.*s", (int)n, at);
+			if (!listed(text, item, n))
+				append(text, sizeof(text), item);
+			at += n;
+		}
 	return json_object_new_string(text);
 }
 
