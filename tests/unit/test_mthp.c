@@ -535,9 +535,11 @@ Test(mthp, an_axis_is_echoed_whole_in_the_result_s_config)
 	cr_assert_eq(knob_axes_find(&again.knobs, O_MTHP)->n, 2);
 	cr_assert_str_eq(knob_axes_find(&again.knobs, O_MTHP)->values[1], "64K:never,2M:never");
 	json_object_put(j);
-	cr_assert_eq(option_apply(&cfg, O_SWAPPINESS, "10,100", msg, sizeof(msg)), 0, "%s", msg);
+	/* 1 is not 10's first digit: each value whole. */
+	cr_assert_eq(option_apply(&cfg, O_SWAPPINESS, "10,1,100", msg, sizeof(msg)), 0, "%s", msg);
 	j = options_to_json(&cfg);
-	cr_assert_str_eq(json_object_get_string(json_object_object_get(j, "swappiness")), "10,100");
+	cr_assert_str_eq(json_object_get_string(json_object_object_get(j, "swappiness")),
+			 "10,1,100");
 	json_object_put(j);
 	config_free(&again);
 	config_free(&cfg);
