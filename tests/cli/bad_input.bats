@@ -105,11 +105,11 @@ command 'no-such-command-zsb': not found in PATH|-- no-such-command-zsb
 --swappiness '10,300': '300': not a swappiness from 0 to 200|--swappiness 10,300
 --swappiness '10,,60': not a comma list|--swappiness 10,,60
 --thp 'never,never': 'never' twice|--thp never,never
---page-cluster '0,1,2,3,4,5,6,7,8,9,10,0': more than 12 values|--page-cluster 0,1,2,3,4,5,6,7,8,9,10,0
+--swappiness '0,1,2,3,4,5,6,7,8,9,10,11,12': more than 12 values|--swappiness 0,1,2,3,4,5,6,7,8,9,10,11,12
 --zswap-pool '10,20': a sweep of more than 4 settings|--swap zswap --thp always,never --mglru on,off --page-cluster 0,3 --swappiness 10,60 --zswap-pool 10,20
---zram-size '64M,128M': only zram uses this option|--swap disk --zram-size 64M,128M
+--zram-size '64M': only zram uses this option|--swap disk --zram-size 64M,128M
 --jobs '2': tabs:N runs N processes|--access fill,tabs:4:2 --jobs 2
---access 'fill,reread:1': only the hogger takes this option|--access fill,reread:1 -- true
+--access 'fill': only the hogger takes this option|--access fill,reread:1 -- true
 savings: --swappiness: one value: the search's axis is the backends|savings --swap zram --swappiness 10,100
 --mthp '48K:always': '48K' is no folio size|--mthp 48K:always
 --mthp '64K:sometimes': 'sometimes' is no mode|--mthp 64K:sometimes

@@ -846,10 +846,20 @@ def check_line_plot(text, name, paths, docs, where):
     varies = {a: len({v(c) for c in allcells}) > 1 for a, v in
               (("jobs", lambda c: c["jobs"]), ("limit", lambda c: c["limit"]))}
     axis = name.split("-", 1)[1]
+    # sweep-SETTING: a setting the cells have of their own (knobs), placed by its number where
+    # every value is one, else by its tic.
+    knob = None if name.startswith("bandwidth-") or axis in ("jobs", "limit", "comp") else axis
+    knob_values = [c.get("knobs", {}).get(knob) for c in allcells] if knob else []
+    numeric = all(v is None or re.fullmatch(r"[-+]?[0-9.]+(e[-+]?[0-9]+)?", v) for v in knob_values)
 
     def pos(c):
         if name.startswith("bandwidth-"):
             return c["jobs"] if c.get("mode") == axis else None
+        if knob:
+            v = c.get("knobs", {}).get(knob)
+            if v is None:
+                return None
+            return float(v) if numeric else comps.index(v) if v in comps else None
         if axis == "comp":
             return comps.index(cell_comp(c)) if cell_comp(c) in comps else None
         return c["jobs"] if axis == "jobs" else c["limit"] / 2 ** 20
@@ -862,6 +872,8 @@ def check_line_plot(text, name, paths, docs, where):
         line += f" jobs={c['jobs']}" if axis != "jobs" and varies["jobs"] else ""
         if axis != "limit" and varies["limit"]:
             line += f" limit={size_format(c['limit'])}"
+        for k, v in c.get("knobs", {}).items():
+            line += f" {k}={v}" if k != knob else ""
         return line
 
     def metrics_of(c):

@@ -114,21 +114,28 @@ static int shown(const struct command_info *c, const struct option_desc *o)
 	return !(o->flags & OPT_HIDDEN) && option_for(o, c->options);
 }
 
-/* "--swappiness, --page-cluster, ... take a comma list as well": the rows with OPT_KNOB. */
+/* "These settings take a LIST as well: swappiness, page-cluster, ...": the rows with
+ * OPT_KNOB, named without their dashes (a line of --help that starts with an option is that
+ * option's own). */
 static void knob_note(char *buf, size_t len)
 {
-	size_t at = 0;
+	size_t at =
+		(size_t)snprintf(buf, len,
+				 "These settings take a LIST as well as one value, one cell per "
+				 "value (an axis of the sweep): ");
+	int first = 1;
 
 	for (size_t pos = 0; pos < option_count() && at < len; pos++) {
 		const struct option_desc *o = option_row(option_at(pos));
-		if (o->flags & OPT_KNOB)
-			at += (size_t)snprintf(buf + at, len - at, "%s--%s", at ? ", " : "",
+		if (o->flags & OPT_KNOB) {
+			at += (size_t)snprintf(buf + at, len - at, "%s%s", first ? "" : ", ",
 					       o->name);
+			first = 0;
+		}
 	}
 	if (at < len)
 		snprintf(buf + at, len - at,
-			 " take a LIST as well as one value: one cell per value, an axis of the "
-			 "sweep; --mthp too, where a size is given more than one mode.");
+			 "; mthp too, where a size is given more than one mode.");
 }
 
 void options_help(FILE *out, const struct command_info *c, const struct command_info *table,
