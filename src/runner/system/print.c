@@ -75,7 +75,7 @@ void sysinfo_print(const struct sysinfo_facts *s, FILE *out)
 	fprintf(out, "\nwarnings:\n");
 	for (size_t i = 0; i < n; i++) {
 		char line[SYSINFO_WARNING_LEN + 2];
-		int len = snprintf(line, sizeof(line), "! %s", warnings[i]);
-		wrap_line(line, (size_t)len, VIEW_COLUMNS, out);
+		snprintf(line, sizeof(line), "! %s", warnings[i]);
+		wrap_line(line, strlen(line), VIEW_COLUMNS, out);
 	}
 }
