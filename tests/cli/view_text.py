@@ -3,6 +3,7 @@
 read sentences.
 
     view_text.py widths ZSWAPBENCH FILE...   every view of the files: no line over 100 columns
+    view_text.py machines ZSWAPBENCH DIR...  sysinfo and dry runs on fixture trees: the same
     view_text.py unwrap [--markdown]         stdin's wrapped lines joined, to stdout
 
 widths runs, for each file, show, show -v and show -q (aligned, --raw, markdown), show of the
@@ -15,7 +16,11 @@ none), must be a table's: in the aligned text the heading and the rows of a tabl
 a table's line of the terminal's view. Prints what it ran and each line that is not; exit 1 on
 any.
 
-unwrap joins what the views wrapped (src/runner/report/wrap.c): a line continues the one before
+machines runs, for each fixture tree (--sysroot DIR), sysinfo and the dry runs of DRY_RUNS the
+tree's machine takes (one it refuses, for a backend or a tool it lacks, prints nothing to
+count). Neither prints a table kept whole: every line must be within 100 columns.
+
+unwrap joins what the views wrapped (src/runner/base/wrap.c): a line continues the one before
 when it is indented as that paragraph's next lines are (two columns more than its first, at
 most 50), the line before had room for none of its first word (it was broken there), and it is
 not itself the first of a paragraph (followed by a line indented two more, which would
@@ -42,6 +47,24 @@ sed -n "s/^set output '\\(.*\\)'$/\\1/p" "$1" | while IFS= read -r out; do
 	printf '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>\\n' >"$out"
 done
 """
+
+
+# The dry runs' options: each line of the text a dry run can print, with the paths, commands and
+# settings that make its lines long.
+DRY_RUNS = [
+    [],
+    ["--swap", "disk"],
+    ["--swap", "disk,zram,zswap"],
+    ["--swap", "disk,zram", "--min-trials", "3", "--trials", "10"],
+    ["--swap", "disk", "--thp", "always", "--mglru", "on", "--swappiness", "10", "--page-cluster",
+     "0", "--swap-limit", "100M", "--background", "100M", "--settle"],
+    ["--swap", "disk", "--setup", "echo set up", "--prepare", "sync", "--cleanup",
+     "rm -f scratch", "--", "sh", "-c", "dd if=/dev/zero of=scratch bs=1M count=64"],
+    ["--swap", "zswap", "--load", "sh -c 'echo zswapbench-load throughput 1'", "--ready", "true",
+     "--load-warmup", "sleep 1", "--", "sleep", "60"],
+    ["--swap", "zram", "--target", "fs", "--", "sh", "-c", "dd if=/dev/zero of=f bs=1M count=64"],
+    ["--swap", "disk", "--target", "block"],
+]
 
 
 def width(s):
@@ -206,9 +229,28 @@ def widths(zsb, files):
     return 1 if c.bad else 0
 
 
+def machines(zsb, dirs):
+    c = Check(zsb)
+    ran = {"sysinfo": 0, "dry run": 0}
+    for d in dirs:
+        for what, args in [("sysinfo", ["sysinfo", "--sysroot", d])] + \
+                [("dry run", ["--dry-run", "--sysroot", d, *a]) for a in DRY_RUNS]:
+            text = c.run(*args)
+            if text is not None:
+                ran[what] += 1
+                c.over(" ".join(args), text, lambda i, line: False)
+    for line in c.bad:
+        print(line)
+    print(f"{ran['sysinfo']} sysinfo, {ran['dry run']} dry runs, {c.lines} lines: "
+          f"{len(c.bad)} over {WIDTH} columns")
+    return 1 if c.bad else 0
+
+
 def main():
     if len(sys.argv) >= 3 and sys.argv[1] == "widths":
         sys.exit(widths(sys.argv[2], sys.argv[3:]))
+    if len(sys.argv) >= 3 and sys.argv[1] == "machines":
+        sys.exit(machines(sys.argv[2], sys.argv[3:]))
     if len(sys.argv) >= 2 and sys.argv[1] == "unwrap":
         text = sys.stdin.read()
         sys.stdout.write(unwrap_markdown(text) if "--markdown" in sys.argv[2:] else unwrap(text))

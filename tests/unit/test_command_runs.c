@@ -150,7 +150,7 @@ Test(show, each_file_under_its_heading, .fini = drop_tmp)
 			  strlen("== " RESULTS
 				 "disk-zram.json: kernel 6.18.44-fc-v657, host vm, ")) == 0,
 		  "%.200s", text);
-	/* Within 100 columns: the date on a line of its own (report/wrap.h). */
+	/* Within 100 columns: the date on a line of its own (base/wrap.h). */
 	cr_assert_not_null(strstr(text,
 				  "\n\n== " RESULTS
 				  "zswap-64k-pages.json: kernel 6.12.0-1-arm64-64k, host "
@@ -428,7 +428,7 @@ Test(show, a_hostile_file_reaches_the_terminal_escaped, .init = utf8_locale, .fi
 		     EXIT_OK, "%s", captured);
 	text = slurp(file);
 	expect_no_controls(text, "show -v of two files");
-	/* The heading wrapped within 100 columns as the terminal shows it (report/wrap.h). */
+	/* The heading wrapped within 100 columns as the terminal shows it (base/wrap.h). */
 	cr_expect(strstr(text, "== " HOSTILE ": " KERNEL_ESCAPED ", host\n  =HYPERLINK("), "%s",
 		  text);
 	cr_expect(strstr(text, TITLE_ESCAPED), "%s", text);

@@ -26,7 +26,7 @@ static struct report_opts markdown(void)
 }
 
 /* Markdown's paragraphs and items each on one line, as a GFM renderer reads them: the lines
- * the view wrapped within 100 columns (report/wrap.h) joined by a blank, a table's rows and
+ * the view wrapped within 100 columns (base/wrap.h) joined by a blank, a table's rows and
  * the blank lines between blocks as they are. text is freed. */
 static char *joined(char *text)
 {

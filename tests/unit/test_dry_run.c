@@ -72,8 +72,9 @@ Test(dry_run, the_plan_s_cells_and_order)
 	says("plan: 2 cells x 3 trials (+1 warmup), interleaved order: 8 trials in all\n");
 	says("  zram:lz4: limit 100M, 1 job, 300M written by the hogger\n");
 	says("  workload pinned to CPU 1: chosen\n");
+	/* 104 columns: wrapped within 100, its next line two columns in (base/wrap.h). */
 	says("  first trials in order: zram:lz4#1 zram:zstd#1 zram:lz4#2 zram:zstd#2 zram:lz4#3 "
-	     "zram:zstd#3 zram:lz4#4 zram:zstd#4\n");
+	     "zram:zstd#3\n    zram:lz4#4 zram:zstd#4\n");
 	says_not(" ...");
 	/* Each compressor is a change of its own. */
 	says("\nzram:lz4:\n");
@@ -117,7 +118,8 @@ Test(dry_run, the_run_wide_settings)
 	     "for the run: /sys/kernel/mm/transparent_hugepage/hugepages-2048kB/enabled inherit, "
 	     "restored\n");
 	says("for the run: vm.page-cluster 0, restored\n");
-	says("under /sys/fs/cgroup with memory.max set to its limit");
+	says("\neach trial: a cgroup zswapbench-PID-CELL-TRIAL under /sys/fs/cgroup with "
+	     "memory.max set to its\n  limit; removed after\n");
 }
 
 Test(dry_run, a_block_device_at_fio_s_speed)
@@ -129,6 +131,37 @@ Test(dry_run, a_block_device_at_fio_s_speed)
 	/* 2 trials of 500M at 500 MiB/s and the runner's 0.49 s. */
 	says("estimated duration: about 2 s (0.0 min), for fio's bytes at ~500 MiB/s");
 	says("  the workloads 2.0 s; the runner's own 0.5 s:");
+}
+
+/* The text's lines, each within 100 columns: a command, a path or a backend's change wrapped. */
+Test(dry_run, every_line_within_100_columns)
+{
+	DRY("--swap", "zram", "--comp", "lz4,zstd", "--setup", "echo set up", "--prepare", "sync",
+	    "--cleanup", "rm -f scratch", "--", "sh", "-c",
+	    "dd if=/dev/zero of=scratch bs=1M count=64 status=none && sync && rm -f scratch");
+	for (const char *p = text; *p;) {
+		size_t n = strcspn(p, "\n");
+		cr_expect_leq(n, 100, "a line of %zu: '%.*s'", n, (int)n, p);
+		p += n + (p[n] == '\n');
+	}
+	/* 144 columns: broken after the word that fits, its next line two columns in. */
+	says("\n  once: a work directory zswapbench-PID.d beside the swapfile, removed at the end "
+	     "with what is in\n    it; in it, before the first trial: echo set up\n");
+}
+
+/* The JSON's lines are the text's, whole: a program reads them, no terminal. */
+Test(dry_run, the_json_s_lines_are_not_wrapped)
+{
+	json_object *o, *v;
+
+	DRY("--swap", "zram", "--format", "json");
+	o = json_tokener_parse(text);
+	cr_assert_not_null(o, "%s", text);
+	cr_assert(json_object_object_get_ex(o, "run_changes", &v));
+	cr_assert_str_eq(json_object_get_string(json_object_array_get_idx(v, 0)),
+			 "each trial: a cgroup zswapbench-PID-CELL-TRIAL under /sys/fs/cgroup with "
+			 "memory.max set to its limit; removed after");
+	json_object_put(o);
 }
 
 Test(dry_run, json_has_the_cells_and_the_schedule)

@@ -50,7 +50,7 @@ Test(full_view, a_cells_table_and_its_comparison_word_for_word)
 	has_line(text,
 		 "user_cpu                     s     5 0.011  0.010   90.3% 0.000  0.008 "
 		 "0.024 0.000 ... 0.023 ");
-	/* Text, wrapped within 100 columns under the table (report/wrap.h). */
+	/* Text, wrapped within 100 columns under the table (base/wrap.h). */
 	has_line(text,
 		 "  unavailable on this machine (not zero): perf_instructions, perf_cycles, "
 		 "perf_branches,\n"

@@ -27,7 +27,7 @@ static char *shown(const char *fixture, enum output_format format, int quiet)
 	return text;
 }
 
-/* Wrapped within 100 columns, its next line indented (report/wrap.h). */
+/* Wrapped within 100 columns, its next line indented (base/wrap.h). */
 #define WARNED                                                                                     \
 	"warning before the run: Load average 4.24 on 2 CPUs (above 0.5 per CPU): other work "     \
 	"competes with\n  the trials for CPU and disk.\n"

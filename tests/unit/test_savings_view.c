@@ -38,7 +38,7 @@ Test(savings_view, the_answer_of_a_search_word_for_word)
 	cr_assert_eq(savings_json_read(FIXTURES "/savings/hot25-zram.json", &r, why, sizeof(why)),
 		     0, "%s", why);
 	text = printed(&r);
-	/* Its sentences wrapped within 100 columns (report/wrap.h), the next lines indented. */
+	/* Its sentences wrapped within 100 columns (base/wrap.h), the next lines indented. */
 	has_line(text,
 		 "memory saved at <= 100% slowdown of elapsed, against the workload with no "
 		 "limit and no swap\n"

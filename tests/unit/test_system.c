@@ -501,6 +501,38 @@ Test(system_warnings, the_table_marks_the_facts_that_warn)
 	free(text);
 }
 
+/* Every line of the table within 100 columns (base/wrap.h): a value too long goes on under the
+ * values, not under the labels; a warning's sentence two columns in, under its words. */
+Test(system_warnings, the_table_s_lines_within_100_columns)
+{
+	struct sysinfo_facts s = collect(NOISY);
+	char *text;
+
+	snprintf(s.kernel.cmdline, sizeof(s.kernel.cmdline),
+		 "BOOT_IMAGE=/boot/vmlinuz-6.1.0-18-amd64 root=/dev/nvme0n1p2 ro quiet "
+		 "mitigations=off transparent_hugepage=madvise zswap.enabled=1 "
+		 "zswap.compressor=zstd");
+	text = printed(&s);
+	for (const char *p = text; *p;) {
+		size_t n = strcspn(p, "\n");
+		cr_expect_leq(n, 100, "a line of %zu: '%.*s'", n, (int)n, p);
+		p += n + (p[n] == '\n');
+	}
+	cr_assert(strstr(text,
+			 "\n  kernel command line      BOOT_IMAGE=/boot/vmlinuz-6.1.0-18-amd64 "
+			 "root=/dev/nvme0n1p2 ro quiet\n"
+			 "                           mitigations=off transparent_hugepage=madvise "
+			 "zswap.enabled=1\n"
+			 "                           zswap.compressor=zstd\n  cpu model"),
+		  "%s", text);
+	cr_assert(strstr(text,
+			 "\n! CPU frequency governor powersave on policies 0-2,10, not "
+			 "performance: the clock follows the load,\n  so the same work takes "
+			 "a different time from trial to trial.\n"),
+		  "%s", text);
+	free(text);
+}
+
 /* ---- the JSON ---- */
 
 /* Every documented key of every section, and nothing else. */

@@ -275,7 +275,7 @@ Test(views, every_metric_carries_its_unit)
  * after the cells and before the verdict, a list item in markdown; an empty one is none. */
 Test(views, the_machines_warnings_before_the_run_are_shown)
 {
-	/* Wrapped within 100 columns, its next line indented (report/wrap.h). */
+	/* Wrapped within 100 columns, its next line indented (base/wrap.h). */
 	static const char want[] =
 		"warning before the run: Load average 4.24 on 2 CPUs (above 0.5 "
 		"per CPU): other work competes with\n  the trials for CPU and disk.\n";

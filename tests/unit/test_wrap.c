@@ -1,8 +1,9 @@
-/* A view's lines within 100 columns (report/wrap.h): where a line breaks (100 columns fit, 101
- * do not), how its next lines are indented, a word wider than the line kept whole, columns
- * counted as the terminal shows them (a UTF-8 character one, an escaped byte four), a table's
- * rows kept whole among wrapped lines, and markdown's paragraphs and items wrapped with the
- * markers a next line would start escaped. The outputs are asserted byte for byte. */
+/* A text's lines within 100 columns (base/wrap.h): where a line breaks (100 columns fit, 101
+ * do not), how its next lines are indented (two columns more, or under a row's value), a word
+ * wider than the line kept whole, columns counted as the terminal shows them (a UTF-8 character
+ * one, an escaped byte four), a table's rows kept whole among wrapped lines, and markdown's
+ * paragraphs and items wrapped with the markers a next line would start escaped. The outputs are
+ * asserted byte for byte. */
 #include <criterion/criterion.h>
 #include <locale.h>
 #include <stdio.h>
@@ -13,7 +14,7 @@
 #include "runner/report/formats/formats.h"
 #include "runner/report/markdown.h"
 #include "runner/report/table.h"
-#include "runner/report/wrap.h"
+#include "runner/base/wrap.h"
 #include "tools.h"
 
 /* Ten columns: a word of nine letters and a blank. */
@@ -166,6 +167,29 @@ Test(wrap, a_deep_indentation_takes_at_most_half_the_width)
 	cr_expect_null(strstr(got, "\n                                                   "),
 		       "indented past half the width:\n%s", got);
 	free(got);
+}
+
+static void hangs_to(const char *line, size_t width, size_t hang, const char *want)
+{
+	char *got = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&got, &len);
+
+	cr_assert_not_null(f);
+	wrap_hanging(line, strlen(line), width, hang, f);
+	fclose(f);
+	cr_assert_str_eq(got, want, "from (%zu wide, next lines %zu in):\n%s", width, hang, line);
+	free(got);
+}
+
+/* A row of a label and a value (sysinfo's) goes on under its value. */
+Test(wrap, a_row_s_next_lines_under_its_value)
+{
+	hangs_to("key  aaaa bbbb cccc", 14, 5, "key  aaaa bbbb\n     cccc\n");
+	hangs_to("key  aaaa bbbb", 14, 5, "key  aaaa bbbb\n");
+	hangs_to(LINE_101, 100, 27, FIRST_89 "\n                           abcdefghijk\n");
+	/* Still at most half the width: 8 asked of 12, 6 given. */
+	hangs_to("k aaaa bbbb cccc", 12, 8, "k aaaa bbbb\n      cccc\n");
 }
 
 Test(wrap, a_word_wider_than_the_line_is_kept_whole)

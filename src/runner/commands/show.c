@@ -11,7 +11,7 @@
 #include "runner/base/log.h"
 #include "runner/report/formats/formats.h"
 #include "runner/report/report.h"
-#include "runner/report/wrap.h"
+#include "runner/base/wrap.h"
 #include "runner/result/json_read.h"
 
 /* Several files in one JSON document: a list of them. */
@@ -31,7 +31,7 @@ static int show_json(const struct file_set *fs, const struct report_opts *o, FIL
 	return ret;
 }
 
-/* A file's heading among several, within VIEW_COLUMNS as the views' lines are (report/wrap.h). */
+/* A file's heading among several, within VIEW_COLUMNS as the views' lines are (base/wrap.h). */
 static void heading(const struct file_set *fs, size_t i, FILE *out)
 {
 	const struct results *r = fs->ptrs[i];

@@ -15,7 +15,7 @@
 #include "runner/report/device/device.h"
 #include "runner/report/markdown.h"
 #include "runner/report/format.h"
-#include "runner/report/wrap.h"
+#include "runner/base/wrap.h"
 #include "runner/result/config_diff.h"
 #include "runner/result/reference.h"
 #include "runner/result/environment.h"
@@ -654,7 +654,7 @@ int compare_csv(const struct compare_input *in, FILE *out)
 	return ret;
 }
 
-/* The text wrapped within VIEW_COLUMNS, its tables as they are (report/wrap.h). */
+/* The text wrapped within VIEW_COLUMNS, its tables as they are (base/wrap.h). */
 int compare_text(const struct compare_input *in, FILE *out)
 {
 	struct report_opts o = *in->o;

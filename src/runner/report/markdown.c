@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runner/report/wrap.h"
+#include "runner/base/wrap.h"
 
 enum block {
 	B_BLANK,

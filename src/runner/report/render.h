@@ -22,7 +22,7 @@ struct render_opts {
 	enum output_format format; /* the table's: aligned, markdown or csv */
 	const struct column_list *columns; /* NULL or empty: every column */
 	int raw, noheadings;
-	/* The view's text held to be wrapped (report/wrap.h): a table printed into it is marked
+	/* The view's text held to be wrapped (base/wrap.h): a table printed into it is marked
 	 * to be kept as it is. NULL: none. */
 	struct text_capture *capture;
 };

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "runner/report/markdown.h"
-#include "runner/report/wrap.h"
+#include "runner/base/wrap.h"
 #include "runner/result/json_write.h"
 
 /* The result document, its comparisons the answer's: one decision, every format. */
@@ -73,7 +73,7 @@ static int print_text(const struct results *r, const struct answer *a, const str
 	return ret ? ret : report_verdict(r, a, o, out);
 }
 
-/* The text wrapped within VIEW_COLUMNS, its tables as they are (report/wrap.h). */
+/* The text wrapped within VIEW_COLUMNS, its tables as they are (base/wrap.h). */
 static int print_wrapped(const struct results *r, const struct answer *a,
 			 const struct report_opts *o, FILE *out)
 {

@@ -3,7 +3,7 @@
 #include <math.h>
 
 #include "common/size.h"
-#include "runner/report/wrap.h"
+#include "runner/base/wrap.h"
 
 static void answer_line(const struct savings_report *r, size_t i, FILE *out)
 {
@@ -25,7 +25,7 @@ static void answer_line(const struct savings_report *r, size_t i, FILE *out)
 			     : "");
 }
 
-/* A table: kept whole where a text capture wraps the lines around it (report/wrap.h). */
+/* A table: kept whole where a text capture wraps the lines around it (base/wrap.h). */
 static void steps_table(const struct savings_report *r, struct text_capture *c, FILE *out)
 {
 	char limit[32];

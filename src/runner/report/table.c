@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runner/report/wrap.h"
+#include "runner/base/wrap.h"
 
 void table_init(struct table *t, const char *title, const enum column_id *cols, size_t ncols)
 {

@@ -10,6 +10,7 @@
 #include "common/util.h"
 #include "runner/cli/option_table.h"
 #include "runner/base/sizes.h"
+#include "runner/base/wrap.h"
 #include "runner/fio/job.h"
 #include "runner/kernel/mthp.h"
 #include "runner/report/formats/formats.h"
@@ -349,14 +350,25 @@ static int dry_run_json(const struct run *run, FILE *out)
 	return ret ? -EIO : 0;
 }
 
+/* A command, a path or a backend's change can make a line of any length: every line within
+ * VIEW_COLUMNS, as the views' are (base/wrap.h). The JSON's strings are these lines unwrapped. */
+static int dry_run_text(const struct run *run, FILE *out)
+{
+	struct text_capture c;
+
+	if (!text_capture_begin(&c))
+		return -ENOMEM;
+	plan_lines(run, c.f);
+	fprintf(c.f, "changes to the kernel, every one journaled and undone:\n");
+	backend_lines(run, c.f);
+	run_lines(run, c.f);
+	estimate(run, c.f);
+	return text_capture_end(&c, out);
+}
+
 int dry_run_print(const struct run *run, FILE *out)
 {
 	if (format_def_of(run->cfg->view.format)->document)
 		return dry_run_json(run, out);
-	plan_lines(run, out);
-	fprintf(out, "changes to the kernel, every one journaled and undone:\n");
-	backend_lines(run, out);
-	run_lines(run, out);
-	estimate(run, out);
-	return 0;
+	return dry_run_text(run, out);
 }

@@ -707,7 +707,10 @@ static int carry_out(struct run *run)
 	placement_apply(&run->placement, &run->plan, cfg->threads);
 	/* A fixture tree is for checks: no lock, no journal, nothing real is touched. */
 	if (cfg->dry_run || cfg->sysroot[0]) {
-		dry_run_print(run, stdout);
+		if ((status = dry_run_print(run, stdout))) {
+			say("cannot print the plan: %s", strerror(-status));
+			return EXIT_RUNTIME;
+		}
 		if (cfg->sysroot[0])
 			say("--sysroot %s: the checks passed; nothing runs against a fixture tree",
 			    cfg->sysroot);

@@ -55,7 +55,8 @@ int run_main(const struct config *cfg);
 
 /* The results' cells, system and configuration for the plan (run_results.c). -ENOMEM. */
 int run_results_init(struct run *run);
-/* --dry-run: the plan and the changes it would make, from the backends' describe hooks. */
+/* --dry-run: the plan and the changes it would make, from the backends' describe hooks. 0,
+ * -ENOMEM or -EIO. */
 int dry_run_print(const struct run *run, FILE *out);
 /* --min-trials: the looks and where they stopped, into the results' plan. */
 void run_results_note_sequential(struct run *run);

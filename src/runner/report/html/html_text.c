@@ -11,7 +11,7 @@
 #include "runner/base/sizes.h"
 #include "runner/report/html/html_markup.h"
 #include "runner/report/html/html_page.h"
-#include "runner/report/wrap.h"
+#include "runner/base/wrap.h"
 
 struct capture {
 	char *text;
@@ -37,7 +37,7 @@ static char *capture_close(struct capture *c)
 	return c->text;
 }
 
-/* r's verdict as `show` prints it, wrapped as show wraps it (report/wrap.h), to out. */
+/* r's verdict as `show` prints it, wrapped as show wraps it (base/wrap.h), to out. */
 static int wrapped_verdict(const struct results *r, const struct report_opts *o, FILE *out)
 {
 	struct report_opts held = *o;

@@ -1,12 +1,13 @@
 /*
- * Every line of a text view within VIEW_COLUMNS, as a terminal shows it: a sentence, a legend or
- * a title longer than that is broken at its blanks, its next lines indented two columns more than
+ * Every line of a text within VIEW_COLUMNS, as a terminal shows it: a sentence, a legend or a
+ * title longer than that is broken at its blanks, its next lines indented two columns more than
  * its first, so that where one line ends is seen. A table's rows are not: they are kept whole,
- * aligned, where their data is wider. A view writes its lines into a text_capture, the tables
- * among them marked by table_print (report/table.c), or by the view around a table it aligns
- * itself (savings' steps); text_capture_end wraps the rest on the way out. A line of its own
- * (show's heading of a file among several) goes through wrap_line. Columns are counted as the
- * terminal shows the text once escaped (base/escape.h).
+ * aligned, where their data is wider. A text written by many functions (a view, the dry run) is
+ * written into a text_capture, its tables marked (report/table.c's table_print marks those it
+ * prints, a writer that aligns its own marks them itself: savings' steps); text_capture_end
+ * wraps the rest on the way out. A line of its own (show's heading of a file among several, a
+ * sysinfo row) goes through wrap_line or wrap_hanging. Columns are counted as the terminal shows
+ * the text once escaped (base/escape.h).
  */
 #ifndef ZSB_WRAP_H
 #define ZSB_WRAP_H
@@ -25,6 +26,9 @@ size_t wrap_cut(const char *s, size_t n, size_t room, size_t *next);
  * broken at blanks, the lines after its first indented as it is and two columns more (at most
  * half the width). */
 void wrap_line(const char *line, size_t n, size_t width, FILE *out);
+/* As wrap_line, the lines after the first indented hang columns (at most half the width): a row
+ * of a label and its value goes on under the value, not under the label. */
+void wrap_hanging(const char *line, size_t n, size_t width, size_t hang, FILE *out);
 
 /* What a view writes, held until it is done: the tables' bytes as they are, every other line
  * wrapped within VIEW_COLUMNS. */

@@ -1,4 +1,4 @@
-#include "runner/report/wrap.h"
+#include "runner/base/wrap.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -29,12 +29,20 @@ size_t wrap_cut(const char *s, size_t n, size_t room, size_t *next)
 	return end;
 }
 
-static void wrap_out(const char *line, size_t n, size_t width, int eol, FILE *out)
+/* A paragraph's next lines two columns in from its first. */
+static size_t hang_of(const char *line, size_t n)
 {
-	size_t indent = 0, hang, next, end;
+	size_t indent = 0;
 
 	while (indent < n && line[indent] == ' ')
 		indent++;
+	return indent + 2;
+}
+
+static void wrap_out(const char *line, size_t n, size_t width, size_t hang, int eol, FILE *out)
+{
+	size_t next, end;
+
 	if (escape_columns(line, n) <= width) {
 		fwrite(line, 1, n, out);
 		if (eol)
@@ -42,7 +50,7 @@ static void wrap_out(const char *line, size_t n, size_t width, int eol, FILE *ou
 		return;
 	}
 	/* The indentation of a line's continuation takes at most half the width. */
-	hang = indent + 2 < width / 2 ? indent + 2 : width / 2;
+	hang = hang < width / 2 ? hang : width / 2;
 	end = wrap_cut(line, n, width, &next);
 	fwrite(line, 1, end, out);
 	while (next < n) {
@@ -60,7 +68,12 @@ static void wrap_out(const char *line, size_t n, size_t width, int eol, FILE *ou
 
 void wrap_line(const char *line, size_t n, size_t width, FILE *out)
 {
-	wrap_out(line, n, width, 1, out);
+	wrap_out(line, n, width, hang_of(line, n), 1, out);
+}
+
+void wrap_hanging(const char *line, size_t n, size_t width, size_t hang, FILE *out)
+{
+	wrap_out(line, n, width, hang, 1, out);
 }
 
 FILE *text_capture_begin(struct text_capture *c)
@@ -111,7 +124,7 @@ int text_capture_end(struct text_capture *c, FILE *out)
 		if (k < c->ntables && (size_t)c->tables[k][0] <= at)
 			fwrite(line, 1, n + (size_t)eol, out);
 		else
-			wrap_out(line, n, VIEW_COLUMNS, eol, out);
+			wrap_out(line, n, VIEW_COLUMNS, hang_of(line, n), eol, out);
 		at += n + (size_t)eol;
 	}
 	free(c->text);
