@@ -96,8 +96,10 @@ static int show_files(const struct config *cfg, struct report_opts *o, FILE *out
 		file_set_free(&fs);
 		return EXIT_USAGE;
 	}
-	ret = format_def_of(cfg->view.format)->several == SEVERAL_LIST ? show_json(&fs, o, out)
-								       : show_each(&fs, o, out);
+	/* -J's tables of several files are one JSON value too: a list of each file's. */
+	ret = format_def_of(cfg->view.format)->several == SEVERAL_LIST || cfg->view.table_json
+		? show_json(&fs, o, out)
+		: show_each(&fs, o, out);
 	file_set_free(&fs);
 	return ret ? EXIT_RUNTIME : EXIT_OK;
 }

@@ -116,3 +116,10 @@ const char *report_column_names(void)
 					       columns[id].name);
 	return list;
 }
+
+void report_column_list(FILE *out)
+{
+	fputs("Available output columns:\n", out);
+	for (int id = 0; id < COL_COUNT; id++)
+		fprintf(out, "%12s  %s\n", columns[id].name, columns[id].help);
+}
