@@ -114,7 +114,7 @@ int show_run(const struct config *cfg)
 	if (status)
 		return status;
 	/* A result file is untrusted: what it holds reaches the terminal escaped. */
-	out = escape_open(view.f, format_def_of(cfg->view.format)->escape);
+	out = escape_open(view.f, view_escape(cfg));
 	if (out) {
 		status = format_def_of(cfg->view.format)->several == SEVERAL_ONE_TABLE
 			? show_csv(cfg, &o, out)
