@@ -120,6 +120,6 @@ const char *report_column_names(void)
 void report_column_list(FILE *out)
 {
 	fputs("Available output columns:\n", out);
-	for (int id = 0; id < COL_COUNT; id++)
-		fprintf(out, "%12s  %s\n", columns[id].name, columns[id].help);
+	for (size_t i = 0; i < COL_COUNT; i++)
+		fprintf(out, "%12s  %s\n", columns[i].name, columns[i].help);
 }
