@@ -384,3 +384,76 @@ print(r.get("tests"), r.get("failures"), len(cases), [c.get("classname") for c i
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "zswapbench: show: --format tap: only compare writes it; try 'zswapbench show --help'" ]
 }
+
+# Issue 37, tables as util-linux writes them: --raw's numbers split on blanks, their unit in the
+# heading; -J each table as JSON alone; --bytes; --list-columns; -C +LIST and --output-all.
+@test "views: show --raw prints typed columns as numbers, the unit in the heading" {
+	run --separate-stderr "$ZSB" show --raw "$FIX"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "CELL N ELAPSED_S INTERVAL MIN_S MAX_S CPU_S SWAP_MIB RAM_MIB RATIO" ]
+	[[ "${lines[1]}" == "disk 5/5 0.167 "*" 0.153 0.225 0.156 64.9 0.0 " ]]
+	run --separate-stderr "$ZSB" show --raw -C cell,elapsed,cpu,swap,ram "$FIX"
+	[ "${lines[0]}" = "CELL ELAPSED_S CPU_S SWAP_MIB RAM_MIB" ]
+	[ "${lines[2]}" = "zram 0.204 0.156 64.9 34.6" ]
+	! grep -q 'x20' <<<"$output"
+}
+
+@test "views: show and compare -J are JSON alone, numbers as numbers" {
+	command -v jq >/dev/null || skip "jq is not installed"
+	local R="$BATS_TEST_DIRNAME/../fixtures/results"
+	run --separate-stderr "$ZSB" show -J "$FIX"
+	[ "$status" -eq 0 ]
+	[ "$(jq -r '.cells[1].cell' <<<"$output")" = zram ]
+	[ "$(jq -r '.cells[1].swap_mib | type' <<<"$output")" = number ]
+	[ "$(jq -r '.cells[1].elapsed_s' <<<"$output")" = 0.204 ]
+	"$ZSB" show -J -v "$FIX" | jq -e 'type == "array" and length == 3'
+	"$ZSB" show -J "$FIX" "$R/oom.json" | jq -e 'type == "array" and length == 2'
+	"$ZSB" show -J "$R/hostile.json" | jq -e .
+	"$ZSB" compare -J "$FIX" "$FIX" | jq -e .
+	"$ZSB" show -J "$R/block-zram-disk.json" | jq -e '.block[0].iops | type == "number"'
+}
+
+@test "views: --bytes prints sizes in whole bytes in every table mode" {
+	run --separate-stderr "$ZSB" show --bytes --raw -C cell,swap "$FIX"
+	[ "${lines[0]}" = "CELL SWAP_B" ]
+	[ "${lines[2]}" = "zram 68087808" ]
+	run --separate-stderr "$ZSB" show --bytes --format csv -C cell,swap,ram "$FIX"
+	[ "$status" -eq 0 ]
+	run --separate-stderr "$ZSB" show --bytes -C cell,swap "$FIX"
+	[[ "${lines[2]}" == "zram 68087808 B" ]]
+	run --separate-stderr "$ZSB" show --bytes -v "$FIX"
+	grep -q '^cgroup_swap_peak *B ' <<<"$output"
+}
+
+@test "views: --list-columns lists every column, -C +LIST adds, --output-all shows the hidden" {
+	run --separate-stderr "$ZSB" show --list-columns
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "Available output columns:" ]
+	[[ "$output" == *"      STDDEV  the standard deviation"* ]]
+	run --separate-stderr "$ZSB" compare --list-columns
+	[ "$status" -eq 0 ]
+	run --separate-stderr "$ZSB" show --raw -C +stddev "$FIX"
+	[ "${lines[0]}" = "CELL N ELAPSED_S INTERVAL MIN_S MAX_S CPU_S SWAP_MIB RAM_MIB RATIO STDDEV_S" ]
+	run --separate-stderr "$ZSB" show --raw --output-all "$FIX"
+	[ "${lines[0]}" = "CELL N ELAPSED_S INTERVAL MIN_S MAX_S CPU_S SWAP_MIB RAM_MIB RATIO STDDEV_S" ]
+}
+
+@test "views: -J, --bytes and --output-all refused in one line where they cannot apply" {
+	local args
+	while read -r args; do
+		# shellcheck disable=SC2086
+		run --separate-stderr "$ZSB" $args "$FIX"
+		echo "$args: $stderr"
+		[ "$status" -eq 2 ]
+		[ "$(wc -l <<<"$stderr")" -eq 1 ]
+	done <<-EOF
+		show -J --format csv
+		show -J --format markdown
+		show -J --json
+		show -J -q
+		show --bytes --format json
+		show --output-all -C cell
+		plot -J
+		report --bytes
+	EOF
+}

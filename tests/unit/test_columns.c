@@ -86,7 +86,7 @@ Test(columns, a_table_refuses_a_column_it_lacks)
 Test(columns, o_picks_and_orders_the_columns_a_table_has)
 {
 	static const enum column_id cols[] = { COL_CELL, COL_ELAPSED, COL_CPU };
-	const struct column_list pick = { { COL_CPU, COL_METRIC, COL_CELL }, 3 };
+	const struct column_list pick = { { COL_CPU, COL_METRIC, COL_CELL }, 3, 0 };
 	struct render_opts o = { .format = FORMAT_CSV, .columns = &pick };
 	struct table t;
 	char *text = NULL;

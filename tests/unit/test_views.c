@@ -86,7 +86,7 @@ static char *printed(const struct results *r, const struct render_opts *render)
 /* The short answer once dropped --columns, --raw and --noheadings without a word. */
 Test(views, the_short_answer_takes_columns_and_shape)
 {
-	const struct column_list pick = { { COL_CELL, COL_ELAPSED }, 2 };
+	const struct column_list pick = { { COL_CELL, COL_ELAPSED }, 2, 0 };
 	struct render_opts cols = { .format = FORMAT_TABLE, .columns = &pick };
 	struct render_opts bare = { .format = FORMAT_TABLE, .noheadings = 1, .columns = &pick };
 	struct results r;

@@ -108,11 +108,32 @@ void text_capture_keep(struct text_capture *c, FILE *out, long mark)
 	c->tables[c->ntables++][1] = end;
 }
 
+/* A view's tables without the words around them: -J's one JSON value. */
+static void tables_out(const struct text_capture *c, FILE *out)
+{
+	int list = c->ntables != 1;
+
+	if (list)
+		fputs("[\n", out);
+	for (size_t k = 0; k < c->ntables; k++) {
+		if (k)
+			fputs(",\n", out);
+		fwrite(c->text + c->tables[k][0], 1, (size_t)(c->tables[k][1] - c->tables[k][0]),
+		       out);
+	}
+	if (list)
+		fputs("]\n", out);
+}
+
 int text_capture_end(struct text_capture *c, FILE *out)
 {
 	int ret = fclose(c->f) || c->failed ? -ENOMEM : 0;
 	size_t at = 0, k = 0;
 
+	if (!ret && c->tables_only) {
+		tables_out(c, out);
+		at = c->len;
+	}
 	while (!ret && at < c->len) {
 		const char *line = c->text + at;
 		const char *nl = memchr(line, '\n', c->len - at);

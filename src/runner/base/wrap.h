@@ -39,6 +39,7 @@ struct text_capture {
 	long (*tables)[2]; /* each table's bytes: [from, to) */
 	size_t ntables, cap;
 	int failed; /* out of memory marking a table */
+	int tables_only; /* -J: the tables alone, one JSON value (text_capture_end) */
 };
 
 /* The stream to write the view to; NULL when out of memory. */
@@ -47,7 +48,8 @@ FILE *text_capture_begin(struct text_capture *c);
 long text_capture_mark(struct text_capture *c, FILE *out);
 /* What was written to out since mark, a table, goes out as it is. */
 void text_capture_keep(struct text_capture *c, FILE *out, long mark);
-/* The text copied to out, wrapped, and the capture freed: 0 or -ENOMEM. */
+/* The text copied to out, wrapped, and the capture freed: 0 or -ENOMEM. With tables_only, the
+ * tables alone, each a JSON object: one as it is, several as a JSON array of them, none as []. */
 int text_capture_end(struct text_capture *c, FILE *out);
 
 #endif

@@ -94,6 +94,10 @@ enum option_id {
 	O_COLUMNS,
 	O_RAW,
 	O_NOHEADINGS,
+	O_BYTES,
+	O_TABLE_JSON,
+	O_OUTPUT_ALL,
+	O_LIST_COLUMNS,
 	O_VERBOSE,
 	O_ALL,
 	O_FAIL_ON,
@@ -181,6 +185,9 @@ struct view_config {
 	int json; /* --json: the same as --format json */
 	struct column_list columns; /* -C: the table columns to show; empty: the table's own */
 	int raw, noheadings;
+	int bytes; /* --bytes: sizes in whole bytes */
+	int table_json; /* -J: each table as JSON, nothing around them */
+	int output_all; /* --output-all: every column a table has */
 	int verbose; /* every metric, not only the short answer */
 	int quiet; /* only the verdict and errors */
 	char *plot_dir; /* --plot, or plot's --output: the folder for the plots; empty: none */

@@ -279,11 +279,14 @@ static int parse_match(void *scope, const char *v, char *why, size_t len)
 	return match_keys_parse(v, &cfg->view.match_keys, why, len);
 }
 
-/* --columns (-C) picks table columns by name, as lsblk's -o does; they are kept as ids. */
+/* --columns (-C) picks table columns by name, as lsblk's -o does; they are kept as ids. A list
+ * that starts with + adds its columns to each table's own, as lsblk -o +COL. */
 static int parse_columns(void *scope, const char *v, char *why, size_t len)
 {
 	struct config *cfg = scope;
 	cfg->view.columns.n = 0;
+	cfg->view.columns.add = v[0] == '+';
+	v += cfg->view.columns.add;
 	if (!list_well_formed(v)) {
 		snprintf(why, len, "not a comma list of columns");
 		return -EINVAL;
@@ -700,6 +703,24 @@ static const struct option_desc core_rows[O_COUNT] = {
 	[O_NOHEADINGS] = { "noheadings", 0, OT_FLAG, FIELD(view.noheadings),
 			   .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
 			   .help = "tables without their heading line", .group = G_PRINTED },
+	[O_BYTES] = { "bytes", 0, OT_FLAG, FIELD(view.bytes),
+		      .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
+		      .help = "sizes in the tables in whole bytes, not MiB", .group = G_PRINTED },
+	/* Not --json: that is the whole result document (--format json). */
+	[O_TABLE_JSON] = { "table-json", 'J', OT_FLAG, FIELD(view.table_json),
+			   .commands = CMD_SHOW | CMD_COMPARE,
+			   .help = "each table as JSON, numbers as numbers, the words around "
+				   "them left out: one table an object, several an array of them",
+			   .group = G_PRINTED },
+	[O_OUTPUT_ALL] = { "output-all", 0, OT_FLAG, FIELD(view.output_all),
+			   .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
+			   .help = "every column each table has, those it hides by default too",
+			   .group = G_PRINTED },
+	[O_LIST_COLUMNS] = { "list-columns", 0, OT_ACTION, 0, 0,
+			     .commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
+			     .help = "list the table columns --columns takes, with what each "
+				     "holds",
+			     .group = G_PRINTED },
 	[O_VERBOSE] = { "verbose", 'v', OT_FLAG, FIELD(view.verbose),
 			.commands = CMD_RUN | CMD_SHOW | CMD_COMPARE,
 			.help = "every metric of every cell, not only the short answer",

@@ -218,6 +218,8 @@ enum options_result options_parse(const struct command_info *c, int argc, char *
 			return OPTIONS_HELP;
 		if (id == O_VERSION)
 			return OPTIONS_VERSION;
+		if (id == O_LIST_COLUMNS)
+			return OPTIONS_LIST_COLUMNS;
 		if (id < 0 || option_apply(cfg, id, optarg, why, len))
 			return OPTIONS_USAGE;
 		on_cmdline[id] = 1;

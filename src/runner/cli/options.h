@@ -19,6 +19,7 @@ enum options_result {
 	OPTIONS_RUN, /* cfg is filled: go on */
 	OPTIONS_HELP, /* --help: print the command's help (help.h), exit 0 */
 	OPTIONS_VERSION, /* --version: print the version, exit 0 */
+	OPTIONS_LIST_COLUMNS, /* --list-columns: print the table columns, exit 0 */
 	OPTIONS_USAGE, /* why holds the one-line error naming the option and its value: exit 2 */
 };
 

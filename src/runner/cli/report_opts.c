@@ -1,6 +1,7 @@
 #include "runner/cli/report_opts.h"
 
 #include "runner/cli/options.h"
+#include "runner/report/formats/formats.h"
 
 /* Sizes print with their unit, durations in seconds; a key the option table does not know
  * (a newer file's) as it is stored. */
@@ -28,7 +29,10 @@ struct report_opts report_opts_of(const struct config *cfg)
 		.render = { .format = cfg->view.format,
 			    .columns = &cfg->view.columns,
 			    .raw = cfg->view.raw,
-			    .noheadings = cfg->view.noheadings },
+			    .noheadings = cfg->view.noheadings,
+			    .bytes = cfg->view.bytes,
+			    .json = cfg->view.table_json,
+			    .output_all = cfg->view.output_all },
 		.verbose = cfg->view.verbose,
 		.quiet = cfg->view.quiet,
 		.cmp = { .alpha = cfg->alpha, .noise_pct = cfg->noise_pct },
@@ -39,4 +43,10 @@ struct report_opts report_opts_of(const struct config *cfg)
 		.match = cfg->view.match_keys,
 	};
 	return o;
+}
+
+enum escape_kind view_escape(const struct config *cfg)
+{
+	/* A file's bytes in -J's strings: \xNN would be no JSON. */
+	return cfg->view.table_json ? ESCAPE_JSON : format_def_of(cfg->view.format)->escape;
 }

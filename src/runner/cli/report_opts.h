@@ -3,9 +3,12 @@
 #ifndef ZSB_REPORT_OPTS_H
 #define ZSB_REPORT_OPTS_H
 
+#include "runner/base/escape.h"
 #include "runner/cli/config.h"
 #include "runner/report/report.h"
 
 struct report_opts report_opts_of(const struct config *cfg);
+/* How the view's output is escaped: its format's way, JSON's for -J's tables. */
+enum escape_kind view_escape(const struct config *cfg);
 
 #endif

@@ -11,7 +11,8 @@
 #include "runner/cli/option_table.h"
 #include "runner/report/formats/formats.h"
 
-static const enum option_id table_options[] = { O_COLUMNS, O_RAW, O_NOHEADINGS };
+static const enum option_id table_options[] = { O_COLUMNS, O_RAW,	 O_NOHEADINGS,
+						O_BYTES,   O_TABLE_JSON, O_OUTPUT_ALL };
 
 /* Why the view refuses option id; NULL: it honours it. */
 static const char *refusal(const struct config *cfg, enum option_id id, char *buf, size_t len)
@@ -26,6 +27,12 @@ static const char *refusal(const struct config *cfg, enum option_id id, char *bu
 		return "is for tables, and --quiet prints the verdict's words alone";
 	if (id == O_RAW && !f->aligned)
 		return "needs --format table: csv and markdown are never aligned";
+	if (id == O_TABLE_JSON && !f->aligned)
+		return "needs --format table: csv and markdown tables are not libsmartcols'";
+	/* A list without + names every column to print: there is nothing left to add. */
+	if (id == O_OUTPUT_ALL && cfg->view.columns.n && !cfg->view.columns.add)
+		return "adds to each table's columns, and --columns LIST replaces them: give "
+		       "--columns +LIST";
 	if (id == O_NOHEADINGS && f->needs_headings) {
 		snprintf(buf, len, "cannot drop a %s table's heading: %s needs it", f->name,
 			 f->name);

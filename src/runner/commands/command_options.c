@@ -8,6 +8,7 @@
 #include "runner/base/sizes.h"
 #include "runner/cli/help.h"
 #include "runner/commands/commands.h"
+#include "runner/report/columns.h"
 
 /* The run's first word, where it is no option and no command but near one: ": did you mean
  * 'zswapbench show'?"; else "". */
@@ -34,6 +35,9 @@ static int command_options(const struct command_info *c, int argc, char **argv, 
 		return EXIT_OK;
 	case OPTIONS_VERSION:
 		printf("zswapbench %s\n", ZSB_VERSION);
+		return EXIT_OK;
+	case OPTIONS_LIST_COLUMNS:
+		report_column_list(stdout);
 		return EXIT_OK;
 	case OPTIONS_USAGE:
 		say("%s%s; try 'zswapbench%s%s --help'", msg, mistyped_command(c, argc, argv),

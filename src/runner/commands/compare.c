@@ -65,7 +65,7 @@ static int compare_sets(const struct results *const *sets, const char *const *na
 	if (closed)
 		return closed;
 	/* Result files are untrusted: what they hold reaches the terminal escaped. */
-	out = escape_open(view.f, format_def_of(cfg->view.format)->escape);
+	out = escape_open(view.f, view_escape(cfg));
 	if (out) {
 		ret = report_compare_gated(sets, names, n, o, cfg->view.all, out, msg, sizeof(msg),
 					   &gate);

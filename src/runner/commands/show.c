@@ -96,8 +96,10 @@ static int show_files(const struct config *cfg, struct report_opts *o, FILE *out
 		file_set_free(&fs);
 		return EXIT_USAGE;
 	}
-	ret = format_def_of(cfg->view.format)->several == SEVERAL_LIST ? show_json(&fs, o, out)
-								       : show_each(&fs, o, out);
+	/* -J's tables of several files are one JSON value too: a list of each file's. */
+	ret = format_def_of(cfg->view.format)->several == SEVERAL_LIST || cfg->view.table_json
+		? show_json(&fs, o, out)
+		: show_each(&fs, o, out);
 	file_set_free(&fs);
 	return ret ? EXIT_RUNTIME : EXIT_OK;
 }
@@ -112,7 +114,7 @@ int show_run(const struct config *cfg)
 	if (status)
 		return status;
 	/* A result file is untrusted: what it holds reaches the terminal escaped. */
-	out = escape_open(view.f, format_def_of(cfg->view.format)->escape);
+	out = escape_open(view.f, view_escape(cfg));
 	if (out) {
 		status = format_def_of(cfg->view.format)->several == SEVERAL_ONE_TABLE
 			? show_csv(cfg, &o, out)

@@ -116,3 +116,10 @@ const char *report_column_names(void)
 					       columns[id].name);
 	return list;
 }
+
+void report_column_list(FILE *out)
+{
+	fputs("Available output columns:\n", out);
+	for (size_t i = 0; i < COL_COUNT; i++)
+		fprintf(out, "%12s  %s\n", columns[i].name, columns[i].help);
+}

@@ -7,6 +7,7 @@
 #ifndef ZSB_COLUMNS_H
 #define ZSB_COLUMNS_H
 #include <stddef.h>
+#include <stdio.h>
 
 enum column_id {
 	/* a metric's statistics (-v) */
@@ -86,6 +87,9 @@ struct column_info {
 const struct column_info *column_info(enum column_id id);
 /* The column called name (upper case, as the headings spell it), or -1. */
 int column_find(const char *name);
+/* --list-columns: every column, its name and what it holds, a line each, as util-linux's
+ * tools list theirs under "Available output columns:". */
+void report_column_list(FILE *out);
 /* "METRIC, UNIT, ...", for the error message and the man page. */
 const char *report_column_names(void);
 
@@ -94,6 +98,7 @@ const char *report_column_names(void);
 struct column_list {
 	enum column_id v[COLUMN_LIST_MAX];
 	size_t n;
+	int add; /* -C +LIST: after the table's own columns, not in their place */
 };
 
 #endif

@@ -332,6 +332,7 @@ static int cell_block(const struct pair *p, const struct report_opts *o, int all
 
 	cell_title(p, title, sizeof(title));
 	table_init(&t, title, cols, ARRAY_SIZE(cols));
+	t.name = "comparison";
 	fail_row(&t, p->b, p->c);
 	comparison_order(p->mc, order);
 	/* --all: an mTHP size 0 in every trial of both cells is one line, not nine rows. */
@@ -647,6 +648,7 @@ int compare_csv(const struct compare_input *in, FILE *out)
 	int ret;
 
 	table_init(&t, "", csv_cols, ARRAY_SIZE(csv_cols));
+	t.name = "comparison";
 	ret = each_pair(in->sets, in->files, in->fa, csv_pair, &arg);
 	if (!ret)
 		ret = table_print(&t, &in->o->render, out);
@@ -665,6 +667,7 @@ int compare_text(const struct compare_input *in, FILE *out)
 	if (!text_capture_begin(&c))
 		return -ENOMEM;
 	o.render.capture = &c;
+	c.tables_only = in->o->render.json;
 	held.o = &o;
 	ret = compare_lines(&held, c.f);
 	end = text_capture_end(&c, out);

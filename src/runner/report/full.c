@@ -41,14 +41,14 @@ static int metric_row(struct table *t, const struct summary *s, enum metric_id m
 	if (ret < 0)
 		return ret;
 	table_set(t, COL_METRIC, metrics[m].key);
-	table_set(t, COL_UNIT, metric_unit_name(metrics[m].unit));
+	table_set_unit(t, COL_UNIT, m);
 	table_setf(t, COL_N, "%zu", s->n);
-	table_set(t, COL_MEAN, fmt_metric(m, s->mean, buf, sizeof(buf)));
-	table_set(t, COL_STDDEV, fmt_metric(m, s->stddev, buf, sizeof(buf)));
+	table_set_number(t, COL_MEAN, m, s->mean);
+	table_set_number(t, COL_STDDEV, m, s->stddev);
 	table_set(t, COL_RSD, fmt_pct(summary_rel_stddev(s), 0, buf, sizeof(buf)));
-	table_set(t, COL_MIN, fmt_metric(m, s->min, buf, sizeof(buf)));
-	table_set(t, COL_MEDIAN, fmt_metric(m, s->median, buf, sizeof(buf)));
-	table_set(t, COL_MAX, fmt_metric(m, s->max, buf, sizeof(buf)));
+	table_set_number(t, COL_MIN, m, s->min);
+	table_set_number(t, COL_MEDIAN, m, s->median);
+	table_set_number(t, COL_MAX, m, s->max);
 	interval(t, COL_CI, m, summary_mean_lo_bounded(s), s->mean_hi);
 	interval(t, COL_MEDIAN_CI, m, s->median_lo, s->median_hi);
 	return 0;
@@ -140,6 +140,7 @@ static int cell_table(const struct result_cell *c, const struct report_opts *o, 
 		 c->zpool_used);
 	report_mthp_still(c, NULL, still);
 	table_init(&t, title, cell_cols, ARRAY_SIZE(cell_cols));
+	t.name = "metrics";
 	for (int m = 0; m < M_COUNT && !ret; m++)
 		if (c->have_stats[m] && !report_mthp_hidden(still, (enum metric_id)m))
 			ret = metric_row(&t, &c->stats[m], (enum metric_id)m);
@@ -218,6 +219,7 @@ static int comparison_table(const struct results *r, const struct answer *a,
 		 "interval)",
 		 cell->label, base->label, role_words(a, pair->role));
 	table_init(&t, title, cmp_cols, ARRAY_SIZE(cmp_cols));
+	t.name = "comparison";
 	comparison_order(pair->mc, order);
 	for (int i = 0; i < M_COUNT && !ret; i++)
 		if (pair->mc[order[i]].have && !report_mthp_hidden(still, order[i]))
@@ -245,6 +247,7 @@ static int budget_table(const struct results *r, const struct report_opts *o, FI
 		 "where the run's %.2f s went: %.2f times the %.2f s its %u trials' workloads took",
 		 b.wall, b.elapsed > 0 ? b.wall / b.elapsed : 0, b.elapsed, b.trials);
 	table_init(&t, title, budget_cols, ARRAY_SIZE(budget_cols));
+	t.name = "budget";
 	for (size_t i = 0; i < b.nrows && !ret; i++) {
 		const struct budget_row *row = &b.rows[i];
 		if ((ret = table_add_row(&t)) < 0)

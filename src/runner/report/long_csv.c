@@ -63,6 +63,7 @@ int report_long_table(const struct results *const *sets, const char *const *file
 	int ret = 0;
 
 	table_init(&t, "", cols, ARRAY_SIZE(cols));
+	t.name = "trials";
 	for (size_t f = 0; f < n && !ret; f++)
 		for (size_t i = 0; i < sets[f]->ncells && !ret; i++)
 			for (size_t k = 0; k < sets[f]->cells[i].ntrials && !ret; k++)

@@ -20,8 +20,12 @@ struct text_capture;
 
 struct render_opts {
 	enum output_format format; /* the table's: aligned, markdown or csv */
-	const struct column_list *columns; /* NULL or empty: every column */
+	/* NULL or empty: each table's own; with add, its own and these */
+	const struct column_list *columns;
 	int raw, noheadings;
+	int bytes; /* --bytes: sizes in whole bytes */
+	int json; /* -J: each table as libsmartcols' JSON, the text around them left out */
+	int output_all; /* --output-all: the columns a table hides too */
 	/* The view's text held to be wrapped (base/wrap.h): a table printed into it is marked
 	 * to be kept as it is. NULL: none. */
 	struct text_capture *capture;

@@ -84,6 +84,7 @@ static int print_wrapped(const struct results *r, const struct answer *a,
 	if (!text_capture_begin(&c))
 		return -ENOMEM;
 	held.render.capture = &c;
+	c.tables_only = o->render.json;
 	ret = print_text(r, a, &held, c.f);
 	end = text_capture_end(&c, out);
 	return ret ? ret : end;

@@ -171,10 +171,8 @@ static void cell_lines(const struct result_cell *c, FILE *out)
 static void median_cell(struct table *t, const struct result_cell *c, enum column_id col,
 			enum metric_id m)
 {
-	char v[48];
-
 	if (c->have_stats[m])
-		table_set(t, col, fmt_metric_unit(m, c->stats[m].median, v, sizeof(v)));
+		table_set_metric(t, col, m, c->stats[m].median);
 }
 
 enum column_id report_primary_column(enum metric_id m)
@@ -193,8 +191,9 @@ static void markdown_row(struct table *t, const struct result_cell *c, enum metr
 	table_setf(t, COL_N, "%u/%u", c->measured - c->failed, c->measured);
 	median_cell(t, c, report_primary_column(m), m);
 	if (c->have_stats[m]) {
-		table_set(t, COL_MIN, fmt_metric(m, e->min, a, sizeof(a)));
-		table_set(t, COL_MAX, fmt_metric(m, e->max, a, sizeof(a)));
+		table_set_number(t, COL_MIN, m, e->min);
+		table_set_number(t, COL_MAX, m, e->max);
+		table_set_number(t, COL_STDDEV, m, e->stddev);
 		table_set(t, COL_INTERVAL, fmt_median_interval(m, e, a, sizeof(a)));
 	}
 	median_cell(t, c, COL_CPU, M_CPU_TIME);
@@ -210,12 +209,16 @@ static int cells_table(const struct results *r, const struct report_opts *o, FIL
 {
 	enum metric_id m = results_primary(r);
 	const enum column_id primary = report_primary_column(m);
-	const enum column_id cols[] = { COL_CELL, COL_N,   primary,  COL_INTERVAL, COL_MIN,
-					COL_MAX,  COL_CPU, COL_SWAP, COL_RAM,	   COL_RATIO };
+	const enum column_id cols[] = { COL_CELL, COL_N,     primary,	COL_INTERVAL,
+					COL_MIN,  COL_MAX,   COL_CPU,	COL_SWAP,
+					COL_RAM,  COL_RATIO, COL_STDDEV };
 	struct table t;
 	int ret = 0;
 
 	table_init(&t, "", cols, ARRAY_SIZE(cols));
+	t.name = "cells";
+	/* The spread is the interval's, said once; its sd is there for those who ask. */
+	table_hide(&t, COL_STDDEV);
 	for (size_t i = 0; i < r->ncells && ret >= 0; i++)
 		if ((ret = table_add_row(&t)) >= 0)
 			markdown_row(&t, &r->cells[i], m);
@@ -233,8 +236,8 @@ static int cells_table(const struct results *r, const struct report_opts *o, FIL
 
 static int table_asked(const struct render_opts *o)
 {
-	return o->format == FORMAT_MARKDOWN || (o->columns && o->columns->n) || o->raw ||
-		o->noheadings;
+	return o->format == FORMAT_MARKDOWN || (o->columns && o->columns->n) || o->raw || o->json ||
+		o->bytes || o->output_all || o->noheadings;
 }
 
 int report_cells(const struct results *r, const struct report_opts *o, FILE *out)

@@ -20,10 +20,8 @@
 static void median_cell(struct table *t, const struct result_cell *c, enum column_id col,
 			enum metric_id m)
 {
-	char v[48];
-
 	if (c->have_stats[m])
-		table_set(t, col, fmt_metric_unit(m, c->stats[m].median, v, sizeof(v)));
+		table_set_metric(t, col, m, c->stats[m].median);
 }
 
 static void add_row(struct table *t, const struct result_cell *c, enum metric_id m,
@@ -34,6 +32,7 @@ static void add_row(struct table *t, const struct result_cell *c, enum metric_id
 	double ratio;
 
 	table_set(t, COL_CELL, c->label);
+	table_setf(t, COL_N, "%u/%u", c->measured - c->failed, c->measured);
 	median_cell(t, c, report_primary_column(m), m);
 	if (first) {
 		table_set(t, COL_VS_FIRST, "baseline");
@@ -55,8 +54,8 @@ static int summary_table(const struct results *r, const struct answer *a,
 {
 	const enum metric_id m = a->primary;
 	const enum column_id primary = report_primary_column(m);
-	const enum column_id cols[] = { COL_CELL, primary,  COL_VS_FIRST, COL_SIG,
-					COL_CPU,  COL_SWAP, COL_RAM,	  COL_RATIO };
+	const enum column_id cols[] = { COL_CELL, primary, COL_VS_FIRST, COL_SIG, COL_CPU,
+					COL_SWAP, COL_RAM, COL_RATIO,	 COL_N };
 	char title[160];
 	struct table t;
 	int ret = 0;
@@ -66,6 +65,9 @@ static int summary_table(const struct results *r, const struct answer *a,
 		 "%zu rows)",
 		 metrics[m].key, r->ncells - 1);
 	table_init(&t, title, cols, ARRAY_SIZE(cols));
+	t.name = "sweep";
+	/* A failed trial is a warning of its own already. */
+	table_hide(&t, COL_N);
 	for (size_t i = 0; i < r->ncells && !ret; i++)
 		if ((ret = table_add_row(&t)) >= 0) {
 			add_row(&t, &r->cells[i], m, answer_pair_of(a, ROLE_VS_FIRST, i), i == 0);

@@ -9,12 +9,12 @@
 
 /* How a file is printed or tested, the axes cells are matched by, and the trials' count. */
 static const char *const not_a_condition[] = {
-	"output",     "suffix",	 "format", "columns",  "raw",
-	"noheadings", "verbose", "all",	   "alpha",    "noise-threshold",
-	"hogger",     "sysroot", "quiet",  "group-by", "plot",
-	"report",     "png",	 "json",   "dry-run",  "config",
-	"runs",	      "swap",	 "comp",   "jobs",     "limit",
-	"trials",
+	"output",     "suffix",	 "format",     "columns",    "raw",
+	"noheadings", "verbose", "all",	       "alpha",	     "noise-threshold",
+	"hogger",     "sysroot", "quiet",      "group-by",   "plot",
+	"report",     "png",	 "json",       "dry-run",    "config",
+	"runs",	      "swap",	 "comp",       "jobs",	     "limit",
+	"trials",     "bytes",	 "table-json", "output-all",
 };
 
 static int left_out(const char *option)

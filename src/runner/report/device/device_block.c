@@ -98,11 +98,10 @@ static int add_row(struct table *t, const struct block_view *v, size_t i)
 	else
 		table_set(t, COL_WRITE, "-");
 	if (!device_summary(c, &iops, &s))
-		table_set(t, COL_IOPS, fmt_metric(iops.m[0], s.median, buf, sizeof(buf)));
+		table_set_number(t, COL_IOPS, iops.m[0], s.median);
 	per_direction(t, COL_P99, c, M_READ_CLAT_P99, M_WRITE_CLAT_P99);
 	if (c->have_stats[M_FIO_SYS])
-		table_set(t, COL_SYS,
-			  fmt_metric(M_FIO_SYS, c->stats[M_FIO_SYS].median, buf, sizeof(buf)));
+		table_set_number(t, COL_SYS, M_FIO_SYS, c->stats[M_FIO_SYS].median);
 	if (c->have_stats[M_COMP_RATIO])
 		table_setf(t, COL_COMP_RATIO, "%.2fx", c->stats[M_COMP_RATIO].median);
 	change_cells(t, v, i);
@@ -153,6 +152,7 @@ static int print_table(const struct block_view *v, FILE *out)
 		 "latency (us), SYS CPU (%%), medians",
 		 device_interval_words(v->k));
 	table_init(&t, title, cols, block_columns(v, cols));
+	t.name = "block";
 	for (size_t p = 0; p < v->r->ncells && !ret; p++)
 		ret = add_row(&t, v, v->order[p]);
 	if (!ret)

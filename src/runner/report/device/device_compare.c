@@ -209,6 +209,7 @@ static int print_table(const struct side_by_side *v, const struct render_opts *o
 			first = i;
 	title_of(v, title, sizeof(title));
 	table_init(&t, title, cols, ncols);
+	t.name = "devices";
 	for (size_t f = 0, at = first; f < v->n && at < ncols; at += f++ ? 4 : 1)
 		ret = ret ? ret : table_name_at(&t, at, file_heading(v, f));
 	for (size_t r = 0; r < v->nrows && !ret; r++)

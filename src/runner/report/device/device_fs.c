@@ -35,10 +35,8 @@ static int has_ram(const struct result_cell *c)
 static void median_cell(struct table *t, enum column_id col, const struct result_cell *c,
 			enum metric_id m)
 {
-	char buf[48];
-
 	if (c->have_stats[m])
-		table_set(t, col, fmt_metric(m, c->stats[m].median, buf, sizeof(buf)));
+		table_set_number(t, col, m, c->stats[m].median);
 }
 
 static void change_cells(struct table *t, const struct fs_view *v, size_t i)
@@ -106,6 +104,7 @@ static int print_table(const struct fs_view *v, FILE *out)
 		table_init(&t, title, several, sizeof(several) / sizeof(several[0]));
 	else
 		table_init(&t, title, one, sizeof(one) / sizeof(one[0]));
+	t.name = "filesystem";
 	for (size_t i = 0; i < v->r->ncells && !ret; i++)
 		ret = add_row(&t, v, i);
 	if (!ret)
