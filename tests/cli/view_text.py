@@ -132,7 +132,7 @@ def raw_tables(raw):
     tables, lines = [], raw.split("\n")
     for i, line in enumerate(lines):
         words = line.split(" ")
-        if len(words) >= 2 and all(re.fullmatch(r"%?[A-Z][A-Z0-9%-]*|\S+\.json", w) for w in words):
+        if len(words) >= 2 and all(re.fullmatch(r"%?[A-Z][A-Z0-9%_-]*|\S+\.json", w) for w in words):
             n = 0
             for row in lines[i + 1:]:
                 if len(row.split(" ")) != len(words) or row == line:
@@ -142,13 +142,19 @@ def raw_tables(raw):
     return tables
 
 
+def bare(words):
+    """A heading's words without the unit --raw adds to them (ELAPSED_S: ELAPSED)."""
+    return [re.sub(r"_[A-Z]+$", "", w) for w in words]
+
+
 def table_lines(text, raw):
     """The indexes of text's lines that are a table's: each heading --raw prints, found in
     order, and as many lines after it as --raw has rows."""
     lines, marked, at = text.split("\n"), set(), 0
     for words, n in raw_tables(raw):
+        # --raw moves a column's unit into its heading (ELAPSED_S): the aligned heading has none.
         for i in range(at, len(lines)):
-            if lines[i].split() == words:
+            if bare(lines[i].split()) == bare(words):
                 marked.update(range(i, i + 1 + n))
                 at = i + 1 + n
                 break
