@@ -160,7 +160,7 @@ Test(group, a_kernels_files_pooled_each_trial_with_its_run)
 	groups_free(&gs);
 }
 
-#define KEYS "swap,comp,jobs,limit,limit-mode,data,access,alloc,target,mode"
+#define KEYS "swap,comp,jobs,limit,limit-mode,data,access,alloc,target,mode,knobs"
 
 Test(match, keys_parsed_whole_once_each_target_always)
 {
