@@ -196,7 +196,7 @@ Test(views, match_refuses_a_pairing_it_cannot_make_one_to_one)
 	cr_expect_eq(match_keys_parse("swap,nosuch", &mask, why, sizeof(why)), -EINVAL);
 	cr_expect_str_eq(why,
 			 "no key 'nosuch' (the keys: swap,comp,jobs,limit,limit-mode,data,"
-			 "access,alloc,target,mode)");
+			 "access,alloc,target,mode,knobs)");
 	cr_expect_eq(match_keys_parse("swap,swap", &mask, why, sizeof(why)), -EINVAL);
 	read_fixture("sweep-jobs.json", &r);
 	cr_assert_eq(match_keys_parse("swap", &mask, why, sizeof(why)), 0);
