@@ -436,3 +436,29 @@ Test(knob_options, a_section_and_the_run_sweep_at_most_four_settings)
 			 "limit"),
 		  "%s", msg);
 }
+
+/* The command line overrides the file: a setting given there is every section's, in place of
+ * a section's own (one value or a list); the sections' other settings stay. */
+Test(knob_options, the_command_line_overrides_a_sections_setting)
+{
+	char *argv[] = { "zswapbench", "--config", path, "--swappiness", "30", NULL };
+	char *list[] = { "zswapbench", "--config", path, "--swappiness", "1,2", NULL };
+	static const char text[] = "[a]\nswap = zram\nswappiness = 10,60\npage-cluster = 0,3\n"
+				   "[b]\nswap = zram\nswappiness = 5\n";
+
+	write_conf(text);
+	config_free(&cfg);
+	cr_assert_eq(options_parse(command_of(NULL), 5, argv, &cfg, msg, sizeof(msg)), OPTIONS_RUN,
+		     "%s", msg);
+	cr_assert_eq(cfg.nsections, 2);
+	cr_assert_eq(cfg.swappiness, 30);
+	cr_assert_null(knob_axes_find(&cfg.sections[0].knobs, O_SWAPPINESS));
+	cr_assert_not_null(knob_axes_find(&cfg.sections[0].knobs, O_PAGE_CLUSTER));
+	cr_assert_eq(cfg.sections[1].knobs.n, 0);
+	config_free(&cfg);
+	cr_assert_eq(options_parse(command_of(NULL), 5, list, &cfg, msg, sizeof(msg)), OPTIONS_RUN,
+		     "%s", msg);
+	cr_assert_null(knob_axes_find(&cfg.sections[1].knobs, O_SWAPPINESS));
+	cr_assert_eq(knob_axes_find(&cfg.knobs, O_SWAPPINESS)->n, 2, "the command line's list");
+	unlink(path);
+}
