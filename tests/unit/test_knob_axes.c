@@ -388,7 +388,22 @@ Test(knob_options, a_section_takes_a_setting_or_a_list_of_its_own)
 	cr_assert_eq(s->n, 1, "one value is the section's own too");
 	cr_assert_eq(s->v[0].n, 1);
 	cr_assert_str_eq(s->v[0].values[0], "3");
-	cr_assert(cfg.given[O_PAGE_CLUSTER]);
+	cr_assert_not(cfg.given[O_PAGE_CLUSTER], "the run's field is the default");
+	cr_assert_eq(cfg.page_cluster, -1);
+}
+
+/* A section's value the checks refuse is named, not the run's field it never was in. */
+Test(knob_options, a_sections_value_refused_by_the_checks_is_the_one_named)
+{
+	cr_assert_eq(parse_conf("[a]\nswap = zram\nzswap-pool = 10,20\n"), OPTIONS_USAGE);
+	cr_assert_str_eq(msg, "--zswap-pool '10': only zswap uses this option; add --swap zswap");
+	cr_assert_eq(parse_conf("[run]\ncommand = true\n[a]\nswap = zram\naccess = reread:2\n"),
+		     OPTIONS_USAGE);
+	cr_assert_str_eq(msg,
+			 "--access 'reread:2': only the hogger takes this option, not a "
+			 "command");
+	cr_assert_eq(parse_conf("[a]\nswap = zswap\nzswap-pool = 10,20\n[b]\nswap = zram\n"),
+		     OPTIONS_RUN, "%s", msg);
 }
 
 Test(knob_options, a_sections_refused_value_is_named_with_its_line)
