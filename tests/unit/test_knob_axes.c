@@ -9,8 +9,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "runner/cli/config_file.h"
 #include "runner/cli/knob_axes.h"
+#include "runner/cli/option_checks.h"
 #include "runner/cli/option_parse.h"
+#include "runner/cli/option_set.h"
 #include "runner/cli/options.h"
 #include "runner/commands/commands.h"
 
@@ -334,6 +337,26 @@ Test(knob_options, the_cross_checks_see_every_value)
 		     "the first value, in the field");
 	cr_assert_eq(PARSE("--access", "fill,reread:2,tabs:4:2", "--jobs", "2"), OPTIONS_USAGE,
 		     "the last value");
+}
+
+/* One value is checked by the option's parser alone, a list never an axis there; the cross
+ * checks see the run's values of its axes. */
+Test(knob_options, a_value_checked_alone_and_the_axes_with_the_run)
+{
+	char why[OPTION_REASON_LEN];
+
+	options_defaults(&cfg);
+	cr_assert_eq(option_value_check(&cfg, O_SWAPPINESS, "60", why, sizeof(why)), 0, "%s", why);
+	cr_assert_eq(cfg.swappiness, 60);
+	cr_assert_neq(option_value_check(&cfg, O_SWAPPINESS, "10,60", why, sizeof(why)), 0);
+	cr_assert_eq(cfg.knobs.n, 0);
+	cr_assert_eq(option_apply(&cfg, O_ACCESS, "fill,tabs:4:2", msg, sizeof(msg)), 0, "%s", msg);
+	cr_assert_eq(option_apply(&cfg, O_JOBS, "2", msg, sizeof(msg)), 0, "%s", msg);
+	cr_assert_str_eq(cfg.access, "fill");
+	cr_assert_eq(options_cross_check(&cfg, msg, sizeof(msg)), -EINVAL);
+	cr_assert_str_eq(msg, "--jobs '2': tabs:N runs N processes, one per tab: leave --jobs out");
+	cr_assert_eq(option_apply(&cfg, O_ACCESS, "fill,tabs:2:2", msg, sizeof(msg)), 0, "%s", msg);
+	cr_assert_eq(options_cross_check(&cfg, msg, sizeof(msg)), 0, "%s", msg);
 }
 
 /* ---- in a config file ---- */
