@@ -116,7 +116,7 @@ Test(config_file, errors_name_file_line_and_key, .fini = remove_conf)
 		{ "[run]\nfrobnicate = 1\n", ":2: frobnicate: not an option of a run" },
 		{ "[a]\nalloc = 1G\n",
 		  ":2: alloc: only swap, comp, jobs, limit and the settings that take a list "
-		  "(options.md) can differ per section ([a])" },
+		  "(options.md) can differ per section ([a]); put it in [run]" },
 		{ "garbage line\n", ":1: not a key = value line" },
 		{ "[run]\nsettle = maybe\n", ":2: settle: 'maybe': not yes or no" },
 		{ "[run]\nhelp = 1\n", ":2: help: not an option of a run" },

@@ -77,6 +77,24 @@ Test(run_results, a_cell_per_plan_cell_with_what_it_is)
 	cr_assert_not(plan_has("disk_throttle_note"));
 }
 
+/* A cell's own settings (knob axes) are its knobs, by the option's name, in the axes' order. */
+Test(run_results, a_cells_own_settings_are_its_knobs)
+{
+	START("--swap", "zram", "--swappiness", "10,60", "--thp", "never,always");
+	cr_assert_eq(run.results.ncells, 4);
+	for (size_t i = 0; i < 4; i++) {
+		const struct result_cell *c = &run.results.cells[i];
+		cr_assert_eq(c->nknobs, 2);
+		cr_assert_str_eq(c->knobs[0].name, "swappiness");
+		cr_assert_str_eq(c->knobs[0].value, i < 2 ? "10" : "60");
+		cr_assert_str_eq(c->knobs[1].name, "thp");
+		cr_assert_str_eq(c->knobs[1].value, i % 2 ? "always" : "never");
+	}
+	gone();
+	START("--swap", "zram", "--swappiness", "10");
+	cr_assert_eq(run.results.cells[0].nknobs, 0, "one value is the run's, no cell's own");
+}
+
 Test(run_results, a_run_id_of_32_hex_digits)
 {
 	START("--swap", "zram");

@@ -170,7 +170,8 @@ static int set_section_knob(struct load *l, struct cell_section *s, const struct
 		snprintf(why, len, "%s: '%.200s': %s", o->name, value, reason);
 		return 0;
 	}
-	l->cfg->given[option_id_of(o)] = 1;
+	/* Not given to the run, whose field keeps its own value: the checks see each of the
+	 * section's values in a copy of the run (option_checks.c), and name it. */
 	return 1;
 }
 

@@ -304,6 +304,44 @@ static int check_knob_values(const struct config *cfg, const struct knob_axes *a
 	return ret;
 }
 
+/* Is the machine-wide setting id left to the kernel by the run (the command line, [run])? */
+static int left_to_kernel(const struct config *cfg, int id)
+{
+	return (id == O_SWAPPINESS && cfg->swappiness < 0) ||
+		(id == O_PAGE_CLUSTER && cfg->page_cluster < 0) || (id == O_THP && !cfg->thp[0]) ||
+		(id == O_MGLRU && cfg->mglru == SWITCH_LEAVE);
+}
+
+/* A machine-wide setting one section sets and another does not, the run leaving it to the
+ * kernel: the other's cells would run under the first's last value, not the kernel's, so it
+ * is refused; set it in [run] too (or in every section). A cgroup's or a backend's setting is
+ * made per trial and needs none of this. */
+static int check_machine_knobs(const struct config *cfg, char *why, size_t len)
+{
+	static const int machine[] = { O_SWAPPINESS, O_PAGE_CLUSTER, O_THP, O_MGLRU };
+
+	for (size_t m = 0; m < ARRAY_SIZE(machine); m++) {
+		const struct cell_section *with = NULL, *without = NULL;
+		if (!left_to_kernel(cfg, machine[m]))
+			continue;
+		for (size_t s = 0; s < cfg->nsections; s++)
+			if (knob_axes_find(&cfg->sections[s].knobs, machine[m]))
+				with = with ? with : &cfg->sections[s];
+			else
+				without = without ? without : &cfg->sections[s];
+		if (with && without) {
+			snprintf(
+				why, len,
+				"[%s]: %s: set in [%s] and left to the kernel here: this section's "
+				"cells would run under [%s]'s last value; set it in [run] too",
+				without->name, option_row(machine[m])->name, with->name,
+				with->name);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
 int options_cross_check(const struct config *cfg, char *why, size_t len)
 {
 	int ret = checks_of_one(cfg, why, len);
@@ -321,5 +359,5 @@ int options_cross_check(const struct config *cfg, char *why, size_t len)
 		}
 		ret = check_knob_values(cfg, &cfg->sections[s].knobs, why, len);
 	}
-	return ret;
+	return ret ? ret : check_machine_knobs(cfg, why, len);
 }

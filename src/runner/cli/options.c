@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "runner/cli/config_file.h"
+#include "runner/cli/option_table.h"
 #include "runner/cli/view_checks.h"
 
 /* Everything after "--" is a command to run instead of the hogger, untouched by getopt. */
@@ -168,11 +169,18 @@ static const char *config_arg(unsigned set, int argc, char **argv, const struct 
 	return file;
 }
 
-/* A sweep option on the command line replaces the file's sections. */
+/* A sweep option on the command line replaces the file's sections; a setting that can be an
+ * axis (OPT_KNOB) is every section's, in place of a section's own. */
 static void settle_sections(struct config *cfg, const unsigned char *on_cmdline)
 {
 	if (on_cmdline[O_SWAP] || on_cmdline[O_COMP] || on_cmdline[O_JOBS] || on_cmdline[O_LIMIT])
 		cfg->nsections = 0;
+	for (int id = 0; id < OPTION_ID_MAX; id++) {
+		if (!on_cmdline[id] || !(option_row(id)->flags & OPT_KNOB))
+			continue;
+		for (size_t i = 0; i < cfg->nsections; i++)
+			knob_axes_remove(&cfg->sections[i].knobs, id);
+	}
 }
 
 /* Reads argv with getopt: an option's id, or -1 at the end; -2 with msg for a bad word. */

@@ -190,14 +190,17 @@ static int set_run_params(struct run *run)
 	return ret;
 }
 
-/* A cell with settings of its own (knob axes) has them in place before its trial. */
+/* A cell's settings in place before its trial: its own (knob axes), or the run's, which a cell
+ * of a section with settings of its own run before it has changed. */
 static int set_cell_params(struct run *run, unsigned cell)
 {
 	const struct plan_cell *c = &run->plan.cells[cell];
 	char failed[PATH_LEN];
-	int ret;
+	int any = 0, ret;
 
-	if (!c->own_cfg)
+	for (size_t i = 0; i < run->plan.ncells && !any; i++)
+		any = run->plan.cells[i].own_cfg != NULL;
+	if (!any)
 		return 0;
 	ret = set_machine_params(run, c->cfg, failed, sizeof(failed));
 	if (ret)
