@@ -149,6 +149,9 @@ EOF
 	run --separate-stderr "$ZSB" savings --swap disk,zram --trials 3 --steps 4 --alloc 64M -n
 	echo "$output $stderr"
 	[ "$status" -eq 0 ]
+	# Its plan's sentence within 100 columns, as every view's lines are.
+	[ -z "$(awk 'length > 100' <<<"$output")" ]
+	output=$(unwrapped <<<"$output")
 	# a reference run of 3, then 2 backends x 4 steps x (3 + 3); and 3 a side can never
 	# settle a step (p 0.1 at best), which is said
 	[[ "$output" == *"at most 51 trials"* ]]
@@ -157,6 +160,7 @@ EOF
 	# then 2 x 4 x (10 + 10).
 	run --separate-stderr "$ZSB" savings --swap disk,zram --steps 4 --alloc 64M -n
 	[ "$status" -eq 0 ]
+	output=$(unwrapped <<<"$output")
 	[[ "$output" == *"at most 4 steps of at most 20 trials"*"from 5 a cell on, a step ends as soon as"*"at most 165 trials"* ]]
 	[[ "$stderr" != *"no step can settle"* ]]
 	# A limit (a preset's own) is set aside, and said to be.

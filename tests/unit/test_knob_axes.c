@@ -528,3 +528,37 @@ Test(knob_options, a_machine_setting_of_one_section_alone_is_refused)
 	cr_assert_eq(parse_conf("[a]\nswap = zram\nmglru = off\n[b]\nswap = disk\n"),
 		     OPTIONS_USAGE);
 }
+
+/* --mthp in a section: a size given two modes an axis of the section's cells, one setting an
+ * axis of one value; its own refusals named with the line; the command line's over it. */
+Test(knob_options, a_sections_mthp_is_its_own_setting_or_axis)
+{
+	const struct knob_axis *x;
+	char *argv[] = { "zswapbench", "--config", path, "--mthp", "16K:never", NULL };
+
+	cr_assert_eq(parse_conf("[run]\nmthp = 2M:never\n[a]\nswap = zram\nmthp = "
+				"64K:always,64K:never\n[b]\nswap = zram\nmthp = 64K:inherit\n"),
+		     OPTIONS_RUN, "%s", msg);
+	x = knob_axes_find(&cfg.sections[0].knobs, O_MTHP);
+	cr_assert_not_null(x);
+	cr_assert_eq(x->n, 2);
+	cr_assert_str_eq(x->values[1], "64K:never");
+	x = knob_axes_find(&cfg.sections[1].knobs, O_MTHP);
+	cr_assert_not_null(x);
+	cr_assert_eq(x->n, 1);
+	cr_assert_str_eq(x->values[0], "64K:inherit");
+	cr_assert_null(knob_axes_find(&cfg.knobs, O_MTHP), "the run's own is no axis");
+	cr_assert_eq(cfg.mthp.n, 1);
+	cr_assert_eq(cfg.mthp.v[0].kb, 2048);
+	cr_assert_eq(parse_conf("[a]\nswap = zram\nmthp = 48K:always\n"), OPTIONS_USAGE);
+	cr_assert(strstr(msg, ":3: mthp: '48K:always': '48K' is no folio size"), "%s", msg);
+	cr_assert_eq(parse_conf("[a]\nswap = zram\nmthp = 64K:always\n[b]\nswap = disk\n"),
+		     OPTIONS_USAGE);
+	cr_assert(strstr(msg, "[b]: mthp: set in [a] and left to the kernel here"), "%s", msg);
+	write_conf("[run]\nmthp = 2M:never\n[a]\nswap = zram\nmthp = 64K:always,64K:never\n");
+	config_free(&cfg);
+	cr_assert_eq(options_parse(command_of(NULL), 5, argv, &cfg, msg, sizeof(msg)), OPTIONS_RUN,
+		     "%s", msg);
+	cr_assert_null(knob_axes_find(&cfg.sections[0].knobs, O_MTHP), "the command line's wins");
+	cr_assert_eq(cfg.mthp.v[0].kb, 16);
+}

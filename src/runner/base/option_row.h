@@ -45,6 +45,8 @@ enum option_flag {
 	OPT_DIR = 1 << 6, /* a directory: given without its trailing '/', so the paths made in
 			   * it have one slash */
 	OPT_KNOB = 1 << 7, /* a setting that takes a comma list as a sweep axis (knob_axes.h) */
+	OPT_AXIS_OWN = 1 << 8, /* a setting whose own parser makes its axis (--mthp), in a
+				* section too */
 };
 
 /* What an option of the experiment decides, as --help, the man page and the README's Options

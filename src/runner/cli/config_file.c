@@ -14,6 +14,7 @@
 #include "runner/base/sizes.h"
 #include "runner/base/ini_line.h"
 #include "runner/cli/command_words.h"
+#include "runner/cli/option_echo.h"
 #include "runner/cli/option_parse.h"
 #include "runner/cli/option_set.h"
 #include "runner/cli/option_table.h"
@@ -175,6 +176,34 @@ static int set_section_knob(struct load *l, struct cell_section *s, const struct
 	return 1;
 }
 
+/* A section's --mthp: its own parser says whether it is an axis (a size given two modes) or
+ * one setting, which is then an axis of one value, the section's. */
+static int set_section_own_axis(struct load *l, struct cell_section *s, const struct option_desc *o,
+				const char *value, char *why, size_t len)
+{
+	int id = option_id_of(o);
+	char reason[OPTION_REASON_LEN];
+	struct knob_axis one = { .id = id, .n = 1 };
+	const struct knob_axis *x;
+
+	if (option_set(l->scratch, id, value, reason, sizeof(reason))) {
+		snprintf(why, len, "%s: '%.200s': %s", o->name, value, reason);
+		return 0;
+	}
+	x = knob_axes_find(&l->scratch->knobs, id);
+	if (!x)
+		option_format(l->scratch, id, one.values[0], sizeof(one.values[0]));
+	if (knob_axes_put(&s->knobs, x ? x : &one)) {
+		snprintf(why, len,
+			 "%s: a sweep of more than %d settings besides swap, comp, jobs "
+			 "and limit ([%s])",
+			 o->name, KNOB_AXES_MAX, s->name);
+		return 0;
+	}
+	knob_axes_remove(&l->scratch->knobs, id);
+	return 1;
+}
+
 /* Only the sweep's axes and the settings that can be axes differ between sections: the rest is
  * the run's, in [run]. */
 static int set_section_key(struct load *l, const char *section, const struct option_desc *o,
@@ -189,6 +218,8 @@ static int set_section_key(struct load *l, const char *section, const struct opt
 	for (int a = 0; a < AXIS_COUNT; a++)
 		if (axes[a] == id)
 			axis = a;
+	if (s && (o->flags & OPT_AXIS_OWN))
+		return set_section_own_axis(l, s, o, value, why, len);
 	if (s && (o->flags & OPT_KNOB))
 		return set_section_knob(l, s, o, value, why, len);
 	if (axis < 0 || !s) {

@@ -307,7 +307,7 @@ static int check_knob_values(const struct config *cfg, const struct knob_axes *a
 /* Is the machine-wide setting id left to the kernel by the run (the command line, [run])? */
 static int left_to_kernel(const struct config *cfg, int id)
 {
-	return (id == O_SWAPPINESS && cfg->swappiness < 0) ||
+	return (id == O_SWAPPINESS && cfg->swappiness < 0) || (id == O_MTHP && !cfg->mthp.n) ||
 		(id == O_PAGE_CLUSTER && cfg->page_cluster < 0) || (id == O_THP && !cfg->thp[0]) ||
 		(id == O_MGLRU && cfg->mglru == SWITCH_LEAVE);
 }
@@ -318,7 +318,7 @@ static int left_to_kernel(const struct config *cfg, int id)
  * made per trial and needs none of this. */
 static int check_machine_knobs(const struct config *cfg, char *why, size_t len)
 {
-	static const int machine[] = { O_SWAPPINESS, O_PAGE_CLUSTER, O_THP, O_MGLRU };
+	static const int machine[] = { O_SWAPPINESS, O_PAGE_CLUSTER, O_THP, O_MTHP, O_MGLRU };
 
 	for (size_t m = 0; m < ARRAY_SIZE(machine); m++) {
 		const struct cell_section *with = NULL, *without = NULL;

@@ -465,7 +465,7 @@ static const struct option_desc core_rows[O_COUNT] = {
 			    "restored",
 		    .flags = OPT_KNOB, .group = G_SWAP },
 	[O_MTHP] = { "mthp", 0, OT_CUSTOM, FIELD(mthp), 0, 0, NULL, "the kernel's", "LIST", NULL,
-		     .parse = mthp_option_parse, .to_json = mthp_option_json,
+		     .flags = OPT_AXIS_OWN, .parse = mthp_option_parse, .to_json = mthp_option_json,
 		     .format = mthp_option_format, .example = "64K:always,2M:never",
 		     .help = "multi-size THP for the run: SIZE:MODE of each folio size "
 			     "(hugepages-<N>kB/enabled: always, inherit, madvise or never), "

@@ -176,7 +176,7 @@ static void settle_sections(struct config *cfg, const unsigned char *on_cmdline)
 	if (on_cmdline[O_SWAP] || on_cmdline[O_COMP] || on_cmdline[O_JOBS] || on_cmdline[O_LIMIT])
 		cfg->nsections = 0;
 	for (int id = 0; id < OPTION_ID_MAX; id++) {
-		if (!on_cmdline[id] || !(option_row(id)->flags & OPT_KNOB))
+		if (!on_cmdline[id] || !(option_row(id)->flags & (OPT_KNOB | OPT_AXIS_OWN)))
 			continue;
 		for (size_t i = 0; i < cfg->nsections; i++)
 			knob_axes_remove(&cfg->sections[i].knobs, id);

@@ -18,6 +18,7 @@
 #include "runner/base/escape.h"
 #include "runner/base/folder.h"
 #include "runner/base/invoker.h"
+#include "runner/base/wrap.h"
 #include "runner/base/log.h"
 #include "runner/commands/command_options.h"
 #include "runner/commands/commands.h"
@@ -299,7 +300,6 @@ static int dry_run(const struct config *cfg, const struct search *s)
 {
 	struct config one;
 	int status;
-
 	char looks[96] = "every trial runs";
 
 	if (s->min_trials < s->trials)
@@ -307,13 +307,20 @@ static int dry_run(const struct config *cfg, const struct search *s)
 			 "from %u a cell on, a step ends as soon as the backend is told from "
 			 "the slowdown",
 			 s->min_trials);
-	printf("savings: a reference run (no swap, no limit: %u trials), then per backend (%zu) "
-	       "at most %u steps of at most %u trials (the reference and the backend, "
-	       "interleaved; %s): at most %u trials; each step halves the interval of limits "
-	       "still open (a bisection from the footprint down), the answer within footprint "
-	       "/ %u\n",
-	       s->min_trials, cfg->swap.n, cfg->savings_steps, 2 * s->trials, looks, s->trials_max,
-	       1u << cfg->savings_steps);
+	char plan[640];
+	int n = snprintf(
+		plan, sizeof(plan),
+		"savings: a reference run (no swap, no limit: %u trials), then per backend "
+		"(%zu) at most %u steps of at most %u trials (the reference and the backend, "
+		"interleaved; %s): at most %u trials; each step halves the interval of "
+		"limits still open (a bisection from the footprint down), the answer within "
+		"footprint / %u",
+		s->min_trials, cfg->swap.n, cfg->savings_steps, 2 * s->trials, looks, s->trials_max,
+		1u << cfg->savings_steps);
+
+	/* Within 100 columns, as every view's lines are (base/wrap.h). */
+	wrap_line(plan, n > 0 && (size_t)n < sizeof(plan) ? (size_t)n : strlen(plan), VIEW_COLUMNS,
+		  stdout);
 	printf("the run of each step (its limit chosen by the search):\n");
 	if (config_copy(&one, cfg) || config_set_text(&one.output, "") ||
 	    add_cell(&one, "reference", "none", s->ceiling) ||
