@@ -282,6 +282,8 @@ ratio_between() {
 	done
 	[ "$(json '.cells[0].trials[0].jobs | length' "$TMP/r.json")" -eq 1 ]
 	run "$ZSB" -n --workload stress-ng:vm:2s --jobs 2 --alloc 64M --swap zram
+	# The plan's lines are within 100 columns (wrapped): its words read joined again.
+	output=$(unwrapped <<<"$output")
 	[[ "$output" == *"stress-ng --vm 2 --vm-bytes 67108864 --vm-keep --vm-method=write64 --timeout 2s"* ]]
 }
 
