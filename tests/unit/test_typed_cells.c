@@ -249,6 +249,7 @@ Test(typed_cells, the_options_typed_and_refused)
 {
 	char *plus[] = { "show", "-C", "+stddev,n", "-J", "--bytes", "x.json", NULL };
 	char *all_list[] = { "show", "--output-all", "-C", "cell", "x.json", NULL };
+	char *all_plus[] = { "show", "--output-all", "-C", "+stddev", "x.json", NULL };
 	char *csv_json[] = { "compare", "--format", "csv", "-J", "a.json", "b.json", NULL };
 	char *list[] = { "show", "--list-columns", NULL };
 	struct config cfg;
@@ -261,6 +262,9 @@ Test(typed_cells, the_options_typed_and_refused)
 	config_free(&cfg);
 	cr_expect_eq(parse(5, all_list, &cfg, msg), OPTIONS_USAGE);
 	cr_expect(strstr(msg, "--output-all") && !strchr(msg, '\n'), "%s", msg);
+	config_free(&cfg);
+	/* -C +LIST adds to the table's own: beside --output-all it names nothing in its place. */
+	cr_expect_eq(parse(5, all_plus, &cfg, msg), OPTIONS_RUN, "%s", msg);
 	config_free(&cfg);
 	cr_expect_eq(parse(6, csv_json, &cfg, msg), OPTIONS_USAGE);
 	cr_expect(strstr(msg, "--table-json needs --format table"), "%s", msg);
