@@ -274,6 +274,7 @@ static int add_cell(struct plan *p, const struct config *run_cfg, const char *ho
 	memset(c, 0, sizeof(*c));
 	if ((ret = cell_settings(c, run_cfg, a, at->knobs)))
 		return ret;
+	p->has_own_cfg |= c->own_cfg != NULL;
 	cfg = c->cfg;
 	c->backend = at->b;
 	c->comp = at->comp;

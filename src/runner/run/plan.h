@@ -79,6 +79,7 @@ struct plan {
 	struct plan_service service;
 	int has_service; /* --load: the command is a server */
 	struct knob_axes *group_knobs; /* each group's: the run's, a section's over them */
+	int has_own_cfg; /* a cell has settings of its own: each trial puts its cell's in place */
 };
 
 /* What the plan takes besides the config, filled by its caller: the PID names the default

@@ -196,11 +196,9 @@ static int set_cell_params(struct run *run, unsigned cell)
 {
 	const struct plan_cell *c = &run->plan.cells[cell];
 	char failed[PATH_LEN];
-	int any = 0, ret;
+	int ret;
 
-	for (size_t i = 0; i < run->plan.ncells && !any; i++)
-		any = run->plan.cells[i].own_cfg != NULL;
-	if (!any)
+	if (!run->plan.has_own_cfg)
 		return 0;
 	ret = set_machine_params(run, c->cfg, failed, sizeof(failed));
 	if (ret)
