@@ -74,7 +74,8 @@ enum command {
 	CMD_REPORT = 1 << 5,
 	CMD_CALIBRATE = 1 << 6,
 	CMD_SAVINGS = 1 << 7,
-	CMD_ALL = (1 << 8) - 1,
+	CMD_RECORD = 1 << 8,
+	CMD_ALL = (1 << 9) - 1,
 	/* The commands that run the experiment: they take its options (those of no set in
 	 * particular), a config file, and a COMMAND after "--". */
 	CMD_EXPERIMENT = CMD_RUN | CMD_CALIBRATE | CMD_SAVINGS,

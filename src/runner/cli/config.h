@@ -111,6 +111,9 @@ enum option_id {
 	O_RUNS,
 	O_SLOWDOWN,
 	O_STEPS,
+	O_PID,
+	O_DURATION,
+	O_HEAT_INTERVAL,
 	O_HOGGER,
 	O_SYSROOT,
 	O_HELP,
@@ -264,6 +267,8 @@ struct config {
 	double pressure_target_pct; /* v2: memory.high held at this PSI some; 0: not */
 	double slowdown_pct; /* savings: the slowdown accepted of the run without a limit */
 	unsigned savings_steps; /* savings: steps of the search per backend */
+	unsigned pid; /* record: the process recorded */
+	uint64_t duration_ms, heat_interval_ms; /* record: for how long, how often */
 	double alpha; /* a change is significant only at p < alpha ... */
 	double noise_pct; /* ... and with its whole interval beyond +-noise_pct */
 	char *hogger; /* empty: beside zswapbench, or where it is installed */

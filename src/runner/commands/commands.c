@@ -91,6 +91,15 @@ const struct command_info commands[] = {
 		   "ended as soon as it is: from --min-trials (5) a cell, at most --trials (10)),\n"
 		   "printed as the memory saved with its interval. --dry-run says how many trials\n"
 		   "it takes at most." },
+	{ .name = "record",
+	  .run = record_run,
+	  .options = CMD_RECORD,
+	  .usage = "--pid PID [--duration TIME] [--heat-interval TIME] [options]",
+	  .man_usage = "--pid PID [options]",
+	  .about = "Records a running process's memory, as statistics only: its footprint and the\n"
+		   "memory it touches, every --heat-interval for --duration, then how its pages\n"
+		   "compress under each algorithm of this kernel's zram, sized by zram itself on\n"
+		   "scratch devices. No byte of a page is kept; `show` prints the profile." },
 	{ .name = "sysinfo",
 	  .run = sysinfo_run,
 	  .options = CMD_SYSINFO,

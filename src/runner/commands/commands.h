@@ -25,6 +25,7 @@ int plot_run(const struct config *cfg);
 int report_run(const struct config *cfg);
 int calibrate_run(const struct config *cfg);
 int savings_run(const struct config *cfg);
+int record_run(const struct config *cfg);
 int sysinfo_run(const struct config *cfg);
 int list_configs_main(const struct command_info *self, int argc, char **argv);
 int cleanup_main(const struct command_info *self, int argc, char **argv);

@@ -2,6 +2,7 @@
  * file --output names. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "runner/base/escape.h"
 #include "runner/cli/options.h"
@@ -13,6 +14,9 @@
 #include "runner/report/report.h"
 #include "runner/base/wrap.h"
 #include "runner/result/json_read.h"
+#include "runner/base/fileio.h"
+#include "runner/profile/profile_json.h"
+#include "runner/profile/summary.h"
 
 /* Several files in one JSON document: a list of them. */
 static int show_json(const struct file_set *fs, const struct report_opts *o, FILE *out)
@@ -104,6 +108,46 @@ static int show_files(const struct config *cfg, struct report_opts *o, FILE *out
 	return ret ? EXIT_RUNTIME : EXIT_OK;
 }
 
+/* A profile's file is at most this big: 4096 samples of 1024 regions' two columns. */
+#define PROFILE_FILE_MAX (256u << 20)
+
+/* Whether a file is a profile of `zswapbench record`: 1, 0, or -errno. */
+static int is_profile(const char *path)
+{
+	char *text = NULL;
+	size_t len;
+	int ret = read_file(path, PROFILE_FILE_MAX, &text, &len);
+
+	if (!ret)
+		ret = profile_json_is_profile(text);
+	free(text);
+	return ret;
+}
+
+/* Profiles, each by its summary; a result file among them is refused (show it alone). */
+static int show_profiles(const struct config *cfg, FILE *out)
+{
+	char why[256], *text = NULL;
+	struct profile p;
+	size_t len;
+	int ret = 0;
+
+	for (int i = 0; i < cfg->view.nfiles && !ret; i++) {
+		const char *name = cfg->view.files[i];
+		if ((ret = read_file(name, PROFILE_FILE_MAX, &text, &len)))
+			snprintf(why, sizeof(why), "%s", strerror(-ret));
+		else if ((ret = profile_from_json(text, &p, why, sizeof(why))) == 0) {
+			profile_summary(&p, out);
+			profile_free(&p);
+		}
+		free(text);
+		text = NULL;
+		if (ret)
+			say("%s: %s", name, why);
+	}
+	return ret ? EXIT_USAGE : EXIT_OK;
+}
+
 int show_run(const struct config *cfg)
 {
 	struct report_opts o = report_opts_of(cfg);
@@ -115,7 +159,10 @@ int show_run(const struct config *cfg)
 		return status;
 	/* A result file is untrusted: what it holds reaches the terminal escaped. */
 	out = escape_open(view.f, view_escape(cfg));
-	if (out) {
+	if (out && cfg->view.nfiles && is_profile(cfg->view.files[0]) == 1) {
+		status = show_profiles(cfg, out);
+		fclose(out);
+	} else if (out) {
 		status = format_def_of(cfg->view.format)->several == SEVERAL_ONE_TABLE
 			? show_csv(cfg, &o, out)
 			: show_files(cfg, &o, out);

@@ -30,8 +30,7 @@ char *sysfs_path(char *buf, size_t len, const char *path)
 	return n < 0 || (size_t)n >= len ? NULL : buf;
 }
 
-/* path under the root, opened; -errno. */
-static int open_under_root(const char *path, int flags)
+int sysfs_open(const char *path, int flags)
 {
 	char full[4096];
 	int fd;
@@ -46,7 +45,7 @@ int sysfs_read(const char *path, char *buf, size_t len)
 {
 	size_t used = 0;
 	char more;
-	int ret, fd = open_under_root(path, O_RDONLY);
+	int ret, fd = sysfs_open(path, O_RDONLY);
 
 	if (fd < 0)
 		return fd;
@@ -80,7 +79,7 @@ int sysfs_read_alloc(const char *path, char **out)
 {
 	size_t used = 0, cap = 16384;
 	char *buf = NULL;
-	int ret = 0, fd = open_under_root(path, O_RDONLY);
+	int ret = 0, fd = sysfs_open(path, O_RDONLY);
 
 	*out = NULL;
 	if (fd < 0)
@@ -155,7 +154,7 @@ int sysfs_write(const char *path, const char *value)
 {
 	size_t len = strlen(value);
 	ssize_t n;
-	int ret = 0, fd = open_under_root(path, O_WRONLY | O_TRUNC);
+	int ret = 0, fd = sysfs_open(path, O_WRONLY | O_TRUNC);
 
 	if (fd < 0)
 		return fd;

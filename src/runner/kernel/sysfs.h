@@ -11,6 +11,8 @@ void sysfs_set_root(const char *root);
 const char *sysfs_root(void);
 /* root + path; returns buf, or NULL when it does not fit. */
 char *sysfs_path(char *buf, size_t len, const char *path);
+/* path under the root, opened (O_CLOEXEC added): a descriptor or -errno. */
+int sysfs_open(const char *path, int flags);
 /* Reads a whole small file, NUL-terminated, trailing newline kept; returns length or -errno. */
 int sysfs_read(const char *path, char *buf, size_t len);
 /* A whole file of any size (/proc/self/mounts, /proc/crypto on a busy host) into a buffer

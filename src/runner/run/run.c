@@ -30,76 +30,13 @@
 #include "runner/result/json_write.h"
 #include "runner/report/formats/formats.h"
 #include "runner/report/report.h"
+#include "runner/run/session.h"
 #include "runner/run/workdir.h"
 #include "runner/trial/trial.h"
 #include "runner/undo/recover.h"
 #include "runner/undo/rewind.h"
 #include "runner/undo/param.h"
 #include "runner/undo/runlock.h"
-
-static void undo_failed(const struct undo *u, int err)
-{
-	say("could not undo %s %s%s%s: %s", undo_kind_name(u->kind), u->path,
-	    u->value[0] ? " " : "", u->value, strerror(-err));
-}
-
-static void journal_note(const char *text)
-{
-	say("%s", text);
-}
-
-/* A journal from before a reboot holds nothing alive but swapfiles: cleaned without asking. */
-static void clean_earlier_boot(const char *path)
-{
-	struct journal old;
-
-	journal_init(&old);
-	old.on_note = journal_note;
-	if (journal_load(&old, path) == 0 && journal_pending(&old) &&
-	    journal_from_earlier_boot(&old)) {
-		say("a journal from an earlier boot: cleaning up after it first");
-		journal_recover(&old);
-	}
-	journal_close(&old, path);
-	journal_free(&old);
-}
-
-/* The lock, then a fresh journal file: nothing is changed before both are in place. */
-static int take_lock(struct run *run)
-{
-	char path[PATH_MAX], why[PATH_MAX + 160];
-	pid_t holder = 0;
-	int ret = runlock_acquire(&holder, path, sizeof(path));
-
-	if (ret == -EWOULDBLOCK) {
-		say("another zswapbench run (PID %d) holds %s: one run at a time, swap is "
-		    "system-wide",
-		    (int)holder, runlock_path());
-		return EXIT_RUNTIME;
-	}
-	if (!ret && rundir_check(path, sizeof(path)) < 0) {
-		say("%s", path);
-		return EXIT_RUNTIME;
-	}
-	if (ret) {
-		say("%s", path);
-		return EXIT_RUNTIME;
-	}
-	rundir_file("journal", path, sizeof(path));
-	clean_earlier_boot(path);
-	ret = journal_create(&run->journal, path);
-	if (ret == -EEXIST) {
-		say("a previous run was killed before it restored the machine (%s): run "
-		    "'zswapbench cleanup' first",
-		    path);
-		return EXIT_RUNTIME;
-	}
-	if (ret) {
-		say("%s", journal_error(&run->journal, path, ret, why, sizeof(why)));
-		return EXIT_RUNTIME;
-	}
-	return 0;
-}
 
 /* The result file's path; the default directory is made only now, with the lock held. */
 static int choose_output(struct run *run)
@@ -606,7 +543,7 @@ static int start(struct run *run)
 	int status = look_up_user(run), ret;
 
 	if (!status)
-		status = take_lock(run);
+		status = session_begin(&run->journal);
 
 	if (!status)
 		status = choose_output(run);
@@ -743,13 +680,9 @@ static int carry_out(struct run *run)
 /* The machine restored (the journal rewound), then everything the run holds given back. */
 static void tear_down(struct run *run)
 {
-	char path[PATH_MAX];
-
 	placement_restore_runner(&run->placement);
 	progress_forget(&run->progress);
-	journal_rewind(&run->journal, 0);
-	journal_close(&run->journal, rundir_file("journal", path, sizeof(path)));
-	journal_free(&run->journal);
+	session_end(&run->journal);
 	results_free(&run->results);
 	plan_free(&run->plan);
 	for (size_t i = 0; i < run->ndevices; i++)
@@ -771,9 +704,7 @@ int run_main(const struct config *cfg)
 	}
 	run->cfg = cfg;
 	swap_shared_init(&run->shared);
-	journal_init(&run->journal);
-	run->journal.on_error = undo_failed;
-	run->journal.on_note = journal_note;
+	session_init(&run->journal);
 	sysfs_set_root(cfg->sysroot[0] ? cfg->sysroot : NULL);
 	run->started_ns = run->phase_ns = clock_now_ns();
 	status = plan_run(run);

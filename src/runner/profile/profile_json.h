@@ -1,0 +1,17 @@
+/* A profile as its JSON file (docs/profile-format.md): written whole by record, read back by
+ * show. */
+#ifndef ZSB_PROFILE_JSON_H
+#define ZSB_PROFILE_JSON_H
+#include <stddef.h>
+
+#include "runner/profile/profile.h"
+
+/* The profile as a JSON text, to free; NULL when out of memory. */
+char *profile_to_json(const struct profile *p);
+/* A profile from text: -EINVAL with why filled (the member that does not read, or another
+ * format or version). */
+int profile_from_json(const char *text, struct profile *p, char *why, size_t len);
+/* Whether text is a profile's file (its "format" member), not a run's result. */
+int profile_json_is_profile(const char *text);
+
+#endif
