@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "common/size.h"
+#include "runner/base/wrap.h"
 
 static int cmp_u64(const void *a, const void *b)
 {
@@ -88,12 +89,25 @@ static void compressibility(const struct profile *p, FILE *out)
 	}
 }
 
+/* What was recorded, wrapped as every view's lines are (a kernel's name can be long). */
+static void heading(const struct profile *p, FILE *out)
+{
+	char *line = NULL;
+	int n = asprintf(
+		&line,
+		"profile of PID %d (%s), kernel %s, from %s: %.0f s, a sample every %.3g s, "
+		"ended by %s",
+		p->pid, p->comm, p->kernel, p->started, p->duration_s, p->interval_s, p->ended);
+
+	if (n < 0)
+		return;
+	wrap_line(line, (size_t)n, VIEW_COLUMNS, out);
+	free(line);
+}
+
 void profile_summary(const struct profile *p, FILE *out)
 {
-	fprintf(out,
-		"profile of PID %d (%s), kernel %s, from %s: %.0f s, a sample every %.3g s, "
-		"ended by %s\n",
-		p->pid, p->comm, p->kernel, p->started, p->duration_s, p->interval_s, p->ended);
+	heading(p, out);
 	if (!p->nsamples) {
 		fprintf(out, "  no sample\n");
 		return;
