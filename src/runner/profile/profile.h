@@ -99,7 +99,8 @@ void profile_name_algorithms(struct profile *p, const char *names);
  * it; the page size for one stored whole). */
 void profile_algo_count(struct profile_algo *a, uint64_t bytes, unsigned page_size);
 /* Its ratio as zram's mm_stat gives one (orig_data_size / compr_data_size): every page read,
- * the same-filled ones too, against the bytes zram kept; 0 when it kept none. */
+ * same-filled ones (zero pages among them) too, against the bytes zram kept; 0 when it kept
+ * none. */
 double profile_algo_ratio(const struct profile_algo *a, uint64_t same, unsigned page_size);
 
 #endif
