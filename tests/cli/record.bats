@@ -108,10 +108,18 @@ start_memuser() {
 	run --separate-stderr "$ZSB" record --pid abc
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"--pid 'abc'"* ]]
-	run --separate-stderr "$ZSB" record --pid $$ --comp nosuch --duration 1s --output "$TMP/y.json"
+	run --separate-stderr "$ZSB" record --pid $$ --comp lz4,nosuch --duration 1s --output "$TMP/y.json"
 	echo "$stderr"
-	[ "$status" -ne 0 ]
-	[[ "$stderr" == *"nosuch"* ]]
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"record: --comp 'nosuch': this kernel offers only: "* ]]
+	[ ! -e "$TMP/y.json" ]
+	# -n says what it would read and make, and makes nothing, as any user.
+	run --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups "$ZSB" record \
+		-n --pid $$ --duration 2s --output "$TMP/z.json"
+	[ "$status" -eq 0 ]
+	output=$(unwrapped <<<"$output")
+	[[ "$output" == *"record PID $$: /proc/$$/smaps every 1 s for 2 s"*"Nothing is done: --dry-run."* ]]
+	[ ! -e "$TMP/z.json" ]
 	# Not as root: refused before anything, the process untouched.
 	run --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups "$ZSB" record \
 		--pid $$ --output /tmp/never.json

@@ -767,6 +767,7 @@ static const struct option_desc core_rows[O_COUNT] = {
 			       "or a preset by name; the command line overrides it",
 		       .group = G_GIVEN },
 	[O_DRY_RUN] = { "dry-run", 'n', OT_FLAG, FIELD(dry_run), .flags = OPT_NO_ECHO,
+			.commands = CMD_EXPERIMENT | CMD_RECORD,
 			.help = "print the plan, every change to the kernel it would make, and how "
 				"long it would take; run nothing",
 			.group = G_GIVEN },

@@ -17,6 +17,7 @@
 #include "runner/base/invoker.h"
 #include "runner/base/log.h"
 #include "runner/commands/commands.h"
+#include "runner/kernel/kv.h"
 #include "runner/kernel/proc_pid.h"
 #include "runner/kernel/signals.h"
 #include "runner/profile/contents.h"
@@ -48,7 +49,7 @@ static int check(const struct config *cfg)
 		say("record: --pid '%u': no such process (besides zswapbench itself)", cfg->pid);
 		return EXIT_USAGE;
 	}
-	if (geteuid() != 0) {
+	if (geteuid() != 0 && !cfg->dry_run) {
 		say("record: must run as root: it reads another process's memory through /proc and "
 		    "sizes its pages by the kernel's own compressors");
 		return EXIT_USAGE;
@@ -199,6 +200,41 @@ static int record(struct profile *p, const struct config *cfg, struct journal *j
 				    : EXIT_OK;
 }
 
+/* --comp's algorithms among those the kernel offers: 0, or exit 2 with the reason said. A
+ * kernel that cannot tell (no zram module) is found when the pages are sized. */
+static int check_algorithms(const struct config *cfg)
+{
+	char offered[256], why[200];
+
+	if (!cfg->comp.n || backend_algorithms(offered, sizeof(offered), why, sizeof(why)))
+		return 0;
+	for (size_t i = 0; i < cfg->comp.n; i++)
+		if (!words_contain(offered, cfg->comp.v[i], ' ')) {
+			say("record: --comp '%s': this kernel offers only: %s", cfg->comp.v[i],
+			    offered);
+			return EXIT_USAGE;
+		}
+	return 0;
+}
+
+/* -n: what it would read and make, for how long; nothing is read or made. */
+static int dry_run(const struct config *cfg, const char *path)
+{
+	char names[256], why[200];
+
+	if (algorithms(cfg, names, sizeof(names), why, sizeof(why)))
+		snprintf(names, sizeof(names), "none found (%s)", why);
+	printf("record PID %u: /proc/%u/smaps every %.3g s for %.3g s, clear_refs after each "
+	       "(the pages' referenced bits);\n"
+	       "then its private resident pages read through pagemap and mem, each sized on a "
+	       "scratch device per\n"
+	       "algorithm: %s (made, journaled and removed before the profile is written);\n"
+	       "the profile into %s. Nothing is done: --dry-run.\n",
+	       cfg->pid, cfg->pid, (double)cfg->heat_interval_ms / 1000,
+	       (double)cfg->duration_ms / 1000, names, path);
+	return EXIT_OK;
+}
+
 int record_run(const struct config *cfg)
 {
 	struct journal j;
@@ -206,8 +242,16 @@ int record_run(const struct config *cfg)
 	char path[4096];
 	int status = check(cfg);
 
+	if (!status)
+		status = check_algorithms(cfg);
+
 	if (status)
 		return status;
+	if (cfg->dry_run) {
+		snprintf(path, sizeof(path), "%s",
+			 cfg->output[0] ? cfg->output : "results/profile-DATE.json");
+		return dry_run(cfg, path);
+	}
 	if ((status = output_path(cfg, path, sizeof(path))))
 		return status;
 	session_init(&j);
