@@ -98,9 +98,10 @@ void profile_name_algorithms(struct profile *p, const char *names);
 /* An algorithm's counts for one page of compressed size bytes (zram's compr_data_size for
  * it; the page size for one stored whole). */
 void profile_algo_count(struct profile_algo *a, uint64_t bytes, unsigned page_size);
-/* Its ratio as zram's mm_stat gives one (orig_data_size / compr_data_size): every page read,
- * same-filled ones (zero pages among them) too, against the bytes zram kept; 0 when it kept
- * none. */
+/* Its ratio as zram's mm_stat gives one (orig_data_size / compr_data_size) for these pages
+ * swapped out: the data pages and the same-filled ones (same) against the bytes zram kept;
+ * 0 when it kept none. Zero pages are not among them: since 6.12 the swap layer keeps them
+ * out of every swap device (its zeromap), so zram never counts them when a process swaps. */
 double profile_algo_ratio(const struct profile_algo *a, uint64_t same, unsigned page_size);
 
 #endif

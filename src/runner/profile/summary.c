@@ -84,7 +84,7 @@ static void compressibility(const struct profile *p, FILE *out)
 	for (size_t i = 0; i < c->nalgo; i++) {
 		const struct profile_algo *a = &c->algo[i];
 		fprintf(out, "  %-10s %.2fx as zram stores them; %.1f%% of the other pages whole\n",
-			a->name, profile_algo_ratio(a, c->zero + c->same, p->page_size),
+			a->name, profile_algo_ratio(a, c->same, p->page_size),
 			a->pages ? 100.0 * (double)a->huge / (double)a->pages : 0.0);
 	}
 }
