@@ -122,6 +122,7 @@ bench: deps all build/bench/fill-floor
 	bench/histogram.sh
 	bench/merge.sh
 	bench/fio.sh
+	bench/record.sh
 
 # Installs only what is missing; needs root (CI and `make run` are root).
 # $(1) names a list of "REASON|PACKAGES" groups (by name: a reason may hold commas): the
