@@ -16,7 +16,8 @@ struct pattern_kind {
 		ARG_NONE,
 		ARG_PERCENT,
 		ARG_HEX,
-		ARG_PATH
+		ARG_PATH,
+		ARG_CLASSES
 	} arg;
 	void (*fill)(struct pattern *p, unsigned char *buf, size_t len, size_t page);
 	/* What a compressor is expected to make of it (zram with lzo-rle, measured); for
@@ -157,6 +158,49 @@ static void fill_mixed(struct pattern *p, unsigned char *buf, size_t len, size_t
 	}
 }
 
+/* The class of page number i: the classes in the proportions of their weights, spread evenly
+ * (a golden-ratio sequence through the cumulative weights), so that any stretch of pages has
+ * nearly the mix of the whole and every run makes the same pages. */
+static const struct page_class *class_of(const struct pattern *p, uint64_t i)
+{
+	double u = (double)i * 0.6180339887498949;
+	uint64_t at = (uint64_t)((u - (double)(uint64_t)u) * (double)p->total_weight), sum = 0;
+
+	for (size_t k = 0; k < p->nclasses; k++) {
+		sum += p->classes[k].weight;
+		if (at < sum)
+			return &p->classes[k];
+	}
+	return &p->classes[p->nclasses - 1];
+}
+
+/* The classes are of the kernel's pages, so they start where its pages do: a chunk from
+ * malloc begins past its header, mid-page, and the bytes before the first page boundary (and
+ * after the last) are left as they are, zero. */
+static void fill_pages(struct pattern *p, unsigned char *buf, size_t len, size_t page)
+{
+	static const uint64_t same = 0x5a5a5a5a5a5a5a5aULL;
+	size_t misalign = (size_t)((uintptr_t)buf % page), head = misalign ? page - misalign : 0;
+
+	if (head >= len)
+		return;
+	buf += head;
+	len -= head;
+	len -= len % page;
+	for (size_t off = 0; off < len; off += page) {
+		const struct page_class *c = class_of(p, p->page_index++);
+		size_t prefix = c->prefix > (int32_t)page ? page
+							  : (size_t)(c->prefix < 0 ? 0 : c->prefix);
+		if (c->prefix == PAGE_CLASS_SAME) {
+			for (size_t w = 0; w + sizeof(same) <= page; w += sizeof(same))
+				memcpy(buf + off + w, &same, sizeof(same));
+			continue;
+		}
+		fill_random_bytes(p, buf + off, prefix);
+		memset(buf + off + prefix, 0, page - prefix);
+	}
+}
+
 static const struct pattern_kind kinds[] = {
 	{ .name = "seq", .fill = fill_seq, .ratio = 1 },
 	{ .name = "zero", .fill = fill_zero, .ratio = 50 },
@@ -165,6 +209,7 @@ static const struct pattern_kind kinds[] = {
 	{ .name = "pattern", .arg = ARG_HEX, .fill = fill_hex, .ratio = 50 },
 	{ .name = "file", .arg = ARG_PATH, .fill = fill_file, .ratio = 1 },
 	{ .name = "mixed", .fill = fill_mixed, .ratio = 1.9 },
+	{ .name = "pages", .arg = ARG_CLASSES, .fill = fill_pages, .ratio = 0 },
 };
 
 static int hex_digit(char c)
@@ -197,6 +242,37 @@ static int parse_hex(const char *s, struct pattern *p)
 	for (; i < p->nbytes; i++, s += 2)
 		p->bytes[i] = (unsigned char)(hex_digit(s[0]) << 4 | hex_digit(s[1]));
 	return 0;
+}
+
+/* "W@L,W@L,...": W a weight (a count of pages), L a prefix in bytes or "s" (same-filled). */
+static int parse_classes(const char *s, struct pattern *p)
+{
+	while (*s) {
+		struct page_class *c = &p->classes[p->nclasses];
+		char *end;
+		unsigned long long w, l = 0;
+		if (p->nclasses == PAGE_CLASSES_MAX || *s < '0' || *s > '9')
+			return -EINVAL;
+		w = strtoull(s, &end, 10);
+		if (*end != '@' || w > UINT32_MAX)
+			return -EINVAL;
+		s = end + 1;
+		if (*s == 's') {
+			c->prefix = PAGE_CLASS_SAME;
+			end = (char *)s + 1;
+		} else if (*s >= '0' && *s <= '9' && (l = strtoull(s, &end, 10)) <= 1u << 20) {
+			c->prefix = (int32_t)l;
+		} else {
+			return -EINVAL;
+		}
+		if (*end != ',' && *end)
+			return -EINVAL;
+		c->weight = (uint32_t)w;
+		p->total_weight += w;
+		p->nclasses++;
+		s = *end ? end + 1 : end;
+	}
+	return p->total_weight ? 0 : -EINVAL;
 }
 
 int pattern_parse(const char *spec, struct pattern *pattern)
@@ -233,6 +309,8 @@ int pattern_parse(const char *spec, struct pattern *pattern)
 				return -EINVAL;
 			pattern->path = arg;
 			return 0;
+		case ARG_CLASSES:
+			return arg ? parse_classes(arg, pattern) : -EINVAL;
 		}
 	}
 	return -EINVAL;
@@ -297,13 +375,32 @@ const char *pattern_help(void)
 	return "seq, zero, random, compressible:PCT (PCT% of each page zero, the rest random), "
 	       "pattern:HEX (bytes repeated, e.g. 0xbadc0ffee), file:PATH (a file's bytes, "
 	       "cycled), "
-	       "mixed (zero, text, half-random and random pages, about 2x)";
+	       "mixed (zero, text, half-random and random pages, about 2x), "
+	       "pages:W@L,... (W pages in each sum of weights of L random bytes, then zeros; L=s: "
+	       "one word repeated)";
+}
+
+/* pages: a page of L random bytes is about L + L/25 + 24 bytes compressed (lzo-rle and lz4,
+ * measured through zram on kernel 6.18); zero and same-filled pages cost next to nothing. */
+static double pages_expected_ratio(const struct pattern *p)
+{
+	double kept = 0;
+
+	for (size_t k = 0; k < p->nclasses; k++)
+		if (p->classes[k].prefix > 0)
+			kept += (double)p->classes[k].weight *
+				((double)p->classes[k].prefix * 1.04 + 24);
+	double ratio = kept > 0 ? (double)p->total_weight * 4096 / kept : 50;
+
+	return ratio < 1 ? 1 : ratio > 50 ? 50 : ratio;
 }
 
 double pattern_expected_ratio(const struct pattern *pattern)
 {
 	/* PCT% zeros after random bytes: about 100 / (100 - PCT), as 50 gives 1.9x measured;
 	 * all zeros are same-filled pages that cost almost nothing. */
+	if (pattern->kind->arg == ARG_CLASSES)
+		return pages_expected_ratio(pattern);
 	if (pattern->kind->ratio == 0)
 		return pattern->percent >= 98 ? 50 : 100.0 / (100.0 - pattern->percent) * 0.95;
 	return pattern->kind->ratio;

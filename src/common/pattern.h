@@ -4,8 +4,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* pages:W@L,...: a class of pages, W of them in every sum of the weights, each L random bytes
+ * then zeros (L = 0: a zero page; PAGE_CLASS_SAME: one non-zero word repeated). */
+#define PAGE_CLASSES_MAX 72
+#define PAGE_CLASS_SAME (-1)
+struct page_class {
+	uint32_t weight;
+	int32_t prefix;
+};
+
 struct pattern {
 	const struct pattern_kind *kind;
+	struct page_class classes[PAGE_CLASSES_MAX]; /* pages: */
+	size_t nclasses;
+	uint64_t total_weight;
 	unsigned percent; /* compressible:PCT */
 	uint64_t rng; /* random state; every run starts from the same seed */
 	unsigned char bytes[64]; /* pattern:HEX */
@@ -16,7 +28,8 @@ struct pattern {
 	uint64_t page_index; /* mixed: which kind of page comes next */
 };
 
-/* Parses "seq", "zero", "random", "compressible:PCT", "pattern:HEX", "file:PATH", "mixed";
+/* Parses "seq", "zero", "random", "compressible:PCT", "pattern:HEX", "file:PATH", "mixed",
+ * "pages:W@L,W@L,..." (a recorded profile's pages, as the runner writes it);
  * returns 0 or -EINVAL. Opens nothing. */
 int pattern_parse(const char *spec, struct pattern *pattern);
 /* file:PATH: is it a readable, non-empty regular file? 0 or -errno (others: 0). */

@@ -15,6 +15,7 @@ static const char empty[] = "";
  * them. */
 static const size_t owned[] = {
 	offsetof(struct config, data), /* a pattern may name a file: a path's length */
+	offsetof(struct config, data_pages),
 	offsetof(struct config, output),
 	offsetof(struct config, view.plot_dir),
 	offsetof(struct config, view.report_file),

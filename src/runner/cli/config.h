@@ -240,7 +240,9 @@ struct config {
 	enum switch_state direct;
 	char *read_back; /* fs: the read phase's command; empty: none */
 	char *workload; /* --workload NAME[:ARGS], a driver chosen by name; empty: the hogger */
-	char *data; /* the pages' pattern: compressible:50, file:PATH, ... */
+	char *data; /* the pages' pattern: compressible:50, file:PATH, profile:FILE ... */
+	/* profile:FILE[:ALGO]: the hogger's pages: pattern made of the profile; "": none */
+	char *data_pages;
 	char access[64];
 	double swap_fraction; /* 0: --alloc decides; else alloc = limit / (1 - F) per cell */
 	enum switch_state latency; /* the hogger's histograms (the table's default: on) */

@@ -23,6 +23,7 @@
 #include "runner/kernel/cpus.h"
 #include "runner/cli/mthp_option.h"
 #include "runner/kernel/mthp.h"
+#include "runner/profile/replay.h"
 #include "runner/report/columns.h"
 #include "runner/report/formats/formats.h"
 #include "runner/result/match.h"
@@ -112,16 +113,59 @@ static json_object *order_json(const void *scope)
 	return json_object_new_string(text);
 }
 
+/* "FILE" or "FILE:ALGO": the file as named if it reads, else up to its last colon. */
+static int load_profile(const char *v, struct profile *p, const char **algo, char *why, size_t len)
+{
+	char path[PATH_LEN];
+	const char *colon = strrchr(v, ':');
+
+	*algo = NULL;
+	if (replay_load(v, p, why, len) == 0)
+		return 0;
+	if (!colon || (size_t)(colon - v) >= sizeof(path))
+		return -EINVAL;
+	snprintf(path, sizeof(path), "%.*s", (int)(colon - v), v);
+	*algo = colon + 1;
+	return replay_load(path, p, why, len);
+}
+
+/* profile:FILE[:ALGO]: the hogger's pages made of the profile's sizes under ALGO, and the
+ * footprint it recorded as --alloc unless --alloc came first. */
+static int parse_profile_data(struct config *cfg, const char *v, char *why, size_t len)
+{
+	struct profile p;
+	const char *algo;
+	char *spec = NULL;
+	int ret = load_profile(v + strlen("profile:"), &p, &algo, why, len);
+
+	if (ret)
+		return -EINVAL;
+	ret = replay_pages_spec(&p, algo, &spec);
+	if (ret == -ENOENT)
+		snprintf(why, len, "the profile has no sizes of '%s'", algo);
+	if (!ret && !cfg->given[O_ALLOC])
+		cfg->alloc = replay_bytes(&p);
+	if (!ret)
+		ret = set_text(&cfg->data_pages, 16384, spec, why, len);
+	free(spec);
+	profile_free(&p);
+	return ret ? -EINVAL : set_text(&cfg->data, PATH_LEN, v, why, len);
+}
+
 static int parse_data(void *scope, const char *v, char *why, size_t len)
 {
 	struct config *cfg = scope;
 	struct pattern pat;
 	int ret;
 
+	if (strncmp(v, "profile:", strlen("profile:")) == 0)
+		return parse_profile_data(cfg, v, why, len);
+	if (set_text(&cfg->data_pages, 16384, "", why, len))
+		return -EINVAL;
 	if (pattern_parse(v, &pat)) {
 		snprintf(why, len,
 			 "not a pattern (seq, zero, random, compressible:PCT, pattern:HEX, "
-			 "file:PATH, mixed)");
+			 "file:PATH, mixed, profile:FILE[:ALGO])");
 		return -EINVAL;
 	}
 	ret = pattern_check(&pat);

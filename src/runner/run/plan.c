@@ -92,7 +92,7 @@ static int build_workload(const struct config *cfg, const char *hogger, struct p
 		.path = hogger,
 		.alloc = c->alloc / c->jobs,
 		.chunk = cfg->chunk,
-		.data = cfg->data,
+		.data = cfg->data_pages[0] ? cfg->data_pages : cfg->data,
 		.access = cfg->access,
 		.threads = cfg->threads,
 		.no_seccomp = cfg->no_seccomp,

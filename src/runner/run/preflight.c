@@ -318,8 +318,10 @@ static uint64_t uncharged_ram(const struct config *cfg, const struct host *host,
 		: cell->alloc > cell->limit ? cell->alloc - cell->limit
 					    : 0,
 		 need = 0;
-	double ratio =
-		cfg->command || pattern_parse(cfg->data, &pat) ? 1 : pattern_expected_ratio(&pat);
+	double ratio = cfg->command ||
+			pattern_parse(cfg->data_pages[0] ? cfg->data_pages : cfg->data, &pat)
+		? 1
+		: pattern_expected_ratio(&pat);
 
 	swap_shared_init(&shared);
 	p = swap_params_for(cfg, host, plan, cell, &shared);
