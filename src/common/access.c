@@ -63,19 +63,21 @@ int access_parse(const char *spec, struct access *a)
 	p = spec + 4;
 	if (number(&p, 100, &a->hot_pct) || *p++ != ':' || passes_or_seconds(&p, 100000, a))
 		return -EINVAL;
-	if (*p == '\0' || strcmp(p, ":uniform") == 0)
-		return 0;
-	if (strcmp(p, ":zipf") == 0) {
-		a->zipf = 1;
-		return 0;
-	}
-	return -EINVAL;
+	if (strncmp(p, ":uniform", 8) == 0)
+		p += 8;
+	else if (strncmp(p, ":zipf", 5) == 0)
+		a->zipf = 1, p += 5;
+	if (strcmp(p, ":last") == 0)
+		a->hot_last = 1, p += 5;
+	return *p ? -EINVAL : 0;
 }
 
 const char *access_help(void)
 {
 	return "fill (only), reread:N (N sequential passes), random:N (N x pages uniform touches), "
-	       "hot:PCT:N[:zipf] (PCT% of the pages touched N times over, uniform or zipf; in "
+	       "hot:PCT:N[:zipf][:last] (PCT% of the pages, the first or the last written, touched "
+	       "N "
+	       "times over, uniform or zipf; in "
 	       "these three N may be Ns: passes for N seconds, the reads per second measured), "
 	       "tabs:N:CYCLES[:exp] (N processes, then CYCLES times one of them has every page "
 	       "touched: "

@@ -158,20 +158,26 @@ static void fill_mixed(struct pattern *p, unsigned char *buf, size_t len, size_t
 	}
 }
 
-/* The class of page number i: the classes in the proportions of their weights, spread evenly
- * (a golden-ratio sequence through the cumulative weights), so that any stretch of pages has
- * nearly the mix of the whole and every run makes the same pages. */
+/* The class of page number i: its segment's, the segment's classes in the proportions of
+ * their weights, spread evenly (a golden-ratio sequence through the cumulative weights), so
+ * that any stretch of a segment has nearly the mix of the whole and every run makes the same
+ * pages. */
 static const struct page_class *class_of(const struct pattern *p, uint64_t i)
 {
-	double u = (double)i * 0.6180339887498949;
-	uint64_t at = (uint64_t)((u - (double)(uint64_t)u) * (double)p->total_weight), sum = 0;
+	const struct page_segment *s = &p->segments[0];
+	double u;
+	uint64_t at, sum = 0;
 
-	for (size_t k = 0; k < p->nclasses; k++) {
+	for (size_t k = 0; k + 1 < p->nsegments && i >= s->pages; k++, s++)
+		i -= s->pages;
+	u = (double)i * 0.6180339887498949;
+	at = (uint64_t)((u - (double)(uint64_t)u) * (double)s->total_weight);
+	for (size_t k = s->first; k < (size_t)s->first + s->n; k++) {
 		sum += p->classes[k].weight;
 		if (at < sum)
 			return &p->classes[k];
 	}
-	return &p->classes[p->nclasses - 1];
+	return &p->classes[s->first + s->n - 1];
 }
 
 /* The classes are of the kernel's pages, so they start where its pages do: a chunk from
@@ -244,35 +250,71 @@ static int parse_hex(const char *s, struct pattern *p)
 	return 0;
 }
 
-/* "W@L,W@L,...": W a weight (a count of pages), L a prefix in bytes or "s" (same-filled). */
+/* "W@L": W a weight (a count of pages), L a prefix in bytes or "s" (same-filled); *s past it. */
+static int parse_class(const char **s, struct page_class *c)
+{
+	unsigned long long w, l;
+	char *end;
+
+	if (**s < '0' || **s > '9')
+		return -EINVAL;
+	w = strtoull(*s, &end, 10);
+	if (*end != '@' || w > UINT32_MAX)
+		return -EINVAL;
+	*s = end + 1;
+	if (**s == 's') {
+		c->prefix = PAGE_CLASS_SAME;
+		(*s)++;
+	} else if (**s >= '0' && **s <= '9' && (l = strtoull(*s, &end, 10)) <= 1u << 20) {
+		c->prefix = (int32_t)l;
+		*s = end;
+	} else {
+		return -EINVAL;
+	}
+	c->weight = (uint32_t)w;
+	return 0;
+}
+
+/* "[N/]W@L,W@L,..." up to ';' or the end: one segment. */
+static int parse_segment(const char **s, struct pattern *p)
+{
+	struct page_segment *seg = &p->segments[p->nsegments];
+	const char *slash = strchr(*s, '/'), *semi = strchr(*s, ';');
+	char *end;
+
+	if (p->nsegments == PAGE_SEGMENTS_MAX)
+		return -EINVAL;
+	memset(seg, 0, sizeof(*seg));
+	if (slash && (!semi || slash < semi)) {
+		seg->pages = strtoull(*s, &end, 10);
+		if (end != slash || !seg->pages)
+			return -EINVAL;
+		*s = slash + 1;
+	}
+	seg->first = (uint16_t)p->nclasses;
+	for (;;) {
+		if (p->nclasses == PAGE_CLASSES_MAX || parse_class(s, &p->classes[p->nclasses]))
+			return -EINVAL;
+		seg->total_weight += p->classes[p->nclasses++].weight;
+		seg->n++;
+		if (**s != ',')
+			break;
+		(*s)++;
+	}
+	p->nsegments++;
+	return seg->total_weight ? 0 : -EINVAL;
+}
+
+/* Segments separated by ';'; the last one's mix goes on past its end. */
 static int parse_classes(const char *s, struct pattern *p)
 {
-	while (*s) {
-		struct page_class *c = &p->classes[p->nclasses];
-		char *end;
-		unsigned long long w, l = 0;
-		if (p->nclasses == PAGE_CLASSES_MAX || *s < '0' || *s > '9')
+	for (;;) {
+		if (parse_segment(&s, p))
 			return -EINVAL;
-		w = strtoull(s, &end, 10);
-		if (*end != '@' || w > UINT32_MAX)
-			return -EINVAL;
-		s = end + 1;
-		if (*s == 's') {
-			c->prefix = PAGE_CLASS_SAME;
-			end = (char *)s + 1;
-		} else if (*s >= '0' && *s <= '9' && (l = strtoull(s, &end, 10)) <= 1u << 20) {
-			c->prefix = (int32_t)l;
-		} else {
-			return -EINVAL;
-		}
-		if (*end != ',' && *end)
-			return -EINVAL;
-		c->weight = (uint32_t)w;
-		p->total_weight += w;
-		p->nclasses++;
-		s = *end ? end + 1 : end;
+		if (*s != ';')
+			return *s ? -EINVAL : 0;
+		s++;
 	}
-	return p->total_weight ? 0 : -EINVAL;
 }
 
 int pattern_parse(const char *spec, struct pattern *pattern)
@@ -376,22 +418,28 @@ const char *pattern_help(void)
 	       "pattern:HEX (bytes repeated, e.g. 0xbadc0ffee), file:PATH (a file's bytes, "
 	       "cycled), "
 	       "mixed (zero, text, half-random and random pages, about 2x), "
-	       "pages:W@L,... (W pages in each sum of weights of L random bytes, then zeros; L=s: "
-	       "one word repeated)";
+	       "pages:[N/]W@L,...;... (segments of N pages, each W pages in every sum of its "
+	       "weights of L random bytes then zeros; L=s: one word repeated)";
 }
 
 /* pages: a page of L random bytes is about L + L/25 + 24 bytes compressed (lzo-rle and lz4,
  * measured through zram on kernel 6.18); zero and same-filled pages cost next to nothing. */
 static double pages_expected_ratio(const struct pattern *p)
 {
-	double kept = 0;
+	double kept = 0, pages = 0, ratio;
 
-	for (size_t k = 0; k < p->nclasses; k++)
-		if (p->classes[k].prefix > 0)
-			kept += (double)p->classes[k].weight *
-				((double)p->classes[k].prefix * 1.04 + 24);
-	double ratio = kept > 0 ? (double)p->total_weight * 4096 / kept : 50;
-
+	/* Each segment's mix by its share of the pages (an unbounded one as one page). */
+	for (size_t g = 0; g < p->nsegments; g++) {
+		const struct page_segment *s = &p->segments[g];
+		double share = (double)(s->pages ? s->pages : 1) / (double)s->total_weight;
+		for (size_t k = s->first; k < (size_t)s->first + s->n; k++) {
+			pages += share * p->classes[k].weight;
+			if (p->classes[k].prefix > 0)
+				kept += share * p->classes[k].weight *
+					((double)p->classes[k].prefix * 1.04 + 24);
+		}
+	}
+	ratio = kept > 0 ? pages * 4096 / kept : 50;
 	return ratio < 1 ? 1 : ratio > 50 ? 50 : ratio;
 }
 

@@ -4,20 +4,29 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* pages:W@L,...: a class of pages, W of them in every sum of the weights, each L random bytes
- * then zeros (L = 0: a zero page; PAGE_CLASS_SAME: one non-zero word repeated). */
-#define PAGE_CLASSES_MAX 72
+/* pages:N/W@L,...;N/W@L,...: segments of N pages in turn (the last one's mix goes on past its
+ * end), each a mix of classes of pages, W of them in every sum of the segment's weights, each
+ * L random bytes then zeros (L = 0: a zero page; PAGE_CLASS_SAME: one non-zero word
+ * repeated). */
+#define PAGE_CLASSES_MAX 512
+#define PAGE_SEGMENTS_MAX 64
 #define PAGE_CLASS_SAME (-1)
 struct page_class {
 	uint32_t weight;
 	int32_t prefix;
+};
+struct page_segment {
+	uint64_t pages; /* 0: unbounded (the last) */
+	uint64_t total_weight;
+	uint16_t first, n; /* its classes */
 };
 
 struct pattern {
 	const struct pattern_kind *kind;
 	struct page_class classes[PAGE_CLASSES_MAX]; /* pages: */
 	size_t nclasses;
-	uint64_t total_weight;
+	struct page_segment segments[PAGE_SEGMENTS_MAX];
+	size_t nsegments;
 	unsigned percent; /* compressible:PCT */
 	uint64_t rng; /* random state; every run starts from the same seed */
 	unsigned char bytes[64]; /* pattern:HEX */

@@ -104,12 +104,14 @@ uint64_t touch_pass(const struct memory *m, const struct access *a, uint64_t *rn
 			sum += timed(&t, read_page(m, uniform(rng, m->npages)));
 		break;
 	case ACCESS_HOT: {
-		size_t hot = hot_pages(m, a);
+		size_t hot = hot_pages(m, a), first = a->hot_last ? m->npages - hot : 0;
 		double log_n1 = log((double)hot + 1.0);
 		for (size_t i = 0; i < (hot + parts - 1) / parts; i++)
-			sum += timed(
-				&t,
-				read_page(m, a->zipf ? zipf(rng, hot, log_n1) : uniform(rng, hot)));
+			sum += timed(&t,
+				     read_page(m,
+					       first +
+						       (a->zipf ? zipf(rng, hot, log_n1)
+								: uniform(rng, hot))));
 		break;
 	}
 	}

@@ -135,16 +135,18 @@ static int parse_profile_data(struct config *cfg, const char *v, char *why, size
 {
 	struct profile p;
 	const char *algo;
-	char *spec = NULL;
+	char *spec = NULL, access[64];
 	int ret = load_profile(v + strlen("profile:"), &p, &algo, why, len);
 
 	if (ret)
 		return -EINVAL;
-	ret = replay_pages_spec(&p, algo, &spec);
+	ret = replay_spec(&p, algo, &spec, access, sizeof(access));
 	if (ret == -ENOENT)
 		snprintf(why, len, "the profile has no sizes of '%s'", algo);
 	if (!ret && !cfg->given[O_ALLOC])
 		cfg->alloc = replay_bytes(&p);
+	if (!ret && !cfg->given[O_ACCESS] && !cfg->given[O_REREAD])
+		snprintf(cfg->access, sizeof(cfg->access), "%s", access);
 	if (!ret)
 		ret = set_text(&cfg->data_pages, 16384, spec, why, len);
 	free(spec);

@@ -26,6 +26,7 @@ enum page_fill page_fill_of(const void *page, size_t size)
 
 struct reader {
 	struct profile *p;
+	struct profile_region *region; /* the one being read */
 	const struct page_sizer *sizer;
 	int pagemap, mem;
 	unsigned char *pages; /* BATCH pages, aligned for the sizer's direct I/O */
@@ -41,15 +42,19 @@ static int count_page(struct reader *r, const unsigned char *page)
 	int ret;
 
 	c->pages++;
+	r->region->pages++;
 	if (fill != PAGE_DATA) {
 		c->zero += fill == PAGE_ZERO;
 		c->same += fill == PAGE_SAME;
+		r->region->zero += fill == PAGE_ZERO;
+		r->region->same += fill == PAGE_SAME;
 		return 0;
 	}
 	for (size_t a = 0; a < r->sizer->nalgo; a++) {
 		if ((ret = r->sizer->size(r->sizer->arg, a, page, &bytes, r->why, r->len)))
 			return ret;
 		profile_algo_count(&c->algo[a], bytes, r->p->page_size);
+		profile_region_count(r->region, a, bytes, r->p->page_size);
 	}
 	return 0;
 }
@@ -83,8 +88,10 @@ static int batch(struct reader *r, uint64_t addr, size_t npages)
 	for (size_t i = 0; i < npages; i += run ? run : 1) {
 		int own = !(entry[i] & PAGEMAP_FILE_OR_SHARED);
 		run = 0;
-		if (own && (entry[i] & PAGEMAP_SWAPPED))
+		if (own && (entry[i] & PAGEMAP_SWAPPED)) {
 			r->p->contents.swapped++;
+			r->region->swapped++;
+		}
 		if (!own || !(entry[i] & PAGEMAP_PRESENT))
 			continue;
 		while (i + run < npages && (entry[i + run] & PAGEMAP_PRESENT) &&
@@ -99,11 +106,12 @@ static int batch(struct reader *r, uint64_t addr, size_t npages)
 	return 0;
 }
 
-static int region(struct reader *r, const struct profile_region *reg)
+static int region(struct reader *r, struct profile_region *reg)
 {
 	size_t ps = r->p->page_size;
-	int ret = 0;
+	int ret = profile_region_hist(reg, r->sizer->nalgo);
 
+	r->region = reg;
 	for (uint64_t addr = reg->start; addr < reg->end && !ret; addr += BATCH * ps) {
 		uint64_t left = (reg->end - addr) / ps;
 		ret = batch(r, addr, left < BATCH ? (size_t)left : BATCH);

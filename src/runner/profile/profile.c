@@ -18,6 +18,7 @@ void profile_free(struct profile *p)
 	for (size_t i = 0; i < p->nregions; i++) {
 		free(p->regions[i].rss);
 		free(p->regions[i].referenced);
+		free(p->regions[i].hist);
 	}
 	free(p->regions);
 	free(p->samples);
@@ -115,16 +116,35 @@ void profile_name_algorithms(struct profile *p, const char *names)
 	}
 }
 
-void profile_algo_count(struct profile_algo *a, uint64_t bytes, unsigned page_size)
+int profile_region_hist(struct profile_region *r, size_t nalgo)
+{
+	if (!r->hist && nalgo && !(r->hist = calloc(nalgo * PROFILE_BUCKETS, sizeof(*r->hist))))
+		return -ENOMEM;
+	return 0;
+}
+
+/* The bucket of a page zram keeps in bytes. */
+static size_t bucket_of(uint64_t bytes, unsigned page_size)
 {
 	uint64_t width = page_size / (PROFILE_BUCKETS - 1);
-	size_t bucket = bytes >= page_size ? PROFILE_BUCKETS - 1 : (size_t)(bytes / width);
+
+	return bytes >= page_size ? PROFILE_BUCKETS - 1 : (size_t)(bytes / width);
+}
+
+void profile_algo_count(struct profile_algo *a, uint64_t bytes, unsigned page_size)
+{
+	size_t bucket = bucket_of(bytes, page_size);
 
 	a->pages++;
 	a->compressed += bytes;
 	a->hist[bucket]++;
 	if (bytes >= page_size)
 		a->huge++;
+}
+
+void profile_region_count(struct profile_region *r, size_t algo, uint64_t bytes, unsigned page_size)
+{
+	r->hist[algo * PROFILE_BUCKETS + bucket_of(bytes, page_size)]++;
 }
 
 double profile_algo_ratio(const struct profile_algo *a, uint64_t same, unsigned page_size)

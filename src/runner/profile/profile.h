@@ -45,6 +45,10 @@ struct profile_region {
 	enum region_kind kind;
 	char name[96]; /* [heap], [stack], a file's path; "" for an anonymous mapping */
 	uint64_t *rss, *referenced; /* bytes, one per sample */
+	/* What its private pages held when they were read (contents.c): which pages swap first
+	 * depends on which regions are cold, so a replay needs each region's mix. */
+	uint64_t pages, zero, same, swapped;
+	uint64_t *hist; /* nalgo rows of PROFILE_BUCKETS, as the algorithms'; NULL: none read */
 };
 
 /* Each page's compressed size under one algorithm, as zram stored it. */
@@ -95,9 +99,14 @@ struct profile_region *profile_region(struct profile *p, uint64_t start, uint64_
 				      enum region_kind kind, const char *name);
 /* The algorithms of names (blank-separated), in order, at most PROFILE_ALGOS_MAX. */
 void profile_name_algorithms(struct profile *p, const char *names);
+/* The region's histograms made (zeroed) for nalgo algorithms: -ENOMEM. */
+int profile_region_hist(struct profile_region *r, size_t nalgo);
 /* An algorithm's counts for one page of compressed size bytes (zram's compr_data_size for
  * it; the page size for one stored whole). */
 void profile_algo_count(struct profile_algo *a, uint64_t bytes, unsigned page_size);
+/* The same page counted into region r's histogram of algorithm algo (made before). */
+void profile_region_count(struct profile_region *r, size_t algo, uint64_t bytes,
+			  unsigned page_size);
 /* Its ratio as zram's mm_stat gives one (orig_data_size / compr_data_size) for these pages
  * swapped out: the data pages and the same-filled ones (same) against the bytes zram kept;
  * 0 when it kept none. Zero pages are not among them: since 6.12 the swap layer keeps them

@@ -37,7 +37,23 @@ static json_object *sample_json(const struct profile_sample *s)
 	return o;
 }
 
-static json_object *region_json(const struct profile_region *r, size_t nsamples)
+/* What a region's pages held, where they were read: its histograms in the order of the
+ * contents' algorithms. */
+static json_object *region_contents_json(const struct profile_region *r, size_t nalgo)
+{
+	json_object *o = json_object_new_object(), *h = json_object_new_array();
+
+	add(o, "pages", json_object_new_uint64(r->pages));
+	add(o, "zero", json_object_new_uint64(r->zero));
+	add(o, "same", json_object_new_uint64(r->same));
+	add(o, "swapped", json_object_new_uint64(r->swapped));
+	for (size_t a = 0; a < nalgo; a++)
+		json_object_array_add(h, u64_array(r->hist + a * PROFILE_BUCKETS, PROFILE_BUCKETS));
+	add(o, "histograms", h);
+	return o;
+}
+
+static json_object *region_json(const struct profile_region *r, size_t nsamples, size_t nalgo)
 {
 	json_object *o = json_object_new_object();
 	char addr[24];
@@ -50,6 +66,8 @@ static json_object *region_json(const struct profile_region *r, size_t nsamples)
 	add(o, "name", json_object_new_string(r->name));
 	add(o, "rss", u64_array(r->rss, nsamples));
 	add(o, "referenced", u64_array(r->referenced, nsamples));
+	if (r->hist)
+		add(o, "contents", region_contents_json(r, nalgo));
 	return o;
 }
 
@@ -116,7 +134,8 @@ char *profile_to_json(const struct profile *p)
 	add(root, "samples", a);
 	a = json_object_new_array();
 	for (size_t i = 0; i < p->nregions; i++)
-		json_object_array_add(a, region_json(&p->regions[i], p->nsamples));
+		json_object_array_add(a,
+				      region_json(&p->regions[i], p->nsamples, p->contents.nalgo));
 	add(root, "regions", a);
 	add(root, "contents", contents_json(p));
 	text = strdup(json_object_to_json_string_ext(
@@ -258,6 +277,38 @@ static void read_region(struct reading *rd, json_object *o, struct profile *p)
 	}
 }
 
+/* A region's contents, where its pages were read: after the profile's contents, whose
+ * algorithms its histograms follow. */
+static void read_region_contents(struct reading *rd, json_object *o, struct profile_region *r,
+				 size_t nalgo)
+{
+	json_object *c, *h;
+
+	if (!json_object_object_get_ex(o, "contents", &c))
+		return;
+	r->pages = get_u64(rd, c, "pages");
+	r->zero = get_u64(rd, c, "zero");
+	r->same = get_u64(rd, c, "same");
+	r->swapped = get_u64(rd, c, "swapped");
+	h = member(rd, c, "histograms", json_type_array);
+	if (h && json_object_array_length(h) != nalgo) {
+		snprintf(rd->why, rd->len, "'histograms': %zu, not one per algorithm (%zu)",
+			 json_object_array_length(h), nalgo);
+		rd->bad = 1;
+	}
+	if (rd->bad || profile_region_hist(r, nalgo)) {
+		rd->bad = 1;
+		return;
+	}
+	for (size_t a = 0; a < nalgo && !rd->bad; a++) {
+		json_object *row = json_object_array_get_idx(h, a);
+		json_object *wrap = json_object_new_object();
+		json_object_object_add(wrap, "histogram", json_object_get(row));
+		get_u64s(rd, wrap, "histogram", r->hist + a * PROFILE_BUCKETS, PROFILE_BUCKETS);
+		json_object_put(wrap);
+	}
+}
+
 static void read_contents(struct reading *rd, json_object *o, struct profile *p)
 {
 	struct profile_contents *c = &p->contents;
@@ -315,6 +366,13 @@ static void read_root(struct reading *rd, json_object *root, struct profile *p)
 	if (!rd->bad)
 		contents = member(rd, root, "contents", json_type_object);
 	read_contents(rd, contents, p);
+	if (!rd->bad && regions && json_object_array_length(regions) != p->nregions) {
+		snprintf(rd->why, rd->len, "'regions': a region given twice");
+		rd->bad = 1;
+	}
+	for (size_t i = 0; regions && !rd->bad && i < p->nregions; i++)
+		read_region_contents(rd, json_object_array_get_idx(regions, i), &p->regions[i],
+				     p->contents.nalgo);
 }
 
 int profile_from_json(const char *text, struct profile *p, char *why, size_t len)

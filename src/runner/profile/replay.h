@@ -18,10 +18,14 @@ uint32_t replay_prefix_for(uint64_t bytes, unsigned page_size);
 /* A profile's file read and checked for a replay here: its pages measured, of this machine's
  * page size; -EINVAL (or -errno of the read) with why filled. */
 int replay_load(const char *path, struct profile *p, char *why, size_t len);
-/* The hogger's pattern for algo's sizes (NULL or "": the profile's first algorithm, the
- * kernel's default where it was recorded) into a new string *spec: -ENOENT without that
- * algorithm, -ENOMEM. */
-int replay_pages_spec(const struct profile *p, const char *algo, char **spec);
+/* The hogger's pattern and access for a replay of p under algo's sizes (NULL or "": the
+ * profile's first algorithm, the kernel's default where it was recorded): *pages a new
+ * string, segments of the regions' pages, their cold parts first, each with its region's mix
+ * (the seven largest regions one by one, the rest as one); access the hot share of the pages,
+ * the newest, touched once an interval (hot:PCT:N:last). -ENOENT without that algorithm,
+ * -ENOMEM, -E2BIG. */
+int replay_spec(const struct profile *p, const char *algo, char **pages, char *access,
+		size_t access_len);
 /* The bytes a replay allocates: the private pages the profile read. */
 uint64_t replay_bytes(const struct profile *p);
 
