@@ -172,3 +172,61 @@ start_memuser() {
 		within "$profiled" "$swapped" 0.01
 	done
 }
+
+# A profile replayed by the hogger (--data profile:FILE): a pattern of one mix recorded, then
+# swapped under a limit as the replay; its ratio is the profile's, and its footprint the
+# profile's pages.
+@test "replay: a recorded pattern, replayed under a limit, compresses as its profile says (within 2%)" {
+	"$BATS_TEST_DIRNAME/../../zswapbench-hogger" --alloc 64M --data compressible:80 --hold --no-seccomp &
+	USER_PID=$!
+	sleep 1
+	run "$ZSB" record --pid "$USER_PID" --duration 2s --output "$TMP/p.json"
+	[ "$status" -eq 0 ]
+	kill "$USER_PID"
+	USER_PID=''
+	run --separate-stderr "$ZSB" --swap zram --data "profile:$TMP/p.json" --limit 16M --trials 2 \
+		--output "$TMP/r.json"
+	echo "$output $stderr"
+	[ "$status" -eq 0 ]
+	[ "$(json '.config.data' "$TMP/r.json")" = "profile:$TMP/p.json" ]
+	# Its footprint the pages the profile read; what the hogger touched as it held them (its
+	# stack, a few pages: 1% at most) kept hot, once an interval.
+	[ "$(json '.config.alloc' "$TMP/r.json")" -eq "$(json '.contents.pages * .recorded.page_size' "$TMP/p.json")" ]
+	[[ "$(json '.config.access' "$TMP/r.json")" =~ ^(fill|hot:1:[12]:last)$ ]]
+	used=$(json '.cells[0].comp_used' "$TMP/r.json")
+	profiled=$(json ".contents.algorithms[] | select(.name == \"$used\") | .ratio" "$TMP/p.json")
+	for t in 0 1; do
+		swapped=$(json ".cells[0].trials[$t].values | .zram_orig_data_size / .zram_compr_data_size" "$TMP/r.json")
+		echo "profile $profiled, replay $swapped ($used)"
+		within "$swapped" "$profiled" 0.02
+		assert_awk "$(json ".cells[0].trials[$t].values.cgroup_swap_peak" "$TMP/r.json") >= 40 * $MiB"
+	done
+}
+
+@test "replay: a profile it cannot replay is one line naming why, exit 2, nothing changed" {
+	run --separate-stderr "$ZSB" --data "profile:$TMP/none.json" --trials 1
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--data 'profile:$TMP/none.json': No such file or directory"* ]]
+	# A profile of another machine's page size, one whose pages were not measured, one
+	# without the algorithm asked for, one that is not a profile.
+	fixture=$BATS_TEST_DIRNAME/../fixtures/profiles/memuser.json
+	jq '.recorded.page_size = 16384' "$fixture" >"$TMP/16k.json"
+	run --separate-stderr "$ZSB" --data "profile:$TMP/16k.json" --trials 1
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"recorded with 16384-byte pages, this machine's are 4096"* ]]
+	jq '.contents.measured = false' "$fixture" >"$TMP/unmeasured.json"
+	run --separate-stderr "$ZSB" --data "profile:$TMP/unmeasured.json" --trials 1
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"its pages were not measured"* ]]
+	run --separate-stderr "$ZSB" --data "profile:$fixture:nosuch" --trials 1
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"the profile has no sizes of 'nosuch'"* ]]
+	echo '{"format": "zswapbench-result"}' >"$TMP/other.json"
+	run --separate-stderr "$ZSB" --data "profile:$TMP/other.json" --trials 1
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"not a zswapbench profile"* ]]
+	run --separate-stderr "$ZSB" --target block --swap zram --data "profile:$fixture" --trials 1
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"only with --target swap: the hogger replays a profile"* ]]
+	[ "$(wc -l <<<"$stderr")" -eq 1 ]
+}

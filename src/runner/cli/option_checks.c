@@ -153,6 +153,9 @@ static int check_target(const struct config *cfg, char *why, size_t len)
 	if (cfg->target != USE_SWAP && config_given(cfg, O_USER))
 		return bad(why, len, cfg, O_USER,
 			   "only with --target swap: a device's workload is root's");
+	if (cfg->target != USE_SWAP && cfg->data_pages[0])
+		return bad(why, len, cfg, O_DATA,
+			   "only with --target swap: the hogger replays a profile");
 	if (cfg->target == USE_BLOCK) {
 		struct fio_buffer buffer;
 		return fio_buffer_from_data(cfg->data, &buffer, why, len);
