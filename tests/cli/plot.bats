@@ -210,3 +210,31 @@ block() {
 	[ "$stderr" = "zswapbench: --plot: gnuplot is not installed: apt-get install gnuplot-nox" ]
 	[ -z "$output" ]
 }
+
+@test "plot of a profile: its memory against time and its regions' heat, valid XML, named; plotted alone" {
+	command -v gnuplot >/dev/null || skip "gnuplot is not installed (gnuplot-nox)"
+	profile=$BATS_TEST_DIRNAME/../fixtures/profiles/memuser.json
+	run --separate-stderr "$ZSB" plot -o "$TMP/p" "$profile"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$TMP/p/profile-memory.svg
+$TMP/p/profile-heat.svg" ]
+	for f in $output; do
+		[ -s "${f%.svg}.gp" ]
+		! command -v xmllint >/dev/null || xmllint --noout "$f"
+	done
+	pid=$(jq '.recorded.pid' "$profile")
+	grep -q "memory of PID $pid (python3)" "$TMP/p/profile-memory.svg"
+	# A row per region, the 16 that held the most, the largest ([heap]) named first.
+	grep -q "the 16 largest of $(jq '.regions | length' "$profile") regions" "$TMP/p/profile-heat.svg"
+	[ "$(grep -o "set ytics (.*" "$TMP/p/profile-heat.gp" | grep -o "' [0-9]*" | wc -l)" -eq 16 ]
+	grep -q "set ytics ('\[heap\] anon 49.5M' 0, " "$TMP/p/profile-heat.gp"
+	# A profile is plotted alone; a broken one is one line naming the member.
+	run --separate-stderr "$ZSB" plot -o "$TMP/b" "$profile" "$FIX/disk-zram.json"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "zswapbench: $profile: a profile is plotted alone" ]
+	jq '.recorded.page_size = "4096"' "$profile" >"$TMP/bad.json"
+	run --separate-stderr "$ZSB" plot -o "$TMP/b" "$TMP/bad.json"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "zswapbench: $TMP/bad.json: 'page_size': missing or not a int" ]
+	[ ! -e "$TMP/b" ]
+}

@@ -57,7 +57,8 @@ const struct command_info commands[] = {
 		   "files,\n"
 		   "one colour each. Each picture comes with its gnuplot script (NAME.gp) to edit\n"
 		   "and redraw. The answer of zswapbench savings, given alone, is drawn as its\n"
-		   "search: slowdown against the memory limit, a line per backend." },
+		   "search: slowdown against the memory limit, a line per backend; a profile of\n"
+		   "record, alone, as its memory over time and its regions' heat." },
 	{ .name = "report",
 	  .run = report_run,
 	  .options = CMD_REPORT,

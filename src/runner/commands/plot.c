@@ -12,6 +12,8 @@
 #include "runner/base/log.h"
 #include "runner/report/draw.h"
 #include "runner/report/plot/plot.h"
+#include "runner/base/fileio.h"
+#include "runner/profile/profile_json.h"
 #include "runner/result/savings.h"
 
 static const char *plot_dir(const struct config *cfg)
@@ -44,6 +46,30 @@ static int plot_savings_file(const struct config *cfg, struct json_object *doc)
 	return status;
 }
 
+/* A profile of record, plotted alone: a result file shares nothing with it. */
+static int plot_profile_path(const struct config *cfg)
+{
+	char why[256], *text = NULL;
+	struct profile p;
+	size_t len;
+	int status = EXIT_USAGE, ret;
+
+	if (cfg->view.nfiles > 1) {
+		say("%s: a profile is plotted alone", cfg->view.files[0]);
+		return EXIT_USAGE;
+	}
+	if ((ret = read_file(cfg->view.files[0], PROFILE_FILE_MAX, &text, &len)))
+		snprintf(why, sizeof(why), "%s", strerror(-ret));
+	else if (!profile_from_json(text, &p, why, sizeof(why))) {
+		status = plot_profile_file(&p, plot_dir(cfg), cfg->view.png);
+		profile_free(&p);
+	}
+	free(text);
+	if (status == EXIT_USAGE)
+		say("%s: %s", cfg->view.files[0], why);
+	return status;
+}
+
 static int plot_results_files(const struct config *cfg, struct json_object *first)
 {
 	struct file_set fs = { 0 };
@@ -70,8 +96,11 @@ int plot_run(const struct config *cfg)
 	/* The first file tells which: read once, since "-" cannot be read again. */
 	if (!(first = file_doc_read(cfg->view.files[0])))
 		return EXIT_USAGE;
-	status = savings_json_is(first) ? plot_savings_file(cfg, first)
-					: plot_results_files(cfg, first);
+	if (profile_json_object_is(first))
+		status = plot_profile_path(cfg);
+	else
+		status = savings_json_is(first) ? plot_savings_file(cfg, first)
+						: plot_results_files(cfg, first);
 	json_object_put(first);
 	return status;
 }

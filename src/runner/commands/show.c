@@ -108,8 +108,6 @@ static int show_files(const struct config *cfg, struct report_opts *o, FILE *out
 	return ret ? EXIT_RUNTIME : EXIT_OK;
 }
 
-/* A profile's file is at most this big: 4096 samples of 1024 regions' two columns. */
-#define PROFILE_FILE_MAX (256u << 20)
 
 /* Whether a file is a profile of `zswapbench record`: 1, 0, or -errno. */
 static int is_profile(const char *path)

@@ -338,6 +338,15 @@ static void read_contents(struct reading *rd, json_object *o, struct profile *p)
 	}
 }
 
+int profile_json_object_is(json_object *doc)
+{
+	json_object *f;
+
+	return doc && json_object_object_get_ex(doc, "format", &f) &&
+		json_object_is_type(f, json_type_string) &&
+		strcmp(json_object_get_string(f), PROFILE_FORMAT) == 0;
+}
+
 int profile_json_is_profile(const char *text)
 {
 	json_object *root = json_tokener_parse(text), *f;

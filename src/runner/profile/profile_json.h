@@ -11,6 +11,12 @@ char *profile_to_json(const struct profile *p);
 /* A profile from text: -EINVAL with why filled (the member that does not read, or another
  * format or version). */
 int profile_from_json(const char *text, struct profile *p, char *why, size_t len);
+/* A profile's file at most: 4096 samples of 1024 regions' columns, and their histograms. */
+#define PROFILE_FILE_MAX (256u << 20)
+
+struct json_object;
+/* Whether a parsed document is a profile's (its "format" member). */
+int profile_json_object_is(struct json_object *doc);
 /* Whether text is a profile's file (its "format" member), not a run's result. */
 int profile_json_is_profile(const char *text);
 

@@ -15,8 +15,6 @@
 #define PREFIX_OVERHEAD 24
 #define PREFIX_GROWTH 1.04
 
-/* A profile's file at most: 4096 samples of 1024 regions' two columns. */
-#define PROFILE_FILE_MAX (256u << 20)
 
 uint32_t replay_prefix_for(uint64_t bytes, unsigned page_size)
 {

@@ -59,6 +59,15 @@ int plot_answer(const struct savings_report *r, const char *dir, int png)
 	return plotted(ret, &po, why);
 }
 
+int plot_profile_file(const struct profile *p, const char *dir, int png)
+{
+	struct plot_output po = { 0 };
+	char why[PATH_LEN] = "";
+	int ret = plot_profile(p, dir, png, &po, why, sizeof(why));
+
+	return plotted(ret, &po, why);
+}
+
 int report_sets(const struct results *const *sets, const char *const *names, size_t n,
 		const struct report_opts *o, const char *path)
 {

@@ -13,7 +13,10 @@
 int plot_sets(const struct results *const *sets, const char *const *names, size_t n,
 	      const char *dir, int png);
 /* The savings picture of an answer into dir; an exit status as plot_sets'. */
+struct profile;
 int plot_answer(const struct savings_report *r, const char *dir, int png);
+/* A profile's pictures (plot_profile) into dir, as plot_answer. */
+int plot_profile_file(const struct profile *p, const char *dir, int png);
 /* The HTML report of n sets at path, its name on stdout; an exit status. */
 int report_sets(const struct results *const *sets, const char *const *names, size_t n,
 		const struct report_opts *o, const char *path);

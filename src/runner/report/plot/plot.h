@@ -30,6 +30,13 @@
  *                    marked at the top; the target and the footprint as lines; the key gives
  *                    each backend's answer with its interval
  *
+ * and of a profile (zswapbench record):
+ *
+ *   profile-memory   anonymous, file, shared and swapped memory and what was touched each
+ *                    interval, against time
+ *   profile-heat     a row per region (the 16 that held the most), each interval's share of it
+ *                    touched as a colour
+ *
  * CELL is the cell's label reduced to letters, digits and dashes ("zswap-lzo-jobs-2").
  * With several result sets, cells are matched by label and each set has its colour.
  *
@@ -45,6 +52,7 @@
 
 #include "runner/report/plot/plot_output.h"
 #include "runner/result/results.h"
+#include "runner/profile/profile.h"
 #include "runner/result/savings.h"
 
 /* Is gnuplot on PATH? Checked before a run that asks for plots changes anything. */
@@ -67,6 +75,10 @@ int plot_results(const struct results *const *sets, const char *const *names, si
 /* The savings picture of an answer into dir/savings.svg (or .png), with its script; the rest
  * as plot_results (plot_savings.c). */
 int plot_savings(const struct savings_report *r, const char *dir, int png, struct plot_output *out,
+		 char *why, size_t why_len);
+/* A profile's pictures, profile-memory and profile-heat, into dir; the rest as plot_results
+ * (plot_profile.c). */
+int plot_profile(const struct profile *p, const char *dir, int png, struct plot_output *out,
 		 char *why, size_t why_len);
 
 #endif
