@@ -15,20 +15,13 @@ static const char empty[] = "";
  * them. */
 static const size_t owned[] = {
 	offsetof(struct config, data), /* a pattern may name a file: a path's length */
-	offsetof(struct config, data_pages),
-	offsetof(struct config, output),
-	offsetof(struct config, view.plot_dir),
-	offsetof(struct config, view.report_file),
-	offsetof(struct config, hogger),
-	offsetof(struct config, sysroot),
-	offsetof(struct config, setup),
-	offsetof(struct config, config_file),
-	offsetof(struct config, read_back),
-	offsetof(struct config, load),
-	offsetof(struct config, ready),
-	offsetof(struct config, load_warmup),
-	offsetof(struct config, workload),
-	offsetof(struct config, prepare),
+	offsetof(struct config, data_pages),	offsetof(struct config, output),
+	offsetof(struct config, view.plot_dir), offsetof(struct config, view.report_file),
+	offsetof(struct config, hogger),	offsetof(struct config, sysroot),
+	offsetof(struct config, setup),		offsetof(struct config, config_file),
+	offsetof(struct config, read_back),	offsetof(struct config, load),
+	offsetof(struct config, ready),		offsetof(struct config, load_warmup),
+	offsetof(struct config, workload),	offsetof(struct config, prepare),
 	offsetof(struct config, cleanup),
 };
 

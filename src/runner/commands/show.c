@@ -108,7 +108,6 @@ static int show_files(const struct config *cfg, struct report_opts *o, FILE *out
 	return ret ? EXIT_RUNTIME : EXIT_OK;
 }
 
-
 /* Whether a file is a profile of `zswapbench record`: 1, 0, or -errno. */
 static int is_profile(const char *path)
 {

@@ -15,7 +15,6 @@
 #define PREFIX_OVERHEAD 24
 #define PREFIX_GROWTH 1.04
 
-
 uint32_t replay_prefix_for(uint64_t bytes, unsigned page_size)
 {
 	double prefix = ((double)bytes - PREFIX_OVERHEAD) / PREFIX_GROWTH;
