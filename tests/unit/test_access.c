@@ -26,6 +26,25 @@ Test(access, modes)
 }
 
 /* Ns: a time instead of a count, so a slow machine and a fast one touch for as long. */
+Test(access, hot_last)
+{
+	struct access a;
+
+	cr_assert_eq(access_parse("hot:25:100:last", &a), 0);
+	cr_assert(a.hot_last);
+	cr_assert_not(a.zipf);
+	cr_assert_eq(access_parse("hot:25:100:zipf:last", &a), 0);
+	cr_assert(a.hot_last && a.zipf);
+	cr_assert_eq(access_parse("hot:25:3s:uniform:last", &a), 0);
+	cr_assert(a.hot_last && a.seconds == 3);
+	cr_assert_eq(access_parse("hot:25:100", &a), 0);
+	cr_assert_not(a.hot_last);
+	cr_assert_neq(access_parse("hot:25:100:last:zipf", &a), 0);
+	cr_assert_neq(access_parse("hot:25:100:lastx", &a), 0);
+	cr_assert_neq(access_parse("hot:25:100:zipf:", &a), 0);
+	cr_assert_neq(access_parse("random:3:last", &a), 0);
+}
+
 Test(access, seconds)
 {
 	struct access a;

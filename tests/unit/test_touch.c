@@ -102,6 +102,27 @@ Test(touch, hot_reads_only_the_hot_set_and_all_of_it)
 	memory_free(&m);
 }
 
+/* hot:10:1:last over 100 pages: pages 90-99 the hot set, 1 each, page 90 1 << 20; the
+ * others 1 << 32. */
+static uint64_t last_tenth(size_t p)
+{
+	return p < 90 ? 1ULL << 32 : p == 90 ? 1ULL << 20 : 1;
+}
+
+Test(touch, hot_last_reads_only_the_newest_pages_and_all_of_them)
+{
+	struct memory m = memory_of(100, last_tenth);
+	struct access a = { .kind = ACCESS_HOT, .passes = 1, .hot_pct = 10, .hot_last = 1 };
+	uint64_t rng = 3, sum = 0;
+
+	cr_assert_eq(touch_reads(&m, &a, 1), 10);
+	for (int pass = 0; pass < 100; pass++)
+		sum += touch_pass(&m, &a, &rng, 1, NULL);
+	cr_assert_eq(sum >> 32, 0, "a page before the hot set was read");
+	cr_assert_gt(sum >> 20, 0, "the hot set's first page is read too");
+	memory_free(&m);
+}
+
 /* The hot set's size: PCT% of the pages, rounded down, never none. */
 Test(touch, the_hot_set_is_pct_of_the_pages_at_least_one)
 {

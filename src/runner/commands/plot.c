@@ -54,7 +54,7 @@ static int plot_profile_path(const struct config *cfg)
 	size_t len;
 	int status = EXIT_USAGE, ret;
 
-	if (cfg->view.nfiles > 1) {
+	if (cfg->view.nfiles != 1) {
 		say("%s: a profile is plotted alone", cfg->view.files[0]);
 		return EXIT_USAGE;
 	}
