@@ -99,7 +99,9 @@ void profile_name_algorithms(struct profile *p, const char *names);
  * it; the page size for one stored whole). */
 void profile_algo_count(struct profile_algo *a, uint64_t bytes, unsigned page_size);
 /* Its ratio as zram's mm_stat gives one (orig_data_size / compr_data_size): every page read,
- * the same-filled ones too, against the bytes zram kept; 0 when it kept none. */
+ * the same-filled ones too, against the bytes zram kept; 0 when it kept none. same: the pages
+ * zram keeps no data for, the zero ones included (page_same_filled() takes a zero page for one
+ * filled with the word 0: it counts in orig_data_size like any other). */
 double profile_algo_ratio(const struct profile_algo *a, uint64_t same, unsigned page_size);
 
 #endif

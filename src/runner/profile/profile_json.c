@@ -61,8 +61,10 @@ static json_object *algo_json(const struct profile_algo *a, const struct profile
 	add(o, "pages", json_object_new_uint64(a->pages));
 	add(o, "compressed", json_object_new_uint64(a->compressed));
 	add(o, "huge", json_object_new_uint64(a->huge));
+	/* As the summary's: the zero pages are same-filled pages to zram (profile.h). */
 	add(o, "ratio",
-	    json_object_new_double(profile_algo_ratio(a, p->contents.same, p->page_size)));
+	    json_object_new_double(
+		    profile_algo_ratio(a, p->contents.zero + p->contents.same, p->page_size)));
 	add(o, "histogram", u64_array(a->hist, PROFILE_BUCKETS));
 	return o;
 }
