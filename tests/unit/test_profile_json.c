@@ -281,6 +281,25 @@ Test(profile_json, no_page_size)
 		"'page_size': missing or not a int");
 }
 
+/* Found by tests/fuzz/fuzz_profile.c: a pid beyond an int wrapped to a negative one, which
+ * read back as 0 once written. */
+Test(profile_json, no_process_id)
+{
+	refused(changed(PATH("recorded", "pid"), json_object_new_int64(4294967295LL)),
+		"'pid': 4294967295 is no process ID");
+	refused(changed(PATH("recorded", "pid"), json_object_new_int64(4194305)),
+		"'pid': 4194305 is no process ID");
+}
+
+Test(profile_json, the_largest_process_id)
+{
+	char *text = changed(PATH("recorded", "pid"), json_object_new_int64(4194304));
+
+	read_back(text);
+	free(text);
+	cr_expect_eq(back.pid, 4194304);
+}
+
 Test(profile_json, a_region_s_column_of_another_length)
 {
 	json_object *two = json_object_new_array(), *four = json_object_new_array();
@@ -299,6 +318,12 @@ Test(profile_json, a_region_of_an_unknown_kind)
 		"'kind': 'swap' is not anon, file or shmem");
 	refused(changed(PATH("regions", "1", "kind"), json_object_new_string("")),
 		"'kind': '' is not anon, file or shmem");
+	/* A refusal is one line: the kind quoted up to what is not printable (found by
+	 * tests/fuzz/fuzz_profile.c). */
+	refused(changed(PATH("regions", "1", "kind"), json_object_new_string("shmem\nforged")),
+		"'kind': 'shmem...' is not anon, file or shmem");
+	refused(changed(PATH("regions", "1", "kind"), json_object_new_string("\033[2J")),
+		"'kind': '...' is not anon, file or shmem");
 }
 
 Test(profile_json, a_member_missing_or_of_another_type_is_named)
