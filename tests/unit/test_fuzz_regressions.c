@@ -30,6 +30,8 @@
 #include "runner/kernel/vmstat.h"
 #include "runner/loadgen/loadgen.h"
 #include "runner/loadgen/stress_ng.h"
+#include "runner/profile/profile_json.h"
+#include "runner/profile/smaps.h"
 #include "runner/report/formats/formats.h"
 #include "runner/report/report.h"
 #include "runner/result/calibration.h"
@@ -598,4 +600,65 @@ static void check_savings(const struct input *in)
 Test(fuzz_regressions, savings)
 {
 	each_input("savings", check_savings);
+}
+
+static int count_vma(const struct smaps_vma *v, void *arg)
+{
+	(void)v;
+	(*(size_t *)arg)++;
+	return 0;
+}
+
+/* smaps: an input named bad-* is refused by its line; the rest walk. */
+static void check_smaps(const struct input *in)
+{
+	const char *name = strrchr(in->path, '/') + 1;
+	char why[256] = "";
+	size_t n = 0;
+	int ret = smaps_walk(in->data, count_vma, &n, why, sizeof(why));
+
+	if (strncmp(name, "bad-", 4) == 0) {
+		cr_expect_eq(ret, -EINVAL, "%s: %d", in->path, ret);
+		cr_expect(strncmp(why, "line ", 5) == 0 && !strchr(why, '\n'), "%s: %s", in->path,
+			  why);
+	} else {
+		cr_expect_eq(ret, 0, "%s: %s", in->path, why);
+	}
+}
+
+Test(fuzz_regressions, smaps)
+{
+	each_input("smaps", check_smaps);
+}
+
+/* profile: an input named bad-* is refused in one line and keeps nothing; the rest read back
+ * the same once written again. */
+static void check_profile(const struct input *in)
+{
+	const char *name = strrchr(in->path, '/') + 1;
+	char why[256] = "", *once, *twice;
+	struct profile p, back;
+	int ret = profile_from_json(in->data, &p, why, sizeof(why));
+
+	if (strncmp(name, "bad-", 4) == 0) {
+		cr_expect_eq(ret, -EINVAL, "%s: read", in->path);
+		cr_expect(why[0] && !strchr(why, '\n'), "%s: '%s'", in->path, why);
+		cr_expect(!p.nsamples && !p.nregions && !p.samples && !p.regions, "%s: kept",
+			  in->path);
+		return;
+	}
+	cr_assert_eq(ret, 0, "%s: %s", in->path, why);
+	once = profile_to_json(&p);
+	cr_assert_eq(profile_from_json(once, &back, why, sizeof(why)), 0, "%s: %s", in->path, why);
+	twice = profile_to_json(&back);
+	cr_expect_str_eq(once, twice, "%s: not read back the same", in->path);
+	free(once);
+	free(twice);
+	profile_free(&p);
+	profile_free(&back);
+}
+
+Test(fuzz_regressions, profile)
+{
+	each_input("profile", check_profile);
 }

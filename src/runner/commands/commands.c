@@ -95,7 +95,7 @@ const struct command_info commands[] = {
 	{ .name = "record",
 	  .run = record_run,
 	  .options = CMD_RECORD,
-	  .usage = "--pid PID [--duration TIME] [--heat-interval TIME] [options]",
+	  .usage = "--pid PID [--duration TIME] [options]",
 	  .man_usage = "--pid PID [options]",
 	  .about = "Records a running process's memory, as statistics only: its footprint and the\n"
 		   "memory it touches, every --heat-interval for --duration, then how its pages\n"

@@ -79,6 +79,7 @@ static json_object *algo_json(const struct profile_algo *a, const struct profile
 	add(o, "pages", json_object_new_uint64(a->pages));
 	add(o, "compressed", json_object_new_uint64(a->compressed));
 	add(o, "huge", json_object_new_uint64(a->huge));
+	/* As the summary's: zero pages never reach zram when a process swaps (profile.h). */
 	add(o, "ratio",
 	    json_object_new_double(profile_algo_ratio(a, p->contents.same, p->page_size)));
 	add(o, "histogram", u64_array(a->hist, PROFILE_BUCKETS));
@@ -203,9 +204,19 @@ static void get_u64s(struct reading *rd, json_object *o, const char *key, uint64
 		out[i] = json_object_get_uint64(json_object_array_get_idx(a, i));
 }
 
+/* Linux's PID_MAX_LIMIT: no process has a larger ID. */
+#define PID_MOST 4194304
+
 static void read_recorded(struct reading *rd, json_object *o, struct profile *p)
 {
-	p->pid = (int)get_u64(rd, o, "pid");
+	uint64_t pid = get_u64(rd, o, "pid");
+
+	/* Beyond an int a pid wrapped to a negative one, which read back as 0 once written. */
+	if (!rd->bad && pid > PID_MOST) {
+		snprintf(rd->why, rd->len, "'pid': %llu is no process ID", (unsigned long long)pid);
+		rd->bad = 1;
+	}
+	p->pid = (int)(pid > PID_MOST ? 0 : pid);
 	get_string(rd, o, "comm", p->comm, sizeof(p->comm));
 	get_string(rd, o, "kernel", p->kernel, sizeof(p->kernel));
 	get_string(rd, o, "started", p->started, sizeof(p->started));
@@ -245,11 +256,18 @@ static void read_samples(struct reading *rd, json_object *a, struct profile *p)
 
 static enum region_kind kind_named(struct reading *rd, const char *name)
 {
+	size_t n = 0;
+
 	for (int k = 0; k < REGION_KINDS; k++)
 		if (strcmp(region_kind_names[k], name) == 0)
 			return (enum region_kind)k;
+	/* Quoted as far as it is printable ASCII: a refusal is one line whatever the file holds
+	 * (a line break in the kind made it two, the second the file's to write). */
+	while ((unsigned char)name[n] >= ' ' && (unsigned char)name[n] < 0x7f)
+		n++;
 	if (!rd->bad)
-		snprintf(rd->why, rd->len, "'kind': '%s' is not anon, file or shmem", name);
+		snprintf(rd->why, rd->len, "'kind': '%.*s%s' is not anon, file or shmem", (int)n,
+			 name, name[n] ? "..." : "");
 	rd->bad = 1;
 	return REGION_ANON;
 }

@@ -81,6 +81,7 @@ static void compressibility(const struct profile *p, FILE *out)
 		c->pages ? 100.0 * (double)c->zero / (double)c->pages : 0.0,
 		c->pages ? 100.0 * (double)c->same / (double)c->pages : 0.0,
 		(unsigned long long)c->swapped);
+	/* Not the zero pages: the swap layer keeps them out of zram since 6.12 (profile.h). */
 	for (size_t i = 0; i < c->nalgo; i++) {
 		const struct profile_algo *a = &c->algo[i];
 		fprintf(out, "  %-10s %.2fx as zram stores them; %.1f%% of the other pages whole\n",
@@ -89,25 +90,12 @@ static void compressibility(const struct profile *p, FILE *out)
 	}
 }
 
-/* What was recorded, wrapped as every view's lines are (a kernel's name can be long). */
-static void heading(const struct profile *p, FILE *out)
+static void summary_lines(const struct profile *p, FILE *out)
 {
-	char *line = NULL;
-	int n = asprintf(
-		&line,
+	fprintf(out,
 		"profile of PID %d (%s), kernel %s, from %s: %.0f s, a sample every %.3g s, "
-		"ended by %s",
+		"ended by %s\n",
 		p->pid, p->comm, p->kernel, p->started, p->duration_s, p->interval_s, p->ended);
-
-	if (n < 0)
-		return;
-	wrap_line(line, (size_t)n, VIEW_COLUMNS, out);
-	free(line);
-}
-
-void profile_summary(const struct profile *p, FILE *out)
-{
-	heading(p, out);
 	if (!p->nsamples) {
 		fprintf(out, "  no sample\n");
 		return;
@@ -115,4 +103,18 @@ void profile_summary(const struct profile *p, FILE *out)
 	footprint(p, out);
 	working_set(p, out);
 	compressibility(p, out);
+}
+
+/* Every line within 100 columns, as every view's (base/wrap.h): the first, with the process's
+ * name, the kernel's release and the times in it, is longer than that. */
+void profile_summary(const struct profile *p, FILE *out)
+{
+	struct text_capture c;
+
+	if (!text_capture_begin(&c)) {
+		summary_lines(p, out);
+		return;
+	}
+	summary_lines(p, c.f);
+	text_capture_end(&c, out);
 }
