@@ -367,10 +367,8 @@ int profile_json_object_is(json_object *doc)
 
 int profile_json_is_profile(const char *text)
 {
-	json_object *root = json_tokener_parse(text), *f;
-	int is = root && json_object_object_get_ex(root, "format", &f) &&
-		json_object_is_type(f, json_type_string) &&
-		strcmp(json_object_get_string(f), PROFILE_FORMAT) == 0;
+	json_object *root = json_tokener_parse(text);
+	int is = profile_json_object_is(root);
 
 	json_object_put(root);
 	return is;

@@ -230,7 +230,7 @@ int replay_spec(const struct profile *p, const char *algo, char **pages, char *a
 	int a = algo_index(p, algo);
 	size_t len = 64 + 2 * (OWN_SEGMENTS + 1) * (GROUPS + 3) * 32, used = strlen("pages:"), n,
 	       last = 0, order[OWN_SEGMENTS + 1];
-	uint64_t hot = 0, total = 0;
+	uint64_t hot = 0, total = 0, count[2 * (OWN_SEGMENTS + 1)];
 	char *buf;
 
 	if (a < 0)
@@ -240,21 +240,18 @@ int replay_spec(const struct profile *p, const char *algo, char **pages, char *a
 	n = gather(p, (size_t)a, parts);
 	order_by_heat(parts, n, order);
 	strcpy(buf, "pages:");
-	for (size_t k = 0; k < 2 * n; k++) {
-		const struct part *pt = &parts[order[k % n]];
-		uint64_t count = k < n ? pt->cold : pt->hot;
-		hot += k < n ? 0 : count;
-		total += count;
-		last = count ? k : last;
-	}
 	/* The cold parts first, the oldest pages, then the hot ones, which the access keeps
 	 * touching; the last segment's mix goes on past its count. */
 	for (size_t k = 0; k < 2 * n; k++) {
-		const struct part *pt = &parts[order[k % n]];
-		uint64_t count = k < n ? pt->cold : pt->hot;
-		if (count)
-			add_segment(buf, &used, len, k == last ? 0 : count, &pt->mix, p->page_size);
+		count[k] = k < n ? parts[order[k]].cold : parts[order[k - n]].hot;
+		hot += k < n ? 0 : count[k];
+		total += count[k];
+		last = count[k] ? k : last;
 	}
+	for (size_t k = 0; k < 2 * n; k++)
+		if (count[k])
+			add_segment(buf, &used, len, k == last ? 0 : count[k],
+				    &parts[order[k % n]].mix, p->page_size);
 	access_of(p, hot, total, access, access_len);
 	*pages = buf;
 	return used < len ? 0 : -E2BIG;
