@@ -758,6 +758,17 @@ Test(plot, a_savings_answer_as_png_and_with_no_backend)
 	remove_dir(dir);
 }
 
+/* The lines of text from the end of from to the start of to. */
+static size_t lines_between(const char *text, const char *from, const char *to)
+{
+	const char *a = strstr(text, from), *b = a ? strstr(a + strlen(from), to) : NULL;
+	size_t n = 0;
+
+	for (const char *c = a ? a + strlen(from) : NULL; c && c < b; c++)
+		n += *c == '\n';
+	return n;
+}
+
 /* A profile, no result set: its memory against time, and the heat map of the 16 regions that
  * held the most, largest first, each interval after the first a column. */
 Test(plot, a_profile_draws_its_memory_and_its_regions_heat)
@@ -784,8 +795,10 @@ Test(plot, a_profile_draws_its_memory_and_its_regions_heat)
 		  "%s", gp);
 	cr_expect(strstr(gp, " 15)\n") && !strstr(gp, " 16)\n"), "%s", gp);
 	cr_expect(strstr(gp, "the 16 largest of 101 regions"));
-	/* Two intervals (samples 1 and 2) a row: the first sample's touches are not heat. */
-	cr_expect(strstr(gp, "\n 1.0") && !strstr(gp, "\n 5.1"), "%s", gp);
+	/* Two intervals (samples 1 and 2) a row: the first sample's (at 5.51e-07 s) touches are
+	 * not heat. */
+	cr_expect(strstr(gp, "\n 1.0") && !strstr(gp, "\n 5.51e-07"), "%s", gp);
+	cr_expect_eq(lines_between(gp, "$d0 << EOD\n", "EOD\n"), 16 * 2);
 	free(gp);
 	plot_output_free(&out);
 	profile_free(&p);
