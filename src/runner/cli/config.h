@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include "runner/base/option_row.h"
-#include "runner/cli/command_words.h"
+#include "runner/base/command_words.h"
 #include "runner/cli/knob_axes.h"
 #include "runner/kernel/mthp.h"
 #include "runner/report/render.h"

@@ -16,7 +16,7 @@
 #include "common/size.h"
 #include "common/util.h"
 #include "runner/base/sizes.h"
-#include "runner/cli/command_words.h"
+#include "runner/base/command_words.h"
 #include "runner/cli/option_parse.h"
 #include "runner/cli/option_table.h"
 #include "runner/fio/job.h"
@@ -219,16 +219,6 @@ static int check_cpus(void *scope, const char *v, char *why, size_t len)
 		return -EINVAL;
 	}
 	return 0;
-}
-
-/* Split as it will be (cli/command_words.h): what it cannot be is refused here, once. */
-static int check_command(void *scope, const char *v, char *why, size_t len)
-{
-	char text[COMMAND_TEXT_MAX + 1], *words[COMMAND_WORDS_MAX + 1];
-
-	(void)scope;
-	snprintf(text, sizeof(text), "%s", v);
-	return command_words(text, words, ARRAY_SIZE(words), why, len) < 0 ? -EINVAL : 0;
 }
 
 /* A driver chosen by name, and arguments it takes. */
@@ -505,7 +495,7 @@ static const struct option_desc core_rows[O_COUNT] = {
 			 .help = "fio's rate= per job, bytes/s (a known-rate check)",
 			 .group = G_DEVICE },
 	[O_READ_BACK] = { "read-back", 0, OT_TEXT, FIELD(read_back), 0, COMMAND_TEXT_MAX, NULL,
-			  "none", "'CMD ARGS'", NULL, .flags = OPT_FS, .parse = check_command,
+			  "none", "'CMD ARGS'", NULL, .flags = OPT_FS, .parse = command_text_check,
 			  .example = "tar -cf /dev/null .",
 			  .help = "fs: after the command, with caches dropped, run this in the "
 				  "mount "
@@ -575,31 +565,31 @@ static const struct option_desc core_rows[O_COUNT] = {
 		     .help = "CPUs the workload is pinned to; all: not pinned",
 		     .group = G_WORKLOAD },
 	[O_SETUP] = { "setup", 0, OT_TEXT, FIELD(setup), 0, COMMAND_TEXT_MAX, NULL, NULL,
-		      "'CMD ARGS'", NULL, .example = "true", .parse = check_command,
+		      "'CMD ARGS'", NULL, .example = "true", .parse = command_text_check,
 		      .help = "run once before the first trial, as the workload's user, outside "
 			      "the cgroup, in the run's work directory (quoted as in a shell; no "
 			      "shell runs it)",
 		      .group = G_WORKLOAD },
 	[O_PREPARE] = { "prepare", 0, OT_TEXT, FIELD(prepare), 0, COMMAND_TEXT_MAX, NULL, "none",
-			"'CMD ARGS'", NULL, .example = "rm -f out", .parse = check_command,
+			"'CMD ARGS'", NULL, .example = "rm -f out", .parse = command_text_check,
 			.help = "run before every trial, warm-ups too, as --setup runs; not "
 				"measured, its time recorded",
 			.group = G_WORKLOAD },
 	[O_CLEANUP] = { "cleanup", 0, OT_TEXT, FIELD(cleanup), 0, COMMAND_TEXT_MAX, NULL, "none",
-			"'CMD ARGS'", NULL, .example = "rm -f out", .parse = check_command,
+			"'CMD ARGS'", NULL, .example = "rm -f out", .parse = command_text_check,
 			.help = "run after every trial, as --prepare", .group = G_WORKLOAD },
 	[O_LOAD] = { "load", 0, OT_TEXT, FIELD(load), 0, COMMAND_TEXT_MAX, NULL, "none",
-		     "'CMD ARGS'", NULL, .parse = check_command,
+		     "'CMD ARGS'", NULL, .parse = command_text_check,
 		     .example = "redis-benchmark -q -n 1000",
 		     .help = "COMMAND is a server: once it is ready, run this load generator "
 			     "outside the cgroup and measure it (elapsed, throughput, latency)",
 		     .group = G_WORKLOAD },
 	[O_READY] = { "ready", 0, OT_TEXT, FIELD(ready), 0, COMMAND_TEXT_MAX, NULL, "at once",
-		      "'CMD ARGS'", NULL, .parse = check_command, .example = "redis-cli ping",
+		      "'CMD ARGS'", NULL, .parse = command_text_check, .example = "redis-cli ping",
 		      .help = "the server is ready once this exits 0 (tried every 100 ms)",
 		      .group = G_WORKLOAD },
 	[O_LOAD_WARMUP] = { "load-warmup", 0, OT_TEXT, FIELD(load_warmup), 0, COMMAND_TEXT_MAX,
-			    NULL, "none", "'CMD ARGS'", NULL, .parse = check_command,
+			    NULL, "none", "'CMD ARGS'", NULL, .parse = command_text_check,
 			    .example = "redis-benchmark -q -n 100",
 			    .help = "once the server is ready, run this before the measured load",
 			    .group = G_WORKLOAD },

@@ -8,7 +8,7 @@
 #include "common/access.h"
 #include "common/size.h"
 #include "common/util.h"
-#include "runner/cli/command_words.h"
+#include "runner/base/command_words.h"
 #include "runner/cli/option_set.h"
 #include "runner/cli/option_table.h"
 
