@@ -177,7 +177,7 @@ static const char *list_names(const struct option_desc *o, char *buf, size_t len
 		snprintf(buf, len, "%s", backend_names());
 	else if (o == option_row(O_COLUMNS))
 		snprintf(buf, len, "%s", report_column_names());
-	else if (o == option_row(O_MODES))
+	else if (o == option_find("modes"))
 		snprintf(buf, len, "%s", fio_mode_names());
 	else
 		return NULL;

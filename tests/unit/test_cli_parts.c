@@ -428,8 +428,11 @@ Test(option_table, seeds_ranges_and_modes)
 	cr_assert_eq(option_apply(&cfg, O_JOBS, "1-3", msg, sizeof(msg)), 0, "%s", msg);
 	cr_assert_eq(cfg.jobs.n, 3);
 	cr_assert_eq(cfg.jobs.v[2], 3);
-	cr_assert_neq(option_apply(&cfg, O_MODES, "seq-read,seq-read", msg, sizeof(msg)), 0);
-	cr_assert_eq(option_apply(&cfg, O_MODES, "seq-read", msg, sizeof(msg)), 0, "%s", msg);
+	cr_assert_neq(option_apply(&cfg, option_id_named("modes"), "seq-read,seq-read", msg,
+				   sizeof(msg)),
+		      0);
+	cr_assert_eq(option_apply(&cfg, option_id_named("modes"), "seq-read", msg, sizeof(msg)), 0,
+		     "%s", msg);
 	config_free(&cfg);
 }
 
@@ -443,18 +446,19 @@ Test(config, sections_up_to_their_max_and_copies_whole)
 		cr_assert_not_null(config_add_section(&cfg), "section %d", i + 1);
 	cr_assert_null(config_add_section(&cfg));
 	cr_assert_eq(cfg.nsections, SECTION_MAX);
-	cr_assert_eq(config_set_text(&cfg.load_warmup, "warm up"), 0);
-	cr_assert_eq(config_set_text(&cfg.ready, "ready?"), 0);
-	cr_assert_eq(config_set_text(&cfg.load, "load it"), 0);
+	cr_assert_eq(config_set_text(&cfg.driver.service.load_warmup, "warm up"), 0);
+	cr_assert_eq(config_set_text(&cfg.driver.service.ready, "ready?"), 0);
+	cr_assert_eq(config_set_text(&cfg.driver.service.load, "load it"), 0);
 	cr_assert_eq(config_set_text(&cfg.workload, "stress-ng:vm"), 0);
 	cr_assert_eq(config_copy(&copy, &cfg), 0);
-	cr_assert_str_eq(copy.workload, "stress-ng:vm", "the last of the owned texts");
-	cr_assert_str_eq(copy.load_warmup, "warm up");
-	cr_assert_str_eq(copy.ready, "ready?");
-	cr_assert_str_eq(copy.load, "load it");
-	cr_assert_neq(copy.load_warmup, cfg.load_warmup, "its own copy");
+	cr_assert_str_eq(copy.workload, "stress-ng:vm");
+	cr_assert_str_eq(copy.driver.service.load_warmup, "warm up", "the last of the owned texts");
+	cr_assert_str_eq(copy.driver.service.ready, "ready?");
+	cr_assert_str_eq(copy.driver.service.load, "load it");
+	cr_assert_neq(copy.driver.service.load_warmup, cfg.driver.service.load_warmup,
+		      "its own copy");
 	cr_assert_eq(copy.nsections, SECTION_MAX);
 	config_free(&cfg);
-	cr_assert_str_eq(copy.load_warmup, "warm up", "outlives its source");
+	cr_assert_str_eq(copy.driver.service.load_warmup, "warm up", "outlives its source");
 	config_free(&copy);
 }

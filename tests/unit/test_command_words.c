@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "runner/cli/command_words.h"
+#include "runner/base/command_words.h"
 
 /* The words of text joined as [w1][w2]..., or the refusal's reason after "!". */
 static const char *split(const char *text, size_t max)
@@ -136,4 +136,23 @@ Test(command_words, a_quoted_word_comes_back_whole)
 	cr_assert_eq(command_word_quoted("a b", out, 5), -ENAMETOOLONG, "no room for the quotes");
 	cr_assert_eq(command_word_quoted("a b", out, 6), 0);
 	cr_assert_str_eq(out, "'a b'");
+}
+
+/* The check every command option's row takes: the text split as it will be, the given text
+ * left as it was, the words it may have (COMMAND_WORDS_MAX) counted. */
+Test(command_words, the_rows_check_of_a_command_text)
+{
+	char why[256] = "", many[3 * COMMAND_WORDS_MAX + 3] = "";
+	const char *text = "tar -cf 'a b' .";
+
+	cr_assert_eq(command_text_check(NULL, text, why, sizeof(why)), 0, "%s", why);
+	cr_assert_str_eq(text, "tar -cf 'a b' .");
+	cr_assert_eq(command_text_check(NULL, "a 'b", why, sizeof(why)), -EINVAL);
+	cr_assert_str_eq(why, "a single quote left open");
+	for (int i = 0; i < COMMAND_WORDS_MAX; i++)
+		strcat(many, "a ");
+	cr_assert_eq(command_text_check(NULL, many, why, sizeof(why)), 0, "%s", why);
+	strcat(many, "a");
+	cr_assert_eq(command_text_check(NULL, many, why, sizeof(why)), -EINVAL);
+	cr_assert_str_eq(why, "more than 63 words");
 }

@@ -9,10 +9,15 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/util.h"
 #include "runner/cli/options.h"
+#include "runner/fio/job.h"
+#include "runner/loadgen/loadgen.h"
 #include "runner/commands/commands.h"
 #include "runner/swap/backend.h"
 #include "runner/swap/options.h"
+#include "runner/trial/drivers/driver.h"
+#include "runner/trial/drivers/options.h"
 #include "fixture.h"
 
 /* The order --help, the man page, the completions and the result's config object follow: the
@@ -143,18 +148,36 @@ Test(option_rows, the_whole_table_in_its_order)
 	cr_assert_eq(option_at(NORDER), -1, "nothing past the last row");
 }
 
-/* Core rows keep their enum ids; the rows given are numbered from O_COUNT in the table's
- * order; every id is one row's, and a row's id finds it again. */
+static size_t swap_rows(void)
+{
+	size_t n = 0;
+
+	while (swap_option_row(n))
+		n++;
+	return n;
+}
+
+static size_t driver_rows(enum option_group group)
+{
+	size_t n = 0;
+
+	while (driver_option_row(group, n))
+		n++;
+	return n;
+}
+
+/* Core rows keep their enum ids, in order; the rows given are numbered from O_COUNT in the
+ * table's order; every id is one row's, and a row's id finds it again. */
 Test(option_rows, ids_of_core_and_given_rows)
 {
-	int given = id_named("swapfile"), seen[OPTION_ID_MAX] = { 0 };
-	size_t swap_rows = 0;
+	size_t given = swap_rows() + driver_rows(G_DEVICE) + driver_rows(G_WORKLOAD);
+	int seen[OPTION_ID_MAX] = { 0 }, next_core = 0, next_given = O_COUNT;
 
-	while (swap_option_row(swap_rows))
-		swap_rows++;
-	cr_assert_eq(option_count(), O_COUNT + swap_rows, "every row swap/ gives is in the table");
-	cr_assert_leq(swap_rows, OPTION_CONTRIBUTED_MAX);
-	cr_assert_eq(given, O_COUNT, "the first row given takes the first id after the core's");
+	cr_assert_eq(option_count(), O_COUNT + given, "every row given is in the table");
+	cr_assert_leq(given, OPTION_CONTRIBUTED_MAX);
+	cr_assert_eq(id_named("swapfile"), O_COUNT,
+		     "the first row given takes the first id after "
+		     "the core's");
 	cr_assert_str_eq(option_row(O_PAGE_CLUSTER)->name, "page-cluster");
 	cr_assert_str_eq(option_row(O_THP)->name, "thp");
 	cr_assert_str_eq(option_row(O_VERSION)->name, "version");
@@ -163,19 +186,81 @@ Test(option_rows, ids_of_core_and_given_rows)
 		cr_assert(id >= 0 && id < OPTION_ID_MAX, "row %zu: id %d", pos, id);
 		cr_assert_not(seen[id]++, "id %d twice", id);
 		cr_assert_eq(option_id_of(option_row(id)), id, "--%s", option_row(id)->name);
-		if (pos <= O_PAGE_CLUSTER)
-			cr_assert_eq(id, (int)pos, "a core row before the rows given");
-		else if (pos <= O_PAGE_CLUSTER + swap_rows)
-			cr_assert_eq(id, O_COUNT + (int)(pos - O_PAGE_CLUSTER - 1), "a row given");
-		else
-			cr_assert_eq(id, (int)(pos - swap_rows), "a core row after the rows given");
+		cr_assert_eq(id, id < O_COUNT ? next_core++ : next_given++, "row %zu", pos);
 	}
-	for (size_t k = 0; k < swap_rows; k++)
+	for (size_t k = 0; k < swap_rows(); k++)
 		cr_assert_eq(option_row(O_COUNT + (int)k), swap_option_row(k), "row %zu given", k);
 	cr_assert_null(option_row(-1));
-	cr_assert_null(option_row(O_COUNT + (int)swap_rows), "no row past the last id");
+	cr_assert_null(option_row(O_COUNT + (int)given), "no row past the last id");
 	cr_assert_null(option_row(OPTION_ID_MAX));
 	cr_assert_eq(option_id_of(NULL), -1);
+	cr_assert_eq(option_id_named("no-such-option"), -1);
+}
+
+/* The place of an id in the table's order. */
+static size_t pos_of(int id)
+{
+	size_t pos = 0;
+
+	while (option_at(pos) != id)
+		pos++;
+	return pos;
+}
+
+/* A walk's rows are the table's from just after a core row on, in the walk's order, each with
+ * its field in the config's driver settings. */
+static void rows_after(int core, enum option_group group, const char *const *names, size_t n)
+{
+	cr_assert_eq(driver_rows(group), n, "the drivers' rows of group %d", group);
+	for (size_t k = 0; k < n; k++) {
+		const struct option_desc *o = driver_option_row(group, k);
+		cr_assert_str_eq(o->name, names[k]);
+		cr_assert_eq(o->scope, SCOPE_DRIVER, "--%s", o->name);
+		cr_assert_eq(option_find(o->name), o, "--%s found by name", o->name);
+		cr_assert_eq(option_at(pos_of(core) + 1 + k), option_id_of(o), "--%s after --%s",
+			     o->name, option_row(core)->name);
+	}
+}
+
+/* The drivers' rows land where --help lists them: what the device is used as after the
+ * kernel's memory settings, a service's after the commands run around each trial; the shared
+ * --target first, then each driver's in the order of the drivers' table. */
+Test(option_rows, the_drivers_rows_by_their_group)
+{
+	static const char *const device[] = { "target", "modes",  "bs",	      "io-size",
+					      "loops",	"direct", "fio-rate", "read-back" };
+	static const char *const workload[] = { "load", "ready", "load-warmup", "load-format",
+						"ready-timeout" };
+
+	rows_after(O_MGLRU, G_DEVICE, device, ARRAY_SIZE(device));
+	rows_after(O_CLEANUP, G_WORKLOAD, workload, ARRAY_SIZE(workload));
+	cr_assert_null(driver_option_row(G_SWAP, 0), "no driver row of the swap devices'");
+	cr_assert_eq(option_offset(option_find("target")),
+		     offsetof(struct config, driver.device.target));
+	cr_assert_eq(option_offset(option_find("read-back")),
+		     offsetof(struct config, driver.device.read_back));
+	cr_assert_eq(option_offset(option_find("ready-timeout")),
+		     offsetof(struct config, driver.service.ready_timeout_ms));
+	for (size_t i = 0; i < workload_driver_count; i++)
+		for (const struct option_desc *r = workload_drivers[i]->option_rows; r && r->name;
+		     r++)
+			cr_assert_eq(option_find(r->name), r, "%s's --%s in the table",
+				     workload_drivers[i]->name, r->name);
+}
+
+/* The words of --load-format and --target are loadgen's formats and the device's uses, in
+ * their enums' order. */
+Test(option_rows, the_drivers_words_are_their_enums)
+{
+	const char *const *formats = option_find("load-format")->choices;
+	const char *const *targets = option_find("target")->choices;
+
+	for (int f = 0; f < LOAD_FORMAT_COUNT; f++)
+		cr_assert_str_eq(formats[f], load_format_name((enum load_format)f));
+	cr_assert_null(formats[LOAD_FORMAT_COUNT]);
+	for (int u = 0; u < USE_COUNT; u++)
+		cr_assert_str_eq(targets[u], device_use_names[u]);
+	cr_assert_null(targets[USE_COUNT]);
 }
 
 /* A row swap/ gives is found by its name as a core row is, with its field in the swap
@@ -259,6 +344,49 @@ Test(option_rows, given_values_land_in_the_swap_settings)
 	json_object_put(j);
 	config_free(&cfg);
 	cr_assert_str_eq(cfg.backend.disk.swapfile, "", "a swap setting's text is the config's");
+}
+
+/* The drivers' rows write the config's driver settings, and read them back as typed and as the
+ * result file writes them; a command text may be as long as its row says, not longer. */
+Test(option_rows, driver_values_land_in_the_driver_settings)
+{
+	struct config cfg, copy;
+	char buf[64], msg[2 * COMMAND_TEXT_MAX], text[COMMAND_TEXT_MAX + 2];
+	json_object *j;
+
+	options_defaults(&cfg);
+	cr_assert_eq(cfg.driver.device.fio_bs, 4096, "the default of a driver's row");
+	cr_assert_eq(cfg.driver.service.ready_timeout_ms, 120000);
+	set_ok(&cfg, "modes", "seq-read,rand-write");
+	set_ok(&cfg, "bs", "3K");
+	set_ok(&cfg, "load-format", "pgbench");
+	set_ok(&cfg, "read-back", "tar -cf /dev/null .");
+	cr_assert_eq(cfg.driver.device.modes, (1u << FIO_SEQ_READ) | (1u << FIO_RAND_WRITE));
+	cr_assert_eq(cfg.driver.service.load_format, LOAD_PGBENCH);
+	cr_assert_str_eq(option_format(&cfg, id_named("modes"), buf, sizeof(buf)),
+			 "rand-write,seq-read", "fio's order, writes first");
+	j = options_to_json(&cfg);
+	cr_assert_eq(json_object_array_length(json_object_object_get(j, "modes")), 2);
+	cr_assert_str_eq(json_object_get_string(json_object_object_get(j, "read-back")),
+			 "tar -cf /dev/null .");
+	json_object_put(j);
+	for (const char *const *bad = (const char *const[]){ "seq-read,", ",seq-read", "", NULL };
+	     *bad; bad++)
+		cr_assert_neq(option_apply(&cfg, id_named("modes"), *bad, msg, sizeof(msg)), 0,
+			      "--modes '%s'", *bad);
+	memset(text, 'x', COMMAND_TEXT_MAX);
+	text[COMMAND_TEXT_MAX] = '\0';
+	set_ok(&cfg, "load", text);
+	cr_assert_eq(strlen(cfg.driver.service.load), COMMAND_TEXT_MAX, "the longest text taken");
+	strcat(text, "x");
+	cr_assert_neq(option_apply(&cfg, id_named("load"), text, msg, sizeof(msg)), 0);
+	cr_assert(strstr(msg, "': too long (at most 1023 characters)"), "%s", msg);
+	cr_assert_eq(config_copy(&copy, &cfg), 0);
+	config_free(&cfg);
+	cr_assert_str_eq(copy.driver.device.read_back, "tar -cf /dev/null .", "the copy's own");
+	cr_assert_eq(strlen(copy.driver.service.load), COMMAND_TEXT_MAX);
+	config_free(&copy);
+	cr_assert_str_eq(copy.driver.service.load, "", "a driver setting's text is the config's");
 }
 
 /* --zram-generator picks the run's backend and algorithm (not as given on the command line),

@@ -109,8 +109,10 @@ Test(options, durations_take_units_and_bare_numbers_are_seconds)
 	cr_assert_eq(parse(msg, &cfg, 3, ARGS("--interval", "250")), OPTIONS_USAGE);
 	cr_assert(strstr(msg, "a bare number is seconds"), "%s", msg);
 	options_defaults(&cfg);
-	cr_assert_eq(option_apply(&cfg, O_READY_TIMEOUT, "5", msg, sizeof(msg)), 0, "%s", msg);
-	cr_assert_eq(cfg.ready_timeout_ms, 5000, "a bare --ready-timeout is seconds");
+	cr_assert_eq(option_apply(&cfg, option_id_named("ready-timeout"), "5", msg, sizeof(msg)), 0,
+		     "%s", msg);
+	cr_assert_eq(cfg.driver.service.ready_timeout_ms, 5000,
+		     "a bare --ready-timeout is seconds");
 	config_free(&cfg);
 	cr_assert_eq(parse(msg, &cfg, 5, ARGS("--interval", "0", "--timeout", "0")), OPTIONS_RUN,
 		     "%s", msg);

@@ -3,8 +3,9 @@
  * unit, the commands it belongs to and its help line. cli/ holds the core rows (their fields
  * in struct config) and assembles the whole table from them and the rows other layers give,
  * as fio's engines add their options: swap/ gives the swap areas' and each backend's, their
- * fields in struct swap_settings. A row says which struct its field is in (its scope); its
- * callbacks are given that struct, never the whole config.
+ * fields in struct swap_settings; trial/drivers/ the device targets' and each workload
+ * driver's, their fields in struct driver_settings. A row says which struct its field is in
+ * (its scope); its callbacks are given that struct, never the whole config.
  */
 #ifndef ZSB_OPTION_ROW_H
 #define ZSB_OPTION_ROW_H
@@ -83,10 +84,11 @@ enum command {
 
 /* The struct a row's field is in, and what its callbacks are given: struct config for the
  * core rows (cli/), struct swap_settings for the rows swap/ gives (the config holds one, its
- * backend member). */
+ * backend member), struct driver_settings for those of trial/drivers/ (its driver member). */
 enum option_scope {
 	SCOPE_CONFIG,
 	SCOPE_SWAP,
+	SCOPE_DRIVER,
 	SCOPE_COUNT
 };
 
@@ -130,5 +132,11 @@ struct option_desc {
 	enum option_group group;
 	enum option_scope scope; /* the struct its field is in; SCOPE_CONFIG unless said */
 };
+
+/* Of rows (ended by a row without a name; NULL: none), the k-th of group; NULL past its last,
+ * with *k less the rows of group there were, so that one count goes on over the next set: a
+ * layer's walk over its own rows and those of each of its backends or drivers. */
+const struct option_desc *option_rows_nth(const struct option_desc *rows, enum option_group group,
+					  size_t *k);
 
 #endif

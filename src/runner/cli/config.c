@@ -1,6 +1,7 @@
 #include "runner/cli/config.h"
 #include "common/util.h"
 #include "runner/swap/options.h"
+#include "runner/trial/drivers/options.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -10,30 +11,49 @@
 /* What every text not given points to: nothing writes through it, nothing frees it. */
 static const char empty[] = "";
 
-/* The texts a config owns, each "" or a copy of its own: these, and those of its swap settings
- * (swap_settings_text). A test checks that every path and text of the option table is among
- * them. */
+/* The texts a config owns, each "" or a copy of its own: these, and those of its swap and
+ * driver settings (text_lists). A test checks that every path and text of the option table is
+ * among them. */
 static const size_t owned[] = {
 	offsetof(struct config, data), /* a pattern may name a file: a path's length */
 	offsetof(struct config, data_pages),	offsetof(struct config, output),
 	offsetof(struct config, view.plot_dir), offsetof(struct config, view.report_file),
 	offsetof(struct config, hogger),	offsetof(struct config, sysroot),
 	offsetof(struct config, setup),		offsetof(struct config, config_file),
-	offsetof(struct config, read_back),	offsetof(struct config, load),
-	offsetof(struct config, ready),		offsetof(struct config, load_warmup),
 	offsetof(struct config, workload),	offsetof(struct config, prepare),
 	offsetof(struct config, cleanup),
 };
 
-/* The offset of the i-th text the config owns; SIZE_MAX past the last. */
+static size_t config_text(size_t k)
+{
+	return k < ARRAY_SIZE(owned) ? owned[k] : SIZE_MAX;
+}
+
+/* Each struct of the config that holds texts, and where its layer lists them: the offset of
+ * its k-th, SIZE_MAX past the last. */
+static const struct {
+	size_t at;
+	size_t (*text)(size_t k);
+} text_lists[] = {
+	{ 0, config_text },
+	{ offsetof(struct config, backend), swap_settings_text },
+	{ offsetof(struct config, driver), driver_settings_text },
+};
+
+/* The offset of the i-th text the config owns, its lists one after the other; SIZE_MAX past
+ * the last. */
 static size_t owned_at(size_t i)
 {
-	size_t swap;
+	for (size_t l = 0; l < ARRAY_SIZE(text_lists); l++) {
+		size_t at = text_lists[l].text(i), n = 0;
 
-	if (i < ARRAY_SIZE(owned))
-		return owned[i];
-	swap = swap_settings_text(i - ARRAY_SIZE(owned));
-	return swap == SIZE_MAX ? SIZE_MAX : offsetof(struct config, backend) + swap;
+		if (at != SIZE_MAX)
+			return text_lists[l].at + at;
+		while (text_lists[l].text(n) != SIZE_MAX)
+			n++;
+		i -= n;
+	}
+	return SIZE_MAX;
 }
 
 static char **text_at(struct config *cfg, size_t i)

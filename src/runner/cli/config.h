@@ -13,19 +13,21 @@
 #include <stdint.h>
 
 #include "runner/base/option_row.h"
-#include "runner/cli/command_words.h"
+#include "runner/base/command_words.h"
 #include "runner/cli/knob_axes.h"
 #include "runner/kernel/mthp.h"
 #include "runner/report/render.h"
 #include "runner/swap/settings.h"
+#include "runner/trial/drivers/settings.h"
 
 #define LIST_MAX 16
 #define NAME_LEN 32
 #define JOBS_MAX 256 /* --jobs: workload processes in a cell */
 
 /* One per core row of the option table (option_table.c), in the order of the table (and of
- * --help). The rows other layers give (swap/options.h) take the ids from O_COUNT on, as the
- * table is walked, at most OPTION_CONTRIBUTED_MAX of them: option_table.h. */
+ * --help). The rows other layers give (swap/options.h, trial/drivers/options.h) take the ids
+ * from O_COUNT on, as the table is walked, at most OPTION_CONTRIBUTED_MAX of them:
+ * option_table.h. */
 enum option_id {
 	O_LIMIT,
 	O_ALLOC,
@@ -44,14 +46,6 @@ enum option_id {
 	O_THP,
 	O_MTHP,
 	O_MGLRU,
-	O_TARGET,
-	O_MODES,
-	O_BS,
-	O_IO_SIZE,
-	O_LOOPS,
-	O_DIRECT,
-	O_FIO_RATE,
-	O_READ_BACK,
 	O_WORKLOAD,
 	O_DATA,
 	O_ACCESS,
@@ -70,11 +64,6 @@ enum option_id {
 	O_SETUP,
 	O_PREPARE,
 	O_CLEANUP,
-	O_LOAD,
-	O_READY,
-	O_LOAD_WARMUP,
-	O_LOAD_FORMAT,
-	O_READY_TIMEOUT,
 	O_IGNORE_FAILURE,
 	O_SETTLE,
 	O_TIMEOUT,
@@ -121,8 +110,8 @@ enum option_id {
 	O_COUNT
 };
 /* Room for the ids of the rows other layers give, after the core rows': given[] is indexed by
- * every id. */
-#define OPTION_CONTRIBUTED_MAX 32
+ * every id. 30 are given (swap/'s 17, the drivers' 13): room for a backend or a driver more. */
+#define OPTION_CONTRIBUTED_MAX 48
 #define OPTION_ID_MAX (O_COUNT + OPTION_CONTRIBUTED_MAX)
 
 enum run_order {
@@ -231,14 +220,9 @@ struct config {
 	/* hugepages-<N>kB/enabled of each size given, for the run; none: leave them */
 	struct mthp_settings mthp;
 	enum switch_state mglru; /* lru_gen/enabled for the run */
-	/* What each cell's device is used as (enum device_use): swap, a block device fio
-	 * measures, or a filesystem the command runs in. */
-	int target;
-	unsigned modes; /* block: fio's modes, a bit per enum fio_mode; 0: all six */
-	uint64_t fio_bs, io_size, fio_rate; /* block: bytes; io_size 0: the device */
-	unsigned loops;
-	enum switch_state direct;
-	char *read_back; /* fs: the read phase's command; empty: none */
+	/* the workload drivers' options: a device target's (fio's job, the read phase) and a
+	 * service's */
+	struct driver_settings driver;
 	char *workload; /* --workload NAME[:ARGS], a driver chosen by name; empty: the hogger */
 	char *data; /* the pages' pattern: compressible:50, file:PATH, profile:FILE ... */
 	/* profile:FILE[:ALGO]: the hogger's pages: pattern made of the profile; "": none */
@@ -280,12 +264,6 @@ struct config {
 				       * hogger */
 	char *setup; /* --setup: run once before the first trial, outside the cgroup */
 	char *prepare, *cleanup; /* run before and after every trial, as the setup */
-	/* A service: the command is a server; these run outside the cgroup against it. */
-	char *load; /* the load generator, whose run is the measured phase; empty: no service */
-	char *ready; /* run until it exits 0: the server is ready; empty: at once */
-	char *load_warmup; /* run once after ready, before the measured load; empty: none */
-	int load_format; /* how the load generator's output is read (enum load_format) */
-	uint64_t ready_timeout_ms;
 	char *config_file; /* --config: the file read before the command line */
 	/* its named sections: the run's cells, at most SECTION_MAX */
 	struct cell_section *sections;

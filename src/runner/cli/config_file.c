@@ -13,7 +13,7 @@
 #include "common/util.h"
 #include "runner/base/sizes.h"
 #include "runner/base/ini_line.h"
-#include "runner/cli/command_words.h"
+#include "runner/base/command_words.h"
 #include "runner/cli/option_echo.h"
 #include "runner/cli/option_parse.h"
 #include "runner/cli/option_set.h"
@@ -280,8 +280,8 @@ static int on_key(void *user, const char *section, const char *name, const char 
 	int ok;
 
 	/* Every command given as text (setup, read-back, a service's load, ready, load-warmup)
-	 * takes the option table's one check: that is how they are known. */
-	if (strcmp(name, "command") == 0 || (o && o->parse == option_row(O_SETUP)->parse))
+	 * takes the one check: that is how they are known, whichever layer gives its row. */
+	if (strcmp(name, "command") == 0 || (o && o->parse == command_text_check))
 		value = expand_dir(l, value, expanded, sizeof(expanded));
 	if (strcmp(name, "command") == 0 && (!section[0] || strcmp(section, "run") == 0)) {
 		ok = set_command(l->cfg, value, err, sizeof(err));

@@ -91,7 +91,7 @@ static int check_backends(const struct config *cfg, char *why, size_t len)
  * block device (which takes --data as its buffers). */
 static int check_hogger_only(const struct config *cfg, char *why, size_t len)
 {
-	int fio = cfg->target == USE_BLOCK;
+	int fio = cfg->driver.device.target == USE_BLOCK;
 	const struct workload_driver *named = driver_named(cfg->workload, NULL);
 	int other = named && named != &driver_hogger;
 	char reason[96];
@@ -120,9 +120,9 @@ static int check_named_driver(const struct config *cfg, char *why, size_t len)
 	if (cfg->command)
 		return bad(why, len, cfg, O_WORKLOAD,
 			   "a command after -- is the workload then: give one or the other");
-	if (cfg->load[0])
+	if (cfg->driver.service.load[0])
 		return bad(why, len, cfg, O_WORKLOAD, "not with --load, whose server is a command");
-	if (cfg->target != USE_SWAP)
+	if (cfg->driver.device.target != USE_SWAP)
 		return bad(why, len, cfg, O_WORKLOAD, "only with --target swap");
 	return 0;
 }
@@ -131,7 +131,9 @@ static int check_named_driver(const struct config *cfg, char *why, size_t len)
  * (no command), a filesystem runs the command. */
 static int check_target(const struct config *cfg, char *why, size_t len)
 {
-	const char *target = option_row(O_TARGET)->choices[cfg->target];
+	const struct device_settings *dev = &cfg->driver.device;
+	const int target_id = option_id_named("target");
+	const char *target = option_row(target_id)->choices[dev->target];
 	char reason[80];
 
 	for (size_t pos = 0; pos < option_count(); pos++) {
@@ -142,21 +144,21 @@ static int check_target(const struct config *cfg, char *why, size_t len)
 			return bad(why, len, cfg, id, reason);
 		}
 	}
-	if (cfg->target == USE_BLOCK && cfg->command)
-		return bad(why, len, cfg, O_TARGET,
+	if (dev->target == USE_BLOCK && cfg->command)
+		return bad(why, len, cfg, target_id,
 			   "fio is the workload of a block device: give no command after --");
-	if (cfg->target == USE_FS && !cfg->command)
-		return bad(why, len, cfg, O_TARGET,
+	if (dev->target == USE_FS && !cfg->command)
+		return bad(why, len, cfg, target_id,
 			   "a filesystem needs a command after -- to write into it");
 	/* fio opens the root-only /dev/zramN, and the filesystem's root and fio's job file are
 	 * root's: a device's workload runs as root. */
-	if (cfg->target != USE_SWAP && config_given(cfg, O_USER))
+	if (dev->target != USE_SWAP && config_given(cfg, O_USER))
 		return bad(why, len, cfg, O_USER,
 			   "only with --target swap: a device's workload is root's");
-	if (cfg->target != USE_SWAP && cfg->data_pages[0])
+	if (dev->target != USE_SWAP && cfg->data_pages[0])
 		return bad(why, len, cfg, O_DATA,
 			   "only with --target swap: the hogger replays a profile");
-	if (cfg->target == USE_BLOCK) {
+	if (dev->target == USE_BLOCK) {
 		struct fio_buffer buffer;
 		return fio_buffer_from_data(cfg->data, &buffer, why, len);
 	}
@@ -173,7 +175,7 @@ static int check_sizes(const struct config *cfg, char *why, size_t len)
 	if (config_given(cfg, O_ALLOC_PER_JOB) && config_given(cfg, O_ALLOC))
 		return bad(why, len, cfg, O_ALLOC_PER_JOB,
 			   "give --alloc or --alloc-per-job, not both");
-	if (cfg->command || cfg->target == USE_BLOCK)
+	if (cfg->command || cfg->driver.device.target == USE_BLOCK)
 		return 0;
 	if (cfg->chunk > cfg->alloc && !cfg->alloc_per_job)
 		return bad(why, len, cfg, O_CHUNK, "larger than --alloc");
@@ -217,20 +219,23 @@ static int check_tabs(const struct config *cfg, char *why, size_t len)
  * the load's helpers mean nothing without a load. */
 static int check_service(const struct config *cfg, char *why, size_t len)
 {
-	static const enum option_id needs_load[] = { O_READY, O_LOAD_WARMUP, O_LOAD_FORMAT,
-						     O_READY_TIMEOUT };
+	static const char *const needs_load[] = { "ready", "load-warmup", "load-format",
+						  "ready-timeout" };
+	const int load_id = option_id_named("load");
 
-	if (!cfg->load[0]) {
-		for (size_t i = 0; i < ARRAY_SIZE(needs_load); i++)
-			if (config_given(cfg, needs_load[i]))
-				return bad(why, len, cfg, needs_load[i], "only with --load");
+	if (!cfg->driver.service.load[0]) {
+		for (size_t i = 0; i < ARRAY_SIZE(needs_load); i++) {
+			int id = option_id_named(needs_load[i]);
+			if (config_given(cfg, id))
+				return bad(why, len, cfg, id, "only with --load");
+		}
 		return 0;
 	}
 	if (!cfg->command)
-		return bad(why, len, cfg, O_LOAD,
+		return bad(why, len, cfg, load_id,
 			   "the server to load is the command after --: give one");
-	if (cfg->target != USE_SWAP)
-		return bad(why, len, cfg, O_LOAD, "only with --target swap");
+	if (cfg->driver.device.target != USE_SWAP)
+		return bad(why, len, cfg, load_id, "only with --target swap");
 	if (cfg->jobs.n != 1 || cfg->jobs.v[0] != 1)
 		return bad(why, len, cfg, O_JOBS,
 			   "a service is one server: its load sets the concurrency");

@@ -22,32 +22,6 @@ int parse_u64_n(const char *text, size_t len, uint64_t *out)
 	return 0;
 }
 
-struct list_item list_first(const char *list)
-{
-	struct list_item it = { .text = list, .len = strcspn(list, ","), .ok = 1 };
-	return it;
-}
-
-struct list_item list_next(const char *list, struct list_item prev)
-{
-	const char *end = prev.text + prev.len;
-	struct list_item it = { 0 };
-
-	(void)list;
-	if (*end != ',')
-		return it;
-	it.text = end + 1;
-	it.len = strcspn(it.text, ",");
-	it.ok = 1;
-	return it;
-}
-
-int list_well_formed(const char *list)
-{
-	size_t n = strlen(list);
-	return n && list[0] != ',' && list[n - 1] != ',' && !strstr(list, ",,");
-}
-
 static int text_fits(const char *value, size_t max, char *why, size_t why_len)
 {
 	if (strlen(value) > max) {

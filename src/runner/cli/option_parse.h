@@ -5,21 +5,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "runner/base/words.h"
 #include "runner/cli/config.h"
 
 /* Decimal digits only (no sign, no blanks) over len bytes; -EINVAL or -ERANGE. */
 int parse_u64_n(const char *text, size_t len, uint64_t *out);
-
-/* One item of a comma list, by position in the original text. */
-struct list_item {
-	const char *text;
-	size_t len;
-	int ok; /* 0 past the end */
-};
-struct list_item list_first(const char *list);
-struct list_item list_next(const char *list, struct list_item prev);
-/* Not empty, no empty item (",a", "a,", "a,,b"). */
-int list_well_formed(const char *list);
 
 /* Copies value into a field of len bytes; refuses (why: "too long") what does not fit. */
 int copy_text(char *field, size_t field_len, const char *value, char *why, size_t why_len);

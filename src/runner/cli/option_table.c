@@ -1,6 +1,7 @@
 /* The option table: its core rows, every option of zswapbench but those other layers give
- * (the swap areas' and the backends', swap/options.h), and the table assembled from both. The
- * parser, --help, the checks and the result's config object are all generated from it. */
+ * (the swap areas' and the backends', swap/options.h; the device targets' and the workload
+ * drivers', trial/drivers/options.h), and the table assembled from them all. The parser,
+ * --help, the checks and the result's config object are all generated from it. */
 #include <ctype.h>
 #include <errno.h>
 #include <json.h>
@@ -16,10 +17,9 @@
 #include "common/size.h"
 #include "common/util.h"
 #include "runner/base/sizes.h"
-#include "runner/cli/command_words.h"
+#include "runner/base/command_words.h"
 #include "runner/cli/option_parse.h"
 #include "runner/cli/option_table.h"
-#include "runner/fio/job.h"
 #include "runner/kernel/cpus.h"
 #include "runner/cli/mthp_option.h"
 #include "runner/kernel/mthp.h"
@@ -30,6 +30,7 @@
 #include "runner/result/sequential.h"
 #include "runner/swap/options.h"
 #include "runner/trial/drivers/driver.h"
+#include "runner/trial/drivers/options.h"
 
 #define FIELD(f) OPTION_FIELD(struct config, f)
 #define MiB (1ULL << 20)
@@ -267,16 +268,6 @@ static int check_cpus(void *scope, const char *v, char *why, size_t len)
 	return 0;
 }
 
-/* Split as it will be (cli/command_words.h): what it cannot be is refused here, once. */
-static int check_command(void *scope, const char *v, char *why, size_t len)
-{
-	char text[COMMAND_TEXT_MAX + 1], *words[COMMAND_WORDS_MAX + 1];
-
-	(void)scope;
-	snprintf(text, sizeof(text), "%s", v);
-	return command_words(text, words, ARRAY_SIZE(words), why, len) < 0 ? -EINVAL : 0;
-}
-
 /* A driver chosen by name, and arguments it takes. */
 static int check_workload_name(void *scope, const char *v, char *why, size_t len)
 {
@@ -367,62 +358,6 @@ static json_object *columns_json(const void *scope)
 	return a;
 }
 
-/* "seq-read,rand-write": fio's modes, a bit each; "all" (the default) is every one. */
-static int parse_modes(void *scope, const char *v, char *why, size_t len)
-{
-	struct config *cfg = scope;
-	char name[32];
-
-	snprintf(why, len, "not a list of modes (all, or of %s)", fio_mode_names());
-	cfg->modes = 0;
-	if (strcmp(v, "all") == 0)
-		return 0;
-	for (struct list_item it = list_first(v); it.ok; it = list_next(v, it)) {
-		int m;
-
-		snprintf(name, sizeof(name), "%.*s", (int)it.len, it.text);
-		if (it.len >= sizeof(name) || (m = fio_mode_find(name)) < 0 ||
-		    (cfg->modes & (1u << m)))
-			return -EINVAL;
-		cfg->modes |= 1u << m;
-	}
-	return list_well_formed(v) && cfg->modes ? 0 : -EINVAL;
-}
-
-static json_object *modes_json(const void *scope)
-{
-	const struct config *cfg = scope;
-	json_object *a = json_object_new_array();
-	for (int m = 0; m < FIO_MODE_COUNT; m++)
-		if (!cfg->modes || (cfg->modes & (1u << m)))
-			json_object_array_add(a, json_object_new_string(fio_modes[m].name));
-	return a;
-}
-
-static void modes_format(const void *scope, char *buf, size_t len)
-{
-	const struct config *cfg = scope;
-	size_t at = 0;
-
-	buf[0] = '\0';
-	for (int m = 0; m < FIO_MODE_COUNT && at < len; m++)
-		if (!cfg->modes || (cfg->modes & (1u << m)))
-			at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? "," : "",
-					       fio_modes[m].name);
-}
-
-/* fio's bs: the device's sectors are 512 bytes. */
-static int check_bs(void *scope, const char *v, char *why, size_t len)
-{
-	struct config *cfg = scope;
-	(void)v;
-	if (cfg->fio_bs % 512) {
-		snprintf(why, len, "not a multiple of 512 bytes");
-		return -EINVAL;
-	}
-	return 0;
-}
-
 const char *const option_group_names[G_COUNT] = {
 	[G_COMPARED] = "What is compared",
 	[G_WORKLOAD] = "The workload",
@@ -434,13 +369,9 @@ const char *const option_group_names[G_COUNT] = {
 	[G_GIVEN] = "How the run is given",
 };
 
-static const char *const targets[] = { "swap", "block", "fs", NULL };
 static const char *const limit_modes[] = { "max", "high", NULL };
 /* In enum fail_on's order. */
 static const char *const fail_ons[] = { "none", "regression", "change", NULL };
-/* In enum load_format's order (loadgen/loadgen.h; a unit test holds them together). */
-static const char *const load_formats[] = { "auto",    "lines", "sysbench", "redis-benchmark",
-					    "pgbench", NULL };
 static const char *const thp_modes[] = { "always", "madvise", "never", NULL };
 static const char *const group_keys[] = { "file", "host", "kernel", "host,kernel", NULL };
 /* sysinfo's facts are a list, not a table of cells: the first two of formats[] only. */
@@ -524,42 +455,6 @@ static const struct option_desc core_rows[O_COUNT] = {
 		      NULL, .example = "off",
 		      .help = "the multi-gen LRU for the run (/sys/kernel/mm/lru_gen), restored",
 		      .flags = OPT_KNOB, .group = G_SWAP },
-	[O_TARGET] = { "target", 0, OT_ENUM, FIELD(target), 0, 0, "swap", NULL, "USE", NULL,
-		       .choices = targets, .example = "block",
-		       .help = "what the device is used as: swap, a block device fio measures, or "
-			       "a "
-			       "filesystem the command runs in (fs)",
-		       .group = G_DEVICE },
-	[O_MODES] = { "modes", 0, OT_CUSTOM, FIELD(modes), 0, 0, "all", NULL, "LIST", NULL,
-		      .flags = OPT_BLOCK | OPT_SWEEP, .parse = parse_modes, .to_json = modes_json,
-		      .format = modes_format, .example = "seq-write,seq-read",
-		      .help = "fio's modes, writes before reads: seq-write, rand-write, seq-read, "
-			      "rand-read, seq-rw, rand-rw",
-		      .group = G_DEVICE },
-	[O_BS] = { "bs", 0, OT_SIZE, FIELD(fio_bs), 512, 64 * MiB, "4K", NULL, "SIZE", NULL,
-		   .flags = OPT_BLOCK, .parse = check_bs, .example = "64K",
-		   .help = "fio's block size, a multiple of 512", .group = G_DEVICE },
-	[O_IO_SIZE] = { "io-size", 0, OT_SIZE, FIELD(io_size), 4096, TiB, NULL, "the device",
-			"SIZE", NULL, .flags = OPT_BLOCK, .example = "256M",
-			.help = "bytes each fio job does per loop", .group = G_DEVICE },
-	[O_LOOPS] = { "loops", 0, OT_COUNT, FIELD(loops), 1, 1000, "1", NULL, "N", "loops",
-		      .flags = OPT_BLOCK, .example = "10", .help = "fio's loops over the I/O size",
-		      .group = G_DEVICE },
-	[O_DIRECT] = { "direct", 0, OT_SWITCH, FIELD(direct), 0, 0, "on", NULL, "on|off", NULL,
-		       .flags = OPT_BLOCK, .example = "off",
-		       .help = "fio's direct I/O (O_DIRECT), past the page cache",
-		       .group = G_DEVICE },
-	[O_FIO_RATE] = { "fio-rate", 0, OT_SIZE, FIELD(fio_rate), 4096, TiB, NULL, "unlimited",
-			 "SIZE", NULL, .flags = OPT_BLOCK | OPT_HIDDEN, .example = "100M",
-			 .help = "fio's rate= per job, bytes/s (a known-rate check)",
-			 .group = G_DEVICE },
-	[O_READ_BACK] = { "read-back", 0, OT_TEXT, FIELD(read_back), 0, COMMAND_TEXT_MAX, NULL,
-			  "none", "'CMD ARGS'", NULL, .flags = OPT_FS, .parse = check_command,
-			  .example = "tar -cf /dev/null .",
-			  .help = "fs: after the command, with caches dropped, run this in the "
-				  "mount "
-				  "and time it (the read phase)",
-			  .group = G_DEVICE },
 	[O_WORKLOAD] = { "workload", 0, OT_TEXT, FIELD(workload), 0, 127, NULL, "hogger",
 			 "NAME[:ARGS]", NULL, .parse = check_workload_name,
 			 .example = "stress-ng:vm:5s",
@@ -624,43 +519,19 @@ static const struct option_desc core_rows[O_COUNT] = {
 		     .help = "CPUs the workload is pinned to; all: not pinned",
 		     .group = G_WORKLOAD },
 	[O_SETUP] = { "setup", 0, OT_TEXT, FIELD(setup), 0, COMMAND_TEXT_MAX, NULL, NULL,
-		      "'CMD ARGS'", NULL, .example = "true", .parse = check_command,
+		      "'CMD ARGS'", NULL, .example = "true", .parse = command_text_check,
 		      .help = "run once before the first trial, as the workload's user, outside "
 			      "the cgroup, in the run's work directory (quoted as in a shell; no "
 			      "shell runs it)",
 		      .group = G_WORKLOAD },
 	[O_PREPARE] = { "prepare", 0, OT_TEXT, FIELD(prepare), 0, COMMAND_TEXT_MAX, NULL, "none",
-			"'CMD ARGS'", NULL, .example = "rm -f out", .parse = check_command,
+			"'CMD ARGS'", NULL, .example = "rm -f out", .parse = command_text_check,
 			.help = "run before every trial, warm-ups too, as --setup runs; not "
 				"measured, its time recorded",
 			.group = G_WORKLOAD },
 	[O_CLEANUP] = { "cleanup", 0, OT_TEXT, FIELD(cleanup), 0, COMMAND_TEXT_MAX, NULL, "none",
-			"'CMD ARGS'", NULL, .example = "rm -f out", .parse = check_command,
+			"'CMD ARGS'", NULL, .example = "rm -f out", .parse = command_text_check,
 			.help = "run after every trial, as --prepare", .group = G_WORKLOAD },
-	[O_LOAD] = { "load", 0, OT_TEXT, FIELD(load), 0, COMMAND_TEXT_MAX, NULL, "none",
-		     "'CMD ARGS'", NULL, .parse = check_command,
-		     .example = "redis-benchmark -q -n 1000",
-		     .help = "COMMAND is a server: once it is ready, run this load generator "
-			     "outside the cgroup and measure it (elapsed, throughput, latency)",
-		     .group = G_WORKLOAD },
-	[O_READY] = { "ready", 0, OT_TEXT, FIELD(ready), 0, COMMAND_TEXT_MAX, NULL, "at once",
-		      "'CMD ARGS'", NULL, .parse = check_command, .example = "redis-cli ping",
-		      .help = "the server is ready once this exits 0 (tried every 100 ms)",
-		      .group = G_WORKLOAD },
-	[O_LOAD_WARMUP] = { "load-warmup", 0, OT_TEXT, FIELD(load_warmup), 0, COMMAND_TEXT_MAX,
-			    NULL, "none", "'CMD ARGS'", NULL, .parse = check_command,
-			    .example = "redis-benchmark -q -n 100",
-			    .help = "once the server is ready, run this before the measured load",
-			    .group = G_WORKLOAD },
-	[O_LOAD_FORMAT] = { "load-format", 0, OT_ENUM, FIELD(load_format), 0, 0, "auto", NULL,
-			    "FORMAT", NULL, .choices = load_formats, .example = "sysbench",
-			    .help = "how the load's output is read: auto, lines, sysbench, "
-				    "redis-benchmark, pgbench",
-			    .group = G_WORKLOAD },
-	[O_READY_TIMEOUT] = { "ready-timeout", 0, OT_DURATION, FIELD(ready_timeout_ms), 1000,
-			      3600000, "120s", NULL, "TIME", NULL, .example = "30s",
-			      .help = "a server not ready by then fails its trial",
-			      .group = G_WORKLOAD },
 	[O_IGNORE_FAILURE] = { "ignore-failure", 'i', OT_FLAG, FIELD(ignore_failure),
 			       .help = "go on after a trial whose COMMAND fails (by default the "
 				       "run "
@@ -860,10 +731,24 @@ static const struct option_desc core_rows[O_COUNT] = {
 			.help = "show the version", .group = G_GIVEN },
 };
 
+/* The drivers' rows by the group --help lists them in. */
+static const struct option_desc *drivers_device_row(size_t k)
+{
+	return driver_option_row(G_DEVICE, k);
+}
+
+static const struct option_desc *drivers_workload_row(size_t k)
+{
+	return driver_option_row(G_WORKLOAD, k);
+}
+
 /* The rows other layers give, each set after its core row, in the table's order: --help lists
- * the swap devices' options after the kernel's. */
+ * the swap devices' options after the kernel's, what the device is used as after the kernel's
+ * memory settings, and a workload driver's own after the commands run around each trial. */
 static const struct option_contribution contributions[] = {
 	{ O_PAGE_CLUSTER, swap_option_row },
+	{ O_MGLRU, drivers_device_row },
+	{ O_CLEANUP, drivers_workload_row },
 };
 
 /* Places the rows of one contribution at the end of t, numbered from *next: -E2BIG when the
@@ -937,6 +822,11 @@ const struct option_desc *option_find(const char *name)
 	return NULL;
 }
 
+int option_id_named(const char *name)
+{
+	return option_id_of(option_find(name));
+}
+
 int option_id_of(const struct option_desc *o)
 {
 	for (int id = 0; o && id < OPTION_ID_MAX; id++)
@@ -949,6 +839,7 @@ int option_id_of(const struct option_desc *o)
 static const size_t scope_offsets[SCOPE_COUNT] = {
 	[SCOPE_CONFIG] = 0,
 	[SCOPE_SWAP] = offsetof(struct config, backend),
+	[SCOPE_DRIVER] = offsetof(struct config, driver),
 };
 
 size_t option_offset(const struct option_desc *o)

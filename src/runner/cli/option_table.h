@@ -3,11 +3,13 @@
  * which commands take it, and its help line (base/option_row.h). The core rows are here
  * (option_table.c, their fields in struct config); other layers give their own, as fio's
  * engines add their options: swap/ the swap areas' and each backend's (swap/options.h, their
- * fields in struct swap_settings, the config's backend member). The table is assembled from
- * both, and one generic parser walks it (option_set.c: one value; options.c: getopt_long over
- * argv); the same table writes --help (help.c), the checks between options (option_checks.c)
- * and the result file's config object (option_echo.c), as fio's and stress-ng's option tables
- * do. Nothing here names a backend.
+ * fields in struct swap_settings, the config's backend member), trial/drivers/ the device
+ * targets' and each workload driver's (trial/drivers/options.h, their fields in struct
+ * driver_settings, its driver member). The table is assembled from them all, and one generic
+ * parser walks it (option_set.c: one value; options.c: getopt_long over argv); the same table
+ * writes --help (help.c), the checks between options (option_checks.c) and the result file's
+ * config object (option_echo.c), as fio's and stress-ng's option tables do. Nothing here
+ * names a backend or a driver.
  */
 #ifndef ZSB_OPTION_TABLE_H
 #define ZSB_OPTION_TABLE_H
@@ -50,8 +52,10 @@ int option_at(size_t pos);
 const struct option_desc *option_row(int id);
 /* the first row named name in the table's order, or NULL; */
 const struct option_desc *option_find(const char *name);
-/* the id of one of its rows (-1: not one of them). */
+/* the id of one of its rows (-1: not one of them); */
 int option_id_of(const struct option_desc *o);
+/* the id of its first row named name (-1: none), as a row another layer gives is known. */
+int option_id_named(const char *name);
 
 /* The row's field in cfg (its scope's struct there, then its offset), the struct its
  * callbacks are given, and the field's offset in struct config. */

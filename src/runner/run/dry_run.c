@@ -13,6 +13,7 @@
 #include "runner/base/wrap.h"
 #include "runner/fio/job.h"
 #include "runner/kernel/mthp.h"
+#include "runner/loadgen/loadgen.h"
 #include "runner/report/formats/formats.h"
 #include "runner/run/run.h"
 #include "runner/undo/param.h"
@@ -30,6 +31,19 @@ static void driver_cell_line(const struct plan_cell *c, FILE *out)
 	for (size_t w = 0; c->workload.argv[w]; w++)
 		fprintf(out, " %s", c->workload.argv[w]);
 	fputc('\n', out);
+}
+
+/* A service's trial: what runs outside the cgroup against the server, in order. */
+static void service_line(const struct service_settings *svc, FILE *out)
+{
+	fprintf(out,
+		"  each trial: the server started in the cgroup; outside it, as the runner is "
+		"placed:%s%s%s%s then the measured load '%s' (its output read as %s); then "
+		"SIGTERM, 30 s to stop\n",
+		svc->ready[0] ? " '" : "", svc->ready,
+		svc->ready[0] ? "' until it exits 0 (--ready-timeout);" : "",
+		svc->load_warmup[0] ? " the warm-up;" : "", svc->load,
+		load_format_name((enum load_format)svc->load_format));
 }
 
 static void plan_lines(const struct run *run, FILE *out)
@@ -74,7 +88,7 @@ static void plan_lines(const struct run *run, FILE *out)
 				size_format(c->alloc, alloc, sizeof(alloc)));
 	}
 	if (cfg->command || cfg->setup[0] || cfg->prepare[0] || cfg->cleanup[0] ||
-	    cfg->target != USE_SWAP)
+	    cfg->driver.device.target != USE_SWAP)
 		fprintf(out,
 			"  once: a work directory zswapbench-PID.d beside the swapfile, removed at "
 			"the end with what is in it%s%s\n",
@@ -85,14 +99,7 @@ static void plan_lines(const struct run *run, FILE *out)
 	if (cfg->cleanup[0])
 		fprintf(out, "  after each trial, in it (not measured): %s\n", cfg->cleanup);
 	if (p->has_service)
-		fprintf(out,
-			"  each trial: the server started in the cgroup; outside it, as the runner "
-			"is placed:%s%s%s%s then the measured load '%s' (its output read as %s); "
-			"then SIGTERM, 30 s to stop\n",
-			cfg->ready[0] ? " '" : "", cfg->ready,
-			cfg->ready[0] ? "' until it exits 0 (--ready-timeout);" : "",
-			cfg->load_warmup[0] ? " the warm-up;" : "", cfg->load,
-			option_row(O_LOAD_FORMAT)->choices[cfg->load_format]);
+		service_line(&cfg->driver.service, out);
 	fprintf(out, "  workload %s%s\n", run->placement.pinned ? "pinned to " : "",
 		run->placement.why);
 	fprintf(out, "  first trials in order:");
@@ -241,7 +248,7 @@ static void estimate(const struct run *run, FILE *out)
 	estimate_of(run, &e);
 	fprintf(out, "estimated duration: about %.0f s (%.1f min), %s\n", e.total, e.total / 60,
 		d && d->seconds ? "for the time each trial of its driver runs"
-			: run->cfg->target == USE_BLOCK
+			: run->cfg->driver.device.target == USE_BLOCK
 			? "for fio's bytes at ~500 MiB/s"
 			: "for the hogger's fill at ~300 MiB/s; a command "
 			  "takes what it takes");

@@ -8,7 +8,7 @@
 #include "common/access.h"
 #include "common/size.h"
 #include "common/util.h"
-#include "runner/cli/command_words.h"
+#include "runner/base/command_words.h"
 #include "runner/cli/option_set.h"
 #include "runner/cli/option_table.h"
 
@@ -60,11 +60,11 @@ const struct workload_driver *plan_driver(const struct config *cfg, const char *
 	/* The checks refused a named driver beside a device target, a server or a command. */
 	if (!named)
 		*args = "";
-	if (cfg->target == USE_BLOCK)
+	if (cfg->driver.device.target == USE_BLOCK)
 		return &driver_block;
-	if (cfg->target == USE_FS)
+	if (cfg->driver.device.target == USE_FS)
 		return &driver_fs;
-	if (cfg->load[0])
+	if (cfg->driver.service.load[0])
 		return &driver_service;
 	if (cfg->command)
 		return &driver_command;
@@ -213,10 +213,11 @@ static unsigned cell_jobs(const struct config *cfg, unsigned jobs)
 
 /* What fio moves in a trial, for the progress line and the dry run's estimate: each job its
  * I/O size (or the device) per loop, a mode that reads after writing the device once. */
-static uint64_t fio_bytes(const struct config *cfg, uint64_t device, unsigned jobs, int mode)
+static uint64_t fio_bytes(const struct device_settings *dev, uint64_t device, unsigned jobs,
+			  int mode)
 {
-	uint64_t each = cfg->io_size ? cfg->io_size : device;
-	return (uint64_t)jobs * each * cfg->loops + (fio_modes[mode].reads ? device : 0);
+	uint64_t each = dev->io_size ? dev->io_size : device;
+	return (uint64_t)jobs * each * dev->loops + (fio_modes[mode].reads ? device : 0);
 }
 
 /* The text split into words held in the plan; NULL for an empty text. The option's check
@@ -232,26 +233,27 @@ static char *const *split_into(const char *text, char *buf, size_t len, char **a
 /* A device target's part of the cell; its paths come later (plan_place). */
 static void build_target(const struct config *cfg, uint64_t device, struct plan_cell *c)
 {
+	const struct device_settings *dev = &cfg->driver.device;
 	struct target_spec *t = &c->target;
 	char why[160];
 
-	t->use = (enum device_use)cfg->target;
+	t->use = (enum device_use)dev->target;
 	if (t->use == USE_FS)
-		t->read_back = split_into(cfg->read_back, c->read_back_text,
+		t->read_back = split_into(dev->read_back, c->read_back_text,
 					  sizeof(c->read_back_text), c->read_back_argv,
 					  ARRAY_SIZE(c->read_back_argv));
 	if (c->mode < 0)
 		return;
 	t->fio = (struct fio_job){ .mode = (enum fio_mode)c->mode,
 				   .numjobs = c->jobs,
-				   .loops = cfg->loops,
-				   .bs = cfg->fio_bs,
-				   .size = cfg->io_size,
-				   .direct = cfg->direct != SWITCH_OFF,
-				   .rate = cfg->fio_rate };
+				   .loops = dev->loops,
+				   .bs = dev->fio_bs,
+				   .size = dev->io_size,
+				   .direct = dev->direct != SWITCH_OFF,
+				   .rate = dev->fio_rate };
 	/* The checks refused what fio cannot write. */
 	fio_buffer_from_data(cfg->data, &t->fio.buffer, why, sizeof(why));
-	c->alloc = fio_bytes(cfg, device, c->jobs, c->mode);
+	c->alloc = fio_bytes(dev, device, c->jobs, c->mode);
 }
 
 /* Where a cell is among its group's axes. */
@@ -290,16 +292,16 @@ static int add_cell(struct plan *p, const struct config *run_cfg, const char *ho
 
 /* A block device's cells, one per fio mode (in the table's order: writes first); the one cell
  * (mode -1) of any other target. */
-static size_t cell_modes(const struct config *cfg, int *out)
+static size_t cell_modes(const struct device_settings *dev, int *out)
 {
 	size_t n = 0;
 
-	if (cfg->target != USE_BLOCK) {
+	if (dev->target != USE_BLOCK) {
 		out[0] = -1;
 		return 1;
 	}
 	for (int m = 0; m < FIO_MODE_COUNT; m++)
-		if (!cfg->modes || (cfg->modes & (1u << m)))
+		if (!dev->modes || (dev->modes & (1u << m)))
 			out[n++] = m;
 	return n;
 }
@@ -321,7 +323,8 @@ static int add_backend_cells(struct plan *p, const struct config *cfg, const cha
 			     const struct axes *a, const struct backend *b)
 {
 	int modes[FIO_MODE_COUNT], ret = 0;
-	size_t nmodes = cell_modes(cfg, modes), nknobs = knob_axes_combinations(a->knobs);
+	size_t nmodes = cell_modes(&cfg->driver.device, modes),
+	       nknobs = knob_axes_combinations(a->knobs);
 	int takes_comp = (b->flags & BACKEND_COMP) && a->comp->n;
 	size_t n = (takes_comp ? a->comp->n : 1) * a->jobs->n * a->limit->n * nknobs * nmodes;
 	struct cell_place at = { .b = b };
@@ -448,21 +451,21 @@ static int build_schedule(struct plan *p, const struct config *cfg, unsigned lon
 	return 0;
 }
 
-static void build_service(const struct config *cfg, struct plan *p)
+static void build_service(const struct service_settings *svc, struct plan *p)
 {
 	struct plan_service *sv = &p->service;
 
-	p->has_service = cfg->load[0] != '\0';
+	p->has_service = svc->load[0] != '\0';
 	if (!p->has_service)
 		return;
-	sv->spec.ready = split_into(cfg->ready, sv->ready_text, sizeof(sv->ready_text),
+	sv->spec.ready = split_into(svc->ready, sv->ready_text, sizeof(sv->ready_text),
 				    sv->ready_argv, ARRAY_SIZE(sv->ready_argv));
-	sv->spec.warmup = split_into(cfg->load_warmup, sv->warmup_text, sizeof(sv->warmup_text),
+	sv->spec.warmup = split_into(svc->load_warmup, sv->warmup_text, sizeof(sv->warmup_text),
 				     sv->warmup_argv, ARRAY_SIZE(sv->warmup_argv));
-	sv->spec.load = split_into(cfg->load, sv->load_text, sizeof(sv->load_text), sv->load_argv,
+	sv->spec.load = split_into(svc->load, sv->load_text, sizeof(sv->load_text), sv->load_argv,
 				   ARRAY_SIZE(sv->load_argv));
-	sv->spec.format = (enum load_format)cfg->load_format;
-	sv->spec.ready_timeout_ms = cfg->ready_timeout_ms;
+	sv->spec.format = (enum load_format)svc->load_format;
+	sv->spec.ready_timeout_ms = svc->ready_timeout_ms;
 }
 
 int plan_build(struct plan *p, const struct config *cfg, const char *hogger,
@@ -480,9 +483,9 @@ int plan_build(struct plan *p, const struct config *cfg, const char *hogger,
 	ngroups = group_axes(cfg, p, groups);
 	p->swap_size = plan_swap_size(cfg);
 	plan_swapfile(cfg, in->pid, p->swapfile, sizeof(p->swapfile));
-	build_service(cfg, p);
+	build_service(&cfg->driver.service, p);
 	for (size_t g = 0; g < ngroups; g++)
-		max += count_cells(&groups[g]) * cell_modes(cfg, modes);
+		max += count_cells(&groups[g]) * cell_modes(&cfg->driver.device, modes);
 	p->cells = calloc(max ? max : 1, sizeof(*p->cells));
 	if (!p->cells)
 		return -ENOMEM;

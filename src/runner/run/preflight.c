@@ -169,14 +169,14 @@ static int check_outputs(const struct config *cfg)
 }
 
 /* A command given as text (its words split at blanks): its first word must be found. */
-static int check_command_text(enum option_id id, const char *text)
+static int check_command_text(const char *option, const char *text)
 {
 	char first[COMMAND_TEXT_MAX + 1];
 	int ret;
 
 	snprintf(first, sizeof(first), "%.*s", (int)strcspn(text, " \t"), text);
 	if (first[0] && (ret = find_command(first))) {
-		say("--%s '%s': %s", option_row(id)->name, text,
+		say("--%s '%s': %s", option, text,
 		    ret == -ENOENT ? "not found in PATH" : strerror(-ret));
 		return EXIT_USAGE;
 	}
@@ -194,7 +194,22 @@ static int check_driver_program(const struct config *cfg)
 		    d->chosen_by, d->program, d->package, d->package);
 		return EXIT_UNSUPPORTED;
 	}
-	return check_command_text(O_READ_BACK, cfg->read_back);
+	return 0;
+}
+
+/* The commands the drivers' options give as text (--read-back, a service's --load, --ready,
+ * --load-warmup), each as the table orders them. */
+static int check_driver_commands(const struct config *cfg)
+{
+	int ret = 0;
+
+	for (size_t pos = 0; pos < option_count() && !ret; pos++) {
+		const struct option_desc *o = option_row(option_at(pos));
+		if (o->scope == SCOPE_DRIVER && o->parse == command_text_check)
+			ret = check_command_text(o->name,
+						 *(char *const *)option_field_const(cfg, o));
+	}
+	return ret;
 }
 
 /* The workload: a command that can be found, a hogger that can be run. */
@@ -204,16 +219,14 @@ static int check_workload(const struct config *cfg, struct host *host)
 
 	if ((ret = check_driver_program(cfg)))
 		return ret;
-	if ((ret = check_command_text(O_LOAD, cfg->load)) ||
-	    (ret = check_command_text(O_READY, cfg->ready)) ||
-	    (ret = check_command_text(O_LOAD_WARMUP, cfg->load_warmup)))
+	if ((ret = check_driver_commands(cfg)))
 		return ret;
 	if (cfg->command && (ret = find_command(cfg->command[0]))) {
 		say("command '%s': %s", cfg->command[0],
 		    ret == -ENOENT ? "not found in PATH" : strerror(-ret));
 		return EXIT_USAGE;
 	}
-	if (((!cfg->command && cfg->target != USE_BLOCK) || cfg->background) &&
+	if (((!cfg->command && cfg->driver.device.target != USE_BLOCK) || cfg->background) &&
 	    (ret = find_hogger(cfg, host->hogger, sizeof(host->hogger)))) {
 		say_no_hogger(cfg, ret);
 		return EXIT_USAGE;
@@ -544,7 +557,8 @@ void warnings(const struct config *cfg, const struct host *host, const struct pl
 	char a[32], b[32];
 
 	/* What a command allocates is its own business; the hoggers' is known, per cell. */
-	for (size_t i = 0; i < plan->ncells && !cfg->command && cfg->target == USE_SWAP; i++) {
+	for (size_t i = 0;
+	     i < plan->ncells && !cfg->command && cfg->driver.device.target == USE_SWAP; i++) {
 		const struct plan_cell *c = &plan->cells[i];
 		if (c->alloc <= c->limit)
 			warn("%s: %s allocated fits in --limit %s: nothing will swap", c->label,

@@ -396,12 +396,12 @@ static int exit_status(const struct run *run)
 static int prepare_workdir(struct run *run)
 {
 	const struct run_as *user = workdir_user(run);
-	const struct run_as *owner = run->cfg->target == USE_SWAP ? user : NULL;
+	const struct run_as *owner = run->cfg->driver.device.target == USE_SWAP ? user : NULL;
 	char failed[MSG_LEN];
 	int ret;
 
 	if (!run->cfg->command && !run->cfg->setup[0] && !run->cfg->prepare[0] &&
-	    !run->cfg->cleanup[0] && run->cfg->target == USE_SWAP)
+	    !run->cfg->cleanup[0] && run->cfg->driver.device.target == USE_SWAP)
 		return 0;
 	ret = workdir_create(&run->journal, run->plan.swapfile, owner, run->workdir,
 			     sizeof(run->workdir), failed, sizeof(failed));

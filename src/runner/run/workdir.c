@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "common/util.h"
-#include "runner/cli/command_words.h"
+#include "runner/base/command_words.h"
 #include "runner/base/escape.h"
 #include "runner/kernel/spawn.h"
 

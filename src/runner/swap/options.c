@@ -88,24 +88,13 @@ static const struct option_desc area_rows[] = {
 	{ 0 }
 };
 
-/* The k-th of rows (ended by a row without a name), or NULL with k less the rows there are. */
-static const struct option_desc *nth_row(const struct option_desc *rows, size_t *k)
-{
-	for (; rows && rows->name; rows++) {
-		if (*k == 0)
-			return rows;
-		(*k)--;
-	}
-	return NULL;
-}
-
 const struct option_desc *swap_option_row(size_t k)
 {
-	const struct option_desc *row = nth_row(area_rows, &k);
+	const struct option_desc *row = option_rows_nth(area_rows, G_SWAP, &k);
 	const struct backend *b;
 
 	for (size_t i = 0; !row && (b = backend_at(i)); i++)
-		row = nth_row(b->option_rows, &k);
+		row = option_rows_nth(b->option_rows, G_SWAP, &k);
 	return row;
 }
 

@@ -11,7 +11,8 @@
 
 #include "runner/base/option_row.h"
 
-/* The k-th row swap/ gives; NULL past the last. */
+/* The k-th row swap/ gives; NULL past the last. They are all of G_SWAP, the swap devices'
+ * group of --help. */
 const struct option_desc *swap_option_row(size_t k);
 /* The offset in struct swap_settings of its k-th text (a char * the config that holds the
  * settings owns, "" when not given); SIZE_MAX past the last. */

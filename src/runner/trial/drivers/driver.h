@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "runner/base/option_row.h"
 #include "runner/result/results.h"
 #include "runner/trial/setup.h"
 #include "runner/trial/watch.h"
@@ -58,6 +59,9 @@ struct workload_driver {
 	 * without it (exit 3). NULL: nothing to look for. */
 	const char *program, *package;
 	const char *chosen_by; /* the option that chose it, as a message names it */
+	/* Its own rows of the option table (ended by a row without a name; NULL: none), their
+	 * fields in struct driver_settings: trial/drivers/options.h walks them. */
+	const struct option_desc *option_rows;
 	size_t state_size;
 	/* --workload NAME:ARGS: -EINVAL, why filled, for what it cannot take. */
 	int (*check_args)(const char *args, char *why, size_t len);

@@ -23,5 +23,9 @@ int command_words(char *text, char **words, size_t max, char *why, size_t why_le
  * holds a blank or a character the words read (each ' as '\''). 0, or -ENAMETOOLONG when that
  * does not fit in len. */
 int command_word_quoted(const char *text, char *out, size_t len);
+/* The check of every command option's row (base/option_row.h's parse; the scope unused): the
+ * text split as it will be, so what cannot be split is refused as it is given. A config file
+ * knows a command option by this check. */
+int command_text_check(void *scope, const char *text, char *why, size_t len);
 
 #endif

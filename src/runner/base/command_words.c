@@ -1,8 +1,10 @@
-#include "runner/cli/command_words.h"
+#include "runner/base/command_words.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "common/util.h"
 
 /* What a shell acts on outside quotes; of them, what it still expands inside double quotes. */
 static const char shell_only[] = "$`|&;<>()\n";
@@ -132,4 +134,13 @@ int command_word_quoted(const char *text, char *out, size_t len)
 	if (at < len)
 		at += (size_t)snprintf(out + at, len - at, "'");
 	return at < len ? 0 : -ENAMETOOLONG;
+}
+
+int command_text_check(void *scope, const char *text, char *why, size_t len)
+{
+	char copy[COMMAND_TEXT_MAX + 1], *words[COMMAND_WORDS_MAX + 1];
+
+	(void)scope;
+	snprintf(copy, sizeof(copy), "%s", text);
+	return command_words(copy, words, ARRAY_SIZE(words), why, len) < 0 ? -EINVAL : 0;
 }
