@@ -126,6 +126,22 @@ Test(profile, the_same_key_is_the_same_region_another_is_another)
 		     &p.regions[1]);
 }
 
+/* An anonymous mapping, then named by prctl(PR_SET_VMA_ANON_NAME) at the same range: another
+ * region, not the unnamed one ("" is a prefix of every name). */
+Test(profile, a_name_after_none_is_another_region)
+{
+	struct profile_region *unnamed, *named;
+
+	profile_add_sample(&p);
+	unnamed = profile_region(&p, 0x7000, 0x9000, REGION_ANON, "");
+	cr_assert_not_null(unnamed);
+	named = profile_region(&p, 0x7000, 0x9000, REGION_ANON, "[anon:jemalloc]");
+	cr_assert_not_null(named);
+	cr_expect_eq(p.nregions, 2);
+	cr_expect_str_eq(p.regions[1].name, "[anon:jemalloc]");
+	cr_expect_str_eq(p.regions[0].name, "");
+}
+
 Test(profile, a_long_name_is_cut_and_ended)
 {
 	char name[200];
