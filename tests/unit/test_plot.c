@@ -15,8 +15,6 @@
 #include <unistd.h>
 
 #include "common/util.h"
-#include "runner/base/fileio.h"
-#include "runner/profile/profile_json.h"
 #include "runner/report/plot/plot.h"
 #include "fixture.h"
 #include "tools.h"
@@ -755,52 +753,5 @@ Test(plot, a_savings_answer_as_png_and_with_no_backend)
 	cr_expect_eq(out.nwritten, 0);
 	cr_expect(skipped(&out, "savings.svg", "no backend was searched"));
 	plot_output_free(&out);
-	remove_dir(dir);
-}
-
-/* The lines of text from the end of from to the start of to. */
-static size_t lines_between(const char *text, const char *from, const char *to)
-{
-	const char *a = strstr(text, from), *b = a ? strstr(a + strlen(from), to) : NULL;
-	size_t n = 0;
-
-	for (const char *c = a ? a + strlen(from) : NULL; c && c < b; c++)
-		n += *c == '\n';
-	return n;
-}
-
-/* A profile, no result set: its memory against time, and the heat map of the 16 regions that
- * held the most, largest first, each interval after the first a column. */
-Test(plot, a_profile_draws_its_memory_and_its_regions_heat)
-{
-	struct plot_output out;
-	struct profile p;
-	char why[1024] = "", *dir, path[PATH_MAX], *text, *gp;
-	size_t len;
-
-	need_tools();
-	dir = temp_dir("zsb-plot");
-	cr_assert_eq(read_file(FIXTURES "/profiles/memuser.json", 1 << 24, &text, &len), 0);
-	cr_assert_eq(profile_from_json(text, &p, why, sizeof(why)), 0, "%s", why);
-	free(text);
-	cr_assert_eq(plot_profile(&p, dir, 0, &out, why, sizeof(why)), 0, "%s", why);
-	cr_expect_eq(out.nwritten, 2);
-	cr_expect(written(&out, "profile-memory.svg") && written(&out, "profile-heat.svg"));
-	check_all(&out);
-	snprintf(path, sizeof(path), "%s/profile-heat.gp", dir);
-	gp = slurp(path);
-	/* 16 rows of 101 regions, the heap (49.5M) first, the anonymous 16M second; the last
-	 * row holds 96K, more than any region left out. */
-	cr_expect(strstr(gp, "set ytics ('[heap] anon 49.5M' 0, '(anonymous) anon 16.0M' 1, "),
-		  "%s", gp);
-	cr_expect(strstr(gp, " 15)\n") && !strstr(gp, " 16)\n"), "%s", gp);
-	cr_expect(strstr(gp, "the 16 largest of 101 regions"));
-	/* Two intervals (samples 1 and 2) a row: the first sample's (at 5.51e-07 s) touches are
-	 * not heat. */
-	cr_expect(strstr(gp, "\n 1.0") && !strstr(gp, "\n 5.51e-07"), "%s", gp);
-	cr_expect_eq(lines_between(gp, "$d0 << EOD\n", "EOD\n"), 16 * 2);
-	free(gp);
-	plot_output_free(&out);
-	profile_free(&p);
 	remove_dir(dir);
 }

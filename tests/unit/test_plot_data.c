@@ -14,6 +14,8 @@
 #include <unistd.h>
 
 #include "common/util.h"
+#include "runner/base/fileio.h"
+#include "runner/profile/profile_json.h"
 #include "runner/report/plot/plot.h"
 #include "runner/result/savings.h"
 #include "fixture.h"
@@ -484,6 +486,55 @@ Test(plot_data, the_savings_key_gives_the_answer_with_its_interval)
 		 100 * hi);
 	cr_expect(strstr(gp, key), "%s in %s", key, gp);
 	free(gp);
+	remove_dir(dir);
+	remove_dir(bin);
+}
+
+/* The lines of text from the end of from to the start of to. */
+static size_t lines_between(const char *text, const char *from, const char *to)
+{
+	const char *a = strstr(text, from), *b = a ? strstr(a + strlen(from), to) : NULL;
+	size_t n = 0;
+
+	for (const char *c = a ? a + strlen(from) : NULL; c && c < b; c++)
+		n += *c == '\n';
+	return n;
+}
+
+/* A profile, no result set: its memory against time, a line per kind, and the heat map of the
+ * 16 regions that held the most, largest first, each interval after the first a column. */
+Test(plot_data, a_profile_draws_its_memory_and_its_regions_heat)
+{
+	struct plot_output out;
+	struct profile p;
+	char why[1024] = "", *bin = fake_gnuplot(), *dir = temp_dir("zsb-plotdata"), *text, *gp;
+	size_t len;
+
+	cr_assert_eq(read_file(FIXTURES "/profiles/memuser.json", 1 << 24, &text, &len), 0);
+	cr_assert_eq(profile_from_json(text, &p, why, sizeof(why)), 0, "%s", why);
+	free(text);
+	cr_assert_eq(plot_profile(&p, dir, 0, &out, why, sizeof(why)), 0, "%s", why);
+	cr_expect_eq(out.nwritten, 2);
+	plot_output_free(&out);
+	gp = script(dir, "profile-heat.gp");
+	/* 16 rows of 101 regions, the heap (49.5M) first, the anonymous 16M second; the last
+	 * row holds 96K, more than any region left out. */
+	cr_expect(strstr(gp, "set ytics ('[heap] anon 49.5M' 0, '(anonymous) anon 16.0M' 1, "),
+		  "%s", gp);
+	cr_expect(strstr(gp, "'/usr/lib/libpython3.11.so.1.0 file 96K' 15)\n"), "%s", gp);
+	cr_expect(strstr(gp, "the 16 largest of 101 regions"));
+	/* Two intervals (samples 1 and 2) a row: the first sample's (at 5.51e-07 s) touches are
+	 * not heat. */
+	cr_expect(strstr(gp, "\n 1.0") && !strstr(gp, "\n 5.51e-07"), "%s", gp);
+	cr_expect_eq(lines_between(gp, "$d0 << EOD\n", "EOD\n"), 16 * 2);
+	free(gp);
+	gp = script(dir, "profile-memory.gp");
+	/* Five lines of three samples: anon, file, shmem, swap, touched. */
+	cr_expect(strstr(gp, "memory of PID 15614 (python3), resident and swapped, over 2 s"), "%s",
+		  gp);
+	cr_expect_eq(lines_between(gp, "$d4 << EOD\n", "EOD\n"), 3);
+	free(gp);
+	profile_free(&p);
 	remove_dir(dir);
 	remove_dir(bin);
 }

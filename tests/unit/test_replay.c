@@ -21,18 +21,19 @@ Test(replay, prefix_for_a_size_inverts_zrams_fit)
 	cr_expect_eq(replay_prefix_for(0, PAGE), 1);
 	cr_expect_eq(replay_prefix_for(4400, PAGE), PAGE);
 	cr_expect_eq(replay_prefix_for(2104, PAGE), 2000);
+	cr_expect_eq(replay_prefix_for(77, PAGE), 51, "50.96 rounded, not cut");
 }
 
-/* Two regions of 100 pages over 3 samples: a cold one of random pages (stored whole), a hot
- * one of zero and same-filled pages and 40 pages of ~1000 bytes, half of it touched each
- * interval. */
+/* Two regions of 100 pages over 4 samples: a cold one of random pages (stored whole), a hot
+ * one of zero and same-filled pages and 40 pages of ~1000 bytes, 40, 50 and 90 of its pages
+ * touched in the three intervals (the median: half of it). */
 static void two_regions(struct profile *p)
 {
 	struct profile_region *cold, *hot;
 
 	profile_init(p);
 	p->page_size = PAGE;
-	for (int k = 0; k < 3; k++)
+	for (int k = 0; k < 4; k++)
 		cr_assert_not_null(profile_add_sample(p));
 	profile_name_algorithms(p, "lzo-rle lz4");
 	p->contents.measured = 1;
@@ -51,10 +52,12 @@ static void two_regions(struct profile *p)
 	hot->same = 20;
 	hot->hist[16] = 40; /* lzo-rle: 1024-1087 bytes */
 	hot->hist[65 + 20] = 40; /* lz4: 1280-1343 */
-	for (int k = 0; k < 3; k++) {
+	for (int k = 0; k < 4; k++)
 		cold->rss[k] = hot->rss[k] = 100 * PAGE;
-		hot->referenced[k] = 50 * PAGE;
-	}
+	hot->referenced[0] = 100 * PAGE;
+	hot->referenced[1] = 40 * PAGE;
+	hot->referenced[2] = 90 * PAGE;
+	hot->referenced[3] = 50 * PAGE;
 	cold->referenced[0] = 100 * PAGE; /* before the recording: not heat */
 	p->contents.pages = 200;
 }
@@ -72,7 +75,7 @@ Test(replay, cold_region_first_then_the_hot_ones_hot_part_last)
 	 * half, then its hot half, going on; each class of the heap's mix: zero, same, 40 pages
 	 * at the middle of bucket 16 (1056 bytes: 992 random), whole. */
 	cr_expect_str_eq(spec, "pages:100/100@4096;50/40@0,20@s,40@992;40@0,20@s,40@992");
-	cr_expect_str_eq(access, "hot:25:2:last");
+	cr_expect_str_eq(access, "hot:25:3:last");
 	cr_expect_eq(pattern_parse(spec, &pat), 0);
 	cr_expect_eq(access_parse(access, &a), 0);
 	free(spec);
@@ -91,7 +94,7 @@ Test(replay, nothing_touched_after_the_first_sample_is_a_fill)
 	char *spec = NULL, access[64];
 
 	two_regions(&p);
-	for (int k = 0; k < 3; k++)
+	for (int k = 0; k < 4; k++)
 		p.regions[1].referenced[k] = 0;
 	cr_assert_eq(replay_spec(&p, NULL, &spec, access, sizeof(access)), 0);
 	cr_expect_str_eq(access, "fill");
