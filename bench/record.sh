@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make bench: what `zswapbench record` costs the process it records. The same work (the hogger:
-# SIZE written, then PASSES sequential passes over it) timed as a whole process, with and
+# SIZE written, then PASSES x its pages touched at random, where every touch may miss the TLB
+# that clear_refs flushes) timed as a whole process, with and
 # without a recording attached, interleaved ROUNDS times; the recording samples at INTERVAL
 # (record's default 1 s, then 100 ms, its shortest) and sizes every page at the end, after the
 # work is done, so that the work's time holds only the sampling: smaps read and every page's
@@ -8,7 +9,7 @@
 set -u
 cd "$(dirname "$0")/.."
 SIZE=${SIZE:-512M}
-PASSES=${PASSES:-60}
+PASSES=${PASSES:-1000}
 ROUNDS=${ROUNDS:-7}
 HOGGER=./zswapbench-hogger
 
@@ -21,7 +22,7 @@ trap 'rm -rf "$TMP"' EXIT
 measure() { # INTERVAL or ""
 	local start end pid
 	start=$(date +%s%N)
-	"$HOGGER" --alloc "$SIZE" --data compressible:50 --access "reread:$PASSES" --no-seccomp \
+	"$HOGGER" --alloc "$SIZE" --data zero --access "random:$PASSES" --no-seccomp \
 		--no-latency >/dev/null 2>&1 &
 	pid=$!
 	if [ -n "$1" ]; then
@@ -37,14 +38,19 @@ measure() { # INTERVAL or ""
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 declare -A times=()
+hows=(none 1s 100ms)
 for ((r = 0; r < ROUNDS; r++)); do
-	for how in none 1s 100ms; do
+	# Each round in another order: whichever runs first in a round meets what the round
+	# before left (its memory being freed, the page cache).
+	for ((i = 0; i < ${#hows[@]}; i++)); do
+		how=${hows[(i + r) % ${#hows[@]}]}
 		t=$(measure "${how/none/}")
 		times[$how]+="$t "
 	done
 done
+for how in "${hows[@]}"; do echo "  $how: ${times[$how]}(us)"; done
 base=$(tr ' ' '\n' <<<"${times[none]}" | grep . | median)
-echo "record: the hogger ($SIZE, $PASSES passes), $ROUNDS rounds interleaved, medians:"
+echo "record: the hogger ($SIZE, $PASSES x its pages touched at random), $ROUNDS rounds interleaved, medians:"
 echo "  alone                 $((base / 1000)) ms"
 for how in 1s 100ms; do
 	m=$(tr ' ' '\n' <<<"${times[$how]}" | grep . | median)
