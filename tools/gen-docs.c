@@ -20,6 +20,7 @@
 
 #include "common/access.h"
 #include "common/pattern.h"
+#include "runner/profile/replay.h"
 #include "common/util.h"
 #include "runner/cli/config_file.h"
 #include "runner/cli/options.h"
@@ -239,8 +240,8 @@ static struct value value_of(const struct option_desc *o)
 		v.kind = V_ALGORITHMS;
 	} else if (o == option_row(O_DATA) || o == option_row(O_ACCESS)) {
 		v.kind = V_WORDS;
-		help_list_words(o == option_row(O_DATA) ? pattern_help() : access_help(), v.words,
-				sizeof(v.words));
+		help_list_words(o == option_row(O_DATA) ? replay_data_help() : access_help(),
+				v.words, sizeof(v.words));
 	} else if (choices) {
 		v.kind = V_WORDS;
 		for (size_t i = 0; choices[i]; i++)
@@ -651,7 +652,7 @@ static void man_values(FILE *out)
 		fprintf(out, "\\fR in %s", o->noun);
 	}
 	fputs(".\n.SH PATTERNS\nWhat every page holds (\\fB\\-\\-data\\fR):\n", out);
-	man_help_list(out, pattern_help());
+	man_help_list(out, replay_data_help());
 	fputs(".SH \"ACCESS MODES\"\nWhat the hogger does after the fill (\\fB\\-\\-access\\fR):\n",
 	      out);
 	man_help_list(out, access_help());

@@ -417,9 +417,7 @@ const char *pattern_help(void)
 	return "seq, zero, random, compressible:PCT (PCT% of each page zero, the rest random), "
 	       "pattern:HEX (bytes repeated, e.g. 0xbadc0ffee), file:PATH (a file's bytes, "
 	       "cycled), "
-	       "mixed (zero, text, half-random and random pages, about 2x), "
-	       "pages:[N/]W@L,...;... (segments of N pages, each W pages in every sum of its "
-	       "weights of L random bytes then zeros; L=s: one word repeated)";
+	       "mixed (zero, text, half-random and random pages, about 2x)";
 }
 
 /* pages: a page of L random bytes is about L + L/25 + 24 bytes compressed (lzo-rle and lz4,

@@ -58,7 +58,8 @@ void pattern_fill(struct pattern *pattern, unsigned char *buf, size_t len, size_
 /* The compression ratio a pattern is expected to reach (1 where unknown): what zram's RAM
  * will cost is planned with it before a run. */
 double pattern_expected_ratio(const struct pattern *pattern);
-/* One line per pattern, for --help. */
+/* One line per pattern a user gives, for --help (not pages:, which the runner writes for a
+ * replayed profile: docs/options.md). */
 const char *pattern_help(void);
 
 #endif

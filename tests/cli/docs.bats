@@ -207,7 +207,7 @@ kernel_algorithms() {
 	run completions zswapbench --data c
 	[ "$output" = compressible: ]
 	run completions zswapbench --data ""
-	same_set "$output" "$(printf '%s\n' seq zero random compressible: pattern: file: mixed)"
+	same_set "$output" "$(printf '%s\n' seq zero random compressible: pattern: file: mixed profile:)"
 	run completions zswapbench --access ""
 	same_set "$output" "$(printf '%s\n' fill reread: random: hot: tabs:)"
 	run completions zswapbench --order ""

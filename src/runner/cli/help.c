@@ -5,6 +5,7 @@
 
 #include "common/access.h"
 #include "common/pattern.h"
+#include "runner/profile/replay.h"
 #include "runner/cli/option_table.h"
 
 /* --help fits a terminal of 80 columns: each option's text is wrapped at words under itself,
@@ -168,7 +169,7 @@ void options_help(FILE *out, const struct command_info *c, const struct command_
 	     0, 4);
 	knob_note(line, sizeof(line));
 	wrap(out, line, 0, 4);
-	snprintf(line, sizeof(line), "PATTERN: %s.", pattern_help());
+	snprintf(line, sizeof(line), "PATTERN: %s.", replay_data_help());
 	wrap(out, line, 0, 4);
 	snprintf(line, sizeof(line), "MODE: %s.", access_help());
 	wrap(out, line, 0, 4);

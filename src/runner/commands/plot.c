@@ -12,7 +12,6 @@
 #include "runner/base/log.h"
 #include "runner/report/draw.h"
 #include "runner/report/plot/plot.h"
-#include "runner/base/fileio.h"
 #include "runner/profile/profile_json.h"
 #include "runner/result/savings.h"
 
@@ -47,26 +46,22 @@ static int plot_savings_file(const struct config *cfg, struct json_object *doc)
 }
 
 /* A profile of record, plotted alone: a result file shares nothing with it. */
-static int plot_profile_path(const struct config *cfg)
+static int plot_profile_doc(const struct config *cfg, struct json_object *doc)
 {
-	char why[256], *text = NULL;
 	struct profile p;
-	size_t len;
-	int status = EXIT_USAGE, ret;
+	char why[256];
+	int status;
 
 	if (cfg->view.nfiles != 1) {
 		say("%s: a profile is plotted alone", cfg->view.files[0]);
 		return EXIT_USAGE;
 	}
-	if ((ret = read_file(cfg->view.files[0], PROFILE_FILE_MAX, &text, &len)))
-		snprintf(why, sizeof(why), "%s", strerror(-ret));
-	else if (!profile_from_json(text, &p, why, sizeof(why))) {
-		status = plot_profile_file(&p, plot_dir(cfg), cfg->view.png);
-		profile_free(&p);
-	}
-	free(text);
-	if (status == EXIT_USAGE)
+	if (profile_from_json_object(doc, &p, why, sizeof(why))) {
 		say("%s: %s", cfg->view.files[0], why);
+		return EXIT_USAGE;
+	}
+	status = plot_profile_file(&p, plot_dir(cfg), cfg->view.png);
+	profile_free(&p);
 	return status;
 }
 
@@ -97,7 +92,7 @@ int plot_run(const struct config *cfg)
 	if (!(first = file_doc_read(cfg->view.files[0])))
 		return EXIT_USAGE;
 	if (profile_json_object_is(first))
-		status = plot_profile_path(cfg);
+		status = plot_profile_doc(cfg, first);
 	else
 		status = savings_json_is(first) ? plot_savings_file(cfg, first)
 						: plot_results_files(cfg, first);

@@ -1,5 +1,6 @@
 /* `zswapbench show FILE...`: a saved run printed as the run printed it, on stdout or into the
  * file --output names. */
+#include <json.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +15,6 @@
 #include "runner/report/report.h"
 #include "runner/base/wrap.h"
 #include "runner/result/json_read.h"
-#include "runner/base/fileio.h"
 #include "runner/profile/profile_json.h"
 #include "runner/profile/summary.h"
 
@@ -69,8 +69,10 @@ static int show_each(const struct file_set *fs, struct report_opts *o, FILE *out
 	return ret;
 }
 
-/* The long CSV of any number of files, one file in memory at a time: the heading once. */
-static int show_csv(const struct config *cfg, const struct report_opts *o, FILE *out)
+/* The long CSV of any number of files, one file in memory at a time: the heading once. The
+ * first file's document is read already (first). */
+static int show_csv(const struct config *cfg, const struct report_opts *o, FILE *out,
+		    struct json_object *first)
 {
 	struct render_opts render = o->render;
 	char why[512];
@@ -80,7 +82,9 @@ static int show_csv(const struct config *cfg, const struct report_opts *o, FILE 
 		struct results r;
 		const struct results *set = &r;
 		const char *name = cfg->view.files[i];
-		if (results_read(cfg->view.files[i], &r, why, sizeof(why))) {
+		int bad = i == 0 ? results_from_json(first, &r, why, sizeof(why))
+				 : results_read(cfg->view.files[i], &r, why, sizeof(why));
+		if (bad) {
 			say("%s: %s", cfg->view.files[i], why);
 			return EXIT_USAGE;
 		}
@@ -91,12 +95,13 @@ static int show_csv(const struct config *cfg, const struct report_opts *o, FILE 
 	return ret ? EXIT_RUNTIME : EXIT_OK;
 }
 
-static int show_files(const struct config *cfg, struct report_opts *o, FILE *out)
+static int show_files(const struct config *cfg, struct report_opts *o, FILE *out,
+		      struct json_object *first)
 {
 	struct file_set fs = { 0 };
 	int ret;
 
-	if (file_set_read(&fs, cfg->view.files, (size_t)cfg->view.nfiles)) {
+	if (file_set_read_after(&fs, cfg->view.files, (size_t)cfg->view.nfiles, first)) {
 		file_set_free(&fs);
 		return EXIT_USAGE;
 	}
@@ -108,41 +113,45 @@ static int show_files(const struct config *cfg, struct report_opts *o, FILE *out
 	return ret ? EXIT_RUNTIME : EXIT_OK;
 }
 
-/* Whether a file is a profile of `zswapbench record`: 1, 0, or -errno. */
-static int is_profile(const char *path)
+/* Profiles, each by its summary, the first from its document, read already; a result file
+ * among them is refused (show it alone). */
+static int show_profiles(const struct config *cfg, FILE *out, struct json_object *first)
 {
-	char *text = NULL;
-	size_t len;
-	int ret = read_file(path, PROFILE_FILE_MAX, &text, &len);
-
-	if (!ret)
-		ret = profile_json_is_profile(text);
-	free(text);
-	return ret;
-}
-
-/* Profiles, each by its summary; a result file among them is refused (show it alone). */
-static int show_profiles(const struct config *cfg, FILE *out)
-{
-	char why[256], *text = NULL;
+	char why[256];
 	struct profile p;
-	size_t len;
 	int ret = 0;
 
 	for (int i = 0; i < cfg->view.nfiles && !ret; i++) {
 		const char *name = cfg->view.files[i];
-		if ((ret = read_file(name, PROFILE_FILE_MAX, &text, &len)))
-			snprintf(why, sizeof(why), "%s", strerror(-ret));
-		else if ((ret = profile_from_json(text, &p, why, sizeof(why))) == 0) {
-			profile_summary(&p, out);
-			profile_free(&p);
-		}
-		free(text);
-		text = NULL;
-		if (ret)
+		ret = i == 0 ? profile_from_json_object(first, &p, why, sizeof(why))
+			     : profile_read(name, &p, why, sizeof(why));
+		if (ret) {
 			say("%s: %s", name, why);
+			break;
+		}
+		profile_summary(&p, out);
+		profile_free(&p);
 	}
 	return ret ? EXIT_USAGE : EXIT_OK;
+}
+
+/* What the first file is tells how all are shown: read once, since "-" cannot be read again,
+ * and under the readers' memory bound. */
+static int show_all(const struct config *cfg, struct report_opts *o, FILE *out)
+{
+	struct json_object *first = file_doc_read(cfg->view.files[0]);
+	int status;
+
+	if (!first)
+		return EXIT_USAGE;
+	if (profile_json_object_is(first))
+		status = show_profiles(cfg, out, first);
+	else if (format_def_of(cfg->view.format)->several == SEVERAL_ONE_TABLE)
+		status = show_csv(cfg, o, out, first);
+	else
+		status = show_files(cfg, o, out, first);
+	json_object_put(first);
+	return status;
 }
 
 int show_run(const struct config *cfg)
@@ -156,13 +165,8 @@ int show_run(const struct config *cfg)
 		return status;
 	/* A result file is untrusted: what it holds reaches the terminal escaped. */
 	out = escape_open(view.f, view_escape(cfg));
-	if (out && cfg->view.nfiles && is_profile(cfg->view.files[0]) == 1) {
-		status = show_profiles(cfg, out);
-		fclose(out);
-	} else if (out) {
-		status = format_def_of(cfg->view.format)->several == SEVERAL_ONE_TABLE
-			? show_csv(cfg, &o, out)
-			: show_files(cfg, &o, out);
+	if (out) {
+		status = show_all(cfg, &o, out);
 		fclose(out);
 	} else {
 		say("out of memory");

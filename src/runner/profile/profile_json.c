@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "common/util.h"
+#include "runner/result/json_read.h"
 
 static json_object *u64_array(const uint64_t *v, size_t n)
 {
@@ -400,20 +401,40 @@ static void read_root(struct reading *rd, json_object *root, struct profile *p)
 				     p->contents.nalgo);
 }
 
-int profile_from_json(const char *text, struct profile *p, char *why, size_t len)
+int profile_from_json_object(json_object *doc, struct profile *p, char *why, size_t len)
 {
 	struct reading rd = { .why = why, .len = len };
-	json_object *root = json_tokener_parse(text);
 
 	profile_init(p);
-	if (!root || !profile_json_is_profile(text)) {
+	if (!profile_json_object_is(doc)) {
 		snprintf(why, len, "not a zswapbench profile");
-		json_object_put(root);
 		return -EINVAL;
 	}
-	read_root(&rd, root, p);
-	json_object_put(root);
+	read_root(&rd, doc, p);
 	if (rd.bad)
 		profile_free(p);
 	return rd.bad ? -EINVAL : 0;
+}
+
+int profile_from_json(const char *text, struct profile *p, char *why, size_t len)
+{
+	json_object *root = json_tokener_parse(text);
+	int ret = profile_from_json_object(root, p, why, len);
+
+	json_object_put(root);
+	return ret;
+}
+
+int profile_read(const char *path, struct profile *p, char *why, size_t len)
+{
+	json_object *doc = NULL;
+	int ret = json_file_read(path, PROFILE_FILE_MAX, "a profile", &doc, why, len);
+
+	if (ret) {
+		profile_init(p);
+		return ret;
+	}
+	ret = profile_from_json_object(doc, p, why, len);
+	json_object_put(doc);
+	return ret;
 }

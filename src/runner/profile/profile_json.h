@@ -15,6 +15,11 @@ int profile_from_json(const char *text, struct profile *p, char *why, size_t len
 #define PROFILE_FILE_MAX (256u << 20)
 
 struct json_object;
+/* A profile from a parsed document, as profile_from_json. */
+int profile_from_json_object(struct json_object *doc, struct profile *p, char *why, size_t len);
+/* A profile's file ("-": standard input) read under the JSON readers' memory bound
+ * (result/json_read.h), then as profile_from_json: -EINVAL or -errno, why filled. */
+int profile_read(const char *path, struct profile *p, char *why, size_t len);
 /* Whether a parsed document is a profile's (its "format" member). */
 int profile_json_object_is(struct json_object *doc);
 /* Whether text is a profile's file (its "format" member), not a run's result. */

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "runner/base/fileio.h"
+#include "common/pattern.h"
 #include "runner/profile/profile_json.h"
 
 /* What one page's zeros and the compressor's own headers cost (the 24), and its literal runs
@@ -26,16 +26,8 @@ uint32_t replay_prefix_for(uint64_t bytes, unsigned page_size)
 
 int replay_load(const char *path, struct profile *p, char *why, size_t len)
 {
-	char *text = NULL;
-	size_t n;
-	int ret = read_file(path, PROFILE_FILE_MAX, &text, &n);
+	int ret = profile_read(path, p, why, len);
 
-	if (ret) {
-		snprintf(why, len, "%s", strerror(-ret));
-		return ret;
-	}
-	ret = profile_from_json(text, p, why, len);
-	free(text);
 	if (ret)
 		return ret;
 	if (!p->contents.measured || !p->contents.pages || !p->contents.nalgo)
@@ -260,4 +252,16 @@ int replay_spec(const struct profile *p, const char *algo, char **pages, char *a
 uint64_t replay_bytes(const struct profile *p)
 {
 	return p->contents.pages * p->page_size;
+}
+
+const char *replay_data_help(void)
+{
+	static char help[1024];
+
+	if (!help[0])
+		snprintf(help, sizeof(help),
+			 "%s, profile:FILE[:ALGO] (a process's pages as zswapbench record measured "
+			 "them, replayed)",
+			 pattern_help());
+	return help;
 }

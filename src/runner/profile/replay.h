@@ -26,6 +26,9 @@ int replay_load(const char *path, struct profile *p, char *why, size_t len);
  * -ENOMEM, -E2BIG. */
 int replay_spec(const struct profile *p, const char *algo, char **pages, char *access,
 		size_t access_len);
+/* --data's patterns in words, for --help, the man page and the completions: the hogger's, and
+ * profile:FILE[:ALGO]. */
+const char *replay_data_help(void);
 /* The bytes a replay allocates: the private pages the profile read. */
 uint64_t replay_bytes(const struct profile *p);
 
