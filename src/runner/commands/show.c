@@ -70,7 +70,8 @@ static int show_each(const struct file_set *fs, struct report_opts *o, FILE *out
 }
 
 /* The long CSV of any number of files, one file in memory at a time: the heading once. The
- * first file's document is read already (first). */
+ * first file's document is read already (first, taken): let go once made results, so that a
+ * file's document and its results are never held while it is printed (the readers' bound). */
 static int show_csv(const struct config *cfg, const struct report_opts *o, FILE *out,
 		    struct json_object *first)
 {
@@ -84,6 +85,8 @@ static int show_csv(const struct config *cfg, const struct report_opts *o, FILE 
 		const char *name = cfg->view.files[i];
 		int bad = i == 0 ? results_from_json(first, &r, why, sizeof(why))
 				 : results_read(cfg->view.files[i], &r, why, sizeof(why));
+		if (i == 0)
+			json_object_put(first);
 		if (bad) {
 			say("%s: %s", cfg->view.files[i], why);
 			return EXIT_USAGE;
@@ -95,13 +98,16 @@ static int show_csv(const struct config *cfg, const struct report_opts *o, FILE 
 	return ret ? EXIT_RUNTIME : EXIT_OK;
 }
 
+/* The first file's document is read already (first, taken), and let go once every file is
+ * read, before anything is printed. */
 static int show_files(const struct config *cfg, struct report_opts *o, FILE *out,
 		      struct json_object *first)
 {
 	struct file_set fs = { 0 };
-	int ret;
+	int ret = file_set_read_after(&fs, cfg->view.files, (size_t)cfg->view.nfiles, first);
 
-	if (file_set_read_after(&fs, cfg->view.files, (size_t)cfg->view.nfiles, first)) {
+	json_object_put(first);
+	if (ret) {
 		file_set_free(&fs);
 		return EXIT_USAGE;
 	}
@@ -144,12 +150,11 @@ static int show_all(const struct config *cfg, struct report_opts *o, FILE *out)
 
 	if (!first)
 		return EXIT_USAGE;
-	if (profile_json_object_is(first))
-		status = show_profiles(cfg, out, first);
-	else if (format_def_of(cfg->view.format)->several == SEVERAL_ONE_TABLE)
-		status = show_csv(cfg, o, out, first);
-	else
-		status = show_files(cfg, o, out, first);
+	if (!profile_json_object_is(first))
+		return format_def_of(cfg->view.format)->several == SEVERAL_ONE_TABLE
+			? show_csv(cfg, o, out, first)
+			: show_files(cfg, o, out, first);
+	status = show_profiles(cfg, out, first);
 	json_object_put(first);
 	return status;
 }
