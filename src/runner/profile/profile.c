@@ -131,6 +131,27 @@ static size_t bucket_of(uint64_t bytes, unsigned page_size)
 	return bytes >= page_size ? PROFILE_BUCKETS - 1 : (size_t)(bytes / width);
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+uint64_t profile_touched_median(const uint64_t *touched, size_t nsamples)
+{
+	size_t n = nsamples > 1 ? nsamples - 1 : 0;
+	uint64_t *v = n ? malloc(n * sizeof(*v)) : NULL, median;
+
+	if (!v)
+		return 0;
+	memcpy(v, touched + 1, n * sizeof(*v));
+	qsort(v, n, sizeof(*v), cmp_u64);
+	median = v[n / 2];
+	free(v);
+	return median;
+}
+
 void profile_algo_count(struct profile_algo *a, uint64_t bytes, unsigned page_size)
 {
 	size_t bucket = bucket_of(bytes, page_size);

@@ -101,6 +101,10 @@ struct profile_region *profile_region(struct profile *p, uint64_t start, uint64_
 void profile_name_algorithms(struct profile *p, const char *names);
 /* The region's histograms made (zeroed) for nalgo algorithms: -ENOMEM. */
 int profile_region_hist(struct profile_region *r, size_t nalgo);
+/* The median of what was touched in an interval, of touched[0..nsamples) (a column of the
+ * samples): from the second sample on, the first counting what was touched before the
+ * recording began; 0 with no interval (or out of memory). */
+uint64_t profile_touched_median(const uint64_t *touched, size_t nsamples);
 /* An algorithm's counts for one page of compressed size bytes (zram's compr_data_size for
  * it; the page size for one stored whole). */
 void profile_algo_count(struct profile_algo *a, uint64_t bytes, unsigned page_size);

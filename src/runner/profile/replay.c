@@ -113,26 +113,11 @@ static void add_segment(char *buf, size_t *used, size_t len, uint64_t n, const s
 		add_class(buf, used, len, &first, 1, "0"); /* a segment of nothing known: zeros */
 }
 
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* The pages of region r a replay keeps hot: the median of what it touched in an interval, from
- * the second sample on (the first counts what was touched before the recording). */
+/* The pages of region r a replay keeps hot: the median of what it touched in an interval. */
 static uint64_t hot_pages(const struct profile *p, const struct profile_region *r)
 {
-	size_t n = p->nsamples > 1 ? p->nsamples - 1 : 0;
-	uint64_t *v = n ? malloc(n * sizeof(*v)) : NULL, hot;
+	uint64_t hot = profile_touched_median(r->referenced, p->nsamples) / p->page_size;
 
-	if (!v)
-		return 0;
-	memcpy(v, r->referenced + 1, n * sizeof(*v));
-	qsort(v, n, sizeof(*v), cmp_u64);
-	hot = v[n / 2] / p->page_size;
-	free(v);
 	return hot < r->pages ? hot : r->pages;
 }
 

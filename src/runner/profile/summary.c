@@ -7,30 +7,21 @@
 #include "common/size.h"
 #include "runner/base/wrap.h"
 
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* The median of the memory touched per interval: from the second sample on, the first
- * counts what was touched before the recording began. */
+/* The median of the memory touched per interval, and the most (the first sample left out: it
+ * counts what was touched before the recording began). */
 static uint64_t touched_median(const struct profile *p, uint64_t *max)
 {
-	size_t n = p->nsamples > 1 ? p->nsamples - 1 : 0;
-	uint64_t *v = n ? malloc(n * sizeof(*v)) : NULL, median = 0;
+	uint64_t *v = malloc(p->nsamples * sizeof(*v)), median;
 
 	*max = 0;
 	if (!v)
 		return 0;
-	for (size_t i = 0; i < n; i++) {
-		v[i] = p->samples[i + 1].referenced;
-		if (v[i] > *max)
+	for (size_t i = 0; i < p->nsamples; i++) {
+		v[i] = p->samples[i].referenced;
+		if (i > 0 && v[i] > *max)
 			*max = v[i];
 	}
-	qsort(v, n, sizeof(*v), cmp_u64);
-	median = v[n / 2];
+	median = profile_touched_median(v, p->nsamples);
 	free(v);
 	return median;
 }
