@@ -25,8 +25,9 @@ Test(replay, prefix_for_a_size_inverts_zrams_fit)
 }
 
 /* Two regions of 100 pages over 4 samples: a cold one of random pages (stored whole), a hot
- * one of zero and same-filled pages and 40 pages of ~1000 bytes, 40, 50 and 90 of its pages
- * touched in the three intervals (the median: half of it). */
+ * one of zero and same-filled pages and 40 pages of ~1000 bytes, 90, 50 and 40 of its pages
+ * touched in the three intervals (the median, half of it: neither the first, the last nor the
+ * most). */
 static void two_regions(struct profile *p)
 {
 	struct profile_region *cold, *hot;
@@ -55,9 +56,9 @@ static void two_regions(struct profile *p)
 	for (int k = 0; k < 4; k++)
 		cold->rss[k] = hot->rss[k] = 100 * PAGE;
 	hot->referenced[0] = 100 * PAGE;
-	hot->referenced[1] = 40 * PAGE;
-	hot->referenced[2] = 90 * PAGE;
-	hot->referenced[3] = 50 * PAGE;
+	hot->referenced[1] = 90 * PAGE;
+	hot->referenced[2] = 50 * PAGE;
+	hot->referenced[3] = 40 * PAGE;
 	cold->referenced[0] = 100 * PAGE; /* before the recording: not heat */
 	p->contents.pages = 200;
 }
